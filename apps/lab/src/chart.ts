@@ -1,0 +1,25 @@
+/**
+ * A chart as data: what to draw, not how. `render-chart.ts` turns it into SVG and PNG.
+ * Kept renderer-neutral so presets stay testable without a plotting library.
+ */
+export interface ChartSeries {
+  name: string;
+  /** [x, y] points in drawing order. */
+  points: Array<[number, number]>;
+  /** Draw dashed (e.g. discrete-rate variants in santos Fig. 7). */
+  dashed?: boolean;
+}
+
+export interface Chart {
+  /** File stem: `<out>/<name>.svg`, `.png`, `.csv`. */
+  name: string;
+  title: string;
+  xLabel: string;
+  yLabel: string;
+  series: ChartSeries[];
+  kind?: "line" | "bar";
+  logX?: boolean;
+  yDomain?: [number, number];
+  /** Shaded x intervals (e.g. the hot-spot period). */
+  shade?: Array<[number, number]>;
+}

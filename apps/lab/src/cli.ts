@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+/**
+ * The `losslab` command line. Thin: it parses arguments and hands over to commands/*.
+ * User mistakes (UserError, commander's own parse errors) end with one line on stderr and
+ * a non-zero exit; anything else is a bug and keeps its stack trace.
+ */
+import { availableParallelism } from "node:os";
+import { Command, CommanderError, InvalidArgumentError } from "commander";
+import { listCommand } from "./commands/list.js";
+import { reproduceCommand } from "./commands/reproduce.js";
+import { runCommand } from "./commands/run.js";
+import { UserError } from "./user-error.js";
+
+function integerOption(name: string, min: number) {
+  return (text: string): number => {
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < min) {
+      throw new InvalidArgumentError(`${name} must be an integer >= ${min}, got "${text}"`);
+    }
+    return value;
+  };
+}
+
+const program = new Command()
+  .name("losslab")
+  .description("Simulate congestion control in lossless interconnects and reproduce the papers' figures.")
+  .showSuggestionAfterError()
+  .exitOverride();
+
+program
+  .command("list")
+  .description("list the reproduction presets (paper figures) with a one-line description")
+  .option("--json", "print the list as JSON")
+  .action(listCommand);
+
+program
+  .command("reproduce")
+  .description("regenerate a paper figure: prints its summary and claim checks, writes CSV + SVG/PNG charts")
+  .argument("<preset>", "preset name, see `losslab list`")
+  .option("--json", "print the result as one JSON object on stdout (no files written)")
+  .option("--out <dir>", "directory for CSV, SVG and PNG files (default results/<preset>)")
+  .option("--seed <n>", "random seed", integerOption("--seed", 0), 1)
+  .option("--workers <n>", "worker threads for sweeps", integerOption("--workers", 1), availableParallelism())
+  .action(reproduceCommand);
+
+program
+  .command("run")
+  .description("run a scenario file (JSON) and print its summary")
+  .argument("<scenario-file>", "path to a scenario file, see examples/")
+  .option("--json", "print the full result (summary and series) as JSON")
+  .option("--seed <n>", "override the scenario's seed", integerOption("--seed", 0))
+  .action(runCommand);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    // commander already printed its one-line message (or the help text).
+    process.exitCode = error.exitCode;
+  } else if (error instanceof UserError) {
+    process.stderr.write(`losslab: ${error.message}\n`);
+    process.exitCode = 2;
+  } else {
+    throw error;
+  }
+}

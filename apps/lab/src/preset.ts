@@ -1,0 +1,44 @@
+/**
+ * A reproduction preset: one paper figure, regenerated. `run` returns the numbers the
+ * spec (shared/spec/reproductions.md) names, the checks of the figure's claims, and the
+ * charts to draw. The CLI turns this into JSON, a table, CSV and SVG/PNG files.
+ */
+import type { Chart } from "./chart.js";
+
+export interface Check {
+  /** Claim id from the spec, e.g. "C2a.1". */
+  id: string;
+  /** The claim in words. */
+  claim: string;
+  /** The measured value the claim is judged on (null if it could not be measured). */
+  value: number | null;
+  /** What the claim expects, in words ("in [0.12, 0.20]", ">= 0.95"). */
+  expected: string;
+  pass: boolean;
+}
+
+export type SummaryValue = number | null | { [key: string]: SummaryValue };
+
+export interface PresetResult {
+  params: Record<string, unknown>;
+  summary: Record<string, SummaryValue>;
+  checks: Check[];
+  charts: Chart[];
+}
+
+export interface PresetContext {
+  seed: number;
+  /** Worker threads a sweep may use. */
+  workers: number;
+  /** Progress reporting for long runs: done out of total units. No-op when quiet. */
+  progress(done: number, total: number, label?: string): void;
+}
+
+export interface Preset {
+  name: string;
+  /** One line for `losslab list`. */
+  description: string;
+  /** Rough wall time on a 2-core machine, for `losslab list`. */
+  expectedRuntime: string;
+  run(context: PresetContext): Promise<PresetResult>;
+}

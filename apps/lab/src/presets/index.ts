@@ -1,0 +1,16 @@
+import type { Preset } from "../preset.js";
+import { UserError } from "../user-error.js";
+import { santosFig2a } from "./santos-fig2a.js";
+import { santosFig3b, santosFig3c, santosFig3d } from "./santos-fig3.js";
+
+/** Every reproduction preset, by name, in the order `losslab list` shows them. */
+export const presets: readonly Preset[] = [santosFig2a, santosFig3b, santosFig3c, santosFig3d];
+
+export function findPreset(name: string): Preset {
+  const preset = presets.find((p) => p.name === name);
+  if (preset === undefined) {
+    const known = presets.map((p) => p.name).join(", ");
+    throw new UserError(`unknown preset "${name}"; known presets: ${known} (see \`losslab list\`)`);
+  }
+  return preset;
+}

@@ -1,0 +1,101 @@
+import { check } from "../check.js";
+import type { Preset } from "../preset.js";
+import { runSantos, type SantosParams, santosSummary, santosTimePlot } from "./santos-scenario.js";
+
+const base = {
+  durationMs: 100,
+  victimMs: [40, 60] as [number, number],
+  bufferPackets: 4,
+  window: 1,
+};
+export const fig3bParams: SantosParams = { ...base, local: 5, remote: 1 };
+export const fig3cParams: SantosParams = { ...base, local: 5, remote: 5 };
+/** The paper's "optimal" manual rates: 0.1 per local and remote flow, 0.5 for the victim. */
+export const fig3dParams: SantosParams = {
+  ...base,
+  local: 5,
+  remote: 5,
+  rates: { local: 0.1, remote: 0.1, victim: 0.5 },
+};
+
+/** santos-2002 Fig. 2(b) (= spec fig3b): a window of one packet removes spreading with L=5, R=1. */
+export const santosFig3b: Preset = {
+  name: "santos-fig3b",
+  description: "santos-2002 Fig. 2(b): window of 1 packet, L=5 R=1: no spreading",
+  expectedRuntime: "1 s",
+  async run({ seed }) {
+    const run = runSantos(fig3bParams, seed);
+    const { victimRate, islUtil, remoteRate, rootUtil } = santosSummary(run);
+    return {
+      params: fig3bParams,
+      summary: { victimRate, islUtil, remoteRate, rootUtil },
+      checks: [
+        check.atLeast("C3b.1", "islUtil (45-55 ms)", islUtil, 0.9),
+        check.atLeast("C3b.2", "victimRate (45-55 ms)", victimRate, 0.75),
+        check.atLeast("C3b.3", "rootUtil (20-100 ms)", rootUtil, 0.85),
+      ],
+      charts: [santosTimePlot("santos-fig3b", "Window of 1 packet (L=5, R=1)", run)],
+    };
+  },
+};
+
+/** santos-2002 Fig. 3(a) (= spec fig3c): with L=5, R=5 a window of 1 no longer prevents spreading. */
+export const santosFig3c: Preset = {
+  name: "santos-fig3c",
+  description: "santos-2002 Fig. 3(a): window of 1 packet, L=5 R=5: spreading persists",
+  expectedRuntime: "1 s",
+  async run({ seed }) {
+    const run = runSantos(fig3cParams, seed);
+    const { victimRate, islUtil, remoteRate, rootUtil } = santosSummary(run);
+    return {
+      params: fig3cParams,
+      summary: { victimRate, islUtil, remoteRate, rootUtil },
+      checks: [
+        check.atMost("C3c.1", "victimRate (45-55 ms; ideal 0.5)", victimRate, 0.4),
+        check.atMost("C3c.2", "islUtil (45-55 ms)", islUtil, 0.9),
+      ],
+      charts: [santosTimePlot("santos-fig3c", "Window of 1 packet (L=5, R=5)", run)],
+    };
+  },
+};
+
+/** santos-2002 Fig. 3(b) (= spec fig3d): manually set rate limits restore the ideal rates. */
+export const santosFig3d: Preset = {
+  name: "santos-fig3d",
+  description: "santos-2002 Fig. 3(b): window 1 + fixed rate limits, L=5 R=5: ideal rates",
+  expectedRuntime: "2 s",
+  async run({ seed }) {
+    const run = runSantos(fig3dParams, seed);
+    const s = santosSummary(run);
+    const c = santosSummary(runSantos(fig3cParams, seed));
+    return {
+      params: fig3dParams,
+      summary: s,
+      checks: [
+        check.all("C3d.1", "victimRate (45-55 ms)", s.victimRate, [
+          { text: ">= 0.38", pass: s.victimRate >= 0.38 },
+          {
+            text: `>= victimRate(3c) + 0.15 = ${(c.victimRate + 0.15).toFixed(4)}`,
+            pass: s.victimRate >= c.victimRate + 0.15,
+          },
+        ]),
+        check.all("C3d.2", "localRate (aggregate, 45-55 ms), and remoteRate", s.localRate, [
+          { text: "localRate in [0.45, 0.52]", pass: s.localRate >= 0.45 && s.localRate <= 0.52 },
+          {
+            text: `remoteRate (${s.remoteRate}) in [0.45, 0.52]`,
+            pass: s.remoteRate >= 0.45 && s.remoteRate <= 0.52,
+          },
+        ]),
+        check.atLeast("C3d.3", "rootUtil (20-100 ms)", s.rootUtil, 0.95),
+        check.all("C3d.4", "islUtil (45-55 ms)", s.islUtil, [
+          { text: ">= 0.88", pass: s.islUtil >= 0.88 },
+          {
+            text: `>= islUtil(3c) + 0.15 = ${(c.islUtil + 0.15).toFixed(4)}`,
+            pass: s.islUtil >= c.islUtil + 0.15,
+          },
+        ]),
+      ],
+      charts: [santosTimePlot("santos-fig3d", "Window of 1 packet + fixed rate limits (L=5, R=5)", run)],
+    };
+  },
+};

@@ -1,0 +1,73 @@
+/**
+ * Scenario S of santos-2002 (Fig. 1, Table 1) as the presets of Figs. 2-5 use it, and the
+ * measurements the spec names: victim, remote and local rates and ISL utilization over
+ * 45-55 ms (the victim is active 40-60 ms), root utilization over 20-100 ms.
+ */
+import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
+import type { Chart } from "../chart.js";
+import { round } from "../check.js";
+
+export interface SantosParams {
+  local: number;
+  remote: number;
+  durationMs: number;
+  victimMs: [number, number] | null;
+  bufferPackets: number;
+  window?: number;
+  /** Fixed rate limits per group, fractions of the link bandwidth. */
+  rates?: Partial<Record<"local" | "remote" | "victim", number>>;
+}
+
+export interface SantosRun {
+  params: SantosParams;
+  result: ScenarioResult;
+}
+
+export function runSantos(params: SantosParams, seed: number): SantosRun {
+  const groups: Record<string, { rate: number }> = {};
+  for (const [group, rate] of Object.entries(params.rates ?? {})) groups[group] = { rate };
+  const input: ScenarioInput = {
+    name: "santos scenario S",
+    seed,
+    durationMs: params.durationMs,
+    topology: { kind: "two-switch", local: params.local, remote: params.remote },
+    switch: { kind: "input-buffered", bufferPackets: params.bufferPackets },
+    flows: { pattern: "santos", staggerUs: 100, victimMs: params.victimMs },
+    limits: { ...(params.window === undefined ? {} : { window: params.window }), groups },
+    metrics: { binUs: 10, windowMs: 2, stepUs: 250 },
+  };
+  return { params, result: runScenario(parseScenario(input)) };
+}
+
+/** The spec's summary keys for Figs. 2-3 (rates as fractions of the 1 GB/s links). */
+export function santosSummary({ result }: SantosRun) {
+  return {
+    victimRate: round(result.rate("group:victim", 45, 55)),
+    islUtil: round(result.rate("link:A->B", 45, 55)),
+    remoteRate: round(result.rate("group:remote", 45, 55)),
+    localRate: round(result.rate("group:local", 45, 55)),
+    rootUtil: round(result.rate("link:B->BC", 20, 100)),
+  };
+}
+
+/** A time plot like santos-2002 Figs. 2-4: rates over a centred 2 ms sliding window. */
+export function santosTimePlot(name: string, title: string, { result }: SantosRun): Chart {
+  const series = (label: string, meter: string) => ({
+    name: label,
+    points: result.series(meter).map(([t, v]): [number, number] => [round(t), round(v)]),
+  });
+  return {
+    name,
+    title,
+    xLabel: "time (ms)",
+    yLabel: "rate (fraction of link bandwidth)",
+    yDomain: [0, 1.05],
+    series: [
+      series("root link", "link:B->BC"),
+      series("inter-switch link", "link:A->B"),
+      series("local (aggregate)", "group:local"),
+      series("remote (aggregate)", "group:remote"),
+      series("victim", "group:victim"),
+    ],
+  };
+}

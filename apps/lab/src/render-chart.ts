@@ -1,0 +1,495 @@
+/**
+ * Renders a renderer-neutral {@link Chart} to SVG and PNG without a browser.
+ *
+ * Pipeline: Chart -> Vega-Lite spec -> (vega-lite `compile`) Vega spec -> headless
+ * `vega.View` -> `toSVG()` -> (`@resvg/resvg-js`) PNG.
+ *
+ * - No canvas, no browser, no network: the View gets a loader that refuses every
+ *   request, and all data is inlined.
+ * - Text is set in DejaVu Sans, shipped by the `dejavu-fonts-ttf` npm package. Vega lays
+ *   text out with widths read from that font's own advance widths (installed as
+ *   `vega.textMetrics.width`, process-wide), and resvg draws it from the same font files
+ *   with system fonts off, so the PNG is byte-identical on any machine.
+ * - Deterministic: the same Chart gives byte-identical SVG and PNG. Renders are
+ *   serialised so vega's global clip-path ids restart at 1 for each chart.
+ *
+ * Line charts (`kind` "line", the default): one line per series, coloured by series
+ * (tableau10, tableau20 past ten series), `dashed` series drawn dashed, one legend for
+ * colour and dash. Points are drawn in the given order; points with a non-finite
+ * coordinate, or x <= 0 on a log x axis, are dropped. `shade` intervals are light grey
+ * full-height rectangles behind the lines. `yDomain` fixes the y axis and clips to it.
+ *
+ * Bar charts (`kind` "bar") are grouped bars:
+ * - if every series has exactly one point, there is one bar per series, the category
+ *   axis shows the series names (in order) and the bar height is that point's y; the
+ *   point's x is ignored;
+ * - otherwise the categories are the distinct x values (ascending, labelled with the
+ *   number), and each category holds one bar per series that has a point at that x,
+ *   coloured by series with a legend.
+ * `logX` and `shade` do not apply to bar charts.
+ */
+import { readFileSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { Resvg } from "@resvg/resvg-js";
+import * as vega from "vega";
+import { compile, type TopLevelSpec } from "vega-lite";
+import type { Chart } from "./chart.js";
+
+/** Overall chart size in CSS pixels (SVG units); the PNG is this times `scale`. */
+export const CHART_WIDTH = 720;
+export const CHART_HEIGHT = 360;
+/** Default PNG scale: 2 gives a crisp 1440x720 image. */
+export const DEFAULT_PNG_SCALE = 2;
+
+const FONT_FAMILY = "DejaVu Sans";
+const DASH: number[] = [6, 4];
+const SOLID: number[] = [1, 0];
+/** Shaded intervals: translucent grey, so the grid stays faintly visible through them. */
+const SHADE = { color: "#000000", opacity: 0.1 };
+const FRAME_COLOR = "#444444";
+
+export interface RenderPngOptions {
+  /** Pixels per SVG unit (default {@link DEFAULT_PNG_SCALE}). */
+  scale?: number;
+}
+
+/** Renders `chart` as a standalone SVG document (720x360). */
+export async function renderChartSvg(chart: Chart): Promise<string> {
+  const vgSpec = compile(toVegaLite(chart), { logger: vega.logger(vega.Error) }).spec;
+  return serialised(async () => {
+    installTextMetrics();
+    const view = new vega.View(vega.parse(vgSpec), {
+      renderer: "none",
+      loader: noNetworkLoader,
+      logLevel: vega.Error,
+    });
+    try {
+      await view.runAsync();
+      vega.resetSVGDefIds();
+      return await view.toSVG();
+    } finally {
+      view.finalize();
+    }
+  });
+}
+
+/** Renders `chart` as a PNG: the SVG rasterised by resvg with the bundled font. */
+export async function renderChartPng(chart: Chart, options: RenderPngOptions = {}): Promise<Uint8Array> {
+  const scale = pngScale(options);
+  return svgToPng(await renderChartSvg(chart), scale);
+}
+
+/** Writes `<dir>/<chart.name>.svg` and `<dir>/<chart.name>.png`; returns both paths. */
+export async function writeChart(
+  chart: Chart,
+  dir: string,
+  options: RenderPngOptions = {},
+): Promise<{ svg: string; png: string }> {
+  const scale = pngScale(options);
+  const svg = await renderChartSvg(chart);
+  const png = svgToPng(svg, scale);
+  await mkdir(dir, { recursive: true });
+  const paths = { svg: join(dir, `${chart.name}.svg`), png: join(dir, `${chart.name}.png`) };
+  await writeFile(paths.svg, svg);
+  await writeFile(paths.png, png);
+  return paths;
+}
+
+function pngScale(options: RenderPngOptions): number {
+  const scale = options.scale ?? DEFAULT_PNG_SCALE;
+  if (!(scale > 0 && Number.isFinite(scale))) {
+    throw new RangeError(`PNG scale must be a positive number, got ${scale}`);
+  }
+  return scale;
+}
+
+function svgToPng(svg: string, scale: number): Uint8Array {
+  const resvg = new Resvg(svg, {
+    fitTo: { mode: "zoom", value: scale },
+    background: "white",
+    font: {
+      fontFiles: fonts().files,
+      loadSystemFonts: false,
+      defaultFontFamily: FONT_FAMILY,
+      sansSerifFamily: FONT_FAMILY,
+    },
+  });
+  const png = resvg.render().asPng();
+  return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+}
+
+// ---------------------------------------------------------------------------
+// Chart -> Vega-Lite
+
+type Row = Record<string, number | string>;
+
+/** Builds the Vega-Lite spec for a chart (exported for tests and debugging). */
+export function toVegaLite(chart: Chart): TopLevelSpec {
+  const base = {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    width: CHART_WIDTH,
+    height: CHART_HEIGHT,
+    autosize: { type: "fit", contains: "padding" },
+    padding: { left: 10, right: 14, top: 10, bottom: 10 },
+    background: "white",
+    title: { text: chart.title, fontSize: 15, offset: 10 },
+    config: chartConfig(),
+  } as const;
+  const layers = chart.kind === "bar" ? barLayers(chart) : lineLayers(chart);
+  return { ...base, layer: [...layers, frameLayer()] } as TopLevelSpec;
+}
+
+/** A box around the plot area, drawn last so grid lines and data never cover it. */
+function frameLayer(): unknown {
+  return {
+    data: { values: [{}] },
+    mark: { type: "rect", fill: null, stroke: FRAME_COLOR, strokeWidth: 1 },
+    encoding: {
+      x: { value: 0 },
+      x2: { value: "width" },
+      y: { value: 0 },
+      y2: { value: "height" },
+    },
+  };
+}
+
+function uniqueNames(chart: Chart): string[] {
+  const seen = new Map<string, number>();
+  return chart.series.map((s) => {
+    const n = (seen.get(s.name) ?? 0) + 1;
+    seen.set(s.name, n);
+    return n === 1 ? s.name : `${s.name} (${n})`;
+  });
+}
+
+function colorRange(n: number): { scheme: string } {
+  return { scheme: n > 10 ? "tableau20" : "tableau10" };
+}
+
+function yEncoding(chart: Chart): Record<string, unknown> {
+  const scale: Record<string, unknown> = {};
+  if (chart.yDomain) scale.domain = [chart.yDomain[0], chart.yDomain[1]];
+  return { field: "y", type: "quantitative", title: chart.yLabel, scale };
+}
+
+function lineLayers(chart: Chart): unknown[] {
+  const names = uniqueNames(chart);
+  const logX = chart.logX === true;
+  const rows: Row[] = [];
+  chart.series.forEach((s, k) => {
+    let i = 0;
+    for (const [x, y] of s.points) {
+      if (!Number.isFinite(x) || !Number.isFinite(y) || (logX && x <= 0)) continue;
+      rows.push({ s: names[k] as string, i: i++, x, y });
+    }
+  });
+  const xScale: Record<string, unknown> = logX ? { type: "log", nice: false } : { type: "linear", zero: false };
+  const xEnc = { field: "x", type: "quantitative", title: chart.xLabel, scale: xScale };
+  const layers: unknown[] = [];
+
+  const shades = shadeRows(chart, rows, logX);
+  if (shades.length > 0) {
+    layers.push({
+      data: { values: shades },
+      mark: { type: "rect", ...SHADE, clip: true },
+      encoding: { x: { ...xEnc, field: "x0" }, x2: { field: "x1" } },
+    });
+  }
+
+  const series = { field: "s", type: "nominal", title: null, sort: names };
+  layers.push({
+    data: { values: rows },
+    mark: { type: "line", strokeWidth: 1.75, clip: true, interpolate: "linear" },
+    encoding: {
+      x: xEnc,
+      y: yEncoding(chart),
+      color: { ...series, scale: { domain: names, ...colorRange(names.length) } },
+      strokeDash: {
+        ...series,
+        scale: { domain: names, range: chart.series.map((s) => (s.dashed ? DASH : SOLID)) },
+      },
+      order: { field: "i", type: "quantitative" },
+    },
+  });
+  return layers;
+}
+
+function shadeRows(chart: Chart, rows: Row[], logX: boolean): Row[] {
+  const out: Row[] = [];
+  let minPositive = Number.POSITIVE_INFINITY;
+  if (logX) for (const r of rows) minPositive = Math.min(minPositive, r.x as number);
+  for (const [a, b] of chart.shade ?? []) {
+    if (!Number.isFinite(a) || !Number.isFinite(b)) continue;
+    let x0 = Math.min(a, b);
+    const x1 = Math.max(a, b);
+    if (logX) {
+      if (x1 <= 0) continue;
+      if (x0 <= 0) x0 = Number.isFinite(minPositive) ? Math.min(minPositive, x1) : x1 / 10;
+    }
+    out.push({ x0, x1 });
+  }
+  return out;
+}
+
+function barLayers(chart: Chart): unknown[] {
+  const names = uniqueNames(chart);
+  const onePerSeries = chart.series.length > 0 && chart.series.every((s) => s.points.length === 1);
+  const y = yEncoding(chart);
+  const mark = { type: "bar", clip: true, width: { band: 0.9 } };
+  if (onePerSeries) {
+    const rows: Row[] = [];
+    chart.series.forEach((s, k) => {
+      const yv = s.points[0]?.[1];
+      if (yv !== undefined && Number.isFinite(yv)) rows.push({ s: names[k] as string, y: yv });
+    });
+    return [
+      {
+        data: { values: rows },
+        mark: { ...mark, width: { band: 0.7 } },
+        encoding: {
+          x: {
+            field: "s",
+            type: "nominal",
+            title: chart.xLabel,
+            sort: names,
+            axis: { labelAngle: 0 },
+          },
+          y,
+          color: {
+            field: "s",
+            type: "nominal",
+            legend: null,
+            scale: { domain: names, ...colorRange(names.length) },
+          },
+        },
+      },
+    ];
+  }
+  const xs = new Set<number>();
+  const rows: Row[] = [];
+  chart.series.forEach((s, k) => {
+    for (const [x, yv] of s.points) {
+      if (!Number.isFinite(x) || !Number.isFinite(yv)) continue;
+      xs.add(x);
+      rows.push({ s: names[k] as string, c: formatCategory(x), y: yv });
+    }
+  });
+  const categories = [...xs].sort((a, b) => a - b).map(formatCategory);
+  return [
+    {
+      data: { values: rows },
+      mark,
+      encoding: {
+        x: {
+          field: "c",
+          type: "nominal",
+          title: chart.xLabel,
+          sort: categories,
+          scale: { domain: categories, paddingInner: 0.2 },
+          axis: { labelAngle: 0 },
+        },
+        xOffset: { field: "s", type: "nominal", sort: names, scale: { domain: names } },
+        y,
+        color: {
+          field: "s",
+          type: "nominal",
+          title: null,
+          sort: names,
+          scale: { domain: names, ...colorRange(names.length) },
+        },
+      },
+    },
+  ];
+}
+
+function formatCategory(x: number): string {
+  return Number.isInteger(x) ? String(x) : String(Number(x.toPrecision(6)));
+}
+
+function chartConfig(): Record<string, unknown> {
+  return {
+    font: FONT_FAMILY,
+    view: { stroke: null },
+    axis: {
+      labelFont: FONT_FAMILY,
+      titleFont: FONT_FAMILY,
+      labelFontSize: 11,
+      titleFontSize: 12,
+      titleFontWeight: "normal",
+      titlePadding: 8,
+      labelColor: "#222",
+      titleColor: "#000",
+      domainColor: FRAME_COLOR,
+      tickColor: FRAME_COLOR,
+      gridColor: "#e6e6e6",
+      labelFlush: false,
+    },
+    axisBand: { grid: false },
+    legend: {
+      orient: "right",
+      labelFont: FONT_FAMILY,
+      labelFontSize: 11,
+      labelColor: "#222",
+      labelLimit: 220,
+      symbolStrokeWidth: 2,
+      symbolSize: 260,
+      rowPadding: 4,
+    },
+    title: { font: FONT_FAMILY, fontWeight: "bold", color: "#000", anchor: "middle" },
+    line: { strokeCap: "butt", strokeJoin: "round" },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Headless vega plumbing
+
+/** vega must never fetch: every load is refused. */
+const noNetworkLoader: vega.Loader = {
+  load: (uri) => Promise.reject(new Error(`losslab charts load nothing (asked for ${uri})`)),
+  sanitize: (uri) => Promise.reject(new Error(`losslab charts load nothing (asked for ${uri})`)),
+  http: (uri) => Promise.reject(new Error(`losslab charts load nothing (asked for ${uri})`)),
+  file: (uri) => Promise.reject(new Error(`losslab charts load nothing (asked for ${uri})`)),
+};
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs renders one at a time (vega's SVG def ids are a process-wide counter). */
+function serialised<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+// ---------------------------------------------------------------------------
+// Fonts and text metrics
+
+interface FontMetrics {
+  unitsPerEm: number;
+  advance(codePoint: number): number;
+}
+
+interface Fonts {
+  files: string[];
+  regular: FontMetrics;
+  bold: FontMetrics;
+}
+
+let loadedFonts: Fonts | undefined;
+
+function fonts(): Fonts {
+  if (!loadedFonts) {
+    const require = createRequire(import.meta.url);
+    const dir = join(dirname(require.resolve("dejavu-fonts-ttf/package.json")), "ttf");
+    const regular = join(dir, "DejaVuSans.ttf");
+    const bold = join(dir, "DejaVuSans-Bold.ttf");
+    loadedFonts = {
+      files: [regular, bold, join(dir, "DejaVuSans-Oblique.ttf"), join(dir, "DejaVuSans-BoldOblique.ttf")],
+      regular: parseMetrics(readFileSync(regular)),
+      bold: parseMetrics(readFileSync(bold)),
+    };
+  }
+  return loadedFonts;
+}
+
+let metricsInstalled = false;
+
+/**
+ * Replaces vega's text width estimate (0.8 em per character) with DejaVu Sans advance
+ * widths, so legends, labels and titles are laid out for the font resvg draws with.
+ */
+function installTextMetrics(): void {
+  if (metricsInstalled) return;
+  const { regular, bold } = fonts();
+  const metrics = (vega as unknown as { textMetrics: VegaTextMetrics }).textMetrics;
+  metrics.width = (item, text) => {
+    const size = item.fontSize != null ? Number(item.fontSize) || 0 : 11;
+    const str = text == null ? "" : String(text).trim();
+    if (size <= 0 || str.length === 0) return 0;
+    const weight = item.fontWeight;
+    const font = weight === "bold" || weight === "bolder" || Number(weight) >= 600 ? bold : regular;
+    const raw = (textUnits(font, str) * size) / font.unitsPerEm;
+    // With a limit, report at most the limit: vega's truncation compares against it,
+    // and a truncated label is never wider than its limit.
+    const limit = Number(item.limit);
+    return limit > 0 ? Math.min(raw, limit) : raw;
+  };
+  metricsInstalled = true;
+}
+
+interface VegaTextMetrics {
+  width: (item: { fontSize?: unknown; fontWeight?: unknown; limit?: unknown }, text?: unknown) => number;
+}
+
+function textUnits(font: FontMetrics, text: string): number {
+  let units = 0;
+  for (const ch of text) units += font.advance(ch.codePointAt(0) ?? 0);
+  return units;
+}
+
+/** Reads unitsPerEm, cmap (format 4) and hmtx from a TrueType font. */
+function parseMetrics(buf: Buffer): FontMetrics {
+  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  const u16 = (o: number) => view.getUint16(o);
+  const tables = new Map<string, number>();
+  const numTables = u16(4);
+  for (let t = 0; t < numTables; t++) {
+    const rec = 12 + 16 * t;
+    tables.set(buf.toString("latin1", rec, rec + 4), view.getUint32(rec + 8));
+  }
+  const table = (tag: string): number => {
+    const off = tables.get(tag);
+    if (off === undefined) throw new Error(`font has no ${tag} table`);
+    return off;
+  };
+  const unitsPerEm = u16(table("head") + 18);
+  const numHMetrics = u16(table("hhea") + 34);
+  const hmtx = table("hmtx");
+  const advanceOf = (gid: number) => u16(hmtx + 4 * Math.min(gid, numHMetrics - 1));
+
+  const cmap = table("cmap");
+  let sub = -1;
+  for (let r = 0; r < u16(cmap + 2); r++) {
+    const rec = cmap + 4 + 8 * r;
+    const platform = u16(rec);
+    const encoding = u16(rec + 2);
+    const off = cmap + view.getUint32(rec + 4);
+    if (u16(off) === 4 && ((platform === 3 && encoding === 1) || platform === 0)) {
+      sub = off;
+      if (platform === 3) break;
+    }
+  }
+  if (sub < 0) throw new Error("font has no format-4 cmap");
+  const segCount = u16(sub + 6) / 2;
+  const ends = sub + 14;
+  const starts = ends + 2 * segCount + 2;
+  const deltas = starts + 2 * segCount;
+  const rangeOffsets = deltas + 2 * segCount;
+  const glyphOf = (c: number): number => {
+    if (c > 0xffff) return 0;
+    for (let s = 0; s < segCount; s++) {
+      if (c > u16(ends + 2 * s)) continue;
+      const start = u16(starts + 2 * s);
+      if (c < start) return 0;
+      const delta = u16(deltas + 2 * s);
+      const ro = u16(rangeOffsets + 2 * s);
+      if (ro === 0) return (c + delta) & 0xffff;
+      const g = u16(rangeOffsets + 2 * s + ro + 2 * (c - start));
+      return g === 0 ? 0 : (g + delta) & 0xffff;
+    }
+    return 0;
+  };
+  const cache = new Map<number, number>();
+  return {
+    unitsPerEm,
+    advance(c) {
+      let a = cache.get(c);
+      if (a === undefined) {
+        a = advanceOf(glyphOf(c));
+        cache.set(c, a);
+      }
+      return a;
+    },
+  };
+}

@@ -1,0 +1,302 @@
+import {
+  CongestionBit,
+  CreditAccount,
+  DEFAULT_CREDIT_BYTES,
+  type Device,
+  type InboundLink,
+  LosslessViolation,
+  type OutboundLink,
+  type Packet,
+  type PacketFactory,
+  PacketKind,
+} from "@losslab/core";
+import { type Engine, type EventHandler, type EventId, PS_PER_S, type Time } from "@losslab/engine";
+import type { FlowController } from "./flow-controller.js";
+
+export interface HostAdapterOptions {
+  name: string;
+  /** This host's index in the routing tables. */
+  host: number;
+  packets: PacketFactory;
+  /** Size of an ACK on the wire (santos-2002 Table 1: 20 B). */
+  ackBytes?: number;
+  creditBytes?: number;
+}
+
+export interface FlowOptions {
+  /** Unique flow id within the simulation. */
+  id: number;
+  /** Destination host index. */
+  destination: number;
+  /** Bytes of each data packet on the wire. */
+  packetBytes: number;
+  /** When the flow starts sending. */
+  start: Time;
+  /** When it stops (default: never). */
+  stop?: Time;
+  /** Packets to send (default Infinity: greedy). */
+  packets?: number;
+  /** Fixed window in packets (default Infinity). */
+  window?: number;
+  /** Fixed rate limit in bytes per second (default Infinity). */
+  rate?: number;
+  /** Congestion controller; its window and rate apply on top of the fixed ones. */
+  controller?: FlowController;
+}
+
+/** A flow's send state, readable for tests and metrics. */
+export interface FlowState {
+  readonly id: number;
+  readonly destination: number;
+  readonly packetBytes: number;
+  readonly sent: number;
+  readonly acked: number;
+  readonly outstanding: number;
+  readonly active: boolean;
+}
+
+class Flow implements FlowState {
+  sent = 0;
+  acked = 0;
+  outstanding = 0;
+  active = false;
+  lastStart: Time = -1;
+  lastBytes = 0;
+  remaining: number;
+  readonly id: number;
+  readonly destination: number;
+  readonly packetBytes: number;
+  readonly window: number;
+  readonly rate: number;
+  readonly controller: FlowController | undefined;
+
+  constructor(options: FlowOptions) {
+    this.id = options.id;
+    this.destination = options.destination;
+    this.packetBytes = options.packetBytes;
+    this.remaining = options.packets ?? Number.POSITIVE_INFINITY;
+    this.window = options.window ?? Number.POSITIVE_INFINITY;
+    this.rate = options.rate ?? Number.POSITIVE_INFINITY;
+    this.controller = options.controller;
+  }
+}
+
+export type DeliveryListener = (packet: Packet, time: Time) => void;
+
+const FLOW_START = 0;
+const FLOW_STOP = 1;
+const TRANSMIT_DONE = 2;
+const RECEIVED = 3;
+const WAKE = 4;
+
+/**
+ * A host channel adapter with one port. Send side: per-flow state with a window limit
+ * (packets outstanding) and a rate limit, a round-robin scheduler over eligible flows,
+ * ACKs sent before data. Receive side: delivers data and returns one ACK per data packet
+ * echoing its congestion bits to the source (santos-2002 sec. 4.1). The receive buffer
+ * always drains at link rate, so the host advertises unlimited credits.
+ *
+ * Rate limit: a flow may start a packet once `bytes / rate` has passed since the start
+ * of its previous packet, judged with the rate in force now (so a decrease applies at
+ * once, and a flow idle for long may send at once). With rate = Rmax / (1 + ipd) this is
+ * InfiniBand's inter-packet delay of ipd packet times.
+ */
+export class HostAdapter implements Device, EventHandler<unknown> {
+  readonly name: string;
+  readonly host: number;
+  private readonly engine: Engine;
+  private readonly packets: PacketFactory;
+  private readonly ackBytes: number;
+  private readonly creditBytes: number;
+  private readonly flows: Flow[] = [];
+  private readonly flowById = new Map<number, Flow>();
+  private readonly acks: Packet[] = [];
+  private readonly deliveryListeners: DeliveryListener[] = [];
+  private link: OutboundLink | undefined;
+  private credits: CreditAccount | undefined;
+  private busy = false;
+  private nextFlow = 0;
+  private wakeAt: Time = Number.POSITIVE_INFINITY;
+  private wakeId: EventId = -1;
+
+  constructor(engine: Engine, options: HostAdapterOptions) {
+    this.engine = engine;
+    this.name = options.name;
+    this.host = options.host;
+    this.packets = options.packets;
+    this.ackBytes = options.ackBytes ?? 20;
+    this.creditBytes = options.creditBytes ?? DEFAULT_CREDIT_BYTES;
+  }
+
+  /** Adds a flow from this host; it starts sending at `options.start`. */
+  addFlow(options: FlowOptions): FlowState {
+    if (this.flowById.has(options.id)) throw new RangeError(`${this.name}: duplicate flow id ${options.id}`);
+    const flow = new Flow(options);
+    this.flows.push(flow);
+    this.flowById.set(flow.id, flow);
+    this.engine.at(options.start, this, FLOW_START, flow);
+    if (options.stop !== undefined) this.engine.at(options.stop, this, FLOW_STOP, flow);
+    return flow;
+  }
+
+  /** Calls `listener` when a data packet's last byte has arrived here. */
+  onDeliver(listener: DeliveryListener): void {
+    this.deliveryListeners.push(listener);
+  }
+
+  // --- Device ---------------------------------------------------------------------------
+
+  connectOutput(port: number, link: OutboundLink, downstreamCredits: number): void {
+    this.checkPort(port);
+    this.link = link;
+    this.credits = new CreditAccount(downstreamCredits, this.creditBytes, `${this.name} output`);
+  }
+
+  connectInput(port: number, _link: InboundLink): void {
+    this.checkPort(port);
+  }
+
+  inputCredits(port: number): number {
+    this.checkPort(port);
+    return Number.POSITIVE_INFINITY;
+  }
+
+  receive(packet: Packet, _port: number, tailAt: Time): void {
+    if (packet.destination !== this.host) {
+      throw new LosslessViolation(`${this.name}: received packet ${packet.id} addressed to host ${packet.destination}`);
+    }
+    this.engine.at(tailAt, this, RECEIVED, packet);
+  }
+
+  creditsReturned(_port: number, blocks: number): void {
+    this.credits!.restore(blocks);
+    this.trySend();
+  }
+
+  handleEvent(kind: number, payload: unknown): void {
+    switch (kind) {
+      case FLOW_START:
+        (payload as Flow).active = true;
+        this.trySend();
+        break;
+      case FLOW_STOP:
+        (payload as Flow).active = false;
+        break;
+      case TRANSMIT_DONE:
+        this.busy = false;
+        this.trySend();
+        break;
+      case RECEIVED:
+        this.received(payload as Packet);
+        break;
+      case WAKE:
+        this.wakeAt = Number.POSITIVE_INFINITY;
+        this.trySend();
+        break;
+    }
+  }
+
+  // --- receive side ---------------------------------------------------------------------
+
+  private received(packet: Packet): void {
+    const now = this.engine.now;
+    if (packet.kind === PacketKind.Data) {
+      for (const listener of this.deliveryListeners) listener(packet, now);
+      this.acks.push(
+        this.packets.create({
+          kind: PacketKind.Ack,
+          flow: packet.flow,
+          source: this.host,
+          destination: packet.source,
+          size: this.ackBytes,
+          seq: packet.seq,
+          vl: packet.vl,
+          createdAt: now,
+          bits: packet.bits & CongestionBit.Ecn ? packet.bits | CongestionBit.Becn : packet.bits,
+        }),
+      );
+      this.trySend();
+    } else if (packet.kind === PacketKind.Ack) {
+      const flow = this.flowById.get(packet.flow);
+      if (flow === undefined) throw new LosslessViolation(`${this.name}: ACK for unknown flow ${packet.flow}`);
+      flow.outstanding -= packet.covers;
+      flow.acked += packet.covers;
+      flow.controller?.onAck({
+        marked: (packet.bits & CongestionBit.Ecn) !== 0,
+        bytes: flow.packetBytes * packet.covers,
+        seq: packet.seq,
+      });
+      this.trySend();
+    }
+  }
+
+  // --- send side ------------------------------------------------------------------------
+
+  /** Sends the next packet if the port is free: an ACK first, else the next eligible flow in round robin. */
+  private trySend(): void {
+    if (this.busy || this.link === undefined) return;
+    const credits = this.credits!;
+    const ack = this.acks[0];
+    if (ack !== undefined) {
+      if (credits.canSend(ack.size)) this.transmit(this.acks.shift()!);
+      return;
+    }
+    const now = this.engine.now;
+    const count = this.flows.length;
+    let nextEligible = Number.POSITIVE_INFINITY;
+    for (let k = 0; k < count; k++) {
+      const index = (this.nextFlow + k) % count;
+      const flow = this.flows[index]!;
+      if (!flow.active || flow.remaining <= 0) continue;
+      const controller = flow.controller;
+      const window = controller === undefined ? flow.window : Math.min(flow.window, controller.window);
+      if (flow.outstanding >= window) continue;
+      const rate = controller === undefined ? flow.rate : Math.min(flow.rate, controller.rate);
+      if (flow.lastStart >= 0 && rate !== Number.POSITIVE_INFINITY) {
+        const eligible = flow.lastStart + Math.round((flow.lastBytes * PS_PER_S) / rate);
+        if (eligible > now) {
+          if (eligible < nextEligible) nextEligible = eligible;
+          continue;
+        }
+      }
+      if (!credits.canSend(flow.packetBytes)) return; // credits come back with a trySend
+      this.nextFlow = (index + 1) % count;
+      this.sendData(flow, now);
+      return;
+    }
+    if (nextEligible < this.wakeAt) {
+      if (this.wakeAt !== Number.POSITIVE_INFINITY) this.engine.cancel(this.wakeId);
+      this.wakeAt = nextEligible;
+      this.wakeId = this.engine.at(nextEligible, this, WAKE);
+    }
+  }
+
+  private sendData(flow: Flow, now: Time): void {
+    const packet = this.packets.create({
+      kind: PacketKind.Data,
+      flow: flow.id,
+      source: this.host,
+      destination: flow.destination,
+      size: flow.packetBytes,
+      seq: flow.sent,
+      createdAt: now,
+    });
+    flow.sent++;
+    flow.outstanding++;
+    flow.remaining--;
+    flow.lastStart = now;
+    flow.lastBytes = packet.size;
+    this.transmit(packet);
+  }
+
+  private transmit(packet: Packet): void {
+    this.credits!.consume(packet.size);
+    packet.injectedAt = this.engine.now;
+    this.busy = true;
+    this.engine.at(this.link!.transmit(packet), this, TRANSMIT_DONE);
+  }
+
+  private checkPort(port: number): void {
+    if (port !== 0) throw new RangeError(`${this.name}: a host adapter has one port (0); got ${port}`);
+  }
+}

@@ -1,0 +1,8 @@
+export type { FlowController } from "./flow-controller.js";
+export {
+  type DeliveryListener,
+  type FlowOptions,
+  type FlowState,
+  HostAdapter,
+  type HostAdapterOptions,
+} from "./host-adapter.js";

@@ -1,0 +1,44 @@
+import type { Time } from "@losslab/engine";
+import type { Packet } from "./packet.js";
+
+/**
+ * The receiving side of a device port. Called when a packet's first byte (header) arrives
+ * on `port`; its last byte arrives at `tailAt`. The sender checked credits first, so the
+ * receiver always has room: a receiver that finds none must throw `LosslessViolation`.
+ */
+export interface PacketReceiver {
+  receive(packet: Packet, port: number, tailAt: Time): void;
+}
+
+/** The sending side of a device port: link-level flow control messages come back here. */
+export interface CreditReceiver {
+  /** `blocks` credit blocks of the buffer behind output `port` were freed. */
+  creditsReturned(port: number, blocks: number): void;
+}
+
+/** A device a link can connect: a switch or a host adapter. */
+export interface Device extends PacketReceiver, CreditReceiver {
+  readonly name: string;
+  /** Connects output `port` to a link, and gives the port the credits of the buffer at the far end. */
+  connectOutput(port: number, link: OutboundLink, downstreamCredits: number): void;
+  /** Connects input `port` to the link that feeds it, to return credits on. */
+  connectInput(port: number, link: InboundLink): void;
+  /** Receive buffer capacity of input `port` in credit blocks (Infinity: always drains). */
+  inputCredits(port: number): number;
+}
+
+/** A unidirectional link as its sender sees it. */
+export interface OutboundLink {
+  readonly bandwidth: number;
+  /** Starts sending `packet` now; returns the time its last byte has left the sender. */
+  transmit(packet: Packet): Time;
+}
+
+/** The same link as its receiver sees it: credits go back upstream over it. */
+export interface InboundLink {
+  /** Returns `blocks` credits to the sender, arriving after the reverse propagation delay. */
+  returnCredits(blocks: number): void;
+}
+
+/** Observes every transmission on a link (metrics). Called when transmission starts. */
+export type TransmissionListener = (packet: Packet, start: Time, end: Time) => void;

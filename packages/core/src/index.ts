@@ -1,0 +1,20 @@
+export type {
+  CreditReceiver,
+  Device,
+  InboundLink,
+  OutboundLink,
+  PacketReceiver,
+  TransmissionListener,
+} from "./channel.js";
+export { CreditAccount, creditsFor, DEFAULT_CREDIT_BYTES } from "./credit-account.js";
+export { LosslessViolation } from "./lossless-violation.js";
+export type { MarkingPolicy, MarkingPolicyFactory, SwitchView } from "./marking.js";
+export {
+  CongestionBit,
+  hasBit,
+  isData,
+  type Packet,
+  PacketFactory,
+  type PacketFields,
+  PacketKind,
+} from "./packet.js";

@@ -1,0 +1,44 @@
+import type { Packet } from "./packet.js";
+
+/**
+ * What a marking policy may see of a switch: read-only occupancy, counters and credit
+ * state (DESIGN.md "Modelling rules"). Byte counts include packets whose header has
+ * arrived and whose last byte has not yet left the buffer.
+ */
+export interface SwitchView {
+  readonly name: string;
+  readonly portCount: number;
+  /** The largest packet the fabric carries, in bytes ("full" is judged against it). */
+  readonly maxPacketBytes: number;
+  /** Capacity of input buffer `port` in bytes. */
+  inputCapacity(port: number): number;
+  /** Bytes held in input buffer `port`. */
+  inputOccupancy(port: number): number;
+  /** Packets held in input buffer `port`, oldest first (including one being forwarded). */
+  inputPackets(port: number): readonly Packet[];
+  /** Output port a packet held by this switch will leave on. */
+  outputOf(packet: Packet): number;
+  /** Packets in the switch waiting for `output`: arrived, not yet started on it (santos-2002 cnt1). */
+  waitingFor(output: number): number;
+  /** Credit blocks `output` may still send downstream. */
+  outputCredits(output: number): number;
+}
+
+/**
+ * A congestion point attached to a switch. Every hook is optional; hooks may only set
+ * congestion bits on packets (never clear them) and update the policy's own state.
+ */
+export interface MarkingPolicy {
+  /** A packet's header entered input `input`; it will leave on `output`. */
+  packetArrived?(packet: Packet, input: number, output: number): void;
+  /**
+   * A packet's last byte arrived and left input `input` "full": less than one maximum-size
+   * packet of room (santos-2002 sec. 5).
+   */
+  bufferFull?(input: number): void;
+  /** `packet` starts leaving on `output` (from `input`): the last chance to mark it. */
+  packetDeparting?(packet: Packet, input: number, output: number): void;
+}
+
+/** Builds one policy instance per switch. */
+export type MarkingPolicyFactory = (view: SwitchView) => MarkingPolicy;

@@ -1,0 +1,98 @@
+import type { Time } from "@losslab/engine";
+
+/** What a packet is. Numbers, not strings: the kind is read on every hop. */
+export const PacketKind = {
+  /** Payload of a flow. */
+  Data: 0,
+  /** Acknowledgment returned by the destination; echoes the data packet's congestion bits. */
+  Ack: 1,
+  /** Congestion notification packet (turner-2001 sec. 3 CN, InfiniBand CNP, QCN CNM). */
+  Cnp: 2,
+} as const;
+export type PacketKind = (typeof PacketKind)[keyof typeof PacketKind];
+
+/** Congestion bits carried in a packet header, as a bit set. A set bit is never cleared. */
+export const CongestionBit = {
+  /** ECN / FECN: set by a switch on a packet that contributes to congestion. */
+  Ecn: 1,
+  /** BECN: set on an ACK or CNP returning an ECN mark to the source. */
+  Becn: 2,
+  /** MVCM "marked" bit (ferrer-2012 sec. 3): set at an input buffer above its threshold. */
+  Marked: 4,
+  /** MVCM "validated" bit: set at an output buffer above its threshold, only if marked. */
+  Validated: 8,
+} as const;
+export type CongestionBit = (typeof CongestionBit)[keyof typeof CongestionBit];
+
+/**
+ * One packet. A plain object of fixed shape (created only by `PacketFactory`) so every
+ * hop's property reads stay monomorphic.
+ */
+export interface Packet {
+  /** Unique within one simulation. */
+  readonly id: number;
+  readonly kind: PacketKind;
+  /** The flow this packet belongs to (an ACK carries its data packet's flow). */
+  readonly flow: number;
+  /** Host index of the sender of this packet. */
+  readonly source: number;
+  /** Host index of the receiver of this packet. */
+  readonly destination: number;
+  /** Bytes on the wire, header included. */
+  readonly size: number;
+  /** Sequence number within the flow (for an ACK: the sequence number it acknowledges). */
+  readonly seq: number;
+  /** Virtual lane / priority. */
+  readonly vl: number;
+  /** When the packet was generated (latency counts from here, including the wait at the source). */
+  readonly createdAt: Time;
+  /** When its first byte left the source adapter; -1 until then. */
+  injectedAt: Time;
+  /** Congestion bits (`CongestionBit`), set by switches and echoed by destinations. */
+  bits: number;
+  /** How many data packets an ACK covers (ACK coalescing, turner-2001 sec. 3); 1 otherwise. */
+  readonly covers: number;
+}
+
+export interface PacketFields {
+  kind: PacketKind;
+  flow: number;
+  source: number;
+  destination: number;
+  size: number;
+  seq: number;
+  vl?: number;
+  createdAt: Time;
+  bits?: number;
+  covers?: number;
+}
+
+/** Creates the packets of one simulation, numbering them. One factory per simulation: no global counter. */
+export class PacketFactory {
+  private nextId = 0;
+
+  /** Packets created so far. */
+  get created(): number {
+    return this.nextId;
+  }
+
+  create(fields: PacketFields): Packet {
+    return {
+      id: this.nextId++,
+      kind: fields.kind,
+      flow: fields.flow,
+      source: fields.source,
+      destination: fields.destination,
+      size: fields.size,
+      seq: fields.seq,
+      vl: fields.vl ?? 0,
+      createdAt: fields.createdAt,
+      injectedAt: -1,
+      bits: fields.bits ?? 0,
+      covers: fields.covers ?? 1,
+    };
+  }
+}
+
+export const isData = (packet: Packet): boolean => packet.kind === PacketKind.Data;
+export const hasBit = (packet: Packet, bit: CongestionBit): boolean => (packet.bits & bit) !== 0;

@@ -1,0 +1,201 @@
+import { EventQueue } from "./event-queue.js";
+import type { EventCallback, EventHandler, EventId, EventTarget } from "./event-target.js";
+import { RngStreams } from "./rng.js";
+import { formatTime, MAX_TIME, type Time } from "./time.js";
+
+export interface EngineOptions {
+  /** Seed of every RNG stream of this simulation (default 1). */
+  seed?: number | string;
+}
+
+export interface RunOptions {
+  /** Run the events at times <= until, then leave the clock at `until`. Default: until none is left. */
+  until?: Time;
+}
+
+export interface RunResult {
+  /** Why the run returned. */
+  reason: "until" | "empty" | "stopped";
+  /** Events handled by this call. */
+  events: number;
+  now: Time;
+}
+
+/** Misuse of the engine: an impossible time, a nested run, running after `stop()`. */
+export class EngineError extends Error {
+  override name = "EngineError";
+}
+
+/**
+ * The discrete-event kernel. Owns the clock (integer picoseconds), the event queue and the
+ * simulation's RNG streams. Events at equal times run in the order they were scheduled,
+ * so a run is a pure function of the scenario and the seed. No globals: several engines
+ * can run side by side in one process.
+ */
+export class Engine {
+  readonly rng: RngStreams;
+  private readonly queue = new EventQueue();
+  private clock: Time = 0;
+  private handled = 0;
+  private running = false;
+  /** stop() was called; the run in progress returns after the current event. */
+  private stopRequested = false;
+  /** stop() took effect: no run or step may follow. */
+  private stopped = false;
+
+  constructor(options: EngineOptions = {}) {
+    this.rng = new RngStreams(options.seed ?? 1);
+  }
+
+  /** Current simulation time in picoseconds. */
+  get now(): Time {
+    return this.clock;
+  }
+
+  /** Live events waiting to run (cancelled events are gone at once). */
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  /** Events handled since the engine was created. */
+  get eventsHandled(): number {
+    return this.handled;
+  }
+
+  /** Whether `stop()` ended this engine. */
+  get isStopped(): boolean {
+    return this.stopRequested;
+  }
+
+  /**
+   * Schedules `target` at absolute time `time` (integer ps, >= now). A handler object
+   * receives `handleEvent(kind, payload)`; a function receives `payload`. `kind` is an int32
+   * a handler object can switch on. Events at equal times run in scheduling order.
+   */
+  at<P>(time: Time, target: EventTarget<P>, kind = 0, payload?: P): EventId {
+    if (!(time >= this.clock && time <= MAX_TIME) || Math.floor(time) !== time) {
+      this.rejectTime(time);
+    }
+    if ((kind | 0) !== kind || target == null) this.rejectEvent(kind, target);
+    return this.queue.push(time, target as EventTarget<never>, kind, payload);
+  }
+
+  /** Schedules `target` `delay` picoseconds from now (integer ps, >= 0). */
+  after<P>(delay: Time, target: EventTarget<P>, kind = 0, payload?: P): EventId {
+    const time = this.clock + delay;
+    if (!(delay >= 0 && time <= MAX_TIME) || Math.floor(delay) !== delay) this.rejectDelay(delay);
+    if ((kind | 0) !== kind || target == null) this.rejectEvent(kind, target);
+    return this.queue.push(time, target as EventTarget<never>, kind, payload);
+  }
+
+  /** Cancels a scheduled event. Returns false if it already ran, was cancelled, or is unknown. */
+  cancel(id: EventId): boolean {
+    return this.queue.cancel(id);
+  }
+
+  /** Time of the next live event, or undefined if none is waiting. */
+  nextEventTime(): Time | undefined {
+    return this.queue.peekTime();
+  }
+
+  /**
+   * Runs events in (time, scheduling order). With `until`, runs every event at a time
+   * <= until (including those scheduled meanwhile) and then sets the clock to `until`;
+   * without, runs until no event is left. Returns early, clock at the last event, if a
+   * handler calls `stop()`.
+   */
+  run(options: RunOptions = {}): RunResult {
+    const bounded = options.until !== undefined;
+    const until = options.until ?? MAX_TIME;
+    if (bounded && !(until >= this.clock && until <= MAX_TIME && Math.floor(until) === until)) {
+      throw new EngineError(
+        `run({ until }) needs an integer time in picoseconds between now (${formatTime(this.clock)}) and ${MAX_TIME}; got ${String(until)}`,
+      );
+    }
+    this.enter("run");
+    const queue = this.queue;
+    const start = this.handled;
+    try {
+      while (!this.stopRequested && queue.shift(until)) this.dispatch(queue);
+    } finally {
+      this.leave();
+    }
+    let reason: RunResult["reason"] = "empty";
+    if (this.stopped) reason = "stopped";
+    else if (bounded) {
+      this.clock = until;
+      reason = "until";
+    }
+    return { reason, events: this.handled - start, now: this.clock };
+  }
+
+  /** Runs exactly one event, for debugging. Returns false if none was waiting. */
+  step(): boolean {
+    this.enter("step");
+    try {
+      if (!this.queue.shift(MAX_TIME)) return false;
+      this.dispatch(this.queue);
+      return true;
+    } finally {
+      this.leave();
+    }
+  }
+
+  /**
+   * Ends the simulation for good. Inside a handler, the current `run` returns after this
+   * event; outside, the engine stops at once. Any later `run()` or `step()` throws.
+   */
+  stop(): void {
+    this.stopRequested = true;
+    if (!this.running) this.stopped = true;
+  }
+
+  /** Advances the clock to the event `queue.shift` just removed and hands it to its target. */
+  private dispatch(queue: EventQueue): void {
+    this.clock = queue.shiftedTime;
+    this.handled++;
+    const target = queue.shiftedTarget;
+    if (typeof target === "function") (target as EventCallback)(queue.shiftedPayload);
+    else (target as EventHandler).handleEvent(queue.shiftedKind, queue.shiftedPayload);
+  }
+
+  private enter(what: string): void {
+    if (this.stopped) {
+      throw new EngineError(`${what}() on a stopped engine: stop() is final, create a new Engine`);
+    }
+    if (this.running) throw new EngineError(`${what}() called from inside an event handler`);
+    this.running = true;
+  }
+
+  private leave(): void {
+    this.running = false;
+    if (this.stopRequested) this.stopped = true;
+  }
+
+  private rejectTime(time: number): never {
+    if (Number.isNaN(time)) throw new EngineError("at(): time is NaN");
+    if (!Number.isFinite(time) || time > MAX_TIME) {
+      throw new EngineError(`at(): time ${time} is beyond the last representable time (${MAX_TIME} ps)`);
+    }
+    if (Math.floor(time) !== time) {
+      throw new EngineError(`at(): time ${time} is not an integer number of picoseconds (use the ns()/us() helpers)`);
+    }
+    throw new EngineError(`at(): time ${formatTime(time)} is in the past (now is ${formatTime(this.clock)})`);
+  }
+
+  private rejectDelay(delay: number): never {
+    if (Number.isNaN(delay)) throw new EngineError("after(): delay is NaN");
+    if (delay < 0) throw new EngineError(`after(): negative delay ${delay} ps`);
+    if (Math.floor(delay) !== delay) {
+      throw new EngineError(
+        `after(): delay ${delay} is not an integer number of picoseconds (use the ns()/us() helpers)`,
+      );
+    }
+    throw new EngineError(`after(): now + ${delay} ps is beyond the last representable time (${MAX_TIME} ps)`);
+  }
+
+  private rejectEvent(kind: number, target: unknown): never {
+    if (target == null) throw new EngineError("at()/after(): the event target is null or undefined");
+    throw new EngineError(`at()/after(): kind must be an int32; got ${String(kind)}`);
+  }
+}

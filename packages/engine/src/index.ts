@@ -1,0 +1,5 @@
+export { Engine, EngineError, type EngineOptions, type RunOptions, type RunResult } from "./engine.js";
+export { EventQueue, type EventQueueOptions } from "./event-queue.js";
+export type { EventCallback, EventHandler, EventId, EventTarget } from "./event-target.js";
+export { RandomStream, RngStreams } from "./rng.js";
+export * from "./time.js";

@@ -1,0 +1,99 @@
+import { HostAdapter } from "@losslab/adapter";
+import { creditsFor, type Device, type MarkingPolicyFactory, PacketFactory } from "@losslab/core";
+import type { Engine } from "@losslab/engine";
+import { ns } from "@losslab/engine";
+import { InputBufferedSwitch, Link } from "@losslab/switch";
+import type { Routes, Topology } from "@losslab/topology";
+import type { Scenario } from "./schema.js";
+
+/** The devices and links of a built topology, by node id and by `from->to` name. */
+export interface Fabric {
+  readonly packets: PacketFactory;
+  readonly hosts: ReadonlyMap<string, HostAdapter>;
+  readonly switches: ReadonlyMap<string, InputBufferedSwitch>;
+  /** Both directions of every topology link, named `from->to`. */
+  readonly links: ReadonlyMap<string, Link>;
+}
+
+/**
+ * Instantiates one switch model per switch and one adapter per host, and wires two
+ * unidirectional links per topology link, each output given the credits of the buffer
+ * at its far end (DESIGN.md "The data flow").
+ */
+export function buildFabric(
+  engine: Engine,
+  topology: Topology,
+  routes: Routes,
+  scenario: Scenario,
+  marking?: MarkingPolicyFactory,
+): Fabric {
+  const packets = new PacketFactory();
+  const config = scenario.switch;
+  const blockBytes = config.creditBytes;
+  const bufferBytes = config.bufferPackets * creditsFor(scenario.packets.dataBytes, blockBytes) * blockBytes;
+  const devices = new Map<string, Device>();
+  const hosts = new Map<string, HostAdapter>();
+  const switches = new Map<string, InputBufferedSwitch>();
+  for (const node of topology.nodes) {
+    const index = routes.nodeIndex(node.id);
+    if (node.kind === "host") {
+      const host = new HostAdapter(engine, {
+        name: node.id,
+        host: index,
+        packets,
+        ackBytes: scenario.packets.ackBytes,
+        creditBytes: blockBytes,
+      });
+      hosts.set(node.id, host);
+      devices.set(node.id, host);
+    } else {
+      const table = Int32Array.from(routes.hostIndices, (host) => routes.outputPort(index, host));
+      const device = new InputBufferedSwitch(engine, {
+        name: node.id,
+        ports: node.ports,
+        routes: table,
+        inputBufferBytes: bufferBytes,
+        maxPacketBytes: scenario.packets.dataBytes,
+        creditBytes: blockBytes,
+        forwardingDelay: ns(config.forwardingDelayNs),
+        maxBypass: config.maxBypass,
+        ...(marking === undefined ? {} : { marking }),
+      });
+      switches.set(node.id, device);
+      devices.set(node.id, device);
+    }
+  }
+  const links = new Map<string, Link>();
+  for (const link of topology.links) {
+    const a = devices.get(link.a.node)!;
+    const b = devices.get(link.b.node)!;
+    const back = link.delayBackPs ?? link.delayPs;
+    const forward = new Link(engine, {
+      name: `${a.name}->${b.name}`,
+      from: a,
+      fromPort: link.a.port,
+      to: b,
+      toPort: link.b.port,
+      bandwidth: link.bandwidth,
+      delay: link.delayPs,
+      backDelay: back,
+    });
+    const backward = new Link(engine, {
+      name: `${b.name}->${a.name}`,
+      from: b,
+      fromPort: link.b.port,
+      to: a,
+      toPort: link.a.port,
+      bandwidth: link.bandwidth,
+      delay: back,
+      backDelay: link.delayPs,
+    });
+    a.connectOutput(link.a.port, forward, b.inputCredits(link.b.port));
+    b.connectInput(link.b.port, forward);
+    b.connectOutput(link.b.port, backward, a.inputCredits(link.a.port));
+    a.connectInput(link.a.port, backward);
+    links.set(forward.name, forward);
+    links.set(backward.name, backward);
+  }
+  return { packets, hosts, switches, links };
+}

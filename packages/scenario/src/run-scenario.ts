@@ -1,0 +1,153 @@
+import type { HostAdapter } from "@losslab/adapter";
+import { Engine, ms, PS_PER_MS, type Time, us } from "@losslab/engine";
+import { ByteCounter, slidingWindow } from "@losslab/metrics";
+import { buildRoutes, singleSwitch, type Topology, twoSwitch } from "@losslab/topology";
+import { buildFabric } from "./fabric.js";
+import { type ResolvedFlow, resolveFlows } from "./flows.js";
+import { ScenarioError } from "./scenario-error.js";
+import type { Scenario } from "./schema.js";
+
+export interface RunOptions {
+  /** Called every simulated millisecond or so with the time reached (ms) and the duration (ms). */
+  onProgress?: (doneMs: number, totalMs: number) => void;
+}
+
+/** Rates in a result are fractions of the link bandwidth (0..1). Times in ms. */
+export interface ScenarioResult {
+  scenario: Scenario;
+  /** Engine events handled. */
+  events: number;
+  /** Data packets delivered to their destination. */
+  delivered: number;
+  /** Averages over `metrics.measureMs` (default: the whole run). */
+  summary: {
+    /** Utilization of each link direction, named `from->to`. */
+    links: Record<string, number>;
+    /** Delivered rate of each flow group, aggregated. */
+    groups: Record<string, number>;
+  };
+  /** Mean rate of a meter over [fromMs, toMs): meters are `link:<from->to>`, `group:<name>`, `flow:<id>`. */
+  rate(meter: string, fromMs: number, toMs: number): number;
+  /** Sliding-window series of a meter (window and step from `metrics`): [ms, fraction] points. */
+  series(meter: string): Array<[number, number]>;
+  /** Names of every meter. */
+  meters(): string[];
+}
+
+/** Builds the fabric a scenario describes, runs it to the end, and measures it. */
+export function runScenario(scenario: Scenario, options: RunOptions = {}): ScenarioResult {
+  const engine = new Engine({ seed: scenario.seed });
+  const topology = buildTopology(scenario);
+  const routes = buildRoutes(topology);
+  const fabric = buildFabric(engine, topology, routes, scenario);
+  const hostIds = new Set(fabric.hosts.keys());
+  const flows = resolveFlows(scenario, hostIds);
+  const bandwidth = scenario.topology.bandwidth;
+  const end = ms(scenario.durationMs);
+  const binWidth = us(scenario.metrics.binUs);
+  const counter = () => new ByteCounter(binWidth, end);
+
+  const meters = new Map<string, ByteCounter>();
+  for (const [name, link] of fabric.links) {
+    const meter = counter();
+    link.onTransmit(meter.transmissionListener());
+    meters.set(`link:${name}`, meter);
+  }
+  const flowMeters: ByteCounter[] = [];
+  const groupMeters: ByteCounter[] = [];
+  for (const flow of flows) {
+    const meter = counter();
+    meters.set(`flow:${flow.id}`, meter);
+    flowMeters[flow.id] = meter;
+    const groupName = `group:${flow.group}`;
+    let group = meters.get(groupName);
+    if (group === undefined) {
+      group = counter();
+      meters.set(groupName, group);
+    }
+    groupMeters[flow.id] = group;
+    addFlow(fabric.hosts.get(flow.source)!, flow, routes.nodeIndex(flow.destination), scenario, bandwidth);
+  }
+  let delivered = 0;
+  for (const host of fabric.hosts.values()) {
+    host.onDeliver((packet, time) => {
+      delivered++;
+      flowMeters[packet.flow]!.add(time, packet.size);
+      groupMeters[packet.flow]!.add(time, packet.size);
+    });
+  }
+
+  runWithProgress(engine, end, options.onProgress);
+
+  const [fromMs, toMs] = scenario.metrics.measureMs ?? [0, scenario.durationMs];
+  if (!(toMs > fromMs) || toMs > scenario.durationMs) {
+    throw new ScenarioError(
+      `metrics.measureMs: [${fromMs}, ${toMs}] must be an interval inside [0, durationMs=${scenario.durationMs}]`,
+    );
+  }
+  const meterOf = (name: string): ByteCounter => {
+    const meter = meters.get(name);
+    if (meter === undefined)
+      throw new ScenarioError(`unknown meter "${name}"; known: ${[...meters.keys()].join(", ")}`);
+    return meter;
+  };
+  const rate = (name: string, from: number, to: number) => meterOf(name).rate(ms(from), ms(to)) / bandwidth;
+  const summary = { links: {} as Record<string, number>, groups: {} as Record<string, number> };
+  for (const name of meters.keys()) {
+    if (name.startsWith("link:")) summary.links[name.slice(5)] = rate(name, fromMs, toMs);
+    else if (name.startsWith("group:")) summary.groups[name.slice(6)] = rate(name, fromMs, toMs);
+  }
+  return {
+    scenario,
+    events: engine.eventsHandled,
+    delivered,
+    summary,
+    rate,
+    series: (name) =>
+      slidingWindow(meterOf(name), {
+        window: ms(scenario.metrics.windowMs),
+        step: us(scenario.metrics.stepUs),
+        per: bandwidth,
+      }).map(([time, value]) => [time / PS_PER_MS, value]),
+    meters: () => [...meters.keys()],
+  };
+}
+
+function buildTopology(scenario: Scenario): Topology {
+  const t = scenario.topology;
+  const delayPs = Math.round(t.delayNs * 1000);
+  return t.kind === "two-switch"
+    ? twoSwitch({
+        local: t.local,
+        remote: t.remote,
+        victim: t.victim,
+        bandwidth: t.bandwidth,
+        delayPs,
+      })
+    : singleSwitch(t.hosts, { bandwidth: t.bandwidth, delayPs });
+}
+
+function addFlow(host: HostAdapter, flow: ResolvedFlow, destination: number, scenario: Scenario, bandwidth: number) {
+  host.addFlow({
+    id: flow.id,
+    destination,
+    packetBytes: scenario.packets.dataBytes,
+    start: us(flow.startUs),
+    ...(flow.stopUs === undefined ? {} : { stop: us(flow.stopUs) }),
+    ...(flow.window === undefined ? {} : { window: flow.window }),
+    ...(flow.rate === undefined ? {} : { rate: flow.rate * bandwidth }),
+  });
+}
+
+function runWithProgress(engine: Engine, end: Time, onProgress: RunOptions["onProgress"]): void {
+  if (onProgress === undefined) {
+    engine.run({ until: end });
+    return;
+  }
+  const step = ms(1);
+  for (let t = Math.min(step, end); ; t = Math.min(t + step, end)) {
+    engine.run({ until: t });
+    onProgress(t / PS_PER_MS, end / PS_PER_MS);
+    if (t >= end) break;
+  }
+}

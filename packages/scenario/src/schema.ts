@@ -1,0 +1,122 @@
+import { z } from "zod";
+
+/**
+ * The scenario file format, validated. Every time field names its unit (`durationMs`,
+ * `delayNs`, `staggerUs`); rates of flows are fractions of the link bandwidth (0..1].
+ * Defaults are santos-2002 Table 1 (see README).
+ */
+
+const positiveInt = z.number().int().positive();
+const fraction = z.number().gt(0).lte(1);
+
+export const twoSwitchTopologySchema = z
+  .strictObject({
+    kind: z.literal("two-switch"),
+    /** L: local sources B1..BL. */
+    local: z.number().int().min(0),
+    /** R: remote sources A1..AR. */
+    remote: z.number().int().min(0),
+    /** Include the victim pair AV -> BV. */
+    victim: z.boolean().default(true),
+    /** Bytes per second of every link. */
+    bandwidth: z.number().positive().default(1e9),
+    /** Propagation delay of every link, ns. */
+    delayNs: z.number().min(0).default(10),
+  })
+  .describe("santos-2002 Fig. 1: switches A and B, remote sources on A, local sources on B");
+
+export const singleSwitchTopologySchema = z.strictObject({
+  kind: z.literal("single-switch"),
+  hosts: z.number().int().min(2),
+  bandwidth: z.number().positive().default(1e9),
+  delayNs: z.number().min(0).default(10),
+});
+
+export const topologySchema = z.discriminatedUnion("kind", [twoSwitchTopologySchema, singleSwitchTopologySchema]);
+
+export const switchSchema = z
+  .strictObject({
+    kind: z.literal("input-buffered"),
+    /** Input buffer per port, in maximum-size packets. */
+    bufferPackets: positiveInt.default(4),
+    forwardingDelayNs: z.number().min(0).default(40),
+    maxBypass: z.number().int().min(0).default(4),
+    creditBytes: positiveInt.default(64),
+  })
+  .describe("santos-2002 Table 1 input-buffered switch");
+
+export const packetsSchema = z.strictObject({
+  /** Data packet on the wire: 20 B header + 2048 B payload. */
+  dataBytes: positiveInt.default(2068),
+  ackBytes: positiveInt.default(20),
+});
+
+const limitSchema = z.strictObject({
+  /** Packets outstanding; omit for no window. */
+  window: positiveInt.optional(),
+  /** Rate limit as a fraction of the link bandwidth; omit for none. */
+  rate: fraction.optional(),
+});
+
+export const flowSchema = z.strictObject({
+  source: z.string().min(1),
+  destination: z.string().min(1),
+  group: z.string().min(1).default("flows"),
+  startUs: z.number().min(0).default(0),
+  stopUs: z.number().positive().optional(),
+  window: positiveInt.optional(),
+  rate: fraction.optional(),
+});
+
+export const santosFlowsSchema = z.strictObject({
+  pattern: z.literal("santos"),
+  /** One flow starts every `staggerUs`, local flows first, then remote (santos-2002 sec. 3). */
+  staggerUs: z.number().min(0).default(100),
+  /** When the victim flow AV -> BV is active, [start, stop] in ms; null: always. */
+  victimMs: z
+    .tuple([z.number().min(0), z.number().positive()])
+    .nullable()
+    .default([40, 60]),
+});
+
+export const metricsSchema = z.strictObject({
+  /** Resolution of every byte counter. */
+  binUs: z.number().positive().default(10),
+  /** Sliding window of the time series (santos-2002: 2 ms, centred). */
+  windowMs: z.number().positive().default(2),
+  /** Distance between time-series points. */
+  stepUs: z.number().positive().default(250),
+  /** Interval of the summary averages, [from, to] in ms; default: the whole run. */
+  measureMs: z.tuple([z.number().min(0), z.number().positive()]).optional(),
+});
+
+export const scenarioSchema = z.strictObject({
+  name: z.string().default("scenario"),
+  seed: z.number().int().min(0).default(1),
+  durationMs: z.number().positive().max(100_000),
+  topology: topologySchema,
+  switch: switchSchema.default({
+    kind: "input-buffered",
+    bufferPackets: 4,
+    forwardingDelayNs: 40,
+    maxBypass: 4,
+    creditBytes: 64,
+  }),
+  packets: packetsSchema.default({ dataBytes: 2068, ackBytes: 20 }),
+  flows: z.union([santosFlowsSchema, z.array(flowSchema).min(1)]),
+  /** Window and rate limits: a default for every flow, and per flow group ("local", "remote", "victim"). */
+  limits: z
+    .strictObject({
+      window: positiveInt.optional(),
+      rate: fraction.optional(),
+      groups: z.record(z.string(), limitSchema).default({}),
+    })
+    .default({ groups: {} }),
+  metrics: metricsSchema.default({ binUs: 10, windowMs: 2, stepUs: 250 }),
+});
+
+/** A scenario as written in a file (defaults optional). */
+export type ScenarioInput = z.input<typeof scenarioSchema>;
+/** A validated scenario with every default filled in. */
+export type Scenario = z.output<typeof scenarioSchema>;
+export type FlowInput = z.output<typeof flowSchema>;

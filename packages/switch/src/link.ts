@@ -1,0 +1,85 @@
+import type { Device, InboundLink, OutboundLink, Packet, TransmissionListener } from "@losslab/core";
+import { LosslessViolation } from "@losslab/core";
+import { type Engine, type EventHandler, type Time, transmissionTime } from "@losslab/engine";
+
+export interface LinkOptions {
+  name: string;
+  from: Device;
+  fromPort: number;
+  to: Device;
+  toPort: number;
+  /** Bytes per second. */
+  bandwidth: number;
+  /** Propagation delay from `from` to `to`, picoseconds. */
+  delay: Time;
+  /** Propagation delay of credits going back from `to` to `from` (the reverse direction's delay). */
+  backDelay: Time;
+}
+
+const HEADER_ARRIVES = 0;
+const CREDITS_ARRIVE = 1;
+
+/**
+ * A unidirectional link: a packet's first byte reaches the receiver after the propagation
+ * delay, its last byte one serialization time (bytes / bandwidth) later. Credits for the
+ * receiver's buffer travel back over the same link after `backDelay`.
+ */
+export class Link implements OutboundLink, InboundLink, EventHandler<Packet | number> {
+  readonly name: string;
+  readonly bandwidth: number;
+  readonly delay: Time;
+  readonly backDelay: Time;
+  readonly from: Device;
+  readonly fromPort: number;
+  readonly to: Device;
+  readonly toPort: number;
+  /** Bytes whose transmission started on this link. */
+  bytesSent = 0;
+  private busyUntil: Time = 0;
+  private listeners: TransmissionListener[] = [];
+
+  constructor(
+    private readonly engine: Engine,
+    options: LinkOptions,
+  ) {
+    this.name = options.name;
+    this.bandwidth = options.bandwidth;
+    this.delay = options.delay;
+    this.backDelay = options.backDelay;
+    this.from = options.from;
+    this.fromPort = options.fromPort;
+    this.to = options.to;
+    this.toPort = options.toPort;
+  }
+
+  /** Calls `listener` at the start of every transmission with its start and end times. */
+  onTransmit(listener: TransmissionListener): void {
+    this.listeners.push(listener);
+  }
+
+  transmit(packet: Packet): Time {
+    const now = this.engine.now;
+    if (now < this.busyUntil) {
+      throw new LosslessViolation(`${this.name}: transmission of packet ${packet.id} overlaps the previous one`);
+    }
+    const end = now + transmissionTime(packet.size, this.bandwidth);
+    this.busyUntil = end;
+    this.bytesSent += packet.size;
+    for (const listener of this.listeners) listener(packet, now, end);
+    this.engine.at(now + this.delay, this, HEADER_ARRIVES, packet);
+    return end;
+  }
+
+  returnCredits(blocks: number): void {
+    this.engine.at(this.engine.now + this.backDelay, this, CREDITS_ARRIVE, blocks);
+  }
+
+  handleEvent(kind: number, payload: Packet | number): void {
+    if (kind === HEADER_ARRIVES) {
+      const packet = payload as Packet;
+      this.to.receive(packet, this.toPort, this.engine.now + transmissionTime(packet.size, this.bandwidth));
+    } else {
+      this.from.creditsReturned(this.fromPort, payload as number);
+    }
+  }
+}

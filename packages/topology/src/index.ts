@@ -1,0 +1,16 @@
+export {
+  createTopology,
+  type LinkSpec,
+  type NodeSpec,
+  type TopologySpec,
+} from "./create-topology.js";
+export { DEFAULT_BANDWIDTH, DEFAULT_DELAY_PS, type LinkOptions } from "./link-options.js";
+export { buildRoutes, type RouteHop, type Routes } from "./routes.js";
+export { type SingleSwitchOptions, singleSwitch } from "./single-switch.js";
+export type { LinkEnd, NodeKind, Topology, TopologyLink, TopologyNode } from "./topology.js";
+export { type LinkEndSpec, TopologyBuilder } from "./topology-builder.js";
+export { TopologyError } from "./topology-error.js";
+export { topologyFromJSON } from "./topology-from-json.js";
+export { topologyToJSON } from "./topology-to-json.js";
+export { type TwoSwitchOptions, twoSwitch } from "./two-switch.js";
+export { validateTopology } from "./validate-topology.js";

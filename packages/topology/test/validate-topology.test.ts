@@ -1,0 +1,244 @@
+import { describe, expect, it } from "vitest";
+import { singleSwitch, type Topology, TopologyError, validateTopology } from "../src/index.js";
+
+/**
+ * singleSwitch(2) broken by `mutate`: nodes S (2 ports), H0, H1; links[0] H0:0 <-> S:0,
+ * links[1] H1:0 <-> S:1.
+ */
+function broken(mutate: (topology: Topology) => void): Topology {
+  const topology = structuredClone(singleSwitch(2));
+  mutate(topology);
+  return topology;
+}
+
+function errorOf(topology: Topology): TopologyError {
+  try {
+    validateTopology(topology);
+  } catch (error) {
+    expect(error).toBeInstanceOf(TopologyError);
+    return error as TopologyError;
+  }
+  throw new Error("validateTopology accepted the topology");
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests write values the types forbid, as JSON or JavaScript callers can.
+const loose = (value: unknown): any => value;
+
+const host = (id: string) => ({ id, kind: "host" as const, ports: 1 });
+const link = (a: string, aPort: number, b: string, bPort: number) => ({
+  a: { node: a, port: aPort },
+  b: { node: b, port: bPort },
+  bandwidth: 1e9,
+  delayPs: 10,
+});
+
+describe("validateTopology", () => {
+  it("accepts the builders' topologies", () => {
+    expect(() => validateTopology(singleSwitch(2))).not.toThrow();
+  });
+
+  const cases: [string, (topology: Topology) => void, string, string | undefined][] = [
+    [
+      "unknown node in a link",
+      (t) => {
+        t.links[1] = link("H1", 0, "X", 1);
+      },
+      'links[1].b.node names unknown node "X"',
+      "links[1].b.node",
+    ],
+    [
+      "duplicate node id",
+      (t) => {
+        t.nodes[2] = host("H0");
+      },
+      'duplicate node id "H0": nodes[1] and nodes[2]',
+      "nodes[2].id",
+    ],
+    [
+      "port used twice",
+      (t) => {
+        t.links[1] = link("H1", 0, "S", 0);
+      },
+      'port 0 of switch "S" is used by links[0].b and links[1].b',
+      "links[1].b.port",
+    ],
+    [
+      "port out of range",
+      (t) => {
+        t.links[1] = link("H1", 0, "S", 7);
+      },
+      'links[1].b.port 7 is out of range for switch "S": its ports are 0..1',
+      "links[1].b.port",
+    ],
+    [
+      "host port out of range",
+      (t) => {
+        t.links[0] = link("H0", 1, "S", 0);
+      },
+      'links[0].a.port 1 is out of range for host "H0": its ports are 0..0',
+      "links[0].a.port",
+    ],
+    [
+      "host with two links",
+      (t) => {
+        t.nodes[0] = { id: "S", kind: "switch", ports: 3 };
+        t.links.push(link("H0", 0, "S", 2));
+      },
+      'host "H0" (nodes[1]) has 2 links (links[0].a, links[2].a); a host has exactly one',
+      undefined,
+    ],
+    [
+      "host without a link",
+      (t) => {
+        t.nodes.push(host("H2"));
+      },
+      'host "H2" (nodes[3]) has no link; a host has exactly one',
+      undefined,
+    ],
+    [
+      "negative bandwidth",
+      (t) => {
+        loose(t.links[1]).bandwidth = -1;
+      },
+      "links[1].bandwidth must be a positive number, got -1",
+      "links[1].bandwidth",
+    ],
+    [
+      "zero bandwidth",
+      (t) => {
+        loose(t.links[0]).bandwidth = 0;
+      },
+      "links[0].bandwidth must be a positive number, got 0",
+      "links[0].bandwidth",
+    ],
+    [
+      "bandwidth as a string",
+      (t) => {
+        loose(t.links[0]).bandwidth = "1e9";
+      },
+      'links[0].bandwidth must be a positive number, got "1e9"',
+      "links[0].bandwidth",
+    ],
+    [
+      "infinite bandwidth",
+      (t) => {
+        loose(t.links[0]).bandwidth = Number.POSITIVE_INFINITY;
+      },
+      "links[0].bandwidth must be a positive number, got Infinity",
+      "links[0].bandwidth",
+    ],
+    [
+      "negative delay",
+      (t) => {
+        loose(t.links[0]).delayPs = -5;
+      },
+      "links[0].delayPs must be a non-negative integer number of picoseconds, got -5",
+      "links[0].delayPs",
+    ],
+    [
+      "non-integer delay",
+      (t) => {
+        loose(t.links[1]).delayPs = 1.5;
+      },
+      "links[1].delayPs must be a non-negative integer number of picoseconds, got 1.5",
+      "links[1].delayPs",
+    ],
+    [
+      "missing delay",
+      (t) => {
+        delete loose(t.links[1]).delayPs;
+      },
+      "links[1].delayPs must be a non-negative integer number of picoseconds, got undefined (missing)",
+      "links[1].delayPs",
+    ],
+    [
+      "non-integer reverse delay",
+      (t) => {
+        loose(t.links[0]).delayBackPs = 2.5;
+      },
+      "links[0].delayBackPs must be a non-negative integer number of picoseconds, got 2.5",
+      "links[0].delayBackPs",
+    ],
+    [
+      "disconnected hosts",
+      (t) => {
+        t.nodes.push({ id: "T", kind: "switch", ports: 1 }, host("G0"));
+        t.links.push(link("G0", 0, "T", 0));
+      },
+      'the topology is disconnected: no path from host "H0" to host "G0"',
+      undefined,
+    ],
+    [
+      "isolated switch",
+      (t) => {
+        t.nodes.push({ id: "T", kind: "switch", ports: 4 });
+      },
+      'the topology is disconnected: no path from host "H0" to switch "T"',
+      undefined,
+    ],
+    [
+      "link from a node to itself",
+      (t) => {
+        t.links[1] = link("S", 0, "S", 1);
+      },
+      'links[1] connects switch "S" to itself (ports 0 and 1)',
+      "links[1]",
+    ],
+    [
+      "zero ports",
+      (t) => {
+        loose(t.nodes[0]).ports = 0;
+      },
+      'nodes[0].ports must be a positive integer, got 0 (switch "S")',
+      "nodes[0].ports",
+    ],
+    [
+      "unknown kind",
+      (t) => {
+        loose(t.nodes[1]).kind = "router";
+      },
+      'nodes[1].kind must be "host" or "switch", got "router" (node "H0")',
+      "nodes[1].kind",
+    ],
+    [
+      "empty id",
+      (t) => {
+        loose(t.nodes[1]).id = "";
+      },
+      'nodes[1].id must be a non-empty string, got ""',
+      "nodes[1].id",
+    ],
+    [
+      "negative port",
+      (t) => {
+        t.links[0] = link("H0", -1, "S", 0);
+      },
+      'links[0].a.port must be a non-negative integer, got -1 (host "H0")',
+      "links[0].a.port",
+    ],
+    [
+      "link end that is not an object",
+      (t) => {
+        loose(t.links[0]).b = "S";
+      },
+      'links[0].b must be an object, got "S"',
+      "links[0].b",
+    ],
+    [
+      "no nodes",
+      (t) => {
+        t.nodes = [];
+        t.links = [];
+      },
+      "nodes must hold at least one node",
+      "nodes",
+    ],
+  ];
+
+  it.each(cases)("rejects %s", (_kind, mutate, message, path) => {
+    const error = errorOf(broken(mutate));
+    expect(error.message).toBe(message);
+    expect(error.name).toBe("TopologyError");
+    expect(error.path).toBe(path);
+  });
+});

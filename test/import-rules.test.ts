@@ -1,0 +1,130 @@
+/**
+ * Enforces the allowed-imports table of DESIGN.md: every import in a package's sources
+ * and every dependency in its package.json must be allowed for that package. Importing
+ * another package's internals (a deep path like "@losslab/core/src/x") is forbidden too.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = join(import.meta.dirname, "..");
+
+/** DESIGN.md "Packages and what each may import". `typesOnly`: allowed as `import type` only. */
+const allowed: Record<string, { runtime: string[]; typesOnly?: string[] }> = {
+  response: { runtime: [] },
+  topology: { runtime: [] },
+  engine: { runtime: ["seedrandom"] },
+  core: { runtime: [], typesOnly: ["@losslab/engine"] },
+  switch: { runtime: ["@losslab/core", "@losslab/engine", "@losslab/topology"] },
+  adapter: { runtime: ["@losslab/core", "@losslab/engine", "@losslab/response"] },
+  marking: { runtime: ["@losslab/core", "@losslab/engine"] },
+  traffic: { runtime: ["@losslab/core", "@losslab/engine"] },
+  metrics: { runtime: ["@losslab/core", "@losslab/engine"] },
+  scenario: {
+    runtime: [
+      "@losslab/engine",
+      "@losslab/response",
+      "@losslab/topology",
+      "@losslab/core",
+      "@losslab/switch",
+      "@losslab/adapter",
+      "@losslab/marking",
+      "@losslab/traffic",
+      "@losslab/metrics",
+      // Not in DESIGN.md's table: the validator of the scenario format. zod gives field-path
+      // errors and generates the JSON Schema editors use (issue 11); writing our own would not.
+      "zod",
+    ],
+  },
+};
+
+interface ImportSite {
+  file: string;
+  specifier: string;
+  typeOnly: boolean;
+}
+
+const IMPORT = /^\s*(import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?["']([^"']+)["']/gm;
+const DYNAMIC = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
+
+/** Every module specifier in a source text, with whether it is a type-only import. */
+export function importsOf(file: string, text: string): ImportSite[] {
+  const sites: ImportSite[] = [];
+  for (const match of text.matchAll(IMPORT)) {
+    sites.push({ file, specifier: match[3] as string, typeOnly: match[2] !== undefined });
+  }
+  for (const match of text.matchAll(DYNAMIC)) sites.push({ file, specifier: match[1] as string, typeOnly: false });
+  return sites;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** The package name an import specifier refers to, or undefined for a relative or node: import. */
+function packageOf(specifier: string): string | undefined {
+  if (specifier.startsWith(".") || specifier.startsWith("node:")) return undefined;
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+}
+
+/** The violations of the table in one package's sources and manifest. */
+export function violations(name: string, sites: ImportSite[], dependencies: string[]): string[] {
+  const rule = allowed[name];
+  if (rule === undefined) return [`package "${name}" is not in DESIGN.md's table`];
+  const problems: string[] = [];
+  for (const site of sites) {
+    const pkg = packageOf(site.specifier);
+    if (pkg === undefined) continue;
+    if (pkg !== site.specifier && pkg.startsWith("@losslab/")) {
+      problems.push(`${site.file}: deep import "${site.specifier}" (only a package's index is public)`);
+    }
+    const ok = rule.runtime.includes(pkg) || (site.typeOnly && rule.typesOnly?.includes(pkg));
+    if (!ok)
+      problems.push(
+        `${site.file}: ${name} may not import "${site.specifier}"${site.typeOnly ? " (even as a type)" : ""}`,
+      );
+  }
+  for (const dep of dependencies) {
+    if (!rule.runtime.includes(dep) && !rule.typesOnly?.includes(dep)) {
+      problems.push(`packages/${name}/package.json: dependency "${dep}" is not allowed`);
+    }
+  }
+  return problems;
+}
+
+describe("allowed imports (DESIGN.md)", () => {
+  const names = readdirSync(join(root, "packages")).sort();
+
+  it("knows every package in packages/", () => {
+    expect(names).toEqual(Object.keys(allowed).sort());
+  });
+
+  for (const name of names) {
+    it(`${name} imports only what it may`, () => {
+      const dir = join(root, "packages", name, "src");
+      const sites = sourceFiles(dir).flatMap((file) => importsOf(relative(root, file), readFileSync(file, "utf8")));
+      const manifest = JSON.parse(readFileSync(join(root, "packages", name, "package.json"), "utf8"));
+      expect(violations(name, sites, Object.keys(manifest.dependencies ?? {}))).toEqual([]);
+    });
+  }
+
+  it("catches a forbidden import, a value import of a types-only package, and a deep import", () => {
+    const sites = [
+      ...importsOf("x.ts", 'import { Engine } from "@losslab/engine";\n'),
+      ...importsOf("y.ts", 'import type { Packet } from "@losslab/switch";\n'),
+      ...importsOf("z.ts", 'export { a } from "@losslab/engine/src/time.js";\n'),
+    ];
+    const found = violations("core", sites, ["@losslab/switch"]);
+    expect(found).toHaveLength(5);
+    expect(found[0]).toContain('core may not import "@losslab/engine"');
+    expect(found[1]).toContain('"@losslab/switch" (even as a type)');
+    expect(found[2]).toContain("deep import");
+    expect(violations("core", importsOf("t.ts", 'import type { Time } from "@losslab/engine";'), [])).toEqual([]);
+    expect(violations("response", importsOf("r.ts", 'import x from "seedrandom";'), [])).toHaveLength(1);
+  });
+});
