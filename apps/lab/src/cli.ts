@@ -45,9 +45,10 @@ program
 
 program
   .command("run")
-  .description("run a scenario file (JSON) and print its summary")
+  .description("run a scenario file (JSON or YAML) and print its summary")
   .argument("<scenario-file>", "path to a scenario file, see examples/")
   .option("--json", "print the full result (summary and series) as JSON")
+  .option("--out <dir>", "also write result.json, a CSV and a chart of the flow groups to this directory")
   .option("--seed <n>", "override the scenario's seed", integerOption("--seed", 0))
   .action(runCommand);
 

@@ -11,7 +11,7 @@
 export const HEAD_SAMPLE = 64;
 
 /** Bucket width, in multiples of the average separation of events (Brown: 3). */
-export const EVENTS_PER_BUCKET = 1;
+export const EVENTS_PER_BUCKET = 2;
 
 /** Bucket widths are powers of two between these, so `time / width` is exact. */
 export const MIN_WIDTH = 1;

@@ -24,11 +24,11 @@ export interface TwoSwitchOptions {
  * `BC` and the victim destination `BV` attach to B. The root link is `B -> BC`.
  *
  * ```text
- *   A1 ─┐                       ┌─ B1
- *   ..  ├─ A ════ ISL ════ B ───┼─ ..
- *   AR ─┤                       ├─ BL
- *   AV ─┘                       ├─ BC   (congested destination; B -> BC is the root link)
- *                               └─ BV   (victim destination)
+ *   A1 ───0─┐                                 ┌─0──── B1
+ *   ..      │                                 │       ..
+ *   AR ─R-1─┼── A ─R+1──── ISL ────L+2─ B ────┼─L-1── BL
+ *   AV ───R─┘                                 ├─L──── BC   congested destination
+ *                                             └─L+1── BV   victim destination
  * ```
  *
  * Ports (deterministic): every host uses its port 0. On A: `Ai` is port i-1, `AV` is port

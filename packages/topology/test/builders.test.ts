@@ -78,6 +78,7 @@ describe("TopologyBuilder", () => {
 
   it("names the link and the missing field when neither the link nor the defaults give it", () => {
     const builder = new TopologyBuilder({ delayPs: 0 }).switch("S").host("H").link("H", "S");
+    expect(() => builder.build()).toThrow(TopologyError);
     expect(() => builder.build()).toThrow(
       'links[0] ("H" - "S") has no bandwidth: pass it to link() or to the TopologyBuilder defaults',
     );

@@ -1,0 +1,29 @@
+/**
+ * Wall time of the Santos presets' simulations (issue targets: santos-fig2a, 100 ms
+ * simulated, under 1 s). One warm-up run first so the JIT settles, as a user running a
+ * sweep would see it; the first-run time is printed too.
+ */
+import { fig2aParams } from "../src/presets/santos-fig2a.js";
+import { runSantos, type SantosParams } from "../src/presets/santos-scenario.js";
+
+function measure(bench: string, params: SantosParams): void {
+  const first = performance.now();
+  runSantos(params, 1);
+  const coldSeconds = (performance.now() - first) / 1000;
+  const start = performance.now();
+  const { result } = runSantos(params, 1);
+  const seconds = (performance.now() - start) / 1000;
+  console.log(
+    JSON.stringify({
+      bench,
+      simulatedMs: params.durationMs,
+      events: result.events,
+      packetsDelivered: result.delivered,
+      seconds: +seconds.toFixed(3),
+      coldSeconds: +coldSeconds.toFixed(3),
+      eventsPerSecond: Math.round(result.events / seconds),
+    }),
+  );
+}
+
+measure("santos-fig2a", { ...fig2aParams, victimMs: [40, 60] });

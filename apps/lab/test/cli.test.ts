@@ -1,0 +1,85 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = join(import.meta.dirname, "..", "..", "..");
+
+/** Runs the CLI from source as `pnpm losslab` does. */
+function losslab(...args: string[]) {
+  const result = spawnSync(
+    process.execPath,
+    ["--conditions=@losslab/source", "--import", "tsx", "apps/lab/src/cli.ts", ...args],
+    { cwd: root, encoding: "utf8" },
+  );
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe("losslab CLI", () => {
+  it("--help lists the commands", () => {
+    const { status, stdout } = losslab("--help");
+    expect(status).toBe(0);
+    for (const command of ["list", "reproduce", "run"]) expect(stdout).toContain(command);
+  });
+
+  it("list shows every preset with a description", () => {
+    const { status, stdout } = losslab("list");
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^santos-fig2a\s+santos-2002 Fig\. 2\(a\)/m);
+    expect(stdout).toContain("santos-fig3d");
+  });
+
+  it("an unknown preset exits non-zero with one line naming the known ones", () => {
+    const { status, stdout, stderr } = losslab("reproduce", "nope");
+    expect(status).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr).toContain('unknown preset "nope"; known presets: santos-fig2a');
+  });
+
+  it("a bad flag or value exits non-zero with a one-line message", () => {
+    const flag = losslab("reproduce", "santos-fig2a", "--frobnicate");
+    expect(flag.status).not.toBe(0);
+    expect(flag.stderr.trim()).toBe("error: unknown option '--frobnicate'");
+    const seed = losslab("reproduce", "santos-fig2a", "--seed", "x");
+    expect(seed.status).not.toBe(0);
+    expect(seed.stderr).toContain('--seed must be an integer >= 0, got "x"');
+  });
+
+  it("run: a missing file and an invalid scenario are reported, not thrown", () => {
+    const missing = losslab("run", "does-not-exist.json");
+    expect(missing.status).toBe(2);
+    expect(missing.stderr.trim()).toBe('losslab: cannot read scenario file "does-not-exist.json": no such file');
+    const dir = mkdtempSync(join(tmpdir(), "losslab-"));
+    const file = join(dir, "bad.json");
+    writeFileSync(file, JSON.stringify({ durationMs: 10, topology: { kind: "ring" }, flows: [] }));
+    const bad = losslab("run", file);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("topology.kind");
+    expect(bad.stderr).not.toContain("    at ");
+  });
+
+  it("reproduce --json prints the spec's JSON shape, identical on a second run", () => {
+    const first = losslab("reproduce", "santos-fig2a", "--json");
+    expect(first.status).toBe(0);
+    const json = JSON.parse(first.stdout);
+    expect(Object.keys(json)).toEqual(["preset", "seed", "params", "summary", "checks"]);
+    expect(json.preset).toBe("santos-fig2a");
+    expect(json.checks.map((c: { id: string }) => c.id)).toEqual(["C2a.1", "C2a.2", "C2a.3", "C2a.4"]);
+    const second = losslab("reproduce", "santos-fig2a", "--json", "--seed", "7");
+    expect(second.status).toBe(0);
+    expect(JSON.parse(second.stdout).seed).toBe(7);
+    expect(losslab("reproduce", "santos-fig2a", "--json").stdout).toBe(first.stdout);
+  });
+
+  it("reproduce writes CSV, SVG and PNG files", () => {
+    const out = mkdtempSync(join(tmpdir(), "losslab-out-"));
+    const { status, stdout } = losslab("reproduce", "santos-fig3b", "--out", out);
+    expect(status).toBe(0);
+    expect(stdout).toContain("3 of 3 claims pass");
+    expect(readFileSync(join(out, "santos-fig3b.csv"), "utf8")).toMatch(/^series,time \(ms\),rate/);
+    expect(readFileSync(join(out, "santos-fig3b.svg"), "utf8")).toContain("<svg");
+    expect(readFileSync(join(out, "santos-fig3b.png")).subarray(1, 4).toString()).toBe("PNG");
+  });
+});

@@ -1,0 +1,36 @@
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const packageDirectory = join(dirname(fileURLToPath(import.meta.url)), "..");
+const repositoryRoot = join(packageDirectory, "..", "..");
+
+describe("@losslab/topology package rules (DESIGN.md)", () => {
+  it("has no dependencies of any kind", () => {
+    const manifest = JSON.parse(readFileSync(join(packageDirectory, "package.json"), "utf8"));
+    for (const field of ["dependencies", "peerDependencies", "optionalDependencies", "bundleDependencies"]) {
+      expect(manifest[field], field).toBeUndefined();
+    }
+  });
+
+  it("imports nothing but its own files from src", () => {
+    const source = join(packageDirectory, "src");
+    for (const file of readdirSync(source)) {
+      const text = readFileSync(join(source, file), "utf8");
+      for (const [, specifier] of text.matchAll(/\bfrom\s+"([^"]+)"/g)) {
+        expect(specifier, `${file} imports ${specifier}`).toMatch(/^\.\/[\w-]+\.js$/);
+      }
+    }
+  });
+
+  it("runs the README example", () => {
+    const output = execFileSync(process.execPath, ["--import", "tsx", "packages/topology/examples/basic.ts"], {
+      cwd: repositoryRoot,
+      encoding: "utf8",
+    });
+    expect(output).toContain("victim flow   AV -> BV: AV:0 -> A:2 -> B:6 -> BV");
+    expect(output).toContain("reads back equal: true");
+  });
+});
