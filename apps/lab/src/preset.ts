@@ -20,7 +20,8 @@ export interface Check {
 export type SummaryValue = number | null | { [key: string]: SummaryValue };
 
 export interface PresetResult {
-  params: Record<string, unknown>;
+  /** The parameters the preset ran with (printed in the JSON output). */
+  params: object;
   summary: Record<string, SummaryValue>;
   checks: Check[];
   charts: Chart[];

@@ -11,7 +11,7 @@ import {
   PacketKind,
 } from "@losslab/core";
 import { type Engine, type EventHandler, type EventId, PS_PER_S, type Time } from "@losslab/engine";
-import type { FlowController } from "./flow-controller.js";
+import type { Controller, LimitingFactor } from "@losslab/response";
 
 export interface HostAdapterOptions {
   name: string;
@@ -40,8 +40,11 @@ export interface FlowOptions {
   window?: number;
   /** Fixed rate limit in bytes per second (default Infinity). */
   rate?: number;
-  /** Congestion controller; its window and rate apply on top of the fixed ones. */
-  controller?: FlowController;
+  /**
+   * Congestion controller (`@losslab/response`); its window and rate apply on top of the
+   * fixed ones. It hears every send and ACK, and its timer requests (`wakeAt`) are honoured.
+   */
+  controller?: Controller;
 }
 
 /** A flow's send state, readable for tests and metrics. */
@@ -62,13 +65,17 @@ class Flow implements FlowState {
   active = false;
   lastStart: Time = -1;
   lastBytes = 0;
+  /** What held the flow back last time the scheduler looked (turner-2001 sec. 5.1 RWL). */
+  blockedBy: LimitingFactor = "other";
+  timerId: EventId = -1;
+  timerAt: Time = -1;
   remaining: number;
   readonly id: number;
   readonly destination: number;
   readonly packetBytes: number;
   readonly window: number;
   readonly rate: number;
-  readonly controller: FlowController | undefined;
+  readonly controller: Controller | undefined;
 
   constructor(options: FlowOptions) {
     this.id = options.id;
@@ -88,6 +95,7 @@ const FLOW_STOP = 1;
 const TRANSMIT_DONE = 2;
 const RECEIVED = 3;
 const WAKE = 4;
+const CONTROLLER_TIMER = 5;
 
 /**
  * A host channel adapter with one port. Send side: per-flow state with a window limit
@@ -193,6 +201,14 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         this.wakeAt = Number.POSITIVE_INFINITY;
         this.trySend();
         break;
+      case CONTROLLER_TIMER: {
+        const flow = payload as Flow;
+        flow.timerAt = -1;
+        flow.controller!.onTimer(this.engine.now);
+        this.armTimer(flow);
+        this.trySend();
+        break;
+      }
     }
   }
 
@@ -221,11 +237,17 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       if (flow === undefined) throw new LosslessViolation(`${this.name}: ACK for unknown flow ${packet.flow}`);
       flow.outstanding -= packet.covers;
       flow.acked += packet.covers;
-      flow.controller?.onAck({
-        marked: (packet.bits & CongestionBit.Ecn) !== 0,
-        bytes: flow.packetBytes * packet.covers,
-        seq: packet.seq,
-      });
+      const controller = flow.controller;
+      if (controller !== undefined) {
+        controller.onAck({
+          marked: (packet.bits & CongestionBit.Ecn) !== 0,
+          bytes: flow.packetBytes * packet.covers,
+          packets: packet.covers,
+          seq: packet.seq,
+          now: this.engine.now,
+        });
+        this.armTimer(flow);
+      }
       this.trySend();
     }
   }
@@ -250,12 +272,16 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       if (!flow.active || flow.remaining <= 0) continue;
       const controller = flow.controller;
       const window = controller === undefined ? flow.window : Math.min(flow.window, controller.window);
-      if (flow.outstanding >= window) continue;
+      if (flow.outstanding >= window) {
+        flow.blockedBy = "window";
+        continue;
+      }
       const rate = controller === undefined ? flow.rate : Math.min(flow.rate, controller.rate);
       if (flow.lastStart >= 0 && rate !== Number.POSITIVE_INFINITY) {
         const eligible = flow.lastStart + Math.round((flow.lastBytes * PS_PER_S) / rate);
         if (eligible > now) {
           if (eligible < nextEligible) nextEligible = eligible;
+          flow.blockedBy = "rate";
           continue;
         }
       }
@@ -287,6 +313,21 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     flow.lastStart = now;
     flow.lastBytes = packet.size;
     this.transmit(packet);
+    const controller = flow.controller;
+    if (controller !== undefined) {
+      controller.onSend({ seq: packet.seq, bytes: packet.size, limitedBy: flow.blockedBy, now });
+      this.armTimer(flow);
+    }
+    flow.blockedBy = "other";
+  }
+
+  /** Schedules the controller's timer when it asks for one (`wakeAt`), replacing an older request. */
+  private armTimer(flow: Flow): void {
+    const at = flow.controller!.wakeAt;
+    if (at === undefined || at === flow.timerAt) return;
+    if (flow.timerAt >= 0) this.engine.cancel(flow.timerId);
+    flow.timerAt = Math.max(at, this.engine.now);
+    flow.timerId = this.engine.at(flow.timerAt, this, CONTROLLER_TIMER, flow);
   }
 
   private transmit(packet: Packet): void {

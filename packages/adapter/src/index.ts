@@ -1,4 +1,3 @@
-export type { FlowController } from "./flow-controller.js";
 export {
   type DeliveryListener,
   type FlowOptions,

@@ -116,7 +116,19 @@ export class Engine {
     const queue = this.queue;
     const start = this.handled;
     try {
-      while (!this.stopRequested && queue.shift(until)) this.dispatch(queue);
+      // The body of `dispatch`, inlined by hand: this loop is the simulator's innermost.
+      while (!this.stopRequested) {
+        const slot = queue.shift(until);
+        if (slot < 0) break;
+        this.clock = queue.timeOf(slot);
+        this.handled++;
+        const target = queue.targetOf(slot);
+        const kind = queue.kindOf(slot);
+        const payload = queue.payloadOf(slot);
+        queue.release(slot);
+        if (typeof target === "function") (target as EventCallback)(payload);
+        else (target as EventHandler).handleEvent(kind, payload);
+      }
     } finally {
       this.leave();
     }
@@ -133,8 +145,9 @@ export class Engine {
   step(): boolean {
     this.enter("step");
     try {
-      if (!this.queue.shift(MAX_TIME)) return false;
-      this.dispatch(this.queue);
+      const slot = this.queue.shift(MAX_TIME);
+      if (slot < 0) return false;
+      this.dispatch(this.queue, slot);
       return true;
     } finally {
       this.leave();
@@ -150,13 +163,20 @@ export class Engine {
     if (!this.running) this.stopped = true;
   }
 
-  /** Advances the clock to the event `queue.shift` just removed and hands it to its target. */
-  private dispatch(queue: EventQueue): void {
-    this.clock = queue.shiftedTime;
+  /**
+   * Advances the clock to the event `queue.shift` just took out and hands it to its target.
+   * The slot is released first, so the handler's own scheduling reuses it (cache-warm) and
+   * cancelling the running event's id returns false.
+   */
+  private dispatch(queue: EventQueue, slot: number): void {
+    this.clock = queue.timeOf(slot);
     this.handled++;
-    const target = queue.shiftedTarget;
-    if (typeof target === "function") (target as EventCallback)(queue.shiftedPayload);
-    else (target as EventHandler).handleEvent(queue.shiftedKind, queue.shiftedPayload);
+    const target = queue.targetOf(slot);
+    const kind = queue.kindOf(slot);
+    const payload = queue.payloadOf(slot);
+    queue.release(slot);
+    if (typeof target === "function") (target as EventCallback)(payload);
+    else (target as EventHandler).handleEvent(kind, payload);
   }
 
   private enter(what: string): void {

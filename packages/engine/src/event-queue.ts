@@ -6,105 +6,118 @@ import type { Time } from "./time.js";
 
 /** Ids are `generation * SLOT_LIMIT + slot`: at most SLOT_LIMIT events pending at once. */
 const SLOT_LIMIT = 2 ** 26;
-/** End of a list; an empty bucket. */
+/** End of a list; an empty bucket; no free slot. */
 const NIL = -1;
+
+/*
+ * Event records: 32 bytes per slot in one ArrayBuffer, seen through a Float64Array and an
+ * Int32Array, so that one cache line holds all of an event's numbers. Targets and payloads
+ * sit side by side in one JS array (`refs`, 2 per slot).
+ */
+const BYTES_PER_RECORD = 32;
+/** log2 of the Float64s per record: a record's time is at `slot << F64_SHIFT`. */
+const F64_SHIFT = 2;
+/** log2 of the Int32s per record: its Int32 fields start at `slot << I32_SHIFT`. */
+const I32_SHIFT = 3;
+// Int32 fields of a record (Int32s 0 and 1 hold the time).
+/** Next event of the bucket (NIL at the tail); for a free slot, the next free slot. */
+const NEXT = 2;
+/** Previous event of the bucket (NIL at the head). */
+const PREV = 3;
+const KIND = 4;
+/** Bumped when the slot is freed, so ids naming the old generation become stale. */
+const GENERATION = 5;
+
 const INITIAL_SLOTS = 256;
 const MIN_BUCKETS = 8;
-const LOAD = Number(process.env.LOAD ?? 2);
-/** Fewest operations between two reviews of the bucket width (see `review`). */
+/** Fewest dequeues in a cost window (see `review`). */
 const REVIEW_WINDOW = 4096;
-/** Average steps per operation (list or bucket walks) that make a review re-size buckets. */
+/** Average walk steps per operation beyond which `review` re-sizes the days. */
 const REVIEW_LIMIT = 4;
 
 export interface EventQueueOptions {
   /**
-   * Fewest operations between two reviews of the bucket width (default 4096). The real
-   * window also grows with the queue so that re-bucketing stays amortised O(1). Small values
-   * only make sense in tests that want to exercise re-bucketing.
+   * Fewest dequeues per cost window (default 4096). The window also grows with the queue so
+   * that re-bucketing stays O(1) amortised. Small values are for tests that want to exercise
+   * re-bucketing.
    */
   reviewWindow?: number;
 }
 
 /**
- * The pending events, in (time, scheduling order): a calendar queue (R. Brown, "Calendar
+ * The pending events in (time, scheduling order): a calendar queue (R. Brown, "Calendar
  * queues: a fast O(1) priority queue implementation for the simulation event set problem",
  * CACM 31(10), 1988) over typed arrays.
  *
- * Time is cut into buckets of `width` picoseconds laid around a ring of `nb` buckets like the
+ * Time is cut into days of `width` picoseconds laid around a ring of `nb` buckets like the
  * days of a year: an event at time t lives in bucket floor(t / width) mod nb, in a doubly
  * linked list sorted by time. A new event goes after every event of its bucket with a time
  * <= its own, so events at equal times keep their scheduling order without a sequence
  * number. Dequeue walks the days from a cursor and takes the head of the first bucket whose
  * head falls in the current day; after a whole year without one it jumps straight to the
- * earliest head. With about three events per bucket both operations are O(1) on average.
+ * earliest head. With a few events per bucket both operations are O(1) on average.
  *
  * Keeping that average needs the right `nb` and `width`:
  * - Brown's rule: double `nb` when the queue grows past 2·nb events, halve it below nb/2,
- *   and size buckets from the separation of the events at the head (`bucket-width.ts`).
- * - Brown sizes buckets only on those resizes, so a distribution that shifts while the size
- *   holds (or a lone periodic event beside a dense far cluster) can leave buckets badly
- *   sized forever. Like the SNOOPY calendar queue (Tan & Thng, WSC 2000) this one also
- *   watches its own cost: every window of operations it reviews the average walk lengths and
- *   re-buckets when they exceed REVIEW_LIMIT, widening buckets to the observed dequeue rate
- *   when dequeues cross empty days, narrowing them when enqueues walk long lists. The window
- *   is at least a few times the queue size, so re-bucketing costs O(1) amortised even when it
- *   cannot help (two clusters wanting different widths).
+ *   and size the days from the separation of the events at the head (`bucket-width.ts`).
+ * - Brown re-sizes days only on those resizes, so a distribution that shifts while the size
+ *   holds (or a lone periodic event beside a dense far cluster) can leave them badly sized
+ *   for good. Like the SNOOPY calendar queue (Tan & Thng, WSC 2000) this one also watches
+ *   its own cost: when the walks of a window of operations exceed REVIEW_LIMIT steps per
+ *   operation, it re-buckets, lengthening days to the observed dequeue rate when dequeues
+ *   cross empty days, shortening them when enqueues walk long lists. The step budget of a
+ *   window is a few times the queue size, so re-bucketing stays O(1) amortised even when it
+ *   cannot help (say two clusters that want different widths).
  *
  * Cancellation is eager: the event is unlinked at once (O(1) thanks to the back links), so
- * the queue holds live events only. Event records are structure-of-arrays indexed by slot;
- * freed slots are reused LIFO (cache-warm), so scheduling allocates no object per event.
+ * the queue holds live events only. Freed slots are reused LIFO (cache-warm) and nothing is
+ * allocated per event.
  */
 export class EventQueue {
-  // Event records, by slot.
-  private times = new Float64Array(INITIAL_SLOTS);
-  /** Next event in the bucket (NIL at the tail); for a free slot, the next free slot. */
-  private next = new Int32Array(INITIAL_SLOTS);
-  /** Previous event in the bucket; the head's `prev` is the bucket's tail. */
-  private prev = new Int32Array(INITIAL_SLOTS);
-  private kinds = new Int32Array(INITIAL_SLOTS);
-  private generations = new Int32Array(INITIAL_SLOTS);
-  /** null marks a free slot. */
-  private targets: (EventTarget<never> | null)[] = new Array(INITIAL_SLOTS).fill(null);
-  private payloads: unknown[] = new Array(INITIAL_SLOTS).fill(undefined);
+  private records = new ArrayBuffer(INITIAL_SLOTS * BYTES_PER_RECORD);
+  /** Record fields as Float64: the time at `slot << F64_SHIFT`. */
+  private times = new Float64Array(this.records);
+  /** Record fields as Int32: NEXT, PREV, KIND, GENERATION at `(slot << I32_SHIFT) + field`. */
+  private ints = new Int32Array(this.records);
+  /** Target at `2 * slot`, payload at `2 * slot + 1`; null and undefined when free. */
+  private refs: unknown[] = new Array(2 * INITIAL_SLOTS).fill(null);
   private slotCount = 0;
   private freeSlot = NIL;
 
-  // The calendar.
-  /** First (earliest) event of each bucket, or NIL. */
-  private heads = new Int32Array(MIN_BUCKETS).fill(NIL);
+  /** Head (earliest) event of bucket b at `2b`, its tail at `2b + 1`; NIL when empty. */
+  private buckets = new Int32Array(2 * MIN_BUCKETS).fill(NIL);
   /** Bucket count - 1; the bucket count is a power of two. */
   private mask = MIN_BUCKETS - 1;
-  /** Bucket width in ps, a power of two so that `time * invWidth` is exact. */
+  /** Day length in ps, a power of two, so `time * invWidth` is exact. */
   private width = 1;
   private invWidth = 1;
   /**
-   * Dequeue position: bucket `cursor`, day ending (exclusive) at `cursorTop`. Invariant:
-   * no pending event is earlier than `cursorTop - width`.
+   * Dequeue position: bucket `cursor`, whose current day is [cursorStart, cursorTop).
+   * Invariant: no pending event is earlier than `cursorStart`, which is +Infinity when the
+   * queue is empty (so the next push moves the cursor to its own day).
    */
   private cursor = 0;
+  private cursorStart = Number.POSITIVE_INFINITY;
   private cursorTop = 1;
   private count = 0;
   private growAt = 2 * MIN_BUCKETS;
   private shrinkAt = 0;
 
-  // Cost accounting for `review`.
+  // The cost window, for `review`.
   private readonly reviewWindow: number;
-  private reviewIn: number;
-  private enqueues = 0;
+  private windowEnd = 0;
+  private stepBudget = 0;
   private enqueueSteps = 0;
-  private dequeues = 0;
   private dequeueSteps = 0;
-  private windowStart = 0;
-
-  // The event removed by the last successful `shift`.
-  shiftedTime: Time = 0;
-  shiftedTarget: EventTarget<never> | null = null;
-  shiftedKind = 0;
-  shiftedPayload: unknown;
+  private dequeues = 0;
+  private cancels = 0;
+  private windowCount = 0;
+  private windowDequeues = 0;
+  private windowTop = 0;
 
   constructor(options: EventQueueOptions = {}) {
-    this.reviewWindow = Math.max(1, options.reviewWindow ?? REVIEW_WINDOW);
-    this.reviewIn = this.reviewWindow;
+    this.reviewWindow = Math.max(2, options.reviewWindow ?? REVIEW_WINDOW);
+    this.startWindow();
   }
 
   /** Number of events waiting. */
@@ -117,101 +130,148 @@ export class EventQueue {
     return this.mask + 1;
   }
 
-  /** Current bucket width in ps (a power of two); for diagnostics and tests. */
+  /** Current day length in ps (a power of two); for diagnostics and tests. */
   get bucketWidth(): number {
     return this.width;
   }
 
   /** Adds an event. `time` must be an integer in [0, MAX_SAFE_INTEGER]; the caller checks. */
   push(time: Time, target: EventTarget<never>, kind: number, payload: unknown): EventId {
-    let slot = this.freeSlot;
-    if (slot === NIL) slot = this.newSlot();
-    else this.freeSlot = this.next[slot]!;
-    this.times[slot] = time;
-    this.kinds[slot] = kind;
-    this.targets[slot] = target;
-    this.payloads[slot] = payload;
-    if (this.count === 0 || time < this.cursorTop - this.width) this.moveCursorTo(time);
-    this.link(slot, time);
-    this.enqueues++;
+    if (this.freeSlot === NIL) this.addSlot();
+    const ints = this.ints;
+    const slot = this.freeSlot;
+    const record = slot << I32_SHIFT;
+    this.freeSlot = ints[record + NEXT]!;
+    this.times[slot << F64_SHIFT] = time;
+    ints[record + KIND] = kind;
+    const refs = this.refs;
+    refs[2 * slot] = target;
+    refs[2 * slot + 1] = payload;
+    if (time < this.cursorStart) this.moveCursorTo(time);
+    // The common case inline: the new event is the latest of its bucket (or the only one).
+    const bucket = ((time * this.invWidth) & this.mask) << 1;
+    const buckets = this.buckets;
+    const tail = buckets[bucket + 1]!;
+    if (tail !== NIL && this.times[tail << F64_SHIFT]! > time) {
+      this.chargeEnqueue(this.insertBefore(slot, time, bucket, tail));
+    } else {
+      if (tail === NIL) buckets[bucket] = slot;
+      else ints[(tail << I32_SHIFT) + NEXT] = slot;
+      ints[record + PREV] = tail;
+      ints[record + NEXT] = NIL;
+      buckets[bucket + 1] = slot;
+    }
     if (++this.count > this.growAt) this.resize(2 * (this.mask + 1));
-    else if (--this.reviewIn === 0) this.review();
-    return this.generations[slot]! * SLOT_LIMIT + slot;
+    return ints[record + GENERATION]! * SLOT_LIMIT + slot;
   }
 
   /** Removes a pending event. Returns false if the id is stale (ran, cancelled) or unknown. */
   cancel(id: EventId): boolean {
     const slot = id % SLOT_LIMIT;
     if (!(slot >= 0 && slot < this.slotCount)) return false;
-    if (this.generations[slot] !== (id - slot) / SLOT_LIMIT || this.targets[slot] === null) {
-      return false;
-    }
+    const generation = this.ints[(slot << I32_SHIFT) + GENERATION];
+    if (generation !== (id - slot) / SLOT_LIMIT || this.refs[2 * slot] === null) return false;
     this.unlink(slot);
     this.release(slot);
-    if (--this.count < this.shrinkAt) this.resize((this.mask + 1) / 2);
+    this.cancels++;
+    this.afterRemove();
     return true;
   }
 
   /** Time of the earliest event, or undefined if none is waiting. */
   peekTime(): Time | undefined {
-    const slot = this.findEarliest(Number.POSITIVE_INFINITY);
-    return slot === NIL ? undefined : this.times[slot];
+    let slot = this.buckets[this.cursor << 1]!;
+    if (slot === NIL || this.times[slot << F64_SHIFT]! >= this.cursorTop) {
+      slot = this.walk(Number.POSITIVE_INFINITY);
+    }
+    return slot === NIL ? undefined : this.times[slot << F64_SHIFT];
   }
 
   /**
-   * Removes the earliest event if its time is <= `limit` and returns true; its fields are
-   * then in `shiftedTime`, `shiftedTarget`, `shiftedKind` and `shiftedPayload`, and its id
-   * is already stale. Returns false if the queue is empty or its earliest event is later.
+   * Takes the earliest event out of the calendar if its time is <= `limit` and returns its
+   * slot, or NIL if the queue is empty or the earliest event is later. The caller reads the
+   * event with `timeOf`, `targetOf`, `kindOf`, `payloadOf`, then hands the slot back with
+   * `release` (which makes its id stale) before scheduling anything.
    */
-  shift(limit: Time): boolean {
-    const slot = this.findEarliest(limit);
-    if (slot === NIL) return false;
-    const time = this.times[slot]!;
-    if (time > limit) return false;
-    // `findEarliest` left the cursor on the event's bucket, of which it is the head.
-    const next = this.next[slot]!;
-    this.heads[this.cursor] = next;
-    if (next !== NIL) this.prev[next] = this.prev[slot]!;
-    this.shiftedTime = time;
-    this.shiftedTarget = this.targets[slot]!;
-    this.shiftedKind = this.kinds[slot]!;
-    this.shiftedPayload = this.payloads[slot];
-    this.release(slot);
-    this.dequeues++;
-    if (--this.count < this.shrinkAt) this.resize((this.mask + 1) / 2);
-    else if (--this.reviewIn === 0) this.review();
-    return true;
+  shift(limit: Time): number {
+    let bucket = this.cursor << 1;
+    let slot = this.buckets[bucket]!;
+    if (slot === NIL || this.times[slot << F64_SHIFT]! >= this.cursorTop) {
+      // Nothing left in the current day.
+      slot = this.walk(limit);
+      if (slot === NIL) return NIL;
+      bucket = this.cursor << 1;
+    }
+    if (this.times[slot << F64_SHIFT]! > limit) return NIL;
+    const ints = this.ints;
+    const next = ints[(slot << I32_SHIFT) + NEXT]!;
+    this.buckets[bucket] = next;
+    if (next === NIL) this.buckets[bucket + 1] = NIL;
+    else ints[(next << I32_SHIFT) + PREV] = NIL;
+    if (++this.dequeues === this.windowEnd) this.startWindow();
+    if (--this.count <= this.shrinkAt) this.afterRemove();
+    return slot;
+  }
+
+  timeOf(slot: number): Time {
+    return this.times[slot << F64_SHIFT]!;
+  }
+
+  kindOf(slot: number): number {
+    return this.ints[(slot << I32_SHIFT) + KIND]!;
+  }
+
+  targetOf(slot: number): EventTarget<never> {
+    return this.refs[2 * slot] as EventTarget<never>;
+  }
+
+  payloadOf(slot: number): unknown {
+    return this.refs[2 * slot + 1];
+  }
+
+  /** Frees a slot taken out by `shift` for reuse; ids that named it become stale. */
+  release(slot: number): void {
+    const ints = this.ints;
+    const record = slot << I32_SHIFT;
+    ints[record + GENERATION] = (ints[record + GENERATION]! + 1) & (SLOT_LIMIT - 1);
+    ints[record + NEXT] = this.freeSlot;
+    this.freeSlot = slot;
+    this.refs[2 * slot] = null;
+    this.refs[2 * slot + 1] = undefined;
+  }
+
+  /** Bookkeeping after an event left: note an empty queue, halve the buckets if few are used. */
+  private afterRemove(): void {
+    if (this.count === 0) this.cursorStart = Number.POSITIVE_INFINITY;
+    if (this.count < this.shrinkAt) this.resize((this.mask + 1) / 2);
   }
 
   /**
-   * The earliest event (left in place, the cursor moved onto its bucket), or NIL if the
-   * queue is empty. Stops early, returning NIL, once the days walked pass `limit`.
+   * The current day holds no event: walks the following days to the earliest event, moves
+   * the cursor onto its bucket (of which it is the head) and returns it. Returns NIL if the
+   * queue is empty, or as soon as the days walked pass `limit` (the cursor stays there: no
+   * event is earlier).
    */
-  private findEarliest(limit: Time): number {
+  private walk(limit: Time): number {
     if (this.count === 0) return NIL;
-    const heads = this.heads;
+    const buckets = this.buckets;
     const times = this.times;
-    let bucket = this.cursor;
-    let top = this.cursorTop;
-    let head = heads[bucket]!;
-    if (head !== NIL && times[head]! < top) return head; // the common case: same day
     const mask = this.mask;
     const width = this.width;
-    for (let day = 0; day <= mask; day++) {
+    let bucket = this.cursor;
+    let top = this.cursorTop;
+    for (let day = 1; day <= mask + 1; day++) {
       if (top > limit) {
-        // Nothing before `top`, and `top` is past the limit: no event is due. Keep the walk.
-        this.cursor = bucket;
-        this.cursorTop = top;
-        this.dequeueSteps += day;
+        this.setCursor(bucket, top);
+        this.chargeDequeue(day - 1);
         return NIL;
       }
       bucket = (bucket + 1) & mask;
       top += width;
-      head = heads[bucket]!;
-      if (head !== NIL && times[head]! < top) {
-        this.cursor = bucket;
-        this.cursorTop = top;
-        this.dequeueSteps += day + 1;
+      const head = buckets[bucket << 1]!;
+      if (head !== NIL && times[head << F64_SHIFT]! < top) {
+        this.setCursor(bucket, top);
+        this.chargeDequeue(day);
         return head;
       }
     }
@@ -220,136 +280,129 @@ export class EventQueue {
 
   /** A whole year without an event: find the earliest bucket head directly (Brown). */
   private directSearch(): number {
-    const heads = this.heads;
+    const buckets = this.buckets;
     const times = this.times;
     let best = NIL;
     let bestTime = Number.POSITIVE_INFINITY;
     for (let bucket = 0; bucket <= this.mask; bucket++) {
-      const head = heads[bucket]!;
-      if (head !== NIL && times[head]! < bestTime) {
+      const head = buckets[bucket << 1]!;
+      if (head !== NIL && times[head << F64_SHIFT]! < bestTime) {
         best = head;
-        bestTime = times[head]!;
+        bestTime = times[head << F64_SHIFT]!;
       }
     }
-    this.dequeueSteps += 2 * (this.mask + 1);
     this.moveCursorTo(bestTime);
+    this.chargeDequeue(2 * (this.mask + 1));
     return best;
+  }
+
+  private setCursor(bucket: number, top: number): void {
+    this.cursor = bucket;
+    this.cursorTop = top;
+    this.cursorStart = top - this.width;
   }
 
   /** Points the cursor at the day holding `time`. */
   private moveCursorTo(time: Time): void {
     const day = Math.floor(time * this.invWidth);
-    this.cursor = day & this.mask;
-    this.cursorTop = (day + 1) * this.width;
+    this.setCursor(day & this.mask, (day + 1) * this.width);
+  }
+
+  /** Inserts `slot` into its bucket after every event whose time is <= `time`. */
+  private link(slot: number, time: Time): void {
+    const bucket = ((time * this.invWidth) & this.mask) << 1;
+    const tail = this.buckets[bucket + 1]!;
+    if (tail !== NIL && this.times[tail << F64_SHIFT]! > time) {
+      this.insertBefore(slot, time, bucket, tail);
+      return;
+    }
+    if (tail === NIL) this.buckets[bucket] = slot;
+    else this.ints[(tail << I32_SHIFT) + NEXT] = slot;
+    this.ints[(slot << I32_SHIFT) + PREV] = tail;
+    this.ints[(slot << I32_SHIFT) + NEXT] = NIL;
+    this.buckets[bucket + 1] = slot;
   }
 
   /**
-   * Inserts `slot` into its bucket after every event whose time is <= `time` (stable FIFO
-   * among equal times). Walks from the tail: new events are usually the latest of their bucket.
+   * Inserts `slot` into the bucket at `bucket` (its index in `buckets`), whose tail is later
+   * than `time`: walks back to the last event with a time <= `time` (stable FIFO among equal
+   * times) and links it after. Returns the number of events walked past.
    */
-  private link(slot: number, time: Time): void {
-    const next = this.next;
-    const prev = this.prev;
-    // ToInt32 truncates, which is floor for t >= 0, and keeps the low bits: the bucket index.
-    const bucket = (time * this.invWidth) & this.mask;
-    const head = this.heads[bucket]!;
-    if (head === NIL) {
-      this.heads[bucket] = slot;
-      prev[slot] = slot;
-      next[slot] = NIL;
-      return;
-    }
+  private insertBefore(slot: number, time: Time, bucket: number, tail: number): number {
+    const ints = this.ints;
     const times = this.times;
-    const tail = prev[head]!;
-    if (times[tail]! <= time) {
-      next[tail] = slot;
-      prev[slot] = tail;
-      next[slot] = NIL;
-      prev[head] = slot;
-      return;
-    }
-    // Find `after`, the last event with a time <= `time`, walking back from the tail.
-    let before = tail;
+    let later = tail;
+    let earlier = ints[(later << I32_SHIFT) + PREV]!;
     let steps = 1;
-    while (before !== head) {
-      const after = prev[before]!;
-      if (times[after]! <= time) {
-        next[after] = slot;
-        prev[slot] = after;
-        next[slot] = before;
-        prev[before] = slot;
-        this.enqueueSteps += steps;
-        return;
-      }
-      before = after;
+    while (earlier !== NIL && times[earlier << F64_SHIFT]! > time) {
+      later = earlier;
+      earlier = ints[(later << I32_SHIFT) + PREV]!;
       steps++;
     }
-    // Earlier than every event of the bucket: the new head.
-    next[slot] = head;
-    prev[slot] = tail;
-    prev[head] = slot;
-    this.heads[bucket] = slot;
-    this.enqueueSteps += steps;
+    if (earlier === NIL) this.buckets[bucket] = slot;
+    else ints[(earlier << I32_SHIFT) + NEXT] = slot;
+    ints[(slot << I32_SHIFT) + PREV] = earlier;
+    ints[(slot << I32_SHIFT) + NEXT] = later;
+    ints[(later << I32_SHIFT) + PREV] = slot;
+    return steps;
   }
 
   private unlink(slot: number): void {
-    const next = this.next;
-    const prev = this.prev;
-    const bucket = (this.times[slot]! * this.invWidth) & this.mask;
-    const head = this.heads[bucket]!;
-    const before = prev[slot]!;
-    const after = next[slot]!;
-    if (slot === head) {
-      this.heads[bucket] = after;
-      if (after !== NIL) prev[after] = before; // `before` is the tail
-    } else {
-      next[before] = after;
-      if (after !== NIL) prev[after] = before;
-      else prev[head] = before; // removed the tail
-    }
+    const buckets = this.buckets;
+    const ints = this.ints;
+    const bucket = ((this.times[slot << F64_SHIFT]! * this.invWidth) & this.mask) << 1;
+    const earlier = ints[(slot << I32_SHIFT) + PREV]!;
+    const later = ints[(slot << I32_SHIFT) + NEXT]!;
+    if (earlier === NIL) buckets[bucket] = later;
+    else ints[(earlier << I32_SHIFT) + NEXT] = later;
+    if (later === NIL) buckets[bucket + 1] = earlier;
+    else ints[(later << I32_SHIFT) + PREV] = earlier;
   }
 
-  /** Frees a slot for reuse; ids that named it become stale. */
-  private release(slot: number): void {
-    this.targets[slot] = null;
-    this.payloads[slot] = undefined;
-    this.generations[slot] = (this.generations[slot]! + 1) & (SLOT_LIMIT - 1);
-    this.next[slot] = this.freeSlot;
+  /** Puts a never-used slot on the free list, doubling the record storage when full. */
+  private addSlot(): void {
+    const slot = this.slotCount;
+    if (slot >= SLOT_LIMIT) throw new RangeError(`more than ${SLOT_LIMIT} events pending at once`);
+    if (slot << F64_SHIFT === this.times.length) {
+      const records = new ArrayBuffer(2 * this.records.byteLength);
+      new Uint8Array(records).set(new Uint8Array(this.records));
+      this.records = records;
+      this.times = new Float64Array(records);
+      this.ints = new Int32Array(records);
+      for (let i = 2 * slot; i < 4 * slot; i++) this.refs.push(null);
+    }
+    this.slotCount++;
+    this.ints[(slot << I32_SHIFT) + NEXT] = this.freeSlot;
     this.freeSlot = slot;
   }
 
-  private newSlot(): number {
-    const slot = this.slotCount++;
-    if (slot >= SLOT_LIMIT) throw new RangeError(`more than ${SLOT_LIMIT} events pending at once`);
-    if (slot === this.times.length) {
-      const capacity = 2 * slot;
-      this.times = grow(this.times, new Float64Array(capacity));
-      this.next = grow(this.next, new Int32Array(capacity));
-      this.prev = grow(this.prev, new Int32Array(capacity));
-      this.kinds = grow(this.kinds, new Int32Array(capacity));
-      this.generations = grow(this.generations, new Int32Array(capacity));
-      for (let i = slot; i < capacity; i++) {
-        this.targets.push(null);
-        this.payloads.push(undefined);
-      }
-    }
-    return slot;
+  private chargeEnqueue(steps: number): void {
+    this.enqueueSteps += steps;
+    if (this.enqueueSteps + this.dequeueSteps > this.stepBudget) this.review();
+  }
+
+  private chargeDequeue(steps: number): void {
+    this.dequeueSteps += steps;
+    if (this.enqueueSteps + this.dequeueSteps > this.stepBudget) this.review();
   }
 
   /**
-   * End of a review window: re-bucket if the walks of the window cost more than
-   * REVIEW_LIMIT steps per operation on average, in the direction that cuts the larger cost.
+   * The walks of this window went over budget: re-bucket if they cost more than REVIEW_LIMIT
+   * steps per operation, in the direction that cuts the larger cost.
    */
   private review(): void {
-    const enqueueCost = this.enqueueSteps / Math.max(1, this.enqueues);
-    const dequeueCost = this.dequeueSteps / Math.max(1, this.dequeues);
+    const dequeues = this.dequeues - this.windowDequeues;
+    const enqueues = this.count - this.windowCount + dequeues + this.cancels;
+    const enqueueCost = this.enqueueSteps / Math.max(1, enqueues);
+    const dequeueCost = this.dequeueSteps / Math.max(1, dequeues);
     let width = this.width;
-    if (dequeueCost > REVIEW_LIMIT && dequeueCost >= enqueueCost && this.dequeues > 1) {
-      // Dequeues cross empty days: buckets are too narrow for the rate events come due at.
-      width = widthFor((this.shiftedTime - this.windowStart) / this.dequeues);
+    if (dequeueCost > REVIEW_LIMIT && dequeueCost >= enqueueCost) {
+      // Dequeues cross empty days: days are too short for the rate events come due at.
+      const spacing = (this.cursorTop - this.windowTop) / dequeues;
+      if (dequeues > 1 && spacing > 0) width = widthFor(spacing);
       if (width <= this.width) width = Math.min(MAX_WIDTH, 2 * this.width);
     } else if (enqueueCost > REVIEW_LIMIT) {
-      // Enqueues walk long lists: buckets are too wide. Bucket occupancy scales with width.
+      // Enqueues walk long lists: days are too long. A bucket's load scales with the width.
       width = Math.max(1, this.width / widthFor(enqueueCost, 1));
     }
     if (width !== this.width) this.rebucket(this.mask + 1, width);
@@ -357,26 +410,33 @@ export class EventQueue {
   }
 
   private startWindow(): void {
-    this.reviewIn = Math.max(this.reviewWindow, 4 * (this.mask + 1 + this.count));
-    this.enqueues = 0;
+    const length = Math.max(this.reviewWindow, 4 * (this.mask + 1 + this.count));
+    this.windowEnd = this.dequeues + length;
+    this.stepBudget = 2 * REVIEW_LIMIT * length;
     this.enqueueSteps = 0;
-    this.dequeues = 0;
     this.dequeueSteps = 0;
-    this.windowStart = this.shiftedTime;
+    this.cancels = 0;
+    this.windowCount = this.count;
+    this.windowDequeues = this.dequeues;
+    this.windowTop = this.cursorTop;
   }
 
   /** Brown's resize: a new bucket count, with the width re-estimated from the head events. */
   private resize(buckets: number): void {
-    const n = this.count;
-    const sample = new Float64Array(n);
+    const count = this.count;
+    if (count < 2) {
+      this.rebucket(buckets, this.width);
+      return;
+    }
+    const sample = new Float64Array(count);
     let i = 0;
     for (let bucket = 0; bucket <= this.mask; bucket++) {
-      for (let slot = this.heads[bucket]!; slot !== NIL; slot = this.next[slot]!) {
-        sample[i++] = this.times[slot]!;
+      for (let slot = this.buckets[bucket << 1]!; slot !== NIL; ) {
+        sample[i++] = this.times[slot << F64_SHIFT]!;
+        slot = this.ints[(slot << I32_SHIFT) + NEXT]!;
       }
     }
-    const spacing = headSpacing(sample, n);
-    this.rebucket(buckets, n < 2 ? this.width : widthFor(spacing));
+    this.rebucket(buckets, widthFor(headSpacing(sample, count)));
   }
 
   /**
@@ -385,31 +445,26 @@ export class EventQueue {
    * other: FIFO order survives.
    */
   private rebucket(buckets: number, width: number): void {
-    const oldHeads = this.heads;
-    const next = this.next;
-    this.heads = new Int32Array(buckets).fill(NIL);
+    const old = this.buckets;
+    this.buckets = new Int32Array(2 * buckets).fill(NIL);
     this.mask = buckets - 1;
     this.width = width;
     this.invWidth = 1 / width;
-    this.growAt = LOAD * buckets;
-    this.shrinkAt = buckets > MIN_BUCKETS ? (LOAD * buckets) / 4 : 0;
+    this.growAt = 2 * buckets;
+    this.shrinkAt = buckets > MIN_BUCKETS ? buckets / 2 : 0;
     let earliest = Number.POSITIVE_INFINITY;
-    for (let bucket = 0; bucket < oldHeads.length; bucket++) {
-      let slot = oldHeads[bucket]!;
+    for (let bucket = 0; bucket < old.length; bucket += 2) {
+      let slot = old[bucket]!;
       while (slot !== NIL) {
-        const following = next[slot]!;
-        const time = this.times[slot]!;
+        const following = this.ints[(slot << I32_SHIFT) + NEXT]!;
+        const time = this.times[slot << F64_SHIFT]!;
         if (time < earliest) earliest = time;
         this.link(slot, time);
         slot = following;
       }
     }
     if (this.count > 0) this.moveCursorTo(earliest);
+    else this.cursorStart = Number.POSITIVE_INFINITY;
     this.startWindow();
   }
-}
-
-function grow<T extends Float64Array | Int32Array>(from: T, to: T): T {
-  to.set(from);
-  return to;
 }

@@ -68,7 +68,8 @@ export interface ConditionReport {
  * where Trec(r) = F_inc^-1(r) - F_inc^-1(f_dec(r)) (see {@link recoveryTime}) and R'min =
  * f_dec^-1(Rmin). Below R'min a mark is clamped at Rmin and one ACK at Rmin climbs to R'min,
  * so Condition 1 cannot hold there for any function; santos-2003 states Condition 3 from
- * R'min and we judge Condition 1 on the same range.
+ * R'min and we judge Condition 1 on the same range (empty when one mark at Rmax already
+ * reaches Rmin).
  *
  * When to use: before trusting a hand-made or derived response function.
  *
@@ -83,10 +84,7 @@ export interface ConditionReport {
  * report.condition3.violations[0]?.rate; // just above 2*Rmin: AIMD recovers slower there
  * ```
  */
-export function checkConditions(
-  fn: ResponseFunction,
-  options: CheckConditionsOptions = {},
-): ConditionReport {
+export function checkConditions(fn: ResponseFunction, options: CheckConditionsOptions = {}): ConditionReport {
   const { Rmin, Rmax } = fn.parameters;
   const samples = options.samples ?? 1000;
   const tolerance = options.tolerance ?? 1e-6;
@@ -102,6 +100,9 @@ export function checkConditions(
   const trec = (r: number) => curve.timeAt(r) - curve.timeAt(fn.decrease(r));
   const primeRate = rminPrime((r) => fn.decrease(r), { Rmin, Rmax });
   const upper = Math.max(low, primeRate);
+  // When one mark at the top of the range already lands on Rmin, R'min lies at or above it
+  // and Conditions 1 and 3 have no rate to be judged at.
+  const judgeUpper = upper < high;
   const grid = logGrid(low, high, samples, primeRate);
 
   const c1: ConditionViolation[] = [];
@@ -121,7 +122,7 @@ export function checkConditions(
       });
     }
     slowest = Math.max(slowest, t);
-    if (r < upper) continue;
+    if (!judgeUpper || r < upper) continue;
     // Condition 1: f_inc(f_dec(r)) <= r.
     const back = fn.increase(fn.decrease(r));
     if (back > r * (1 + tolerance)) {

@@ -133,12 +133,11 @@ export function deriveIncrease(
       if (value > 0) high = u;
       else low = u;
       let next = u - value / chebyshevValue(slope, u);
+      if (next === u) break; // the Newton step is below rounding: converged
       if (!(next > low && next < high)) next = (low + high) / 2;
-      if (Math.abs(next - u) <= 1e-16) {
-        u = next;
-        break;
-      }
+      const step = Math.abs(next - u);
       u = next;
+      if (step <= 1e-15) break;
     }
     return clampRate(scale.toRate(u), range);
   };
@@ -152,12 +151,7 @@ export function deriveIncrease(
 }
 
 /** Least-squares coefficients c_0..c_degree of A(u) with A(-1) = 0. */
-function fit(
-  decrease: (rate: number) => number,
-  scale: LogScale,
-  uPrime: number,
-  degree: number,
-): Float64Array {
+function fit(decrease: (rate: number) => number, scale: LogScale, uPrime: number, degree: number): Float64Array {
   const unknowns = degree; // c_1..c_degree; c_0 follows from A(-1) = 0
   const points = 4 * degree + 60;
   const rows = points + unknowns;
@@ -206,12 +200,7 @@ function residualOf(
   return worst;
 }
 
-function checkDecrease(
-  decrease: (rate: number) => number,
-  from: number,
-  to: number,
-  name: string,
-): void {
+function checkDecrease(decrease: (rate: number) => number, from: number, to: number, name: string): void {
   let previous = decrease(from);
   const steps = 2000;
   for (let i = 1; i <= steps; i++) {

@@ -4,12 +4,7 @@
  * The x minimising |A x - b| for a rows x cols matrix A (row-major, rows >= cols), solved
  * by Householder QR after scaling every column to unit norm.
  */
-export function leastSquares(
-  matrix: Float64Array,
-  rows: number,
-  cols: number,
-  rhs: Float64Array,
-): Float64Array {
+export function leastSquares(matrix: Float64Array, rows: number, cols: number, rhs: Float64Array): Float64Array {
   const a = Float64Array.from(matrix);
   const b = Float64Array.from(rhs);
   const scale = new Float64Array(cols);

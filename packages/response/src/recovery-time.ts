@@ -1,5 +1,5 @@
 /** Trec(r), the recovery time after one mark (santos-2003 sec. V.A, Conditions 2 and 3). */
-import { type TimeOptions, incrementCurve } from "./increment-curve.js";
+import { incrementCurve, type TimeOptions } from "./increment-curve.js";
 import type { ResponseFunction } from "./response-function.js";
 
 /**

@@ -1,11 +1,6 @@
 /** Builds a response function from a decrease function and its increase curve F_inc. */
 import { checkPackets, clampRate } from "./range.js";
-import type {
-  IncrementCurve,
-  RateRange,
-  ResponseFunction,
-  ResponseParameters,
-} from "./response-function.js";
+import type { IncrementCurve, RateRange, ResponseFunction, ResponseParameters } from "./response-function.js";
 
 /** What {@link responseFromCurve} needs. */
 export interface ResponseFromCurveOptions {

@@ -1,6 +1,8 @@
 import type { HostAdapter } from "@losslab/adapter";
 import { Engine, ms, PS_PER_MS, type Time, us } from "@losslab/engine";
 import { ByteCounter, slidingWindow } from "@losslab/metrics";
+import { createMarking } from "@losslab/marking";
+import { type ControllerFactory, perAck } from "@losslab/response";
 import { buildRoutes, singleSwitch, type Topology, twoSwitch } from "@losslab/topology";
 import { buildFabric } from "./fabric.js";
 import { type ResolvedFlow, resolveFlows } from "./flows.js";
@@ -19,6 +21,8 @@ export interface ScenarioResult {
   events: number;
   /** Data packets delivered to their destination. */
   delivered: number;
+  /** Marking decisions of the marking policy, summed over the switches. */
+  marked: number;
   /** Averages over `metrics.measureMs` (default: the whole run). */
   summary: {
     /** Utilization of each link direction, named `from->to`. */
@@ -39,10 +43,12 @@ export function runScenario(scenario: Scenario, options: RunOptions = {}): Scena
   const engine = new Engine({ seed: scenario.seed });
   const topology = buildTopology(scenario);
   const routes = buildRoutes(topology);
-  const fabric = buildFabric(engine, topology, routes, scenario);
+  const marking = asScenarioError("marking", () => createMarking(scenario.marking));
+  const fabric = buildFabric(engine, topology, routes, scenario, marking);
   const hostIds = new Set(fabric.hosts.keys());
   const flows = resolveFlows(scenario, hostIds);
   const bandwidth = scenario.topology.bandwidth;
+  const controllers = controllerFactory(scenario);
   const end = ms(scenario.durationMs);
   const binWidth = us(scenario.metrics.binUs);
   const counter = () => new ByteCounter(binWidth, end);
@@ -66,7 +72,7 @@ export function runScenario(scenario: Scenario, options: RunOptions = {}): Scena
       meters.set(groupName, group);
     }
     groupMeters[flow.id] = group;
-    addFlow(fabric.hosts.get(flow.source)!, flow, routes.nodeIndex(flow.destination), scenario, bandwidth);
+    addFlow(fabric.hosts.get(flow.source)!, flow, routes.nodeIndex(flow.destination), scenario, controllers);
   }
   let delivered = 0;
   for (const host of fabric.hosts.values()) {
@@ -101,6 +107,7 @@ export function runScenario(scenario: Scenario, options: RunOptions = {}): Scena
     scenario,
     events: engine.eventsHandled,
     delivered,
+    marked: marking.marked,
     summary,
     rate,
     series: (name) =>
@@ -127,12 +134,52 @@ function buildTopology(scenario: Scenario): Topology {
     : singleSwitch(t.hosts, { bandwidth: t.bandwidth, delayPs });
 }
 
-function addFlow(host: HostAdapter, flow: ResolvedFlow, destination: number, scenario: Scenario, bandwidth: number) {
+/** The scenario's controller, one instance per flow; undefined for `none`. */
+function controllerFactory(scenario: Scenario): ControllerFactory | undefined {
+  const spec = scenario.controller;
+  if (spec.kind === "none") return undefined;
+  const factory: ControllerFactory = (flow) =>
+    perAck({
+      response: spec.response,
+      ...(spec.m === undefined ? {} : { m: spec.m }),
+      mode: spec.mode,
+      window: spec.window,
+      Rmax: flow.lineRate,
+      Rmin: flow.lineRate * spec.rminFraction,
+    })(flow);
+  // Build one now so a bad parameter is reported as a scenario error before the run.
+  const bandwidth = scenario.topology.bandwidth;
+  asScenarioError("controller", () => factory({ lineRate: bandwidth, packetSize: scenario.packets.dataBytes }));
+  return factory;
+}
+
+/** Re-throws a package's parameter error as a ScenarioError that names the scenario field. */
+function asScenarioError<T>(field: string, build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    const message = (error as Error).message;
+    throw new ScenarioError(message.startsWith(field) ? message : `${field}: ${message}`);
+  }
+}
+
+function addFlow(
+  host: HostAdapter,
+  flow: ResolvedFlow,
+  destination: number,
+  scenario: Scenario,
+  controllers: ControllerFactory | undefined,
+) {
+  const bandwidth = scenario.topology.bandwidth;
+  const packetBytes = scenario.packets.dataBytes;
   host.addFlow({
     id: flow.id,
     destination,
-    packetBytes: scenario.packets.dataBytes,
+    packetBytes,
     start: us(flow.startUs),
+    ...(controllers === undefined
+      ? {}
+      : { controller: controllers({ lineRate: bandwidth, packetSize: packetBytes, flowId: flow.id }) }),
     ...(flow.stopUs === undefined ? {} : { stop: us(flow.stopUs) }),
     ...(flow.window === undefined ? {} : { window: flow.window }),
     ...(flow.rate === undefined ? {} : { rate: flow.rate * bandwidth }),

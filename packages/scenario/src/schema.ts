@@ -79,6 +79,34 @@ export const santosFlowsSchema = z.strictObject({
     .default([40, 60]),
 });
 
+/** Marking policies of `@losslab/marking` (santos-2002 sec. 5). */
+export const markingSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("none") }),
+  z.strictObject({ kind: z.literal("naive") }),
+  z.strictObject({ kind: z.literal("input-triggered") }),
+  z.strictObject({ kind: z.literal("input-output-triggered"), outputThreshold: positiveInt }),
+]);
+
+/**
+ * Per-flow congestion controllers of `@losslab/response`. `per-ack` is santos-2002 sec. 6:
+ * every ACK applies f_inc or f_dec; rates start at Rmax (the link rate), Rmin = Rmax/256.
+ */
+export const controllerSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("none") }),
+  z.strictObject({
+    kind: z.literal("per-ack"),
+    response: z.enum(["lipd", "fimd", "aimd"]),
+    /** Decrease factor of fimd and aimd (default 2); lipd takes none. */
+    m: z.number().gt(1).optional(),
+    /** "discrete": the 256 InfiniBand IPD rates Rmax/(1+ipd) (santos-2002 sec. 6.3.1). */
+    mode: z.enum(["continuous", "discrete"]).default("continuous"),
+    /** Window in packets (santos-2002: 1). */
+    window: positiveInt.default(1),
+    /** Rmin as a fraction of Rmax. */
+    rminFraction: fraction.default(1 / 256),
+  }),
+]);
+
 export const metricsSchema = z.strictObject({
   /** Resolution of every byte counter. */
   binUs: z.number().positive().default(10),
@@ -103,6 +131,8 @@ export const scenarioSchema = z.strictObject({
     creditBytes: 64,
   }),
   packets: packetsSchema.default({ dataBytes: 2068, ackBytes: 20 }),
+  marking: markingSchema.default({ kind: "none" }),
+  controller: controllerSchema.default({ kind: "none" }),
   flows: z.union([santosFlowsSchema, z.array(flowSchema).min(1)]),
   /** Window and rate limits: a default for every flow, and per flow group ("local", "remote", "victim"). */
   limits: z

@@ -2,9 +2,21 @@ import type { Preset } from "../preset.js";
 import { UserError } from "../user-error.js";
 import { santosFig2a } from "./santos-fig2a.js";
 import { santosFig3b, santosFig3c, santosFig3d } from "./santos-fig3.js";
+import { santosFig4a, santosFig4b, santosFig4c, santosFig4d } from "./santos-fig4.js";
+import { santosFig6 } from "./santos-fig6.js";
 
 /** Every reproduction preset, by name, in the order `losslab list` shows them. */
-export const presets: readonly Preset[] = [santosFig2a, santosFig3b, santosFig3c, santosFig3d];
+export const presets: readonly Preset[] = [
+  santosFig2a,
+  santosFig3b,
+  santosFig3c,
+  santosFig3d,
+  santosFig4a,
+  santosFig4b,
+  santosFig4c,
+  santosFig4d,
+  santosFig6,
+];
 
 export function findPreset(name: string): Preset {
   const preset = presets.find((p) => p.name === name);

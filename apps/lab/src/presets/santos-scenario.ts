@@ -16,6 +16,10 @@ export interface SantosParams {
   window?: number;
   /** Fixed rate limits per group, fractions of the link bandwidth. */
   rates?: Partial<Record<"local" | "remote" | "victim", number>>;
+  /** Marking policy (santos-2002 sec. 5); default none. */
+  marking?: ScenarioInput["marking"];
+  /** Per-flow controller (santos-2002 sec. 6); default none. */
+  controller?: ScenarioInput["controller"];
 }
 
 export interface SantosRun {
@@ -34,6 +38,8 @@ export function runSantos(params: SantosParams, seed: number): SantosRun {
     switch: { kind: "input-buffered", bufferPackets: params.bufferPackets },
     flows: { pattern: "santos", staggerUs: 100, victimMs: params.victimMs },
     limits: { ...(params.window === undefined ? {} : { window: params.window }), groups },
+    ...(params.marking === undefined ? {} : { marking: params.marking }),
+    ...(params.controller === undefined ? {} : { controller: params.controller }),
     metrics: { binUs: 10, windowMs: 2, stepUs: 250 },
   };
   return { params, result: runScenario(parseScenario(input)) };
@@ -47,6 +53,17 @@ export function santosSummary({ result }: SantosRun) {
     remoteRate: round(result.rate("group:remote", 45, 55)),
     localRate: round(result.rate("group:local", 45, 55)),
     rootUtil: round(result.rate("link:B->BC", 20, 100)),
+  };
+}
+
+/** Rates of the scenario's meters averaged over [fromMs, toMs) (sweeps: fig5, fig7). */
+export function santosAverages({ result }: SantosRun, fromMs: number, toMs: number) {
+  return {
+    rootUtil: round(result.rate("link:B->BC", fromMs, toMs)),
+    islUtil: round(result.rate("link:A->B", fromMs, toMs)),
+    localRate: round(result.rate("group:local", fromMs, toMs)),
+    remoteRate: round(result.rate("group:remote", fromMs, toMs)),
+    victimRate: round(result.rate("group:victim", fromMs, toMs)),
   };
 }
 

@@ -1,0 +1,16 @@
+/**
+ * The units of work a sweep can run on a worker thread, by name. A task takes plain JSON
+ * parameters and returns plain JSON, so the same function runs in-process or on a worker
+ * and gives the same numbers either way.
+ */
+import { runSantos, type SantosParams, santosAverages } from "../presets/santos-scenario.js";
+
+export const tasks = {
+  /** One run of scenario S, averaged over `fromMs`-`toMs`. */
+  santos: (input: { params: SantosParams; seed: number; fromMs: number; toMs: number }) =>
+    santosAverages(runSantos(input.params, input.seed), input.fromMs, input.toMs),
+} as const;
+
+export type TaskName = keyof typeof tasks;
+export type TaskInput<T extends TaskName> = Parameters<(typeof tasks)[T]>[0];
+export type TaskOutput<T extends TaskName> = ReturnType<(typeof tasks)[T]>;

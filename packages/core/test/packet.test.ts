@@ -1,0 +1,92 @@
+/** Packets and their factory: fixed shape, numbered per simulation, congestion bits as a set. */
+import { describe, expect, it } from "vitest";
+import { CongestionBit, hasBit, isData, LosslessViolation, PacketFactory, PacketKind } from "../src/index.js";
+
+describe("PacketFactory", () => {
+  it("numbers packets from 0 and fills the defaults", () => {
+    const factory = new PacketFactory();
+    const packet = factory.create({
+      kind: PacketKind.Data,
+      flow: 3,
+      source: 0,
+      destination: 5,
+      size: 2068,
+      seq: 7,
+      createdAt: 1_000,
+    });
+    expect(packet).toEqual({
+      id: 0,
+      kind: PacketKind.Data,
+      flow: 3,
+      source: 0,
+      destination: 5,
+      size: 2068,
+      seq: 7,
+      vl: 0,
+      createdAt: 1_000,
+      injectedAt: -1,
+      bits: 0,
+      covers: 1,
+    });
+    const ack = factory.create({
+      kind: PacketKind.Ack,
+      flow: 3,
+      source: 5,
+      destination: 0,
+      size: 20,
+      seq: 7,
+      vl: 2,
+      createdAt: 2_000,
+      bits: CongestionBit.Ecn | CongestionBit.Becn,
+      covers: 4,
+    });
+    expect([ack.id, ack.vl, ack.bits, ack.covers]).toEqual([1, 2, 3, 4]);
+    expect(factory.created).toBe(2);
+  });
+
+  it("keeps one counter per factory: two simulations do not share ids", () => {
+    const a = new PacketFactory();
+    const b = new PacketFactory();
+    const fields = { kind: PacketKind.Data, flow: 0, source: 0, destination: 1, size: 64, seq: 0, createdAt: 0 };
+    a.create(fields);
+    a.create(fields);
+    expect(b.create(fields).id).toBe(0);
+    expect(a.create(fields).id).toBe(2);
+  });
+});
+
+describe("packet helpers", () => {
+  const factory = new PacketFactory();
+  const make = (kind: PacketKind, bits = 0) =>
+    factory.create({ kind, flow: 0, source: 0, destination: 1, size: 20, seq: 0, createdAt: 0, bits });
+
+  it("isData tells data from ACKs and CNPs", () => {
+    expect(isData(make(PacketKind.Data))).toBe(true);
+    expect(isData(make(PacketKind.Ack))).toBe(false);
+    expect(isData(make(PacketKind.Cnp))).toBe(false);
+  });
+
+  it("hasBit reads one congestion bit of the set", () => {
+    const packet = make(PacketKind.Data, CongestionBit.Marked | CongestionBit.Validated);
+    expect(hasBit(packet, CongestionBit.Marked)).toBe(true);
+    expect(hasBit(packet, CongestionBit.Validated)).toBe(true);
+    expect(hasBit(packet, CongestionBit.Ecn)).toBe(false);
+    packet.bits |= CongestionBit.Ecn;
+    expect(hasBit(packet, CongestionBit.Ecn)).toBe(true);
+  });
+
+  it("congestion bits are distinct powers of two", () => {
+    const bits = Object.values(CongestionBit);
+    expect(bits).toEqual([1, 2, 4, 8]);
+    expect(new Set(Object.values(PacketKind)).size).toBe(3);
+  });
+});
+
+describe("LosslessViolation", () => {
+  it("is an Error with its own name", () => {
+    const error = new LosslessViolation("S input 0: packet 9 would be dropped");
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe("LosslessViolation");
+    expect(error.message).toBe("S input 0: packet 9 would be dropped");
+  });
+});

@@ -1,0 +1,12 @@
+import { CongestionBit, type Packet, PacketKind } from "@losslab/core";
+
+/**
+ * Sets the ECN bit on a data packet and reports whether it was marked. ACKs and CNPs are
+ * never marked: they carry marks back to the source, they do not cause congestion. A bit
+ * is only ever set, never cleared (core `CongestionBit`).
+ */
+export function markPacket(packet: Packet): boolean {
+  if (packet.kind !== PacketKind.Data) return false;
+  packet.bits |= CongestionBit.Ecn;
+  return true;
+}

@@ -1,0 +1,62 @@
+import type { Packet, SwitchView } from "@losslab/core";
+import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory } from "./counted-marking-factory.js";
+import { markPacket } from "./mark-packet.js";
+import type { MarkingDefinition } from "./marking-definition.js";
+import { StartedPackets } from "./started-packets.js";
+
+/** Scenario spec of the naive policy. */
+export interface NaiveSpec {
+  readonly kind: "naive";
+}
+
+/**
+ * santos-2002 sec. 5, Fig. 4(a): "a naive packet marking mechanism that simply mark[s] the
+ * packets in a full buffer". When input buffer `input` becomes full it marks every data
+ * packet resident there, except a packet whose transmission has already started: such a
+ * packet "is being transmitted and cannot be marked anymore" (footnote 5).
+ */
+class NaivePolicy implements CountedMarkingPolicy {
+  readonly switchName: string;
+  marked = 0;
+  private readonly view: SwitchView;
+  private readonly started = new StartedPackets();
+  /** Packets this policy has marked, so a packet in a buffer that fills twice counts once. */
+  private readonly markedHere = new WeakSet<Packet>();
+
+  constructor(view: SwitchView) {
+    this.view = view;
+    this.switchName = view.name;
+  }
+
+  bufferFull(input: number): void {
+    for (const packet of this.started.waitingIn(this.view, input)) {
+      if (this.markedHere.has(packet) || !markPacket(packet)) continue;
+      this.markedHere.add(packet);
+      this.marked++;
+    }
+  }
+
+  packetDeparting(packet: Packet): void {
+    this.started.add(packet);
+  }
+}
+
+/**
+ * The naive policy (santos-2002 sec. 5): on a full input buffer, mark the data packets in
+ * it that have not started transmission. Unfair to flows sharing an input port; kept as
+ * the paper's baseline.
+ *
+ * @example
+ * const marking = naive();
+ * new InputBufferedSwitch(engine, { ...options, marking });
+ */
+export function naive(): CountedMarkingFactory {
+  return countedFactory("naive", (view) => new NaivePolicy(view));
+}
+
+/** Registry entry (create-marking.ts). */
+export const naiveDefinition: MarkingDefinition<NaiveSpec> = {
+  kind: "naive",
+  parameters: [],
+  create: () => naive(),
+};

@@ -1,0 +1,111 @@
+/**
+ * Random switch histories (arrivals of data packets and ACKs, transmissions starting and
+ * ending, buffers filling) against every policy, checking what santos-2002 sec. 5 and the
+ * package's documented decisions promise whatever the order of events.
+ */
+import { CongestionBit, hasBit, type Packet, PacketKind } from "@losslab/core";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  type CountedMarkingFactory,
+  type CounterMarkingPolicy,
+  inputOutputTriggered,
+  inputTriggered,
+  naive,
+} from "../src/index.js";
+import { BUFFER_PACKETS, FakeSwitch, MAX_PACKET_BYTES } from "./fake-switch.js";
+
+const PORTS = 4;
+
+type Step =
+  | { op: "arrive"; input: number; output: number; ack: boolean }
+  | { op: "start"; pick: number }
+  | { op: "finish"; pick: number };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({
+    op: fc.constant("arrive" as const),
+    input: fc.nat(PORTS - 1),
+    output: fc.nat(PORTS - 1),
+    ack: fc.boolean(),
+  }),
+  fc.record({ op: fc.constant("start" as const), pick: fc.nat(100) }),
+  fc.record({ op: fc.constant("finish" as const), pick: fc.nat(100) }),
+);
+
+/** Histories long enough to fill buffers ("size" lets fast-check use the whole length range). */
+const history = fc.array(step, { minLength: 10, maxLength: 150, size: "max" });
+
+/** Plays `steps` on a fake switch; calls `check` after each step. Impossible steps are skipped. */
+function play(
+  marking: CountedMarkingFactory,
+  steps: Step[],
+  check: (sw: FakeSwitch, waiting: Packet[], transmitting: Packet[]) => void,
+): FakeSwitch {
+  const sw = new FakeSwitch(marking, PORTS);
+  const waiting: Packet[] = [];
+  const transmitting: Packet[] = [];
+  for (const s of steps) {
+    if (s.op === "arrive") {
+      const size = s.ack ? 20 : MAX_PACKET_BYTES;
+      if (sw.inputOccupancy(s.input) + size > BUFFER_PACKETS * MAX_PACKET_BYTES) continue;
+      waiting.push(sw.arrive(s.input, s.output, s.ack ? PacketKind.Ack : PacketKind.Data));
+    } else if (s.op === "start") {
+      if (waiting.length === 0) continue;
+      const [packet] = waiting.splice(s.pick % waiting.length, 1);
+      sw.start(packet!);
+      transmitting.push(packet!);
+    } else {
+      if (transmitting.length === 0) continue;
+      const [packet] = transmitting.splice(s.pick % transmitting.length, 1);
+      sw.finish(packet!);
+    }
+    check(sw, waiting, transmitting);
+  }
+  return sw;
+}
+
+const marked = (packet: Packet) => hasBit(packet, CongestionBit.Ecn);
+
+describe("policies on random switch histories", () => {
+  it("counter policies: cnt2 <= cnt1 (so cnt2 = cnt1 on re-trigger equals max), marks only at departure, only data", () => {
+    let marks = 0;
+    fc.assert(
+      fc.property(history, fc.integer({ min: 1, max: 6 }), (steps, threshold) => {
+        for (const marking of [inputTriggered(), inputOutputTriggered({ outputThreshold: threshold })]) {
+          const sw = play(marking, steps, (sw, waiting) => {
+            const policy = sw.policy as CounterMarkingPolicy;
+            for (let output = 0; output < PORTS; output++) {
+              expect(policy.pendingMarks(output)).toBeLessThanOrEqual(sw.waitingFor(output));
+            }
+            expect(waiting.some(marked)).toBe(false);
+          });
+          expect(sw.packets.filter(marked).every((packet) => packet.kind === PacketKind.Data)).toBe(true);
+          expect(sw.packets.filter(marked)).toHaveLength(marking.marked);
+          marks += marking.marked;
+        }
+      }),
+    );
+    expect(marks).toBeGreaterThan(100); // the histories do fill buffers and cross thresholds
+  });
+
+  it("naive: never marks a packet once its transmission has started, marks only data, counts each once", () => {
+    let marks = 0;
+    fc.assert(
+      fc.property(history, (steps) => {
+        const marking = naive();
+        const markedAtStart = new Map<Packet, boolean>();
+        const sw = play(marking, steps, (_sw, _waiting, transmitting) => {
+          for (const packet of transmitting) {
+            if (!markedAtStart.has(packet)) markedAtStart.set(packet, marked(packet));
+            expect(marked(packet)).toBe(markedAtStart.get(packet));
+          }
+        });
+        expect(sw.packets.filter(marked).every((packet) => packet.kind === PacketKind.Data)).toBe(true);
+        expect(sw.packets.filter(marked)).toHaveLength(marking.marked);
+        marks += marking.marked;
+      }),
+    );
+    expect(marks).toBeGreaterThan(100);
+  });
+});

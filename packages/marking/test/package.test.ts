@@ -1,0 +1,51 @@
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import * as marking from "../src/index.js";
+
+const packageDirectory = join(dirname(fileURLToPath(import.meta.url)), "..");
+const repositoryRoot = join(packageDirectory, "..", "..");
+
+describe("@losslab/marking package rules (DESIGN.md)", () => {
+  it("imports only @losslab/core, @losslab/engine and its own files from src", () => {
+    const source = join(packageDirectory, "src");
+    for (const file of readdirSync(source)) {
+      const text = readFileSync(join(source, file), "utf8");
+      for (const [, specifier] of text.matchAll(/\bfrom\s+"([^"]+)"/g)) {
+        expect(specifier, `${file} imports ${specifier}`).toMatch(/^(\.\/[\w-]+\.js|@losslab\/(core|engine))$/);
+      }
+    }
+  });
+
+  it("exports the public API and nothing else", () => {
+    expect(Object.keys(marking).sort()).toEqual([
+      "MarkingSpecError",
+      "createMarking",
+      "inputOutputTriggered",
+      "inputTriggered",
+      "markingKinds",
+      "naive",
+      "noMarking",
+    ]);
+  });
+
+  it("documents every kind in the README", () => {
+    const readme = readFileSync(join(packageDirectory, "README.md"), "utf8");
+    for (const kind of marking.markingKinds) expect(readme).toContain(`\`${kind}\``);
+  });
+
+  it("runs the README example", () => {
+    const output = execFileSync(
+      process.execPath,
+      ["--conditions=@losslab/source", "--import", "tsx", "packages/marking/examples/basic.ts"],
+      { cwd: repositoryRoot, encoding: "utf8" },
+    );
+    const readme = readFileSync(join(packageDirectory, "README.md"), "utf8");
+    for (const line of output.trim().split("\n")) expect(readme).toContain(line);
+    expect(output).toContain("naive                   full buffer: remote 4/4, local 0/4 (marked: 4)");
+    expect(output).toContain("input-output-triggered  full buffer: remote 4/4, local 4/4 (marked: 8)");
+    expect(output).toContain("bad spec: marking.outputThreshold must be a positive integer, got -1");
+  });
+});

@@ -1,0 +1,51 @@
+/** Controller factories by name, so scenario files can refer to them ("per-ack"). */
+import type { ControllerFactory } from "./controller.js";
+import { type HybridParameters, hybrid } from "./hybrid.js";
+import { type PerAckParameters, perAck } from "./per-ack.js";
+
+/** The names {@link controllerFactory} knows. */
+export const controllerNames = ["per-ack", "hybrid"] as const;
+
+/** A built-in controller's name. */
+export type ControllerName = (typeof controllerNames)[number];
+
+/** The parameters each built-in controller takes. */
+export interface ControllerParameters {
+  "per-ack": PerAckParameters;
+  hybrid: HybridParameters;
+}
+
+/**
+ * A built-in controller factory by name: "per-ack" ({@link perAck}) or "hybrid"
+ * ({@link hybrid}).
+ *
+ * When to use: when the name comes from data (a scenario file). In code, calling
+ * `perAck(...)` or `hybrid(...)` directly reads better.
+ *
+ * Gotchas: throws an Error naming the allowed values for an unknown name; parameters are
+ * checked when the factory is built (and the rest when it is called with a flow).
+ *
+ * @example
+ * ```ts
+ * const factory = controllerFactory("per-ack", { response: "lipd", mode: "discrete" });
+ * const controller = factory({ lineRate: 1e9, packetSize: 2048 });
+ * ```
+ */
+export function controllerFactory<Name extends ControllerName>(
+  name: Name,
+  parameters: ControllerParameters[Name],
+): ControllerFactory;
+export function controllerFactory(name: string, parameters: object): ControllerFactory;
+export function controllerFactory(name: string, parameters: object): ControllerFactory {
+  if (typeof parameters !== "object" || parameters === null) {
+    throw new Error(`controller "${name}": parameters must be an object`);
+  }
+  switch (name) {
+    case "per-ack":
+      return perAck(parameters as PerAckParameters);
+    case "hybrid":
+      return hybrid(parameters as HybridParameters);
+    default:
+      throw new Error(`unknown controller "${name}"; allowed: ${controllerNames.map((n) => `"${n}"`).join(", ")}`);
+  }
+}

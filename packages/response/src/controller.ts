@@ -1,0 +1,112 @@
+/**
+ * The contract between a host (a simulated NIC, a test, your own code) and a per-flow
+ * congestion controller: events in, a rate limit and a window out.
+ */
+
+/**
+ * What most hindered the injection of a packet (turner-2001 sec. 5.1's RWL): the rate
+ * limit, the window, or something else (the application had no data).
+ */
+export type LimitingFactor = "rate" | "window" | "other";
+
+/** What a controller factory learns about the flow it controls. */
+export interface FlowInfo {
+  /** The source's link rate in bytes/s; controllers use it as the default Rmax. */
+  readonly lineRate: number;
+  /** The flow's maximum data packet size in bytes (the design packet of the papers). */
+  readonly packetSize: number;
+  /** An id for messages, e.g. "A1->BC". */
+  readonly flowId?: string | number;
+  /** When the flow starts, in picoseconds. */
+  readonly startTime?: number;
+}
+
+/**
+ * An acknowledgement as the source sees it.
+ *
+ * Gotchas: an ACK may coalesce several packets (`packets` > 1). Following turner-2001
+ * sec. 3, a marked ACK for N packets means N-1 unmarked packets followed by one marked
+ * packet, an unmarked one N unmarked packets.
+ */
+export interface AckEvent {
+  /** The congestion bit echoed from the data packet (ECN/FECN -> BECN). */
+  readonly marked: boolean;
+  /** A second congestion bit, e.g. MVCM's validation bit; ignored by controllers that have none. */
+  readonly validated?: boolean;
+  /** Data bytes newly acknowledged. */
+  readonly bytes: number;
+  /** Data packets this ACK covers (default 1). */
+  readonly packets?: number;
+  /** Sequence number (PSN) of the last data packet covered; must grow with send order. */
+  readonly seq: number;
+  /** Arrival time in picoseconds (hosts should pass it; timer-driven controllers need it). */
+  readonly now?: number;
+}
+
+/** A congestion notification packet (turner-2001 sec. 3's CN packet, a CNP). */
+export interface CnpEvent {
+  /** Sequence number of the marked data packet, if the notification carries it. */
+  readonly seq?: number;
+  /** Arrival time in picoseconds. */
+  readonly now?: number;
+}
+
+/** A data packet the source has just injected. */
+export interface SendEvent {
+  /** Its sequence number (PSN); must grow with send order. */
+  readonly seq: number;
+  /** Its size in bytes. */
+  readonly bytes: number;
+  /** What held it back most before it could go (turner-2001 sec. 5.1's RWL sample). */
+  readonly limitedBy: LimitingFactor;
+  /** Injection time in picoseconds. */
+  readonly now?: number;
+}
+
+/**
+ * A per-flow congestion controller: a state machine fed with events that exposes the
+ * flow's current rate limit and window. It knows nothing of any simulator.
+ *
+ * The host's duties: call `onSend` for every data packet injected, `onAck` for every ACK,
+ * `onCnp` for every congestion notification; send only while packets in flight < `window`
+ * and no faster than `rate`. After every call, read `wakeAt`: when it is a time, call
+ * `onTimer(now)` at that time (a controller may move or clear it at any call).
+ *
+ * Units: rates in bytes/s, windows in packets, times in integer picoseconds (losslab's
+ * clock). `Infinity` means no limit.
+ *
+ * When to use: implement it for a new scheme (InfiniBand CCA: timer-driven CCTI decay via
+ * `wakeAt`; MVCM: `validated`; QCN reaction point: `onCnp` + byte counting in `onSend` +
+ * timer), or use {@link perAck} and {@link hybrid}.
+ *
+ * @example
+ * ```ts
+ * const controller = perAck({ response: "lipd" })({ lineRate: 1e9, packetSize: 2048 });
+ * controller.onAck({ marked: true, bytes: 2048, seq: 0 });
+ * controller.rate; // 5e8
+ * ```
+ */
+export interface Controller {
+  /** Current rate limit in bytes/s. */
+  readonly rate: number;
+  /** Current window: data packets allowed in flight. */
+  readonly window: number;
+  /** When the controller wants `onTimer` to be called (ps), or undefined for never. */
+  readonly wakeAt: number | undefined;
+  /** A data packet was injected. */
+  onSend(event: SendEvent): void;
+  /** An ACK arrived. */
+  onAck(event: AckEvent): void;
+  /** A congestion notification arrived. */
+  onCnp(event?: CnpEvent): void;
+  /** The time asked for in `wakeAt` has come. */
+  onTimer(now: number): void;
+}
+
+/**
+ * Makes one controller per flow. Scenario files name a factory (see
+ * {@link controllerFactory}); the host calls it when a flow starts (or once per (source,
+ * destination) pair to keep congestion state across flows, as santos-2002 sec. 6.3.2's
+ * "persistent state").
+ */
+export type ControllerFactory = (flow: FlowInfo) => Controller;

@@ -1,0 +1,67 @@
+/**
+ * @losslab/response: source response functions (AIMD, FIMD, LIPD and your own), the design
+ * conditions they are built on, and per-flow congestion controllers. No dependencies.
+ */
+
+export { type AimdOptions, aimd } from "./aimd.js";
+export {
+  type CheckConditionsOptions,
+  type ConditionNumber,
+  type ConditionReport,
+  type ConditionResult,
+  type ConditionViolation,
+  checkConditions,
+} from "./check-conditions.js";
+export { continuousRate } from "./continuous-rate.js";
+// Controllers
+export type {
+  AckEvent,
+  CnpEvent,
+  Controller,
+  ControllerFactory,
+  FlowInfo,
+  LimitingFactor,
+  SendEvent,
+} from "./controller.js";
+export {
+  type ControllerName,
+  type ControllerParameters,
+  controllerFactory,
+  controllerNames,
+} from "./controller-registry.js";
+export {
+  type DerivationFit,
+  type DerivedResponseFunction,
+  type DeriveIncreaseOptions,
+  deriveIncrease,
+} from "./derive-increase.js";
+export { type DiscreteRate, type DiscreteRateOptions, discreteRate } from "./discrete-rate.js";
+export { type FimdOptions, fimd } from "./fimd.js";
+export { type HybridController, type HybridParameters, hybrid } from "./hybrid.js";
+// Design theory
+export { incrementCurve, type TimeOptions } from "./increment-curve.js";
+// Discrete rates
+export { ipdRates, MAX_IPD } from "./ipd-rates.js";
+export { type LipdOptions, lipd } from "./lipd.js";
+export { type PerAckParameters, perAck, type RateMode } from "./per-ack.js";
+export type { RangeOptions } from "./range.js";
+export type { RateLimit } from "./rate-limit.js";
+export { type RateTable, type RateTableOptions, rateTable } from "./rate-table.js";
+export { recoveryTime } from "./recovery-time.js";
+export { type ResponseFromCurveOptions, responseFromCurve } from "./response-from-curve.js";
+// Response functions
+export type {
+  IncrementCurve,
+  RateRange,
+  ResponseFunction,
+  ResponseParameters,
+} from "./response-function.js";
+export {
+  isResponseName,
+  type ResponseBuilder,
+  type ResponseFunctionOptions,
+  type ResponseName,
+  type ResponseSpec,
+  responseFunction,
+  responseFunctionNames,
+} from "./response-registry.js";

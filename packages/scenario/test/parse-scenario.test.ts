@@ -1,0 +1,187 @@
+/**
+ * parseScenario: defaults from santos-2002 Table 1, and errors that name the field path
+ * and the value for each kind of mistake.
+ */
+import { describe, expect, it } from "vitest";
+import { parseScenario, ScenarioError } from "../src/index.js";
+
+const minimal = {
+  durationMs: 10,
+  topology: { kind: "two-switch", local: 5, remote: 1 },
+  flows: { pattern: "santos" },
+};
+
+/** The message of the ScenarioError that parsing `input` throws. */
+function problem(input: unknown): string {
+  try {
+    parseScenario(input);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ScenarioError);
+    return (error as Error).message;
+  }
+  throw new Error(`parseScenario accepted ${JSON.stringify(input)}`);
+}
+
+describe("parseScenario defaults", () => {
+  it("fills in santos-2002 Table 1 and Scenario S", () => {
+    const s = parseScenario(minimal);
+    expect(s.name).toBe("scenario");
+    expect(s.seed).toBe(1);
+    expect(s.durationMs).toBe(10);
+    // Links: 1 GB/s, 10 ns; the victim pair is included.
+    expect(s.topology).toEqual({ kind: "two-switch", local: 5, remote: 1, victim: true, bandwidth: 1e9, delayNs: 10 });
+    // Input buffers of 4 packets, 40 ns minimum forwarding delay, bypass at most 4 times, 64 B credits.
+    expect(s.switch).toEqual({
+      kind: "input-buffered",
+      bufferPackets: 4,
+      forwardingDelayNs: 40,
+      maxBypass: 4,
+      creditBytes: 64,
+    });
+    // 20 B header + 2048 B payload; 20 B ACKs.
+    expect(s.packets).toEqual({ dataBytes: 2068, ackBytes: 20 });
+    // One flow every 100 us, the victim active 40-60 ms (Fig. 2).
+    expect(s.flows).toEqual({ pattern: "santos", staggerUs: 100, victimMs: [40, 60] });
+    // No window or rate limit unless asked.
+    expect(s.limits).toEqual({ groups: {} });
+    // 2 ms sliding windows (sec. 3).
+    expect(s.metrics).toEqual({ binUs: 10, windowMs: 2, stepUs: 250 });
+  });
+
+  it("fills in a single-switch topology and a flow list", () => {
+    const s = parseScenario({
+      durationMs: 1,
+      topology: { kind: "single-switch", hosts: 3 },
+      flows: [{ source: "H0", destination: "H2" }],
+    });
+    expect(s.topology).toEqual({ kind: "single-switch", hosts: 3, bandwidth: 1e9, delayNs: 10 });
+    expect(s.flows).toEqual([{ source: "H0", destination: "H2", group: "flows", startUs: 0 }]);
+  });
+
+  it("keeps what the file gives", () => {
+    const s = parseScenario({
+      ...minimal,
+      name: "fig3d",
+      seed: 7,
+      switch: { kind: "input-buffered", bufferPackets: 2, maxBypass: 0 },
+      flows: { pattern: "santos", victimMs: null },
+      limits: { window: 1, groups: { victim: { rate: 0.5 } } },
+    });
+    expect([s.name, s.seed, s.switch.bufferPackets, s.switch.maxBypass, s.switch.forwardingDelayNs]).toEqual([
+      "fig3d",
+      7,
+      2,
+      0,
+      40,
+    ]);
+    expect(s.flows).toEqual({ pattern: "santos", staggerUs: 100, victimMs: null });
+    expect(s.limits).toEqual({ window: 1, groups: { victim: { rate: 0.5 } } });
+  });
+});
+
+describe("parseScenario errors name the field and the value", () => {
+  it("an unknown field, at the top and nested", () => {
+    expect(problem({ ...minimal, durashun: 3 })).toMatch(/\(top level\): unknown field "durashun"/);
+    expect(problem({ ...minimal, topology: { ...minimal.topology, lokal: 2 } })).toMatch(
+      /topology: unknown field "lokal"/,
+    );
+  });
+
+  it("a wrong type", () => {
+    expect(problem({ ...minimal, durationMs: "10" })).toMatch(/durationMs: .*expected number.*got "10"/);
+    expect(problem({ ...minimal, topology: { ...minimal.topology, victim: "yes" } })).toMatch(
+      /topology\.victim: .*expected boolean.*got "yes"/,
+    );
+  });
+
+  it("a missing field", () => {
+    const { durationMs: _, ...withoutDuration } = minimal;
+    expect(problem(withoutDuration)).toMatch(/durationMs: .*\(missing\)/);
+  });
+
+  it("a negative duration or delay", () => {
+    expect(problem({ ...minimal, durationMs: -5 })).toMatch(/durationMs: .*got -5/);
+    expect(problem({ ...minimal, topology: { ...minimal.topology, delayNs: -1 } })).toMatch(
+      /topology\.delayNs: .*got -1/,
+    );
+  });
+
+  it("a rate above 1 or not above 0", () => {
+    expect(problem({ ...minimal, limits: { rate: 1.5 } })).toMatch(/limits\.rate: .*<=1.*got 1\.5/);
+    expect(problem({ ...minimal, limits: { groups: { local: { rate: 0 } } } })).toMatch(
+      /limits\.groups\.local\.rate: .*got 0/,
+    );
+  });
+
+  it("an unknown topology kind", () => {
+    expect(problem({ ...minimal, topology: { kind: "ring", local: 1 } })).toMatch(
+      /topology\.kind: .*'two-switch' \| 'single-switch'.*got "ring"/,
+    );
+  });
+
+  it("a non-integer window, buffer or count", () => {
+    expect(problem({ ...minimal, limits: { window: 1.5 } })).toMatch(/limits\.window: .*int.*got 1\.5/);
+    expect(problem({ ...minimal, switch: { kind: "input-buffered", bufferPackets: 2.5 } })).toMatch(
+      /switch\.bufferPackets: .*got 2\.5/,
+    );
+    expect(problem({ ...minimal, topology: { ...minimal.topology, local: 0.5 } })).toMatch(
+      /topology\.local: .*got 0\.5/,
+    );
+  });
+
+  it("an empty flow list", () => {
+    expect(problem({ ...minimal, flows: [] })).toMatch(/flows: .*got \[\]/);
+  });
+
+  it("a victimMs that is not a [start, stop] pair", () => {
+    expect(problem({ ...minimal, flows: { pattern: "santos", victimMs: [1, 2, 3] } })).toMatch(
+      /flows\.victimMs: .*got \[1,2,3\]/,
+    );
+  });
+
+  it("a value out of range inside a flow of the list", () => {
+    const flows = [{ source: "B1", destination: "BC", startUs: -3 }];
+    expect(problem({ ...minimal, flows })).toMatch(/flows\[0\]\.startUs: .*got -3/);
+  });
+
+  it("a missing or mistyped field inside a flow of the list", () => {
+    expect(problem({ ...minimal, flows: [{ source: "B1" }] })).toMatch(/flows\[0\]\.destination: .*\(missing\)/);
+    const flows = [
+      { source: "B1", destination: "BC" },
+      { source: "B2", destination: "BC", window: 0.5 },
+    ];
+    expect(problem({ ...minimal, flows })).toMatch(/flows\[1\]\.window: .*got 0\.5/);
+  });
+
+  it("a victim interval that ends before it starts", () => {
+    expect(problem({ ...minimal, flows: { pattern: "santos", victimMs: [60, 40] } })).toMatch(
+      /flows\.victimMs: .*\[60,\s?40\]/,
+    );
+  });
+
+  it("a measurement interval outside the run", () => {
+    expect(problem({ ...minimal, metrics: { measureMs: [0, 20] } })).toMatch(/metrics\.measureMs: .*\[0,\s?20\]/);
+  });
+
+  it("lists every problem at once", () => {
+    const message = problem({ ...minimal, durationMs: 0, seed: -1, limits: { window: 0 } });
+    expect(message.split("\n")).toHaveLength(4); // the header line + three problems
+    expect(message).toMatch(/^invalid scenario:/);
+    expect(message).toMatch(/durationMs: .*got 0/);
+    expect(message).toMatch(/seed: .*got -1/);
+    expect(message).toMatch(/limits\.window: .*got 0/);
+  });
+
+  it("something that is not an object at all", () => {
+    expect(problem(42)).toMatch(/\(top level\): .*expected object.*got 42/);
+    expect(problem(null)).toMatch(/\(top level\): .*got null/);
+  });
+});
+
+describe("ScenarioError", () => {
+  it("is an Error with its own name", () => {
+    const error = new ScenarioError("x");
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe("ScenarioError");
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * Test kit for the switch package: a scripted traffic source, a recording sink and a
+ * helper that wires a Link between two devices. Plain helpers, not tests; they use only
+ * the public APIs of core, engine and this package.
+ */
+import {
+  CreditAccount,
+  type Device,
+  type InboundLink,
+  type OutboundLink,
+  type Packet,
+  type PacketFactory,
+  PacketKind,
+} from "@losslab/core";
+import type { Engine, Time } from "@losslab/engine";
+import { Link } from "../src/index.js";
+
+/** santos-2002 Table 1: 20 B header + 2048 B payload. At 1 GB/s it takes 2,068,000 ps on the wire. */
+export const DATA_BYTES = 2068;
+/** ceil(2068 / 64) = 33 credit blocks of 64 B. */
+export const DATA_BLOCKS = 33;
+/** 1 GB/s (10^9 B/s). */
+export const GBPS = 1e9;
+/** 10 ns of propagation, in ps. */
+export const PROPAGATION = 10_000;
+
+/** One packet seen by a sink: when its header arrived, when its last byte arrives. */
+export interface Arrival {
+  packet: Packet;
+  port: number;
+  headerAt: Time;
+  tailAt: Time;
+}
+
+/** One transmission seen on a link. */
+export interface Transmission {
+  packet: Packet;
+  start: Time;
+  end: Time;
+}
+
+/**
+ * A one-port sender: packets are queued with `send(packet, at)` and leave in order, each as
+ * soon as the link is free and the downstream buffer has credits for all of it.
+ */
+export class Source implements Device {
+  readonly creditReturns: Array<{ at: Time; blocks: number }> = [];
+  credits: CreditAccount | undefined;
+  private link: OutboundLink | undefined;
+  private readonly queue: Packet[] = [];
+  private busyUntil: Time = 0;
+
+  constructor(
+    private readonly engine: Engine,
+    readonly name: string,
+  ) {}
+
+  /** Queues `packet` at time `at` (default now). */
+  send(packet: Packet, at: Time = this.engine.now): void {
+    this.engine.at(at, () => {
+      this.queue.push(packet);
+      this.trySend();
+    });
+  }
+
+  connectOutput(_port: number, link: OutboundLink, downstreamCredits: number): void {
+    this.link = link;
+    this.credits = new CreditAccount(downstreamCredits, 64, `${this.name} output`);
+  }
+
+  connectInput(_port: number, _link: InboundLink): void {}
+
+  inputCredits(_port: number): number {
+    return Number.POSITIVE_INFINITY;
+  }
+
+  receive(packet: Packet): void {
+    throw new Error(`${this.name} is a source and received packet ${packet.id}`);
+  }
+
+  creditsReturned(_port: number, blocks: number): void {
+    this.creditReturns.push({ at: this.engine.now, blocks });
+    this.credits!.restore(blocks);
+    this.trySend();
+  }
+
+  private trySend(): void {
+    const packet = this.queue[0];
+    if (packet === undefined || this.engine.now < this.busyUntil) return;
+    if (!this.credits!.canSend(packet.size)) return;
+    this.queue.shift();
+    this.credits!.consume(packet.size);
+    this.busyUntil = this.link!.transmit(packet);
+    this.engine.at(this.busyUntil, () => this.trySend());
+  }
+}
+
+/**
+ * A receiver that records every arrival. It advertises `credits` blocks per port
+ * (default Infinity: it drains at link rate, like a host); with finite credits it gives
+ * them back only when the test calls `release`.
+ */
+export class Sink implements Device {
+  readonly arrivals: Arrival[] = [];
+  private readonly inbound = new Map<number, InboundLink>();
+
+  constructor(
+    private readonly engine: Engine,
+    readonly name: string,
+    private readonly credits = Number.POSITIVE_INFINITY,
+  ) {}
+
+  connectOutput(): void {
+    throw new Error(`${this.name} is a sink: it has no outputs`);
+  }
+
+  connectInput(port: number, link: InboundLink): void {
+    this.inbound.set(port, link);
+  }
+
+  inputCredits(_port: number): number {
+    return this.credits;
+  }
+
+  receive(packet: Packet, port: number, tailAt: Time): void {
+    this.arrivals.push({ packet, port, headerAt: this.engine.now, tailAt });
+  }
+
+  creditsReturned(): void {
+    throw new Error(`${this.name} is a sink: it never sends, so it gets no credits back`);
+  }
+
+  /** Frees `blocks` of the buffer behind input `port`: the credits travel back upstream. */
+  release(port: number, blocks: number): void {
+    this.inbound.get(port)!.returnCredits(blocks);
+  }
+}
+
+export interface WireOptions {
+  bandwidth?: number;
+  delay?: Time;
+  backDelay?: Time;
+}
+
+/**
+ * Wires a Link from `from`:`fromPort` to `to`:`toPort` as the scenario builder does: the
+ * sender's output gets the credits of the receiver's input buffer, the receiver returns
+ * credits over the same link. Records every transmission.
+ */
+export function wire(
+  engine: Engine,
+  from: Device,
+  fromPort: number,
+  to: Device,
+  toPort: number,
+  options: WireOptions = {},
+): { link: Link; sent: Transmission[] } {
+  const delay = options.delay ?? PROPAGATION;
+  const link = new Link(engine, {
+    name: `${from.name}->${to.name}`,
+    from,
+    fromPort,
+    to,
+    toPort,
+    bandwidth: options.bandwidth ?? GBPS,
+    delay,
+    backDelay: options.backDelay ?? delay,
+  });
+  from.connectOutput(fromPort, link, to.inputCredits(toPort));
+  to.connectInput(toPort, link);
+  const sent: Transmission[] = [];
+  link.onTransmit((packet, start, end) => sent.push({ packet, start, end }));
+  return { link, sent };
+}
+
+/** A data packet from host `source` to host `destination` (flow = source, seq as given). */
+export function dataPacket(
+  factory: PacketFactory,
+  source: number,
+  destination: number,
+  seq = 0,
+  size = DATA_BYTES,
+): Packet {
+  return factory.create({ kind: PacketKind.Data, flow: source, source, destination, size, seq, createdAt: 0 });
+}

@@ -1,0 +1,85 @@
+/**
+ * The hooks a marking policy gets from the input-buffered switch (core's MarkingPolicy):
+ * packet arrived (header), buffer full (a last byte arrived and left less than one
+ * maximum-size packet of room, santos-2002 sec. 5), packet departing (last chance to mark).
+ */
+import { CongestionBit, hasBit, type MarkingPolicyFactory, PacketFactory, type SwitchView } from "@losslab/core";
+import { Engine, type Time } from "@losslab/engine";
+import { describe, expect, it } from "vitest";
+import { InputBufferedSwitch } from "../src/index.js";
+import { DATA_BYTES, dataPacket, Sink, Source, wire } from "./kit.js";
+
+function build(inputBufferBytes: number, downstreamCredits: number) {
+  const engine = new Engine();
+  const factory = new PacketFactory();
+  const log: string[] = [];
+  const full: Array<{ at: Time; input: number; occupancy: number }> = [];
+  let view: SwitchView | undefined;
+  const marking: MarkingPolicyFactory = (v) => {
+    view = v;
+    return {
+      packetArrived: (packet, input, output) => log.push(`arrived ${packet.seq} ${input}->${output} @${engine.now}`),
+      bufferFull: (input) => full.push({ at: engine.now, input, occupancy: v.inputOccupancy(input) }),
+      packetDeparting: (packet, input, output) => {
+        log.push(`departing ${packet.seq} ${input}->${output} @${engine.now}`);
+        if (packet.seq === 1) packet.bits |= CongestionBit.Ecn;
+      },
+    };
+  };
+  const sw = new InputBufferedSwitch(engine, {
+    name: "S",
+    ports: 2,
+    routes: [-1, 1],
+    inputBufferBytes,
+    maxPacketBytes: DATA_BYTES,
+    marking,
+  });
+  const src = new Source(engine, "Src");
+  const dst = new Sink(engine, "Dst", downstreamCredits);
+  wire(engine, src, 0, sw, 0);
+  wire(engine, sw, 1, dst, 0);
+  return { engine, factory, sw, src, dst, log, full, view: () => view };
+}
+
+describe("marking hooks", () => {
+  it("builds the policy with the switch as its view", () => {
+    const { sw, view } = build(8448, Number.POSITIVE_INFINITY);
+    expect(view()).toBe(sw);
+  });
+
+  it("calls packetArrived at the header and packetDeparting at the start of transmission; a mark travels on", () => {
+    const { engine, factory, src, dst, log } = build(8448, Number.POSITIVE_INFINITY);
+    src.send(dataPacket(factory, 0, 1, 0), 0);
+    src.send(dataPacket(factory, 0, 1, 1), 0);
+    engine.run();
+    // P0: header 10,000, leaves 50,000. P1: sent 2,068,000, header 2,078,000, eligible 2,118,000,
+    // which is also when P0's transmission ends.
+    expect(log).toEqual([
+      "arrived 0 0->1 @10000",
+      "departing 0 0->1 @50000",
+      "arrived 1 0->1 @2078000",
+      "departing 1 0->1 @2118000",
+    ]);
+    expect(dst.arrivals.map((a) => hasBit(a.packet, CongestionBit.Ecn))).toEqual([false, true]);
+  });
+
+  it("calls bufferFull when a last byte arrives and less than one maximum-size packet of room is left", () => {
+    // 5000 B -> 78 blocks. The output has no credits, so nothing leaves.
+    // P0's tail at 2,078,000 leaves 78 - 33 = 45 blocks (>= 33): not full.
+    // P1's tail at 4,146,000 leaves 78 - 66 = 12 blocks (< 33): full.
+    const { engine, factory, src, full } = build(5000, 0);
+    src.send(dataPacket(factory, 0, 1, 0), 0);
+    src.send(dataPacket(factory, 0, 1, 1), 0);
+    engine.run();
+    expect(full).toEqual([{ at: 4_146_000, input: 0, occupancy: 2 * DATA_BYTES }]);
+  });
+
+  it("does not call bufferFull when exactly one maximum-size packet of room is left", () => {
+    // 3 x 33 blocks: after two packets 33 blocks are left, which is not "less than one packet".
+    const { engine, factory, src, full } = build(3 * 33 * 64, 0);
+    src.send(dataPacket(factory, 0, 1, 0), 0);
+    src.send(dataPacket(factory, 0, 1, 1), 0);
+    engine.run();
+    expect(full).toEqual([]);
+  });
+});
