@@ -8,6 +8,8 @@ export interface ChartSeries {
   points: Array<[number, number]>;
   /** Draw dashed (e.g. discrete-rate variants in santos Fig. 7). */
   dashed?: boolean;
+  /** Series with the same key share a colour (default: each series its own). */
+  colorKey?: string;
 }
 
 export interface Chart {

@@ -168,6 +168,20 @@ function colorRange(n: number): { scheme: string } {
   return { scheme: n > 10 ? "tableau20" : "tableau10" };
 }
 
+/** Vega's tableau10, in order. */
+const TABLEAU10 = ["#4c78a8", "#f58518", "#e45756", "#72b7b2", "#54a24b", "#eeca3b", "#b279a2", "#ff9da6", "#9d755d", "#bab0ac"];
+
+/**
+ * Line colours: one per `colorKey` (default: the series name), in order of first
+ * appearance, so e.g. the continuous and discrete variants of one function share a colour.
+ */
+function lineColors(chart: Chart, names: string[]): Record<string, unknown> {
+  const keys = chart.series.map((s, k) => s.colorKey ?? (names[k] as string));
+  const distinct = [...new Set(keys)];
+  if (distinct.length > TABLEAU10.length) return colorRange(names.length);
+  return { range: keys.map((key) => TABLEAU10[distinct.indexOf(key)] as string) };
+}
+
 function yEncoding(chart: Chart): Record<string, unknown> {
   const scale: Record<string, unknown> = {};
   if (chart.yDomain) scale.domain = [chart.yDomain[0], chart.yDomain[1]];
@@ -205,7 +219,7 @@ function lineLayers(chart: Chart): unknown[] {
     encoding: {
       x: xEnc,
       y: yEncoding(chart),
-      color: { ...series, scale: { domain: names, ...colorRange(names.length) } },
+      color: { ...series, scale: { domain: names, ...lineColors(chart, names) } },
       strokeDash: {
         ...series,
         scale: { domain: names, range: chart.series.map((s) => (s.dashed ? DASH : SOLID)) },

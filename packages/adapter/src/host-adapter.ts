@@ -240,7 +240,9 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       const controller = flow.controller;
       if (controller !== undefined) {
         controller.onAck({
-          marked: (packet.bits & CongestionBit.Ecn) !== 0,
+          // The destination sets BECN on an ACK that echoes a mark; an ECN bit a switch put
+          // on the ACK itself describes the reverse path and is not this flow's feedback.
+          marked: (packet.bits & CongestionBit.Becn) !== 0,
           bytes: flow.packetBytes * packet.covers,
           packets: packet.covers,
           seq: packet.seq,

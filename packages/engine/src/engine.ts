@@ -3,6 +3,9 @@ import type { EventCallback, EventHandler, EventId, EventTarget } from "./event-
 import { RngStreams } from "./rng.js";
 import { formatTime, MAX_TIME, type Time } from "./time.js";
 
+/** MAX_TIME as a module constant, so the hot paths read no imported binding. */
+const LAST_TIME = Number.MAX_SAFE_INTEGER;
+
 export interface EngineOptions {
   /** Seed of every RNG stream of this simulation (default 1). */
   seed?: number | string;
@@ -36,7 +39,6 @@ export class Engine {
   readonly rng: RngStreams;
   private readonly queue = new EventQueue();
   private clock: Time = 0;
-  private handled = 0;
   private running = false;
   /** stop() was called; the run in progress returns after the current event. */
   private stopRequested = false;
@@ -59,7 +61,7 @@ export class Engine {
 
   /** Events handled since the engine was created. */
   get eventsHandled(): number {
-    return this.handled;
+    return this.queue.shifted; // every event taken out of the queue is handled
   }
 
   /** Whether `stop()` ended this engine. */
@@ -73,18 +75,24 @@ export class Engine {
    * a handler object can switch on. Events at equal times run in scheduling order.
    */
   at<P>(time: Time, target: EventTarget<P>, kind = 0, payload?: P): EventId {
-    if (!(time >= this.clock && time <= MAX_TIME) || Math.floor(time) !== time) {
-      this.rejectTime(time);
+    if (
+      !(time >= this.clock && time <= LAST_TIME && Math.floor(time) === time && (kind | 0) === kind) ||
+      target == null
+    ) {
+      this.rejectAt(time, kind, target);
     }
-    if ((kind | 0) !== kind || target == null) this.rejectEvent(kind, target);
     return this.queue.push(time, target as EventTarget<never>, kind, payload);
   }
 
   /** Schedules `target` `delay` picoseconds from now (integer ps, >= 0). */
   after<P>(delay: Time, target: EventTarget<P>, kind = 0, payload?: P): EventId {
     const time = this.clock + delay;
-    if (!(delay >= 0 && time <= MAX_TIME) || Math.floor(delay) !== delay) this.rejectDelay(delay);
-    if ((kind | 0) !== kind || target == null) this.rejectEvent(kind, target);
+    if (
+      !(delay >= 0 && time <= LAST_TIME && Math.floor(delay) === delay && (kind | 0) === kind) ||
+      target == null
+    ) {
+      this.rejectAfter(delay, kind, target);
+    }
     return this.queue.push(time, target as EventTarget<never>, kind, payload);
   }
 
@@ -106,26 +114,24 @@ export class Engine {
    */
   run(options: RunOptions = {}): RunResult {
     const bounded = options.until !== undefined;
-    const until = options.until ?? MAX_TIME;
-    if (bounded && !(until >= this.clock && until <= MAX_TIME && Math.floor(until) === until)) {
+    const until = options.until ?? LAST_TIME;
+    if (bounded && !(until >= this.clock && until <= LAST_TIME && Math.floor(until) === until)) {
       throw new EngineError(
         `run({ until }) needs an integer time in picoseconds between now (${formatTime(this.clock)}) and ${MAX_TIME}; got ${String(until)}`,
       );
     }
     this.enter("run");
     const queue = this.queue;
-    const start = this.handled;
+    const start = queue.shifted;
     try {
       // The body of `dispatch`, inlined by hand: this loop is the simulator's innermost.
       while (!this.stopRequested) {
         const slot = queue.shift(until);
         if (slot < 0) break;
         this.clock = queue.timeOf(slot);
-        this.handled++;
         const target = queue.targetOf(slot);
         const kind = queue.kindOf(slot);
         const payload = queue.payloadOf(slot);
-        queue.release(slot);
         if (typeof target === "function") (target as EventCallback)(payload);
         else (target as EventHandler).handleEvent(kind, payload);
       }
@@ -138,14 +144,14 @@ export class Engine {
       this.clock = until;
       reason = "until";
     }
-    return { reason, events: this.handled - start, now: this.clock };
+    return { reason, events: queue.shifted - start, now: this.clock };
   }
 
   /** Runs exactly one event, for debugging. Returns false if none was waiting. */
   step(): boolean {
     this.enter("step");
     try {
-      const slot = this.queue.shift(MAX_TIME);
+      const slot = this.queue.shift(LAST_TIME);
       if (slot < 0) return false;
       this.dispatch(this.queue, slot);
       return true;
@@ -165,16 +171,14 @@ export class Engine {
 
   /**
    * Advances the clock to the event `queue.shift` just took out and hands it to its target.
-   * The slot is released first, so the handler's own scheduling reuses it (cache-warm) and
-   * cancelling the running event's id returns false.
+   * `shift` already released the slot: the handler's own scheduling reuses it (cache-warm)
+   * and cancelling the running event's id returns false.
    */
   private dispatch(queue: EventQueue, slot: number): void {
     this.clock = queue.timeOf(slot);
-    this.handled++;
     const target = queue.targetOf(slot);
     const kind = queue.kindOf(slot);
     const payload = queue.payloadOf(slot);
-    queue.release(slot);
     if (typeof target === "function") (target as EventCallback)(payload);
     else (target as EventHandler).handleEvent(kind, payload);
   }
@@ -192,18 +196,27 @@ export class Engine {
     if (this.stopRequested) this.stopped = true;
   }
 
-  private rejectTime(time: number): never {
+  private rejectAt(time: number, kind: number, target: unknown): never {
     if (Number.isNaN(time)) throw new EngineError("at(): time is NaN");
     if (!Number.isFinite(time) || time > MAX_TIME) {
-      throw new EngineError(`at(): time ${time} is beyond the last representable time (${MAX_TIME} ps)`);
+      throw new EngineError(
+        `at(): time ${time} is beyond the last representable time (${MAX_TIME} ps)`,
+      );
     }
     if (Math.floor(time) !== time) {
-      throw new EngineError(`at(): time ${time} is not an integer number of picoseconds (use the ns()/us() helpers)`);
+      throw new EngineError(
+        `at(): time ${time} is not an integer number of picoseconds (use the ns()/us() helpers)`,
+      );
     }
-    throw new EngineError(`at(): time ${formatTime(time)} is in the past (now is ${formatTime(this.clock)})`);
+    if (time < this.clock) {
+      throw new EngineError(
+        `at(): time ${formatTime(time)} is in the past (now is ${formatTime(this.clock)})`,
+      );
+    }
+    this.rejectEvent("at", kind, target);
   }
 
-  private rejectDelay(delay: number): never {
+  private rejectAfter(delay: number, kind: number, target: unknown): never {
     if (Number.isNaN(delay)) throw new EngineError("after(): delay is NaN");
     if (delay < 0) throw new EngineError(`after(): negative delay ${delay} ps`);
     if (Math.floor(delay) !== delay) {
@@ -211,11 +224,16 @@ export class Engine {
         `after(): delay ${delay} is not an integer number of picoseconds (use the ns()/us() helpers)`,
       );
     }
-    throw new EngineError(`after(): now + ${delay} ps is beyond the last representable time (${MAX_TIME} ps)`);
+    if (!(this.clock + delay <= MAX_TIME)) {
+      throw new EngineError(
+        `after(): now + ${delay} ps is beyond the last representable time (${MAX_TIME} ps)`,
+      );
+    }
+    this.rejectEvent("after", kind, target);
   }
 
-  private rejectEvent(kind: number, target: unknown): never {
-    if (target == null) throw new EngineError("at()/after(): the event target is null or undefined");
-    throw new EngineError(`at()/after(): kind must be an int32; got ${String(kind)}`);
+  private rejectEvent(method: string, kind: number, target: unknown): never {
+    if (target == null) throw new EngineError(`${method}(): the event target is ${target}`);
+    throw new EngineError(`${method}(): kind must be an int32; got ${String(kind)}`);
   }
 }

@@ -6,40 +6,23 @@ import type { Time } from "./time.js";
 
 /** Ids are `generation * SLOT_LIMIT + slot`: at most SLOT_LIMIT events pending at once. */
 const SLOT_LIMIT = 2 ** 26;
+/** Generations wrap below 2^27, so that ids stay below 2^53. */
+const GENERATION_MASK = 2 ** 27 - 1;
 /** End of a list; an empty bucket; no free slot. */
 const NIL = -1;
-
-/*
- * Event records: 32 bytes per slot in one ArrayBuffer, seen through a Float64Array and an
- * Int32Array, so that one cache line holds all of an event's numbers. Targets and payloads
- * sit side by side in one JS array (`refs`, 2 per slot).
- */
-const BYTES_PER_RECORD = 32;
-/** log2 of the Float64s per record: a record's time is at `slot << F64_SHIFT`. */
-const F64_SHIFT = 2;
-/** log2 of the Int32s per record: its Int32 fields start at `slot << I32_SHIFT`. */
-const I32_SHIFT = 3;
-// Int32 fields of a record (Int32s 0 and 1 hold the time).
-/** Next event of the bucket (NIL at the tail); for a free slot, the next free slot. */
-const NEXT = 2;
-/** Previous event of the bucket (NIL at the head). */
-const PREV = 3;
-const KIND = 4;
-/** Bumped when the slot is freed, so ids naming the old generation become stale. */
-const GENERATION = 5;
-
 const INITIAL_SLOTS = 256;
 const MIN_BUCKETS = 8;
-/** Fewest dequeues in a cost window (see `review`). */
+/** Fewest operations a cost window is sized for (see `startWindow`). */
 const REVIEW_WINDOW = 4096;
 /** Average walk steps per operation beyond which `review` re-sizes the days. */
 const REVIEW_LIMIT = 4;
 
 export interface EventQueueOptions {
   /**
-   * Fewest dequeues per cost window (default 4096). The window also grows with the queue so
-   * that re-bucketing stays O(1) amortised. Small values are for tests that want to exercise
-   * re-bucketing.
+   * Fewest operations a cost window is sized for (default 4096): the walks may cost
+   * 2 * REVIEW_LIMIT steps per operation of the window before the queue reviews its bucket
+   * width. Windows also grow with the queue, so that re-bucketing stays O(1) amortised.
+   * Small values are for tests that want to exercise re-bucketing.
    */
   reviewWindow?: number;
 }
@@ -63,38 +46,46 @@ export interface EventQueueOptions {
  * - Brown re-sizes days only on those resizes, so a distribution that shifts while the size
  *   holds (or a lone periodic event beside a dense far cluster) can leave them badly sized
  *   for good. Like the SNOOPY calendar queue (Tan & Thng, WSC 2000) this one also watches
- *   its own cost: when the walks of a window of operations exceed REVIEW_LIMIT steps per
- *   operation, it re-buckets, lengthening days to the observed dequeue rate when dequeues
- *   cross empty days, shortening them when enqueues walk long lists. The step budget of a
- *   window is a few times the queue size, so re-bucketing stays O(1) amortised even when it
- *   cannot help (say two clusters that want different widths).
+ *   its own cost: when the list and day walks of a window of operations exceed REVIEW_LIMIT
+ *   steps per operation, it re-buckets, lengthening days to the observed dequeue rate when
+ *   dequeues cross empty days, shortening them when enqueues walk long lists. A window is a
+ *   few times the queue size, so re-bucketing stays O(1) amortised even when it cannot help
+ *   (say, two clusters that want different widths).
  *
  * Cancellation is eager: the event is unlinked at once (O(1) thanks to the back links), so
- * the queue holds live events only. Freed slots are reused LIFO (cache-warm) and nothing is
- * allocated per event.
+ * the queue holds live events only. Records are structure-of-arrays indexed by slot; freed
+ * slots are reused LIFO (cache-warm) and nothing is allocated per event.
  */
 export class EventQueue {
-  private records = new ArrayBuffer(INITIAL_SLOTS * BYTES_PER_RECORD);
-  /** Record fields as Float64: the time at `slot << F64_SHIFT`. */
-  private times = new Float64Array(this.records);
-  /** Record fields as Int32: NEXT, PREV, KIND, GENERATION at `(slot << I32_SHIFT) + field`. */
-  private ints = new Int32Array(this.records);
-  /** Target at `2 * slot`, payload at `2 * slot + 1`; null and undefined when free. */
+  // Event records, by slot.
+  private times = new Float64Array(INITIAL_SLOTS);
+  /** Next event of the bucket (NIL at the tail); for a free slot, the next free slot. */
+  private next = new Int32Array(INITIAL_SLOTS);
+  /** Previous event of the bucket (NIL at the head). */
+  private prev = new Int32Array(INITIAL_SLOTS);
+  private kinds = new Int32Array(INITIAL_SLOTS);
+  /** Bumped when the slot is freed, so that ids naming the old generation become stale. */
+  private generations = new Int32Array(INITIAL_SLOTS);
+  /** Target at `2 * slot`, payload at `2 * slot + 1` (see `release` for free slots). */
   private refs: unknown[] = new Array(2 * INITIAL_SLOTS).fill(null);
   private slotCount = 0;
+  private shiftCount = 0;
   private freeSlot = NIL;
 
-  /** Head (earliest) event of bucket b at `2b`, its tail at `2b + 1`; NIL when empty. */
-  private buckets = new Int32Array(2 * MIN_BUCKETS).fill(NIL);
+  // The calendar.
+  /** First (earliest) event of each bucket, NIL when empty. */
+  private heads = new Int32Array(MIN_BUCKETS).fill(NIL);
+  /** Last (latest) event of each bucket, NIL when empty. */
+  private tails = new Int32Array(MIN_BUCKETS).fill(NIL);
   /** Bucket count - 1; the bucket count is a power of two. */
   private mask = MIN_BUCKETS - 1;
-  /** Day length in ps, a power of two, so `time * invWidth` is exact. */
+  /** Day length in ps, a power of two, so that `time * invWidth` is exact. */
   private width = 1;
   private invWidth = 1;
   /**
    * Dequeue position: bucket `cursor`, whose current day is [cursorStart, cursorTop).
    * Invariant: no pending event is earlier than `cursorStart`, which is +Infinity when the
-   * queue is empty (so the next push moves the cursor to its own day).
+   * queue is empty (so that the next push moves the cursor to its own day).
    */
   private cursor = 0;
   private cursorStart = Number.POSITIVE_INFINITY;
@@ -105,14 +96,12 @@ export class EventQueue {
 
   // The cost window, for `review`.
   private readonly reviewWindow: number;
-  private windowEnd = 0;
   private stepBudget = 0;
   private enqueueSteps = 0;
   private dequeueSteps = 0;
-  private dequeues = 0;
   private cancels = 0;
   private windowCount = 0;
-  private windowDequeues = 0;
+  private windowShifted = 0;
   private windowTop = 0;
 
   constructor(options: EventQueueOptions = {}) {
@@ -123,6 +112,11 @@ export class EventQueue {
   /** Number of events waiting. */
   get length(): number {
     return this.count;
+  }
+
+  /** Events taken out by `shift` since the queue was created. */
+  get shifted(): number {
+    return this.shiftCount;
   }
 
   /** Current bucket count (a power of two); for diagnostics and tests. */
@@ -138,87 +132,62 @@ export class EventQueue {
   /** Adds an event. `time` must be an integer in [0, MAX_SAFE_INTEGER]; the caller checks. */
   push(time: Time, target: EventTarget<never>, kind: number, payload: unknown): EventId {
     if (this.freeSlot === NIL) this.addSlot();
-    const ints = this.ints;
     const slot = this.freeSlot;
-    const record = slot << I32_SHIFT;
-    this.freeSlot = ints[record + NEXT]!;
-    this.times[slot << F64_SHIFT] = time;
-    ints[record + KIND] = kind;
-    const refs = this.refs;
-    refs[2 * slot] = target;
-    refs[2 * slot + 1] = payload;
-    if (time < this.cursorStart) this.moveCursorTo(time);
-    // The common case inline: the new event is the latest of its bucket (or the only one).
-    const bucket = ((time * this.invWidth) & this.mask) << 1;
-    const buckets = this.buckets;
-    const tail = buckets[bucket + 1]!;
-    if (tail !== NIL && this.times[tail << F64_SHIFT]! > time) {
-      this.chargeEnqueue(this.insertBefore(slot, time, bucket, tail));
-    } else {
-      if (tail === NIL) buckets[bucket] = slot;
-      else ints[(tail << I32_SHIFT) + NEXT] = slot;
-      ints[record + PREV] = tail;
-      ints[record + NEXT] = NIL;
-      buckets[bucket + 1] = slot;
-    }
+    this.freeSlot = this.next[slot]!;
+    this.kinds[slot] = kind;
+    this.refs[2 * slot] = target;
+    this.refs[2 * slot + 1] = payload;
+    this.link(slot, time);
     if (++this.count > this.growAt) this.resize(2 * (this.mask + 1));
-    return ints[record + GENERATION]! * SLOT_LIMIT + slot;
+    return this.generations[slot]! * SLOT_LIMIT + slot;
   }
 
   /** Removes a pending event. Returns false if the id is stale (ran, cancelled) or unknown. */
   cancel(id: EventId): boolean {
     const slot = id % SLOT_LIMIT;
     if (!(slot >= 0 && slot < this.slotCount)) return false;
-    const generation = this.ints[(slot << I32_SHIFT) + GENERATION];
-    if (generation !== (id - slot) / SLOT_LIMIT || this.refs[2 * slot] === null) return false;
+    // A matching generation means the slot still holds the very event the id was issued for.
+    if (this.generations[slot] !== (id - slot) / SLOT_LIMIT) return false;
     this.unlink(slot);
     this.release(slot);
+    this.refs[2 * slot] = null;
+    this.refs[2 * slot + 1] = undefined;
     this.cancels++;
-    this.afterRemove();
+    if (--this.count <= this.shrinkAt) this.afterRemove();
     return true;
   }
 
   /** Time of the earliest event, or undefined if none is waiting. */
   peekTime(): Time | undefined {
-    let slot = this.buckets[this.cursor << 1]!;
-    if (slot === NIL || this.times[slot << F64_SHIFT]! >= this.cursorTop) {
-      slot = this.walk(Number.POSITIVE_INFINITY);
-    }
-    return slot === NIL ? undefined : this.times[slot << F64_SHIFT];
+    const slot = this.findEarliest(Number.POSITIVE_INFINITY);
+    return slot === NIL ? undefined : this.times[slot];
   }
 
   /**
-   * Takes the earliest event out of the calendar if its time is <= `limit` and returns its
-   * slot, or NIL if the queue is empty or the earliest event is later. The caller reads the
-   * event with `timeOf`, `targetOf`, `kindOf`, `payloadOf`, then hands the slot back with
-   * `release` (which makes its id stale) before scheduling anything.
+   * Removes the earliest event if its time is <= `limit` and returns its slot, or NIL if the
+   * queue is empty or the earliest event is later. The event's id is stale from now on, but
+   * `timeOf`, `kindOf`, `targetOf` and `payloadOf` still read it until the next `push`.
    */
   shift(limit: Time): number {
-    let bucket = this.cursor << 1;
-    let slot = this.buckets[bucket]!;
-    if (slot === NIL || this.times[slot << F64_SHIFT]! >= this.cursorTop) {
-      // Nothing left in the current day.
-      slot = this.walk(limit);
-      if (slot === NIL) return NIL;
-      bucket = this.cursor << 1;
-    }
-    if (this.times[slot << F64_SHIFT]! > limit) return NIL;
-    const ints = this.ints;
-    const next = ints[(slot << I32_SHIFT) + NEXT]!;
-    this.buckets[bucket] = next;
-    if (next === NIL) this.buckets[bucket + 1] = NIL;
-    else ints[(next << I32_SHIFT) + PREV] = NIL;
-    if (++this.dequeues === this.windowEnd) this.startWindow();
+    const slot = this.findEarliest(limit);
+    if (slot === NIL || this.times[slot]! > limit) return NIL;
+    // `findEarliest` left the cursor on the event's bucket, of which it is the head.
+    const next = this.next[slot]!;
+    this.heads[this.cursor] = next;
+    if (next === NIL) this.tails[this.cursor] = NIL;
+    else this.prev[next] = NIL;
+    this.release(slot);
+    this.shiftCount++;
     if (--this.count <= this.shrinkAt) this.afterRemove();
     return slot;
   }
 
   timeOf(slot: number): Time {
-    return this.times[slot << F64_SHIFT]!;
+    return this.times[slot]!;
   }
 
   kindOf(slot: number): number {
-    return this.ints[(slot << I32_SHIFT) + KIND]!;
+    return this.kinds[slot]!;
   }
 
   targetOf(slot: number): EventTarget<never> {
@@ -229,71 +198,100 @@ export class EventQueue {
     return this.refs[2 * slot + 1];
   }
 
-  /** Frees a slot taken out by `shift` for reuse; ids that named it become stale. */
-  release(slot: number): void {
-    const ints = this.ints;
-    const record = slot << I32_SHIFT;
-    ints[record + GENERATION] = (ints[record + GENERATION]! + 1) & (SLOT_LIMIT - 1);
-    ints[record + NEXT] = this.freeSlot;
+  /**
+   * Puts an unlinked slot back on the free list and makes the ids that named it stale. Its
+   * target and payload stay readable (and referenced) until the slot is reused or the queue
+   * shrinks (`clearFreeSlots`).
+   */
+  private release(slot: number): void {
+    this.generations[slot] = (this.generations[slot]! + 1) & GENERATION_MASK;
+    this.next[slot] = this.freeSlot;
     this.freeSlot = slot;
-    this.refs[2 * slot] = null;
-    this.refs[2 * slot + 1] = undefined;
-  }
-
-  /** Bookkeeping after an event left: note an empty queue, halve the buckets if few are used. */
-  private afterRemove(): void {
-    if (this.count === 0) this.cursorStart = Number.POSITIVE_INFINITY;
-    if (this.count < this.shrinkAt) this.resize((this.mask + 1) / 2);
   }
 
   /**
-   * The current day holds no event: walks the following days to the earliest event, moves
-   * the cursor onto its bucket (of which it is the head) and returns it. Returns NIL if the
-   * queue is empty, or as soon as the days walked pass `limit` (the cursor stays there: no
-   * event is earlier).
+   * Drops the references free slots still hold, so that they can be garbage-collected; all
+   * but the most recently freed one, which the caller of `shift` is still to read.
    */
-  private walk(limit: Time): number {
-    if (this.count === 0) return NIL;
-    const buckets = this.buckets;
+  private clearFreeSlots(): void {
+    if (this.freeSlot === NIL) return;
+    for (let slot = this.next[this.freeSlot]!; slot !== NIL; slot = this.next[slot]!) {
+      this.refs[2 * slot] = null;
+      this.refs[2 * slot + 1] = undefined;
+    }
+  }
+
+  /** After an event left: mark an empty queue, halve the bucket count below nb/2 events. */
+  private afterRemove(): void {
+    if (this.count === 0) this.cursorStart = Number.POSITIVE_INFINITY;
+    if (this.count < this.shrinkAt) {
+      this.resize((this.mask + 1) / 2);
+      this.clearFreeSlots();
+    }
+  }
+
+  /**
+   * Brown's dequeue walk: the earliest event, which is the head of the cursor's bucket once
+   * this returns, or NIL if the queue is empty (then every bucket is, so the walk ends). Walks the days from the cursor to the first
+   * bucket whose head falls in its day; stops early (NIL, or an event later than `limit`)
+   * once a day ends past `limit`, leaving the cursor there since no event is earlier.
+   */
+  private findEarliest(limit: Time): number {
+    const heads = this.heads;
     const times = this.times;
     const mask = this.mask;
-    const width = this.width;
     let bucket = this.cursor;
     let top = this.cursorTop;
-    for (let day = 1; day <= mask + 1; day++) {
-      if (top > limit) {
-        this.setCursor(bucket, top);
-        this.chargeDequeue(day - 1);
-        return NIL;
-      }
+    let slot = heads[bucket]!;
+    if (slot !== NIL && times[slot]! < top) return slot; // in the current day
+    let days = 0;
+    do {
+      if (top > limit || days > mask) return this.endWalk(bucket, top, days);
       bucket = (bucket + 1) & mask;
-      top += width;
-      const head = buckets[bucket << 1]!;
-      if (head !== NIL && times[head << F64_SHIFT]! < top) {
-        this.setCursor(bucket, top);
-        this.chargeDequeue(day);
-        return head;
-      }
-    }
-    return this.directSearch();
+      top += this.width;
+      slot = heads[bucket]!;
+      days++;
+    } while (slot === NIL || times[slot]! >= top);
+    this.setCursor(bucket, top);
+    // Moving on to the next day is the normal course; only longer walks count as cost.
+    return days === 1 ? slot : this.chargeWalk(days - 1);
+  }
+
+  /**
+   * Ends a walk of `days` days at the day of `bucket` ending at `top`, where it passed
+   * `limit` with no event: moves the cursor there and charges the walk; or, after a whole
+   * year without an event, searches directly. Returns what `findEarliest` returns.
+   */
+  private endWalk(bucket: number, top: number, days: number): number {
+    if (this.count === 0) return NIL; // keep the cursor for the next push to place
+    if (days > this.mask) return this.directSearch();
+    this.setCursor(bucket, top);
+    return days > 1 ? this.chargeWalk(days - 1) : NIL;
+  }
+
+  /**
+   * Charges `steps` walked days to the cost window, which may re-bucket (and move the cursor
+   * to the earliest event). Returns the head of the cursor's bucket if it falls in the
+   * cursor's day, else NIL.
+   */
+  private chargeWalk(steps: number): number {
+    this.chargeDequeue(steps);
+    const head = this.heads[this.cursor]!;
+    return head !== NIL && this.times[head]! < this.cursorTop ? head : NIL;
   }
 
   /** A whole year without an event: find the earliest bucket head directly (Brown). */
   private directSearch(): number {
-    const buckets = this.buckets;
+    const heads = this.heads;
     const times = this.times;
-    let best = NIL;
-    let bestTime = Number.POSITIVE_INFINITY;
+    let earliest = Number.POSITIVE_INFINITY;
     for (let bucket = 0; bucket <= this.mask; bucket++) {
-      const head = buckets[bucket << 1]!;
-      if (head !== NIL && times[head << F64_SHIFT]! < bestTime) {
-        best = head;
-        bestTime = times[head << F64_SHIFT]!;
-      }
+      const head = heads[bucket]!;
+      if (head !== NIL && times[head]! < earliest) earliest = times[head]!;
     }
-    this.moveCursorTo(bestTime);
+    this.moveCursorTo(earliest);
     this.chargeDequeue(2 * (this.mask + 1));
-    return best;
+    return this.heads[this.cursor]!; // charging may have re-bucketed; the cursor follows
   }
 
   private setCursor(bucket: number, top: number): void {
@@ -308,71 +306,77 @@ export class EventQueue {
     this.setCursor(day & this.mask, (day + 1) * this.width);
   }
 
-  /** Inserts `slot` into its bucket after every event whose time is <= `time`. */
+  /**
+   * Sets the time of `slot` and inserts it into its bucket after every event whose time is
+   * <= `time` (stable FIFO among equal times). The common case, a new event that is the
+   * latest of its bucket, is handled here; `insertSorted` walks the list otherwise.
+   */
   private link(slot: number, time: Time): void {
-    const bucket = ((time * this.invWidth) & this.mask) << 1;
-    const tail = this.buckets[bucket + 1]!;
-    if (tail !== NIL && this.times[tail << F64_SHIFT]! > time) {
-      this.insertBefore(slot, time, bucket, tail);
+    const times = this.times;
+    times[slot] = time;
+    if (time < this.cursorStart) this.moveCursorTo(time);
+    // ToInt32 truncates, which is floor for t >= 0, and keeps the low bits: the bucket.
+    const bucket = (time * this.invWidth) & this.mask;
+    const tail = this.tails[bucket]!;
+    if (tail !== NIL && times[tail]! > time) {
+      this.chargeEnqueue(this.insertSorted(slot, time, bucket, tail));
       return;
     }
-    if (tail === NIL) this.buckets[bucket] = slot;
-    else this.ints[(tail << I32_SHIFT) + NEXT] = slot;
-    this.ints[(slot << I32_SHIFT) + PREV] = tail;
-    this.ints[(slot << I32_SHIFT) + NEXT] = NIL;
-    this.buckets[bucket + 1] = slot;
+    if (tail === NIL) this.heads[bucket] = slot;
+    else this.next[tail] = slot;
+    this.prev[slot] = tail;
+    this.next[slot] = NIL;
+    this.tails[bucket] = slot;
   }
 
   /**
-   * Inserts `slot` into the bucket at `bucket` (its index in `buckets`), whose tail is later
-   * than `time`: walks back to the last event with a time <= `time` (stable FIFO among equal
-   * times) and links it after. Returns the number of events walked past.
+   * Inserts `slot` into `bucket`, whose tail is later than `time`: walks back to the last
+   * event with a time <= `time` and links it after. Returns the number of events walked past.
    */
-  private insertBefore(slot: number, time: Time, bucket: number, tail: number): number {
-    const ints = this.ints;
+  private insertSorted(slot: number, time: Time, bucket: number, tail: number): number {
+    const next = this.next;
+    const prev = this.prev;
     const times = this.times;
     let later = tail;
-    let earlier = ints[(later << I32_SHIFT) + PREV]!;
+    let earlier = prev[later]!;
     let steps = 1;
-    while (earlier !== NIL && times[earlier << F64_SHIFT]! > time) {
+    while (earlier !== NIL && times[earlier]! > time) {
       later = earlier;
-      earlier = ints[(later << I32_SHIFT) + PREV]!;
+      earlier = prev[later]!;
       steps++;
     }
-    if (earlier === NIL) this.buckets[bucket] = slot;
-    else ints[(earlier << I32_SHIFT) + NEXT] = slot;
-    ints[(slot << I32_SHIFT) + PREV] = earlier;
-    ints[(slot << I32_SHIFT) + NEXT] = later;
-    ints[(later << I32_SHIFT) + PREV] = slot;
+    if (earlier === NIL) this.heads[bucket] = slot;
+    else next[earlier] = slot;
+    prev[slot] = earlier;
+    next[slot] = later;
+    prev[later] = slot;
     return steps;
   }
 
   private unlink(slot: number): void {
-    const buckets = this.buckets;
-    const ints = this.ints;
-    const bucket = ((this.times[slot << F64_SHIFT]! * this.invWidth) & this.mask) << 1;
-    const earlier = ints[(slot << I32_SHIFT) + PREV]!;
-    const later = ints[(slot << I32_SHIFT) + NEXT]!;
-    if (earlier === NIL) buckets[bucket] = later;
-    else ints[(earlier << I32_SHIFT) + NEXT] = later;
-    if (later === NIL) buckets[bucket + 1] = earlier;
-    else ints[(later << I32_SHIFT) + PREV] = earlier;
+    const bucket = (this.times[slot]! * this.invWidth) & this.mask;
+    const earlier = this.prev[slot]!;
+    const later = this.next[slot]!;
+    if (earlier === NIL) this.heads[bucket] = later;
+    else this.next[earlier] = later;
+    if (later === NIL) this.tails[bucket] = earlier;
+    else this.prev[later] = earlier;
   }
 
-  /** Puts a never-used slot on the free list, doubling the record storage when full. */
+  /** Puts a never-used slot on the free list, doubling the record arrays when they are full. */
   private addSlot(): void {
     const slot = this.slotCount;
     if (slot >= SLOT_LIMIT) throw new RangeError(`more than ${SLOT_LIMIT} events pending at once`);
-    if (slot << F64_SHIFT === this.times.length) {
-      const records = new ArrayBuffer(2 * this.records.byteLength);
-      new Uint8Array(records).set(new Uint8Array(this.records));
-      this.records = records;
-      this.times = new Float64Array(records);
-      this.ints = new Int32Array(records);
+    if (slot === this.times.length) {
+      this.times = grow(this.times, new Float64Array(2 * slot));
+      this.next = grow(this.next, new Int32Array(2 * slot));
+      this.prev = grow(this.prev, new Int32Array(2 * slot));
+      this.kinds = grow(this.kinds, new Int32Array(2 * slot));
+      this.generations = grow(this.generations, new Int32Array(2 * slot));
       for (let i = 2 * slot; i < 4 * slot; i++) this.refs.push(null);
     }
     this.slotCount++;
-    this.ints[(slot << I32_SHIFT) + NEXT] = this.freeSlot;
+    this.next[slot] = this.freeSlot;
     this.freeSlot = slot;
   }
 
@@ -387,11 +391,12 @@ export class EventQueue {
   }
 
   /**
-   * The walks of this window went over budget: re-bucket if they cost more than REVIEW_LIMIT
-   * steps per operation, in the direction that cuts the larger cost.
+   * The walks of this window used up its step budget: re-bucket if they cost more than
+   * REVIEW_LIMIT steps per operation, in the direction that cuts the larger cost; else just
+   * start a new window (a long window of cheap operations also ends here).
    */
   private review(): void {
-    const dequeues = this.dequeues - this.windowDequeues;
+    const dequeues = this.shiftCount - this.windowShifted;
     const enqueues = this.count - this.windowCount + dequeues + this.cancels;
     const enqueueCost = this.enqueueSteps / Math.max(1, enqueues);
     const dequeueCost = this.dequeueSteps / Math.max(1, dequeues);
@@ -411,13 +416,12 @@ export class EventQueue {
 
   private startWindow(): void {
     const length = Math.max(this.reviewWindow, 4 * (this.mask + 1 + this.count));
-    this.windowEnd = this.dequeues + length;
     this.stepBudget = 2 * REVIEW_LIMIT * length;
     this.enqueueSteps = 0;
     this.dequeueSteps = 0;
     this.cancels = 0;
     this.windowCount = this.count;
-    this.windowDequeues = this.dequeues;
+    this.windowShifted = this.shiftCount;
     this.windowTop = this.cursorTop;
   }
 
@@ -431,9 +435,8 @@ export class EventQueue {
     const sample = new Float64Array(count);
     let i = 0;
     for (let bucket = 0; bucket <= this.mask; bucket++) {
-      for (let slot = this.buckets[bucket << 1]!; slot !== NIL; ) {
-        sample[i++] = this.times[slot << F64_SHIFT]!;
-        slot = this.ints[(slot << I32_SHIFT) + NEXT]!;
+      for (let slot = this.heads[bucket]!; slot !== NIL; slot = this.next[slot]!) {
+        sample[i++] = this.times[slot]!;
       }
     }
     this.rebucket(buckets, widthFor(headSpacing(sample, count)));
@@ -445,26 +448,29 @@ export class EventQueue {
    * other: FIFO order survives.
    */
   private rebucket(buckets: number, width: number): void {
-    const old = this.buckets;
-    this.buckets = new Int32Array(2 * buckets).fill(NIL);
+    const oldHeads = this.heads;
+    this.heads = new Int32Array(buckets).fill(NIL);
+    this.tails = new Int32Array(buckets).fill(NIL);
     this.mask = buckets - 1;
     this.width = width;
     this.invWidth = 1 / width;
     this.growAt = 2 * buckets;
     this.shrinkAt = buckets > MIN_BUCKETS ? buckets / 2 : 0;
-    let earliest = Number.POSITIVE_INFINITY;
-    for (let bucket = 0; bucket < old.length; bucket += 2) {
-      let slot = old[bucket]!;
+    this.stepBudget = Number.POSITIVE_INFINITY; // no review while re-linking
+    this.cursorStart = Number.POSITIVE_INFINITY; // `link` moves the cursor to the earliest event
+    for (let bucket = 0; bucket < oldHeads.length; bucket++) {
+      let slot = oldHeads[bucket]!;
       while (slot !== NIL) {
-        const following = this.ints[(slot << I32_SHIFT) + NEXT]!;
-        const time = this.times[slot << F64_SHIFT]!;
-        if (time < earliest) earliest = time;
-        this.link(slot, time);
+        const following = this.next[slot]!;
+        this.link(slot, this.times[slot]!);
         slot = following;
       }
     }
-    if (this.count > 0) this.moveCursorTo(earliest);
-    else this.cursorStart = Number.POSITIVE_INFINITY;
     this.startWindow();
   }
+}
+
+function grow<T extends Float64Array | Int32Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
 }

@@ -20,13 +20,14 @@ export class ByteCounter {
     if (!(binWidth > 0) || !Number.isInteger(binWidth)) {
       throw new RangeError(`ByteCounter: binWidth must be a positive integer number of ps, got ${binWidth}`);
     }
+    if (!(end > 0) || !Number.isFinite(end)) throw new RangeError(`ByteCounter: end must be a positive time in ps, got ${end}`);
     this.bins = new Float64Array(Math.ceil(end / binWidth));
   }
 
   add(time: Time, bytes: number): void {
     this.total += bytes;
     const bin = Math.floor(time / this.binWidth);
-    if (bin < this.bins.length) this.bins[bin]! += bytes;
+    if (time < this.end && bin >= 0) this.bins[bin]! += bytes;
   }
 
   /** A listener for a link's transmissions: counts each packet when its last byte leaves. */
@@ -45,8 +46,9 @@ export class ByteCounter {
     const last = Math.min(this.bins.length - 1, Math.ceil(to / w) - 1);
     for (let bin = first; bin <= last; bin++) {
       const start = bin * w;
-      const covered = Math.min(to, start + w) - Math.max(from, start);
-      bytes += (this.bins[bin]! * covered) / w;
+      const binEnd = Math.min(start + w, this.end); // the last bin may be cut short by `end`
+      const covered = Math.min(to, binEnd) - Math.max(from, start);
+      if (covered > 0) bytes += (this.bins[bin]! * covered) / (binEnd - start);
     }
     return bytes;
   }

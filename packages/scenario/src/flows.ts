@@ -19,6 +19,12 @@ export interface ResolvedFlow {
 /** Expands the scenario's flow pattern or list into flows with their window and rate limits. */
 export function resolveFlows(scenario: Scenario, hostIds: ReadonlySet<string>): ResolvedFlow[] {
   const list = Array.isArray(scenario.flows) ? scenario.flows : santosFlows(scenario);
+  const groups = new Set(list.map((flow) => flow.group));
+  for (const name of Object.keys(scenario.limits.groups)) {
+    if (!groups.has(name)) {
+      throw new ScenarioError(`limits.groups.${name}: no flow is in group "${name}"; groups are ${[...groups].join(", ")}`);
+    }
+  }
   return list.map((flow, id) => {
     for (const end of ["source", "destination"] as const) {
       if (!hostIds.has(flow[end])) {

@@ -9,19 +9,26 @@ import { type Scenario, scenarioSchema } from "./schema.js";
 export function parseScenario(input: unknown): Scenario {
   const result = scenarioSchema.safeParse(input);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => describeIssue(issue, input));
+  const problems = result.error.issues.flatMap((issue) => describeIssue(issue, input));
   throw new ScenarioError(`invalid scenario:\n  ${problems.join("\n  ")}`);
 }
 
-function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
+function describeIssue(issue: z.core.$ZodIssue, input: unknown): string[] {
+  if (issue.code === "invalid_union" && issue.errors.length > 0) {
+    // A value that fits no branch of a union (e.g. `flows`: a pattern object or a list):
+    // report the branch that got furthest, i.e. whose first problem is not the value's type.
+    const branch = issue.errors.find((issues) => issues[0]?.path.length !== 0) ?? issue.errors[0]!;
+    return branch.flatMap((inner) => describeIssue({ ...inner, path: [...issue.path, ...inner.path] }, input));
+  }
+  return [describeOne(issue, input)];
+}
+
+function describeOne(issue: z.core.$ZodIssue, input: unknown): string {
   const path = formatPath(issue.path);
   const got = valueAt(input, issue.path);
   const gotText = got === undefined ? "missing" : `got ${JSON.stringify(got)}`;
   if (issue.code === "unrecognized_keys") {
     return `${path || "(top level)"}: unknown field ${issue.keys.map((k) => `"${k}"`).join(", ")}`;
-  }
-  if (issue.code === "invalid_union" && "discriminator" in issue) {
-    return `${path}: ${issue.message} (${gotText})`;
   }
   return `${path || "(top level)"}: ${issue.message} (${gotText})`;
 }

@@ -58,15 +58,20 @@ const limitSchema = z.strictObject({
   rate: fraction.optional(),
 });
 
-export const flowSchema = z.strictObject({
-  source: z.string().min(1),
-  destination: z.string().min(1),
-  group: z.string().min(1).default("flows"),
-  startUs: z.number().min(0).default(0),
-  stopUs: z.number().positive().optional(),
-  window: positiveInt.optional(),
-  rate: fraction.optional(),
-});
+export const flowSchema = z
+  .strictObject({
+    source: z.string().min(1),
+    destination: z.string().min(1),
+    group: z.string().min(1).default("flows"),
+    startUs: z.number().min(0).default(0),
+    stopUs: z.number().positive().optional(),
+    window: positiveInt.optional(),
+    rate: fraction.optional(),
+  })
+  .refine((flow) => flow.stopUs === undefined || flow.stopUs > flow.startUs, {
+    message: "stopUs must be after startUs",
+    path: ["stopUs"],
+  });
 
 export const santosFlowsSchema = z.strictObject({
   pattern: z.literal("santos"),
@@ -75,6 +80,7 @@ export const santosFlowsSchema = z.strictObject({
   /** When the victim flow AV -> BV is active, [start, stop] in ms; null: always. */
   victimMs: z
     .tuple([z.number().min(0), z.number().positive()])
+    .refine(([start, stop]) => stop > start, "the victim must stop after it starts ([start, stop] with start < stop)")
     .nullable()
     .default([40, 60]),
 });
@@ -143,6 +149,15 @@ export const scenarioSchema = z.strictObject({
     })
     .default({ groups: {} }),
   metrics: metricsSchema.default({ binUs: 10, windowMs: 2, stepUs: 250 }),
+}).superRefine((scenario, context) => {
+  const measure = scenario.metrics.measureMs;
+  if (measure !== undefined && !(measure[0] < measure[1] && measure[1] <= scenario.durationMs)) {
+    context.addIssue({
+      code: "custom",
+      path: ["metrics", "measureMs"],
+      message: `must be an interval [from, to] with from < to <= durationMs (${scenario.durationMs})`,
+    });
+  }
 });
 
 /** A scenario as written in a file (defaults optional). */

@@ -3,7 +3,9 @@ import { UserError } from "../user-error.js";
 import { santosFig2a } from "./santos-fig2a.js";
 import { santosFig3b, santosFig3c, santosFig3d } from "./santos-fig3.js";
 import { santosFig4a, santosFig4b, santosFig4c, santosFig4d } from "./santos-fig4.js";
+import { santosFig5 } from "./santos-fig5.js";
 import { santosFig6 } from "./santos-fig6.js";
+import { santosFig7 } from "./santos-fig7.js";
 
 /** Every reproduction preset, by name, in the order `losslab list` shows them. */
 export const presets: readonly Preset[] = [
@@ -15,7 +17,9 @@ export const presets: readonly Preset[] = [
   santosFig4b,
   santosFig4c,
   santosFig4d,
+  santosFig5,
   santosFig6,
+  santosFig7,
 ];
 
 export function findPreset(name: string): Preset {
