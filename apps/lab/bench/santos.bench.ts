@@ -4,6 +4,7 @@
  * sweep would see it; the first-run time is printed too.
  */
 import { fig2aParams } from "../src/presets/santos-fig2a.js";
+import { fig4Params } from "../src/presets/santos-fig4.js";
 import { runSantos, type SantosParams } from "../src/presets/santos-scenario.js";
 
 function measure(bench: string, params: SantosParams): void {
@@ -27,3 +28,6 @@ function measure(bench: string, params: SantosParams): void {
 }
 
 measure("santos-fig2a", { ...fig2aParams, victimMs: [40, 60] });
+
+// santos-fig4b at 500 ms (L=10, R=10, input-triggered marking, LIPD): target under 3 s.
+measure("santos-fig4b-500ms", { ...fig4Params({ kind: "input-triggered" }), durationMs: 500 });

@@ -169,7 +169,18 @@ function colorRange(n: number): { scheme: string } {
 }
 
 /** Vega's tableau10, in order. */
-const TABLEAU10 = ["#4c78a8", "#f58518", "#e45756", "#72b7b2", "#54a24b", "#eeca3b", "#b279a2", "#ff9da6", "#9d755d", "#bab0ac"];
+const TABLEAU10 = [
+  "#4c78a8",
+  "#f58518",
+  "#e45756",
+  "#72b7b2",
+  "#54a24b",
+  "#eeca3b",
+  "#b279a2",
+  "#ff9da6",
+  "#9d755d",
+  "#bab0ac",
+];
 
 /**
  * Line colours: one per `colorKey` (default: the series name), in order of first

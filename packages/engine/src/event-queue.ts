@@ -1,7 +1,8 @@
 // biome-ignore-all lint/style/noNonNullAssertion: slot and bucket indices are in bounds by construction
 
-import { headSpacing, MAX_WIDTH, widthFor } from "./bucket-width.js";
+import { HEAD_SAMPLE, headSpacing, MAX_WIDTH, widthFor } from "./bucket-width.js";
 import type { EventId, EventTarget } from "./event-target.js";
+import { mergeRuns } from "./sort-runs.js";
 import type { Time } from "./time.js";
 
 /** Ids are `generation * SLOT_LIMIT + slot`: at most SLOT_LIMIT events pending at once. */
@@ -12,17 +13,17 @@ const GENERATION_MASK = 2 ** 27 - 1;
 const NIL = -1;
 const INITIAL_SLOTS = 256;
 const MIN_BUCKETS = 8;
-/** Fewest operations a cost window is sized for (see `startWindow`). */
+/** Fewest operations in a default cost window (see `startWindow`). */
 const REVIEW_WINDOW = 4096;
 /** Average walk steps per operation beyond which `review` re-sizes the days. */
 const REVIEW_LIMIT = 4;
 
 export interface EventQueueOptions {
   /**
-   * Fewest operations a cost window is sized for (default 4096): the walks may cost
-   * 2 * REVIEW_LIMIT steps per operation of the window before the queue reviews its bucket
-   * width. Windows also grow with the queue, so that re-bucketing stays O(1) amortised.
-   * Small values are for tests that want to exercise re-bucketing.
+   * Operations per cost window: the walks may cost 2 * REVIEW_LIMIT steps per operation of
+   * a window before the queue reviews its bucket width. By default a window is the larger of
+   * 4096 and four times (buckets + events), which keeps re-bucketing O(1) amortised; small
+   * fixed windows are for tests that want to exercise re-bucketing.
    */
   reviewWindow?: number;
 }
@@ -91,10 +92,14 @@ export class EventQueue {
   private cursorStart = Number.POSITIVE_INFINITY;
   private cursorTop = 1;
   private count = 0;
+  /** Days walked by walks that stopped at `limit` without an event (see `endWalk`). */
+  private idleDays = 0;
   private growAt = 2 * MIN_BUCKETS;
   private shrinkAt = 0;
+  private rebucketCount = 0;
 
   // The cost window, for `review`.
+  /** Fixed window length, or 0 for the default. */
   private readonly reviewWindow: number;
   private stepBudget = 0;
   private enqueueSteps = 0;
@@ -105,7 +110,7 @@ export class EventQueue {
   private windowTop = 0;
 
   constructor(options: EventQueueOptions = {}) {
-    this.reviewWindow = Math.max(2, options.reviewWindow ?? REVIEW_WINDOW);
+    this.reviewWindow = Math.max(0, options.reviewWindow ?? 0);
     this.startWindow();
   }
 
@@ -129,6 +134,11 @@ export class EventQueue {
     return this.width;
   }
 
+  /** How often the queue re-bucketed: resizes plus reviews that changed the width. */
+  get rebuckets(): number {
+    return this.rebucketCount;
+  }
+
   /** Adds an event. `time` must be an integer in [0, MAX_SAFE_INTEGER]; the caller checks. */
   push(time: Time, target: EventTarget<never>, kind: number, payload: unknown): EventId {
     if (this.freeSlot === NIL) this.addSlot();
@@ -137,8 +147,9 @@ export class EventQueue {
     this.kinds[slot] = kind;
     this.refs[2 * slot] = target;
     this.refs[2 * slot + 1] = payload;
+    this.count++; // before `link`, whose cost accounting may re-bucket every pending event
     this.link(slot, time);
-    if (++this.count > this.growAt) this.resize(2 * (this.mask + 1));
+    if (this.count > this.growAt) this.resize(2 * (this.mask + 1));
     return this.generations[slot]! * SLOT_LIMIT + slot;
   }
 
@@ -258,13 +269,17 @@ export class EventQueue {
   }
 
   /**
-   * Ends a walk of `days` days at the day of `bucket` ending at `top`, where it passed
-   * `limit` with no event: moves the cursor there and charges the walk; or, after a whole
-   * year without an event, searches directly. Returns what `findEarliest` returns.
+   * Ends a walk of `days` days that passed `limit` at the day of `bucket` ending at `top`,
+   * with no event found: moves the cursor there, since no event is earlier. A run sliced
+   * into short `until` windows across a long idle stretch would walk it day by day, so once
+   * such walks add up to a year's worth of days, or one walk covers a whole year, the queue
+   * searches directly for the earliest event and puts the cursor on its day instead.
+   * Returns what `findEarliest` returns.
    */
   private endWalk(bucket: number, top: number, days: number): number {
     if (this.count === 0) return NIL; // keep the cursor for the next push to place
-    if (days > this.mask) return this.directSearch();
+    this.idleDays += days;
+    if (this.idleDays > this.mask) return this.directSearch();
     this.setCursor(bucket, top);
     return days > 1 ? this.chargeWalk(days - 1) : NIL;
   }
@@ -282,6 +297,7 @@ export class EventQueue {
 
   /** A whole year without an event: find the earliest bucket head directly (Brown). */
   private directSearch(): number {
+    this.idleDays = 0;
     const heads = this.heads;
     const times = this.times;
     let earliest = Number.POSITIVE_INFINITY;
@@ -415,7 +431,7 @@ export class EventQueue {
   }
 
   private startWindow(): void {
-    const length = Math.max(this.reviewWindow, 4 * (this.mask + 1 + this.count));
+    const length = this.reviewWindow || Math.max(REVIEW_WINDOW, 4 * (this.mask + 1 + this.count));
     this.stepBudget = 2 * REVIEW_LIMIT * length;
     this.enqueueSteps = 0;
     this.dequeueSteps = 0;
@@ -427,28 +443,38 @@ export class EventQueue {
 
   /** Brown's resize: a new bucket count, with the width re-estimated from the head events. */
   private resize(buckets: number): void {
-    const count = this.count;
-    if (count < 2) {
-      this.rebucket(buckets, this.width);
-      return;
-    }
-    const sample = new Float64Array(count);
-    let i = 0;
-    for (let bucket = 0; bucket <= this.mask; bucket++) {
-      for (let slot = this.heads[bucket]!; slot !== NIL; slot = this.next[slot]!) {
-        sample[i++] = this.times[slot]!;
-      }
-    }
-    this.rebucket(buckets, widthFor(headSpacing(sample, count)));
+    const order = this.sortedSlots();
+    const head = new Float64Array(Math.min(order.length, HEAD_SAMPLE));
+    for (let i = 0; i < head.length; i++) head[i] = this.times[order[i]!]!;
+    const width = order.length < 2 ? this.width : widthFor(headSpacing(head));
+    this.rebucket(buckets, width, order);
   }
 
   /**
-   * Re-links every event into `buckets` buckets of `width` ps. Events at equal times share an
-   * old bucket, listed in scheduling order, and are re-linked in that order behind each
-   * other: FIFO order survives.
+   * Every pending slot in (time, scheduling order). Each bucket's list is such a run already
+   * (events at equal times share a bucket), so merging the lists stably sorts them all.
    */
-  private rebucket(buckets: number, width: number): void {
-    const oldHeads = this.heads;
+  private sortedSlots(): Int32Array {
+    const slots = new Int32Array(this.count);
+    const starts = new Int32Array(this.mask + 2);
+    let runs = 0;
+    let i = 0;
+    for (let bucket = 0; bucket <= this.mask; bucket++) {
+      let slot = this.heads[bucket]!;
+      if (slot === NIL) continue;
+      starts[runs++] = i;
+      for (; slot !== NIL; slot = this.next[slot]!) slots[i++] = slot;
+    }
+    starts[runs] = i;
+    return mergeRuns(slots, starts, runs, this.times);
+  }
+
+  /**
+   * Re-links every event into `buckets` buckets of `width` ps, in (time, scheduling order)
+   * (`order`, else sorted here), so that each one is appended to its bucket: O(n log n) even
+   * when the new days are far too long, where linking one by one would walk O(n^2).
+   */
+  private rebucket(buckets: number, width: number, order = this.sortedSlots()): void {
     this.heads = new Int32Array(buckets).fill(NIL);
     this.tails = new Int32Array(buckets).fill(NIL);
     this.mask = buckets - 1;
@@ -456,16 +482,9 @@ export class EventQueue {
     this.invWidth = 1 / width;
     this.growAt = 2 * buckets;
     this.shrinkAt = buckets > MIN_BUCKETS ? buckets / 2 : 0;
-    this.stepBudget = Number.POSITIVE_INFINITY; // no review while re-linking
-    this.cursorStart = Number.POSITIVE_INFINITY; // `link` moves the cursor to the earliest event
-    for (let bucket = 0; bucket < oldHeads.length; bucket++) {
-      let slot = oldHeads[bucket]!;
-      while (slot !== NIL) {
-        const following = this.next[slot]!;
-        this.link(slot, this.times[slot]!);
-        slot = following;
-      }
-    }
+    this.cursorStart = Number.POSITIVE_INFINITY; // the first `link` moves the cursor there
+    this.rebucketCount++;
+    for (let i = 0; i < order.length; i++) this.link(order[i]!, this.times[order[i]!]!);
     this.startWindow();
   }
 }

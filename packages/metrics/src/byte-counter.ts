@@ -20,7 +20,8 @@ export class ByteCounter {
     if (!(binWidth > 0) || !Number.isInteger(binWidth)) {
       throw new RangeError(`ByteCounter: binWidth must be a positive integer number of ps, got ${binWidth}`);
     }
-    if (!(end > 0) || !Number.isFinite(end)) throw new RangeError(`ByteCounter: end must be a positive time in ps, got ${end}`);
+    if (!(end > 0) || !Number.isFinite(end))
+      throw new RangeError(`ByteCounter: end must be a positive time in ps, got ${end}`);
     this.bins = new Float64Array(Math.ceil(end / binWidth));
   }
 

@@ -22,7 +22,9 @@ export function resolveFlows(scenario: Scenario, hostIds: ReadonlySet<string>): 
   const groups = new Set(list.map((flow) => flow.group));
   for (const name of Object.keys(scenario.limits.groups)) {
     if (!groups.has(name)) {
-      throw new ScenarioError(`limits.groups.${name}: no flow is in group "${name}"; groups are ${[...groups].join(", ")}`);
+      throw new ScenarioError(
+        `limits.groups.${name}: no flow is in group "${name}"; groups are ${[...groups].join(", ")}`,
+      );
     }
   }
   return list.map((flow, id) => {

@@ -1,7 +1,7 @@
 import type { HostAdapter } from "@losslab/adapter";
 import { Engine, ms, PS_PER_MS, type Time, us } from "@losslab/engine";
-import { ByteCounter, slidingWindow } from "@losslab/metrics";
 import { createMarking } from "@losslab/marking";
+import { ByteCounter, slidingWindow } from "@losslab/metrics";
 import { type ControllerFactory, perAck } from "@losslab/response";
 import { buildRoutes, singleSwitch, type Topology, twoSwitch } from "@losslab/topology";
 import { buildFabric } from "./fabric.js";

@@ -124,41 +124,43 @@ export const metricsSchema = z.strictObject({
   measureMs: z.tuple([z.number().min(0), z.number().positive()]).optional(),
 });
 
-export const scenarioSchema = z.strictObject({
-  name: z.string().default("scenario"),
-  seed: z.number().int().min(0).default(1),
-  durationMs: z.number().positive().max(100_000),
-  topology: topologySchema,
-  switch: switchSchema.default({
-    kind: "input-buffered",
-    bufferPackets: 4,
-    forwardingDelayNs: 40,
-    maxBypass: 4,
-    creditBytes: 64,
-  }),
-  packets: packetsSchema.default({ dataBytes: 2068, ackBytes: 20 }),
-  marking: markingSchema.default({ kind: "none" }),
-  controller: controllerSchema.default({ kind: "none" }),
-  flows: z.union([santosFlowsSchema, z.array(flowSchema).min(1)]),
-  /** Window and rate limits: a default for every flow, and per flow group ("local", "remote", "victim"). */
-  limits: z
-    .strictObject({
-      window: positiveInt.optional(),
-      rate: fraction.optional(),
-      groups: z.record(z.string(), limitSchema).default({}),
-    })
-    .default({ groups: {} }),
-  metrics: metricsSchema.default({ binUs: 10, windowMs: 2, stepUs: 250 }),
-}).superRefine((scenario, context) => {
-  const measure = scenario.metrics.measureMs;
-  if (measure !== undefined && !(measure[0] < measure[1] && measure[1] <= scenario.durationMs)) {
-    context.addIssue({
-      code: "custom",
-      path: ["metrics", "measureMs"],
-      message: `must be an interval [from, to] with from < to <= durationMs (${scenario.durationMs})`,
-    });
-  }
-});
+export const scenarioSchema = z
+  .strictObject({
+    name: z.string().default("scenario"),
+    seed: z.number().int().min(0).default(1),
+    durationMs: z.number().positive().max(100_000),
+    topology: topologySchema,
+    switch: switchSchema.default({
+      kind: "input-buffered",
+      bufferPackets: 4,
+      forwardingDelayNs: 40,
+      maxBypass: 4,
+      creditBytes: 64,
+    }),
+    packets: packetsSchema.default({ dataBytes: 2068, ackBytes: 20 }),
+    marking: markingSchema.default({ kind: "none" }),
+    controller: controllerSchema.default({ kind: "none" }),
+    flows: z.union([santosFlowsSchema, z.array(flowSchema).min(1)]),
+    /** Window and rate limits: a default for every flow, and per flow group ("local", "remote", "victim"). */
+    limits: z
+      .strictObject({
+        window: positiveInt.optional(),
+        rate: fraction.optional(),
+        groups: z.record(z.string(), limitSchema).default({}),
+      })
+      .default({ groups: {} }),
+    metrics: metricsSchema.default({ binUs: 10, windowMs: 2, stepUs: 250 }),
+  })
+  .superRefine((scenario, context) => {
+    const measure = scenario.metrics.measureMs;
+    if (measure !== undefined && !(measure[0] < measure[1] && measure[1] <= scenario.durationMs)) {
+      context.addIssue({
+        code: "custom",
+        path: ["metrics", "measureMs"],
+        message: `must be an interval [from, to] with from < to <= durationMs (${scenario.durationMs})`,
+      });
+    }
+  });
 
 /** A scenario as written in a file (defaults optional). */
 export type ScenarioInput = z.input<typeof scenarioSchema>;

@@ -77,7 +77,8 @@ function resultJson(result: ScenarioResult) {
 function formatSummary(result: ScenarioResult): string {
   const [from, to] = result.scenario.metrics.measureMs ?? [0, result.scenario.durationMs];
   const lines = [`${result.scenario.name}`, "", `averages over ${from}-${to} ms (fraction of link bandwidth):`];
-  for (const [group, value] of Object.entries(result.summary.groups)) lines.push(`  group ${group.padEnd(24)} ${value.toFixed(4)}`);
+  for (const [group, value] of Object.entries(result.summary.groups))
+    lines.push(`  group ${group.padEnd(24)} ${value.toFixed(4)}`);
   const busy = Object.entries(result.summary.links).filter(([, v]) => v >= 0.01);
   for (const [link, value] of busy) lines.push(`  link  ${link.padEnd(24)} ${value.toFixed(4)}`);
   lines.push("", `${result.delivered} data packets delivered, ${result.events} events`);

@@ -52,7 +52,13 @@ function fig4Checks(variant: Variant, s: Summary, seed: number): Check[] {
     case "b": {
       const a = other("a");
       return [
-        check.atMost("C4b.1", "localShare (20-100 ms)", s.localShare, a.localShare - 0.1, `localShare(4a) - 0.1 = ${round(a.localShare - 0.1)}`),
+        check.atMost(
+          "C4b.1",
+          "localShare (20-100 ms)",
+          s.localShare,
+          a.localShare - 0.1,
+          `localShare(4a) - 0.1 = ${round(a.localShare - 0.1)}`,
+        ),
         check.atLeast("C4b.2", "victimRate (45-55 ms)", s.victimRate, 0.35),
         check.atLeast("C4b.3", "rootUtil (20-100 ms)", s.rootUtil, 0.9),
       ];
@@ -61,14 +67,26 @@ function fig4Checks(variant: Variant, s: Summary, seed: number): Check[] {
       const b = other("b");
       const d = other("d");
       return [
-        check.below("C4c.1", "abs(localShare - 0.5)", round(fairness(s)), fairness(b), `abs(localShare(4b) - 0.5) = ${round(fairness(b))}`),
+        check.below(
+          "C4c.1",
+          "abs(localShare - 0.5)",
+          round(fairness(s)),
+          fairness(b),
+          `abs(localShare(4b) - 0.5) = ${round(fairness(b))}`,
+        ),
         check.below("C4c.2", "rootUtil (20-100 ms)", s.rootUtil, d.rootUtil, `rootUtil(4d) = ${d.rootUtil}`),
       ];
     }
     case "d": {
       const b = other("b");
       return [
-        check.atMost("C4d.1", "abs(localShare - 0.5)", round(fairness(s)), fairness(b), `abs(localShare(4b) - 0.5) = ${round(fairness(b))}`),
+        check.atMost(
+          "C4d.1",
+          "abs(localShare - 0.5)",
+          round(fairness(s)),
+          fairness(b),
+          `abs(localShare(4b) - 0.5) = ${round(fairness(b))}`,
+        ),
         check.atLeast("C4d.2", "rootUtil (20-100 ms)", s.rootUtil, 0.9),
         check.atLeast("C4d.3", "victimRate (45-55 ms)", s.victimRate, 0.35),
       ];

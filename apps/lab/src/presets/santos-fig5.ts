@@ -32,7 +32,8 @@ type Grid = Record<string, Record<string, number>>;
 
 export const santosFig5: Preset = {
   name: "santos-fig5",
-  description: "santos-2002 Fig. 5: root utilization and remote/local ratio vs buffer size, per output threshold (sweep)",
+  description:
+    "santos-2002 Fig. 5: root utilization and remote/local ratio vs buffer size, per output threshold (sweep)",
   expectedRuntime: "1-2 min with 2 workers",
   async run({ seed, workers, progress }) {
     const points = fig5Thresholds.flatMap((threshold) => fig5Buffers.map((buffer) => ({ threshold, buffer })));
@@ -41,12 +42,12 @@ export const santosFig5: Preset = {
       points.map(({ threshold, buffer }) => ({ params: fig5Point(buffer, threshold), seed, fromMs: 100, toMs: 500 })),
       { workers, progress },
     );
-    const rootUtil: Grid = {};
-    const remoteLocalRatio: Grid = {};
+    const rootUtil: Grid = Object.fromEntries(fig5Thresholds.map((t) => [t, {}]));
+    const remoteLocalRatio: Grid = Object.fromEntries(fig5Thresholds.map((t) => [t, {}]));
     points.forEach(({ threshold, buffer }, i) => {
       const out = outputs[i]!;
-      (rootUtil[threshold] ??= {})[buffer] = out.rootUtil;
-      (remoteLocalRatio[threshold] ??= {})[buffer] = round(out.remoteRate / out.localRate);
+      rootUtil[threshold]![buffer] = out.rootUtil;
+      remoteLocalRatio[threshold]![buffer] = round(out.remoteRate / out.localRate);
     });
     const util = (t: Threshold, b: number) => rootUtil[t]![b]!;
     const ratio = (t: Threshold, b: number) => remoteLocalRatio[t]![b]!;
@@ -69,10 +70,18 @@ export const santosFig5: Preset = {
         check.atLeast("C5.1", "threshold 4: buffer sizes (of 9) with rootUtil < 0.90", lowAt4, 5),
         check.atLeast("C5.2", "threshold 6: lowest rootUtil at buffers >= 6", Math.min(...highAt6), 0.9),
         check.atLeast("C5.3", "no threshold: Spearman(buffer 2..10, remote/local ratio)", round(rho), 0.7),
-        check.atMost("C5.4", "buffers 12 and 16: largest change of the ratio for any threshold", round(Math.max(...spread)), 0.1),
+        check.atMost(
+          "C5.4",
+          "buffers 12 and 16: largest change of the ratio for any threshold",
+          round(Math.max(...spread)),
+          0.1,
+        ),
         check.all("C5.5", "buffer 16: ratio(8) - ratio(4)", round(r8 - r4), [
           { text: `ratio(8) > ratio(4) (${r8} vs ${r4})`, pass: r8 > r4 },
-          { text: `abs(ratio(16) - 1) < abs(ratio(8) - 1) (${round(Math.abs(r16 - 1))} vs ${round(Math.abs(r8 - 1))})`, pass: Math.abs(r16 - 1) < Math.abs(r8 - 1) },
+          {
+            text: `abs(ratio(16) - 1) < abs(ratio(8) - 1) (${round(Math.abs(r16 - 1))} vs ${round(Math.abs(r8 - 1))})`,
+            pass: Math.abs(r16 - 1) < Math.abs(r8 - 1),
+          },
         ]),
       ],
       charts: [

@@ -31,7 +31,8 @@ type Grid = Record<Fn, Record<Mode, Record<string, number>>>;
 
 export const santosFig7: Preset = {
   name: "santos-fig7",
-  description: "santos-2002 Fig. 7: utilization vs buffer size for LIPD, FIMD, AIMD, continuous and discrete rates (sweep)",
+  description:
+    "santos-2002 Fig. 7: utilization vs buffer size for LIPD, FIMD, AIMD, continuous and discrete rates (sweep)",
   expectedRuntime: "1-2 min with 2 workers",
   async run({ seed, workers, progress }) {
     const points = fig7Functions.flatMap((fn) =>
@@ -54,7 +55,9 @@ export const santosFig7: Preset = {
     const isl = (fn: Fn, b: number, mode: Mode = "continuous") => islUtil[fn][mode][b]!;
 
     // C7.1: LIPD >= 0.95 at buffers >= 4, and never below max(FIMD, AIMD) - 0.01 (both modes).
-    const lipdLow = Math.min(...fig7Buffers.filter((b) => b >= 4).flatMap((b) => fig7Modes.map((m) => root("lipd", b, m))));
+    const lipdLow = Math.min(
+      ...fig7Buffers.filter((b) => b >= 4).flatMap((b) => fig7Modes.map((m) => root("lipd", b, m))),
+    );
     const lipdMargin = Math.min(
       ...fig7Buffers.flatMap((b) =>
         fig7Modes.map((m) => root("lipd", b, m) - Math.max(root("fimd", b, m), root("aimd", b, m))),
@@ -75,7 +78,13 @@ export const santosFig7: Preset = {
         ),
       );
     return {
-      params: { buffers: fig7Buffers, functions: fig7Functions, modes: fig7Modes, point: fig7Point(4, "lipd", "discrete"), averageMs: [100, 500] },
+      params: {
+        buffers: fig7Buffers,
+        functions: fig7Functions,
+        modes: fig7Modes,
+        point: fig7Point(4, "lipd", "discrete"),
+        averageMs: [100, 500],
+      },
       summary: {
         rootUtil,
         islUtil,
@@ -90,11 +99,21 @@ export const santosFig7: Preset = {
           },
         ]),
         check.atLeast("C7.2", "buffer 2: islUtil(LIPD) - islUtil(AIMD), smaller of both modes", round(islGap), 0.1),
-        check.atMost("C7.3", "LIPD and FIMD: largest |discrete - continuous| at buffers >= 4 (root and ISL)", round(modeGap(["lipd", "fimd"])), 0.03),
+        check.atMost(
+          "C7.3",
+          "LIPD and FIMD: largest |discrete - continuous| at buffers >= 4 (root and ISL)",
+          round(modeGap(["lipd", "fimd"])),
+          0.03,
+        ),
       ],
       charts: [
         utilizationChart("santos-fig7a", "Fig. 7: root link utilization", "root link utilization", rootUtil),
-        utilizationChart("santos-fig7b", "Fig. 7: inter-switch link utilization", "inter-switch link utilization", islUtil),
+        utilizationChart(
+          "santos-fig7b",
+          "Fig. 7: inter-switch link utilization",
+          "inter-switch link utilization",
+          islUtil,
+        ),
       ],
     };
   },

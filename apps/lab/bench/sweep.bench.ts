@@ -1,0 +1,16 @@
+/** Wall time of the whole santos-fig5 sweep (45 runs of 500 ms) on 2 worker threads: target under 3 minutes. */
+import { santosFig5 } from "../src/presets/santos-fig5.js";
+
+const start = performance.now();
+const result = await santosFig5.run({ seed: 1, workers: 2, progress: () => {} });
+const seconds = (performance.now() - start) / 1000;
+console.log(
+  JSON.stringify({
+    bench: "santos-fig5-sweep",
+    workers: 2,
+    runs: 45,
+    seconds: +seconds.toFixed(1),
+    claimsPassed: result.checks.filter((c) => c.pass).length,
+    claims: result.checks.length,
+  }),
+);
