@@ -20,7 +20,7 @@ const RUN_US = 400; // every flow stops by then
 function mixed(): { seconds: number; events: number; peak: number } {
   const engine = new Engine({ seed: 1 });
   const random = engine.rng.stream("bench/mixed");
-  const timers = new Float64Array(FLOWS);
+  const timers = new Float64Array(FLOWS).fill(-1); // -1: no timer armed (cancel returns false)
   const stopAt = new Float64Array(FLOWS);
   const handler: EventHandler<number> = {
     handleEvent(kind, flow) {

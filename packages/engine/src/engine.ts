@@ -87,10 +87,7 @@ export class Engine {
   /** Schedules `target` `delay` picoseconds from now (integer ps, >= 0). */
   after<P>(delay: Time, target: EventTarget<P>, kind = 0, payload?: P): EventId {
     const time = this.clock + delay;
-    if (
-      !(delay >= 0 && time <= LAST_TIME && Math.floor(delay) === delay && (kind | 0) === kind) ||
-      target == null
-    ) {
+    if (!(delay >= 0 && time <= LAST_TIME && Math.floor(delay) === delay && (kind | 0) === kind) || target == null) {
       this.rejectAfter(delay, kind, target);
     }
     return this.queue.push(time, target as EventTarget<never>, kind, payload);
@@ -199,19 +196,13 @@ export class Engine {
   private rejectAt(time: number, kind: number, target: unknown): never {
     if (Number.isNaN(time)) throw new EngineError("at(): time is NaN");
     if (!Number.isFinite(time) || time > MAX_TIME) {
-      throw new EngineError(
-        `at(): time ${time} is beyond the last representable time (${MAX_TIME} ps)`,
-      );
+      throw new EngineError(`at(): time ${time} is beyond the last representable time (${MAX_TIME} ps)`);
     }
     if (Math.floor(time) !== time) {
-      throw new EngineError(
-        `at(): time ${time} is not an integer number of picoseconds (use the ns()/us() helpers)`,
-      );
+      throw new EngineError(`at(): time ${time} is not an integer number of picoseconds (use the ns()/us() helpers)`);
     }
     if (time < this.clock) {
-      throw new EngineError(
-        `at(): time ${formatTime(time)} is in the past (now is ${formatTime(this.clock)})`,
-      );
+      throw new EngineError(`at(): time ${formatTime(time)} is in the past (now is ${formatTime(this.clock)})`);
     }
     this.rejectEvent("at", kind, target);
   }
@@ -225,9 +216,7 @@ export class Engine {
       );
     }
     if (!(this.clock + delay <= MAX_TIME)) {
-      throw new EngineError(
-        `after(): now + ${delay} ps is beyond the last representable time (${MAX_TIME} ps)`,
-      );
+      throw new EngineError(`after(): now + ${delay} ps is beyond the last representable time (${MAX_TIME} ps)`);
     }
     this.rejectEvent("after", kind, target);
   }

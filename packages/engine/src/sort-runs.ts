@@ -7,15 +7,10 @@
  * each already sorted by `times[slot]`. Adjacent runs are merged pairwise, left first on
  * ties, until one is left. Returns the sorted slots, either `slots` or a new array.
  */
-export function mergeRuns(
-  slots: Int32Array,
-  starts: Int32Array,
-  runs: number,
-  times: Float64Array,
-): Int32Array {
+export function mergeRuns(slots: Int32Array, starts: Int32Array, runs: number, times: Float64Array): Int32Array {
   let from: Int32Array = slots;
   let to: Int32Array = new Int32Array(slots.length);
-  let bounds = starts;
+  const bounds = starts;
   while (runs > 1) {
     let merged = 0;
     for (let r = 0; r < runs; r += 2) {

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  EVENTS_PER_BUCKET,
-  HEAD_SAMPLE,
-  headSpacing,
-  MAX_WIDTH,
-  MIN_WIDTH,
-  widthFor,
-} from "../src/bucket-width.js";
+import { EVENTS_PER_BUCKET, HEAD_SAMPLE, headSpacing, MAX_WIDTH, MIN_WIDTH, widthFor } from "../src/bucket-width.js";
 import { mergeRuns } from "../src/sort-runs.js";
 
 describe("bucket width", () => {

@@ -1,6 +1,6 @@
 import seedrandom from "seedrandom";
 import { describe, expect, it } from "vitest";
-import { Engine, RandomStream, RngStreams } from "../src/index.js";
+import { Engine, type RandomStream, RngStreams } from "../src/index.js";
 
 const draws = (stream: RandomStream, n: number): number[] => Array.from({ length: n }, () => stream.next());
 
