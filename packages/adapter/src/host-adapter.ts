@@ -63,6 +63,8 @@ class Flow implements FlowState {
   acked = 0;
   outstanding = 0;
   active = false;
+  /** Stopped or done: out of the scheduler, kept only until its last ACK. */
+  retired = false;
   lastStart: Time = -1;
   lastBytes = 0;
   /** What held the flow back last time the scheduler looked (turner-2001 sec. 5.1 RWL). */
@@ -147,6 +149,15 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     return flow;
   }
 
+  /**
+   * The flow departs now: it sends no new packet; packets in flight are still delivered and
+   * their ACKs still reach its controller. Unknown or already stopped ids are ignored.
+   */
+  stopFlow(id: number): void {
+    const flow = this.flowById.get(id);
+    if (flow !== undefined) this.retire(flow);
+  }
+
   /** Calls `listener` when a data packet's last byte has arrived here. */
   onDeliver(listener: DeliveryListener): void {
     this.deliveryListeners.push(listener);
@@ -183,12 +194,16 @@ export class HostAdapter implements Device, EventHandler<unknown> {
 
   handleEvent(kind: number, payload: unknown): void {
     switch (kind) {
-      case FLOW_START:
-        (payload as Flow).active = true;
-        this.trySend();
+      case FLOW_START: {
+        const flow = payload as Flow;
+        if (!flow.retired) {
+          flow.active = true;
+          this.trySend();
+        }
         break;
+      }
       case FLOW_STOP:
-        (payload as Flow).active = false;
+        this.retire(payload as Flow);
         break;
       case TRANSMIT_DONE:
         this.busy = false;
@@ -237,6 +252,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       if (flow === undefined) throw new LosslessViolation(`${this.name}: ACK for unknown flow ${packet.flow}`);
       flow.outstanding -= packet.covers;
       flow.acked += packet.covers;
+      if (flow.retired && flow.outstanding === 0) this.flowById.delete(flow.id);
       const controller = flow.controller;
       if (controller !== undefined) {
         controller.onAck({
@@ -312,6 +328,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     flow.sent++;
     flow.outstanding++;
     flow.remaining--;
+    if (flow.remaining <= 0) this.retire(flow);
     flow.lastStart = now;
     flow.lastBytes = packet.size;
     this.transmit(packet);
@@ -321,6 +338,24 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       this.armTimer(flow);
     }
     flow.blockedBy = "other";
+  }
+
+  /**
+   * Takes a flow out of the scheduler for good (stopped, or all its packets sent): dynamic
+   * traffic creates many short flows, and the scheduler only walks the live ones. Its
+   * state stays reachable by ACKs until the last outstanding packet is acknowledged.
+   */
+  private retire(flow: Flow): void {
+    if (flow.retired) return;
+    flow.active = false;
+    flow.retired = true;
+    const index = this.flows.indexOf(flow);
+    if (index >= 0) {
+      this.flows.splice(index, 1);
+      if (this.nextFlow > index) this.nextFlow--;
+      if (this.nextFlow >= this.flows.length) this.nextFlow = 0;
+    }
+    if (flow.outstanding === 0) this.flowById.delete(flow.id);
   }
 
   /** Schedules the controller's timer when it asks for one (`wakeAt`), replacing an older request. */

@@ -115,7 +115,8 @@ describe("flow lifetime", () => {
     engine.run();
     expect(ab.data.map((s) => s.start)).toEqual([0, 2_068_000, 4_136_000]);
     expect(delivered).toEqual([0, 1, 2]);
-    expect([state.sent, state.acked, state.outstanding, state.active]).toEqual([3, 3, 0, true]);
+    // All N sent: the flow is done and leaves the scheduler (active false), its ACKs still counted.
+    expect([state.sent, state.acked, state.outstanding, state.active]).toEqual([3, 3, 0, false]);
   });
 
   it("stamps the injection time on each packet", () => {
@@ -126,6 +127,27 @@ describe("flow lifetime", () => {
       [1_000, 1_000],
       [2_069_000, 2_069_000],
     ]);
+  });
+});
+
+describe("dynamic flows", () => {
+  it("stopFlow ends a flow at once; its in-flight packet is still acknowledged", () => {
+    const { engine, h0, greedy, ab } = pair();
+    const state = greedy(h0, 0, 1);
+    engine.run({ until: 3_000_000 }); // packets started at 0 and 2,068,000
+    h0.stopFlow(0);
+    engine.run({ until: 20_000_000 });
+    expect(ab.data.map((s) => s.start)).toEqual([0, 2_068_000]);
+    expect([state.active, state.sent, state.acked, state.outstanding]).toEqual([false, 2, 2, 0]);
+  });
+
+  it("serves a new flow right after thousands of finished ones (they leave the scheduler)", () => {
+    const { engine, h0, greedy, ab } = pair();
+    for (let id = 0; id < 5000; id++) greedy(h0, id, 1, { packets: 1, start: id * 3_000_000 });
+    engine.run();
+    expect(ab.data).toHaveLength(5000);
+    // Each one-packet flow started at its own start time, not delayed by the others.
+    expect(ab.data.every((s, id) => s.start === id * 3_000_000)).toBe(true);
   });
 });
 
