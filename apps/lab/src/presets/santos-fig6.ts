@@ -56,7 +56,7 @@ export const santosFig6: Preset = {
     const endMs = 140;
     const chart: Chart = {
       name: "santos-fig6",
-      title: "F_inc(t): rate recovery from Rmin = Rmax/256 to Rmax (1 GB/s, 2048-byte packets)",
+      title: "F_inc(t): recovery from Rmin = Rmax/256 (1 GB/s, 2048 B packets)",
       xLabel: "Time since the rate was Rmin (ms)",
       yLabel: "Rate limit / Rmax",
       series: [
