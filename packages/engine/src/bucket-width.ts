@@ -1,5 +1,3 @@
-// biome-ignore-all lint/style/noNonNullAssertion: indices stay below `head.length`
-
 /**
  * How wide a calendar-queue bucket (a "day") should be. Brown (CACM 31(10), 1988) sizes
  * days from the average separation of the events at the head of the queue, so that a day

@@ -1,5 +1,3 @@
-// biome-ignore-all lint/style/noNonNullAssertion: slot and bucket indices are in bounds by construction
-
 import { HEAD_SAMPLE, headSpacing, MAX_WIDTH, widthFor } from "./bucket-width.js";
 import type { EventId, EventTarget } from "./event-target.js";
 import { mergeRuns } from "./sort-runs.js";
@@ -243,7 +241,7 @@ export class EventQueue {
 
   /**
    * Brown's dequeue walk: the earliest event, which is the head of the cursor's bucket once
-   * this returns, or NIL if the queue is empty (then every bucket is, so the walk ends). Walks the days from the cursor to the first
+   * this returns, or NIL if the queue is empty. Walks the days from the cursor to the first
    * bucket whose head falls in its day; stops early (NIL, or an event later than `limit`)
    * once a day ends past `limit`, leaving the cursor there since no event is earlier.
    */

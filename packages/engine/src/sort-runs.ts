@@ -1,11 +1,10 @@
-// biome-ignore-all lint/style/noNonNullAssertion: indices stay below the run bounds by construction
-
 /**
  * Stable natural merge sort of event slots by time, for re-bucketing a calendar queue in
  * O(n log runs) rather than O(n^2): `slots[0..count)` is made of `runs` runs, run r being
  * `slots[starts[r] .. starts[r + 1])` (so `starts` has runs + 1 entries, the last = count),
  * each already sorted by `times[slot]`. Adjacent runs are merged pairwise, left first on
- * ties, until one is left. Returns the sorted slots, either `slots` or a new array.
+ * ties, until one is left. Returns the sorted slots, either `slots` or a new array;
+ * `starts` is overwritten.
  */
 export function mergeRuns(slots: Int32Array, starts: Int32Array, runs: number, times: Float64Array): Int32Array {
   let from: Int32Array = slots;

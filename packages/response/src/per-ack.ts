@@ -7,6 +7,8 @@ import type { AckEvent, Controller, ControllerFactory, FlowInfo } from "./contro
 import { discreteRate } from "./discrete-rate.js";
 import { ackPackets, checkFlow } from "./event-checks.js";
 import type { RateLimit } from "./rate-limit.js";
+import { type RateTable, rateTable } from "./rate-table.js";
+import type { ResponseFunction } from "./response-function.js";
 import { type ResponseSpec, resolveResponse } from "./response-registry.js";
 
 /** Continuous rates, or the discrete IPD rates with an ACK counter. */
@@ -74,13 +76,23 @@ export function perAck(parameters: PerAckParameters): ControllerFactory {
   }
   const scaleBySize = parameters.scaleBySize ?? false;
 
+  // Flows on links of one speed share their response function and discrete rate table:
+  // building a table costs far more than a flow, and dynamic traffic starts many flows.
+  const shared = new Map<number, { fn: ResponseFunction; table?: RateTable }>();
+  const resolve = (lineRate: number) => {
+    const Rmax = parameters.Rmax ?? lineRate;
+    let entry = shared.get(Rmax);
+    if (entry === undefined) {
+      const fn = resolveResponse(response, { Rmax, Rmin: parameters.Rmin, m: parameters.m }, "per-ack");
+      entry = mode === "discrete" ? { fn, table: rateTable(fn, { levels: parameters.levels }) } : { fn };
+      shared.set(Rmax, entry);
+    }
+    return entry;
+  };
+
   return (flow: FlowInfo): Controller => {
     checkFlow(flow, "per-ack");
-    const fn = resolveResponse(
-      response,
-      { Rmax: parameters.Rmax ?? flow.lineRate, Rmin: parameters.Rmin, m: parameters.m },
-      "per-ack",
-    );
+    const { fn, table } = resolve(flow.lineRate);
     const { Rmin, Rmax } = fn.parameters;
     const initialRate = parameters.initialRate ?? Rmax;
     if (!(initialRate >= Rmin && initialRate <= Rmax)) {
@@ -88,7 +100,7 @@ export function perAck(parameters: PerAckParameters): ControllerFactory {
     }
     const limit: RateLimit =
       mode === "discrete"
-        ? discreteRate(fn, { initialRate, levels: parameters.levels })
+        ? discreteRate(fn, { initialRate, ...(table === undefined ? {} : { table }) })
         : continuousRate(fn, initialRate);
     return new PerAckController(limit, window, flow.packetSize, scaleBySize);
   };

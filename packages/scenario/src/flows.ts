@@ -1,5 +1,5 @@
 import { PS_PER_US, us } from "@losslab/engine";
-import { staggered } from "@losslab/traffic";
+import { type GeneratorSpec, staggered } from "@losslab/traffic";
 import { ScenarioError } from "./scenario-error.js";
 import type { FlowInput, Scenario } from "./schema.js";
 
@@ -19,7 +19,7 @@ export interface ResolvedFlow {
 /** Expands the scenario's flow pattern or list into flows with their window and rate limits. */
 export function resolveFlows(scenario: Scenario, hostIds: ReadonlySet<string>): ResolvedFlow[] {
   const list = Array.isArray(scenario.flows) ? scenario.flows : santosFlows(scenario);
-  const groups = new Set(list.map((flow) => flow.group));
+  const groups = new Set([...list.map((flow) => flow.group), ...generatorGroups(scenario)]);
   for (const name of Object.keys(scenario.limits.groups)) {
     if (!groups.has(name)) {
       throw new ScenarioError(
@@ -61,17 +61,10 @@ function santosFlows(scenario: Scenario): FlowInput[] {
     throw new ScenarioError(`flows.pattern: "santos" needs topology.kind "two-switch", got "${topology.kind}"`);
   }
   const pattern = scenario.flows;
+  const { local, remote } = santosStaticCounts(scenario);
   const ordered = [
-    ...Array.from({ length: topology.local }, (_, i) => ({
-      source: `B${i + 1}`,
-      destination: "BC",
-      group: "local",
-    })),
-    ...Array.from({ length: topology.remote }, (_, i) => ({
-      source: `A${i + 1}`,
-      destination: "BC",
-      group: "remote",
-    })),
+    ...Array.from({ length: local }, (_, i) => ({ source: `B${i + 1}`, destination: "BC", group: "local" })),
+    ...Array.from({ length: remote }, (_, i) => ({ source: `A${i + 1}`, destination: "BC", group: "remote" })),
   ];
   const flows: FlowInput[] = staggered(ordered, { interval: us(pattern.staggerUs) }).map((flow) => ({
     ...flow,
@@ -89,4 +82,64 @@ function santosFlows(scenario: Scenario): FlowInput[] {
     });
   }
   return flows;
+}
+
+/** How many local and remote sources of the santos pattern send all the time. */
+function santosStaticCounts(scenario: Scenario): { local: number; remote: number } {
+  const topology = scenario.topology;
+  if (Array.isArray(scenario.flows) || topology.kind !== "two-switch") return { local: 0, remote: 0 };
+  const dynamic = scenario.flows.dynamic ?? { local: 0, remote: 0 };
+  for (const side of ["local", "remote"] as const) {
+    if (dynamic[side] > topology[side]) {
+      throw new ScenarioError(
+        `flows.dynamic.${side}: ${dynamic[side]} dynamic sources but topology.${side} is only ${topology[side]}`,
+      );
+    }
+  }
+  return { local: topology.local - dynamic.local, remote: topology.remote - dynamic.remote };
+}
+
+/**
+ * The generators of a scenario: its `traffic` list, plus for the santos pattern's dynamic
+ * sources one ON/OFF generator (santos-2002 sec. 6.3.2): a pair per dynamic source, to BC,
+ * equal mean ON and OFF periods.
+ */
+export function scenarioGenerators(scenario: Scenario): GeneratorSpec[] {
+  const specs = scenario.traffic as unknown as GeneratorSpec[];
+  const topology = scenario.topology;
+  if (Array.isArray(scenario.flows) || topology.kind !== "two-switch" || scenario.flows.dynamic === undefined) {
+    return specs;
+  }
+  const dynamic = scenario.flows.dynamic;
+  const { local, remote } = santosStaticCounts(scenario);
+  const pairs = [
+    ...Array.from({ length: dynamic.local }, (_, i) => ({
+      source: `B${local + i + 1}`,
+      destination: "BC",
+      group: "local-dynamic",
+    })),
+    ...Array.from({ length: dynamic.remote }, (_, i) => ({
+      source: `A${remote + i + 1}`,
+      destination: "BC",
+      group: "remote-dynamic",
+    })),
+  ];
+  if (pairs.length === 0) return specs;
+  return [...specs, { kind: "on-off", name: "santos-dynamic", pairs, meanOnUs: dynamic.meanOnMs * 1000 }];
+}
+
+/** Every `group` named anywhere in the scenario's generators (for the limits check). */
+function generatorGroups(scenario: Scenario): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value !== null && typeof value === "object") {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === "group" && typeof inner === "string") found.push(inner);
+        else walk(inner);
+      }
+    }
+  };
+  walk(scenarioGenerators(scenario));
+  return found;
 }

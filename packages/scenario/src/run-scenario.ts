@@ -3,9 +3,11 @@ import { Engine, ms, PS_PER_MS, type Time, us } from "@losslab/engine";
 import { createMarking } from "@losslab/marking";
 import { ByteCounter, slidingWindow } from "@losslab/metrics";
 import { type ControllerFactory, perAck } from "@losslab/response";
+import { createGenerator, startGenerators } from "@losslab/traffic";
 import { buildRoutes, singleSwitch, type Topology, twoSwitch } from "@losslab/topology";
 import { buildFabric } from "./fabric.js";
-import { type ResolvedFlow, resolveFlows } from "./flows.js";
+import { AdapterSink } from "./adapter-sink.js";
+import { type ResolvedFlow, resolveFlows, scenarioGenerators } from "./flows.js";
 import { ScenarioError } from "./scenario-error.js";
 import type { Scenario } from "./schema.js";
 
@@ -61,25 +63,53 @@ export function runScenario(scenario: Scenario, options: RunOptions = {}): Scena
   }
   const flowMeters: ByteCounter[] = [];
   const groupMeters: ByteCounter[] = [];
+  const groupMeter = (group: string): ByteCounter => {
+    const name = `group:${group}`;
+    let meter = meters.get(name);
+    if (meter === undefined) {
+      meter = counter();
+      meters.set(name, meter);
+    }
+    return meter;
+  };
   for (const flow of flows) {
     const meter = counter();
     meters.set(`flow:${flow.id}`, meter);
     flowMeters[flow.id] = meter;
-    const groupName = `group:${flow.group}`;
-    let group = meters.get(groupName);
-    if (group === undefined) {
-      group = counter();
-      meters.set(groupName, group);
-    }
-    groupMeters[flow.id] = group;
+    groupMeters[flow.id] = groupMeter(flow.group);
     addFlow(fabric.hosts.get(flow.source)!, flow, routes.nodeIndex(flow.destination), scenario, controllers);
   }
+
+  // Generated traffic: flows and messages from @losslab/traffic, metered per group only.
+  const sink = new AdapterSink({
+    engine,
+    hosts: fabric.hosts,
+    hostIndex: (id) => routes.nodeIndex(id),
+    packetBytes: scenario.packets.dataBytes,
+    payloadBytes: scenario.packets.dataBytes - scenario.packets.headerBytes,
+    limitsOf: (group) => limitsOf(scenario, group),
+    controllers,
+    lineRate: bandwidth,
+    persistent: scenario.controller.kind !== "none" && scenario.controller.persistent,
+    firstFlowId: flows.length,
+    onFlow: (id, group) => {
+      groupMeters[id] = groupMeter(group);
+    },
+  });
+  const generators = asScenarioError("traffic", () =>
+    scenarioGenerators(scenario).map((spec, i) => createGenerator(spec, `traffic[${i}]`)),
+  );
+  asScenarioError("traffic", () =>
+    startGenerators(generators, { engine, sink, hosts: [...hostIds], linkBandwidth: () => bandwidth, endTime: end }),
+  );
+
   let delivered = 0;
   for (const host of fabric.hosts.values()) {
     host.onDeliver((packet, time) => {
       delivered++;
-      flowMeters[packet.flow]!.add(time, packet.size);
+      flowMeters[packet.flow]?.add(time, packet.size);
       groupMeters[packet.flow]!.add(time, packet.size);
+      sink.packetDelivered();
     });
   }
 
@@ -138,17 +168,19 @@ function buildTopology(scenario: Scenario): Topology {
 function controllerFactory(scenario: Scenario): ControllerFactory | undefined {
   const spec = scenario.controller;
   if (spec.kind === "none") return undefined;
-  const factory: ControllerFactory = (flow) =>
+  const bandwidth = scenario.topology.bandwidth;
+  // One factory for the run: it shares the response function and rate table among flows.
+  const factory = asScenarioError("controller", () =>
     perAck({
       response: spec.response,
       ...(spec.m === undefined ? {} : { m: spec.m }),
       mode: spec.mode,
       window: spec.window,
-      Rmax: flow.lineRate,
-      Rmin: flow.lineRate * spec.rminFraction,
-    })(flow);
+      Rmax: bandwidth,
+      Rmin: bandwidth * spec.rminFraction,
+    }),
+  );
   // Build one now so a bad parameter is reported as a scenario error before the run.
-  const bandwidth = scenario.topology.bandwidth;
   asScenarioError("controller", () => factory({ lineRate: bandwidth, packetSize: scenario.packets.dataBytes }));
   return factory;
 }
@@ -197,4 +229,15 @@ function runWithProgress(engine: Engine, end: Time, onProgress: RunOptions["onPr
     onProgress(t / PS_PER_MS, end / PS_PER_MS);
     if (t >= end) break;
   }
+}
+
+/** Window and rate limit (bytes/s) of a flow group: the group's own, else the defaults. */
+function limitsOf(scenario: Scenario, group: string): { window?: number; rate?: number } {
+  const own = scenario.limits.groups[group] ?? {};
+  const window = own.window ?? scenario.limits.window;
+  const rate = own.rate ?? scenario.limits.rate;
+  return {
+    ...(window === undefined ? {} : { window }),
+    ...(rate === undefined ? {} : { rate: rate * scenario.topology.bandwidth }),
+  };
 }

@@ -48,6 +48,8 @@ export const switchSchema = z
 export const packetsSchema = z.strictObject({
   /** Data packet on the wire: 20 B header + 2048 B payload. */
   dataBytes: positiveInt.default(2068),
+  /** Header bytes of a data packet (the rest is payload: a message of B bytes is ceil(B / payload) packets). */
+  headerBytes: z.number().int().min(0).default(20),
   ackBytes: positiveInt.default(20),
 });
 
@@ -75,6 +77,19 @@ export const flowSchema = z
 
 export const santosFlowsSchema = z.strictObject({
   pattern: z.literal("santos"),
+  /**
+   * ON/OFF sources (santos-2002 sec. 6.3.2, Fig. 8): the last `local` of B1..BL and the last
+   * `remote` of A1..AR do not send all the time; each (source, BC) pair alternates
+   * exponential ON and OFF periods of mean `meanOnMs` (equal means), a new flow per ON
+   * period. Their groups are "local-dynamic" and "remote-dynamic".
+   */
+  dynamic: z
+    .strictObject({
+      local: z.number().int().min(0),
+      remote: z.number().int().min(0),
+      meanOnMs: z.number().positive(),
+    })
+    .optional(),
   /** One flow starts every `staggerUs`, local flows first, then remote (santos-2002 sec. 3). */
   staggerUs: z.number().min(0).default(100),
   /** When the victim flow AV -> BV is active, [start, stop] in ms; null: always. */
@@ -110,6 +125,11 @@ export const controllerSchema = z.discriminatedUnion("kind", [
     window: positiveInt.default(1),
     /** Rmin as a fraction of Rmax. */
     rminFraction: fraction.default(1 / 256),
+    /**
+     * Keep a controller's state per (source, destination) across consecutive flows, so a
+     * new flow starts where the previous one of its pair left off (santos-2002 sec. 6.3.2).
+     */
+    persistent: z.boolean().default(false),
   }),
 ]);
 
@@ -137,10 +157,16 @@ export const scenarioSchema = z
       maxBypass: 4,
       creditBytes: 64,
     }),
-    packets: packetsSchema.default({ dataBytes: 2068, ackBytes: 20 }),
+    packets: packetsSchema.default({ dataBytes: 2068, headerBytes: 20, ackBytes: 20 }),
     marking: markingSchema.default({ kind: "none" }),
+  /**
+   * Traffic generators of @losslab/traffic (on-off, bernoulli, poisson, hot-spot, trace),
+   * started with the run, in addition to `flows`; their parameters are checked by the
+   * traffic package and reported as `traffic[i]...`.
+   */
+  traffic: z.array(z.looseObject({ kind: z.string() })).default([]),
     controller: controllerSchema.default({ kind: "none" }),
-    flows: z.union([santosFlowsSchema, z.array(flowSchema).min(1)]),
+    flows: z.union([santosFlowsSchema, z.array(flowSchema)]).default([]),
     /** Window and rate limits: a default for every flow, and per flow group ("local", "remote", "victim"). */
     limits: z
       .strictObject({
@@ -152,6 +178,20 @@ export const scenarioSchema = z
     metrics: metricsSchema.default({ binUs: 10, windowMs: 2, stepUs: 250 }),
   })
   .superRefine((scenario, context) => {
+    if (Array.isArray(scenario.flows) && scenario.flows.length === 0 && scenario.traffic.length === 0) {
+      context.addIssue({
+        code: "custom",
+        path: ["flows"],
+        message: "nothing to send: give at least one flow, or traffic generators in `traffic`",
+      });
+    }
+    if (scenario.packets.headerBytes >= scenario.packets.dataBytes) {
+      context.addIssue({
+        code: "custom",
+        path: ["packets", "headerBytes"],
+        message: `must be smaller than packets.dataBytes (${scenario.packets.dataBytes})`,
+      });
+    }
     const measure = scenario.metrics.measureMs;
     if (measure !== undefined && !(measure[0] < measure[1] && measure[1] <= scenario.durationMs)) {
       context.addIssue({

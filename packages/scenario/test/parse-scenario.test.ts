@@ -39,7 +39,7 @@ describe("parseScenario defaults", () => {
       creditBytes: 64,
     });
     // 20 B header + 2048 B payload; 20 B ACKs.
-    expect(s.packets).toEqual({ dataBytes: 2068, ackBytes: 20 });
+    expect(s.packets).toEqual({ dataBytes: 2068, headerBytes: 20, ackBytes: 20 });
     // One flow every 100 us, the victim active 40-60 ms (Fig. 2).
     expect(s.flows).toEqual({ pattern: "santos", staggerUs: 100, victimMs: [40, 60] });
     // No window or rate limit unless asked.
@@ -129,7 +129,7 @@ describe("parseScenario errors name the field and the value", () => {
     );
   });
 
-  it("an empty flow list", () => {
+  it("no traffic at all: an empty flow list and no generators", () => {
     expect(problem({ ...minimal, flows: [] })).toMatch(/flows: .*got \[\]/);
   });
 

@@ -10,6 +10,7 @@ export interface GreedyFlow {
   source: string;
   /** Destination host id. */
   destination: string;
+  /** When the flow starts sending. */
   start: Time;
   /** Default: never stops. */
   stop?: Time;

@@ -1,6 +1,7 @@
 import type { Time } from "@losslab/engine";
 import type { GreedyFlow } from "./greedy-flow.js";
 
+/** Options of `staggered`: the interval between starts, the first start and a common stop. */
 export interface StaggeredOptions {
   /** Time between consecutive flow starts (santos-2002: 100 us). */
   interval: Time;

@@ -1,0 +1,108 @@
+import type { HostAdapter } from "@losslab/adapter";
+import type { Engine } from "@losslab/engine";
+import type { Controller, ControllerFactory } from "@losslab/response";
+import type { TrafficFlow, TrafficMessage, TrafficSink } from "@losslab/traffic";
+
+export interface AdapterSinkOptions {
+  engine: Engine;
+  hosts: ReadonlyMap<string, HostAdapter>;
+  hostIndex: (id: string) => number;
+  packetBytes: number;
+  /** Bytes of a packet that carry data (a message of B bytes is ceil(B / payload) packets). */
+  payloadBytes: number;
+  /** The window and rate limits of a group (rate in bytes/s). */
+  limitsOf: (group: string) => { window?: number; rate?: number };
+  controllers: ControllerFactory | undefined;
+  lineRate: number;
+  /** Keep one controller per (source, destination) across its flows (santos-2002 sec. 6.3.2). */
+  persistent: boolean;
+  /** First flow id to hand out (the static flows use the ids below). */
+  firstFlowId: number;
+  /** Called for every flow started, to attach meters. */
+  onFlow: (id: number, group: string) => void;
+}
+
+/**
+ * The network as traffic generators see it (`TrafficSink` of @losslab/traffic), on top of
+ * the host adapters: flows and messages become adapter flows, each with its own controller,
+ * or, with persistent state, the controller its (source, destination) pair used last.
+ * Every packet of a message is a full-size packet (the last one is not shortened).
+ */
+export class AdapterSink implements TrafficSink {
+  private nextId: number;
+  private readonly ownerOf = new Map<number, HostAdapter>();
+  private readonly kept = new Map<string, Controller>();
+  private delivered = 0;
+  private readonly triggers: Array<{ count: number; callback: () => void }> = [];
+
+  constructor(private readonly options: AdapterSinkOptions) {
+    this.nextId = options.firstFlowId;
+  }
+
+  startFlow(flow: TrafficFlow): number {
+    const { packetBytes, payloadBytes } = this.options;
+    const packets = flow.bytes === undefined ? undefined : Math.ceil(flow.bytes / payloadBytes);
+    return this.add(flow.source, flow.destination, flow.group, packets, packetBytes);
+  }
+
+  stopFlow(id: number): void {
+    this.ownerOf.get(id)?.stopFlow(id);
+    this.ownerOf.delete(id);
+  }
+
+  sendMessage(message: TrafficMessage): void {
+    this.startFlow(message);
+  }
+
+  onDelivered(count: number, callback: () => void): void {
+    if (this.delivered >= count) callback();
+    else this.triggers.push({ count, callback });
+  }
+
+  /** To be called on every data packet delivered anywhere. */
+  packetDelivered(): void {
+    this.delivered++;
+    if (this.triggers.length === 0) return;
+    for (let i = this.triggers.length - 1; i >= 0; i--) {
+      const trigger = this.triggers[i]!;
+      if (this.delivered >= trigger.count) {
+        this.triggers.splice(i, 1);
+        trigger.callback();
+      }
+    }
+  }
+
+  private add(source: string, destination: string, group: string, packets: number | undefined, packetBytes: number) {
+    const o = this.options;
+    const host = o.hosts.get(source)!;
+    const id = this.nextId++;
+    const limits = o.limitsOf(group);
+    const controller = this.controllerFor(source, destination, id);
+    host.addFlow({
+      id,
+      destination: o.hostIndex(destination),
+      packetBytes,
+      start: o.engine.now,
+      ...(packets === undefined ? {} : { packets }),
+      ...(limits.window === undefined ? {} : { window: limits.window }),
+      ...(limits.rate === undefined ? {} : { rate: limits.rate }),
+      ...(controller === undefined ? {} : { controller }),
+    });
+    this.ownerOf.set(id, host);
+    o.onFlow(id, group);
+    return id;
+  }
+
+  private controllerFor(source: string, destination: string, id: number): Controller | undefined {
+    const { controllers, persistent, lineRate, packetBytes } = this.options;
+    if (controllers === undefined) return undefined;
+    if (!persistent) return controllers({ lineRate, packetSize: packetBytes, flowId: id });
+    const key = `${source}->${destination}`;
+    let controller = this.kept.get(key);
+    if (controller === undefined) {
+      controller = controllers({ lineRate, packetSize: packetBytes, flowId: key });
+      this.kept.set(key, controller);
+    }
+    return controller;
+  }
+}

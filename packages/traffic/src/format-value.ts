@@ -1,0 +1,16 @@
+/** Renders any value for an error message: strings quoted, numbers as written, shapes named. */
+export function formatValue(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "number") return Object.is(value, -0) ? "-0" : String(value);
+  if (value === undefined) return "undefined (missing)";
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return "an object";
+  return String(value);
+}
+
+/** A host list for an error message: all of it when short, else the first 20 and the count. */
+export function formatHosts(hosts: readonly string[]): string {
+  if (hosts.length <= 24) return hosts.join(", ");
+  return `${hosts.slice(0, 20).join(", ")}, ... (${hosts.length} hosts)`;
+}

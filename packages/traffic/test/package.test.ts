@@ -1,0 +1,77 @@
+/** Package rules: imports, public API, README (kinds, stream names, example output). */
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import * as traffic from "../src/index.js";
+
+const packageDirectory = join(import.meta.dirname, "..");
+const repositoryRoot = join(packageDirectory, "..", "..");
+const readme = readFileSync(join(packageDirectory, "README.md"), "utf8");
+
+describe("@losslab/traffic package rules (DESIGN.md)", () => {
+  it("imports only @losslab/core, @losslab/engine and its own files from src", () => {
+    const source = join(packageDirectory, "src");
+    for (const file of readdirSync(source)) {
+      const text = readFileSync(join(source, file), "utf8");
+      for (const [, specifier] of text.matchAll(/\bfrom\s+"([^"]+)"/g)) {
+        expect(specifier, `${file} imports ${specifier}`).toMatch(/^(\.\/[\w-]+\.js|@losslab\/(core|engine))$/);
+      }
+    }
+  });
+
+  it("exports the public API and nothing else", () => {
+    expect(Object.keys(traffic).sort()).toEqual([
+      "TrafficSpecError",
+      "bernoulli",
+      "createGenerator",
+      "destinationPatternKinds",
+      "generatorKinds",
+      "hotSpot",
+      "injectionProcessKinds",
+      "messageSizeKinds",
+      "onOff",
+      "parseTraceCsv",
+      "parseTraceJson",
+      "poisson",
+      "staggered",
+      "startGenerators",
+      "traceCsvColumns",
+      "traceReplay",
+    ]);
+    expect(traffic.generatorKinds).toEqual(["on-off", "bernoulli", "poisson", "hot-spot", "trace"]);
+  });
+
+  it("documents every kind, pattern, size, process and stream name in the README", () => {
+    const names = [
+      ...traffic.generatorKinds,
+      ...traffic.destinationPatternKinds,
+      ...traffic.messageSizeKinds,
+      ...traffic.injectionProcessKinds,
+    ];
+    for (const name of names) expect(readme).toContain(`\`${name}\``);
+    for (const stream of [
+      "<source>-><destination>",
+      "<source>/arrivals",
+      "<source>/destinations",
+      "<source>/sizes",
+      "/permutation",
+    ]) {
+      expect(readme).toContain(`traffic/<name>/${stream.replace(/^\//, "")}`);
+    }
+    expect(readme).toContain("startFlow(flow: TrafficFlow): number;");
+  });
+
+  it("runs the README example", () => {
+    const output = execFileSync(
+      process.execPath,
+      ["--conditions=@losslab/source", "--import", "tsx", "packages/traffic/examples/basic.ts"],
+      { cwd: repositoryRoot, encoding: "utf8" },
+    );
+    for (const line of output.trim().split("\n")) expect(readme).toContain(line);
+    expect(output).toContain("remote A1 -> BC  from 500 us to 100 ms");
+    expect(output).toContain("150 us  message  B2 -> BV 2048 B (hot)");
+    expect(output).toContain("67.604 us  message  A1 -> BC 8192 B (remote)");
+    expect(output).toContain("bad spec: traffic.load must be a fraction of the host link bandwidth in (0, 1], got 1.5");
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * Test kit: a TrafficSink that records every call with its time, and a helper that runs
+ * generators on a real Engine. Deliveries are scripted: `deliver(n)` adds n delivered
+ * packets and fires the `onDelivered` callbacks whose count has been reached.
+ */
+import { Engine, type Time } from "@losslab/engine";
+import {
+  type GeneratorContext,
+  startGenerators,
+  type TrafficFlow,
+  type TrafficGenerator,
+  type TrafficMessage,
+  type TrafficSink,
+} from "../src/index.js";
+
+export type SinkCall =
+  | ({ call: "start"; time: Time; id: number } & TrafficFlow)
+  | { call: "stop"; time: Time; id: number }
+  | ({ call: "message"; time: Time } & TrafficMessage);
+
+export type MessageCall = Extract<SinkCall, { call: "message" }>;
+
+export class RecordingSink implements TrafficSink {
+  readonly calls: SinkCall[] = [];
+  delivered = 0;
+  private nextId = 0;
+  private readonly waiting: { count: number; callback: () => void }[] = [];
+
+  constructor(private readonly engine: Engine) {}
+
+  startFlow(flow: TrafficFlow): number {
+    const id = this.nextId++;
+    this.calls.push({ call: "start", time: this.engine.now, id, ...flow });
+    return id;
+  }
+
+  stopFlow(id: number): void {
+    this.calls.push({ call: "stop", time: this.engine.now, id });
+  }
+
+  sendMessage(message: TrafficMessage): void {
+    this.calls.push({ call: "message", time: this.engine.now, ...message });
+  }
+
+  onDelivered(count: number, callback: () => void): void {
+    this.waiting.push({ count, callback });
+    this.fireReached();
+  }
+
+  /** `count` more data packets have been delivered now. */
+  deliver(count: number): void {
+    this.delivered += count;
+    this.fireReached();
+  }
+
+  get messages(): MessageCall[] {
+    return this.calls.filter((call): call is MessageCall => call.call === "message");
+  }
+
+  private fireReached(): void {
+    for (let i = 0; i < this.waiting.length; ) {
+      const entry = this.waiting[i] as { count: number; callback: () => void };
+      if (this.delivered >= entry.count) {
+        this.waiting.splice(i, 1);
+        entry.callback();
+      } else i++;
+    }
+  }
+}
+
+/** Hosts of santos-2002 Fig. 1 with L = 2, R = 2. */
+export const santosHosts = ["A1", "A2", "AV", "B1", "B2", "BC", "BV"] as const;
+
+/** 1 GB/s, the santos-2002 Table 1 link rate. */
+export const GBps = 1e9;
+
+export interface RunOptions {
+  seed?: number | string;
+  hosts?: readonly string[];
+  endTime: Time;
+  bandwidth?: number;
+  /** Called after start, before the run (to script deliveries). */
+  script?: (engine: Engine, sink: RecordingSink) => void;
+}
+
+/** Starts the generators on a fresh engine, runs to `endTime` and returns what the sink saw. */
+export function run(
+  generators: TrafficGenerator | readonly TrafficGenerator[],
+  options: RunOptions,
+): { engine: Engine; sink: RecordingSink } {
+  const engine = new Engine({ seed: options.seed ?? 1 });
+  const sink = new RecordingSink(engine);
+  const context: GeneratorContext = {
+    engine,
+    sink,
+    hosts: options.hosts ?? santosHosts,
+    linkBandwidth: () => options.bandwidth ?? GBps,
+    endTime: options.endTime,
+  };
+  startGenerators(Array.isArray(generators) ? generators : [generators as TrafficGenerator], context);
+  options.script?.(engine, sink);
+  engine.run({ until: options.endTime });
+  return { engine, sink };
+}
+
+/** Mean and standard error of the mean (sample standard deviation / sqrt(n)). */
+export function meanAndError(values: readonly number[]): { mean: number; error: number } {
+  const n = values.length;
+  const mean = values.reduce((sum, value) => sum + value, 0) / n;
+  const variance = values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (n - 1);
+  return { mean, error: Math.sqrt(variance / n) };
+}
