@@ -7,26 +7,26 @@ export const check = {
     return {
       id,
       claim,
-      value,
+      value: round(value),
       expected: `in [${low}, ${high}]`,
       pass: value >= low && value <= high,
     };
   },
   atLeast(id: string, claim: string, value: number, bound: number, boundText = String(bound)): Check {
-    return { id, claim, value, expected: `>= ${boundText}`, pass: value >= bound };
+    return { id, claim, value: round(value), expected: `>= ${boundText}`, pass: value >= bound };
   },
   atMost(id: string, claim: string, value: number, bound: number, boundText = String(bound)): Check {
-    return { id, claim, value, expected: `<= ${boundText}`, pass: value <= bound };
+    return { id, claim, value: round(value), expected: `<= ${boundText}`, pass: value <= bound };
   },
   below(id: string, claim: string, value: number, bound: number, boundText = String(bound)): Check {
-    return { id, claim, value, expected: `< ${boundText}`, pass: value < bound };
+    return { id, claim, value: round(value), expected: `< ${boundText}`, pass: value < bound };
   },
   /** Several conditions on one value, all of which must hold. */
   all(id: string, claim: string, value: number, parts: Array<{ text: string; pass: boolean }>): Check {
     return {
       id,
       claim,
-      value,
+      value: round(value),
       expected: parts.map((p) => p.text).join(" and "),
       pass: parts.every((p) => p.pass),
     };

@@ -82,4 +82,22 @@ describe("losslab CLI", () => {
     expect(readFileSync(join(out, "santos-fig3b.svg"), "utf8")).toContain("<svg");
     expect(readFileSync(join(out, "santos-fig3b.png")).subarray(1, 4).toString()).toBe("PNG");
   });
+
+  it("run: a scenario with a trace file replays every message of the trace", () => {
+    const csv = readFileSync(join(root, "examples/trace-example.csv"), "utf8").trim().split("\n").slice(1);
+    const packets = csv.map((line) => Math.ceil(Number(line.split(",")[3]) / 2048)).reduce((a, b) => a + b, 0);
+    const { status, stdout } = losslab("run", "examples/trace-replay.json", "--json");
+    expect(status).toBe(0);
+    const result = JSON.parse(stdout);
+    expect(csv.length).toBe(44);
+    expect(result.delivered).toBe(packets);
+  });
+
+  it("run: every example scenario runs", () => {
+    for (const example of ["examples/santos-fig2a.json", "examples/trace-replay.json"]) {
+      const { status, stderr } = losslab("run", example, "--json");
+      expect(stderr).toBe("");
+      expect(status).toBe(0);
+    }
+  });
 });

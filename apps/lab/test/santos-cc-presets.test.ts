@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { santosFig4a, santosFig4b, santosFig4c, santosFig4d } from "../src/presets/santos-fig4.js";
 import { fig5Point } from "../src/presets/santos-fig5.js";
 import { fig7Point } from "../src/presets/santos-fig7.js";
+import { fig8Point } from "../src/presets/santos-fig8.js";
 import { runSweep } from "../src/sweep/run-sweep.js";
 
 const context = { seed: 1, workers: 1, progress: () => {} };
@@ -78,5 +79,24 @@ describe("santos-fig7, short horizon", () => {
       expect(Math.abs(discrete.rootUtil - continuous.rootUtil)).toBeLessThanOrEqual(0.03);
       expect(Math.abs(discrete.islUtil - continuous.islUtil)).toBeLessThanOrEqual(0.03);
     }
+  });
+});
+
+describe("santos-fig8a, short horizon", () => {
+  it("shows claims C8a.1 and C8a.2 at ON 0.05 ms", async () => {
+    const inputs = [false, true].map((persistent) => {
+      const params = fig8Point(0.05, 5, "lipd", persistent, 100);
+      return { params, seed: 1, fromMs: 20, toMs: 100 };
+    });
+    const [plain, persistent] = await runSweep("santos", inputs, { workers: 1 });
+    const share = (a: typeof plain) => {
+      const staticRate = a!.localRate + a!.remoteRate;
+      return { static: staticRate / a!.rootUtil, dynamic: (a!.localDynamicRate + a!.remoteDynamicRate) / a!.rootUtil };
+    };
+    // C8a.1: without persistent state, flows that keep arriving at Rmax starve the static ones.
+    expect(share(plain).dynamic).toBeGreaterThanOrEqual(share(plain).static + 0.2);
+    // C8a.2: with it, the static flows get their share back.
+    expect(share(persistent).static).toBeGreaterThanOrEqual(0.4);
+    expect(share(persistent).static).toBeGreaterThanOrEqual(share(plain).static + 0.3);
   });
 });

@@ -3,13 +3,22 @@ import type { EventId, EventTarget } from "./event-target.js";
 import { mergeRuns } from "./sort-runs.js";
 import type { Time } from "./time.js";
 
-/** Ids are `generation * SLOT_LIMIT + slot`: at most SLOT_LIMIT events pending at once. */
-const SLOT_LIMIT = 2 ** 26;
-/** Generations wrap below 2^27, so that ids stay below 2^53. */
-const GENERATION_MASK = 2 ** 27 - 1;
+/*
+ * An EventId packs a slot, the slot's generation and the record capacity 2^bits when it was
+ * issued: (generation * 2^bits + slot) * 32 + bits. Scaling by the current capacity rather
+ * than by the largest possible one keeps ids below 2^31, V8's small integers, as long as
+ * generation * capacity < 2^26 (e.g. 65 000 reuses of each slot of a 1 024-event queue):
+ * returning one from a call that is not inlined then allocates no boxed double.
+ */
+/** log2 of the initial slot capacity. */
+const MIN_SLOT_BITS = 8;
+/** log2 of the most events pending at once (16 777 216). */
+const MAX_SLOT_BITS = 24;
+/** Generations wrap below 2^24, so that ids stay below 2^53 whatever the capacity. */
+const GENERATION_MASK = 2 ** 24 - 1;
 /** End of a list; an empty bucket; no free slot. */
 const NIL = -1;
-const INITIAL_SLOTS = 256;
+const INITIAL_SLOTS = 2 ** MIN_SLOT_BITS;
 const MIN_BUCKETS = 8;
 /** Fewest operations in a default cost window (see `startWindow`). */
 const REVIEW_WINDOW = 4096;
@@ -68,6 +77,8 @@ export class EventQueue {
   /** Target at `2 * slot`, payload at `2 * slot + 1` (see `release` for free slots). */
   private refs: unknown[] = new Array(2 * INITIAL_SLOTS).fill(null);
   private slotCount = 0;
+  /** log2 of the record arrays' capacity. */
+  private slotBits = MIN_SLOT_BITS;
   private shiftCount = 0;
   private freeSlot = NIL;
 
@@ -148,15 +159,19 @@ export class EventQueue {
     this.count++; // before `link`, whose cost accounting may re-bucket every pending event
     this.link(slot, time);
     if (this.count > this.growAt) this.resize(2 * (this.mask + 1));
-    return this.generations[slot]! * SLOT_LIMIT + slot;
+    return (this.generations[slot]! * this.times.length + slot) * 32 + this.slotBits;
   }
 
-  /** Removes a pending event. Returns false if the id is stale (ran, cancelled) or unknown. */
+  /** Removes a pending event. Returns false if the id is stale (its event ran or was cancelled). */
   cancel(id: EventId): boolean {
-    const slot = id % SLOT_LIMIT;
-    if (!(slot >= 0 && slot < this.slotCount)) return false;
+    const bits = id % 32; // NaN, fractional or out of range for ids `push` cannot have issued
+    if (!(bits >= MIN_SLOT_BITS && bits <= this.slotBits && Number.isInteger(bits))) return false;
+    const capacity = 1 << bits; // bits <= MAX_SLOT_BITS < 31
+    const rest = (id - bits) / 32;
+    const slot = rest % capacity;
+    if (!(slot < this.slotCount)) return false;
     // A matching generation means the slot still holds the very event the id was issued for.
-    if (this.generations[slot] !== (id - slot) / SLOT_LIMIT) return false;
+    if (this.generations[slot] !== (rest - slot) / capacity) return false;
     this.unlink(slot);
     this.release(slot);
     this.refs[2 * slot] = null;
@@ -380,8 +395,9 @@ export class EventQueue {
   /** Puts a never-used slot on the free list, doubling the record arrays when they are full. */
   private addSlot(): void {
     const slot = this.slotCount;
-    if (slot >= SLOT_LIMIT) throw new RangeError(`more than ${SLOT_LIMIT} events pending at once`);
     if (slot === this.times.length) {
+      if (this.slotBits === MAX_SLOT_BITS) throw new RangeError(`more than ${slot} events pending at once`);
+      this.slotBits++;
       this.times = grow(this.times, new Float64Array(2 * slot));
       this.next = grow(this.next, new Int32Array(2 * slot));
       this.prev = grow(this.prev, new Int32Array(2 * slot));

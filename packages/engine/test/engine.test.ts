@@ -110,7 +110,7 @@ describe("cancel", () => {
     expect(engine.pending).toBe(0);
   });
 
-  it("returns false for ids it never issued", () => {
+  it("returns false for values that are not ids", () => {
     const engine = new Engine();
     engine.at(1, () => {});
     for (const bogus of [-1, 0.5, Number.NaN, 123456, 2 ** 52]) expect(engine.cancel(bogus)).toBe(false);

@@ -25,11 +25,13 @@ describe("EventQueue adaptation", () => {
     for (let i = 0; i < 2000; i++) queue.push(1e11, target, 0, undefined);
     queue.push(0, target, 1, undefined);
     expect(queue.bucketWidth).toBe(1); // the head sample sees only the cluster's equal times
+    let others = 0;
     for (let i = 0; i < 20_000; i++) {
       const slot = queue.shift(MAX);
-      expect(queue.kindOf(slot)).toBe(1);
+      if (queue.kindOf(slot) !== 1) others++;
       queue.push(queue.timeOf(slot) + 10_000, target, 1, undefined);
     }
+    expect(others).toBe(0);
     expect(queue.bucketWidth).toBeGreaterThanOrEqual(8192);
   });
 
@@ -43,9 +45,11 @@ describe("EventQueue adaptation", () => {
     }
     expect(queue.bucketWidth).toBeLessThan(1_000_000 / 1000);
     let last = -1;
+    let backwards = 0;
     for (let slot = queue.shift(MAX); slot >= 0; slot = queue.shift(MAX)) {
-      expect(queue.timeOf(slot)).toBeGreaterThanOrEqual(last);
+      if (queue.timeOf(slot) < last) backwards++;
       last = queue.timeOf(slot);
     }
+    expect(backwards).toBe(0);
   });
 });

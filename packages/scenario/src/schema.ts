@@ -159,12 +159,12 @@ export const scenarioSchema = z
     }),
     packets: packetsSchema.default({ dataBytes: 2068, headerBytes: 20, ackBytes: 20 }),
     marking: markingSchema.default({ kind: "none" }),
-  /**
-   * Traffic generators of @losslab/traffic (on-off, bernoulli, poisson, hot-spot, trace),
-   * started with the run, in addition to `flows`; their parameters are checked by the
-   * traffic package and reported as `traffic[i]...`.
-   */
-  traffic: z.array(z.looseObject({ kind: z.string() })).default([]),
+    /**
+     * Traffic generators of @losslab/traffic (on-off, bernoulli, poisson, hot-spot, trace),
+     * started with the run, in addition to `flows`; their parameters are checked by the
+     * traffic package and reported as `traffic[i]...`.
+     */
+    traffic: z.array(z.looseObject({ kind: z.string() })).default([]),
     controller: controllerSchema.default({ kind: "none" }),
     flows: z.union([santosFlowsSchema, z.array(flowSchema)]).default([]),
     /** Window and rate limits: a default for every flow, and per flow group ("local", "remote", "victim"). */

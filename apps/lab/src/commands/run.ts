@@ -1,5 +1,5 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { extname, join } from "node:path";
+import { dirname, extname, join, resolve } from "node:path";
 import { parseScenario, runScenario, ScenarioError, type ScenarioResult } from "@losslab/scenario";
 import { parse as parseYaml } from "yaml";
 import type { Chart } from "../chart.js";
@@ -17,6 +17,7 @@ export interface RunOptions {
 /** `losslab run <file>`: validates a scenario file (JSON or YAML), runs it, prints its summary. */
 export async function runCommand(file: string, options: RunOptions): Promise<void> {
   const input = await readScenarioFile(file);
+  await inlineTraceFiles(input, file);
   if (options.seed !== undefined && input !== null && typeof input === "object") {
     (input as Record<string, unknown>).seed = options.seed;
   }
@@ -56,6 +57,35 @@ async function readScenarioFile(file: string): Promise<unknown> {
     return yaml ? parseYaml(text) : JSON.parse(text);
   } catch (error) {
     throw new UserError(`${file} is not valid ${yaml ? "YAML" : "JSON"}: ${(error as Error).message.split("\n")[0]}`);
+  }
+}
+
+/**
+ * A `trace` generator may name its trace as `"file": "trace.csv"` (or `.json`), relative to
+ * the scenario file; the CLI reads it and hands the traffic package its text or entries.
+ */
+async function inlineTraceFiles(input: unknown, scenarioFile: string): Promise<void> {
+  const traffic = (input as { traffic?: unknown } | null)?.traffic;
+  if (!Array.isArray(traffic)) return;
+  for (const [i, spec] of traffic.entries()) {
+    if (spec === null || typeof spec !== "object" || spec.kind !== "trace" || typeof spec.file !== "string") continue;
+    const path = resolve(dirname(scenarioFile), spec.file);
+    let text: string;
+    try {
+      text = await readFile(path, "utf8");
+    } catch {
+      throw new UserError(`${scenarioFile}: traffic[${i}].file: cannot read trace "${spec.file}" (looked at ${path})`);
+    }
+    delete spec.file;
+    if (extname(path).toLowerCase() === ".json") {
+      try {
+        spec.entries = JSON.parse(text);
+      } catch (error) {
+        throw new UserError(
+          `${scenarioFile}: traffic[${i}].file: ${path} is not valid JSON: ${(error as Error).message}`,
+        );
+      }
+    } else spec.csv = text;
   }
 }
 

@@ -6,6 +6,7 @@ import { santosFig4a, santosFig4b, santosFig4c, santosFig4d } from "./santos-fig
 import { santosFig5 } from "./santos-fig5.js";
 import { santosFig6 } from "./santos-fig6.js";
 import { santosFig7 } from "./santos-fig7.js";
+import { santosFig8a, santosFig8b } from "./santos-fig8.js";
 
 /** Every reproduction preset, by name, in the order `losslab list` shows them. */
 export const presets: readonly Preset[] = [
@@ -20,6 +21,8 @@ export const presets: readonly Preset[] = [
   santosFig5,
   santosFig6,
   santosFig7,
+  santosFig8a,
+  santosFig8b,
 ];
 
 export function findPreset(name: string): Preset {

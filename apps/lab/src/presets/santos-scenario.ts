@@ -16,6 +16,8 @@ export interface SantosParams {
   window?: number;
   /** Fixed rate limits per group, fractions of the link bandwidth. */
   rates?: Partial<Record<"local" | "remote" | "victim", number>>;
+  /** ON/OFF sources among the local and remote ones (santos-2002 sec. 6.3.2). */
+  dynamic?: { local: number; remote: number; meanOnMs: number };
   /** Marking policy (santos-2002 sec. 5); default none. */
   marking?: ScenarioInput["marking"];
   /** Per-flow controller (santos-2002 sec. 6); default none. */
@@ -36,7 +38,12 @@ export function runSantos(params: SantosParams, seed: number): SantosRun {
     durationMs: params.durationMs,
     topology: { kind: "two-switch", local: params.local, remote: params.remote },
     switch: { kind: "input-buffered", bufferPackets: params.bufferPackets },
-    flows: { pattern: "santos", staggerUs: 100, victimMs: params.victimMs },
+    flows: {
+      pattern: "santos",
+      staggerUs: 100,
+      victimMs: params.victimMs,
+      ...(params.dynamic === undefined ? {} : { dynamic: params.dynamic }),
+    },
     limits: { ...(params.window === undefined ? {} : { window: params.window }), groups },
     ...(params.marking === undefined ? {} : { marking: params.marking }),
     ...(params.controller === undefined ? {} : { controller: params.controller }),
@@ -56,14 +63,21 @@ export function santosSummary({ result }: SantosRun) {
   };
 }
 
-/** Rates of the scenario's meters averaged over [fromMs, toMs) (sweeps: fig5, fig7). */
+/**
+ * Rates of the scenario's meters averaged over [fromMs, toMs) (sweeps: fig5, fig7, fig8).
+ * A flow group the run does not have (e.g. no static local flow in fig8b) has rate 0.
+ */
 export function santosAverages({ result }: SantosRun, fromMs: number, toMs: number) {
+  const meters = new Set(result.meters());
+  const rate = (meter: string) => (meters.has(meter) ? round(result.rate(meter, fromMs, toMs)) : 0);
   return {
-    rootUtil: round(result.rate("link:B->BC", fromMs, toMs)),
-    islUtil: round(result.rate("link:A->B", fromMs, toMs)),
-    localRate: round(result.rate("group:local", fromMs, toMs)),
-    remoteRate: round(result.rate("group:remote", fromMs, toMs)),
-    victimRate: round(result.rate("group:victim", fromMs, toMs)),
+    rootUtil: rate("link:B->BC"),
+    islUtil: rate("link:A->B"),
+    localRate: rate("group:local"),
+    remoteRate: rate("group:remote"),
+    victimRate: rate("group:victim"),
+    localDynamicRate: rate("group:local-dynamic"),
+    remoteDynamicRate: rate("group:remote-dynamic"),
   };
 }
 

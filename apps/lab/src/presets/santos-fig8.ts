@@ -1,0 +1,215 @@
+/**
+ * santos-2002 Fig. 8: dynamic traffic. ON/OFF flows with exponential ON and OFF periods of
+ * equal mean; a new flow starts at each ON period, at Rmax unless its (source,
+ * destination) pair keeps its congestion state (sec. 6.3.2). L=10, R=10, buffer 4,
+ * input-triggered marking, victim always on, discrete IPD rates. Each point is the mean
+ * of seeds 1-4; a run lasts max(500 ms, 40 x mean ON), averaged over its last 80 %.
+ */
+import type { Chart } from "../chart.js";
+import { check, round } from "../check.js";
+import type { Preset } from "../preset.js";
+import { spearman } from "../statistics.js";
+import { runSweep } from "../sweep/run-sweep.js";
+import type { SantosParams } from "./santos-scenario.js";
+
+export const fig8OnMs = [0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20] as const;
+export const fig8Seeds = [1, 2, 3, 4] as const;
+type Fn = "lipd" | "fimd" | "aimd";
+
+export const fig8Duration = (meanOnMs: number) => Math.max(500, 40 * meanOnMs);
+
+/** One run: `dynamicPerSide` of the 10 local and of the 10 remote sources are ON/OFF. */
+export const fig8Point = (
+  meanOnMs: number,
+  dynamicPerSide: number,
+  response: Fn,
+  persistent: boolean,
+  durationMs = fig8Duration(meanOnMs),
+): SantosParams => ({
+  local: 10,
+  remote: 10,
+  durationMs,
+  victimMs: null,
+  bufferPackets: 4,
+  dynamic: { local: dynamicPerSide, remote: dynamicPerSide, meanOnMs },
+  marking: { kind: "input-triggered" },
+  controller: { kind: "per-ack", response, mode: "discrete", window: 1, persistent },
+});
+
+type Averages = Awaited<ReturnType<typeof runSweep<"santos">>>[number];
+
+/** Runs every (variant, ON value) over the four seeds on the worker pool; returns seed means. */
+async function sweepMeans<V>(
+  variants: readonly V[],
+  point: (variant: V, meanOnMs: number) => SantosParams,
+  context: { workers: number; progress: (done: number, total: number) => void },
+): Promise<Map<V, Averages[]>> {
+  const inputs = variants.flatMap((variant) =>
+    fig8OnMs.flatMap((on) =>
+      fig8Seeds.map((seed) => {
+        const params = point(variant, on);
+        return { params, seed, fromMs: params.durationMs * 0.2, toMs: params.durationMs };
+      }),
+    ),
+  );
+  const outputs = await runSweep("santos", inputs, context);
+  const means = new Map<V, Averages[]>();
+  let i = 0;
+  for (const variant of variants) {
+    const perOn: Averages[] = [];
+    for (const _ of fig8OnMs) {
+      const runs = outputs.slice(i, i + fig8Seeds.length);
+      i += fig8Seeds.length;
+      perOn.push(mean(runs));
+    }
+    means.set(variant, perOn);
+  }
+  return means;
+}
+
+function mean(runs: Averages[]): Averages {
+  const keys = Object.keys(runs[0]!) as Array<keyof Averages>;
+  return Object.fromEntries(
+    keys.map((k) => [k, round(runs.reduce((sum, r) => sum + r[k], 0) / runs.length)]),
+  ) as Averages;
+}
+
+const shares = (a: Averages) => {
+  const root = a.rootUtil;
+  return {
+    staticShare: round((a.localRate + a.remoteRate) / root),
+    dynamicShare: round((a.localDynamicRate + a.remoteDynamicRate) / root),
+  };
+};
+
+export const santosFig8a: Preset = {
+  name: "santos-fig8a",
+  description: "santos-2002 Fig. 8(a): static vs ON/OFF flows, with and without persistent congestion state (sweep)",
+  expectedRuntime: "2 min with 2 workers",
+  async run({ workers, progress }) {
+    const modes = ["non-persistent", "persistent"] as const;
+    const means = await sweepMeans(modes, (mode, on) => fig8Point(on, 5, "lipd", mode === "persistent"), {
+      workers,
+      progress,
+    });
+    const table = Object.fromEntries(
+      modes.map((mode) => [mode, Object.fromEntries(fig8OnMs.map((on, i) => [on, shares(means.get(mode)![i]!)]))]),
+    );
+    const at = (mode: (typeof modes)[number], on: number) => table[mode]![on]!;
+    const ratio = (mode: (typeof modes)[number], on: number) => at(mode, on).staticShare / at(mode, on).dynamicShare;
+    const np05 = at("non-persistent", 0.05);
+    const p05 = at("persistent", 0.05);
+    const longOn = fig8OnMs.filter((on) => on >= 1);
+    const rho = spearman(
+      longOn,
+      longOn.map((on) => ratio("non-persistent", on)),
+    );
+    return {
+      params: { onMs: fig8OnMs, seeds: fig8Seeds, point: fig8Point(1, 5, "lipd", true), averageOver: "last 80 %" },
+      summary: {
+        staticShare: Object.fromEntries(
+          modes.map((m) => [m, Object.fromEntries(fig8OnMs.map((on) => [on, at(m, on).staticShare]))]),
+        ),
+        dynamicShare: Object.fromEntries(
+          modes.map((m) => [m, Object.fromEntries(fig8OnMs.map((on) => [on, at(m, on).dynamicShare]))]),
+        ),
+      },
+      checks: [
+        check.atLeast(
+          "C8a.1",
+          "non-persistent, ON 0.05 ms: dynamicShare - staticShare",
+          round(np05.dynamicShare - np05.staticShare),
+          0.2,
+        ),
+        check.all("C8a.2", "persistent, ON 0.05 ms: staticShare", p05.staticShare, [
+          { text: ">= 0.4", pass: p05.staticShare >= 0.4 },
+          {
+            text: `>= staticShare(non-persistent) + 0.3 = ${round(np05.staticShare + 0.3)}`,
+            pass: p05.staticShare >= np05.staticShare + 0.3,
+          },
+        ]),
+        check.within(
+          "C8a.3",
+          "persistent, ON 20 ms: staticShare / dynamicShare",
+          round(ratio("persistent", 20)),
+          1.6,
+          2.4,
+        ),
+        check.all("C8a.4", "non-persistent: Spearman(mean ON 1..20 ms, static/dynamic ratio)", round(rho), [
+          { text: ">= 0.8", pass: rho >= 0.8 },
+          {
+            text: `ratio at 20 ms (${round(ratio("non-persistent", 20))}) > 1.2`,
+            pass: ratio("non-persistent", 20) > 1.2,
+          },
+        ]),
+      ],
+      charts: [
+        {
+          name: "santos-fig8a",
+          title: "Fig. 8(a): shares of the root link, static vs dynamic flows (LIPD)",
+          xLabel: "mean ON duration (ms)",
+          yLabel: "share of root link throughput",
+          logX: true,
+          yDomain: [0, 1],
+          series: modes.flatMap((mode) =>
+            (["staticShare", "dynamicShare"] as const).map((key) => ({
+              name: `${key === "staticShare" ? "static" : "dynamic"} flows${mode === "persistent" ? ", persistent state" : ""}`,
+              dashed: mode === "persistent",
+              colorKey: key,
+              points: fig8OnMs.map((on): [number, number] => [on, at(mode, on)[key]]),
+            })),
+          ),
+        } satisfies Chart,
+      ],
+    };
+  },
+};
+
+export const santosFig8b: Preset = {
+  name: "santos-fig8b",
+  description:
+    "santos-2002 Fig. 8(b): root and inter-switch utilization with all flows ON/OFF, per response function (sweep)",
+  expectedRuntime: "3 min with 2 workers",
+  async run({ workers, progress }) {
+    const functions = ["lipd", "fimd", "aimd"] as const;
+    const means = await sweepMeans(functions, (fn, on) => fig8Point(on, 10, fn, true), { workers, progress });
+    const root = (fn: Fn, i: number) => means.get(fn)![i]!.rootUtil;
+    const isl = (fn: Fn, i: number) => means.get(fn)![i]!.islUtil;
+    const indices = fig8OnMs.map((_, i) => i);
+    const islLow = Math.min(...indices.flatMap((i) => [isl("lipd", i), isl("fimd", i)]));
+    const middle = indices.filter((i) => fig8OnMs[i]! >= 0.2 && fig8OnMs[i]! <= 2);
+    const fimdWins = middle.filter((i) => root("fimd", i) > root("lipd", i)).length;
+    const aimdLowest = indices.filter((i) => root("aimd", i) < Math.min(root("lipd", i), root("fimd", i))).length;
+    const grid = (value: (fn: Fn, i: number) => number) =>
+      Object.fromEntries(
+        functions.map((fn) => [fn, Object.fromEntries(indices.map((i) => [fig8OnMs[i]!, value(fn, i)]))]),
+      );
+    return {
+      params: { onMs: fig8OnMs, seeds: fig8Seeds, point: fig8Point(1, 10, "lipd", true), averageOver: "last 80 %" },
+      summary: { rootUtil: grid(root), islUtil: grid(isl) },
+      checks: [
+        check.atLeast("C8b.1", "lowest islUtil of LIPD and FIMD over all ON values", round(islLow), 0.85),
+        check.atLeast("C8b.2", "ON 0.2-2 ms: points (of 4) where rootUtil(FIMD) > rootUtil(LIPD)", fimdWins, 2),
+        check.atLeast(
+          "C8b.3",
+          `ON values (of ${fig8OnMs.length}) where AIMD has the lowest rootUtil`,
+          aimdLowest,
+          fig8OnMs.length,
+        ),
+      ],
+      charts: (["root", "isl"] as const).map(
+        (link): Chart => ({
+          name: `santos-fig8b-${link}`,
+          title: `Fig. 8(b): ${link === "root" ? "root link" : "inter-switch link"} utilization, all flows ON/OFF`,
+          xLabel: "mean ON duration (ms)",
+          yLabel: "utilization",
+          logX: true,
+          series: functions.map((fn) => ({
+            name: fn.toUpperCase(),
+            points: indices.map((i): [number, number] => [fig8OnMs[i]!, link === "root" ? root(fn, i) : isl(fn, i)]),
+          })),
+        }),
+      ),
+    };
+  },
+};
