@@ -91,6 +91,11 @@ describe("losslab CLI", () => {
     const result = JSON.parse(stdout);
     expect(csv.length).toBe(44);
     expect(result.delivered).toBe(packets);
+    // Every message is a flow of known size that completed: 44 completion times in all.
+    const completed = Object.values(result.completions as Record<string, { count: number; p50Us: number }>);
+    expect(completed.reduce((sum, c) => sum + c.count, 0)).toBe(44);
+    // A one-packet message crosses two switches in at least its own serialization time.
+    for (const c of completed) expect(c.p50Us).toBeGreaterThan(2.068);
   });
 
   it("run: every example scenario runs", () => {

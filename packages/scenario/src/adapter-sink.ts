@@ -20,6 +20,8 @@ export interface AdapterSinkOptions {
   firstFlowId: number;
   /** Called for every flow started, to attach meters. */
   onFlow: (id: number, group: string) => void;
+  /** Called when a flow of known size has delivered its last packet (flow completion time). */
+  onComplete: (group: string, duration: number) => void;
 }
 
 /**
@@ -34,6 +36,8 @@ export class AdapterSink implements TrafficSink {
   private readonly kept = new Map<string, Controller>();
   private delivered = 0;
   private readonly triggers: Array<{ count: number; callback: () => void }> = [];
+  /** Flows of known size still delivering: packets left, start time, group. */
+  private readonly pending = new Map<number, { left: number; start: number; group: string }>();
 
   constructor(private readonly options: AdapterSinkOptions) {
     this.nextId = options.firstFlowId;
@@ -60,8 +64,13 @@ export class AdapterSink implements TrafficSink {
   }
 
   /** To be called on every data packet delivered anywhere. */
-  packetDelivered(): void {
+  packetDelivered(flow: number): void {
     this.delivered++;
+    const sized = this.pending.get(flow);
+    if (sized !== undefined && --sized.left === 0) {
+      this.pending.delete(flow);
+      this.options.onComplete(sized.group, this.options.engine.now - sized.start);
+    }
     if (this.triggers.length === 0) return;
     for (let i = this.triggers.length - 1; i >= 0; i--) {
       const trigger = this.triggers[i]!;
@@ -89,6 +98,7 @@ export class AdapterSink implements TrafficSink {
       ...(controller === undefined ? {} : { controller }),
     });
     this.ownerOf.set(id, host);
+    if (packets !== undefined) this.pending.set(id, { left: packets, start: o.engine.now, group });
     o.onFlow(id, group);
     return id;
   }

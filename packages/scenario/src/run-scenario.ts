@@ -1,7 +1,7 @@
 import type { HostAdapter } from "@losslab/adapter";
 import { Engine, ms, PS_PER_MS, type Time, us } from "@losslab/engine";
 import { createMarking } from "@losslab/marking";
-import { ByteCounter, slidingWindow } from "@losslab/metrics";
+import { ByteCounter, type CompletionSummary, CompletionTimes, slidingWindow } from "@losslab/metrics";
 import { type ControllerFactory, perAck } from "@losslab/response";
 import { buildRoutes, singleSwitch, type Topology, twoSwitch } from "@losslab/topology";
 import { createGenerator, startGenerators } from "@losslab/traffic";
@@ -25,6 +25,11 @@ export interface ScenarioResult {
   delivered: number;
   /** Marking decisions of the marking policy, summed over the switches. */
   marked: number;
+  /**
+   * Completion times of the generated flows and messages of known size that finished, per
+   * group (count, mean, p50, p99, max in us); flows cut off by the end of the run are not counted.
+   */
+  completions: Record<string, CompletionSummary>;
   /** Averages over `metrics.measureMs` (default: the whole run). */
   summary: {
     /** Utilization of each link direction, named `from->to`. */
@@ -81,6 +86,7 @@ export function runScenario(scenario: Scenario, options: RunOptions = {}): Scena
   }
 
   // Generated traffic: flows and messages from @losslab/traffic, metered per group only.
+  const completions = new CompletionTimes();
   const sink = new AdapterSink({
     engine,
     hosts: fabric.hosts,
@@ -95,6 +101,7 @@ export function runScenario(scenario: Scenario, options: RunOptions = {}): Scena
     onFlow: (id, group) => {
       groupMeters[id] = groupMeter(group);
     },
+    onComplete: (group, duration) => completions.add(group, duration),
   });
   const generators = asScenarioError("traffic", () =>
     scenarioGenerators(scenario).map((spec, i) => createGenerator(spec, `traffic[${i}]`)),
@@ -109,7 +116,7 @@ export function runScenario(scenario: Scenario, options: RunOptions = {}): Scena
       delivered++;
       flowMeters[packet.flow]?.add(time, packet.size);
       groupMeters[packet.flow]!.add(time, packet.size);
-      sink.packetDelivered();
+      sink.packetDelivered(packet.flow);
     });
   }
 
@@ -138,6 +145,7 @@ export function runScenario(scenario: Scenario, options: RunOptions = {}): Scena
     events: engine.eventsHandled,
     delivered,
     marked: marking.marked,
+    completions: completions.summary(),
     summary,
     rate,
     series: (name) =>

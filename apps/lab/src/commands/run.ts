@@ -101,7 +101,14 @@ function resultJson(result: ScenarioResult) {
     links: Object.fromEntries(Object.entries(result.summary.links).map(([k, v]) => [k, round(v)])),
     groups: Object.fromEntries(Object.entries(result.summary.groups).map(([k, v]) => [k, round(v)])),
   };
-  return { scenario: result.scenario, events: result.events, delivered: result.delivered, summary, series };
+  return {
+    scenario: result.scenario,
+    events: result.events,
+    delivered: result.delivered,
+    summary,
+    completions: result.completions,
+    series,
+  };
 }
 
 function formatSummary(result: ScenarioResult): string {
@@ -111,6 +118,15 @@ function formatSummary(result: ScenarioResult): string {
     lines.push(`  group ${group.padEnd(24)} ${value.toFixed(4)}`);
   const busy = Object.entries(result.summary.links).filter(([, v]) => v >= 0.01);
   for (const [link, value] of busy) lines.push(`  link  ${link.padEnd(24)} ${value.toFixed(4)}`);
+  const completions = Object.entries(result.completions);
+  if (completions.length > 0) {
+    lines.push("", "flow completion times (us), flows that completed:");
+    for (const [group, c] of completions) {
+      lines.push(
+        `  ${group.padEnd(16)} count ${c.count}  mean ${c.meanUs.toFixed(1)}  p50 ${c.p50Us.toFixed(1)}  p99 ${c.p99Us.toFixed(1)}`,
+      );
+    }
+  }
   lines.push("", `${result.delivered} data packets delivered, ${result.events} events`);
   return `${lines.join("\n")}\n`;
 }
