@@ -7,6 +7,7 @@ export type {
   TransmissionListener,
 } from "./channel.js";
 export { CreditAccount, creditsFor, DEFAULT_CREDIT_BYTES } from "./credit-account.js";
+export { formatValue } from "./format-value.js";
 export { LosslessViolation } from "./lossless-violation.js";
 export type { MarkingPolicy, MarkingPolicyFactory, SwitchView } from "./marking.js";
 export {

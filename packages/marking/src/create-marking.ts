@@ -1,5 +1,5 @@
+import { formatValue } from "@losslab/core";
 import type { CountedMarkingFactory } from "./counted-marking-factory.js";
-import { formatValue } from "./format-value.js";
 import { inputOutputTriggeredDefinition } from "./input-output-triggered.js";
 import { inputTriggeredDefinition } from "./input-triggered.js";
 import type { SpecOf } from "./marking-definition.js";

@@ -1,6 +1,6 @@
 import type { Packet, SwitchView } from "@losslab/core";
+import { formatValue } from "@losslab/core";
 import { type CountedMarkingFactory, countedFactory } from "./counted-marking-factory.js";
-import { formatValue } from "./format-value.js";
 import { type CounterMarkingPolicy, InputTriggeredPolicy } from "./input-triggered.js";
 import type { MarkingDefinition } from "./marking-definition.js";
 import { MarkingSpecError } from "./marking-spec-error.js";

@@ -1,4 +1,5 @@
-import { formatHosts, formatValue } from "./format-value.js";
+import { formatValue } from "@losslab/core";
+import { formatHosts } from "./format-hosts.js";
 import { TrafficSpecError } from "./traffic-spec-error.js";
 
 /** A spec object as read from JSON: fields not yet checked. */

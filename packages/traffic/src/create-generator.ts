@@ -1,6 +1,6 @@
+import { formatValue } from "@losslab/core";
 import { bernoulliDefinition } from "./bernoulli.js";
 import { unknownKind } from "./check-spec.js";
-import { formatValue } from "./format-value.js";
 import type { SpecOf } from "./generator-definition.js";
 import { hotSpotDefinition } from "./hot-spot.js";
 import { onOffDefinition } from "./on-off.js";

@@ -1,6 +1,6 @@
+import { formatValue } from "@losslab/core";
 import { type Engine, type RandomStream, type Time, us } from "@losslab/engine";
 import { knownHost } from "./check-spec.js";
-import { formatValue } from "./format-value.js";
 import type { GeneratorContext, TrafficSink } from "./traffic-sink.js";
 import { TrafficSpecError } from "./traffic-spec-error.js";
 

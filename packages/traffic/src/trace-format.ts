@@ -1,5 +1,5 @@
+import { formatValue } from "@losslab/core";
 import { onlyFields, optionalText, positiveInteger, specObject, text, time } from "./check-spec.js";
-import { formatValue } from "./format-value.js";
 import { TrafficSpecError } from "./traffic-spec-error.js";
 
 /**
