@@ -1,6 +1,6 @@
-/** Package rules: imports, public API, README (kinds, stream names, example output). */
+/** Package rules: public API, README (kinds, stream names, example output). */
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as traffic from "../src/index.js";
