@@ -9,6 +9,7 @@ import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { listCommand } from "./commands/list.js";
 import { reproduceCommand } from "./commands/reproduce.js";
 import { runCommand } from "./commands/run.js";
+import { validateCommand } from "./commands/validate.js";
 import { UserError } from "./user-error.js";
 
 function integerOption(name: string, min: number) {
@@ -51,6 +52,12 @@ program
   .option("--out <dir>", "also write result.json, a CSV and a chart of the flow groups to this directory")
   .option("--seed <n>", "override the scenario's seed", integerOption("--seed", 0))
   .action(runCommand);
+
+program
+  .command("validate")
+  .description("check a scenario file (JSON or YAML) without running it")
+  .argument("<scenario-file>", "path to a scenario file, see examples/")
+  .action(validateCommand);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -98,11 +98,29 @@ describe("losslab CLI", () => {
     for (const c of completed) expect(c.p50Us).toBeGreaterThan(2.068);
   });
 
-  it("run: every example scenario runs", () => {
-    for (const example of ["examples/santos-fig2a.json", "examples/trace-replay.json"]) {
-      const { status, stderr } = losslab("run", example, "--json");
+  it("validate and run: every example scenario in examples/ is valid and runs", () => {
+    const examples = readdirSync(join(root, "examples")).filter(
+      (name) => /\.(json|ya?ml)$/.test(name) && !name.startsWith("trace-example") && !name.startsWith("sweep-"),
+    );
+    expect(examples.length).toBeGreaterThanOrEqual(3);
+    for (const example of examples) {
+      const valid = losslab("validate", `examples/${example}`);
+      expect(valid.stdout).toContain(": valid (");
+      const { status, stderr } = losslab("run", `examples/${example}`, "--json");
       expect(stderr).toBe("");
       expect(status).toBe(0);
     }
+  });
+
+  it("validate reports a mistake the format cannot see: an unknown host", () => {
+    const dir = mkdtempSync(join(tmpdir(), "losslab-"));
+    const file = join(dir, "host.yaml");
+    writeFileSync(
+      file,
+      "durationMs: 5\ntopology: { kind: single-switch, hosts: 2 }\nflows: [{ source: H0, destination: H9 }]\n",
+    );
+    const { status, stderr } = losslab("validate", file);
+    expect(status).toBe(2);
+    expect(stderr.trim()).toBe(`losslab: ${file}: flows[0].destination: unknown host "H9"; hosts are H0, H1`);
   });
 });

@@ -8,6 +8,7 @@ import { createGenerator, startGenerators } from "@losslab/traffic";
 import { AdapterSink } from "./adapter-sink.js";
 import { buildFabric } from "./fabric.js";
 import { type ResolvedFlow, resolveFlows, scenarioGenerators } from "./flows.js";
+import { parseScenario } from "./parse-scenario.js";
 import { ScenarioError } from "./scenario-error.js";
 import type { Scenario } from "./schema.js";
 
@@ -47,6 +48,23 @@ export interface ScenarioResult {
 
 /** Builds the fabric a scenario describes, runs it to the end, and measures it. */
 export function runScenario(scenario: Scenario, options: RunOptions = {}): ScenarioResult {
+  return buildSimulation(scenario)(options);
+}
+
+/**
+ * Checks everything about a scenario that can be checked without running it: the format
+ * (`parseScenario`), then the hosts its flows and generators name, and the parameters of
+ * its marking policy, controller and generators, by building the whole simulation. Throws
+ * a ScenarioError naming the field; returns the validated scenario.
+ */
+export function checkScenario(input: unknown): Scenario {
+  const scenario = parseScenario(input);
+  buildSimulation(scenario);
+  return scenario;
+}
+
+/** Builds the fabric, flows, generators and meters; the returned function runs and measures. */
+function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioResult {
   const engine = new Engine({ seed: scenario.seed });
   const topology = buildTopology(scenario);
   const routes = buildRoutes(topology);
@@ -120,41 +138,38 @@ export function runScenario(scenario: Scenario, options: RunOptions = {}): Scena
     });
   }
 
-  runWithProgress(engine, end, options.onProgress);
+  return (options) => {
+    runWithProgress(engine, end, options.onProgress);
 
-  const [fromMs, toMs] = scenario.metrics.measureMs ?? [0, scenario.durationMs];
-  if (!(toMs > fromMs) || toMs > scenario.durationMs) {
-    throw new ScenarioError(
-      `metrics.measureMs: [${fromMs}, ${toMs}] must be an interval inside [0, durationMs=${scenario.durationMs}]`,
-    );
-  }
-  const meterOf = (name: string): ByteCounter => {
-    const meter = meters.get(name);
-    if (meter === undefined)
-      throw new ScenarioError(`unknown meter "${name}"; known: ${[...meters.keys()].join(", ")}`);
-    return meter;
-  };
-  const rate = (name: string, from: number, to: number) => meterOf(name).rate(ms(from), ms(to)) / bandwidth;
-  const summary = { links: {} as Record<string, number>, groups: {} as Record<string, number> };
-  for (const name of meters.keys()) {
-    if (name.startsWith("link:")) summary.links[name.slice(5)] = rate(name, fromMs, toMs);
-    else if (name.startsWith("group:")) summary.groups[name.slice(6)] = rate(name, fromMs, toMs);
-  }
-  return {
-    scenario,
-    events: engine.eventsHandled,
-    delivered,
-    marked: marking.marked,
-    completions: completions.summary(),
-    summary,
-    rate,
-    series: (name) =>
-      slidingWindow(meterOf(name), {
-        window: ms(scenario.metrics.windowMs),
-        step: us(scenario.metrics.stepUs),
-        per: bandwidth,
-      }).map(([time, value]) => [time / PS_PER_MS, value]),
-    meters: () => [...meters.keys()],
+    const [fromMs, toMs] = scenario.metrics.measureMs ?? [0, scenario.durationMs];
+    const meterOf = (name: string): ByteCounter => {
+      const meter = meters.get(name);
+      if (meter === undefined)
+        throw new ScenarioError(`unknown meter "${name}"; known: ${[...meters.keys()].join(", ")}`);
+      return meter;
+    };
+    const rate = (name: string, from: number, to: number) => meterOf(name).rate(ms(from), ms(to)) / bandwidth;
+    const summary = { links: {} as Record<string, number>, groups: {} as Record<string, number> };
+    for (const name of meters.keys()) {
+      if (name.startsWith("link:")) summary.links[name.slice(5)] = rate(name, fromMs, toMs);
+      else if (name.startsWith("group:")) summary.groups[name.slice(6)] = rate(name, fromMs, toMs);
+    }
+    return {
+      scenario,
+      events: engine.eventsHandled,
+      delivered,
+      marked: marking.marked,
+      completions: completions.summary(),
+      summary,
+      rate,
+      series: (name) =>
+        slidingWindow(meterOf(name), {
+          window: ms(scenario.metrics.windowMs),
+          step: us(scenario.metrics.stepUs),
+          per: bandwidth,
+        }).map(([time, value]) => [time / PS_PER_MS, value]),
+      meters: () => [...meters.keys()],
+    };
   };
 }
 

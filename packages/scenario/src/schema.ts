@@ -146,6 +146,8 @@ export const metricsSchema = z.strictObject({
 
 export const scenarioSchema = z
   .strictObject({
+    /** Editors: the JSON Schema this file follows (ignored by losslab). */
+    $schema: z.string().optional(),
     name: z.string().default("scenario"),
     seed: z.number().int().min(0).default(1),
     durationMs: z.number().positive().max(100_000),

@@ -44,7 +44,7 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
   }
 }
 
-async function readScenarioFile(file: string): Promise<unknown> {
+export async function readScenarioFile(file: string): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
@@ -64,7 +64,7 @@ async function readScenarioFile(file: string): Promise<unknown> {
  * A `trace` generator may name its trace as `"file": "trace.csv"` (or `.json`), relative to
  * the scenario file; the CLI reads it and hands the traffic package its text or entries.
  */
-async function inlineTraceFiles(input: unknown, scenarioFile: string): Promise<void> {
+export async function inlineTraceFiles(input: unknown, scenarioFile: string): Promise<void> {
   const traffic = (input as { traffic?: unknown } | null)?.traffic;
   if (!Array.isArray(traffic)) return;
   for (const [i, spec] of traffic.entries()) {

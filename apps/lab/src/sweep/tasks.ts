@@ -4,11 +4,14 @@
  * and gives the same numbers either way.
  */
 import { runSantos, type SantosParams, santosAverages } from "../presets/santos-scenario.js";
+import { runScenarioSummary } from "./scenario-task.js";
 
 export const tasks = {
   /** One run of scenario S, averaged over `fromMs`-`toMs`. */
   santos: (input: { params: SantosParams; seed: number; fromMs: number; toMs: number }) =>
     santosAverages(runSantos(input.params, input.seed), input.fromMs, input.toMs),
+  /** One run of a scenario object (as in a scenario file): its summary as plain JSON, or its error. */
+  scenario: runScenarioSummary,
 } as const;
 
 export type TaskName = keyof typeof tasks;

@@ -1,0 +1,26 @@
+import { checkScenario, ScenarioError } from "@losslab/scenario";
+import { UserError } from "../user-error.js";
+import { inlineTraceFiles, readScenarioFile } from "./run.js";
+
+/**
+ * `losslab validate <file>`: checks a scenario file without running it (format, hosts,
+ * policy, controller and generator parameters) and says what it describes.
+ */
+export async function validateCommand(file: string): Promise<void> {
+  const input = await readScenarioFile(file);
+  await inlineTraceFiles(input, file);
+  try {
+    const scenario = checkScenario(input);
+    const topology = scenario.topology;
+    const shape =
+      topology.kind === "two-switch"
+        ? `two-switch L=${topology.local} R=${topology.remote}`
+        : `single switch, ${topology.hosts} hosts`;
+    process.stdout.write(
+      `${file}: valid (${shape}, ${scenario.durationMs} ms, marking ${scenario.marking.kind}, controller ${scenario.controller.kind})\n`,
+    );
+  } catch (error) {
+    if (error instanceof ScenarioError) throw new UserError(`${file}: ${error.message}`);
+    throw error;
+  }
+}

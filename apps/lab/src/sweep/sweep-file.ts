@@ -1,0 +1,236 @@
+/**
+ * The sweep file format, read and checked: `{ base, parameters, outputs? }`. `base` is a
+ * scenario object or the path of a scenario file (relative to the sweep file); `parameters`
+ * maps dotted paths into the scenario to lists of values; the grid is their cartesian
+ * product in the order listed, the last parameter varying fastest.
+ */
+import { readFile } from "node:fs/promises";
+import { dirname, extname, resolve } from "node:path";
+import { parseScenario, type Scenario, ScenarioError, scenarioSchema } from "@losslab/scenario";
+import { parse as parseYaml } from "yaml";
+import { UserError } from "../user-error.js";
+
+export interface Sweep {
+  /** The base scenario with every default filled in. */
+  base: Scenario;
+  /** Parameter paths in the order listed, each with its values. */
+  parameters: Array<{ path: string; values: unknown[] }>;
+  /** Summary keys to chart (`groups.local`, `links.A->B`, ...); undefined: the groups. */
+  outputs?: string[];
+}
+
+export interface SweepPoint {
+  /** 1-based, in grid order. */
+  index: number;
+  /** One value per parameter, in parameter order. */
+  values: unknown[];
+  /** The base with the values set: a scenario input, validated. */
+  scenario: Scenario;
+}
+
+/** Reads a JSON or YAML file; a missing or unparsable file is a UserError. */
+export async function readDataFile(file: string, what: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UserError(`cannot read ${what} "${file}"${code === "ENOENT" ? ": no such file" : `: ${code}`}`);
+  }
+  const yaml = [".yaml", ".yml"].includes(extname(file).toLowerCase());
+  try {
+    return yaml ? parseYaml(text) : JSON.parse(text);
+  } catch (error) {
+    throw new UserError(`${file} is not valid ${yaml ? "YAML" : "JSON"}: ${(error as Error).message.split("\n")[0]}`);
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** Reads and checks a sweep file: its shape, the base scenario and every parameter path. */
+export async function readSweepFile(file: string): Promise<Sweep> {
+  const input = await readDataFile(file, "sweep file");
+  if (!isObject(input)) throw new UserError(`${file}: a sweep file is an object { base, parameters, outputs? }`);
+  const unknown = Object.keys(input).filter((key) => !["base", "parameters", "outputs"].includes(key));
+  if (unknown.length > 0) {
+    throw new UserError(
+      `${file}: unknown field ${unknown.map((k) => `"${k}"`).join(", ")} (known: base, parameters, outputs)`,
+    );
+  }
+  // The base: inline, or a scenario file relative to the sweep file.
+  let rawBase: unknown = input.base;
+  let baseFile = file;
+  if (typeof rawBase === "string") {
+    baseFile = resolve(dirname(file), rawBase);
+    rawBase = await readDataFile(baseFile, "base scenario file");
+  } else if (!isObject(rawBase)) {
+    throw new UserError(`${file}: base: must be a scenario object or the path of a scenario file`);
+  }
+  await inlineTraceFiles(rawBase, baseFile);
+  let base: Scenario;
+  try {
+    base = parseScenario(rawBase);
+  } catch (error) {
+    if (error instanceof ScenarioError) throw new UserError(`${file}: base: ${oneLine(error.message)}`);
+    throw error;
+  }
+
+  if (!isObject(input.parameters) || Object.keys(input.parameters).length === 0) {
+    throw new UserError(`${file}: parameters: must be an object { "dotted.path": [values...] } with at least one path`);
+  }
+  const parameters: Sweep["parameters"] = [];
+  for (const [path, values] of Object.entries(input.parameters)) {
+    if (!Array.isArray(values) || values.length === 0) {
+      throw new UserError(`${file}: parameters."${path}": must be a non-empty list of values`);
+    }
+    const texts = values.map(formatValue);
+    const duplicate = texts.find((text, i) => texts.indexOf(text) !== i);
+    if (duplicate !== undefined) throw new UserError(`${file}: parameters."${path}": duplicate value ${duplicate}`);
+    const problem = checkPath(base, path, values[0]);
+    if (problem !== undefined) throw new UserError(`${file}: unknown parameter path "${path}": ${problem}`);
+    parameters.push({ path, values });
+  }
+
+  let outputs: string[] | undefined;
+  if (input.outputs !== undefined) {
+    if (!Array.isArray(input.outputs) || !input.outputs.every((o) => typeof o === "string")) {
+      throw new UserError(`${file}: outputs: must be a list of summary keys such as "groups.local" or "links.A->B"`);
+    }
+    outputs = input.outputs as string[];
+  }
+  return outputs === undefined ? { base, parameters } : { base, parameters, outputs };
+}
+
+/**
+ * Every point of the grid, validated with parseScenario before anything runs. Invalid points
+ * are reported together, each naming the point, its values and the field.
+ */
+export function sweepPoints(sweep: Sweep, file: string): SweepPoint[] {
+  const combos: unknown[][] = [[]];
+  for (const { values } of sweep.parameters) {
+    const next: unknown[][] = [];
+    for (const combo of combos) for (const value of values) next.push([...combo, value]);
+    combos.splice(0, combos.length, ...next);
+  }
+  const points: SweepPoint[] = [];
+  const problems: string[] = [];
+  for (const [i, values] of combos.entries()) {
+    const input = structuredClone(sweep.base) as Record<string, unknown>;
+    sweep.parameters.forEach(({ path }, p) => {
+      setPath(input, path, structuredClone(values[p]));
+    });
+    const label = pointLabel(i + 1, sweep, values);
+    try {
+      points.push({ index: i + 1, values, scenario: parseScenario(input) });
+    } catch (error) {
+      if (!(error instanceof ScenarioError)) throw error;
+      problems.push(`${label}: ${oneLine(error.message)}`);
+    }
+  }
+  if (problems.length === 1) throw new UserError(`${file}: ${problems[0]}`);
+  if (problems.length > 1) {
+    const shown = problems.slice(0, 5).map((p) => `  ${p}`);
+    if (problems.length > 5) shown.push(`  ... and ${problems.length - 5} more`);
+    throw new UserError(`${file}: ${problems.length} of ${combos.length} points are invalid:\n${shown.join("\n")}`);
+  }
+  return points;
+}
+
+/** `point 3 (switch.bufferPackets=0, marking.outputThreshold=2)`. */
+export function pointLabel(index: number, sweep: Sweep, values: unknown[]): string {
+  return `point ${index} (${sweep.parameters.map(({ path }, p) => `${path}=${formatValue(values[p])}`).join(", ")})`;
+}
+
+/** A parameter value as text: strings as they are, anything else as JSON. */
+export function formatValue(value: unknown): string {
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** "invalid scenario:\n  a: ...\n  b: ..." -> "a: ...; b: ...". */
+function oneLine(message: string): string {
+  return message
+    .replace(/^invalid scenario:\s*/, "")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "")
+    .join("; ");
+}
+
+const segmentsOf = (path: string) => path.split(".");
+
+/**
+ * Why `path` is not a field of the scenario, or undefined if it is: every segment but the
+ * last must exist in the base (defaults filled in); the last must exist there too or be an
+ * optional field the schema knows (e.g. `limits.window`).
+ */
+function checkPath(base: Scenario, path: string, sample: unknown): string | undefined {
+  const segments = segmentsOf(path);
+  if (segments.some((s) => s === "")) return "empty segment";
+  let node: unknown = base;
+  for (const [i, segment] of segments.entries()) {
+    const here = segments.slice(0, i).join(".") || "the scenario";
+    if (node === null || typeof node !== "object") return `${here} is not an object`;
+    const container = node as Record<string, unknown>;
+    if (segment in container && container[segment] !== undefined) {
+      node = container[segment];
+      continue;
+    }
+    if (i < segments.length - 1 || Array.isArray(container)) {
+      return `the base has no ${segments.slice(0, i + 1).join(".")}`;
+    }
+    // The last segment, absent from the base: accept it if the schema has the field.
+    const probe = structuredClone(base) as Record<string, unknown>;
+    setPath(probe, path, sample);
+    const result = scenarioSchema.safeParse(probe);
+    const parent = segments.slice(0, -1);
+    const rejected =
+      !result.success &&
+      result.error.issues.some(
+        (issue) =>
+          issue.code === "unrecognized_keys" &&
+          issue.keys.includes(segment) &&
+          issue.path.map(String).join(".") === parent.join("."),
+      );
+    if (rejected) {
+      const known = Object.keys(container).join(", ");
+      return `${here} has no field "${segment}"${known === "" ? "" : ` (it has: ${known})`}`;
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
+/** Sets `value` at a dotted path that checkPath accepted (array indices as numbers). */
+function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const segments = segmentsOf(path);
+  let node = target;
+  for (const segment of segments.slice(0, -1)) node = node[segment] as Record<string, unknown>;
+  node[segments[segments.length - 1]!] = value;
+}
+
+/** As `losslab run`: a trace generator's `"file"` is read relative to its scenario file. */
+async function inlineTraceFiles(input: unknown, scenarioFile: string): Promise<void> {
+  const traffic = (input as { traffic?: unknown } | null)?.traffic;
+  if (!Array.isArray(traffic)) return;
+  for (const [i, spec] of traffic.entries()) {
+    if (spec === null || typeof spec !== "object" || spec.kind !== "trace" || typeof spec.file !== "string") continue;
+    const path = resolve(dirname(scenarioFile), spec.file);
+    let text: string;
+    try {
+      text = await readFile(path, "utf8");
+    } catch {
+      throw new UserError(`${scenarioFile}: traffic[${i}].file: cannot read trace "${spec.file}" (looked at ${path})`);
+    }
+    delete spec.file;
+    if (extname(path).toLowerCase() === ".json") {
+      try {
+        spec.entries = JSON.parse(text);
+      } catch (error) {
+        throw new UserError(
+          `${scenarioFile}: traffic[${i}].file: ${path} is not valid JSON: ${(error as Error).message}`,
+        );
+      }
+    } else spec.csv = text;
+  }
+}

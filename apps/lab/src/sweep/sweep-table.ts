@@ -1,0 +1,141 @@
+/**
+ * The results of a sweep as a table: one row per point, the parameter columns then one
+ * column per summary key. Numbers are rounded to 6 significant digits before they are
+ * stored, so a table read back from its CSV prints byte-identically (that is what makes
+ * resumed sweeps give the same file as a run from scratch).
+ */
+import { round } from "../check.js";
+import type { ScenarioSummary } from "./scenario-task.js";
+
+export interface SweepRow {
+  /** Parameter values as printed (see formatValue), in parameter order. */
+  cells: string[];
+  /** Summary key -> value, rounded to 6 significant digits. */
+  values: Record<string, number>;
+}
+
+const SECTION_ORDER = ["groups", "links", "delivered", "marked", "completions"];
+
+/** `{ groups: { local: 0.5 }, links: { "A->B": 0.9 }, delivered: 10, ... }` -> `groups.local`, `links.A->B`, `delivered`, ... */
+export function flattenSummary(summary: ScenarioSummary): Record<string, number> {
+  const flat: Record<string, number> = {};
+  for (const [group, value] of Object.entries(summary.groups)) flat[`groups.${group}`] = round(value);
+  for (const [link, value] of Object.entries(summary.links)) flat[`links.${link}`] = round(value);
+  flat.delivered = summary.delivered;
+  flat.marked = summary.marked;
+  for (const [group, times] of Object.entries(summary.completions)) {
+    for (const [stat, value] of Object.entries(times)) flat[`completions.${group}.${stat}`] = round(value);
+  }
+  return flat;
+}
+
+/**
+ * The summary columns of a set of rows: the union of their keys, by section (groups, links,
+ * delivered, marked, completions) and then by name, so the order does not depend on which
+ * points ran first or were resumed.
+ */
+export function summaryColumns(rows: readonly SweepRow[]): string[] {
+  const keys = new Set<string>();
+  for (const row of rows) for (const key of Object.keys(row.values)) keys.add(key);
+  const section = (key: string) => {
+    const index = SECTION_ORDER.indexOf(key.split(".")[0]!);
+    return index < 0 ? SECTION_ORDER.length : index;
+  };
+  return [...keys].sort((a, b) => section(a) - section(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+const formatNumber = (value: number | undefined) =>
+  value === undefined || !Number.isFinite(value) ? "" : String(round(value));
+
+function csvField(text: string): string {
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The CSV: a header line, then one line per row; a key a point lacks is an empty cell. */
+export function toCsv(parameters: readonly string[], rows: readonly SweepRow[]): string {
+  const columns = summaryColumns(rows);
+  const lines = [[...parameters, ...columns].map(csvField).join(",")];
+  for (const row of rows) {
+    lines.push([...row.cells, ...columns.map((key) => formatNumber(row.values[key]))].map(csvField).join(","));
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** The same data as JSON: the parameter values as in the sweep file, then each summary key. */
+export function toJson(
+  parameters: readonly string[],
+  rows: ReadonlyArray<SweepRow & { parameterValues: unknown[] }>,
+): string {
+  const columns = summaryColumns(rows);
+  const points = rows.map((row) => ({
+    parameters: Object.fromEntries(parameters.map((path, p) => [path, row.parameterValues[p]])),
+    summary: Object.fromEntries(columns.filter((key) => key in row.values).map((key) => [key, row.values[key]])),
+  }));
+  return `${JSON.stringify({ parameters, columns, points }, null, 2)}\n`;
+}
+
+/** Parses CSV text (RFC 4180 quoting) into records of fields. */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = "";
+  let quoted = false;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 2;
+        continue;
+      }
+      if (c === '"') quoted = false;
+      else field += c;
+      i++;
+      continue;
+    }
+    if (c === '"') quoted = true;
+    else if (c === ",") {
+      record.push(field);
+      field = "";
+    } else if (c === "\n" || c === "\r") {
+      if (c === "\r" && text[i + 1] === "\n") i++;
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = "";
+    } else field += c;
+    i++;
+  }
+  if (field !== "" || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
+  return records;
+}
+
+/**
+ * Rows of an earlier results.csv, if its parameter columns are `parameters` (in order);
+ * undefined otherwise. Lines with the wrong number of fields or a non-number are skipped.
+ */
+export function readCsvRows(text: string, parameters: readonly string[]): SweepRow[] | undefined {
+  const [header, ...records] = parseCsv(text);
+  if (header === undefined || parameters.some((path, p) => header[p] !== path)) return undefined;
+  const keys = header.slice(parameters.length);
+  if (keys.some((key) => parameters.includes(key))) return undefined;
+  const rows: SweepRow[] = [];
+  for (const record of records) {
+    if (record.length !== header.length) continue;
+    const values: Record<string, number> = {};
+    let ok = true;
+    keys.forEach((key, k) => {
+      const cell = record[parameters.length + k]!;
+      if (cell === "") return;
+      const value = Number(cell);
+      if (Number.isFinite(value)) values[key] = round(value);
+      else ok = false;
+    });
+    if (ok) rows.push({ cells: record.slice(0, parameters.length), values });
+  }
+  return rows;
+}
