@@ -9,6 +9,7 @@ import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { listCommand } from "./commands/list.js";
 import { reproduceCommand } from "./commands/reproduce.js";
 import { runCommand } from "./commands/run.js";
+import { sweepCommand } from "./commands/sweep.js";
 import { validateCommand } from "./commands/validate.js";
 import { UserError } from "./user-error.js";
 
@@ -52,6 +53,14 @@ program
   .option("--out <dir>", "also write result.json, a CSV and a chart of the flow groups to this directory")
   .option("--seed <n>", "override the scenario's seed", integerOption("--seed", 0))
   .action(runCommand);
+
+program
+  .command("sweep")
+  .description("run a scenario over a grid of parameter values; writes results.csv/.json and charts (resumable)")
+  .argument("<sweep-file>", "sweep file (JSON or YAML): { base, parameters, outputs? }")
+  .option("--out <dir>", "directory for results.csv, results.json and charts (default results/sweep-<file stem>)")
+  .option("--workers <n>", "worker threads", integerOption("--workers", 1), availableParallelism())
+  .action(sweepCommand);
 
 program
   .command("validate")

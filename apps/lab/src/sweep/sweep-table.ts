@@ -21,8 +21,8 @@ export function flattenSummary(summary: ScenarioSummary): Record<string, number>
   const flat: Record<string, number> = {};
   for (const [group, value] of Object.entries(summary.groups)) flat[`groups.${group}`] = round(value);
   for (const [link, value] of Object.entries(summary.links)) flat[`links.${link}`] = round(value);
-  flat.delivered = summary.delivered;
-  flat.marked = summary.marked;
+  flat.delivered = round(summary.delivered);
+  flat.marked = round(summary.marked);
   for (const [group, times] of Object.entries(summary.completions)) {
     for (const [stat, value] of Object.entries(times)) flat[`completions.${group}.${stat}`] = round(value);
   }

@@ -1,0 +1,129 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { basename, extname, join } from "node:path";
+import type { Chart } from "../chart.js";
+import { terminalProgress } from "../progress.js";
+import { runSweep } from "../sweep/run-sweep.js";
+import { formatValue, pointLabel, readSweepFile, type Sweep, type SweepPoint, sweepPoints } from "../sweep/sweep-file.js";
+import { flattenSummary, readCsvRows, type SweepRow, summaryColumns, toCsv, toJson } from "../sweep/sweep-table.js";
+import { UserError } from "../user-error.js";
+
+export interface SweepOptions {
+  workers: number;
+  out?: string;
+}
+
+type Row = SweepRow & { parameterValues: unknown[] };
+
+/**
+ * `losslab sweep <file>`: runs a scenario over a grid of parameter values on worker threads
+ * and writes results.csv, results.json and one chart per output key to --out. Points already
+ * in an earlier results.csv there (same parameter columns) are kept and not run again.
+ */
+export async function sweepCommand(file: string, options: SweepOptions): Promise<void> {
+  const sweep = await readSweepFile(file);
+  const points = sweepPoints(sweep, file);
+  const parameters = sweep.parameters.map((p) => p.path);
+  const out = options.out ?? join("results", `sweep-${basename(file, extname(file))}`);
+  const csvFile = join(out, "results.csv");
+
+  // Resume: rows of an earlier run whose parameter values are points of this grid.
+  const done = new Map<string, SweepRow>();
+  let previous: string | undefined;
+  try {
+    previous = await readFile(csvFile, "utf8");
+  } catch {
+    previous = undefined;
+  }
+  if (previous !== undefined) {
+    const rows = readCsvRows(previous, parameters);
+    if (rows === undefined) {
+      process.stdout.write(`${csvFile} has other parameter columns: running every point\n`);
+    } else for (const row of rows) done.set(row.cells.join("\u0000"), row);
+  }
+  const cellsOf = (point: SweepPoint) => point.values.map(formatValue);
+  const keyOf = (point: SweepPoint) => cellsOf(point).join("\u0000");
+  const todo = points.filter((point) => !done.has(keyOf(point)));
+  const workers = Math.max(1, Math.min(options.workers, todo.length));
+  process.stdout.write(
+    `${sweep.base.name}: ${points.length} points, ${points.length - todo.length} of ${points.length} points already done, ` +
+      `running ${todo.length} on ${workers} worker${workers === 1 ? "" : "s"}\n`,
+  );
+
+  const start = Date.now();
+  const outputs = await runSweep(
+    "scenario",
+    todo.map((point) => point.scenario),
+    { workers, progress: terminalProgress(`sweep ${basename(file)}`) },
+  );
+  const fresh = new Map<string, SweepRow>();
+  const failures: string[] = [];
+  todo.forEach((point, i) => {
+    const output = outputs[i]!;
+    if ("error" in output) failures.push(`${pointLabel(point.index, sweep, point.values)}: ${output.error}`);
+    else fresh.set(keyOf(point), { cells: cellsOf(point), values: flattenSummary(output) });
+  });
+
+  // Every point that has a result, in grid order.
+  const rows: Row[] = [];
+  for (const point of points) {
+    const row = done.get(keyOf(point)) ?? fresh.get(keyOf(point));
+    if (row !== undefined) rows.push({ cells: cellsOf(point), values: row.values, parameterValues: point.values });
+  }
+  await mkdir(out, { recursive: true });
+  await writeFile(csvFile, toCsv(parameters, rows));
+  await writeFile(join(out, "results.json"), toJson(parameters, rows));
+  if (failures.length > 0) {
+    const list = failures.slice(0, 5).map((f) => `  ${f}`);
+    if (failures.length > 5) list.push(`  ... and ${failures.length - 5} more`);
+    throw new UserError(
+      `${file}: ${failures.length} of ${todo.length} points failed (the others are in ${csvFile}):\n${list.join("\n")}`,
+    );
+  }
+
+  const charts = sweepCharts(sweep, rows);
+  const { writeChart } = await import("../render-chart.js");
+  for (const chart of charts) await writeChart(chart, out);
+  const seconds = ((Date.now() - start) / 1000).toFixed(1);
+  process.stdout.write(
+    `ran ${todo.length} points in ${seconds} s; wrote results.csv, results.json and ${charts.length} chart${charts.length === 1 ? "" : "s"} (.svg/.png) to ${out}/\n`,
+  );
+}
+
+/**
+ * One chart per output key (default: every `groups.*` key) against the first parameter,
+ * one series per combination of the other parameters (in grid order).
+ */
+function sweepCharts(sweep: Sweep, rows: readonly Row[]): Chart[] {
+  const columns = summaryColumns(rows);
+  const keys = sweep.outputs ?? columns.filter((key) => key.startsWith("groups."));
+  const unknown = keys.filter((key) => !columns.includes(key));
+  if (unknown.length > 0) {
+    throw new UserError(
+      `outputs: unknown summary key ${unknown.map((k) => `"${k}"`).join(", ")}; known: ${columns.join(", ")}`,
+    );
+  }
+  const [first, ...others] = sweep.parameters;
+  const numeric = first!.values.every((v) => typeof v === "number");
+  const xOf = (value: unknown) => (numeric ? (value as number) : first!.values.indexOf(value) + 1);
+  const xLabel = numeric
+    ? first!.path
+    : `${first!.path} (${first!.values.map((v, i) => `${i + 1}=${formatValue(v)}`).join(", ")})`;
+  return keys.map((key) => {
+    const series = new Map<string, Array<[number, number]>>();
+    for (const row of rows) {
+      const name =
+        others.length === 0 ? key : others.map(({ path }, p) => `${path}=${row.cells[p + 1]}`).join(", ");
+      const value = row.values[key];
+      if (!series.has(name)) series.set(name, []);
+      if (value !== undefined) series.get(name)!.push([xOf(row.parameterValues[0]), value]);
+    }
+    const rate = key.startsWith("groups.") || key.startsWith("links.");
+    return {
+      name: key.replaceAll("->", "-to-").replace(/[^\w.-]+/g, "_"),
+      title: `${sweep.base.name}: ${key} vs ${first!.path}`,
+      xLabel,
+      yLabel: rate ? `${key} (fraction of link bandwidth)` : key,
+      series: [...series].map(([name, points]) => ({ name, points: points.sort((a, b) => a[0] - b[0]) })),
+    };
+  });
+}
