@@ -3,7 +3,14 @@ import { basename, extname, join } from "node:path";
 import type { Chart } from "../chart.js";
 import { terminalProgress } from "../progress.js";
 import { runSweep } from "../sweep/run-sweep.js";
-import { formatValue, pointLabel, readSweepFile, type Sweep, type SweepPoint, sweepPoints } from "../sweep/sweep-file.js";
+import {
+  formatValue,
+  pointLabel,
+  readSweepFile,
+  type Sweep,
+  type SweepPoint,
+  sweepPoints,
+} from "../sweep/sweep-file.js";
 import { flattenSummary, readCsvRows, type SweepRow, summaryColumns, toCsv, toJson } from "../sweep/sweep-table.js";
 import { UserError } from "../user-error.js";
 
@@ -111,16 +118,17 @@ function sweepCharts(sweep: Sweep, rows: readonly Row[]): Chart[] {
   return keys.map((key) => {
     const series = new Map<string, Array<[number, number]>>();
     for (const row of rows) {
-      const name =
-        others.length === 0 ? key : others.map(({ path }, p) => `${path}=${row.cells[p + 1]}`).join(", ");
+      const name = others.length === 0 ? key : others.map(({ path }, p) => `${path}=${row.cells[p + 1]}`).join(", ");
       const value = row.values[key];
       if (!series.has(name)) series.set(name, []);
       if (value !== undefined) series.get(name)!.push([xOf(row.parameterValues[0]), value]);
     }
     const rate = key.startsWith("groups.") || key.startsWith("links.");
+    const title = `${sweep.base.name}: ${key} vs ${first!.path}`;
     return {
       name: key.replaceAll("->", "-to-").replace(/[^\w.-]+/g, "_"),
-      title: `${sweep.base.name}: ${key} vs ${first!.path}`,
+      // Long titles are clipped by the renderer: drop the scenario name then.
+      title: title.length <= 70 ? title : `${key} vs ${first!.path}`,
       xLabel,
       yLabel: rate ? `${key} (fraction of link bandwidth)` : key,
       series: [...series].map(([name, points]) => ({ name, points: points.sort((a, b) => a[0] - b[0]) })),
