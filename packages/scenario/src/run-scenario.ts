@@ -65,6 +65,13 @@ export function checkScenario(input: unknown): Scenario {
 
 /** Builds the fabric, flows, generators and meters; the returned function runs and measures. */
 function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioResult {
+  // parseScenario checks this too; runScenario also accepts scenarios built in code.
+  const [fromMs, toMs] = scenario.metrics.measureMs ?? [0, scenario.durationMs];
+  if (!(toMs > fromMs) || toMs > scenario.durationMs) {
+    throw new ScenarioError(
+      `metrics.measureMs: [${fromMs}, ${toMs}] must be an interval inside [0, durationMs=${scenario.durationMs}]`,
+    );
+  }
   const engine = new Engine({ seed: scenario.seed });
   const topology = buildTopology(scenario);
   const routes = buildRoutes(topology);
@@ -141,7 +148,6 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
   return (options) => {
     runWithProgress(engine, end, options.onProgress);
 
-    const [fromMs, toMs] = scenario.metrics.measureMs ?? [0, scenario.durationMs];
     const meterOf = (name: string): ByteCounter => {
       const meter = meters.get(name);
       if (meter === undefined)

@@ -5,8 +5,8 @@ import { scenarioJsonSchema } from "../src/index.js";
 
 describe("scenario.schema.json", () => {
   it("is the schema generated from the validator (run `pnpm --filter @losslab/scenario schema` after changing it)", () => {
-    const shipped = readFileSync(join(import.meta.dirname, "..", "scenario.schema.json"), "utf8");
-    expect(shipped).toBe(`${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`);
+    const shipped = JSON.parse(readFileSync(join(import.meta.dirname, "..", "scenario.schema.json"), "utf8"));
+    expect(shipped).toEqual(scenarioJsonSchema());
   });
 
   it("describes the fields, their kinds and defaults", () => {
