@@ -1,3 +1,4 @@
+export { type CostEstimate, costWarnings, estimateCost } from "./estimate-cost.js";
 export { buildFabric, type Fabric } from "./fabric.js";
 export { type ResolvedFlow, resolveFlows } from "./flows.js";
 export { scenarioJsonSchema } from "./json-schema.js";

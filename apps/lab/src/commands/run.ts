@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, extname, join, resolve } from "node:path";
-import { parseScenario, runScenario, ScenarioError, type ScenarioResult } from "@losslab/scenario";
+import { costWarnings, parseScenario, runScenario, ScenarioError, type ScenarioResult } from "@losslab/scenario";
 import { parse as parseYaml } from "yaml";
 import type { Chart } from "../chart.js";
 import { chartToCsv } from "../chart-csv.js";
@@ -24,6 +24,7 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
   let result: ScenarioResult;
   try {
     const scenario = parseScenario(input);
+    for (const warning of costWarnings(scenario)) process.stderr.write(`losslab: warning: ${warning}\n`);
     const progress = options.json ? undefined : terminalProgress(scenario.name);
     result = runScenario(scenario, progress === undefined ? {} : { onProgress: progress });
   } catch (error) {

@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import type { Chart } from "../chart.js";
@@ -56,27 +57,53 @@ export async function sweepCommand(file: string, options: SweepOptions): Promise
       `running ${todo.length} on ${workers} worker${workers === 1 ? "" : "s"}\n`,
   );
 
-  const start = Date.now();
-  const outputs = await runSweep(
-    "scenario",
-    todo.map((point) => point.scenario),
-    { workers, progress: terminalProgress(`sweep ${basename(file)}`) },
-  );
+  // Every point that has a result, in grid order.
   const fresh = new Map<string, SweepRow>();
   const failures: string[] = [];
-  todo.forEach((point, i) => {
-    const output = outputs[i]!;
-    if ("error" in output) failures.push(`${pointLabel(point.index, sweep, point.values)}: ${output.error}`);
-    else fresh.set(keyOf(point), { cells: cellsOf(point), values: flattenSummary(output) });
-  });
-
-  // Every point that has a result, in grid order.
-  const rows: Row[] = [];
-  for (const point of points) {
-    const row = done.get(keyOf(point)) ?? fresh.get(keyOf(point));
-    if (row !== undefined) rows.push({ cells: cellsOf(point), values: row.values, parameterValues: point.values });
-  }
+  const resultRows = (): Row[] => {
+    const rows: Row[] = [];
+    for (const point of points) {
+      const row = done.get(keyOf(point)) ?? fresh.get(keyOf(point));
+      if (row !== undefined) rows.push({ cells: cellsOf(point), values: row.values, parameterValues: point.values });
+    }
+    return rows;
+  };
+  // Results go to disk as points finish, so an interrupted sweep (Ctrl-C) keeps them and
+  // the next run resumes from there.
   await mkdir(out, { recursive: true });
+  const save = () => writeFileSync(csvFile, toCsv(parameters, resultRows()));
+  const interrupted = () => {
+    save();
+    process.stderr.write(
+      `\ninterrupted: ${fresh.size + done.size} of ${points.length} points kept in ${csvFile}; run again to resume\n`,
+    );
+    process.exit(130);
+  };
+  process.once("SIGINT", interrupted);
+
+  const start = Date.now();
+  try {
+    await runSweep(
+      "scenario",
+      todo.map((point) => point.scenario),
+      {
+        workers,
+        progress: terminalProgress(`sweep ${basename(file)}`),
+        onResult: (index, output) => {
+          const point = todo[index]!;
+          const result = output as Awaited<ReturnType<typeof runSweep<"scenario">>>[number];
+          if ("error" in result) failures.push(`${pointLabel(point.index, sweep, point.values)}: ${result.error}`);
+          else {
+            fresh.set(keyOf(point), { cells: cellsOf(point), values: flattenSummary(result) });
+            save();
+          }
+        },
+      },
+    );
+  } finally {
+    process.removeListener("SIGINT", interrupted);
+  }
+  const rows = resultRows();
   await writeFile(csvFile, toCsv(parameters, rows));
   await writeFile(join(out, "results.json"), toJson(parameters, rows));
   if (failures.length > 0) {

@@ -1,4 +1,4 @@
-import { checkScenario, ScenarioError } from "@losslab/scenario";
+import { checkScenario, costWarnings, estimateCost, ScenarioError } from "@losslab/scenario";
 import { UserError } from "../user-error.js";
 import { inlineTraceFiles, readScenarioFile } from "./run.js";
 
@@ -16,9 +16,12 @@ export async function validateCommand(file: string): Promise<void> {
       topology.kind === "two-switch"
         ? `two-switch L=${topology.local} R=${topology.remote}`
         : `single switch, ${topology.hosts} hosts`;
+    const cost = estimateCost(scenario);
     process.stdout.write(
-      `${file}: valid (${shape}, ${scenario.durationMs} ms, marking ${scenario.marking.kind}, controller ${scenario.controller.kind})\n`,
+      `${file}: valid (${shape}, ${scenario.durationMs} ms, marking ${scenario.marking.kind}, controller ${scenario.controller.kind}); ` +
+        `at most ~${(cost.events / 1e6).toFixed(1)} million events, ~${Math.ceil(cost.seconds)} s\n`,
     );
+    for (const warning of costWarnings(scenario)) process.stderr.write(`losslab: warning: ${warning}\n`);
   } catch (error) {
     if (error instanceof ScenarioError) throw new UserError(`${file}: ${error.message}`);
     throw error;

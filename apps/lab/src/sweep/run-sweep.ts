@@ -6,6 +6,8 @@ export interface SweepOptions {
   /** Worker threads; 1 runs every point in this thread. */
   workers: number;
   progress?: (done: number, total: number) => void;
+  /** Called with each point's output as soon as it is ready (in completion order). */
+  onResult?: (index: number, output: unknown) => void;
 }
 
 /**
@@ -20,22 +22,29 @@ export async function runSweep<T extends TaskName>(
 ): Promise<Array<TaskOutput<T>>> {
   const total = inputs.length;
   let done = 0;
-  const report = () => options.progress?.(++done, total);
+  const report = (index: number, output: unknown) => {
+    options.onResult?.(index, output);
+    options.progress?.(++done, total);
+  };
   options.progress?.(0, total);
   if (options.workers <= 1 || total <= 1) {
     const run = tasks[task] as (input: TaskInput<T>) => TaskOutput<T>;
-    return inputs.map((input) => {
+    const outputs: Array<TaskOutput<T>> = [];
+    for (const [index, input] of inputs.entries()) {
+      // Back to the event loop between points, so Ctrl-C (SIGINT) can be handled.
+      await new Promise((resolve) => setImmediate(resolve));
       const output = run(input);
-      report();
-      return output;
-    });
+      report(index, output);
+      outputs.push(output);
+    }
+    return outputs;
   }
   const pool = new Piscina({ ...workerFile(), maxThreads: Math.min(options.workers, total), minThreads: 1 });
   try {
     return await Promise.all(
-      inputs.map(async (input) => {
+      inputs.map(async (input, index) => {
         const output = (await pool.run({ task, input })) as TaskOutput<T>;
-        report();
+        report(index, output);
         return output;
       }),
     );
