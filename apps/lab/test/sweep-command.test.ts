@@ -190,3 +190,23 @@ describe("losslab sweep, interrupted", () => {
     expect(rowsOnDisk()).toBe(8);
   });
 });
+
+describe("losslab sweep, chart axis", () => {
+  it("puts the parameter named by `x` on the x axis, one series per value of the others", () => {
+    const file = sweepFile({
+      base,
+      parameters: { "topology.local": [1, 2], "limits.window": [1, 2] },
+      outputs: ["groups.local"],
+      x: "limits.window",
+    });
+    const out = mkdtempSync(join(tmpdir(), "losslab-sweep-x-"));
+    expect(losslab("sweep", file, "--workers", "1", "--out", out).status).toBe(0);
+    const svg = readFileSync(join(out, "groups.local.svg"), "utf8");
+    expect(svg).toContain("groups.local vs limits.window");
+    expect(svg).toContain("topology.local=1");
+    expect(svg).toContain("topology.local=2");
+    const bad = losslab("sweep", sweepFile({ base, parameters: { "topology.local": [1] }, x: "seed" }));
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('x: "seed" is not a swept parameter; swept: topology.local');
+  });
+});

@@ -124,7 +124,7 @@ export async function sweepCommand(file: string, options: SweepOptions): Promise
 }
 
 /**
- * One chart per output key (default: every `groups.*` key) against the first parameter,
+ * One chart per output key (default: every `groups.*` key) against the `x` parameter (default the first),
  * one series per combination of the other parameters (in grid order).
  */
 function sweepCharts(sweep: Sweep, rows: readonly Row[]): Chart[] {
@@ -136,7 +136,8 @@ function sweepCharts(sweep: Sweep, rows: readonly Row[]): Chart[] {
       `outputs: unknown summary key ${unknown.map((k) => `"${k}"`).join(", ")}; known: ${columns.join(", ")}`,
     );
   }
-  const [first, ...others] = sweep.parameters;
+  const first = sweep.parameters[sweep.x];
+  const others = sweep.parameters.map((p, index) => ({ ...p, index })).filter(({ index }) => index !== sweep.x);
   const numeric = first!.values.every((v) => typeof v === "number");
   const xOf = (value: unknown) => (numeric ? (value as number) : first!.values.indexOf(value) + 1);
   const xLabel = numeric
@@ -145,10 +146,11 @@ function sweepCharts(sweep: Sweep, rows: readonly Row[]): Chart[] {
   return keys.map((key) => {
     const series = new Map<string, Array<[number, number]>>();
     for (const row of rows) {
-      const name = others.length === 0 ? key : others.map(({ path }, p) => `${path}=${row.cells[p + 1]}`).join(", ");
+      const name =
+        others.length === 0 ? key : others.map(({ path, index }) => `${path}=${row.cells[index]}`).join(", ");
       const value = row.values[key];
       if (!series.has(name)) series.set(name, []);
-      if (value !== undefined) series.get(name)!.push([xOf(row.parameterValues[0]), value]);
+      if (value !== undefined) series.get(name)!.push([xOf(row.parameterValues[sweep.x]), value]);
     }
     const rate = key.startsWith("groups.") || key.startsWith("links.");
     const title = `${sweep.base.name}: ${key} vs ${first!.path}`;

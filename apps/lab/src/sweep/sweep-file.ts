@@ -17,6 +17,8 @@ export interface Sweep {
   parameters: Array<{ path: string; values: unknown[] }>;
   /** Summary keys to chart (`groups.local`, `links.A->B`, ...); undefined: the groups. */
   outputs?: string[];
+  /** Index in `parameters` of the one on the charts' x axis (the file's `x`; default the first). */
+  x: number;
 }
 
 export interface SweepPoint {
@@ -51,11 +53,11 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** Reads and checks a sweep file: its shape, the base scenario and every parameter path. */
 export async function readSweepFile(file: string): Promise<Sweep> {
   const input = await readDataFile(file, "sweep file");
-  if (!isObject(input)) throw new UserError(`${file}: a sweep file is an object { base, parameters, outputs? }`);
-  const unknown = Object.keys(input).filter((key) => !["base", "parameters", "outputs"].includes(key));
+  if (!isObject(input)) throw new UserError(`${file}: a sweep file is an object { base, parameters, outputs?, x? }`);
+  const unknown = Object.keys(input).filter((key) => !["base", "parameters", "outputs", "x"].includes(key));
   if (unknown.length > 0) {
     throw new UserError(
-      `${file}: unknown field ${unknown.map((k) => `"${k}"`).join(", ")} (known: base, parameters, outputs)`,
+      `${file}: unknown field ${unknown.map((k) => `"${k}"`).join(", ")} (known: base, parameters, outputs, x)`,
     );
   }
   // The base: inline, or a scenario file relative to the sweep file.
@@ -99,7 +101,16 @@ export async function readSweepFile(file: string): Promise<Sweep> {
     }
     outputs = input.outputs as string[];
   }
-  return outputs === undefined ? { base, parameters } : { base, parameters, outputs };
+  let x = 0;
+  if (input.x !== undefined) {
+    x = parameters.findIndex((p) => p.path === input.x);
+    if (x < 0) {
+      throw new UserError(
+        `${file}: x: ${JSON.stringify(input.x)} is not a swept parameter; swept: ${parameters.map((p) => p.path).join(", ")}`,
+      );
+    }
+  }
+  return outputs === undefined ? { base, parameters, x } : { base, parameters, outputs, x };
 }
 
 /**
