@@ -1,20 +1,8 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-
-const root = join(import.meta.dirname, "..", "..", "..");
-
-/** Runs the CLI from source as `pnpm losslab` does. */
-function losslab(...args: string[]) {
-  const result = spawnSync(
-    process.execPath,
-    ["--conditions=@losslab/source", "--import", "tsx", "apps/lab/src/cli.ts", ...args],
-    { cwd: root, encoding: "utf8" },
-  );
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+import { losslab, root } from "./kit.js";
 
 describe("losslab CLI", () => {
   it("--help lists the commands", () => {

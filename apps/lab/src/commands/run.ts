@@ -1,10 +1,10 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { dirname, extname, join, resolve } from "node:path";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { costWarnings, parseScenario, runScenario, ScenarioError, type ScenarioResult } from "@losslab/scenario";
-import { parse as parseYaml } from "yaml";
 import type { Chart } from "../chart.js";
 import { chartToCsv } from "../chart-csv.js";
 import { round } from "../check.js";
+import { inlineTraceFiles, readDataFile } from "../data-file.js";
 import { terminalProgress } from "../progress.js";
 import { UserError } from "../user-error.js";
 
@@ -16,7 +16,7 @@ export interface RunOptions {
 
 /** `losslab run <file>`: validates a scenario file (JSON or YAML), runs it, prints its summary. */
 export async function runCommand(file: string, options: RunOptions): Promise<void> {
-  const input = await readScenarioFile(file);
+  const input = await readDataFile(file, "scenario file");
   await inlineTraceFiles(input, file);
   if (options.seed !== undefined && input !== null && typeof input === "object") {
     (input as Record<string, unknown>).seed = options.seed;
@@ -42,51 +42,6 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
     const { writeChart } = await import("../render-chart.js");
     await writeChart(chart, options.out);
     if (!options.json) process.stdout.write(`wrote result.json, ${chart.name}.csv/.svg/.png to ${options.out}/\n`);
-  }
-}
-
-export async function readScenarioFile(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UserError(`cannot read scenario file "${file}"${code === "ENOENT" ? ": no such file" : `: ${code}`}`);
-  }
-  const yaml = [".yaml", ".yml"].includes(extname(file).toLowerCase());
-  try {
-    return yaml ? parseYaml(text) : JSON.parse(text);
-  } catch (error) {
-    throw new UserError(`${file} is not valid ${yaml ? "YAML" : "JSON"}: ${(error as Error).message.split("\n")[0]}`);
-  }
-}
-
-/**
- * A `trace` generator may name its trace as `"file": "trace.csv"` (or `.json`), relative to
- * the scenario file; the CLI reads it and hands the traffic package its text or entries.
- */
-export async function inlineTraceFiles(input: unknown, scenarioFile: string): Promise<void> {
-  const traffic = (input as { traffic?: unknown } | null)?.traffic;
-  if (!Array.isArray(traffic)) return;
-  for (const [i, spec] of traffic.entries()) {
-    if (spec === null || typeof spec !== "object" || spec.kind !== "trace" || typeof spec.file !== "string") continue;
-    const path = resolve(dirname(scenarioFile), spec.file);
-    let text: string;
-    try {
-      text = await readFile(path, "utf8");
-    } catch {
-      throw new UserError(`${scenarioFile}: traffic[${i}].file: cannot read trace "${spec.file}" (looked at ${path})`);
-    }
-    delete spec.file;
-    if (extname(path).toLowerCase() === ".json") {
-      try {
-        spec.entries = JSON.parse(text);
-      } catch (error) {
-        throw new UserError(
-          `${scenarioFile}: traffic[${i}].file: ${path} is not valid JSON: ${(error as Error).message}`,
-        );
-      }
-    } else spec.csv = text;
   }
 }
 

@@ -1,13 +1,13 @@
 import { checkScenario, costWarnings, estimateCost, ScenarioError } from "@losslab/scenario";
+import { inlineTraceFiles, readDataFile } from "../data-file.js";
 import { UserError } from "../user-error.js";
-import { inlineTraceFiles, readScenarioFile } from "./run.js";
 
 /**
  * `losslab validate <file>`: checks a scenario file without running it (format, hosts,
  * policy, controller and generator parameters) and says what it describes.
  */
 export async function validateCommand(file: string): Promise<void> {
-  const input = await readScenarioFile(file);
+  const input = await readDataFile(file, "scenario file");
   await inlineTraceFiles(input, file);
   try {
     const scenario = checkScenario(input);

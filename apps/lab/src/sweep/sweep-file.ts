@@ -1,13 +1,6 @@
-/**
- * The sweep file format, read and checked: `{ base, parameters, outputs? }`. `base` is a
- * scenario object or the path of a scenario file (relative to the sweep file); `parameters`
- * maps dotted paths into the scenario to lists of values; the grid is their cartesian
- * product in the order listed, the last parameter varying fastest.
- */
-import { readFile } from "node:fs/promises";
-import { dirname, extname, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { parseScenario, type Scenario, ScenarioError, scenarioSchema } from "@losslab/scenario";
-import { parse as parseYaml } from "yaml";
+import { inlineTraceFiles, readDataFile } from "../data-file.js";
 import { UserError } from "../user-error.js";
 
 export interface Sweep {
@@ -28,23 +21,6 @@ export interface SweepPoint {
   values: unknown[];
   /** The base with the values set: a scenario input, validated. */
   scenario: Scenario;
-}
-
-/** Reads a JSON or YAML file; a missing or unparsable file is a UserError. */
-export async function readDataFile(file: string, what: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UserError(`cannot read ${what} "${file}"${code === "ENOENT" ? ": no such file" : `: ${code}`}`);
-  }
-  const yaml = [".yaml", ".yml"].includes(extname(file).toLowerCase());
-  try {
-    return yaml ? parseYaml(text) : JSON.parse(text);
-  } catch (error) {
-    throw new UserError(`${file} is not valid ${yaml ? "YAML" : "JSON"}: ${(error as Error).message.split("\n")[0]}`);
-  }
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -218,30 +194,4 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
   let node = target;
   for (const segment of segments.slice(0, -1)) node = node[segment] as Record<string, unknown>;
   node[segments[segments.length - 1]!] = value;
-}
-
-/** As `losslab run`: a trace generator's `"file"` is read relative to its scenario file. */
-async function inlineTraceFiles(input: unknown, scenarioFile: string): Promise<void> {
-  const traffic = (input as { traffic?: unknown } | null)?.traffic;
-  if (!Array.isArray(traffic)) return;
-  for (const [i, spec] of traffic.entries()) {
-    if (spec === null || typeof spec !== "object" || spec.kind !== "trace" || typeof spec.file !== "string") continue;
-    const path = resolve(dirname(scenarioFile), spec.file);
-    let text: string;
-    try {
-      text = await readFile(path, "utf8");
-    } catch {
-      throw new UserError(`${scenarioFile}: traffic[${i}].file: cannot read trace "${spec.file}" (looked at ${path})`);
-    }
-    delete spec.file;
-    if (extname(path).toLowerCase() === ".json") {
-      try {
-        spec.entries = JSON.parse(text);
-      } catch (error) {
-        throw new UserError(
-          `${scenarioFile}: traffic[${i}].file: ${path} is not valid JSON: ${(error as Error).message}`,
-        );
-      }
-    } else spec.csv = text;
-  }
 }

@@ -1,0 +1,160 @@
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { inflateSync } from "node:zlib";
+import { type Browser, chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { escapeHtml, inlineSvg } from "../src/report/html-report.js";
+import { losslab } from "./kit.js";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const PRESETS = ["santos-fig2a", "santos-fig6"];
+
+/**
+ * A cheap "is anything drawn" measure of a PNG: the share of bytes in its inflated
+ * (still filtered) scanlines that are neither 0 nor 255. A flat white image filters to
+ * runs of 0 (Sub/Up/Paeth) or 255 (None); text, lines and fills do not.
+ */
+function inkFraction(png: Buffer): number {
+  expect(png.subarray(1, 4).toString()).toBe("PNG");
+  const idat: Buffer[] = [];
+  let offset = 8;
+  while (offset < png.length) {
+    const length = png.readUInt32BE(offset);
+    const type = png.toString("ascii", offset + 4, offset + 8);
+    if (type === "IDAT") idat.push(png.subarray(offset + 8, offset + 8 + length));
+    offset += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  let ink = 0;
+  for (const byte of raw) if (byte !== 0 && byte !== 0xff) ink++;
+  return ink / raw.length;
+}
+
+describe("reproduce --all: the HTML report", () => {
+  let out: string;
+  let run: ReturnType<typeof losslab>;
+  let html: string;
+  let chartCount: number;
+
+  beforeAll(() => {
+    out = mkdtempSync(join(tmpdir(), "losslab-report-"));
+    run = losslab("reproduce", "--all", "--only", PRESETS.join(","), "--out", out, "--workers", "2");
+    html = existsSync(join(out, "index.html")) ? readFileSync(join(out, "index.html"), "utf8") : "";
+    chartCount = PRESETS.flatMap((p) => readdirSync(join(out, p)).filter((f) => f.endsWith(".svg"))).length;
+  }, 120_000);
+
+  it("runs the chosen presets, reports progress on stderr and writes each preset's files", () => {
+    expect(run.status).toBe(0);
+    expect(run.stderr).toContain("[1/2] santos-fig2a");
+    expect(run.stderr).toContain("[2/2] santos-fig6");
+    expect(run.stdout).toContain("2 presets, 6 of 6 claims pass");
+    for (const preset of PRESETS) {
+      expect(JSON.parse(readFileSync(join(out, preset, "result.json"), "utf8")).preset).toBe(preset);
+    }
+    expect(chartCount).toBeGreaterThanOrEqual(2);
+  });
+
+  it("index.html is self-contained: both presets, their claims, inline SVG, no external URLs, no scripts", () => {
+    for (const preset of PRESETS) expect(html).toContain(`<h2>${preset}</h2>`);
+    for (const id of ["C2a.1", "C2a.2", "C2a.3", "C2a.4"]) expect(html).toContain(`<td>${id}</td>`);
+    const fig6 = JSON.parse(readFileSync(join(out, "santos-fig6", "result.json"), "utf8"));
+    for (const check of fig6.checks) expect(html).toContain(`<td>${check.id}</td>`);
+    expect(html).toContain(">PASS</td>");
+    expect(html).not.toContain(">FAIL</td>");
+    expect(html.match(/<svg[\s>]/g)).toHaveLength(chartCount);
+    const urls = [...html.matchAll(/https?:\/\/[^\s"'<>)]+/g)].map((m) => m[0]);
+    expect(new Set(urls)).toEqual(new Set(["http://www.w3.org/2000/svg"]));
+    expect(html).not.toMatch(/<script|<link|<img|<iframe|@import/i);
+    expect(html).toMatch(/node v\d+|<dt>node<\/dt><dd>v\d+/);
+    expect(html).toContain("<dt>losslab</dt><dd>0.");
+  });
+
+  describe("in headless Chromium", () => {
+    let browser: Browser | undefined;
+    /** Set when Chromium is missing: the test then FAILS with this message (CI installs it). */
+    let missing: Error | undefined;
+
+    beforeAll(async () => {
+      if (!existsSync(CHROMIUM)) {
+        missing = new Error(
+          `Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install chromium; .ci/run does) or set CHROMIUM_PATH`,
+        );
+        return;
+      }
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: [
+          "--headless",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-quic",
+          "--no-first-run",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+        ],
+      });
+    }, 60_000);
+
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    it("renders every chart without console errors and the page is not blank", async () => {
+      if (missing) throw missing;
+      if (browser === undefined) throw new Error("Chromium did not start");
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      const errors: string[] = [];
+      const requests: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("request", (request) => requests.push(request.url()));
+      await page.goto(pathToFileURL(join(out, "index.html")).href, { waitUntil: "load" });
+
+      const boxes = await page.$$eval("svg", (svgs) =>
+        svgs.map((svg) => {
+          const box = svg.getBoundingClientRect();
+          return { width: box.width, height: box.height };
+        }),
+      );
+      expect(boxes.filter((b) => b.width > 0 && b.height > 0)).toHaveLength(chartCount);
+      expect(errors).toEqual([]);
+      expect(requests.filter((url) => !url.startsWith("file:"))).toEqual([]);
+
+      const shot = await page.screenshot({ type: "png", fullPage: true });
+      const shotFile = join(out, "report-shot.png");
+      writeFileSync(shotFile, shot);
+      try {
+        copyFileSync(shotFile, "/tmp/report-shot.png");
+      } catch {
+        // a convenience copy for a human to look at; not part of the check
+      }
+      await page.goto("about:blank");
+      const blank = await page.screenshot({ type: "png" });
+      expect(shot.length).toBeGreaterThan(20_000);
+      expect(shot.equals(blank)).toBe(false);
+      expect(inkFraction(blank)).toBeLessThan(0.01);
+      expect(inkFraction(shot)).toBeGreaterThan(0.02);
+      await page.close();
+    }, 60_000);
+  });
+});
+
+describe("report helpers", () => {
+  it("escapes text", () => {
+    expect(escapeHtml(`<a href="x">&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;");
+  });
+
+  it("prefixes SVG ids and their references so charts can share a page", () => {
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><clipPath id="clip1"/><g clip-path="url(#clip1)"/></svg>';
+    const inlined = inlineSvg(svg, "p0c0-");
+    expect(inlined).toContain('id="p0c0-clip1"');
+    expect(inlined).toContain("url(#p0c0-clip1)");
+    expect(inlined).not.toContain("xlink");
+  });
+});
