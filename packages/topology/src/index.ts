@@ -1,12 +1,15 @@
+export { type Channel, channelDependencyCycle, isDeadlockFree } from "./channel-dependencies.js";
 export {
   createTopology,
   type LinkSpec,
   type NodeSpec,
   type TopologySpec,
 } from "./create-topology.js";
+export { type KAryNTreeOptions, kAryNTree } from "./k-ary-n-tree.js";
 export { DEFAULT_BANDWIDTH, DEFAULT_DELAY_PS, type LinkOptions } from "./link-options.js";
 export { buildRoutes, type RouteHop, type Routes } from "./routes.js";
 export { type SingleSwitchOptions, singleSwitch } from "./single-switch.js";
+export { type SpineLeafOptions, spineLeaf } from "./spine-leaf.js";
 export type { LinkEnd, NodeKind, Topology, TopologyLink, TopologyNode } from "./topology.js";
 export { type LinkEndSpec, TopologyBuilder } from "./topology-builder.js";
 export { TopologyError } from "./topology-error.js";

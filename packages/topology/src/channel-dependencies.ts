@@ -1,0 +1,99 @@
+import type { Routes } from "./routes.js";
+
+/** A unidirectional channel: node `from` sending out of its port `port` to node `to`. */
+export interface Channel {
+  from: string;
+  port: number;
+  to: string;
+}
+
+/**
+ * Finds a cycle in the channel dependency graph of `routes` (Dally and Seitz), or returns
+ * `undefined` when there is none, i.e. when the routing is deadlock-free without virtual
+ * channels.
+ *
+ * The graph: one vertex per unidirectional channel (node, output port); an edge from
+ * c1 = (u -> v) to c2 = (v -> w) when some host-to-host route uses c1 and then c2. Only
+ * routes that start at a host count (a table entry no packet can reach adds nothing).
+ * The cycle is returned as channels in order, each one's `to` the next one's `from`, the
+ * last one's `to` the first one's `from`.
+ *
+ * Cost: O(hosts x nodes) to collect the dependencies, then a depth-first search over them.
+ *
+ * @example
+ * channelDependencyCycle(buildRoutes(kAryNTree({ k: 4, n: 3 }))); // undefined: deadlock-free
+ */
+export function channelDependencyCycle(routes: Routes): Channel[] | undefined {
+  const { nodeCount, hostCount } = routes;
+  // Channel id = portStart[node] + port.
+  const portStart = new Int32Array(nodeCount + 1);
+  const ports = new Map(routes.topology.nodes.map((node) => [node.id, node.ports]));
+  for (let node = 0; node < nodeCount; node++) {
+    portStart[node + 1] = (portStart[node] as number) + (ports.get(routes.nodeId(node)) as number);
+  }
+  const channelCount = portStart[nodeCount] as number;
+  const channelNode = new Int32Array(channelCount);
+  for (let node = 0; node < nodeCount; node++) {
+    channelNode.fill(node, portStart[node] as number, portStart[node + 1] as number);
+  }
+
+  const dependencies: Set<number>[] = Array.from({ length: channelCount }, () => new Set<number>());
+  // seenFor[node] === destination + 1: node already walked towards destination.
+  const seenFor = new Int32Array(nodeCount);
+  for (let destination = 0; destination < hostCount; destination++) {
+    for (let source = 0; source < hostCount; source++) {
+      if (source === destination) continue;
+      let previous = -1;
+      for (let node = source; node !== destination; ) {
+        const port = routes.outputPort(node, destination);
+        const channel = (portStart[node] as number) + port;
+        if (previous >= 0) (dependencies[previous] as Set<number>).add(channel);
+        // The rest of the walk from here was recorded by an earlier source.
+        if (seenFor[node] === destination + 1) break;
+        seenFor[node] = destination + 1;
+        previous = channel;
+        node = routes.neighbourIndex(node, port);
+      }
+    }
+  }
+
+  const cycle = findCycle(dependencies);
+  return cycle?.map((channel) => {
+    const node = channelNode[channel] as number;
+    const port = channel - (portStart[node] as number);
+    return { from: routes.nodeId(node), port, to: routes.nodeId(routes.neighbourIndex(node, port)) };
+  });
+}
+
+/** `true` when `routes` has no channel dependency cycle; see `channelDependencyCycle`. */
+export function isDeadlockFree(routes: Routes): boolean {
+  return channelDependencyCycle(routes) === undefined;
+}
+
+/** One cycle of a directed graph (vertices 0..length-1) in edge order, iterative DFS. */
+function findCycle(edges: readonly Set<number>[]): number[] | undefined {
+  const WHITE = 0;
+  const GREY = 1;
+  const BLACK = 2;
+  const colour = new Uint8Array(edges.length);
+  for (let root = 0; root < edges.length; root++) {
+    if (colour[root] !== WHITE) continue;
+    const stack: number[] = [root];
+    const iterators: Iterator<number>[] = [(edges[root] as Set<number>).values()];
+    colour[root] = GREY;
+    while (stack.length > 0) {
+      const next = (iterators[iterators.length - 1] as Iterator<number>).next();
+      if (next.done) {
+        colour[stack.pop() as number] = BLACK;
+        iterators.pop();
+      } else if (colour[next.value] === GREY) {
+        return stack.slice(stack.indexOf(next.value));
+      } else if (colour[next.value] === WHITE) {
+        colour[next.value] = GREY;
+        stack.push(next.value);
+        iterators.push((edges[next.value] as Set<number>).values());
+      }
+    }
+  }
+  return undefined;
+}

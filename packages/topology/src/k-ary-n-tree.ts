@@ -1,0 +1,71 @@
+import { checkCount } from "./check-count.js";
+import { DEFAULT_BANDWIDTH, DEFAULT_DELAY_PS } from "./link-options.js";
+import type { Topology } from "./topology.js";
+import { TopologyBuilder } from "./topology-builder.js";
+import { TopologyError } from "./topology-error.js";
+
+/** Options of `kAryNTree`. */
+export interface KAryNTreeOptions {
+  /** Arity: hosts per leaf switch, and up links per non-top switch. An integer >= 2. */
+  k: number;
+  /** Number of switch stages. An integer >= 1. */
+  n: number;
+  /** Bytes per second of every link. Default 1e9. */
+  bandwidth?: number;
+  /** Propagation delay of every link, integer picoseconds. Default 10_000 (10 ns). */
+  delayPs?: number;
+}
+
+/** Largest host count `kAryNTree` builds (a 4-ary 7-tree has 16 384 hosts). */
+const MAX_HOSTS = 1 << 16;
+
+/**
+ * The bidirectional k-ary n-tree fat tree (Petrini and Vanneschi), the "k-ary n-fly with
+ * bidirectional links" of ferrer-2012: `k^n` hosts `H0..H{k^n-1}` and `n` stages of
+ * `k^(n-1)` switches `S<stage>.<index>`; stage 0 holds the leaves, stage n-1 the roots.
+ *
+ * Wiring: host `Hh` is on port `h mod k` of leaf `S0.<floor(h/k)>`. Write a switch index
+ * `i` in base k with n-1 digits, digit 0 least significant. For stage s < n-1, up port
+ * `k + u` of `S<s>.<i>` goes to `S<s+1>.<i'>`, where i' is i with digit s replaced by u,
+ * arriving on down port (digit s of i). So stage-s and stage-(s+1) switches are linked
+ * exactly when their indices differ at most in digit s (Petrini-Vanneschi's rule).
+ *
+ * Ports: stages 0..n-2 have 2k ports, down ports 0..k-1 and up ports k..2k-1; the top
+ * stage has k ports, down ports only (its up ports would be unused, so they are left out).
+ *
+ * Order: switches stage by stage, index ascending, then hosts; links: the host links in
+ * host order (host as end `a`), then the up links by stage, switch index and up port
+ * (lower switch as end `a`). k^n hosts, n k^(n-1) switches, n k^n links.
+ *
+ * @example
+ * const topology = kAryNTree({ k: 4, n: 3 }); // 64 hosts, 48 switches, 192 links
+ */
+export function kAryNTree(options: KAryNTreeOptions): Topology {
+  const { k, n, bandwidth = DEFAULT_BANDWIDTH, delayPs = DEFAULT_DELAY_PS } = options;
+  checkCount("kAryNTree", "k", k, 2);
+  checkCount("kAryNTree", "n", n, 1);
+  const hosts = k ** n;
+  if (hosts > MAX_HOSTS) {
+    throw new TopologyError(`kAryNTree: k^n must be at most ${MAX_HOSTS} hosts, got ${k}^${n} = ${hosts}`, "n");
+  }
+  const perStage = hosts / k;
+  const name = (stage: number, index: number): string => `S${stage}.${index}`;
+  const builder = new TopologyBuilder({ bandwidth, delayPs });
+  for (let stage = 0; stage < n; stage++) {
+    for (let index = 0; index < perStage; index++) builder.switch(name(stage, index), stage < n - 1 ? 2 * k : k);
+  }
+  for (let h = 0; h < hosts; h++) builder.host(`H${h}`);
+  for (let h = 0; h < hosts; h++) {
+    builder.link({ node: `H${h}`, port: 0 }, { node: name(0, Math.floor(h / k)), port: h % k });
+  }
+  for (let stage = 0, weight = 1; stage < n - 1; stage++, weight *= k) {
+    for (let index = 0; index < perStage; index++) {
+      const digit = Math.floor(index / weight) % k;
+      for (let u = 0; u < k; u++) {
+        const upper = index + (u - digit) * weight;
+        builder.link({ node: name(stage, index), port: k + u }, { node: name(stage + 1, upper), port: digit });
+      }
+    }
+  }
+  return builder.build();
+}
