@@ -9,7 +9,7 @@ import { Engine } from "@losslab/engine";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { InputBufferedSwitch } from "../src/index.js";
-import { DATA_BLOCKS, DATA_BYTES, dataPacket, GBPS, Sink, Source, wire } from "./kit.js";
+import { DATA_BLOCKS, DATA_BYTES, dataPacket, GBPS, relaySwitch, Sink, Source, wire } from "./kit.js";
 
 /** Buffer of 2 data packets: 2 x 33 blocks x 64 B = 4224 B. */
 const BUFFER_2 = 2 * DATA_BLOCKS * 64;
@@ -24,14 +24,7 @@ describe("a sender never exceeds the downstream buffer", () => {
     const marking: MarkingPolicyFactory = (view) => ({
       packetArrived: (_packet, input) => occupancyAtArrival.push(view.inputOccupancy(input)),
     });
-    const sw = new InputBufferedSwitch(engine, {
-      name: "S",
-      ports: 2,
-      routes: [-1, 1],
-      inputBufferBytes: BUFFER_2,
-      maxPacketBytes: DATA_BYTES,
-      marking,
-    });
+    const sw = relaySwitch(engine, BUFFER_2, { marking });
     const src = new Source(engine, "Src");
     const dst = new Sink(engine, "Dst");
     const upstream = wire(engine, src, 0, sw, 0, { delay: 10_000, backDelay: 30_000 });
@@ -90,13 +83,7 @@ describe("a switch output waits for downstream credits", () => {
   it("starts a queued packet when the returned credits arrive", () => {
     const engine = new Engine();
     const factory = new PacketFactory();
-    const sw = new InputBufferedSwitch(engine, {
-      name: "S",
-      ports: 2,
-      routes: [-1, 1],
-      inputBufferBytes: BUFFER_2,
-      maxPacketBytes: DATA_BYTES,
-    });
+    const sw = relaySwitch(engine, BUFFER_2);
     const src = new Source(engine, "Src");
     const dst = new Sink(engine, "Dst", DATA_BLOCKS); // room for one packet, freed only by release()
     wire(engine, src, 0, sw, 0);
@@ -124,13 +111,7 @@ describe("a switch output waits for downstream credits", () => {
   it("counts whole 64 B blocks: 64 B takes 1, 65 B takes 2, a 20 B ACK takes 1", () => {
     const engine = new Engine();
     const factory = new PacketFactory();
-    const sw = new InputBufferedSwitch(engine, {
-      name: "S",
-      ports: 2,
-      routes: [-1, 1],
-      inputBufferBytes: BUFFER_2,
-      maxPacketBytes: DATA_BYTES,
-    });
+    const sw = relaySwitch(engine, BUFFER_2);
     const src = new Source(engine, "Src");
     const dst = new Sink(engine, "Dst", 10);
     wire(engine, src, 0, sw, 0);

@@ -9,7 +9,7 @@ import { Engine, ns, type Time, transmissionTime } from "@losslab/engine";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { InputBufferedSwitch } from "../src/index.js";
-import { DATA_BLOCKS, DATA_BYTES, dataPacket, GBPS, Sink, Source, wire } from "./kit.js";
+import { DATA_BLOCKS, DATA_BYTES, dataPacket, GBPS, relaySwitch, Sink, Source, wire } from "./kit.js";
 
 /** 4 packets of 33 blocks of 64 B: 8448 B, santos-2002 Table 1's buffer of 4 packets. */
 const BUFFER_4 = 4 * DATA_BLOCKS * 64;
@@ -114,14 +114,7 @@ describe("cut-through never finishes before the tail has arrived", () => {
   function forward(inBandwidth: number, outBandwidth: number, size = DATA_BYTES, forwardingDelay?: Time) {
     const engine = new Engine();
     const factory = new PacketFactory();
-    const sw = new InputBufferedSwitch(engine, {
-      name: "S",
-      ports: 2,
-      routes: [-1, 1],
-      inputBufferBytes: BUFFER_4,
-      maxPacketBytes: DATA_BYTES,
-      ...(forwardingDelay === undefined ? {} : { forwardingDelay }),
-    });
+    const sw = relaySwitch(engine, BUFFER_4, forwardingDelay === undefined ? {} : { forwardingDelay });
     const src = new Source(engine, "Src");
     const dst = new Sink(engine, "Dst");
     wire(engine, src, 0, sw, 0, { bandwidth: inBandwidth });

@@ -6,19 +6,13 @@ import { LosslessViolation, PacketFactory } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { describe, expect, it } from "vitest";
 import { InputBufferedSwitch } from "../src/index.js";
-import { DATA_BLOCKS, DATA_BYTES, dataPacket, Sink, Source, wire } from "./kit.js";
+import { DATA_BLOCKS, DATA_BYTES, dataPacket, relaySwitch, Sink, Source, wire } from "./kit.js";
 
 /** A 2-port switch (0 in, 1 out to host 1) whose input buffer holds exactly one data packet. */
 function oneSlotSwitch() {
   const engine = new Engine();
   const factory = new PacketFactory();
-  const sw = new InputBufferedSwitch(engine, {
-    name: "S",
-    ports: 2,
-    routes: [-1, 1],
-    inputBufferBytes: DATA_BLOCKS * 64,
-    maxPacketBytes: DATA_BYTES,
-  });
+  const sw = relaySwitch(engine, DATA_BLOCKS * 64);
   const dst = new Sink(engine, "Dst");
   const out = wire(engine, sw, 1, dst, 0);
   return { engine, factory, sw, dst, out };
@@ -51,13 +45,7 @@ describe("LosslessViolation", () => {
 
   it("is thrown when more credits come back than the downstream buffer holds", () => {
     const engine = new Engine();
-    const sw = new InputBufferedSwitch(engine, {
-      name: "S",
-      ports: 2,
-      routes: [-1, 1],
-      inputBufferBytes: 4 * DATA_BLOCKS * 64,
-      maxPacketBytes: DATA_BYTES,
-    });
+    const sw = relaySwitch(engine, 4 * DATA_BLOCKS * 64);
     const dst = new Sink(engine, "Dst", 10);
     wire(engine, sw, 1, dst, 0);
     expect(() => sw.creditsReturned(1, 1)).toThrow(LosslessViolation);
@@ -113,13 +101,7 @@ describe("InputBufferedSwitch configuration", () => {
 
   it("rejects ports out of range", () => {
     const engine = new Engine();
-    const sw = new InputBufferedSwitch(engine, {
-      name: "S",
-      ports: 2,
-      routes: [-1, 1],
-      inputBufferBytes: 8448,
-      maxPacketBytes: DATA_BYTES,
-    });
+    const sw = relaySwitch(engine, 8448);
     const dst = new Sink(engine, "Dst");
     expect(() => wire(engine, sw, 2, dst, 0)).toThrow(/S: port 2 out of range 0\.\.1/);
     expect(() => sw.inputCredits(-1)).toThrow(RangeError);

@@ -1,6 +1,6 @@
 /**
- * Test kit for the switch package: a scripted traffic source, a recording sink and a
- * helper that wires a Link between two devices. Plain helpers, not tests; they use only
+ * Test kit for the switch package: a scripted traffic source, a recording sink, a
+ * two-port relay switch and a helper that wires a Link between two devices. Plain helpers, not tests; they use only
  * the public APIs of core, engine and this package.
  */
 import {
@@ -13,7 +13,7 @@ import {
   PacketKind,
 } from "@losslab/core";
 import type { Engine, Time } from "@losslab/engine";
-import { Link } from "../src/index.js";
+import { InputBufferedSwitch, type InputBufferedSwitchOptions, Link } from "../src/index.js";
 
 /** santos-2002 Table 1: 20 B header + 2048 B payload. At 1 GB/s it takes 2,068,000 ps on the wire. */
 export const DATA_BYTES = 2068;
@@ -182,4 +182,20 @@ export function dataPacket(
   size = DATA_BYTES,
 ): Packet {
   return factory.create({ kind: PacketKind.Data, flow: source, source, destination, size, seq, createdAt: 0 });
+}
+
+/** A 2-port switch "S" relaying input 0 to output 1, the port toward host 1 (routes [-1, 1]). */
+export function relaySwitch(
+  engine: Engine,
+  inputBufferBytes: number,
+  options: Partial<InputBufferedSwitchOptions> = {},
+): InputBufferedSwitch {
+  return new InputBufferedSwitch(engine, {
+    name: "S",
+    ports: 2,
+    routes: [-1, 1],
+    inputBufferBytes,
+    maxPacketBytes: DATA_BYTES,
+    ...options,
+  });
 }
