@@ -134,7 +134,8 @@ export function toVegaLite(chart: Chart): TopLevelSpec {
     autosize: { type: "fit", contains: "padding" },
     padding: { left: 10, right: 14, top: 10, bottom: 10 },
     background: "white",
-    title: { text: chart.title, fontSize: 15, offset: 10, limit: 700 }, // long titles end in an ellipsis, never clipped
+    // Anchored at the left edge of the plot, so a long title runs right and ends in an ellipsis, never clipped.
+    title: { text: chart.title, fontSize: 15, offset: 10, limit: 700, anchor: "start" },
     config: chartConfig(),
   } as const;
   const layers = chart.kind === "bar" ? barLayers(chart) : lineLayers(chart);

@@ -21,6 +21,12 @@ export interface HostAdapterOptions {
   /** Size of an ACK on the wire (santos-2002 Table 1: 20 B). */
   ackBytes?: number;
   creditBytes?: number;
+  /**
+   * Ports (default 1). Data and ACKs always leave on port 0; packets may arrive on any port.
+   * A unidirectional butterfly gives each host 2: injection into stage 0 on port 0,
+   * delivery from the last stage on port 1.
+   */
+  ports?: number;
 }
 
 export interface FlowOptions {
@@ -36,6 +42,12 @@ export interface FlowOptions {
   stop?: Time;
   /** Packets to send (default Infinity: greedy). */
   packets?: number;
+  /**
+   * A virtual output queue (ferrer-2012 sec. 5.1) instead of a flow that ends: it starts
+   * empty (unless `packets` is given), `enqueue` adds generated packets, and it waits,
+   * keeping its controller, whenever it runs dry. Packets carry their generation time.
+   */
+  queue?: boolean;
   /** Fixed window in packets (default Infinity). */
   window?: number;
   /** Fixed rate limit in bytes per second (default Infinity). */
@@ -72,6 +84,15 @@ class Flow implements FlowState {
   timerId: EventId = -1;
   timerAt: Time = -1;
   remaining: number;
+  /** A virtual output queue: waits when empty instead of retiring. */
+  readonly queue: boolean;
+  /** Out of the scheduler because its queue is empty (queues only). */
+  parked = false;
+  /** The next packet leaves a queue that was empty when it was generated (MVCM's reset, ferrer-2012 sec. 4.2.2). */
+  fromEmpty = false;
+  /** Generation times of the queued packets, oldest first from `head` (queues only). */
+  readonly generated: Time[] = [];
+  head = 0;
   readonly id: number;
   readonly destination: number;
   readonly packetBytes: number;
@@ -83,7 +104,9 @@ class Flow implements FlowState {
     this.id = options.id;
     this.destination = options.destination;
     this.packetBytes = options.packetBytes;
-    this.remaining = options.packets ?? Number.POSITIVE_INFINITY;
+    this.queue = options.queue ?? false;
+    this.remaining = options.packets ?? (this.queue ? 0 : Number.POSITIVE_INFINITY);
+    if (this.queue) for (let i = 0; i < this.remaining; i++) this.generated.push(options.start);
     this.window = options.window ?? Number.POSITIVE_INFINITY;
     this.rate = options.rate ?? Number.POSITIVE_INFINITY;
     this.controller = options.controller;
@@ -100,7 +123,7 @@ const WAKE = 4;
 const CONTROLLER_TIMER = 5;
 
 /**
- * A host channel adapter with one port. Send side: per-flow state with a window limit
+ * A host channel adapter sending on port 0. Send side: per-flow state with a window limit
  * (packets outstanding) and a rate limit, a round-robin scheduler over eligible flows,
  * ACKs sent before data. Receive side: delivers data and returns one ACK per data packet
  * echoing its congestion bits to the source (santos-2002 sec. 4.1). The receive buffer
@@ -118,6 +141,8 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   private readonly packets: PacketFactory;
   private readonly ackBytes: number;
   private readonly creditBytes: number;
+  private readonly ports: number;
+  /** The flows the scheduler walks: started or not, not retired, not parked. */
   private readonly flows: Flow[] = [];
   private readonly flowById = new Map<number, Flow>();
   private readonly acks: Packet[] = [];
@@ -136,6 +161,10 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     this.packets = options.packets;
     this.ackBytes = options.ackBytes ?? 20;
     this.creditBytes = options.creditBytes ?? DEFAULT_CREDIT_BYTES;
+    this.ports = options.ports ?? 1;
+    if (!Number.isInteger(this.ports) || this.ports < 1) {
+      throw new RangeError(`${this.name}: ports must be a positive integer, got ${this.ports}`);
+    }
   }
 
   /** Adds a flow from this host; it starts sending at `options.start`. */
@@ -158,6 +187,31 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     if (flow !== undefined) this.retire(flow);
   }
 
+  /**
+   * Adds `count` packets, generated now, to virtual output queue `id` (a flow added with
+   * `queue: true`). Latency counts from now: the packets wait in the queue for the
+   * window, the rate and the port (ferrer-2012 sec. 5.1).
+   */
+  enqueue(id: number, count: number): void {
+    const flow = this.flowById.get(id);
+    if (flow === undefined || !flow.queue || flow.retired) {
+      throw new RangeError(`${this.name}: ${id} is not an open virtual output queue of this host`);
+    }
+    if (!Number.isInteger(count) || count < 1)
+      throw new RangeError(`${this.name}: enqueue count must be a positive integer, got ${count}`);
+    const now = this.engine.now;
+    // ferrer-2012 sec. 5.1: a queue holds its unacknowledged packets too, so it is empty
+    // only when nothing waits and nothing is outstanding.
+    if (flow.remaining === 0 && flow.outstanding === 0) flow.fromEmpty = true;
+    for (let i = 0; i < count; i++) flow.generated.push(now);
+    flow.remaining += count;
+    if (flow.parked) {
+      flow.parked = false;
+      this.flows.push(flow);
+    }
+    if (flow.active) this.trySend();
+  }
+
   /** Calls `listener` when a data packet's last byte has arrived here. */
   onDeliver(listener: DeliveryListener): void {
     this.deliveryListeners.push(listener);
@@ -167,6 +221,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
 
   connectOutput(port: number, link: OutboundLink, downstreamCredits: number): void {
     this.checkPort(port);
+    if (port !== 0) return; // the adapter sends on port 0 only
     this.link = link;
     this.credits = new CreditAccount(downstreamCredits, this.creditBytes, `${this.name} output`);
   }
@@ -198,7 +253,8 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         const flow = payload as Flow;
         if (!flow.retired) {
           flow.active = true;
-          this.trySend();
+          if (flow.queue && flow.remaining === 0) this.park(flow);
+          else this.trySend();
         }
         break;
       }
@@ -255,10 +311,13 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       if (flow.retired && flow.outstanding === 0) this.flowById.delete(flow.id);
       const controller = flow.controller;
       if (controller !== undefined) {
+        const bits = packet.bits;
         controller.onAck({
           // The destination sets BECN on an ACK that echoes a mark; an ECN bit a switch put
           // on the ACK itself describes the reverse path and is not this flow's feedback.
-          marked: (packet.bits & CongestionBit.Becn) !== 0,
+          // MVCM's MB and VB (ferrer-2012 sec. 4.1) are set on data packets only and echoed as is.
+          marked: (bits & (CongestionBit.Becn | CongestionBit.Marked)) !== 0,
+          validated: (bits & CongestionBit.Validated) !== 0,
           bytes: flow.packetBytes * packet.covers,
           packets: packet.covers,
           seq: packet.seq,
@@ -316,6 +375,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   }
 
   private sendData(flow: Flow, now: Time): void {
+    const createdAt = flow.queue ? this.dequeue(flow) : now;
     const packet = this.packets.create({
       kind: PacketKind.Data,
       flow: flow.id,
@@ -323,21 +383,51 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       destination: flow.destination,
       size: flow.packetBytes,
       seq: flow.sent,
-      createdAt: now,
+      createdAt,
     });
     flow.sent++;
     flow.outstanding++;
     flow.remaining--;
-    if (flow.remaining <= 0) this.retire(flow);
+    if (flow.remaining <= 0) {
+      if (flow.queue) this.park(flow);
+      else this.retire(flow);
+    }
     flow.lastStart = now;
     flow.lastBytes = packet.size;
     this.transmit(packet);
     const controller = flow.controller;
     if (controller !== undefined) {
-      controller.onSend({ seq: packet.seq, bytes: packet.size, limitedBy: flow.blockedBy, now });
+      controller.onSend({
+        seq: packet.seq,
+        bytes: packet.size,
+        limitedBy: flow.blockedBy,
+        now,
+        fromEmptyQueue: flow.fromEmpty,
+      });
       this.armTimer(flow);
     }
     flow.blockedBy = "other";
+    flow.fromEmpty = false;
+  }
+
+  /** The generation time of a queue's oldest packet, removed from the queue. */
+  private dequeue(flow: Flow): Time {
+    const times = flow.generated;
+    const at = times[flow.head++]!;
+    if (flow.head === times.length) {
+      times.length = 0;
+      flow.head = 0;
+    } else if (flow.head >= 1024 && flow.head * 2 >= times.length) {
+      times.splice(0, flow.head);
+      flow.head = 0;
+    }
+    return at;
+  }
+
+  /** Takes an empty queue out of the scheduler until `enqueue` refills it. */
+  private park(flow: Flow): void {
+    flow.parked = true;
+    this.unschedule(flow);
   }
 
   /**
@@ -349,13 +439,15 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     if (flow.retired) return;
     flow.active = false;
     flow.retired = true;
-    const index = this.flows.indexOf(flow);
-    if (index >= 0) {
-      this.flows.splice(index, 1);
-      if (this.nextFlow > index) this.nextFlow--;
-      if (this.nextFlow >= this.flows.length) this.nextFlow = 0;
-    }
+    if (!flow.parked) this.unschedule(flow);
     if (flow.outstanding === 0) this.flowById.delete(flow.id);
+  }
+
+  private unschedule(flow: Flow): void {
+    const index = this.flows.indexOf(flow);
+    this.flows.splice(index, 1);
+    if (this.nextFlow > index) this.nextFlow--;
+    if (this.nextFlow >= this.flows.length) this.nextFlow = 0;
   }
 
   /** Schedules the controller's timer when it asks for one (`wakeAt`), replacing an older request. */
@@ -375,6 +467,8 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   }
 
   private checkPort(port: number): void {
-    if (port !== 0) throw new RangeError(`${this.name}: a host adapter has one port (0); got ${port}`);
+    if (!Number.isInteger(port) || port < 0 || port >= this.ports) {
+      throw new RangeError(`${this.name}: port ${port} out of range 0..${this.ports - 1}`);
+    }
   }
 }

@@ -73,8 +73,8 @@ export function backToBack(engine: Engine, a: Device, b: Device, bandwidth = GBP
  * records every ACK and send it hears, with the time. It never asks for a timer.
  */
 export class ScriptedController implements Controller {
-  readonly acks: Array<{ at: Time; marked: boolean; bytes: number; seq: number }> = [];
-  readonly sends: Array<{ at: Time; seq: number; limitedBy: string }> = [];
+  readonly acks: Array<{ at: Time; marked: boolean; validated: boolean; bytes: number; seq: number }> = [];
+  readonly sends: Array<{ at: Time; seq: number; limitedBy: string; fromEmptyQueue: boolean }> = [];
   readonly wakeAt: number | undefined = undefined;
   onAckHook: ((controller: ScriptedController) => void) | undefined;
 
@@ -85,11 +85,22 @@ export class ScriptedController implements Controller {
   ) {}
 
   onSend(event: SendEvent): void {
-    this.sends.push({ at: this.engine.now, seq: event.seq, limitedBy: event.limitedBy });
+    this.sends.push({
+      at: this.engine.now,
+      seq: event.seq,
+      limitedBy: event.limitedBy,
+      fromEmptyQueue: event.fromEmptyQueue ?? false,
+    });
   }
 
   onAck(event: AckEvent): void {
-    this.acks.push({ at: this.engine.now, marked: event.marked, bytes: event.bytes, seq: event.seq });
+    this.acks.push({
+      at: this.engine.now,
+      marked: event.marked,
+      validated: event.validated ?? false,
+      bytes: event.bytes,
+      seq: event.seq,
+    });
     this.onAckHook?.(this);
   }
 

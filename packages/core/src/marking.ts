@@ -18,10 +18,16 @@ export interface SwitchView {
   inputPackets(port: number): readonly Packet[];
   /** Output port a packet held by this switch will leave on. */
   outputOf(packet: Packet): number;
-  /** Packets in the switch waiting for `output`: arrived, not yet started on it (santos-2002 cnt1). */
+  /** Packets in the switch that will leave on `output` and have not started on its link (santos-2002 cnt1). */
   waitingFor(output: number): number;
   /** Credit blocks `output` may still send downstream. */
   outputCredits(output: number): number;
+  /** Capacity of output buffer `port` in bytes; 0 for a switch without output buffers. */
+  outputCapacity(port: number): number;
+  /** Bytes held in output buffer `port`: from the start of a packet's crossbar transfer until its last byte has left onto the link. */
+  outputOccupancy(port: number): number;
+  /** Packets held in output buffer `port`, oldest first (including one on the link); empty without output buffers. */
+  outputPackets(port: number): readonly Packet[];
 }
 
 /**
@@ -36,7 +42,13 @@ export interface MarkingPolicy {
    * packet of room (santos-2002 sec. 5).
    */
   bufferFull?(input: number): void;
-  /** `packet` starts leaving on `output` (from `input`): the last chance to mark it. */
+  /**
+   * `packet` starts crossing the crossbar from `input` into output buffer `output`. Only
+   * switches with output buffers (CIOQ) call it; an output-side congestion point (MVCM's
+   * validation, ferrer-2012 sec. 4.1; QCN at outputs) sees the buffer it joins here.
+   */
+  packetEnteredOutput?(packet: Packet, input: number, output: number): void;
+  /** `packet` starts leaving on the link of `output` (from `input`): the last chance to mark it. */
   packetDeparting?(packet: Packet, input: number, output: number): void;
 }
 

@@ -29,6 +29,9 @@ function markingEvent(spec: MarkingSpec, locals: number, remotes: number): strin
     outputOf: () => ROOT,
     waitingFor: (output) => (output === ROOT ? waiting.length : 0),
     outputCredits: () => 0,
+    outputCapacity: () => 0, // input-buffered: no output buffers
+    outputOccupancy: () => 0,
+    outputPackets: () => [],
   };
   const marking = createMarking(spec);
   const policy = marking(view); // what the switch does when it is built with { marking }

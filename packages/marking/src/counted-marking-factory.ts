@@ -5,9 +5,9 @@ export interface CountedMarkingPolicy extends MarkingPolicy {
   /** The name of the switch this policy is attached to (its view's `name`). */
   readonly switchName: string;
   /**
-   * Data packets this policy marked (set `CongestionBit.Ecn` on), each counted once. A packet
-   * that already carried the bit from an upstream switch still counts: the count is this
-   * switch's marking decisions.
+   * Data packets this policy marked (set `CongestionBit.Ecn` on; MB, `CongestionBit.Marked`,
+   * for `mvpm`), each counted once. A packet that already carried the bit from an upstream
+   * switch still counts: the count is this switch's marking decisions.
    */
   readonly marked: number;
 }

@@ -1,11 +1,15 @@
 import { formatValue } from "@losslab/core";
 import type { CountedMarkingFactory } from "./counted-marking-factory.js";
+import { ibCcaDefinition } from "./ib-cca.js";
 import { inputOutputTriggeredDefinition } from "./input-output-triggered.js";
 import { inputTriggeredDefinition } from "./input-triggered.js";
+import { ipmDefinition } from "./ipm.js";
 import type { SpecOf } from "./marking-definition.js";
 import { MarkingSpecError } from "./marking-spec-error.js";
+import { mvpmDefinition } from "./mvpm.js";
 import { naiveDefinition } from "./naive.js";
 import { noMarkingDefinition } from "./no-marking.js";
+import { opmDefinition } from "./opm.js";
 
 /** Every known policy. Adding one: write its module, then add its definition here. */
 const definitions = [
@@ -13,12 +17,19 @@ const definitions = [
   naiveDefinition,
   inputTriggeredDefinition,
   inputOutputTriggeredDefinition,
+  ipmDefinition,
+  opmDefinition,
+  mvpmDefinition,
+  ibCcaDefinition,
 ] as const;
 
 /**
  * A marking policy as written in a scenario file:
  * `{ kind: "none" } | { kind: "naive" } | { kind: "input-triggered" } |
- * { kind: "input-output-triggered", outputThreshold: number }`.
+ * { kind: "input-output-triggered", outputThreshold: number } |
+ * { kind: "ipm", threshold?, unit? } | { kind: "opm", threshold?, unit? } |
+ * { kind: "mvpm", inputThreshold?, outputThreshold?, unit? } |
+ * { kind: "ib-cca", threshold?, markingRate?, packetSize? }`.
  */
 export type MarkingSpec = SpecOf<(typeof definitions)[number]>;
 
@@ -42,7 +53,7 @@ const byKind = new Map<string, (typeof definitions)[number]>(
  * const marking = createMarking({ kind: "input-output-triggered", outputThreshold: 8 });
  * new InputBufferedSwitch(engine, { ...options, marking });
  * createMarking({ kind: "foo" } as never);
- * // MarkingSpecError: marking.kind: unknown "foo"; allowed: none, naive, input-triggered, input-output-triggered
+ * // MarkingSpecError: marking.kind: unknown "foo"; allowed: none, naive, input-triggered, input-output-triggered, ipm, ...
  */
 export function createMarking(spec: MarkingSpec): CountedMarkingFactory {
   if (typeof spec !== "object" || spec === null || Array.isArray(spec)) {

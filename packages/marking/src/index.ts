@@ -1,11 +1,16 @@
+export type { ThresholdUnit } from "./buffer-threshold.js";
 export type { CountedMarkingFactory, CountedMarkingPolicy } from "./counted-marking-factory.js";
 export { createMarking, type MarkingKind, type MarkingSpec, markingKinds } from "./create-marking.js";
+export { type IbCcaOptions, type IbCcaSpec, ibCca, ibCcaThresholdFraction } from "./ib-cca.js";
 export {
   type InputOutputTriggeredOptions,
   type InputOutputTriggeredSpec,
   inputOutputTriggered,
 } from "./input-output-triggered.js";
 export { type CounterMarkingPolicy, type InputTriggeredSpec, inputTriggered } from "./input-triggered.js";
+export { type IpmOptions, type IpmSpec, ipm } from "./ipm.js";
 export { MarkingSpecError } from "./marking-spec-error.js";
+export { type MvpmMarkingFactory, type MvpmOptions, type MvpmPolicy, type MvpmSpec, mvpm } from "./mvpm.js";
 export { type NaiveSpec, naive } from "./naive.js";
 export { type NoMarkingSpec, noMarking } from "./no-marking.js";
+export { type OpmOptions, type OpmSpec, opm } from "./opm.js";

@@ -1,9 +1,8 @@
 import type { Packet, SwitchView } from "@losslab/core";
-import { formatValue } from "@losslab/core";
 import { type CountedMarkingFactory, countedFactory } from "./counted-marking-factory.js";
 import { type CounterMarkingPolicy, InputTriggeredPolicy } from "./input-triggered.js";
 import type { MarkingDefinition } from "./marking-definition.js";
-import { MarkingSpecError } from "./marking-spec-error.js";
+import { integerParameter } from "./spec-parameters.js";
 
 /** Options of the input-output-triggered policy. */
 export interface InputOutputTriggeredOptions {
@@ -56,13 +55,7 @@ class InputOutputTriggeredPolicy extends InputTriggeredPolicy {
 export function inputOutputTriggered(
   options: InputOutputTriggeredOptions,
 ): CountedMarkingFactory<CounterMarkingPolicy> {
-  const threshold: unknown = options?.outputThreshold;
-  if (typeof threshold !== "number" || !Number.isInteger(threshold) || threshold < 1) {
-    throw new MarkingSpecError(
-      "marking.outputThreshold",
-      `marking.outputThreshold must be a positive integer, got ${formatValue(threshold)}`,
-    );
-  }
+  const threshold = integerParameter("outputThreshold", options?.outputThreshold, undefined, 1);
   return countedFactory("input-output-triggered", (view) => new InputOutputTriggeredPolicy(view, threshold));
 }
 

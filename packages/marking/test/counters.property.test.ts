@@ -9,9 +9,13 @@ import { describe, expect, it } from "vitest";
 import {
   type CountedMarkingFactory,
   type CounterMarkingPolicy,
+  ibCca,
   inputOutputTriggered,
   inputTriggered,
+  ipm,
+  mvpm,
   naive,
+  opm,
 } from "../src/index.js";
 import { BUFFER_PACKETS, FakeSwitch, MAX_PACKET_BYTES } from "./fake-switch.js";
 
@@ -107,5 +111,38 @@ describe("policies on random switch histories", () => {
       }),
     );
     expect(marks).toBeGreaterThan(100);
+  });
+
+  it("threshold policies (ipm, opm, mvpm, ib-cca): only data, VB only with MB, counters equal the bits set", () => {
+    let marks = 0;
+    let validations = 0;
+    const has = (sw: FakeSwitch, bit: CongestionBit) => sw.packets.filter((packet) => hasBit(packet, bit));
+    fc.assert(
+      fc.property(history, fc.double({ min: 0, max: 0.98, noNaN: true }), fc.nat(15), (steps, fraction, setting) => {
+        const validating = mvpm({ inputThreshold: fraction, outputThreshold: 0.98 - fraction });
+        const mvpmSwitch = play(validating, steps, () => {});
+        const withMb = has(mvpmSwitch, CongestionBit.Marked);
+        const withVb = has(mvpmSwitch, CongestionBit.Validated);
+        expect(withVb.every((packet) => hasBit(packet, CongestionBit.Marked))).toBe(true);
+        expect([withMb.length, withVb.length]).toEqual([validating.marked, validating.validated]);
+        expect(has(mvpmSwitch, CongestionBit.Ecn)).toEqual([]);
+        for (const marking of [
+          ipm({ threshold: fraction }),
+          opm({ threshold: fraction }),
+          ibCca({ threshold: setting }),
+        ]) {
+          const sw = play(marking, steps, () => {});
+          const withEcn = has(sw, CongestionBit.Ecn);
+          expect(withEcn.every((packet) => packet.kind === PacketKind.Data)).toBe(true);
+          expect(withEcn).toHaveLength(marking.marked); // each packet crosses this one switch once
+          marks += marking.marked;
+        }
+        expect(withMb.every((packet) => packet.kind === PacketKind.Data)).toBe(true);
+        marks += validating.marked;
+        validations += validating.validated;
+      }),
+    );
+    expect(marks).toBeGreaterThan(100);
+    expect(validations).toBeGreaterThan(10);
   });
 });

@@ -1,8 +1,9 @@
+import { CongestionBit } from "@losslab/core";
 import { describe, expect, it } from "vitest";
 import { createMarking, type MarkingSpec, MarkingSpecError, markingKinds } from "../src/index.js";
 import { FakeSwitch } from "./fake-switch.js";
 
-const KINDS = "none, naive, input-triggered, input-output-triggered";
+const KINDS = "none, naive, input-triggered, input-output-triggered, ipm, opm, mvpm, ib-cca";
 
 /** The error `createMarking` throws for a spec that may not even type-check. */
 function errorOf(spec: unknown): MarkingSpecError {
@@ -16,8 +17,17 @@ function errorOf(spec: unknown): MarkingSpecError {
 }
 
 describe("createMarking (registry)", () => {
-  it("knows the four policies of santos-2002 sec. 5, in order", () => {
-    expect(markingKinds).toEqual(["none", "naive", "input-triggered", "input-output-triggered"]);
+  it("knows the policies of santos-2002 sec. 5, then ferrer-2012's and InfiniBand CCA, in order", () => {
+    expect(markingKinds).toEqual([
+      "none",
+      "naive",
+      "input-triggered",
+      "input-output-triggered",
+      "ipm",
+      "opm",
+      "mvpm",
+      "ib-cca",
+    ]);
     expect(Object.isFrozen(markingKinds)).toBe(true);
   });
 
@@ -27,6 +37,10 @@ describe("createMarking (registry)", () => {
       { kind: "naive" },
       { kind: "input-triggered" },
       { kind: "input-output-triggered", outputThreshold: 8 },
+      { kind: "ipm" },
+      { kind: "opm", threshold: 0.5, unit: "packets" },
+      { kind: "mvpm", inputThreshold: 0.66, outputThreshold: 0.33, unit: "bytes" },
+      { kind: "ib-cca", threshold: 15, markingRate: 10, packetSize: 0 },
     ];
     for (const spec of specs) {
       const marking = createMarking(spec);
@@ -83,6 +97,90 @@ describe("createMarking (registry)", () => {
       expect(error.field).toBe("marking.outputThreshold");
       expect(error).toBeInstanceOf(Error);
       expect(error.name).toBe("MarkingSpecError");
+    }
+  });
+
+  it("passes the new kinds' parameters through and counts their decisions in `marked`", () => {
+    const ipmMarking = createMarking({ kind: "ipm", threshold: 0.25, unit: "packets" }); // 4 packets: above 1
+    const ipmSwitch = new FakeSwitch(ipmMarking);
+    ipmSwitch.arrive(0, 2);
+    ipmSwitch.arrive(0, 2);
+    expect([ipmSwitch.markedIds(), ipmMarking.marked]).toEqual([[1], 1]);
+
+    const opmMarking = createMarking({ kind: "opm", threshold: 0.5 }); // 4136 B waiting for the output
+    const opmSwitch = new FakeSwitch(opmMarking);
+    for (let input = 0; input < 3; input++) opmSwitch.arrive(input, 2);
+    expect([opmSwitch.markedIds(), opmMarking.marked]).toEqual([[2], 1]);
+
+    const mvpmMarking = createMarking({ kind: "mvpm", inputThreshold: 0.3, outputThreshold: 0.9 });
+    const mvpmSwitch = new FakeSwitch(mvpmMarking);
+    mvpmSwitch.arrive(0, 2);
+    mvpmSwitch.arrive(0, 2); // 4136 B > 2481.6: MB; 4136 B for output 2 < 7444.8: no VB
+    expect(mvpmMarking.marked).toBe(1);
+    expect(mvpmSwitch.packets.map((packet) => packet.bits)).toEqual([0, CongestionBit.Marked]);
+
+    const ccaMarking = createMarking({ kind: "ib-cca", threshold: 1 }); // 15/16 x 8272 = 7755 B behind
+    const ccaSwitch = new FakeSwitch(ccaMarking);
+    for (let input = 0; input < 4; input++) ccaSwitch.arrive(input, 4);
+    ccaSwitch.serve(4, 4); // at most 6204 B behind
+    expect(ccaMarking.marked).toBe(0);
+  });
+
+  it("rejects thresholds that are not fractions of the capacity, and unknown units", () => {
+    const fraction = (field: string, shown: string) =>
+      `marking.${field} must be a fraction of the buffer capacity, at least 0 and below 1, got ${shown}`;
+    const cases: [unknown, string, string][] = [
+      [{ kind: "mvpm", inputThreshold: 66 }, "marking.inputThreshold", fraction("inputThreshold", "66")],
+      [{ kind: "mvpm", outputThreshold: 1 }, "marking.outputThreshold", fraction("outputThreshold", "1")],
+      [{ kind: "mvpm", outputThreshold: -0.1 }, "marking.outputThreshold", fraction("outputThreshold", "-0.1")],
+      [{ kind: "ipm", threshold: Number.NaN }, "marking.threshold", fraction("threshold", "NaN")],
+      [{ kind: "opm", threshold: "0.3" }, "marking.threshold", fraction("threshold", '"0.3"')],
+      [{ kind: "mvpm", unit: "kb" }, "marking.unit", 'marking.unit must be one of "bytes", "packets", got "kb"'],
+      [{ kind: "ipm", unit: null }, "marking.unit", 'marking.unit must be one of "bytes", "packets", got null'],
+    ];
+    for (const [spec, field, message] of cases) {
+      const error = errorOf(spec);
+      expect([error.field, error.message]).toEqual([field, message]);
+    }
+    expect(() => createMarking({ kind: "mvpm", inputThreshold: 0, outputThreshold: 0.99 })).not.toThrow();
+  });
+
+  it("rejects ib-cca settings outside the IBA fields' ranges", () => {
+    const cases: [unknown, string, string][] = [
+      [
+        { kind: "ib-cca", threshold: 16 },
+        "marking.threshold",
+        "marking.threshold must be an integer from 0 to 15, got 16",
+      ],
+      [
+        { kind: "ib-cca", threshold: 2.5 },
+        "marking.threshold",
+        "marking.threshold must be an integer from 0 to 15, got 2.5",
+      ],
+      [
+        { kind: "ib-cca", markingRate: -1 },
+        "marking.markingRate",
+        "marking.markingRate must be an integer from 0 to 65535, got -1",
+      ],
+      [
+        { kind: "ib-cca", packetSize: 1.5 },
+        "marking.packetSize",
+        "marking.packetSize must be a non-negative integer, got 1.5",
+      ],
+      [
+        { kind: "ib-cca", victimMask: 1 },
+        "marking.victimMask",
+        'marking.victimMask: unknown field for kind "ib-cca"; allowed: kind, threshold, markingRate, packetSize',
+      ],
+      [
+        { kind: "mvpm", threshold: 0.5 },
+        "marking.threshold",
+        'marking.threshold: unknown field for kind "mvpm"; allowed: kind, inputThreshold, outputThreshold, unit',
+      ],
+    ];
+    for (const [spec, field, message] of cases) {
+      const error = errorOf(spec);
+      expect([error.field, error.message]).toEqual([field, message]);
     }
   });
 });

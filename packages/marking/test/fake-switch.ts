@@ -74,6 +74,19 @@ export class FakeSwitch implements SwitchView {
     return 1000;
   }
 
+  /** An input-buffered switch: no output buffers. */
+  outputCapacity(): number {
+    return 0;
+  }
+
+  outputOccupancy(): number {
+    return 0;
+  }
+
+  outputPackets(): readonly Packet[] {
+    return [];
+  }
+
   // --- driving the policy ---
 
   /**

@@ -13,11 +13,16 @@ describe("@losslab/marking package rules (DESIGN.md)", () => {
     expect(Object.keys(marking).sort()).toEqual([
       "MarkingSpecError",
       "createMarking",
+      "ibCca",
+      "ibCcaThresholdFraction",
       "inputOutputTriggered",
       "inputTriggered",
+      "ipm",
       "markingKinds",
+      "mvpm",
       "naive",
       "noMarking",
+      "opm",
     ]);
   });
 

@@ -1,3 +1,4 @@
 export { ByteCounter } from "./byte-counter.js";
 export { type CompletionSummary, CompletionTimes } from "./completion-times.js";
+export { LatencyBins } from "./latency-bins.js";
 export { type SlidingWindowOptions, slidingWindow } from "./sliding-window.js";

@@ -1,10 +1,12 @@
 /** Controller factories by name, so scenario files can refer to them ("per-ack"). */
 import type { ControllerFactory } from "./controller.js";
 import { type HybridParameters, hybrid } from "./hybrid.js";
+import { type IbCcaParameters, ibCca } from "./ib-cca.js";
+import { type MvcmParameters, mvcm } from "./mvcm.js";
 import { type PerAckParameters, perAck } from "./per-ack.js";
 
 /** The names {@link controllerFactory} knows. */
-export const controllerNames = ["per-ack", "hybrid"] as const;
+export const controllerNames = ["per-ack", "hybrid", "mvcm", "ib-cca"] as const;
 
 /** A built-in controller's name. */
 export type ControllerName = (typeof controllerNames)[number];
@@ -13,14 +15,16 @@ export type ControllerName = (typeof controllerNames)[number];
 export interface ControllerParameters {
   "per-ack": PerAckParameters;
   hybrid: HybridParameters;
+  mvcm: MvcmParameters;
+  "ib-cca": IbCcaParameters;
 }
 
 /**
- * A built-in controller factory by name: "per-ack" ({@link perAck}) or "hybrid"
- * ({@link hybrid}).
+ * A built-in controller factory by name: "per-ack" ({@link perAck}), "hybrid"
+ * ({@link hybrid}), "mvcm" ({@link mvcm}) or "ib-cca" ({@link ibCca}).
  *
  * When to use: when the name comes from data (a scenario file). In code, calling
- * `perAck(...)` or `hybrid(...)` directly reads better.
+ * `perAck(...)`, `hybrid(...)`, ... directly reads better.
  *
  * Gotchas: throws an Error naming the allowed values for an unknown name; parameters are
  * checked when the factory is built (and the rest when it is called with a flow).
@@ -45,6 +49,10 @@ export function controllerFactory(name: string, parameters: object): ControllerF
       return perAck(parameters as PerAckParameters);
     case "hybrid":
       return hybrid(parameters as HybridParameters);
+    case "mvcm":
+      return mvcm(parameters as MvcmParameters);
+    case "ib-cca":
+      return ibCca(parameters as IbCcaParameters);
     default:
       throw new Error(`unknown controller "${name}"; allowed: ${controllerNames.map((n) => `"${n}"`).join(", ")}`);
   }

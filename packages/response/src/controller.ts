@@ -61,6 +61,14 @@ export interface SendEvent {
   readonly limitedBy: LimitingFactor;
   /** Injection time in picoseconds. */
   readonly now?: number;
+  /**
+   * True when the packet was put into an empty injection queue: the flow had stopped for
+   * lack of data and this packet starts it again (MVCM resets its limits then, ferrer-2012
+   * sec. 4.2.2). The host defines "empty"; ferrer-2012 sec. 5.1's queues also hold the
+   * unacknowledged packets, so empty means nothing waiting and nothing in flight.
+   * Controllers without such a reset ignore it; absent means false.
+   */
+  readonly fromEmptyQueue?: boolean;
 }
 
 /**
@@ -75,9 +83,9 @@ export interface SendEvent {
  * Units: rates in bytes/s, windows in packets, times in integer picoseconds (losslab's
  * clock). `Infinity` means no limit.
  *
- * When to use: implement it for a new scheme (InfiniBand CCA: timer-driven CCTI decay via
- * `wakeAt`; MVCM: `validated`; QCN reaction point: `onCnp` + byte counting in `onSend` +
- * timer), or use {@link perAck} and {@link hybrid}.
+ * When to use: implement it for a new scheme (QCN reaction point: `onCnp` + byte counting
+ * in `onSend` + timer), or use {@link perAck}, {@link hybrid}, {@link mvcm} (which reads
+ * `validated` and `fromEmptyQueue`) or {@link ibCca} (timer-driven via `wakeAt`).
  *
  * @example
  * ```ts

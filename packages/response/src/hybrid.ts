@@ -6,6 +6,7 @@
 import type { AckEvent, CnpEvent, Controller, FlowInfo, LimitingFactor, SendEvent } from "./controller.js";
 import { ackPackets, checkFlow } from "./event-checks.js";
 import { ipdRates, MAX_IPD } from "./ipd-rates.js";
+import { integerParameter } from "./parameter-checks.js";
 import { type RateTable, rateTable } from "./rate-table.js";
 import { type ResponseBuilder, type ResponseName, resolveResponse } from "./response-registry.js";
 
@@ -81,13 +82,13 @@ export interface HybridController extends Controller {
  * ```
  */
 export function hybrid(parameters: HybridParameters): (flow: FlowInfo) => HybridController {
-  const maxIpd = integerParameter(parameters.maxIpd, MAX_IPD, 1, "maxIpd");
-  const staticIpd = integerParameter(parameters.staticIpd, 0, 0, "staticIpd");
+  const maxIpd = integerParameter("hybrid", "maxIpd", parameters.maxIpd, MAX_IPD, 1);
+  const staticIpd = integerParameter("hybrid", "staticIpd", parameters.staticIpd, 0, 0);
   if (staticIpd > maxIpd) throw new RangeError("hybrid: staticIpd must be <= maxIpd");
-  const initialIpd = integerParameter(parameters.initialIpd, staticIpd, staticIpd, "initialIpd");
+  const initialIpd = integerParameter("hybrid", "initialIpd", parameters.initialIpd, staticIpd, staticIpd);
   if (initialIpd > maxIpd) throw new RangeError("hybrid: initialIpd must be <= maxIpd");
-  const maxWindow = integerParameter(parameters.maxWindow, 8, 1, "maxWindow");
-  const initialWindow = integerParameter(parameters.initialWindow, 1, 1, "initialWindow");
+  const maxWindow = integerParameter("hybrid", "maxWindow", parameters.maxWindow, 8, 1);
+  const initialWindow = integerParameter("hybrid", "initialWindow", parameters.initialWindow, 1, 1);
   if (initialWindow > maxWindow) throw new RangeError("hybrid: initialWindow must be <= maxWindow");
   const windowSpec = parameters.windowResponse ?? parameters.response;
   return (flow) => {
@@ -241,12 +242,4 @@ class Hybrid implements HybridController {
     if (this.windows === undefined) return this.fullWait("rate");
     return this.windows.increaseAfter[this.maxWindow - this.#window] as number;
   }
-}
-
-function integerParameter(value: number | undefined, fallback: number, min: number, name: string): number {
-  const result = value ?? fallback;
-  if (!(Number.isInteger(result) && result >= min)) {
-    throw new RangeError(`hybrid: ${name} must be an integer >= ${min}, got ${String(value)}`);
-  }
-  return result;
 }

@@ -12,6 +12,7 @@ export {
   type ConditionViolation,
   checkConditions,
 } from "./check-conditions.js";
+export { type CctEntry, cctDelay, DEFAULT_CCT, MAX_CCT_ENTRIES } from "./congestion-control-table.js";
 export { continuousRate } from "./continuous-rate.js";
 // Controllers
 export type {
@@ -38,11 +39,14 @@ export {
 export { type DiscreteRate, type DiscreteRateOptions, discreteRate } from "./discrete-rate.js";
 export { type FimdOptions, fimd } from "./fimd.js";
 export { type HybridController, type HybridParameters, hybrid } from "./hybrid.js";
+export { type IbCcaController, type IbCcaParameters, ibCca } from "./ib-cca.js";
 // Design theory
 export { incrementCurve, type TimeOptions } from "./increment-curve.js";
 // Discrete rates
 export { ipdRates, MAX_IPD } from "./ipd-rates.js";
 export { type LipdOptions, lipd } from "./lipd.js";
+export { type MvcmController, type MvcmParameters, mvcm } from "./mvcm.js";
+export { type MvcmNetwork, mvcmRoundTrip, mvcmWindow } from "./mvcm-window.js";
 export { type PerAckParameters, perAck, type RateMode } from "./per-ack.js";
 export type { RangeOptions } from "./range.js";
 export type { RateLimit } from "./rate-limit.js";

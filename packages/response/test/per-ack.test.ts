@@ -112,7 +112,7 @@ describe("perAck validation", () => {
 
 describe("controllerFactory", () => {
   it("builds controllers by name", () => {
-    expect(controllerNames).toEqual(["per-ack", "hybrid"]);
+    expect(controllerNames).toEqual(["per-ack", "hybrid", "mvcm", "ib-cca"]);
     const c = controllerFactory("per-ack", { response: "lipd", mode: "discrete" })(flow);
     c.onCnp();
     expect(c.rate).toBe(Rmax / 2);
@@ -120,6 +120,8 @@ describe("controllerFactory", () => {
     expect(h.window).toBe(1);
   });
   it("names the allowed values for an unknown name", () => {
-    expect(() => controllerFactory("qcn", {})).toThrow('unknown controller "qcn"; allowed: "per-ack", "hybrid"');
+    expect(() => controllerFactory("qcn", {})).toThrow(
+      'unknown controller "qcn"; allowed: "per-ack", "hybrid", "mvcm", "ib-cca"',
+    );
   });
 });

@@ -16,11 +16,16 @@ export interface AdapterSinkOptions {
   lineRate: number;
   /** Keep one controller per (source, destination) across its flows (santos-2002 sec. 6.3.2). */
   persistent: boolean;
+  /**
+   * "per-destination": messages go to one virtual output queue per (source, destination),
+   * which keeps its controller and window across messages (ferrer-2012 sec. 5.1).
+   */
+  queues: "per-message" | "per-destination";
   /** First flow id to hand out (the static flows use the ids below). */
   firstFlowId: number;
   /** Called for every flow started, to attach meters. */
   onFlow: (id: number, group: string) => void;
-  /** Called when a flow of known size has delivered its last packet (flow completion time). */
+  /** Called when a flow of known size has delivered its last packet (flow completion time; per-message queues only). */
   onComplete: (group: string, duration: number) => void;
 }
 
@@ -28,12 +33,15 @@ export interface AdapterSinkOptions {
  * The network as traffic generators see it (`TrafficSink` of @losslab/traffic), on top of
  * the host adapters: flows and messages become adapter flows, each with its own controller,
  * or, with persistent state, the controller its (source, destination) pair used last.
- * Every packet of a message is a full-size packet (the last one is not shortened).
+ * Every packet of a message is a full-size packet (the last one is not shortened). With
+ * per-destination queues, a queue belongs to the group of the message that opened it.
  */
 export class AdapterSink implements TrafficSink {
   private nextId: number;
   private readonly ownerOf = new Map<number, HostAdapter>();
   private readonly kept = new Map<string, Controller>();
+  /** Virtual output queue ids by `source->destination`. */
+  private readonly queueIds = new Map<string, number>();
   private delivered = 0;
   private readonly triggers: Array<{ count: number; callback: () => void }> = [];
   /** Flows of known size still delivering: packets left, start time, group. */
@@ -44,9 +52,8 @@ export class AdapterSink implements TrafficSink {
   }
 
   startFlow(flow: TrafficFlow): number {
-    const { packetBytes, payloadBytes } = this.options;
-    const packets = flow.bytes === undefined ? undefined : Math.ceil(flow.bytes / payloadBytes);
-    return this.add(flow.source, flow.destination, flow.group, packets, packetBytes);
+    const packets = flow.bytes === undefined ? undefined : Math.ceil(flow.bytes / this.options.payloadBytes);
+    return this.add(flow.source, flow.destination, flow.group, packets, false);
   }
 
   stopFlow(id: number): void {
@@ -55,7 +62,18 @@ export class AdapterSink implements TrafficSink {
   }
 
   sendMessage(message: TrafficMessage): void {
-    this.startFlow(message);
+    if (this.options.queues === "per-message") {
+      this.startFlow(message);
+      return;
+    }
+    const packets = Math.ceil(message.bytes / this.options.payloadBytes);
+    const key = `${message.source}->${message.destination}`;
+    const id = this.queueIds.get(key);
+    if (id === undefined) {
+      this.queueIds.set(key, this.add(message.source, message.destination, message.group, packets, true));
+    } else {
+      this.ownerOf.get(id)!.enqueue(id, packets);
+    }
   }
 
   onDelivered(count: number, callback: () => void): void {
@@ -81,7 +99,7 @@ export class AdapterSink implements TrafficSink {
     }
   }
 
-  private add(source: string, destination: string, group: string, packets: number | undefined, packetBytes: number) {
+  private add(source: string, destination: string, group: string, packets: number | undefined, queue: boolean) {
     const o = this.options;
     const host = o.hosts.get(source)!;
     const id = this.nextId++;
@@ -90,15 +108,16 @@ export class AdapterSink implements TrafficSink {
     host.addFlow({
       id,
       destination: o.hostIndex(destination),
-      packetBytes,
+      packetBytes: o.packetBytes,
       start: o.engine.now,
+      ...(queue ? { queue } : {}),
       ...(packets === undefined ? {} : { packets }),
       ...(limits.window === undefined ? {} : { window: limits.window }),
       ...(limits.rate === undefined ? {} : { rate: limits.rate }),
       ...(controller === undefined ? {} : { controller }),
     });
     this.ownerOf.set(id, host);
-    if (packets !== undefined) this.pending.set(id, { left: packets, start: o.engine.now, group });
+    if (packets !== undefined && !queue) this.pending.set(id, { left: packets, start: o.engine.now, group });
     o.onFlow(id, group);
     return id;
   }

@@ -1,3 +1,4 @@
+import { scenarioTopology } from "./scenario-topology.js";
 import type { Scenario } from "./schema.js";
 
 /** A rough size of a run, known before it starts (for warnings, not for planning to the second). */
@@ -20,8 +21,10 @@ const EVENTS_PER_SECOND = 5e6;
  */
 export function estimateCost(scenario: Scenario): CostEstimate {
   const t = scenario.topology;
-  const hosts = t.kind === "two-switch" ? t.local + t.remote + (t.victim ? 2 : 0) + 1 : t.hosts;
-  const switchLinks = t.kind === "two-switch" ? 1 : 0;
+  const topology = scenarioTopology(scenario);
+  const isHost = new Set(topology.nodes.filter((node) => node.kind === "host").map((node) => node.id));
+  const hosts = isHost.size;
+  const switchLinks = topology.links.filter((link) => !isHost.has(link.a.node) && !isHost.has(link.b.node)).length;
   let destinations: number;
   if (scenario.traffic.length > 0) destinations = hosts;
   else if (Array.isArray(scenario.flows)) destinations = new Set(scenario.flows.map((f) => f.destination)).size;

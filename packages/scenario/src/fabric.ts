@@ -2,7 +2,7 @@ import { HostAdapter } from "@losslab/adapter";
 import { creditsFor, type Device, type MarkingPolicyFactory, PacketFactory } from "@losslab/core";
 import type { Engine } from "@losslab/engine";
 import { ns } from "@losslab/engine";
-import { InputBufferedSwitch, Link } from "@losslab/switch";
+import { createSwitch, Link, type SwitchModel, type SwitchModelOptions } from "@losslab/switch";
 import type { Routes, Topology } from "@losslab/topology";
 import type { Scenario } from "./schema.js";
 
@@ -10,7 +10,7 @@ import type { Scenario } from "./schema.js";
 export interface Fabric {
   readonly packets: PacketFactory;
   readonly hosts: ReadonlyMap<string, HostAdapter>;
-  readonly switches: ReadonlyMap<string, InputBufferedSwitch>;
+  readonly switches: ReadonlyMap<string, SwitchModel>;
   /** Both directions of every topology link, named `from->to`. */
   readonly links: ReadonlyMap<string, Link>;
 }
@@ -28,12 +28,10 @@ export function buildFabric(
   marking?: MarkingPolicyFactory,
 ): Fabric {
   const packets = new PacketFactory();
-  const config = scenario.switch;
-  const blockBytes = config.creditBytes;
-  const bufferBytes = config.bufferPackets * creditsFor(scenario.packets.dataBytes, blockBytes) * blockBytes;
+  const blockBytes = scenario.switch.creditBytes;
   const devices = new Map<string, Device>();
   const hosts = new Map<string, HostAdapter>();
-  const switches = new Map<string, InputBufferedSwitch>();
+  const switches = new Map<string, SwitchModel>();
   for (const node of topology.nodes) {
     const index = routes.nodeIndex(node.id);
     if (node.kind === "host") {
@@ -43,20 +41,17 @@ export function buildFabric(
         packets,
         ackBytes: scenario.packets.ackBytes,
         creditBytes: blockBytes,
+        ports: node.ports,
       });
       hosts.set(node.id, host);
       devices.set(node.id, host);
     } else {
       const table = Int32Array.from(routes.hostIndices, (host) => routes.outputPort(index, host));
-      const device = new InputBufferedSwitch(engine, {
+      const device = createSwitch(engine, scenario.switch.kind, {
+        ...switchOptions(scenario),
         name: node.id,
         ports: node.ports,
         routes: table,
-        inputBufferBytes: bufferBytes,
-        maxPacketBytes: scenario.packets.dataBytes,
-        creditBytes: blockBytes,
-        forwardingDelay: ns(config.forwardingDelayNs),
-        maxBypass: config.maxBypass,
         ...(marking === undefined ? {} : { marking }),
       });
       switches.set(node.id, device);
@@ -96,4 +91,35 @@ export function buildFabric(
     links.set(backward.name, backward);
   }
   return { packets, hosts, switches, links };
+}
+
+/** The options every switch of a scenario shares: buffers, delays and the organisation's own. */
+function switchOptions(scenario: Scenario): Omit<SwitchModelOptions, "name" | "ports" | "routes"> {
+  const config = scenario.switch;
+  const blockBytes = config.creditBytes;
+  const inputBufferBytes =
+    config.inputBufferBytes ??
+    (config.bufferPackets ?? 4) * creditsFor(scenario.packets.dataBytes, blockBytes) * blockBytes;
+  const common = {
+    inputBufferBytes,
+    maxPacketBytes: scenario.packets.dataBytes,
+    creditBytes: blockBytes,
+    forwardingDelay: ns(config.forwardingDelayNs),
+  };
+  switch (config.kind) {
+    case "input-buffered":
+      return { ...common, maxBypass: config.maxBypass };
+    case "fifo":
+      return common;
+    case "voq":
+      return { ...common, islipIterations: config.islipIterations };
+    case "cioq":
+      return {
+        ...common,
+        speedup: config.speedup,
+        outputBufferBytes: config.outputBufferBytes ?? inputBufferBytes,
+        inputQueues: config.inputQueues,
+        ...(config.inputQueues === "voq" ? { islipIterations: config.islipIterations } : {}),
+      };
+  }
 }

@@ -1,15 +1,16 @@
 import type { HostAdapter } from "@losslab/adapter";
 import { Engine, ms, PS_PER_MS, type Time, us } from "@losslab/engine";
 import { createMarking } from "@losslab/marking";
-import { ByteCounter, type CompletionSummary, CompletionTimes, slidingWindow } from "@losslab/metrics";
+import { ByteCounter, type CompletionSummary, CompletionTimes, LatencyBins, slidingWindow } from "@losslab/metrics";
 import { type ControllerFactory, perAck } from "@losslab/response";
-import { buildRoutes, singleSwitch, type Topology, twoSwitch } from "@losslab/topology";
+import { buildRoutes } from "@losslab/topology";
 import { createGenerator, startGenerators } from "@losslab/traffic";
 import { AdapterSink } from "./adapter-sink.js";
 import { buildFabric } from "./fabric.js";
 import { type ResolvedFlow, resolveFlows, scenarioGenerators } from "./flows.js";
 import { parseScenario } from "./parse-scenario.js";
 import { ScenarioError } from "./scenario-error.js";
+import { scenarioTopology } from "./scenario-topology.js";
 import type { Scenario } from "./schema.js";
 
 export interface RunOptions {
@@ -24,6 +25,8 @@ export interface ScenarioResult {
   events: number;
   /** Data packets delivered to their destination. */
   delivered: number;
+  /** Packets (data, ACKs) sent on any link: packet-hops, counting the host links. */
+  transmissions: number;
   /** Marking decisions of the marking policy, summed over the switches. */
   marked: number;
   /**
@@ -37,7 +40,17 @@ export interface ScenarioResult {
     links: Record<string, number>;
     /** Delivered rate of each flow group, aggregated. */
     groups: Record<string, number>;
+    /** Delivered rate of the classes `hot` and `cold` (with `metrics.hotSpot`). */
+    classes: Record<string, number>;
+    /**
+     * Mean latency from generation to delivery in us, of all packets (`all`), per group and
+     * per class (`hot`, `cold`); in cycles too when the scenario sets `cycleNs` (`latencyCycles`).
+     */
+    latencyUs: Record<string, number>;
+    latencyCycles?: Record<string, number>;
   };
+  /** Latency bins (by delivery time, bin `metrics.binUs`) of `all`, `group:<name>`, `class:hot`, `class:cold`. */
+  latency(meter: string): LatencyBins;
   /** Mean rate of a meter over [fromMs, toMs): meters are `link:<from->to>`, `group:<name>`, `flow:<id>`. */
   rate(meter: string, fromMs: number, toMs: number): number;
   /** Sliding-window series of a meter (window and step from `metrics`): [ms, fraction] points. */
@@ -73,7 +86,7 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
     );
   }
   const engine = new Engine({ seed: scenario.seed });
-  const topology = buildTopology(scenario);
+  const topology = asScenarioError("topology", () => scenarioTopology(scenario));
   const routes = buildRoutes(topology);
   const marking = asScenarioError("marking", () => createMarking(scenario.marking));
   const fabric = buildFabric(engine, topology, routes, scenario, marking);
@@ -93,6 +106,16 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
   }
   const flowMeters: ByteCounter[] = [];
   const groupMeters: ByteCounter[] = [];
+  const latencies = new Map<string, LatencyBins>();
+  const latencyBins = (name: string): LatencyBins => {
+    let bins = latencies.get(name);
+    if (bins === undefined) {
+      bins = new LatencyBins(binWidth, end);
+      latencies.set(name, bins);
+    }
+    return bins;
+  };
+  const groupLatencies: LatencyBins[] = [];
   const groupMeter = (group: string): ByteCounter => {
     const name = `group:${group}`;
     let meter = meters.get(name);
@@ -102,11 +125,13 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
     }
     return meter;
   };
+  const allLatency = latencyBins("all");
   for (const flow of flows) {
     const meter = counter();
     meters.set(`flow:${flow.id}`, meter);
     flowMeters[flow.id] = meter;
     groupMeters[flow.id] = groupMeter(flow.group);
+    groupLatencies[flow.id] = latencyBins(`group:${flow.group}`);
     addFlow(fabric.hosts.get(flow.source)!, flow, routes.nodeIndex(flow.destination), scenario, controllers);
   }
 
@@ -122,9 +147,11 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
     controllers,
     lineRate: bandwidth,
     persistent: scenario.controller.kind !== "none" && scenario.controller.persistent,
+    queues: scenario.adapter.queues,
     firstFlowId: flows.length,
     onFlow: (id, group) => {
       groupMeters[id] = groupMeter(group);
+      groupLatencies[id] = latencyBins(`group:${group}`);
     },
     onComplete: (group, duration) => completions.add(group, duration),
   });
@@ -135,12 +162,30 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
     startGenerators(generators, { engine, sink, hosts: [...hostIds], linkBandwidth: () => bandwidth, endTime: end }),
   );
 
+  // ferrer-2012 sec. 5.2: hot packets are those addressed to the hot spot, cold all others.
+  const hotSpot = scenario.metrics.hotSpot;
+  if (hotSpot !== undefined && !hostIds.has(hotSpot)) {
+    throw new ScenarioError(`metrics.hotSpot: "${hotSpot}" is not a host of the topology`);
+  }
+  const hotIndex = hotSpot === undefined ? -1 : routes.nodeIndex(hotSpot);
+  const classes = hotSpot === undefined ? [] : ["class:cold", "class:hot"];
+  for (const name of classes) meters.set(name, counter());
+  const classMeters = classes.map((name) => meters.get(name)!);
+  const classLatencies = classes.map(latencyBins);
   let delivered = 0;
   for (const host of fabric.hosts.values()) {
     host.onDeliver((packet, time) => {
       delivered++;
+      const latency = time - packet.createdAt;
       flowMeters[packet.flow]?.add(time, packet.size);
       groupMeters[packet.flow]!.add(time, packet.size);
+      groupLatencies[packet.flow]!.add(time, latency);
+      allLatency.add(time, latency);
+      if (hotIndex >= 0) {
+        const hot = packet.destination === hotIndex ? 1 : 0;
+        classMeters[hot]!.add(time, packet.size);
+        classLatencies[hot]!.add(time, latency);
+      }
       sink.packetDelivered(packet.flow);
     });
   }
@@ -155,15 +200,24 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
       return meter;
     };
     const rate = (name: string, from: number, to: number) => meterOf(name).rate(ms(from), ms(to)) / bandwidth;
-    const summary = { links: {} as Record<string, number>, groups: {} as Record<string, number> };
+    const summary: ScenarioResult["summary"] = { links: {}, groups: {}, classes: {}, latencyUs: {} };
     for (const name of meters.keys()) {
       if (name.startsWith("link:")) summary.links[name.slice(5)] = rate(name, fromMs, toMs);
       else if (name.startsWith("group:")) summary.groups[name.slice(6)] = rate(name, fromMs, toMs);
+      else if (name.startsWith("class:")) summary.classes[name.slice(6)] = rate(name, fromMs, toMs);
+    }
+    const cycle = scenario.cycleNs === undefined ? undefined : scenario.cycleNs * 1000;
+    if (cycle !== undefined) summary.latencyCycles = {};
+    for (const [name, bins] of latencies) {
+      const mean = bins.mean(ms(fromMs), ms(toMs));
+      summary.latencyUs[name] = mean / 1e6;
+      if (cycle !== undefined) summary.latencyCycles![name] = mean / cycle;
     }
     return {
       scenario,
       events: engine.eventsHandled,
       delivered,
+      transmissions: [...fabric.links.values()].reduce((sum, link) => sum + link.packetsSent, 0),
       marked: marking.marked,
       completions: completions.summary(),
       summary,
@@ -175,22 +229,15 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
           per: bandwidth,
         }).map(([time, value]) => [time / PS_PER_MS, value]),
       meters: () => [...meters.keys()],
+      latency: (name) => {
+        const bins = latencies.get(name);
+        if (bins === undefined) {
+          throw new ScenarioError(`unknown latency meter "${name}"; known: ${[...latencies.keys()].join(", ")}`);
+        }
+        return bins;
+      },
     };
   };
-}
-
-function buildTopology(scenario: Scenario): Topology {
-  const t = scenario.topology;
-  const delayPs = Math.round(t.delayNs * 1000);
-  return t.kind === "two-switch"
-    ? twoSwitch({
-        local: t.local,
-        remote: t.remote,
-        victim: t.victim,
-        bandwidth: t.bandwidth,
-        delayPs,
-      })
-    : singleSwitch(t.hosts, { bandwidth: t.bandwidth, delayPs });
 }
 
 /** The scenario's controller, one instance per flow; undefined for `none`. */

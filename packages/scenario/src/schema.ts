@@ -8,6 +8,9 @@ import { z } from "zod";
 
 const positiveInt = z.number().int().positive();
 const fraction = z.number().gt(0).lte(1);
+/** Bytes per second of every link; default 1e9, or 1 byte per cycle when `cycleNs` is set. */
+const bandwidth = z.number().positive().optional();
+const delayNs = z.number().min(0).default(10);
 
 export const twoSwitchTopologySchema = z
   .strictObject({
@@ -18,32 +21,93 @@ export const twoSwitchTopologySchema = z
     remote: z.number().int().min(0),
     /** Include the victim pair AV -> BV. */
     victim: z.boolean().default(true),
-    /** Bytes per second of every link. */
-    bandwidth: z.number().positive().default(1e9),
+    bandwidth,
     /** Propagation delay of every link, ns. */
-    delayNs: z.number().min(0).default(10),
+    delayNs,
   })
   .describe("santos-2002 Fig. 1: switches A and B, remote sources on A, local sources on B");
 
 export const singleSwitchTopologySchema = z.strictObject({
   kind: z.literal("single-switch"),
   hosts: z.number().int().min(2),
-  bandwidth: z.number().positive().default(1e9),
-  delayNs: z.number().min(0).default(10),
+  bandwidth,
+  delayNs,
 });
 
-export const topologySchema = z.discriminatedUnion("kind", [twoSwitchTopologySchema, singleSwitchTopologySchema]);
+const arity = z.number().int().min(2);
+const stages = z.number().int().min(1);
 
-export const switchSchema = z
+export const kAryNTreeTopologySchema = z
+  .strictObject({ kind: z.literal("k-ary-n-tree"), k: arity, n: stages, bandwidth, delayNs })
+  .describe("bidirectional k-ary n-tree fat tree (ferrer-2012's bidirectional k-ary n-fly): k^n hosts H0..");
+
+export const kAryNFlyTopologySchema = z
+  .strictObject({ kind: z.literal("k-ary-n-fly"), k: arity, n: stages, bandwidth, delayNs })
+  .describe("unidirectional k-ary n-fly butterfly: hosts inject into stage 0 and receive from stage n-1");
+
+export const spineLeafTopologySchema = z
   .strictObject({
-    kind: z.literal("input-buffered"),
-    /** Input buffer per port, in maximum-size packets. */
-    bufferPackets: positiveInt.default(4),
-    forwardingDelayNs: z.number().min(0).default(40),
-    maxBypass: z.number().int().min(0).default(4),
-    creditBytes: positiveInt.default(64),
+    kind: z.literal("spine-leaf"),
+    leaves: z.number().int().min(1),
+    spines: z.number().int().min(1),
+    hostsPerLeaf: z.number().int().min(1),
+    bandwidth,
+    delayNs,
   })
-  .describe("santos-2002 Table 1 input-buffered switch");
+  .describe("two-level spine-leaf: every leaf linked to every spine");
+
+export const topologySchema = z.discriminatedUnion("kind", [
+  twoSwitchTopologySchema,
+  singleSwitchTopologySchema,
+  kAryNTreeTopologySchema,
+  kAryNFlyTopologySchema,
+  spineLeafTopologySchema,
+]);
+
+/** Fields every switch organisation has. Buffers: `bufferPackets` or `inputBufferBytes`, not both. */
+const switchCommon = {
+  /** Input buffer per port, in maximum-size packets (default 4 when `inputBufferBytes` is not given). */
+  bufferPackets: positiveInt.optional(),
+  /** Input buffer per port, in bytes (rounded down to whole credit blocks). */
+  inputBufferBytes: positiveInt.optional(),
+  forwardingDelayNs: z.number().min(0).default(40),
+  creditBytes: positiveInt.default(64),
+};
+
+export const switchSchema = z.discriminatedUnion("kind", [
+  z
+    .strictObject({ kind: z.literal("input-buffered"), ...switchCommon, maxBypass: z.number().int().min(0).default(4) })
+    .describe("santos-2002 Table 1: per-output FIFO with bounded bypass"),
+  z
+    .strictObject({ kind: z.literal("fifo"), ...switchCommon })
+    .describe("strict FIFO input queues (head-of-line blocking)"),
+  z
+    .strictObject({ kind: z.literal("voq"), ...switchCommon, islipIterations: positiveInt.default(1) })
+    .describe("virtual output queues at the inputs, iSLIP allocator"),
+  z
+    .strictObject({
+      kind: z.literal("cioq"),
+      ...switchCommon,
+      /** Crossbar speedup (ferrer-2012 sec. 5.1: 2). */
+      speedup: z.number().min(1).default(2),
+      /** Output buffer per port in bytes; default: the input buffer's size. */
+      outputBufferBytes: positiveInt.optional(),
+      /** Input buffer organisation: strict FIFO (ferrer-2012) or VOQs (chrysos). */
+      inputQueues: z.enum(["fifo", "voq"]).default("fifo"),
+      islipIterations: positiveInt.default(1),
+    })
+    .describe("combined input-output queued, crossbar speedup, output buffers"),
+]);
+
+/** NIC organisation (ferrer-2012 sec. 5.1). */
+export const adapterSchema = z.strictObject({
+  /**
+   * "per-message": each generated message is a flow of its own; "per-destination": one
+   * virtual output queue per destination, holding every message for it, with its own
+   * window and controller, and latency counted from generation.
+   */
+  queues: z.enum(["per-message", "per-destination"]).default("per-message"),
+});
 
 export const packetsSchema = z.strictObject({
   /** Data packet on the wire: 20 B header + 2048 B payload. */
@@ -142,6 +206,11 @@ export const metricsSchema = z.strictObject({
   stepUs: z.number().positive().default(250),
   /** Interval of the summary averages, [from, to] in ms; default: the whole run. */
   measureMs: z.tuple([z.number().min(0), z.number().positive()]).optional(),
+  /**
+   * A hot-spot host: latency and delivered traffic are also reported for the classes
+   * "hot" (packets addressed to it) and "cold" (all others), ferrer-2012 sec. 5.2.
+   */
+  hotSpot: z.string().min(1).optional(),
 });
 
 export const scenarioSchema = z
@@ -150,15 +219,19 @@ export const scenarioSchema = z
     $schema: z.string().optional(),
     name: z.string().default("scenario"),
     seed: z.number().int().min(0).default(1),
-    durationMs: z.number().positive().max(100_000),
+    /** Length of a cycle in ns, for cycle-based models (ferrer-2012: links of 1 byte/cycle). */
+    cycleNs: z.number().positive().optional(),
+    /** Simulated time in ms; or give `durationCycles` (with `cycleNs`). */
+    durationMs: z.number().positive().max(100_000).optional(),
+    durationCycles: z.number().positive().optional(),
     topology: topologySchema,
     switch: switchSchema.default({
       kind: "input-buffered",
-      bufferPackets: 4,
       forwardingDelayNs: 40,
       maxBypass: 4,
       creditBytes: 64,
     }),
+    adapter: adapterSchema.default({ queues: "per-message" }),
     packets: packetsSchema.default({ dataBytes: 2068, headerBytes: 20, ackBytes: 20 }),
     marking: markingSchema.default({ kind: "none" }),
     /**
@@ -180,6 +253,24 @@ export const scenarioSchema = z
     metrics: metricsSchema.default({ binUs: 10, windowMs: 2, stepUs: 250 }),
   })
   .superRefine((scenario, context) => {
+    if ((scenario.durationMs === undefined) === (scenario.durationCycles === undefined)) {
+      context.addIssue({
+        code: "custom",
+        path: ["durationMs"],
+        message: "give durationMs or durationCycles (not both)",
+      });
+    }
+    if (scenario.durationCycles !== undefined && scenario.cycleNs === undefined) {
+      context.addIssue({ code: "custom", path: ["durationCycles"], message: "needs cycleNs (the length of a cycle)" });
+    }
+    const sw = scenario.switch;
+    if (sw.bufferPackets !== undefined && sw.inputBufferBytes !== undefined) {
+      context.addIssue({
+        code: "custom",
+        path: ["switch", "inputBufferBytes"],
+        message: "give bufferPackets or inputBufferBytes, not both",
+      });
+    }
     if (Array.isArray(scenario.flows) && scenario.flows.length === 0 && scenario.traffic.length === 0) {
       context.addIssue({
         code: "custom",
@@ -195,14 +286,33 @@ export const scenarioSchema = z
       });
     }
     const measure = scenario.metrics.measureMs;
-    if (measure !== undefined && !(measure[0] < measure[1] && measure[1] <= scenario.durationMs)) {
+    const durationMs = resolveDurationMs(scenario);
+    if (measure !== undefined && !(measure[0] < measure[1] && measure[1] <= durationMs)) {
       context.addIssue({
         code: "custom",
         path: ["metrics", "measureMs"],
-        message: `must be an interval [from, to] with from < to <= durationMs (${scenario.durationMs})`,
+        message: `must be an interval [from, to] with from < to <= durationMs (${durationMs})`,
       });
     }
-  });
+  })
+  .transform((scenario) => ({
+    ...scenario,
+    durationMs: resolveDurationMs(scenario),
+    // Input buffers of 4 maximum-size packets unless sized in bytes (santos-2002 Table 1).
+    switch:
+      scenario.switch.inputBufferBytes === undefined
+        ? { ...scenario.switch, bufferPackets: scenario.switch.bufferPackets ?? 4 }
+        : scenario.switch,
+    topology: {
+      ...scenario.topology,
+      // 1 byte per cycle in cycle-based models (ferrer-2012 sec. 5.1).
+      bandwidth: scenario.topology.bandwidth ?? (scenario.cycleNs === undefined ? 1e9 : 1e9 / scenario.cycleNs),
+    },
+  }));
+
+function resolveDurationMs(scenario: { durationMs?: number; durationCycles?: number; cycleNs?: number }): number {
+  return scenario.durationMs ?? ((scenario.durationCycles ?? 0) * (scenario.cycleNs ?? 0)) / 1e6;
+}
 
 /** A scenario as written in a file (defaults optional). */
 export type ScenarioInput = z.input<typeof scenarioSchema>;

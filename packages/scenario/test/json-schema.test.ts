@@ -11,14 +11,19 @@ describe("scenario.schema.json", () => {
 
   it("describes the fields, their kinds and defaults", () => {
     const schema = scenarioJsonSchema() as { required: string[]; properties: Record<string, { default?: unknown }> };
-    expect(schema.required).toEqual(["durationMs", "topology"]);
+    // durationMs or durationCycles: one of the two, checked by parseScenario.
+    expect(schema.required).toEqual(["topology"]);
+    // bufferPackets: 4 is filled in by parseScenario when no inputBufferBytes is given.
     expect(schema.properties.switch?.default).toEqual({
       kind: "input-buffered",
-      bufferPackets: 4,
       forwardingDelayNs: 40,
       maxBypass: 4,
       creditBytes: 64,
     });
     expect(JSON.stringify(schema.properties.marking)).toContain('"input-output-triggered"');
+    for (const kind of ["fifo", "voq", "cioq"]) expect(JSON.stringify(schema.properties.switch)).toContain(`"${kind}"`);
+    for (const kind of ["k-ary-n-tree", "k-ary-n-fly", "spine-leaf"]) {
+      expect(JSON.stringify(schema.properties.topology)).toContain(`"${kind}"`);
+    }
   });
 });

@@ -67,7 +67,9 @@ describe("parseScenario defaults", () => {
       flows: { pattern: "santos", victimMs: null },
       limits: { window: 1, groups: { victim: { rate: 0.5 } } },
     });
-    expect([s.name, s.seed, s.switch.bufferPackets, s.switch.maxBypass, s.switch.forwardingDelayNs]).toEqual([
+    expect(s.switch.kind).toBe("input-buffered");
+    const maxBypass = s.switch.kind === "input-buffered" ? s.switch.maxBypass : undefined;
+    expect([s.name, s.seed, s.switch.bufferPackets, maxBypass, s.switch.forwardingDelayNs]).toEqual([
       "fig3d",
       7,
       2,
@@ -183,5 +185,63 @@ describe("ScenarioError", () => {
     const error = new ScenarioError("x");
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe("ScenarioError");
+  });
+});
+
+describe("multistage and cycle-based scenarios", () => {
+  const ferrerLike = {
+    cycleNs: 1,
+    durationCycles: 50_000,
+    topology: { kind: "k-ary-n-tree", k: 4, n: 3 },
+    switch: { kind: "cioq", inputBufferBytes: 1024 },
+    traffic: [{ kind: "bernoulli", destinations: { kind: "uniform" }, size: { kind: "fixed", bytes: 256 }, load: 0.1 }],
+  };
+
+  it("turns cycles into time: 1 byte per cycle links and durationCycles x cycleNs", () => {
+    const s = parseScenario(ferrerLike);
+    expect(s.durationMs).toBe(0.05);
+    expect(s.topology).toEqual({ kind: "k-ary-n-tree", k: 4, n: 3, bandwidth: 1e9, delayNs: 10 });
+    expect(parseScenario({ ...ferrerLike, cycleNs: 2 }).topology.bandwidth).toBe(5e8);
+  });
+
+  it("fills the CIOQ defaults of ferrer-2012 sec. 5.1: speedup 2, FIFO inputs", () => {
+    expect(parseScenario(ferrerLike).switch).toEqual({
+      kind: "cioq",
+      inputBufferBytes: 1024,
+      forwardingDelayNs: 40,
+      creditBytes: 64,
+      speedup: 2,
+      inputQueues: "fifo",
+      islipIterations: 1,
+    });
+    expect(parseScenario(ferrerLike).adapter).toEqual({ queues: "per-message" });
+  });
+
+  it("takes every topology kind", () => {
+    for (const topology of [
+      { kind: "k-ary-n-fly", k: 2, n: 3 },
+      { kind: "spine-leaf", leaves: 4, spines: 2, hostsPerLeaf: 5 },
+      { kind: "single-switch", hosts: 8 },
+    ]) {
+      expect(parseScenario({ ...ferrerLike, topology }).topology.kind).toBe(topology.kind);
+    }
+  });
+
+  it("asks for exactly one of durationMs and durationCycles, and cycleNs with durationCycles", () => {
+    const { durationCycles: _, ...noDuration } = ferrerLike;
+    expect(problem(noDuration)).toMatch(/durationMs: give durationMs or durationCycles \(not both\)/);
+    expect(problem({ ...ferrerLike, durationMs: 1 })).toMatch(/give durationMs or durationCycles/);
+    const { cycleNs: __, ...noCycle } = ferrerLike;
+    expect(problem(noCycle)).toMatch(/durationCycles: needs cycleNs/);
+  });
+
+  it("rejects a buffer given both in packets and in bytes, an unknown organisation and a bad speedup", () => {
+    expect(problem({ ...ferrerLike, switch: { kind: "cioq", inputBufferBytes: 1024, bufferPackets: 4 } })).toMatch(
+      /switch\.inputBufferBytes: give bufferPackets or inputBufferBytes, not both/,
+    );
+    expect(problem({ ...ferrerLike, switch: { kind: "crossbar" } })).toMatch(/switch\.kind/);
+    expect(problem({ ...ferrerLike, switch: { kind: "cioq", speedup: 0.5 } })).toMatch(/switch\.speedup/);
+    expect(problem({ ...ferrerLike, switch: { kind: "fifo", speedup: 2 } })).toMatch(/unknown field "speedup"/);
+    expect(problem({ ...ferrerLike, adapter: { queues: "per-flow" } })).toMatch(/adapter\.queues/);
   });
 });

@@ -1,2 +1,12 @@
+export { CioqSwitch, type CioqSwitchOptions } from "./cioq-switch.js";
 export { InputBufferedSwitch, type InputBufferedSwitchOptions } from "./input-buffered-switch.js";
+export { InputQueuedSwitch, type InputQueuedSwitchOptions } from "./input-queued-switch.js";
 export { Link, type LinkOptions } from "./link.js";
+export type { SwitchOptions } from "./switch-base.js";
+export {
+  createSwitch,
+  SWITCH_ORGANISATIONS,
+  type SwitchModel,
+  type SwitchModelOptions,
+  type SwitchOrganisation,
+} from "./switch-model.js";

@@ -35,6 +35,8 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
   readonly toPort: number;
   /** Bytes whose transmission started on this link. */
   bytesSent = 0;
+  /** Packets whose transmission started on this link. */
+  packetsSent = 0;
   private busyUntil: Time = 0;
   private listeners: TransmissionListener[] = [];
 
@@ -65,6 +67,7 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
     const end = now + transmissionTime(packet.size, this.bandwidth);
     this.busyUntil = end;
     this.bytesSent += packet.size;
+    this.packetsSent++;
     for (const listener of this.listeners) listener(packet, now, end);
     this.engine.at(now + this.delay, this, HEADER_ARRIVES, packet);
     return end;

@@ -76,6 +76,7 @@ describe("LosslessViolation", () => {
     engine.run({ until: 2_068_000 });
     expect(out.link.transmit(dataPacket(factory, 0, 1, 3))).toBe(4_136_000); // free again at its end
     expect(out.link.bytesSent).toBe(2 * DATA_BYTES);
+    expect(out.link.packetsSent).toBe(2);
   });
 });
 

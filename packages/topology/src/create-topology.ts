@@ -4,8 +4,11 @@ import type { Topology } from "./topology.js";
 import { type LinkEndSpec, TopologyBuilder } from "./topology-builder.js";
 import { TopologyError } from "./topology-error.js";
 
-/** A node in a `TopologySpec`: hosts have one port; a switch's port count may be left out. */
-export type NodeSpec = { id: string; kind: "host" } | { id: string; kind: "switch"; ports?: number };
+/**
+ * A node in a `TopologySpec`: a host has 1 port unless it gives 2 (sends on port 0, receives
+ * on port 1); a switch's port count may be left out.
+ */
+export type NodeSpec = { id: string; kind: "host"; ports?: number } | { id: string; kind: "switch"; ports?: number };
 
 /** A link in a `TopologySpec`: ends by id (automatic port) or `{ node, port }`. */
 export interface LinkSpec extends Partial<LinkOptions> {
@@ -38,7 +41,7 @@ export interface TopologySpec {
 export function createTopology(spec: TopologySpec): Topology {
   const builder = new TopologyBuilder(spec.defaults);
   spec.nodes.forEach((node: NodeSpec, index) => {
-    if (node.kind === "host") builder.host(node.id);
+    if (node.kind === "host") builder.host(node.id, node.ports);
     else if (node.kind === "switch") builder.switch(node.id, node.ports);
     else {
       const kind: unknown = (node as { kind: unknown }).kind;

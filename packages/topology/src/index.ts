@@ -5,9 +5,11 @@ export {
   type NodeSpec,
   type TopologySpec,
 } from "./create-topology.js";
+export { type KAryNFlyOptions, kAryNFly } from "./k-ary-n-fly.js";
 export { type KAryNTreeOptions, kAryNTree } from "./k-ary-n-tree.js";
 export { DEFAULT_BANDWIDTH, DEFAULT_DELAY_PS, type LinkOptions } from "./link-options.js";
 export { buildRoutes, type RouteHop, type Routes } from "./routes.js";
+export type { Routing } from "./routing.js";
 export { type SingleSwitchOptions, singleSwitch } from "./single-switch.js";
 export { type SpineLeafOptions, spineLeaf } from "./spine-leaf.js";
 export type { LinkEnd, NodeKind, Topology, TopologyLink, TopologyNode } from "./topology.js";

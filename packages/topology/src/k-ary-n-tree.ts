@@ -1,8 +1,7 @@
-import { checkCount } from "./check-count.js";
+import { kAryNHosts } from "./k-ary-n-size.js";
 import { DEFAULT_BANDWIDTH, DEFAULT_DELAY_PS } from "./link-options.js";
 import type { Topology } from "./topology.js";
 import { TopologyBuilder } from "./topology-builder.js";
-import { TopologyError } from "./topology-error.js";
 
 /** Options of `kAryNTree`. */
 export interface KAryNTreeOptions {
@@ -15,9 +14,6 @@ export interface KAryNTreeOptions {
   /** Propagation delay of every link, integer picoseconds. Default 10_000 (10 ns). */
   delayPs?: number;
 }
-
-/** Largest host count `kAryNTree` builds (a 4-ary 7-tree has 16 384 hosts). */
-const MAX_HOSTS = 1 << 16;
 
 /**
  * The bidirectional k-ary n-tree fat tree (Petrini and Vanneschi), the "k-ary n-fly with
@@ -35,19 +31,21 @@ const MAX_HOSTS = 1 << 16;
  *
  * Order: switches stage by stage, index ascending, then hosts; links: the host links in
  * host order (host as end `a`), then the up links by stage, switch index and up port
- * (lower switch as end `a`). k^n hosts, n k^(n-1) switches, n k^n links.
+ * (lower switch as end `a`). k^n hosts, n k^(n-1) switches, n k^n links; k^n <= 65 536.
+ *
+ * Routing: `routing` is `{ kind: "k-ary-n-tree", k, n }`, destination-digit up*\/down*
+ * (d-mod-k): at stage s a switch sends a packet for host d down port (digit s of d) when
+ * d is below it, otherwise up port k + (digit s of d). So the k hosts of a leaf are
+ * reached through k different up ports and every root carries the same share of the
+ * traffic. For the lowest-port shortest paths instead, route
+ * `{ ...kAryNTree({ k, n }), routing: { kind: "shortest-path" } }`.
  *
  * @example
  * const topology = kAryNTree({ k: 4, n: 3 }); // 64 hosts, 48 switches, 192 links
  */
 export function kAryNTree(options: KAryNTreeOptions): Topology {
   const { k, n, bandwidth = DEFAULT_BANDWIDTH, delayPs = DEFAULT_DELAY_PS } = options;
-  checkCount("kAryNTree", "k", k, 2);
-  checkCount("kAryNTree", "n", n, 1);
-  const hosts = k ** n;
-  if (hosts > MAX_HOSTS) {
-    throw new TopologyError(`kAryNTree: k^n must be at most ${MAX_HOSTS} hosts, got ${k}^${n} = ${hosts}`, "n");
-  }
+  const hosts = kAryNHosts("kAryNTree", k, n);
   const perStage = hosts / k;
   const name = (stage: number, index: number): string => `S${stage}.${index}`;
   const builder = new TopologyBuilder({ bandwidth, delayPs });
@@ -67,5 +65,5 @@ export function kAryNTree(options: KAryNTreeOptions): Topology {
       }
     }
   }
-  return builder.build();
+  return { ...builder.build(), routing: { kind: "k-ary-n-tree", k, n } };
 }

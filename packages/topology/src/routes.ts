@@ -1,4 +1,5 @@
 import { formatValue } from "./format-value.js";
+import { type RoutingRule, routingRule } from "./routing-rule.js";
 import type { Topology } from "./topology.js";
 import { TopologyError } from "./topology-error.js";
 import { validateTopology } from "./validate-topology.js";
@@ -16,10 +17,11 @@ export interface RouteHop {
  * `hostCount..nodeCount-1` in topology order. So a host's node index is also its
  * destination index, and `index < hostCount` tells a host from a switch.
  *
- * Rule: every packet follows a shortest path in hops to its destination host. Among equal
- * shortest paths a node picks its lowest-numbered port that leads one hop closer. Hosts
- * never forward (they are never transit nodes). The table is computed once; a lookup is
- * one typed-array read.
+ * Rule: the topology's `routing` (see `Routing`). By default (`shortest-path`) every
+ * packet follows a shortest path in hops to its destination host, and among equal shortest
+ * paths a node picks its lowest-numbered port that leads one hop closer. Hosts never
+ * forward (they are never transit nodes). The table is computed once; a lookup is one
+ * typed-array read.
  */
 export interface Routes {
   /** The (validated) topology the routes were built for. */
@@ -48,17 +50,26 @@ export interface Routes {
   /**
    * The hops from node `sourceId` to host `destinationId`: the source, then each switch,
    * with the port each sends on. The destination is not listed, so the length is the
-   * number of links crossed (`[]` when source and destination are the same host).
+   * number of links crossed (`[]` when source and destination are the same host). Throws
+   * `TopologyError` when the table leads from `sourceId` to another host first, which only
+   * a butterfly switch that cannot reach the destination does.
    */
   path(sourceId: string, destinationId: string): RouteHop[];
 }
 
 /**
- * Validates `topology` and computes its routing tables: a breadth-first search from each
- * destination host, O(hosts x (nodes + ports)) time, `nodes x hosts` Int32 entries.
+ * Validates `topology` and computes its routing tables by the rule its `routing` names:
+ * for `shortest-path` (the default) a breadth-first search from each destination host,
+ * O(hosts x (nodes + ports)) time; for the rule-based kinds, after checking the wiring the
+ * rule needs, one rule evaluation per (node, host) pair. `nodes x hosts` Int32 entries.
+ *
+ * Hosts with two links (see `TopologyNode`) send only on port 0 and receive only on port
+ * 1: shortest paths use no other channel of theirs.
  *
  * When to use: once per topology, before simulating; switch models read `outputPort`.
- * Gotcha: the routes keep a reference to `topology`; do not mutate it afterwards.
+ * Gotcha: the routes keep a reference to `topology`; do not mutate it afterwards. To route
+ * a builder's topology by shortest paths instead of its rule, override its routing:
+ * `buildRoutes({ ...kAryNTree({ k: 4, n: 3 }), routing: { kind: "shortest-path" } })`.
  *
  * @example
  * const routes = buildRoutes(twoSwitch({ local: 5, remote: 1 }));
@@ -67,7 +78,7 @@ export interface Routes {
  */
 export function buildRoutes(topology: Topology): Routes {
   validateTopology(topology);
-  return new TableRoutes(topology);
+  return new TableRoutes(topology, routingRule(topology));
 }
 
 class TableRoutes implements Routes {
@@ -80,10 +91,17 @@ class TableRoutes implements Routes {
   private readonly portStart: Int32Array;
   /** Per port slot, the node index at the far end, or -1. */
   private readonly neighbours: Int32Array;
+  /** Per port slot, 1 when the channel out of that port carries packets (see `TopologyNode`). */
+  private readonly sends: Uint8Array;
+  /** Per port slot, the port slot at the far end, or -1. */
+  private readonly farSlots: Int32Array;
   /** `table[node * hostCount + destination]`: output port, -1 at the destination. */
   private readonly table: Int32Array;
 
-  constructor(readonly topology: Topology) {
+  constructor(
+    readonly topology: Topology,
+    rule: RoutingRule | undefined,
+  ) {
     const hosts = topology.nodes.filter((node) => node.kind === "host");
     const ordered = [...hosts, ...topology.nodes.filter((node) => node.kind === "switch")];
     this.ids = ordered.map((node) => node.id);
@@ -96,28 +114,58 @@ class TableRoutes implements Routes {
     ordered.forEach((node, index) => {
       this.portStart[index + 1] = (this.portStart[index] as number) + node.ports;
     });
-    this.neighbours = new Int32Array(this.portStart[this.nodeCount] as number).fill(-1);
-    for (const { a, b } of topology.links) {
-      const aIndex = this.nodeIndex(a.node);
-      const bIndex = this.nodeIndex(b.node);
-      this.neighbours[(this.portStart[aIndex] as number) + a.port] = bIndex;
-      this.neighbours[(this.portStart[bIndex] as number) + b.port] = aIndex;
+    const slotCount = this.portStart[this.nodeCount] as number;
+    this.neighbours = new Int32Array(slotCount).fill(-1);
+    this.farSlots = new Int32Array(slotCount).fill(-1);
+    const linkCount = new Int32Array(this.nodeCount);
+    const ends = topology.links.map(({ a, b }) => {
+      const aEnd = { node: this.nodeIndex(a.node), port: a.port };
+      const bEnd = { node: this.nodeIndex(b.node), port: b.port };
+      linkCount[aEnd.node] = (linkCount[aEnd.node] as number) + 1;
+      linkCount[bEnd.node] = (linkCount[bEnd.node] as number) + 1;
+      return [aEnd, bEnd] as const;
+    });
+    type End = (typeof ends)[number][0];
+    const slotOf = (end: End): number => (this.portStart[end.node] as number) + end.port;
+    const twoLinkHost = (node: number): boolean => node < this.hostCount && linkCount[node] === 2;
+    // A channel carries packets unless it leaves a two-link host by port 1 or enters one by port 0.
+    const carries = (from: End, to: End): number =>
+      (twoLinkHost(from.node) && from.port !== 0) || (twoLinkHost(to.node) && to.port !== 1) ? 0 : 1;
+    this.sends = new Uint8Array(slotCount);
+    for (const [a, b] of ends) {
+      this.neighbours[slotOf(a)] = b.node;
+      this.neighbours[slotOf(b)] = a.node;
+      this.farSlots[slotOf(a)] = slotOf(b);
+      this.farSlots[slotOf(b)] = slotOf(a);
+      this.sends[slotOf(a)] = carries(a, b);
+      this.sends[slotOf(b)] = carries(b, a);
     }
 
     this.table = new Int32Array(this.nodeCount * this.hostCount);
-    const distance = new Int32Array(this.nodeCount);
-    const queue = new Int32Array(this.nodeCount);
-    for (let destination = 0; destination < this.hostCount; destination++) {
-      this.fillColumn(destination, distance, queue);
+    if (rule === undefined) {
+      const distance = new Int32Array(this.nodeCount);
+      const queue = new Int32Array(this.nodeCount);
+      for (let destination = 0; destination < this.hostCount; destination++) {
+        this.fillColumn(destination, distance, queue);
+      }
+    } else {
+      for (let node = 0; node < this.nodeCount; node++) {
+        for (let destination = 0; destination < this.hostCount; destination++) {
+          this.table[node * this.hostCount + destination] = rule(
+            this.ids[node] as string,
+            this.ids[destination] as string,
+          );
+        }
+      }
     }
   }
 
   /**
-   * Breadth-first search (in hops) from `destination` over the reversed channels (links are
-   * full duplex, so the same graph); then each node takes its lowest port one hop closer.
+   * Breadth-first search (in hops) from `destination` over the reversed channels that carry
+   * packets; then each node takes its lowest port one hop closer.
    */
   private fillColumn(destination: number, distance: Int32Array, queue: Int32Array): void {
-    const { hostCount, nodeCount, portStart, neighbours, table } = this;
+    const { hostCount, nodeCount, portStart, neighbours, sends, farSlots, table } = this;
     distance.fill(-1);
     distance[destination] = 0;
     queue[0] = destination;
@@ -129,7 +177,8 @@ class TableRoutes implements Routes {
       const next = (distance[node] as number) + 1;
       for (let slot = portStart[node] as number; slot < (portStart[node + 1] as number); slot++) {
         const neighbour = neighbours[slot] as number;
-        if (neighbour >= 0 && distance[neighbour] === -1) {
+        // The channel neighbour -> node leaves the neighbour from the far slot.
+        if (neighbour >= 0 && sends[farSlots[slot] as number] === 1 && distance[neighbour] === -1) {
           distance[neighbour] = next;
           queue[tail++] = neighbour;
         }
@@ -149,7 +198,7 @@ class TableRoutes implements Routes {
       for (let slot = start; node !== destination && port < 0; slot++) {
         const neighbour = neighbours[slot] as number;
         const forwards = neighbour >= hostCount || neighbour === destination;
-        if (neighbour >= 0 && forwards && distance[neighbour] === closer) port = slot - start;
+        if (neighbour >= 0 && sends[slot] === 1 && forwards && distance[neighbour] === closer) port = slot - start;
       }
       table[node * hostCount + destination] = port;
     }
@@ -204,6 +253,11 @@ class TableRoutes implements Routes {
     }
     const hops: RouteHop[] = [];
     for (let node = this.nodeIndex(sourceId); node !== destination; ) {
+      if (hops.length > 0 && node < this.hostCount) {
+        throw new TopologyError(
+          `no route from ${formatValue(sourceId)} to ${formatValue(destinationId)}: the table leads to host ${formatValue(this.ids[node])}`,
+        );
+      }
       const outPort = this.outputPort(node, destination);
       hops.push({ node: this.ids[node] as string, outPort });
       node = this.neighbourIndex(node, outPort);

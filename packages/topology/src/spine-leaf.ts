@@ -27,6 +27,12 @@ export interface SpineLeafOptions {
  * Order: nodes leaves, spines, then hosts leaf by leaf; links: host links in that order
  * (host as end `a`), then leaf-spine links by leaf, then spine (leaf as end `a`).
  *
+ * Routing: `routing` is `{ kind: "spine-leaf", leaves, spines, hostsPerLeaf }`. Number the
+ * hosts d = l * hostsPerLeaf + i (`H<l>.<i>`); a packet for host d crosses spine
+ * `P<d mod spines>` unless source and destination share a leaf, so consecutive hosts of a
+ * leaf use different spines. For the lowest-port shortest paths (everything through `P0`),
+ * route `{ ...spineLeaf(options), routing: { kind: "shortest-path" } }`.
+ *
  * @example
  * const topology = spineLeaf({ leaves: 4, spines: 2, hostsPerLeaf: 5 }); // 20 hosts
  */
@@ -47,5 +53,5 @@ export function spineLeaf(options: SpineLeafOptions): Topology {
       builder.link({ node: `L${l}`, port: hostsPerLeaf + p }, { node: `P${p}`, port: l });
     }
   }
-  return builder.build();
+  return { ...builder.build(), routing: { kind: "spine-leaf", leaves, spines, hostsPerLeaf } };
 }

@@ -52,9 +52,12 @@ export class TopologyBuilder {
   /** @param defaults link options used where a `link()` call leaves them out. */
   constructor(private readonly defaults: Partial<LinkOptions> = {}) {}
 
-  /** Adds a host (one port). */
-  host(id: string): this {
-    this.nodes.push({ id, kind: "host", ports: 1 });
+  /**
+   * Adds a host with `ports` ports: 1 (default), or 2 for a host of a fabric with
+   * unidirectional paths, which sends on port 0 and receives on port 1.
+   */
+  host(id: string, ports = 1): this {
+    this.nodes.push({ id, kind: "host", ports });
     return this;
   }
 

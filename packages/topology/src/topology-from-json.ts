@@ -1,4 +1,5 @@
 import { expectArray, expectRecord, type UnknownRecord } from "./record.js";
+import { checkRouting, type Routing, routingFields } from "./routing.js";
 import type { LinkEnd, Topology, TopologyLink, TopologyNode } from "./topology.js";
 import { TopologyError } from "./topology-error.js";
 import { validateTopology } from "./validate-topology.js";
@@ -20,9 +21,17 @@ function readEnd(value: unknown, path: string): LinkEnd {
   return { node, port } as LinkEnd;
 }
 
+/** Reads `routing`: a known kind (checked first, so the message lists the kinds), then only its fields. */
+function readRouting(value: unknown): Routing {
+  const routing = checkRouting(value, "routing");
+  expectFields(value, "routing", routingFields(routing.kind) ?? []);
+  return routing;
+}
+
 /**
  * Reads a topology from JSON text (a string) or from an already parsed value, checks its
- * shape (objects where objects belong, no unknown fields) and content (`validateTopology`),
+ * shape (objects where objects belong, no unknown fields, `routing` optional) and content
+ * (`validateTopology`),
  * and returns a fresh `Topology` with keys in the canonical order. Errors are
  * `TopologyError`s naming the field path: `links[3].bandwidth must be a positive number,
  * got -1`.
@@ -41,7 +50,7 @@ export function topologyFromJSON(input: unknown): Topology {
       throw new TopologyError(`topology JSON does not parse: ${(error as Error).message}`);
     }
   }
-  const root = expectFields(value, "topology", ["nodes", "links"]);
+  const root = expectFields(value, "topology", ["nodes", "links", "routing"]);
   const nodes = expectArray(root.nodes, "nodes").map((node, index): TopologyNode => {
     const { id, kind, ports } = expectFields(node, `nodes[${index}]`, ["id", "kind", "ports"]);
     return { id, kind, ports } as TopologyNode;
@@ -53,7 +62,8 @@ export function topologyFromJSON(input: unknown): Topology {
     const read = { a: readEnd(a, `${path}.a`), b: readEnd(b, `${path}.b`), bandwidth, delayPs };
     return (delayBackPs === undefined ? read : { ...read, delayBackPs }) as TopologyLink;
   });
-  const topology = { nodes, links };
+  const topology: Topology = { nodes, links };
+  if (root.routing !== undefined) topology.routing = readRouting(root.routing);
   validateTopology(topology);
   return topology;
 }

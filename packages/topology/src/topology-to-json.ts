@@ -1,3 +1,4 @@
+import { type Routing, routingFields } from "./routing.js";
 import type { Topology } from "./topology.js";
 
 type Inline = string | number | { readonly [key: string]: Inline | undefined };
@@ -16,11 +17,18 @@ function block(entries: readonly Inline[]): string {
   return `[\n${entries.map((entry) => `    ${inline(entry)}`).join(",\n")}\n  ]`;
 }
 
+/** `routing` with only its kind's fields, in canonical order (just `kind` for an unknown kind). */
+function canonicalRouting(routing: Routing): Inline {
+  const fields = routing as unknown as Readonly<Record<string, Inline>>;
+  return Object.fromEntries((routingFields(routing.kind) ?? ["kind"]).map((key) => [key, fields[key]]));
+}
+
 /**
- * Serialises a topology as stable, readable JSON: keys in a fixed order (`nodes`, `links`;
- * `id, kind, ports`; `a, b, bandwidth, delayPs, delayBackPs`; `node, port`), one node or
- * link per line, two-space indent, a trailing newline. `delayBackPs` is written only when
- * set; fields outside the data model are not written. The same topology always gives the
+ * Serialises a topology as stable, readable JSON: keys in a fixed order (`nodes`, `links`,
+ * `routing`; `id, kind, ports`; `a, b, bandwidth, delayPs, delayBackPs`; `node, port`;
+ * `kind` then the routing kind's fields), one node or link per line, the routing on one
+ * line, two-space indent, a trailing newline. `delayBackPs` and `routing` are written only
+ * when set; fields outside the data model are not written. The same topology always gives the
  * same text, so files diff cleanly.
  *
  * Gotcha: it does not validate; `topologyFromJSON` does when reading back.
@@ -46,5 +54,7 @@ export function topologyToJSON(topology: Topology): string {
     delayPs,
     delayBackPs,
   }));
-  return `{\n  "nodes": ${block(nodes)},\n  "links": ${block(links)}\n}\n`;
+  const { routing } = topology;
+  const routingLine = routing === undefined ? "" : `,\n  "routing": ${inline(canonicalRouting(routing))}`;
+  return `{\n  "nodes": ${block(nodes)},\n  "links": ${block(links)}${routingLine}\n}\n`;
 }

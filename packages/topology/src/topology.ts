@@ -1,3 +1,5 @@
+import type { Routing } from "./routing.js";
+
 /**
  * The topology data model: hosts and switches with numbered ports, joined by full-duplex
  * links. Plain JSON-compatible data, so a topology can be written by hand, stored in a
@@ -8,8 +10,12 @@
 export type NodeKind = "host" | "switch";
 
 /**
- * A host or a switch. Ports are numbered `0..ports-1`. A host has exactly one link, so
- * normally one port (the builders give hosts `ports: 1`).
+ * A host or a switch. Ports are numbered `0..ports-1`.
+ *
+ * A host never forwards. It has one link, on which it sends and receives (the builders
+ * give it `ports: 1`), or, in a fabric with unidirectional paths such as the butterfly
+ * `kAryNFly`, two links: it sends on port 0 and receives on port 1. The links stay full
+ * duplex, but the channels into a host's port 0 and out of its port 1 carry nothing.
  */
 export interface TopologyNode {
   /** Unique, non-empty name, e.g. `"A"`, `"BC"`, `"H0"`. */
@@ -46,4 +52,6 @@ export interface TopologyLink {
 export interface Topology {
   nodes: TopologyNode[];
   links: TopologyLink[];
+  /** How `buildRoutes` routes it; absent means `{ kind: "shortest-path" }`. */
+  routing?: Routing;
 }

@@ -1,5 +1,6 @@
 import { formatValue } from "./format-value.js";
 import { expectArray, expectRecord, type UnknownRecord } from "./record.js";
+import { checkRouting } from "./routing.js";
 import type { Topology } from "./topology.js";
 import { TopologyError } from "./topology-error.js";
 
@@ -24,16 +25,18 @@ const describeNode = (node: NodeEntry): string => `${node.kind} ${formatValue(no
  *   positive integer `ports`; ids are unique; there is at least one node;
  * - every link names known nodes at non-negative integer ports, does not loop back to its
  *   own node, has a positive `bandwidth` and integer `delayPs` (and `delayBackPs`) >= 0;
- * - every host has exactly one link;
+ * - every host has one link, or two on ports 0 (sends) and 1 (receives);
  * - every port is in range (`0..ports-1`) and used by at most one link;
- * - the graph is connected, so every host can reach every other host.
+ * - the graph is connected, so every host can reach every other host;
+ * - `routing`, when present, is a known kind with its fields (see `Routing`). Whether the
+ *   topology has the wiring a rule-based routing needs is checked by `buildRoutes`.
  *
  * When to use: on topologies written by hand. The builders, `createTopology`,
  * `topologyFromJSON` and `buildRoutes` already call it.
  *
  * @example
  * validateTopology({ nodes: [{ id: "H0", kind: "host", ports: 1 }], links: [] });
- * // TopologyError: host "H0" (nodes[0]) has no link; a host has exactly one
+ * // TopologyError: host "H0" (nodes[0]) has no link; a host has one, or two (port 0 sends, port 1 receives)
  */
 export function validateTopology(topology: Topology): void {
   const root = expectRecord(topology, "topology");
@@ -42,6 +45,7 @@ export function validateTopology(topology: Topology): void {
   checkHostLinks(nodes);
   checkPorts(nodes);
   checkConnected(links, nodes);
+  if (root.routing !== undefined) checkRouting(root.routing, "routing");
 }
 
 function checkNodes(nodes: readonly unknown[]): Map<string, NodeEntry> {
@@ -138,16 +142,22 @@ function checkDelay(link: UnknownRecord, field: "delayPs" | "delayBackPs", path:
   }
 }
 
+const HOST_LINKS = "a host has one, or two (port 0 sends, port 1 receives)";
+
 function checkHostLinks(nodes: Map<string, NodeEntry>): void {
   for (const node of nodes.values()) {
-    if (node.kind !== "host" || node.ends.length === 1) continue;
+    if (node.kind !== "host") continue;
+    const { ends } = node;
     const where = `${describeNode(node)} (nodes[${node.index}])`;
-    if (node.ends.length === 0) {
-      throw new TopologyError(`${where} has no link; a host has exactly one`);
+    const paths = ends.map((end) => end.path).join(", ");
+    if (ends.length === 0) throw new TopologyError(`${where} has no link; ${HOST_LINKS}`);
+    if (ends.length > 2) throw new TopologyError(`${where} has ${ends.length} links (${paths}); ${HOST_LINKS}`);
+    const ports = ends.map((end) => end.port).sort((x, y) => x - y);
+    if (ends.length === 2 && (ports[0] !== 0 || ports[1] !== 1)) {
+      throw new TopologyError(
+        `${where} has 2 links on ports ${ports.join(" and ")} (${paths}); a host with two links sends on port 0 and receives on port 1`,
+      );
     }
-    throw new TopologyError(
-      `${where} has ${node.ends.length} links (${node.ends.map((end) => end.path).join(", ")}); a host has exactly one`,
-    );
   }
 }
 

@@ -115,6 +115,22 @@ describe("createTopology", () => {
     expect(portsOf(fromSpec).S).toBe(4);
   });
 
+  it("gives a host two ports when asked, for a unidirectional fabric", () => {
+    const topology = createTopology({
+      nodes: [
+        { id: "S", kind: "switch" },
+        { id: "H", kind: "host", ports: 2 },
+      ],
+      links: [
+        { a: "H", b: "S" },
+        { a: "S", b: { node: "H", port: 1 } },
+      ],
+      defaults: { bandwidth: 1e9, delayPs: 0 },
+    });
+    expect(portsOf(topology)).toEqual({ S: 2, H: 2 });
+    expect(wiring(topology)).toEqual(["H:0 <-> S:0", "S:1 <-> H:1"]);
+  });
+
   it("rejects an unknown node kind instead of guessing", () => {
     const spec = JSON.parse('{"nodes":[{"id":"R","kind":"router"}],"links":[]}');
     expect(() => createTopology(spec)).toThrow('nodes[0].kind must be "host" or "switch", got "router"');

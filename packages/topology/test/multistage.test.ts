@@ -22,6 +22,43 @@ const count = (topology: Topology, kind: "host" | "switch"): number =>
 /** The stage of switch `S<stage>.<index>`. */
 const stageOf = (id: string): number => Number(id.slice(1, id.indexOf(".")));
 
+const hops = (routes: Routes, source: string, destination: string): string[] =>
+  routes.path(source, destination).map(({ node, outPort }) => `${node}:${outPort}`);
+
+/** `topology` routed by lowest-port shortest paths instead of its builder's rule. */
+const shortestPath = (topology: Topology): Topology => ({ ...topology, routing: { kind: "shortest-path" } });
+
+/** The stage of the lowest common ancestor of hosts a and b in a k-ary n-tree: where their numbers first agree. */
+function commonStage(a: number, b: number, k: number): number {
+  let level = 0;
+  while (Math.floor(a / k ** (level + 1)) !== Math.floor(b / k ** (level + 1))) level++;
+  return level;
+}
+
+/** How many host pairs' paths cross each switch whose id starts with `prefix`. */
+function pairsThrough(paths: Map<string, string[]>, prefix: string): Map<string, number> {
+  const load = new Map<string, number>();
+  for (const switches of paths.values()) {
+    for (const id of switches) if (id.startsWith(prefix)) load.set(id, (load.get(id) ?? 0) + 1);
+  }
+  return new Map([...load].sort(([x], [y]) => x.localeCompare(y, "en", { numeric: true })));
+}
+
+/** How many host pairs' paths use each up channel (`switch:port`, port >= k) of a k-ary n-tree. */
+function upChannelLoads(routes: Routes, k: number): Map<string, number> {
+  const load = new Map<string, number>();
+  for (const a of routes.hostIndices) {
+    for (const b of routes.hostIndices) {
+      if (a === b) continue;
+      for (const { node, outPort } of routes.path(routes.nodeId(a), routes.nodeId(b)).slice(1)) {
+        // Down ports are 0..k-1 (all a root has), up ports k..2k-1.
+        if (outPort >= k) load.set(`${node}:${outPort}`, (load.get(`${node}:${outPort}`) ?? 0) + 1);
+      }
+    }
+  }
+  return load;
+}
+
 /** Every ordered host pair's path as its switch ids. */
 function allSwitchPaths(routes: Routes): Map<string, string[]> {
   const paths = new Map<string, string[]>();
@@ -66,17 +103,15 @@ describe("kAryNTree", () => {
       "S0.1:3 <-> S1.1:1",
     ]);
     expect(topology.links.every((link) => link.bandwidth === 1e9 && link.delayPs === 10_000)).toBe(true);
+    expect(topology.routing).toEqual({ kind: "k-ary-n-tree", k: 2, n: 2 });
     const routes = buildRoutes(topology);
-    expect(routes.path("H0", "H1")).toEqual([
-      { node: "H0", outPort: 0 },
-      { node: "S0.0", outPort: 1 },
-    ]);
-    expect(routes.path("H0", "H3")).toEqual([
-      { node: "H0", outPort: 0 },
-      { node: "S0.0", outPort: 2 },
-      { node: "S1.0", outPort: 1 },
-      { node: "S0.1", outPort: 1 },
-    ]);
+    expect(hops(routes, "H0", "H1")).toEqual(["H0:0", "S0.0:1"]);
+    // H3 = 11 in base 2: up port 2 + 1 at stage 0, down port 1 at stage 1, down port 1 at the leaf.
+    expect(hops(routes, "H0", "H3")).toEqual(["H0:0", "S0.0:3", "S1.1:1", "S0.1:1"]);
+    expect(hops(routes, "H0", "H2")).toEqual(["H0:0", "S0.0:2", "S1.0:1", "S0.1:0"]);
+    // Lowest-port shortest paths climb through S1.0 whatever the destination.
+    const lowest = buildRoutes(shortestPath(topology));
+    expect(hops(lowest, "H0", "H3")).toEqual(["H0:0", "S0.0:2", "S1.0:1", "S0.1:1"]);
   });
 
   it.each([
@@ -115,7 +150,7 @@ describe("kAryNTree", () => {
     }
   });
 
-  it("routes every host pair of a 4-ary 3-tree up*/down* over a minimal 2l+1 <= 2n-1 switches", () => {
+  it("routes every host pair of a 4-ary 3-tree up*/down* by destination digits over 2l+1 <= 2n-1 switches", () => {
     const k = 4;
     const n = 3;
     const routes = buildRoutes(kAryNTree({ k, n }));
@@ -123,32 +158,63 @@ describe("kAryNTree", () => {
     expect(paths.size).toBe(64 * 63);
     for (const [pair, switches] of paths) {
       const [a, b] = pair.split(">").map((id) => Number(id.slice(1))) as [number, number];
-      // l: the stage of the lowest common ancestor, where the host numbers first agree.
-      let level = 0;
-      while (Math.floor(a / k ** (level + 1)) !== Math.floor(b / k ** (level + 1))) level++;
+      const level = commonStage(a, b, k);
       expect(switches, pair).toHaveLength(2 * level + 1);
       expect(switches.length).toBeLessThanOrEqual(2 * n - 1);
-      // Lowest-port tie-break: every route between 16-host subtrees climbs to root S2.0.
-      if (level === 2) expect(switches[2]).toBe("S2.0");
-      if (Math.floor(a / k) === Math.floor(b / k)) expect(switches).toEqual([`S0.${Math.floor(a / k)}`]);
+      if (level === 0) expect(switches).toEqual([`S0.${Math.floor(a / k)}`]);
+      // The common ancestor's index is the destination's low digits over the source's high ones.
+      expect(switches[level], pair).toBe(
+        `S${level}.${(b % k ** level) + Math.floor(a / k ** (level + 1)) * k ** level}`,
+      );
       const stages = switches.map(stageOf);
-      const top = stages.indexOf(Math.max(...stages));
       stages.forEach((stage, index) => {
-        expect(stage, pair).toBe(index <= top ? index : 2 * top - index);
+        expect(stage, pair).toBe(index <= level ? index : 2 * level - index);
       });
+      // Going up, stage s leaves by port k + digit s of the destination.
+      const ports = routes.path(`H${a}`, `H${b}`).slice(1);
+      for (let stage = 0; stage < level; stage++) {
+        expect(ports[stage]?.outPort, pair).toBe(k + (Math.floor(b / k ** stage) % k));
+      }
     }
+    expect(isDeadlockFree(routes)).toBe(true);
   });
 
-  it("routes any small k-ary n-tree within 2n-1 switch hops, deadlock-free (property)", () => {
+  it("spreads the up links of a 4-ary 3-tree evenly; lowest-port routing puts every climb on S2.0", () => {
+    const topology = kAryNTree({ k: 4, n: 3 });
+    const spread = allSwitchPaths(buildRoutes(topology));
+    // 64 x 48 pairs climb to the roots: 192 per root, the packets for the 4 hosts with d mod 16 = root.
+    expect(pairsThrough(spread, "S2.")).toEqual(new Map(Array.from({ length: 16 }, (_, r) => [`S2.${r}`, 192])));
+    // Up channels: each leaf up link carries its 4 hosts' packets for 15 hosts (60 pairs),
+    // each stage-1 up link 16 hosts' packets for 3 hosts (48 pairs).
+    const upChannels = upChannelLoads(buildRoutes(topology), 4);
+    expect(new Set([...upChannels].filter(([id]) => id.startsWith("S0.")).map(([, load]) => load))).toEqual(
+      new Set([60]),
+    );
+    expect(new Set([...upChannels].filter(([id]) => id.startsWith("S1.")).map(([, load]) => load))).toEqual(
+      new Set([48]),
+    );
+    expect(upChannels.size).toBe(2 * 16 * 4);
+
+    const lowest = allSwitchPaths(buildRoutes(shortestPath(topology)));
+    expect(pairsThrough(lowest, "S2.")).toEqual(new Map([["S2.0", 64 * 48]]));
+  });
+
+  it("gives rule routes as short as the breadth-first shortest paths, deadlock-free, for small k and n (property)", () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 4 }), fc.integer({ min: 1, max: 3 }), (k, n) => {
-        const routes = buildRoutes(kAryNTree({ k, n }));
-        for (const switches of allSwitchPaths(routes).values()) {
-          expect(switches.length).toBeLessThanOrEqual(2 * n - 1);
+        const topology = kAryNTree({ k, n });
+        const rule = buildRoutes(topology);
+        const lowest = buildRoutes(shortestPath(topology));
+        const lowestPaths = allSwitchPaths(lowest);
+        for (const [pair, switches] of allSwitchPaths(rule)) {
+          const [a, b] = pair.split(">").map((id) => Number(id.slice(1))) as [number, number];
+          expect(switches.length).toBe(2 * commonStage(a, b, k) + 1);
+          expect(switches.length).toBe(lowestPaths.get(pair)?.length);
           expect(switches[0]?.startsWith("S0.")).toBe(true);
           expect(switches[switches.length - 1]?.startsWith("S0.")).toBe(true);
         }
-        expect(isDeadlockFree(routes)).toBe(true);
+        expect(isDeadlockFree(rule)).toBe(true);
+        expect(isDeadlockFree(lowest)).toBe(true);
       }),
       { numRuns: 20 },
     );
@@ -193,18 +259,40 @@ describe("spineLeaf", () => {
     ]);
   });
 
-  it("routes within a leaf over 1 switch, across leaves over leaf, spine, leaf; deadlock-free", () => {
+  it("routes within a leaf over 1 switch, across leaves over leaf, spine d mod spines, leaf; deadlock-free", () => {
     const topology = spineLeaf({ leaves: 4, spines: 3, hostsPerLeaf: 5, bandwidth: 12.5e9 });
     expect(count(topology, "host")).toBe(20);
     expect(count(topology, "switch")).toBe(7);
     expect(topology.links).toHaveLength(20 + 12);
     expect(topology.links.every((link) => link.bandwidth === 12.5e9 && link.delayPs === 10_000)).toBe(true);
+    expect(topology.routing).toEqual({ kind: "spine-leaf", leaves: 4, spines: 3, hostsPerLeaf: 5 });
     const routes = buildRoutes(topology);
     for (const [pair, switches] of allSwitchPaths(routes)) {
       const [a, b] = pair.split(">").map((id) => id.slice(1, id.indexOf("."))) as [string, string];
-      expect(switches, pair).toEqual(a === b ? [`L${a}`] : [`L${a}`, "P0", `L${b}`]);
+      const destination = pair
+        .slice(pair.indexOf(">") + 2)
+        .split(".")
+        .map(Number) as [number, number];
+      const spine = (destination[0] * 5 + destination[1]) % 3;
+      expect(switches, pair).toEqual(a === b ? [`L${a}`] : [`L${a}`, `P${spine}`, `L${b}`]);
     }
+    expect(hops(routes, "H0.0", "H1.4")).toEqual(["H0.0:0", "L0:5", "P0:1", "L1:4"]); // d = 9: P0 on leaf port 5 + 0
     expect(channelDependencyCycle(routes)).toBeUndefined();
+    const lowest = buildRoutes(shortestPath(topology));
+    expect(allSwitchPaths(lowest).get("H0.0>H1.4")).toEqual(["L0", "P0", "L1"]);
+    expect(isDeadlockFree(lowest)).toBe(true);
+  });
+
+  it("spreads the spines evenly when they divide the hosts of a leaf", () => {
+    // 6 hosts per leaf, 3 spines: each spine carries the packets for 8 hosts from 18 sources.
+    const paths = allSwitchPaths(buildRoutes(spineLeaf({ leaves: 4, spines: 3, hostsPerLeaf: 6 })));
+    expect(pairsThrough(paths, "P")).toEqual(
+      new Map([
+        ["P0", 144],
+        ["P1", 144],
+        ["P2", 144],
+      ]),
+    );
   });
 
   it("rejects bad sizes", () => {

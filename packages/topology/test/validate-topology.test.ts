@@ -37,6 +37,16 @@ describe("validateTopology", () => {
     expect(() => validateTopology(singleSwitch(2))).not.toThrow();
   });
 
+  it("accepts a host with two links on ports 0 and 1, and a shortest-path routing", () => {
+    const topology = broken((t) => {
+      t.nodes[0] = { id: "S", kind: "switch", ports: 3 };
+      t.nodes[1] = { id: "H0", kind: "host", ports: 2 };
+      t.links.push(link("S", 2, "H0", 1));
+      t.routing = { kind: "shortest-path" };
+    });
+    expect(() => validateTopology(topology)).not.toThrow();
+  });
+
   const cases: [string, (topology: Topology) => void, string, string | undefined][] = [
     [
       "unknown node in a link",
@@ -84,7 +94,27 @@ describe("validateTopology", () => {
         t.nodes[0] = { id: "S", kind: "switch", ports: 3 };
         t.links.push(link("H0", 0, "S", 2));
       },
-      'host "H0" (nodes[1]) has 2 links (links[0].a, links[2].a); a host has exactly one',
+      'host "H0" (nodes[1]) has 2 links on ports 0 and 0 (links[0].a, links[2].a); a host with two links sends on port 0 and receives on port 1',
+      undefined,
+    ],
+    [
+      "host with three links",
+      (t) => {
+        t.nodes[0] = { id: "S", kind: "switch", ports: 4 };
+        t.nodes[1] = { id: "H0", kind: "host", ports: 3 };
+        t.links.push(link("H0", 1, "S", 2), link("H0", 2, "S", 3));
+      },
+      'host "H0" (nodes[1]) has 3 links (links[0].a, links[2].a, links[3].a); a host has one, or two (port 0 sends, port 1 receives)',
+      undefined,
+    ],
+    [
+      "host with two links on ports 0 and 2",
+      (t) => {
+        t.nodes[0] = { id: "S", kind: "switch", ports: 3 };
+        t.nodes[1] = { id: "H0", kind: "host", ports: 3 };
+        t.links.push(link("S", 2, "H0", 2));
+      },
+      'host "H0" (nodes[1]) has 2 links on ports 0 and 2 (links[0].a, links[2].b); a host with two links sends on port 0 and receives on port 1',
       undefined,
     ],
     [
@@ -92,7 +122,7 @@ describe("validateTopology", () => {
       (t) => {
         t.nodes.push(host("H2"));
       },
-      'host "H2" (nodes[3]) has no link; a host has exactly one',
+      'host "H2" (nodes[3]) has no link; a host has one, or two (port 0 sends, port 1 receives)',
       undefined,
     ],
     [
@@ -223,6 +253,54 @@ describe("validateTopology", () => {
       },
       'links[0].b must be an object, got "S"',
       "links[0].b",
+    ],
+    [
+      "an unknown routing kind",
+      (t) => {
+        loose(t).routing = { kind: "fat-tree" };
+      },
+      'routing.kind must be one of "shortest-path", "k-ary-n-tree", "spine-leaf", "k-ary-n-fly", got "fat-tree"',
+      "routing.kind",
+    ],
+    [
+      "a routing without its kind",
+      (t) => {
+        loose(t).routing = { k: 2, n: 2 };
+      },
+      'routing.kind must be one of "shortest-path", "k-ary-n-tree", "spine-leaf", "k-ary-n-fly", got undefined (missing)',
+      "routing.kind",
+    ],
+    [
+      "a routing that is a string",
+      (t) => {
+        loose(t).routing = "shortest-path";
+      },
+      'routing must be an object, got "shortest-path"',
+      "routing",
+    ],
+    [
+      "a routing radix below 2",
+      (t) => {
+        loose(t).routing = { kind: "k-ary-n-tree", k: 1, n: 2 };
+      },
+      'routing.k must be an integer >= 2, got 1 (routing kind "k-ary-n-tree")',
+      "routing.k",
+    ],
+    [
+      "a routing without a stage count",
+      (t) => {
+        loose(t).routing = { kind: "k-ary-n-fly", k: 2 };
+      },
+      'routing.n must be an integer >= 1, got undefined (missing) (routing kind "k-ary-n-fly")',
+      "routing.n",
+    ],
+    [
+      "a fractional spine count",
+      (t) => {
+        loose(t).routing = { kind: "spine-leaf", leaves: 1, spines: 1.5, hostsPerLeaf: 2 };
+      },
+      'routing.spines must be an integer >= 1, got 1.5 (routing kind "spine-leaf")',
+      "routing.spines",
     ],
     [
       "no nodes",

@@ -37,11 +37,16 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
   if (options.out !== undefined) {
     await mkdir(options.out, { recursive: true });
     await writeFile(join(options.out, "result.json"), `${JSON.stringify(output, null, 2)}\n`);
-    const chart = groupsChart(result);
-    await writeFile(join(options.out, `${chart.name}.csv`), chartToCsv(chart));
     const { writeChart } = await import("../render-chart.js");
-    await writeChart(chart, options.out);
-    if (!options.json) process.stdout.write(`wrote result.json, ${chart.name}.csv/.svg/.png to ${options.out}/\n`);
+    const charts = [groupsChart(result), latencyChart(result)];
+    for (const chart of charts) {
+      await writeFile(join(options.out, `${chart.name}.csv`), chartToCsv(chart));
+      await writeChart(chart, options.out);
+    }
+    if (!options.json) {
+      const names = charts.map((chart) => chart.name).join(", ");
+      process.stdout.write(`wrote result.json and the charts ${names} (.csv/.svg/.png) to ${options.out}/\n`);
+    }
   }
 }
 
@@ -53,9 +58,15 @@ function resultJson(result: ScenarioResult) {
     const points = result.series(meter);
     if (points.some(([, v]) => v > 0)) series[meter] = points.map(([t, v]) => [round(t), round(v)]);
   }
+  const rounded = (values: Record<string, number> | undefined) =>
+    Object.fromEntries(Object.entries(values ?? {}).map(([k, v]) => [k, Number.isNaN(v) ? null : round(v)]));
+  const s = result.summary;
   const summary = {
-    links: Object.fromEntries(Object.entries(result.summary.links).map(([k, v]) => [k, round(v)])),
-    groups: Object.fromEntries(Object.entries(result.summary.groups).map(([k, v]) => [k, round(v)])),
+    links: rounded(s.links),
+    groups: rounded(s.groups),
+    classes: rounded(s.classes),
+    latencyUs: rounded(s.latencyUs),
+    ...(s.latencyCycles === undefined ? {} : { latencyCycles: rounded(s.latencyCycles) }),
   };
   return {
     scenario: result.scenario,
@@ -72,8 +83,19 @@ function formatSummary(result: ScenarioResult): string {
   const lines = [`${result.scenario.name}`, "", `averages over ${from}-${to} ms (fraction of link bandwidth):`];
   for (const [group, value] of Object.entries(result.summary.groups))
     lines.push(`  group ${group.padEnd(24)} ${value.toFixed(4)}`);
-  const busy = Object.entries(result.summary.links).filter(([, v]) => v >= 0.01);
-  for (const [link, value] of busy) lines.push(`  link  ${link.padEnd(24)} ${value.toFixed(4)}`);
+  for (const [name, value] of Object.entries(result.summary.classes))
+    lines.push(`  class ${name.padEnd(24)} ${value.toFixed(4)}`);
+  const busy = Object.entries(result.summary.links)
+    .filter(([, v]) => v >= 0.01)
+    .sort(([, a], [, b]) => b - a);
+  const shown = busy.slice(0, MAX_LINKS_SHOWN);
+  for (const [link, value] of shown) lines.push(`  link  ${link.padEnd(24)} ${value.toFixed(4)}`);
+  if (busy.length > shown.length) lines.push(`  (${busy.length - shown.length} more links above 0.01; all in --json)`);
+  const cycles = result.summary.latencyCycles;
+  lines.push("", `mean latency from generation, ${cycles === undefined ? "us" : "cycles"}:`);
+  for (const [name, value] of Object.entries(cycles ?? result.summary.latencyUs)) {
+    lines.push(`  ${name.padEnd(30)} ${Number.isNaN(value) ? "-" : value.toFixed(cycles === undefined ? 3 : 1)}`);
+  }
   const completions = Object.entries(result.completions);
   if (completions.length > 0) {
     lines.push("", "flow completion times (us), flows that completed:");
@@ -85,6 +107,29 @@ function formatSummary(result: ScenarioResult): string {
   }
   lines.push("", `${result.delivered} data packets delivered, ${result.events} events`);
   return `${lines.join("\n")}\n`;
+}
+
+/** Busiest links the text summary lists (a fat tree has hundreds). */
+const MAX_LINKS_SHOWN = 12;
+
+/** Mean latency per bin of every latency meter, in cycles when the scenario has them, else us. */
+function latencyChart(result: ScenarioResult): Chart {
+  const cycle = result.scenario.cycleNs;
+  const unit = cycle === undefined ? 1e6 : cycle * 1000;
+  const names = ["all", ...Object.keys(result.summary.latencyUs).filter((name) => name !== "all")];
+  return {
+    name: "latency",
+    title: `Latency from generation: ${result.scenario.name}`,
+    xLabel: cycle === undefined ? "time (ms)" : "time (cycles)",
+    yLabel: cycle === undefined ? "mean latency (us)" : "mean latency (cycles)",
+    series: names.map((name) => ({
+      name,
+      points: result
+        .latency(name)
+        .series()
+        .map(([t, v]): [number, number] => [round(cycle === undefined ? t / 1e9 : t / unit), round(v / unit)]),
+    })),
+  };
 }
 
 function groupsChart(result: ScenarioResult): Chart {

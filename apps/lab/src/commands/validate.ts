@@ -1,4 +1,4 @@
-import { checkScenario, costWarnings, estimateCost, ScenarioError } from "@losslab/scenario";
+import { checkScenario, costWarnings, estimateCost, type Scenario, ScenarioError } from "@losslab/scenario";
 import { inlineTraceFiles, readDataFile } from "../data-file.js";
 import { UserError } from "../user-error.js";
 
@@ -11,11 +11,7 @@ export async function validateCommand(file: string): Promise<void> {
   await inlineTraceFiles(input, file);
   try {
     const scenario = checkScenario(input);
-    const topology = scenario.topology;
-    const shape =
-      topology.kind === "two-switch"
-        ? `two-switch L=${topology.local} R=${topology.remote}`
-        : `single switch, ${topology.hosts} hosts`;
+    const shape = describeTopology(scenario.topology);
     const cost = estimateCost(scenario);
     process.stdout.write(
       `${file}: valid (${shape}, ${scenario.durationMs} ms, marking ${scenario.marking.kind}, controller ${scenario.controller.kind}); ` +
@@ -25,5 +21,20 @@ export async function validateCommand(file: string): Promise<void> {
   } catch (error) {
     if (error instanceof ScenarioError) throw new UserError(`${file}: ${error.message}`);
     throw error;
+  }
+}
+
+function describeTopology(topology: Scenario["topology"]): string {
+  switch (topology.kind) {
+    case "two-switch":
+      return `two-switch L=${topology.local} R=${topology.remote}`;
+    case "single-switch":
+      return `single switch, ${topology.hosts} hosts`;
+    case "k-ary-n-tree":
+      return `${topology.k}-ary ${topology.n}-tree, ${topology.k ** topology.n} hosts`;
+    case "k-ary-n-fly":
+      return `${topology.k}-ary ${topology.n}-fly, ${topology.k ** topology.n} hosts`;
+    case "spine-leaf":
+      return `spine-leaf ${topology.leaves} leaves x ${topology.spines} spines, ${topology.leaves * topology.hostsPerLeaf} hosts`;
   }
 }

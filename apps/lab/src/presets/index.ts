@@ -1,5 +1,6 @@
 import type { Preset } from "../preset.js";
 import { UserError } from "../user-error.js";
+import { ferrerNocmm } from "./ferrer-nocmm.js";
 import { santosFig2a } from "./santos-fig2a.js";
 import { santosFig3b, santosFig3c, santosFig3d } from "./santos-fig3.js";
 import { santosFig4a, santosFig4b, santosFig4c, santosFig4d } from "./santos-fig4.js";
@@ -23,6 +24,7 @@ export const presets: readonly Preset[] = [
   santosFig7,
   santosFig8a,
   santosFig8b,
+  ferrerNocmm,
 ];
 
 export function findPreset(name: string): Preset {

@@ -1,0 +1,34 @@
+import type { Packet } from "@losslab/core";
+
+/** How a buffer threshold counts: bytes held against bytes of capacity, or packets against whole packets. */
+export type ThresholdUnit = "bytes" | "packets";
+
+/** The allowed units, for checking specs. */
+export const thresholdUnits: readonly ThresholdUnit[] = ["bytes", "packets"];
+
+/**
+ * A buffer threshold given as a fraction of the buffer's capacity (ferrer-2012 sec. 4.3
+ * item 1: "66 and 33 percent of the input and output buffer capacity"). A buffer is above
+ * it when what it holds "exceeds" the fraction, strictly. In `"bytes"` the bytes held are
+ * compared with `fraction` x capacity; in `"packets"` the packets held (ACKs included) with
+ * `fraction` x the maximum-size packets the buffer can hold, floor(capacity / maxPacketBytes).
+ */
+export class BufferThreshold {
+  private readonly fraction: number;
+  private readonly unit: ThresholdUnit;
+  private readonly maxPacketBytes: number;
+
+  constructor(fraction: number, unit: ThresholdUnit, maxPacketBytes: number) {
+    this.fraction = fraction;
+    this.unit = unit;
+    this.maxPacketBytes = maxPacketBytes;
+  }
+
+  /** Whether `packets`, held in a buffer of `capacity` bytes, exceed the threshold. */
+  exceededBy(packets: readonly Packet[], capacity: number): boolean {
+    if (this.unit === "packets") return packets.length > this.fraction * Math.floor(capacity / this.maxPacketBytes);
+    let bytes = 0;
+    for (const packet of packets) bytes += packet.size;
+    return bytes > this.fraction * capacity;
+  }
+}

@@ -1,0 +1,43 @@
+/** Checks of controller parameters shared by the controllers (internal). */
+
+/** An integer parameter >= `min`, or `fallback` when absent; the error names owner and parameter. */
+export function integerParameter(
+  owner: string,
+  name: string,
+  value: number | undefined,
+  fallback: number,
+  min: number,
+): number {
+  const result = value ?? fallback;
+  if (!(Number.isInteger(result) && result >= min)) {
+    throw new RangeError(`${owner}: ${name} must be an integer >= ${min}, got ${String(value)}`);
+  }
+  return result;
+}
+
+/** A boolean parameter, or `fallback` when absent. */
+export function booleanParameter(owner: string, name: string, value: boolean | undefined, fallback: boolean): boolean {
+  const result = value ?? fallback;
+  if (typeof result !== "boolean") {
+    throw new TypeError(`${owner}: ${name} must be true or false, got ${JSON.stringify(value)}`);
+  }
+  return result;
+}
+
+/** A time or size parameter: a finite number > 0 (or >= 0 with `allowZero`), or `fallback`. */
+export function positiveParameter(
+  owner: string,
+  name: string,
+  value: number | undefined,
+  fallback: number,
+  allowZero = false,
+): number {
+  const result = value ?? fallback;
+  const ok = typeof result === "number" && Number.isFinite(result) && (allowZero ? result >= 0 : result > 0);
+  if (!ok) {
+    throw new RangeError(
+      `${owner}: ${name} must be a finite number ${allowZero ? ">= 0" : "> 0"}, got ${String(value)}`,
+    );
+  }
+  return result;
+}

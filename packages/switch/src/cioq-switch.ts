@@ -1,0 +1,170 @@
+import { CreditAccount, creditsFor, type Packet } from "@losslab/core";
+import { type Engine, type Time, transmissionTime } from "@losslab/engine";
+import { type CrossbarOutputs, createInputQueues, type InputQueues } from "./input-queues.js";
+import { FIRST_MODEL_EVENT, SwitchBase, type SwitchOptions } from "./switch-base.js";
+
+export interface CioqSwitchOptions extends SwitchOptions {
+  /** Capacity of each output buffer in bytes (rounded down to whole credit blocks); at least one max packet. */
+  outputBufferBytes: number;
+  /** Crossbar speedup: an input-to-output transfer runs at `speedup` x the output link's rate. Default 2. */
+  speedup?: number;
+  /** "fifo" (default): strict FIFO inputs, ferrer-2012; "voq": VOQs with iSLIP, chrysos sec. II. */
+  inputQueues?: "fifo" | "voq";
+  /** iSLIP iterations per arbitration (`inputQueues: "voq"` only). Default 1. */
+  islipIterations?: number;
+}
+
+const ELIGIBLE = FIRST_MODEL_EVENT;
+const TRANSFERRED = FIRST_MODEL_EVENT + 1;
+const DEPARTED = FIRST_MODEL_EVENT + 2;
+
+/**
+ * A combined input-output queued switch (ferrer-2012 sec. 2 and 5.1; chrysos sec. II): input
+ * buffers (strict FIFOs or VOQs), a crossbar with speedup S that moves a packet into its
+ * output buffer at S x the link rate, and one output buffer per port that sends FIFO onto
+ * its link when the buffer downstream has credits for the whole packet. A packet crosses
+ * the crossbar only if its output buffer has room for all of it (internal credits).
+ *
+ * Cut-through with speedup: a transfer lasts bytes / (S x rate) and starts no earlier than
+ * `forwardingDelay` after the header arrived, nor so early that it would end before the
+ * last byte has arrived at the input. The link may start the packet as soon as its
+ * transfer has started (the transfer is at least as fast as the link). Input space is
+ * freed, and credits go upstream, when the transfer ends; output space when the last byte
+ * has left onto the link.
+ */
+export class CioqSwitch extends SwitchBase {
+  readonly speedup: number;
+  readonly inputQueues: "fifo" | "voq";
+  private readonly queues: InputQueues;
+  private readonly outputCapacityBlocks: number;
+  /** Room in each output buffer, as the crossbar's credits. */
+  private readonly room: CreditAccount[] = [];
+  private readonly outputBytes: Float64Array;
+  /** Per output: packets in its buffer in FIFO order (the first is on the link while it is busy), and their inputs. */
+  private readonly outputResident: Packet[][] = [];
+  private readonly outputFrom: number[][] = [];
+  private readonly linkBusy: Uint8Array;
+  /** Per output: the input whose transfer it receives (-1: none), and the packet. */
+  private readonly receivingFrom: Int32Array;
+  private readonly receivingPacket: (Packet | undefined)[] = [];
+  private readonly outputs: CrossbarOutputs = {
+    accepts: (output, packet) => this.receivingFrom[output] === -1 && this.room[output]!.canSend(packet.size),
+    start: (input, output, packet) => this.transfer(input, output, packet),
+  };
+
+  constructor(engine: Engine, options: CioqSwitchOptions) {
+    super(engine, options);
+    this.speedup = options.speedup ?? 2;
+    if (!(this.speedup >= 1 && Number.isFinite(this.speedup))) {
+      throw new RangeError(`${this.name}: speedup must be a finite number >= 1; got ${this.speedup}`);
+    }
+    this.outputCapacityBlocks = Math.floor(options.outputBufferBytes / this.creditBytes);
+    if (!(this.outputCapacityBlocks >= creditsFor(this.maxPacketBytes, this.creditBytes))) {
+      throw new RangeError(
+        `${this.name}: outputBufferBytes ${options.outputBufferBytes} cannot hold one ${this.maxPacketBytes} B packet`,
+      );
+    }
+    this.inputQueues = options.inputQueues ?? "fifo";
+    this.queues = createInputQueues(this.name, this.portCount, this.inputQueues, options.islipIterations);
+    const n = this.portCount;
+    this.outputBytes = new Float64Array(n);
+    this.linkBusy = new Uint8Array(n);
+    this.receivingFrom = new Int32Array(n).fill(-1);
+    for (let port = 0; port < n; port++) {
+      this.room.push(
+        new CreditAccount(this.outputCapacityBlocks, this.creditBytes, `${this.name} output buffer ${port}`),
+      );
+      this.outputResident.push([]);
+      this.outputFrom.push([]);
+      this.receivingPacket.push(undefined);
+    }
+    this.marking = options.marking?.(this);
+  }
+
+  receive(packet: Packet, input: number, tailAt: Time): void {
+    const output = this.admit(packet, input);
+    const eligibleAt = this.earliestStart(tailAt, packet.size, this.crossbarRate(output));
+    this.queues.add(input, output, packet, eligibleAt);
+    this.engine.at(eligibleAt, this, ELIGIBLE);
+    this.watchTail(input, tailAt);
+  }
+
+  /** Crossbar transfers first, so a packet entering an idle output's buffer may start on its link at once. */
+  protected arbitrate(): void {
+    this.queues.match(this.engine.now, this.outputs);
+    for (let output = 0; output < this.portCount; output++) {
+      if (this.linkBusy[output] === 0 && this.outputResident[output]!.length > 0) this.sendHead(output);
+    }
+  }
+
+  protected handleModelEvent(kind: number, payload: unknown): void {
+    if (kind === ELIGIBLE) this.requestArbitration();
+    else if (kind === TRANSFERRED) this.transferred(payload as number);
+    else if (kind === DEPARTED) this.departed(payload as number);
+  }
+
+  private crossbarRate(output: number): number {
+    return this.speedup * this.outputLinks[output]!.bandwidth;
+  }
+
+  private transfer(input: number, output: number, packet: Packet): void {
+    this.room[output]!.consume(packet.size);
+    this.outputBytes[output]! += packet.size;
+    this.outputResident[output]!.push(packet);
+    this.outputFrom[output]!.push(input);
+    this.receivingFrom[output] = input;
+    this.receivingPacket[output] = packet;
+    this.marking?.packetEnteredOutput?.(packet, input, output);
+    const now = this.engine.now;
+    this.engine.at(now + transmissionTime(packet.size, this.crossbarRate(output)), this, TRANSFERRED, output);
+  }
+
+  private transferred(output: number): void {
+    const input = this.receivingFrom[output]!;
+    const packet = this.receivingPacket[output]!;
+    this.receivingFrom[output] = -1;
+    this.receivingPacket[output] = undefined;
+    this.queues.inputFreed(input);
+    this.release(packet, input);
+    this.requestArbitration();
+  }
+
+  /** The output buffer's head starts on the link if the buffer downstream has credits for all of it. */
+  private sendHead(output: number): void {
+    const packet = this.outputResident[output]![0]!;
+    const credits = this.credits[output]!;
+    if (!credits.canSend(packet.size)) return;
+    this.linkBusy[output] = 1;
+    this.waiting[output]!--;
+    this.marking?.packetDeparting?.(packet, this.outputFrom[output]![0]!, output);
+    credits.consume(packet.size);
+    const end = this.outputLinks[output]!.transmit(packet);
+    this.engine.at(end, this, DEPARTED, output);
+  }
+
+  private departed(output: number): void {
+    const packet = this.outputResident[output]!.shift()!;
+    this.outputFrom[output]!.shift();
+    this.outputBytes[output]! -= packet.size;
+    this.room[output]!.restore(creditsFor(packet.size, this.creditBytes));
+    this.linkBusy[output] = 0;
+    this.requestArbitration();
+  }
+
+  // --- SwitchView: the output buffers -----------------------------------------------------
+
+  override outputCapacity(port: number): number {
+    this.checkPort(port);
+    return this.outputCapacityBlocks * this.creditBytes;
+  }
+
+  override outputOccupancy(port: number): number {
+    this.checkPort(port);
+    return this.outputBytes[port]!;
+  }
+
+  override outputPackets(port: number): readonly Packet[] {
+    this.checkPort(port);
+    return this.outputResident[port]!;
+  }
+}

@@ -1,0 +1,73 @@
+import type { Packet } from "@losslab/core";
+import type { Time } from "@losslab/engine";
+import type { CrossbarOutputs, InputQueues } from "./input-queues.js";
+
+/**
+ * Strict FIFO input queues: only the oldest packet of each input may cross, so a head
+ * waiting for a busy output blocks the packets behind it (head-of-line blocking; Karol,
+ * Hluchyj and Morgan 1987; ferrer-2012 sec. 2, Fig. 2c). Each output picks among the heads
+ * that want it by round robin: the first input at or after its pointer, which then moves
+ * to one past the input served. One pass over the inputs per match.
+ */
+export class FifoInputQueues implements InputQueues {
+  private readonly ports: number;
+  private readonly packets: Packet[][] = [];
+  private readonly outputs: number[][] = [];
+  private readonly eligibleAt: Time[][] = [];
+  private readonly busy: Uint8Array;
+  /** Per output: the input its round robin starts from. */
+  private readonly pointer: Int32Array;
+  /** Per output, during a match: the input picked so far (-1: none) and its distance from the pointer. */
+  private readonly picked: Int32Array;
+  private readonly distance: Int32Array;
+
+  constructor(ports: number) {
+    this.ports = ports;
+    this.busy = new Uint8Array(ports);
+    this.pointer = new Int32Array(ports);
+    this.picked = new Int32Array(ports);
+    this.distance = new Int32Array(ports);
+    for (let input = 0; input < ports; input++) {
+      this.packets.push([]);
+      this.outputs.push([]);
+      this.eligibleAt.push([]);
+    }
+  }
+
+  add(input: number, output: number, packet: Packet, eligibleAt: Time): void {
+    this.packets[input]!.push(packet);
+    this.outputs[input]!.push(output);
+    this.eligibleAt[input]!.push(eligibleAt);
+  }
+
+  match(now: Time, outputs: CrossbarOutputs): void {
+    const n = this.ports;
+    const picked = this.picked;
+    picked.fill(-1);
+    for (let input = 0; input < n; input++) {
+      if (this.busy[input] === 1) continue;
+      const queue = this.packets[input]!;
+      if (queue.length === 0 || this.eligibleAt[input]![0]! > now) continue;
+      const output = this.outputs[input]![0]!;
+      if (!outputs.accepts(output, queue[0]!)) continue;
+      const distance = (input - this.pointer[output]! + n) % n;
+      if (picked[output]! < 0 || distance < this.distance[output]!) {
+        picked[output] = input;
+        this.distance[output] = distance;
+      }
+    }
+    for (let output = 0; output < n; output++) {
+      const input = picked[output]!;
+      if (input < 0) continue;
+      this.pointer[output] = (input + 1) % n;
+      this.busy[input] = 1;
+      this.outputs[input]!.shift();
+      this.eligibleAt[input]!.shift();
+      outputs.start(input, output, this.packets[input]!.shift()!);
+    }
+  }
+
+  inputFreed(input: number): void {
+    this.busy[input] = 0;
+  }
+}

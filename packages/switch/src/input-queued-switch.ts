@@ -1,0 +1,83 @@
+import type { Packet } from "@losslab/core";
+import type { Engine, Time } from "@losslab/engine";
+import { type CrossbarOutputs, createInputQueues, type InputQueues } from "./input-queues.js";
+import { FIRST_MODEL_EVENT, SwitchBase, type SwitchOptions } from "./switch-base.js";
+
+export interface InputQueuedSwitchOptions extends SwitchOptions {
+  /** "fifo": one strict FIFO per input (head-of-line blocking); "voq": one queue per output at each input, iSLIP. */
+  inputQueues: "fifo" | "voq";
+  /** iSLIP iterations per arbitration ("voq" only). Default 1. */
+  islipIterations?: number;
+}
+
+const ELIGIBLE = FIRST_MODEL_EVENT;
+const DEPARTED = FIRST_MODEL_EVENT + 1;
+
+/**
+ * An input-queued switch with crossbar speedup 1 and no output buffers: a packet crosses
+ * from its input buffer straight onto the output link, and only if the buffer downstream
+ * has credits for all of it (virtual cut-through). The input buffers are organised as
+ * strict FIFOs with round-robin output arbitration or as VOQs with iSLIP (`inputQueues`).
+ * The input and the output are busy until the packet's last byte has left; then its input
+ * space is freed and its credits go back upstream.
+ */
+export class InputQueuedSwitch extends SwitchBase {
+  readonly inputQueues: "fifo" | "voq";
+  private readonly queues: InputQueues;
+  private readonly outputBusy: Uint8Array;
+  /** Per output: the input and the packet on its link. */
+  private readonly sendingInput: Int32Array;
+  private readonly sendingPacket: (Packet | undefined)[] = [];
+  private readonly outputs: CrossbarOutputs = {
+    accepts: (output, packet) => this.outputBusy[output] === 0 && this.credits[output]!.canSend(packet.size),
+    start: (input, output, packet) => this.send(input, output, packet),
+  };
+
+  constructor(engine: Engine, options: InputQueuedSwitchOptions) {
+    super(engine, options);
+    this.inputQueues = options.inputQueues;
+    this.queues = createInputQueues(this.name, this.portCount, options.inputQueues, options.islipIterations);
+    this.outputBusy = new Uint8Array(this.portCount);
+    this.sendingInput = new Int32Array(this.portCount);
+    for (let port = 0; port < this.portCount; port++) this.sendingPacket.push(undefined);
+    this.marking = options.marking?.(this);
+  }
+
+  receive(packet: Packet, input: number, tailAt: Time): void {
+    const output = this.admit(packet, input);
+    const eligibleAt = this.earliestStart(tailAt, packet.size, this.outputLinks[output]!.bandwidth);
+    this.queues.add(input, output, packet, eligibleAt);
+    this.engine.at(eligibleAt, this, ELIGIBLE);
+    this.watchTail(input, tailAt);
+  }
+
+  protected arbitrate(): void {
+    this.queues.match(this.engine.now, this.outputs);
+  }
+
+  protected handleModelEvent(kind: number, payload: unknown): void {
+    if (kind === ELIGIBLE) this.requestArbitration();
+    else if (kind === DEPARTED) this.departed(payload as number);
+  }
+
+  private send(input: number, output: number, packet: Packet): void {
+    this.outputBusy[output] = 1;
+    this.sendingInput[output] = input;
+    this.sendingPacket[output] = packet;
+    this.waiting[output]!--;
+    this.marking?.packetDeparting?.(packet, input, output);
+    this.credits[output]!.consume(packet.size);
+    const end = this.outputLinks[output]!.transmit(packet);
+    this.engine.at(end, this, DEPARTED, output);
+  }
+
+  private departed(output: number): void {
+    const input = this.sendingInput[output]!;
+    const packet = this.sendingPacket[output]!;
+    this.sendingPacket[output] = undefined;
+    this.outputBusy[output] = 0;
+    this.queues.inputFreed(input);
+    this.release(packet, input);
+    this.requestArbitration();
+  }
+}

@@ -1,0 +1,125 @@
+import type { Packet } from "@losslab/core";
+import type { Time } from "@losslab/engine";
+import type { CrossbarOutputs, InputQueues } from "./input-queues.js";
+
+/**
+ * Virtual output queues: each input keeps one FIFO per output, all sharing the input's
+ * buffer, so a packet never waits behind one for another output. The allocator is iSLIP
+ * (McKeown, "The iSLIP Scheduling Algorithm for Input-Queued Switches", IEEE/ACM ToN 7(2),
+ * 1999, sec. III): each free input requests every output whose VOQ head may go; each output
+ * grants the requesting input at or after its grant pointer; each input accepts the
+ * granting output at or after its accept pointer. Only accepts of the first iteration move
+ * the pointers, to one past the input (grant) and the output (accept): this is what
+ * desynchronises them. Later iterations match the inputs and outputs left unmatched.
+ */
+export class VirtualOutputQueues implements InputQueues {
+  private readonly ports: number;
+  private readonly iterations: number;
+  /** VOQ of input i for output o at index i * ports + o. */
+  private readonly packets: Packet[][] = [];
+  private readonly eligibleAt: Time[][] = [];
+  /** Packets queued at each input, to skip empty inputs. */
+  private readonly queued: Int32Array;
+  private readonly busy: Uint8Array;
+  private readonly grantPointer: Int32Array;
+  private readonly acceptPointer: Int32Array;
+  /** Per output, during an iteration: the input granted (-1: none) and its distance from the pointer. */
+  private readonly granted: Int32Array;
+  private readonly grantDistance: Int32Array;
+  /** Per input, during an iteration: the output accepted (-1: none) and its distance from the pointer. */
+  private readonly accepted: Int32Array;
+  private readonly acceptDistance: Int32Array;
+
+  constructor(ports: number, iterations: number) {
+    this.ports = ports;
+    this.iterations = iterations;
+    for (let k = 0; k < ports * ports; k++) {
+      this.packets.push([]);
+      this.eligibleAt.push([]);
+    }
+    this.queued = new Int32Array(ports);
+    this.busy = new Uint8Array(ports);
+    this.grantPointer = new Int32Array(ports);
+    this.acceptPointer = new Int32Array(ports);
+    this.granted = new Int32Array(ports);
+    this.grantDistance = new Int32Array(ports);
+    this.accepted = new Int32Array(ports);
+    this.acceptDistance = new Int32Array(ports);
+  }
+
+  add(input: number, output: number, packet: Packet, eligibleAt: Time): void {
+    const voq = input * this.ports + output;
+    this.packets[voq]!.push(packet);
+    this.eligibleAt[voq]!.push(eligibleAt);
+    this.queued[input]!++;
+  }
+
+  match(now: Time, outputs: CrossbarOutputs): void {
+    for (let iteration = 0; iteration < this.iterations; iteration++) {
+      this.requestAndGrant(now, outputs);
+      if (!this.accept()) return;
+      this.startAccepted(iteration === 0, outputs);
+    }
+  }
+
+  inputFreed(input: number): void {
+    this.busy[input] = 0;
+  }
+
+  /** Request and grant: every free input requests the outputs its eligible VOQ heads want; each output grants one. */
+  private requestAndGrant(now: Time, outputs: CrossbarOutputs): void {
+    const n = this.ports;
+    const granted = this.granted;
+    granted.fill(-1);
+    for (let input = 0; input < n; input++) {
+      if (this.busy[input] === 1 || this.queued[input] === 0) continue;
+      const first = input * n;
+      for (let output = 0; output < n; output++) {
+        const queue = this.packets[first + output]!;
+        if (queue.length === 0 || this.eligibleAt[first + output]![0]! > now) continue;
+        if (!outputs.accepts(output, queue[0]!)) continue;
+        const distance = (input - this.grantPointer[output]! + n) % n;
+        if (granted[output]! < 0 || distance < this.grantDistance[output]!) {
+          granted[output] = input;
+          this.grantDistance[output] = distance;
+        }
+      }
+    }
+  }
+
+  /** Accept: each input granted by some outputs accepts the one nearest at or after its pointer. */
+  private accept(): boolean {
+    const n = this.ports;
+    const accepted = this.accepted;
+    accepted.fill(-1);
+    let any = false;
+    for (let output = 0; output < n; output++) {
+      const input = this.granted[output]!;
+      if (input < 0) continue;
+      any = true;
+      const distance = (output - this.acceptPointer[input]! + n) % n;
+      if (accepted[input]! < 0 || distance < this.acceptDistance[input]!) {
+        accepted[input] = output;
+        this.acceptDistance[input] = distance;
+      }
+    }
+    return any;
+  }
+
+  private startAccepted(firstIteration: boolean, outputs: CrossbarOutputs): void {
+    const n = this.ports;
+    for (let input = 0; input < n; input++) {
+      const output = this.accepted[input]!;
+      if (output < 0) continue;
+      if (firstIteration) {
+        this.grantPointer[output] = (input + 1) % n;
+        this.acceptPointer[input] = (output + 1) % n;
+      }
+      const voq = input * n + output;
+      this.eligibleAt[voq]!.shift();
+      this.queued[input]!--;
+      this.busy[input] = 1;
+      outputs.start(input, output, this.packets[voq]!.shift()!);
+    }
+  }
+}

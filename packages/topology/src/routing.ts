@@ -1,0 +1,77 @@
+import { formatValue } from "./format-value.js";
+import { expectRecord } from "./record.js";
+import { TopologyError } from "./topology-error.js";
+
+/**
+ * How `buildRoutes` fills the routing tables of a topology: plain JSON-compatible data kept
+ * in `Topology.routing` (absent means `{ kind: "shortest-path" }`).
+ *
+ * - `shortest-path`: a shortest path in hops, ties to the lowest port (any topology).
+ * - `k-ary-n-tree`: destination-digit up*\/down* routing of `kAryNTree({ k, n })`.
+ * - `spine-leaf`: destination-mod-spines routing of `spineLeaf({ leaves, spines, hostsPerLeaf })`.
+ * - `k-ary-n-fly`: destination-tag routing of the butterfly `kAryNFly({ k, n })`.
+ *
+ * The rule-based kinds need exactly the wiring their builder makes (ids, kinds, ports and
+ * links; bandwidths and delays may differ); `buildRoutes` checks it.
+ */
+export type Routing =
+  | { kind: "shortest-path" }
+  | { kind: "k-ary-n-tree"; k: number; n: number }
+  | { kind: "spine-leaf"; leaves: number; spines: number; hostsPerLeaf: number }
+  | { kind: "k-ary-n-fly"; k: number; n: number };
+
+/** Each routing kind's fields, in canonical (JSON) order, with their least allowed value. */
+const FIELDS: { readonly [K in Routing["kind"]]: readonly (readonly [string, number])[] } = {
+  "shortest-path": [],
+  "k-ary-n-tree": [
+    ["k", 2],
+    ["n", 1],
+  ],
+  "spine-leaf": [
+    ["leaves", 1],
+    ["spines", 1],
+    ["hostsPerLeaf", 1],
+  ],
+  "k-ary-n-fly": [
+    ["k", 2],
+    ["n", 1],
+  ],
+};
+
+const KINDS = Object.keys(FIELDS) as Routing["kind"][];
+
+/** The field names of routing kind `kind`, `kind` first, in canonical order; `undefined` for an unknown kind. */
+export function routingFields(kind: unknown): string[] | undefined {
+  if (typeof kind !== "string" || !(KINDS as string[]).includes(kind)) return undefined;
+  return ["kind", ...FIELDS[kind as Routing["kind"]].map(([field]) => field)];
+}
+
+/**
+ * Checks a routing description at field path `path` and returns a copy with its fields in
+ * canonical order (fields outside the kind's are not copied). Throws a `TopologyError`
+ * naming the field and the allowed values: `routing.kind must be one of "shortest-path",
+ * "k-ary-n-tree", "spine-leaf", "k-ary-n-fly", got "fat-tree"`; `routing.k must be an
+ * integer >= 2, got 1`.
+ */
+export function checkRouting(value: unknown, path: string): Routing {
+  const routing = expectRecord(value, path);
+  const { kind } = routing;
+  if (routingFields(kind) === undefined) {
+    throw new TopologyError(
+      `${path}.kind must be one of ${KINDS.map((name) => JSON.stringify(name)).join(", ")}, got ${formatValue(kind)}`,
+      `${path}.kind`,
+    );
+  }
+  const checked: Record<string, unknown> = { kind };
+  for (const [field, minimum] of FIELDS[kind as Routing["kind"]]) {
+    const count = routing[field];
+    if (typeof count !== "number" || !Number.isSafeInteger(count) || count < minimum) {
+      throw new TopologyError(
+        `${path}.${field} must be an integer >= ${minimum}, got ${formatValue(count)} (routing kind ${formatValue(kind)})`,
+        `${path}.${field}`,
+      );
+    }
+    checked[field] = count;
+  }
+  return checked as Routing;
+}

@@ -1,0 +1,32 @@
+import { checkWiring } from "./check-wiring.js";
+import type { Routing } from "./routing.js";
+import type { RoutingRule } from "./routing-rule.js";
+import { spineLeaf } from "./spine-leaf.js";
+import type { Topology } from "./topology.js";
+
+/**
+ * Destination-based routing of the two-level fat tree `spineLeaf({ leaves, spines,
+ * hostsPerLeaf })`. Number host `H<l>.<i>` d = l * hostsPerLeaf + i. A host sends on port
+ * 0. Leaf `L<l>` sends a packet for d on port i when d is on it, otherwise up to spine
+ * `P<d mod spines>` (port hostsPerLeaf + d mod spines); a spine sends it down to the
+ * destination's leaf (port l). Every path is a shortest one: 1 switch on the same leaf,
+ * else leaf, spine, leaf.
+ */
+export function spineLeafRule(
+  topology: Topology,
+  { leaves, spines, hostsPerLeaf }: Extract<Routing, { kind: "spine-leaf" }>,
+): RoutingRule {
+  checkWiring(
+    topology,
+    leaves * hostsPerLeaf,
+    () => spineLeaf({ leaves, spines, hostsPerLeaf }),
+    `spineLeaf({ leaves: ${leaves}, spines: ${spines}, hostsPerLeaf: ${hostsPerLeaf} })`,
+  );
+  return (node, destination) => {
+    const [leaf, i] = destination.slice(1).split(".").map(Number) as [number, number];
+    const d = leaf * hostsPerLeaf + i;
+    if (node.startsWith("H")) return node === destination ? -1 : 0;
+    if (node.startsWith("P")) return leaf;
+    return Number(node.slice(1)) === leaf ? i : hostsPerLeaf + (d % spines);
+  };
+}
