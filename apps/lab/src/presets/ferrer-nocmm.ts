@@ -9,7 +9,7 @@ import { coldLatency, coldLatencyChart, coldThroughputChart, ferrerSmall, runFer
 export const ferrerNocmm: Preset = {
   name: "ferrer-nocmm",
   description: "ferrer-2012: hot spot on a 4-ary 3-tree without congestion management (saturation tree)",
-  expectedRuntime: "10 s",
+  expectedRuntime: "5 s",
   async run({ seed }) {
     const params = ferrerSmall;
     const run = runFerrer(params, seed);
