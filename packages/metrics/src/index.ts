@@ -2,3 +2,4 @@ export { ByteCounter } from "./byte-counter.js";
 export { type CompletionSummary, CompletionTimes } from "./completion-times.js";
 export { LatencyBins } from "./latency-bins.js";
 export { type SlidingWindowOptions, slidingWindow } from "./sliding-window.js";
+export { CoverageBins } from "./coverage-bins.js";

@@ -1,8 +1,16 @@
 import type { HostAdapter } from "@losslab/adapter";
+import { CongestionBit } from "@losslab/core";
 import { Engine, ms, PS_PER_MS, type Time, us } from "@losslab/engine";
 import { createMarking } from "@losslab/marking";
-import { ByteCounter, type CompletionSummary, CompletionTimes, LatencyBins, slidingWindow } from "@losslab/metrics";
-import { type ControllerFactory, perAck } from "@losslab/response";
+import {
+  ByteCounter,
+  type CompletionSummary,
+  CompletionTimes,
+  CoverageBins,
+  LatencyBins,
+  slidingWindow,
+} from "@losslab/metrics";
+import { type ControllerFactory, ibCca, mvcm, perAck } from "@losslab/response";
 import { buildRoutes } from "@losslab/topology";
 import { createGenerator, startGenerators } from "@losslab/traffic";
 import { AdapterSink } from "./adapter-sink.js";
@@ -48,7 +56,14 @@ export interface ScenarioResult {
      */
     latencyUs: Record<string, number>;
     latencyCycles?: Record<string, number>;
+    /**
+     * Percent of the data packets delivered in the measurement interval that carry a
+     * congestion mark (ECN, or MVCM's MB), of `all`, per group and per class.
+     */
+    markedPct: Record<string, number>;
   };
+  /** Per `binUs` bin, the fraction of time a packet of `group` waited at its source (`metrics.sourceWaitGroups`). */
+  sourceWait(group: string): Float64Array;
   /** Latency bins (by delivery time, bin `metrics.binUs`) of `all`, `group:<name>`, `class:hot`, `class:cold`. */
   latency(meter: string): LatencyBins;
   /** Mean rate of a meter over [fromMs, toMs): meters are `link:<from->to>`, `group:<name>`, `flow:<id>`. */
@@ -126,12 +141,15 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
     return meter;
   };
   const allLatency = latencyBins("all");
+  const waitGroups = new Map(scenario.metrics.sourceWaitGroups.map((group) => [group, new CoverageBins(binWidth, end)]));
+  const waitOf: (CoverageBins | undefined)[] = [];
   for (const flow of flows) {
     const meter = counter();
     meters.set(`flow:${flow.id}`, meter);
     flowMeters[flow.id] = meter;
     groupMeters[flow.id] = groupMeter(flow.group);
     groupLatencies[flow.id] = latencyBins(`group:${flow.group}`);
+    waitOf[flow.id] = waitGroups.get(flow.group);
     addFlow(fabric.hosts.get(flow.source)!, flow, routes.nodeIndex(flow.destination), scenario, controllers);
   }
 
@@ -146,12 +164,13 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
     limitsOf: (group) => limitsOf(scenario, group),
     controllers,
     lineRate: bandwidth,
-    persistent: scenario.controller.kind !== "none" && scenario.controller.persistent,
+    persistent: scenario.controller.kind === "per-ack" && scenario.controller.persistent,
     queues: scenario.adapter.queues,
     firstFlowId: flows.length,
     onFlow: (id, group) => {
       groupMeters[id] = groupMeter(group);
       groupLatencies[id] = latencyBins(`group:${group}`);
+      waitOf[id] = waitGroups.get(group);
     },
     onComplete: (group, duration) => completions.add(group, duration),
   });
@@ -172,11 +191,31 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
   for (const name of classes) meters.set(name, counter());
   const classMeters = classes.map((name) => meters.get(name)!);
   const classLatencies = classes.map(latencyBins);
+  // Marks on delivered packets, counted per latency meter over the measurement interval.
+  const markFrom = ms(fromMs);
+  const markTo = ms(toMs);
+  const markedCounts = new Map<LatencyBins, { delivered: number; marked: number }>();
+  const countMarks = (bins: LatencyBins, marked: boolean) => {
+    let counts = markedCounts.get(bins);
+    if (counts === undefined) {
+      counts = { delivered: 0, marked: 0 };
+      markedCounts.set(bins, counts);
+    }
+    counts.delivered++;
+    if (marked) counts.marked++;
+  };
   let delivered = 0;
   for (const host of fabric.hosts.values()) {
     host.onDeliver((packet, time) => {
       delivered++;
       const latency = time - packet.createdAt;
+      waitOf[packet.flow]?.add(packet.createdAt, packet.injectedAt);
+      if (time >= markFrom && time < markTo) {
+        const marked = (packet.bits & MARKS) !== 0;
+        countMarks(allLatency, marked);
+        countMarks(groupLatencies[packet.flow]!, marked);
+        if (hotIndex >= 0) countMarks(classLatencies[packet.destination === hotIndex ? 1 : 0]!, marked);
+      }
       flowMeters[packet.flow]?.add(time, packet.size);
       groupMeters[packet.flow]!.add(time, packet.size);
       groupLatencies[packet.flow]!.add(time, latency);
@@ -200,7 +239,7 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
       return meter;
     };
     const rate = (name: string, from: number, to: number) => meterOf(name).rate(ms(from), ms(to)) / bandwidth;
-    const summary: ScenarioResult["summary"] = { links: {}, groups: {}, classes: {}, latencyUs: {} };
+    const summary: ScenarioResult["summary"] = { links: {}, groups: {}, classes: {}, latencyUs: {}, markedPct: {} };
     for (const name of meters.keys()) {
       if (name.startsWith("link:")) summary.links[name.slice(5)] = rate(name, fromMs, toMs);
       else if (name.startsWith("group:")) summary.groups[name.slice(6)] = rate(name, fromMs, toMs);
@@ -212,6 +251,8 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
       const mean = bins.mean(ms(fromMs), ms(toMs));
       summary.latencyUs[name] = mean / 1e6;
       if (cycle !== undefined) summary.latencyCycles![name] = mean / cycle;
+      const counts = markedCounts.get(bins);
+      summary.markedPct[name] = counts === undefined ? Number.NaN : (100 * counts.marked) / counts.delivered;
     }
     return {
       scenario,
@@ -229,6 +270,13 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
           per: bandwidth,
         }).map(([time, value]) => [time / PS_PER_MS, value]),
       meters: () => [...meters.keys()],
+      sourceWait: (group) => {
+        const cover = waitGroups.get(group);
+        if (cover === undefined) {
+          throw new ScenarioError(`sourceWait("${group}"): add the group to metrics.sourceWaitGroups`);
+        }
+        return cover.fractions();
+      },
       latency: (name) => {
         const bins = latencies.get(name);
         if (bins === undefined) {
@@ -240,25 +288,66 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
   };
 }
 
+/** The congestion marks a delivered packet may carry: ECN/FECN, or MVCM's marking bit MB. */
+const MARKS = CongestionBit.Ecn | CongestionBit.Marked;
+
 /** The scenario's controller, one instance per flow; undefined for `none`. */
 function controllerFactory(scenario: Scenario): ControllerFactory | undefined {
   const spec = scenario.controller;
   if (spec.kind === "none") return undefined;
-  const bandwidth = scenario.topology.bandwidth;
   // One factory for the run: it shares the response function and rate table among flows.
-  const factory = asScenarioError("controller", () =>
-    perAck({
-      response: spec.response,
-      ...(spec.m === undefined ? {} : { m: spec.m }),
-      mode: spec.mode,
-      window: spec.window,
-      Rmax: bandwidth,
-      Rmin: bandwidth * spec.rminFraction,
-    }),
-  );
+  const factory = asScenarioError("controller", () => buildControllers(spec, scenario));
   // Build one now so a bad parameter is reported as a scenario error before the run.
-  asScenarioError("controller", () => factory({ lineRate: bandwidth, packetSize: scenario.packets.dataBytes }));
+  asScenarioError("controller", () =>
+    factory({ lineRate: scenario.topology.bandwidth, packetSize: scenario.packets.dataBytes }),
+  );
   return factory;
+}
+
+function buildControllers(spec: Exclude<Scenario["controller"], { kind: "none" }>, scenario: Scenario): ControllerFactory {
+  const bandwidth = scenario.topology.bandwidth;
+  switch (spec.kind) {
+    case "per-ack":
+      return perAck({
+        response: spec.response,
+        ...(spec.m === undefined ? {} : { m: spec.m }),
+        mode: spec.mode,
+        window: spec.window,
+        Rmax: bandwidth,
+        Rmin: bandwidth * spec.rminFraction,
+      });
+    case "mvcm": {
+      // ferrer-2012 sec. 4.3: k and n come from the network; the round trip crosses
+      // 2n-1 switches in a bidirectional k-ary n-tree, n in a butterfly.
+      const t = scenario.topology;
+      const multistage = t.kind === "k-ary-n-tree" || t.kind === "k-ary-n-fly";
+      const radix = spec.radix ?? (multistage ? t.k : undefined);
+      const stages = spec.stages ?? (multistage ? t.n : undefined);
+      if (radix === undefined || stages === undefined) {
+        throw new ScenarioError(
+          `controller.radix and controller.stages: give both for topology "${t.kind}" (only k-ary-n-tree and k-ary-n-fly imply them)`,
+        );
+      }
+      const hops = spec.hops ?? (t.kind === "k-ary-n-fly" ? stages : undefined);
+      return mvcm({
+        radix,
+        stages,
+        maxWindow: spec.maxWindow,
+        limitWaitingSlots: spec.limitWaitingSlots,
+        ackBytes: scenario.packets.ackBytes,
+        ...(hops === undefined ? {} : { hops }),
+        ...(spec.hopDelayNs === undefined ? {} : { hopDelay: Math.round(spec.hopDelayNs * 1000) }),
+        ...(spec.slotTimeNs === undefined ? {} : { slotTime: Math.round(spec.slotTimeNs * 1000) }),
+      });
+    }
+    case "ib-cca":
+      return ibCca({
+        timerPeriod: Math.round(spec.timerPeriodUs * 1e6),
+        ...(spec.indexIncrease === undefined ? {} : { indexIncrease: spec.indexIncrease }),
+        ...(spec.indexMin === undefined ? {} : { indexMin: spec.indexMin }),
+        ...(spec.indexLimit === undefined ? {} : { indexLimit: spec.indexLimit }),
+      });
+  }
 }
 
 /** Re-throws a package's parameter error as a ScenarioError that names the scenario field. */

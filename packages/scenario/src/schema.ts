@@ -164,12 +164,36 @@ export const santosFlowsSchema = z.strictObject({
     .default([40, 60]),
 });
 
-/** Marking policies of `@losslab/marking` (santos-2002 sec. 5). */
+/** Buffer thresholds of ferrer-2012's markers: a fraction of the capacity, judged in bytes or packets. */
+const thresholdFraction = z.number().min(0).lt(1).optional();
+const thresholdUnit = z.enum(["bytes", "packets"]).optional();
+
+/**
+ * Marking policies of `@losslab/marking`: santos-2002 sec. 5, ferrer-2012 sec. 3.1 and 4.1,
+ * InfiniBand CCA. Parameter ranges are checked by the marking package and reported as `marking.<field>`.
+ */
 export const markingSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("none") }),
   z.strictObject({ kind: z.literal("naive") }),
   z.strictObject({ kind: z.literal("input-triggered") }),
   z.strictObject({ kind: z.literal("input-output-triggered"), outputThreshold: positiveInt }),
+  z.strictObject({ kind: z.literal("ipm"), threshold: thresholdFraction, unit: thresholdUnit }),
+  z.strictObject({ kind: z.literal("opm"), threshold: thresholdFraction, unit: thresholdUnit }),
+  z.strictObject({
+    kind: z.literal("mvpm"),
+    /** MB above this fraction of the input buffer (ferrer-2012 sec. 4.3: 0.66). */
+    inputThreshold: thresholdFraction,
+    /** VB above this fraction of the output buffer (0.33). */
+    outputThreshold: thresholdFraction,
+    unit: thresholdUnit,
+  }),
+  z.strictObject({
+    kind: z.literal("ib-cca"),
+    /** IBA Threshold 0..15 (15: most aggressive). */
+    threshold: z.number().int().optional(),
+    markingRate: z.number().int().optional(),
+    packetSize: z.number().int().optional(),
+  }),
 ]);
 
 /**
@@ -195,6 +219,32 @@ export const controllerSchema = z.discriminatedUnion("kind", [
      */
     persistent: z.boolean().default(false),
   }),
+  z.strictObject({
+    kind: z.literal("mvcm"),
+    /** k: switch radix; default the topology's k (k-ary-n-tree, k-ary-n-fly). */
+    radix: z.number().int().min(2).optional(),
+    /** n: network stages; default the topology's n. */
+    stages: z.number().int().min(1).optional(),
+    /** DWmax: largest dynamic window, packets (ferrer-2012: 2). */
+    maxWindow: positiveInt.default(2),
+    /** Raise the waiting slots at most n times (ferrer-2012 sec. 5.2.3: true). */
+    limitWaitingSlots: z.boolean().default(true),
+    /** Switch hops of the minimum round trip; default 2n-1 (bidirectional) or n (butterfly). */
+    hops: positiveInt.optional(),
+    /** t_hop of sec. 4.3's RTT_min, ns; default 3 byte times of the link. */
+    hopDelayNs: z.number().min(0).optional(),
+    /** One waiting slot, ns; default RTT_min (sec. 4.3). */
+    slotTimeNs: z.number().positive().optional(),
+  }),
+  z.strictObject({
+    kind: z.literal("ib-cca"),
+    /** CCTI_Timer period, us: the index drops by one each period without notifications. */
+    timerPeriodUs: z.number().positive(),
+    /** CCTI_Increase per notification (default 1). */
+    indexIncrease: positiveInt.optional(),
+    indexMin: z.number().int().min(0).optional(),
+    indexLimit: z.number().int().min(0).optional(),
+  }),
 ]);
 
 export const metricsSchema = z.strictObject({
@@ -211,6 +261,11 @@ export const metricsSchema = z.strictObject({
    * "hot" (packets addressed to it) and "cold" (all others), ferrer-2012 sec. 5.2.
    */
   hotSpot: z.string().min(1).optional(),
+  /**
+   * Flow groups whose time waiting at the source is recorded: per bin, the fraction of time
+   * some packet of the group had been generated but not yet injected (`sourceWait(group)`).
+   */
+  sourceWaitGroups: z.array(z.string().min(1)).default([]),
 });
 
 export const scenarioSchema = z
@@ -250,7 +305,7 @@ export const scenarioSchema = z
         groups: z.record(z.string(), limitSchema).default({}),
       })
       .default({ groups: {} }),
-    metrics: metricsSchema.default({ binUs: 10, windowMs: 2, stepUs: 250 }),
+    metrics: metricsSchema.default({ binUs: 10, windowMs: 2, stepUs: 250, sourceWaitGroups: [] }),
   })
   .superRefine((scenario, context) => {
     if ((scenario.durationMs === undefined) === (scenario.durationCycles === undefined)) {

@@ -1,6 +1,13 @@
 import { check } from "../check.js";
 import type { Preset } from "../preset.js";
-import { coldLatency, coldLatencyChart, coldThroughputChart, ferrerSmall, runFerrer } from "./ferrer-scenario.js";
+import {
+  coldLatencyChart,
+  coldThroughputChart,
+  ferrerMeasures,
+  ferrerSmall,
+  ferrerSummary,
+  runFerrer,
+} from "./ferrer-scenario.js";
 
 /**
  * ferrer-2012 without congestion management: a hot spot on a 4-ary 3-tree grows a
@@ -12,15 +19,9 @@ export const ferrerNocmm: Preset = {
   expectedRuntime: "5 s",
   async run({ seed }) {
     const params = ferrerSmall;
-    const run = runFerrer(params, seed);
-    const latency = coldLatency(run);
-    const summary = {
-      ...latency,
-      triggerCycle: run.triggerCycle,
-      hotEndCycle: run.hotEndCycle,
-      delivered: run.result.delivered,
-    };
-    const runs = [{ label: "no CMM", run }];
+    const measures = ferrerMeasures(runFerrer(params, seed));
+    const summary = ferrerSummary(measures);
+    const runs = [{ label: "no CMM", measures }];
     return {
       params,
       summary,
@@ -28,7 +29,7 @@ export const ferrerNocmm: Preset = {
         check.atLeast(
           "CN.1",
           "coldLatencyMax / coldLatencyBefore",
-          latency.coldLatencyMaxCycles / latency.coldLatencyBeforeCycles,
+          measures.coldLatencyMaxCycles / measures.coldLatencyBeforeCycles,
           20,
         ),
       ],

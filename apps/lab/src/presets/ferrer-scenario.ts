@@ -107,7 +107,7 @@ export function ferrerScenario(params: FerrerParams, seed: number): ScenarioInpu
     limits: { ...(params.window === undefined ? {} : { window: params.window }), groups: {} },
     ...(params.marking === undefined ? {} : { marking: params.marking }),
     ...(params.controller === undefined ? {} : { controller: params.controller }),
-    metrics: { binUs: LATENCY_BIN_CYCLES / 1000, windowMs: 0.02, stepUs: 20, hotSpot },
+    metrics: { binUs: LATENCY_BIN_CYCLES / 1000, windowMs: 0.02, stepUs: 20, hotSpot, sourceWaitGroups: ["hot"] },
   };
 }
 
@@ -140,57 +140,153 @@ export function runFerrer(params: FerrerParams, seed: number): FerrerRun {
 }
 
 const PS_PER_CYCLE = 1000;
+/** The link into the hot spot H0: leaf S0.0's port 0 in a k-ary n-tree. */
+const HOT_SPOT_LINK = "link:S0.0->H0";
 
-/** Mean cold latency per 2,000-cycle bin, as [cycle, latency in cycles] points. */
-export function coldLatencySeries({ result }: FerrerRun): Array<[number, number]> {
-  return result
-    .latency("class:cold")
+/** Everything the ferrer presets judge and draw about one run, as plain JSON (it crosses worker threads). */
+export interface FerrerMeasures {
+  /** Mean cold latency before the trigger, cycles. */
+  coldLatencyBeforeCycles: number;
+  /** Largest mean cold latency of a 2,000-cycle bin, cycles. */
+  coldLatencyMaxCycles: number;
+  /** 1 - min/mean of the cold accepted traffic in 20,000-cycle bins over the hot-spot period. */
+  coldThroughputDrop: number;
+  /** Utilization of the hot-spot link during the hot-spot period. */
+  hotspotLinkUtil: number;
+  /** Percent of delivered cold / hot packets carrying a mark (ECN or MB). */
+  markedColdPct: number;
+  markedHotPct: number;
+  /**
+   * 2,000-cycle bins of the hot-spot period in which the hot-spot link was less than half
+   * used while hot packets waited at their sources the whole bin (ferrer-2012 Fig. 16).
+   */
+  hotThroughputGaps: number;
+  triggerCycle: number;
+  hotEndCycle: number;
+  delivered: number;
+  /** Mean cold latency per 2,000-cycle bin: [cycle, cycles]. */
+  coldLatency: Array<[number, number]>;
+  /** Cold accepted traffic per 20,000-cycle bin: [cycle, bytes/cycle]. */
+  coldThroughput: Array<[number, number]>;
+  /** Hot-spot link utilization per 20,000-cycle bin: [cycle, fraction]. */
+  hotspotLink: Array<[number, number]>;
+}
+
+export function ferrerMeasures(run: FerrerRun): FerrerMeasures {
+  const { result, triggerCycle, hotEndCycle, params } = run;
+  const cold = result.latency("class:cold");
+  const coldLatency = cold
     .series()
     .map(([t, latency]): [number, number] => [t / PS_PER_CYCLE, round(latency / PS_PER_CYCLE)]);
-}
-
-/** The spec's ferrer latency keys: mean cold latency before the trigger, and the largest bin mean. */
-export function coldLatency(run: FerrerRun) {
-  const cold = run.result.latency("class:cold");
-  const before = cold.mean(0, run.triggerCycle * PS_PER_CYCLE) / PS_PER_CYCLE;
-  let max = 0;
-  for (const [, latency] of coldLatencySeries(run)) max = Math.max(max, latency);
-  return { coldLatencyBeforeCycles: round(before), coldLatencyMaxCycles: round(max) };
-}
-
-/** Cold accepted traffic (bytes/cycle, all hosts together) in 20,000-cycle bins. */
-export function coldThroughputSeries({ result, params }: FerrerRun): Array<[number, number]> {
-  const points: Array<[number, number]> = [];
-  const binMs = THROUGHPUT_BIN_CYCLES / 1e6;
+  const coldThroughput: Array<[number, number]> = [];
+  const hotspotLink: Array<[number, number]> = [];
   for (let from = 0; from + THROUGHPUT_BIN_CYCLES <= params.durationCycles; from += THROUGHPUT_BIN_CYCLES) {
-    // rate() is a fraction of one link = bytes per cycle at 1 byte/cycle.
-    points.push([from, round(result.rate("class:cold", from / 1e6, from / 1e6 + binMs))]);
+    const [a, b] = [from / 1e6, (from + THROUGHPUT_BIN_CYCLES) / 1e6];
+    // rate() is a fraction of one link: bytes per cycle at 1 byte/cycle.
+    coldThroughput.push([from, round(result.rate("class:cold", a, b))]);
+    hotspotLink.push([from, round(result.rate(HOT_SPOT_LINK, a, b))]);
   }
-  return points;
+  const during = coldThroughput.filter(([t]) => t >= triggerCycle && t + THROUGHPUT_BIN_CYCLES <= hotEndCycle);
+  const values = during.map(([, v]) => v);
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  const waiting = result.sourceWait("hot");
+  let gaps = 0;
+  for (let bin = triggerCycle / LATENCY_BIN_CYCLES; bin < hotEndCycle / LATENCY_BIN_CYCLES; bin++) {
+    const from = (bin * LATENCY_BIN_CYCLES) / 1e6;
+    const util = result.rate(HOT_SPOT_LINK, from, from + LATENCY_BIN_CYCLES / 1e6);
+    if (util < 0.5 && waiting[bin] === 1) gaps++;
+  }
+  const marked = result.summary.markedPct;
+  return {
+    coldLatencyBeforeCycles: round(cold.mean(0, triggerCycle * PS_PER_CYCLE) / PS_PER_CYCLE),
+    coldLatencyMaxCycles: coldLatency.reduce((max, [, v]) => Math.max(max, v), 0),
+    coldThroughputDrop: values.length === 0 ? 0 : round(1 - Math.min(...values) / mean),
+    hotspotLinkUtil: round(result.rate(HOT_SPOT_LINK, triggerCycle / 1e6, hotEndCycle / 1e6)),
+    markedColdPct: round(marked["class:cold"] ?? 0),
+    markedHotPct: round(marked["class:hot"] ?? 0),
+    hotThroughputGaps: gaps,
+    triggerCycle,
+    hotEndCycle,
+    delivered: result.delivered,
+    coldLatency,
+    coldThroughput,
+    hotspotLink,
+  };
 }
 
-export function coldLatencyChart(name: string, title: string, runs: Array<{ label: string; run: FerrerRun }>): Chart {
+/** The measures of one run of scenario M (the "ferrer" sweep task). */
+export const ferrerPoint = (input: { params: FerrerParams; seed: number }): FerrerMeasures =>
+  ferrerMeasures(runFerrer(input.params, input.seed));
+
+/** The numbers of the spec's summary keys (the series stay for the charts). */
+export function ferrerSummary(m: FerrerMeasures) {
+  const { coldLatency: _latency, coldThroughput: _throughput, hotspotLink: _link, ...numbers } = m;
+  return numbers;
+}
+
+export interface LabelledMeasures {
+  label: string;
+  measures: FerrerMeasures;
+}
+
+/** Latency of cold flows over time, the hot-spot period shaded (ferrer-2012 Figs. 4, 5, 11). */
+export function coldLatencyChart(name: string, title: string, runs: LabelledMeasures[]): Chart {
   return {
     name,
     title,
     xLabel: "time (cycles)",
     yLabel: "cold-flow latency (cycles, from generation)",
-    series: runs.map(({ label, run }) => ({ name: label, points: coldLatencySeries(run) })),
-    shade: [[runs[0]!.run.triggerCycle, runs[0]!.run.hotEndCycle]],
+    series: runs.map(({ label, measures }) => ({ name: label, points: measures.coldLatency })),
+    shade: [[runs[0]!.measures.triggerCycle, runs[0]!.measures.hotEndCycle]],
   };
 }
 
-export function coldThroughputChart(
-  name: string,
-  title: string,
-  runs: Array<{ label: string; run: FerrerRun }>,
-): Chart {
+/** Hot-spot link utilization over time (ferrer-2012 Figs. 6 and 16). */
+export function hotspotLinkChart(name: string, title: string, runs: LabelledMeasures[]): Chart {
+  return {
+    name,
+    title,
+    xLabel: "time (cycles)",
+    yLabel: "hot-spot link utilization",
+    yDomain: [0, 1.05],
+    series: runs.map(({ label, measures }) => ({ name: label, points: measures.hotspotLink })),
+    shade: [[runs[0]!.measures.triggerCycle, runs[0]!.measures.hotEndCycle]],
+  };
+}
+
+/** Cold accepted traffic over time (ferrer-2012 Fig. 5). */
+export function coldThroughputChart(name: string, title: string, runs: LabelledMeasures[]): Chart {
   return {
     name,
     title,
     xLabel: "time (cycles)",
     yLabel: "cold accepted traffic (bytes/cycle, all hosts)",
-    series: runs.map(({ label, run }) => ({ name: label, points: coldThroughputSeries(run) })),
-    shade: [[runs[0]!.run.triggerCycle, runs[0]!.run.hotEndCycle]],
+    series: runs.map(({ label, measures }) => ({ name: label, points: measures.coldThroughput })),
+    shade: [[runs[0]!.measures.triggerCycle, runs[0]!.measures.hotEndCycle]],
   };
 }
+
+/** The congestion management mechanisms ferrer-2012 compares (sec. 3.2, 4; spec "Scenario M"). */
+export const ferrerMechanisms = {
+  /** No congestion management. */
+  noCMM: {},
+  /** MVCM: MVPM marking (66 % input, 33 % output) + dynamic window (DWmax 2) and waiting slots. */
+  MVCM: { marking: { kind: "mvpm" }, controller: { kind: "mvcm" } },
+  /** MVCM without the n-times limit on raising the waiting slots (Fig. 16). */
+  "MVCM (no limit)": { marking: { kind: "mvpm" }, controller: { kind: "mvcm", limitWaitingSlots: false } },
+  /** Renato's proposal (santos-2003): input-triggered marking, window 1, LIPD. */
+  renato: {
+    marking: { kind: "input-triggered" },
+    controller: { kind: "per-ack", response: "lipd", mode: "discrete", window: 1 },
+  },
+  /** Pfister's InfiniBand CCA: output-threshold marking, CCT-based inter-packet delay, no window. */
+  pfister: { marking: { kind: "ib-cca", threshold: 15 }, controller: { kind: "ib-cca", timerPeriodUs: 10 } },
+} satisfies Record<string, Pick<FerrerParams, "marking" | "controller">>;
+
+export type FerrerMechanism = keyof typeof ferrerMechanisms;
+
+/** The small scenario M with one mechanism. */
+export const ferrerWith = (mechanism: FerrerMechanism): FerrerParams => ({
+  ...ferrerSmall,
+  ...ferrerMechanisms[mechanism],
+});

@@ -1,5 +1,6 @@
 import type { Preset } from "../preset.js";
 import { UserError } from "../user-error.js";
+import { ferrerFig4, ferrerFig5, ferrerFig6, ferrerFig10, ferrerFig11, ferrerFig16 } from "./ferrer-figures.js";
 import { ferrerNocmm } from "./ferrer-nocmm.js";
 import { santosFig2a } from "./santos-fig2a.js";
 import { santosFig3b, santosFig3c, santosFig3d } from "./santos-fig3.js";
@@ -25,6 +26,12 @@ export const presets: readonly Preset[] = [
   santosFig8a,
   santosFig8b,
   ferrerNocmm,
+  ferrerFig4,
+  ferrerFig5,
+  ferrerFig6,
+  ferrerFig10,
+  ferrerFig11,
+  ferrerFig16,
 ];
 
 export function findPreset(name: string): Preset {

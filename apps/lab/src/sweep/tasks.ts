@@ -3,6 +3,7 @@
  * parameters and returns plain JSON, so the same function runs in-process or on a worker
  * and gives the same numbers either way.
  */
+import { ferrerPoint } from "../presets/ferrer-scenario.js";
 import { runSantos, type SantosParams, santosAverages } from "../presets/santos-scenario.js";
 import { runScenarioSummary } from "./scenario-task.js";
 
@@ -10,6 +11,8 @@ export const tasks = {
   /** One run of scenario S, averaged over `fromMs`-`toMs`. */
   santos: (input: { params: SantosParams; seed: number; fromMs: number; toMs: number }) =>
     santosAverages(runSantos(input.params, input.seed), input.fromMs, input.toMs),
+  /** One run of ferrer-2012's scenario M: its measures and the series of its charts. */
+  ferrer: ferrerPoint,
   /** One run of a scenario object (as in a scenario file): its summary as plain JSON, or its error. */
   scenario: runScenarioSummary,
 } as const;
