@@ -5,11 +5,13 @@ import { inputOutputTriggeredDefinition } from "./input-output-triggered.js";
 import { inputTriggeredDefinition } from "./input-triggered.js";
 import { ipmDefinition } from "./ipm.js";
 import type { SpecOf } from "./marking-definition.js";
+import type { MarkingRuntime } from "./marking-runtime.js";
 import { MarkingSpecError } from "./marking-spec-error.js";
 import { mvpmDefinition } from "./mvpm.js";
 import { naiveDefinition } from "./naive.js";
 import { noMarkingDefinition } from "./no-marking.js";
 import { opmDefinition } from "./opm.js";
+import { qcnDefinition } from "./qcn.js";
 
 /** Every known policy. Adding one: write its module, then add its definition here. */
 const definitions = [
@@ -21,6 +23,7 @@ const definitions = [
   opmDefinition,
   mvpmDefinition,
   ibCcaDefinition,
+  qcnDefinition,
 ] as const;
 
 /**
@@ -29,7 +32,8 @@ const definitions = [
  * { kind: "input-output-triggered", outputThreshold: number } |
  * { kind: "ipm", threshold?, unit? } | { kind: "opm", threshold?, unit? } |
  * { kind: "mvpm", inputThreshold?, outputThreshold?, unit? } |
- * { kind: "ib-cca", threshold?, markingRate?, packetSize? }`.
+ * { kind: "ib-cca", threshold?, markingRate?, packetSize? } |
+ * { kind: "qcn", at?, culprit?, equilibrium?, weight?, sampleInterval?, sampling?, sampleJitter?, unitBytes? }`.
  */
 export type MarkingSpec = SpecOf<(typeof definitions)[number]>;
 
@@ -47,7 +51,9 @@ const byKind = new Map<string, (typeof definitions)[number]>(
  * Builds the marking policy factory a scenario names. The spec is checked at run time
  * (it usually comes from JSON): an unknown kind, an unknown field or a bad parameter throws
  * a `MarkingSpecError` naming the field and the allowed values. Build one factory per
- * simulation: it sums the marks of every switch it is attached to.
+ * simulation: it sums the marks of every switch it is attached to. `runtime` is given in
+ * code, not in the scenario file: what a policy needs from the simulation (`qcn`'s CNM
+ * delivery and random draws); policies that need nothing ignore it.
  *
  * @example
  * const marking = createMarking({ kind: "input-output-triggered", outputThreshold: 8 });
@@ -55,7 +61,7 @@ const byKind = new Map<string, (typeof definitions)[number]>(
  * createMarking({ kind: "foo" } as never);
  * // MarkingSpecError: marking.kind: unknown "foo"; allowed: none, naive, input-triggered, input-output-triggered, ipm, ...
  */
-export function createMarking(spec: MarkingSpec): CountedMarkingFactory {
+export function createMarking(spec: MarkingSpec, runtime: MarkingRuntime = {}): CountedMarkingFactory {
   if (typeof spec !== "object" || spec === null || Array.isArray(spec)) {
     throw new MarkingSpecError("marking", `marking must be an object with a "kind" field, got ${formatValue(spec)}`);
   }
@@ -76,5 +82,5 @@ export function createMarking(spec: MarkingSpec): CountedMarkingFactory {
       );
     }
   }
-  return (definition.create as (checked: MarkingSpec) => CountedMarkingFactory)(spec);
+  return (definition.create as (checked: MarkingSpec, runtime: MarkingRuntime) => CountedMarkingFactory)(spec, runtime);
 }

@@ -9,8 +9,20 @@ export {
 } from "./input-output-triggered.js";
 export { type CounterMarkingPolicy, type InputTriggeredSpec, inputTriggered } from "./input-triggered.js";
 export { type IpmOptions, type IpmSpec, ipm } from "./ipm.js";
+export type { MarkingRuntime } from "./marking-runtime.js";
 export { MarkingSpecError } from "./marking-spec-error.js";
 export { type MvpmMarkingFactory, type MvpmOptions, type MvpmPolicy, type MvpmSpec, mvpm } from "./mvpm.js";
 export { type NaiveSpec, naive } from "./naive.js";
 export { type NoMarkingSpec, noMarking } from "./no-marking.js";
 export { type OpmOptions, type OpmSpec, opm } from "./opm.js";
+export {
+  type QcnCulprit,
+  type QcnMarkingFactory,
+  type QcnOptions,
+  type QcnPlacement,
+  type QcnPolicy,
+  type QcnSampling,
+  type QcnSpec,
+  qcn,
+} from "./qcn.js";
+export { qcnFeedback, qcnSampleInterval, quantizeQcnFeedback } from "./qcn-feedback.js";

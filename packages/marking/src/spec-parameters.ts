@@ -54,3 +54,21 @@ export function choiceParameter<Choice extends string>(
     `marking.${name} must be one of ${choices.map((choice) => formatValue(choice)).join(", ")}, got ${formatValue(value)}`,
   );
 }
+
+/**
+ * Checks a real parameter in [min, below) (`below` defaults to no bound); `undefined` takes
+ * `fallback`.
+ */
+export function numberParameter(
+  name: string,
+  value: unknown,
+  fallback: number,
+  min: number,
+  below = Number.POSITIVE_INFINITY,
+): number {
+  const checked = value === undefined ? fallback : value;
+  if (typeof checked === "number" && checked >= min && checked < below) return checked;
+  const allowed =
+    below === Number.POSITIVE_INFINITY ? `a finite number >= ${min}` : `a number >= ${min} and < ${below}`;
+  throw new MarkingSpecError(`marking.${name}`, `marking.${name} must be ${allowed}, got ${formatValue(value)}`);
+}

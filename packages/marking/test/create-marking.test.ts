@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createMarking, type MarkingSpec, MarkingSpecError, markingKinds } from "../src/index.js";
 import { FakeSwitch } from "./fake-switch.js";
 
-const KINDS = "none, naive, input-triggered, input-output-triggered, ipm, opm, mvpm, ib-cca";
+const KINDS = "none, naive, input-triggered, input-output-triggered, ipm, opm, mvpm, ib-cca, qcn";
 
 /** The error `createMarking` throws for a spec that may not even type-check. */
 function errorOf(spec: unknown): MarkingSpecError {
@@ -17,7 +17,7 @@ function errorOf(spec: unknown): MarkingSpecError {
 }
 
 describe("createMarking (registry)", () => {
-  it("knows the policies of santos-2002 sec. 5, then ferrer-2012's and InfiniBand CCA, in order", () => {
+  it("knows the policies of santos-2002 sec. 5, then ferrer-2012's, InfiniBand CCA and QCN, in order", () => {
     expect(markingKinds).toEqual([
       "none",
       "naive",
@@ -27,6 +27,7 @@ describe("createMarking (registry)", () => {
       "opm",
       "mvpm",
       "ib-cca",
+      "qcn",
     ]);
     expect(Object.isFrozen(markingKinds)).toBe(true);
   });
@@ -41,9 +42,12 @@ describe("createMarking (registry)", () => {
       { kind: "opm", threshold: 0.5, unit: "packets" },
       { kind: "mvpm", inputThreshold: 0.66, outputThreshold: 0.33, unit: "bytes" },
       { kind: "ib-cca", threshold: 15, markingRate: 10, packetSize: 0 },
+      { kind: "qcn", at: "input", culprit: "occupancy-random" },
     ];
+    // Policies other than qcn ignore the runtime.
+    const runtime = { notify: () => {}, random: () => 0 };
     for (const spec of specs) {
-      const marking = createMarking(spec);
+      const marking = createMarking(spec, runtime);
       expect(marking.kind).toBe(spec.kind);
       const sw = new FakeSwitch(marking);
       expect(marking.policies).toEqual([sw.policy]);

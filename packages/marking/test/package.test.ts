@@ -23,6 +23,10 @@ describe("@losslab/marking package rules (DESIGN.md)", () => {
       "naive",
       "noMarking",
       "opm",
+      "qcn",
+      "qcnFeedback",
+      "qcnSampleInterval",
+      "quantizeQcnFeedback",
     ]);
   });
 

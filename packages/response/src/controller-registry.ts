@@ -4,9 +4,10 @@ import { type HybridParameters, hybrid } from "./hybrid.js";
 import { type IbCcaParameters, ibCca } from "./ib-cca.js";
 import { type MvcmParameters, mvcm } from "./mvcm.js";
 import { type PerAckParameters, perAck } from "./per-ack.js";
+import { type QcnParameters, qcn } from "./qcn.js";
 
 /** The names {@link controllerFactory} knows. */
-export const controllerNames = ["per-ack", "hybrid", "mvcm", "ib-cca"] as const;
+export const controllerNames = ["per-ack", "hybrid", "mvcm", "ib-cca", "qcn"] as const;
 
 /** A built-in controller's name. */
 export type ControllerName = (typeof controllerNames)[number];
@@ -17,11 +18,12 @@ export interface ControllerParameters {
   hybrid: HybridParameters;
   mvcm: MvcmParameters;
   "ib-cca": IbCcaParameters;
+  qcn: QcnParameters;
 }
 
 /**
  * A built-in controller factory by name: "per-ack" ({@link perAck}), "hybrid"
- * ({@link hybrid}), "mvcm" ({@link mvcm}) or "ib-cca" ({@link ibCca}).
+ * ({@link hybrid}), "mvcm" ({@link mvcm}), "ib-cca" ({@link ibCca}) or "qcn" ({@link qcn}).
  *
  * When to use: when the name comes from data (a scenario file). In code, calling
  * `perAck(...)`, `hybrid(...)`, ... directly reads better.
@@ -53,6 +55,8 @@ export function controllerFactory(name: string, parameters: object): ControllerF
       return mvcm(parameters as MvcmParameters);
     case "ib-cca":
       return ibCca(parameters as IbCcaParameters);
+    case "qcn":
+      return qcn(parameters as QcnParameters);
     default:
       throw new Error(`unknown controller "${name}"; allowed: ${controllerNames.map((n) => `"${n}"`).join(", ")}`);
   }

@@ -43,12 +43,18 @@ export interface AckEvent {
   readonly now?: number;
 }
 
-/** A congestion notification packet (turner-2001 sec. 3's CN packet, a CNP). */
+/** A congestion notification packet (turner-2001 sec. 3's CN packet, a CNP; QCN's CNM). */
 export interface CnpEvent {
   /** Sequence number of the marked data packet, if the notification carries it. */
   readonly seq?: number;
   /** Arrival time in picoseconds. */
   readonly now?: number;
+  /**
+   * How congested the sender's congestion point is, when the notification says: QCN's CNM
+   * carries QntzFb, the quantized |Fb|, an integer 0..63 (IEEE 802.1Qau). {@link qcn}
+   * requires it; controllers without graded feedback ignore it.
+   */
+  readonly feedback?: number;
 }
 
 /** A data packet the source has just injected. */
@@ -76,16 +82,16 @@ export interface SendEvent {
  * flow's current rate limit and window. It knows nothing of any simulator.
  *
  * The host's duties: call `onSend` for every data packet injected, `onAck` for every ACK,
- * `onCnp` for every congestion notification; send only while packets in flight < `window`
+ * `onCnp` for every congestion notification (with its `feedback` for QCN); send only while packets in flight < `window`
  * and no faster than `rate`. After every call, read `wakeAt`: when it is a time, call
  * `onTimer(now)` at that time (a controller may move or clear it at any call).
  *
  * Units: rates in bytes/s, windows in packets, times in integer picoseconds (losslab's
  * clock). `Infinity` means no limit.
  *
- * When to use: implement it for a new scheme (QCN reaction point: `onCnp` + byte counting
- * in `onSend` + timer), or use {@link perAck}, {@link hybrid}, {@link mvcm} (which reads
- * `validated` and `fromEmptyQueue`) or {@link ibCca} (timer-driven via `wakeAt`).
+ * When to use: implement it for a new scheme, or use {@link perAck}, {@link hybrid},
+ * {@link mvcm} (which reads `validated` and `fromEmptyQueue`), {@link ibCca} (timer-driven
+ * via `wakeAt`) or {@link qcn} (`onCnp` with `feedback`, byte counting in `onSend`, timer).
  *
  * @example
  * ```ts

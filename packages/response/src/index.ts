@@ -48,6 +48,14 @@ export { type LipdOptions, lipd } from "./lipd.js";
 export { type MvcmController, type MvcmParameters, mvcm } from "./mvcm.js";
 export { type MvcmNetwork, mvcmRoundTrip, mvcmWindow } from "./mvcm-window.js";
 export { type PerAckParameters, perAck, type RateMode } from "./per-ack.js";
+export {
+  MAX_QCN_FEEDBACK,
+  type QcnController,
+  type QcnHalving,
+  type QcnParameters,
+  type QcnPhase,
+  qcn,
+} from "./qcn.js";
 export type { RangeOptions } from "./range.js";
 export type { RateLimit } from "./rate-limit.js";
 export { type RateTable, type RateTableOptions, rateTable } from "./rate-table.js";

@@ -41,3 +41,20 @@ export function positiveParameter(
   }
   return result;
 }
+
+/** A parameter that takes one of a few strings, or `fallback`; the error lists them. */
+export function choiceParameter<Choice extends string>(
+  owner: string,
+  name: string,
+  value: Choice | undefined,
+  fallback: Choice,
+  choices: readonly Choice[],
+): Choice {
+  const result = value ?? fallback;
+  if (!choices.includes(result)) {
+    throw new RangeError(
+      `${owner}: ${name} must be one of ${choices.map((choice) => JSON.stringify(choice)).join(", ")}, got ${JSON.stringify(value)}`,
+    );
+  }
+  return result;
+}

@@ -112,7 +112,7 @@ describe("perAck validation", () => {
 
 describe("controllerFactory", () => {
   it("builds controllers by name", () => {
-    expect(controllerNames).toEqual(["per-ack", "hybrid", "mvcm", "ib-cca"]);
+    expect(controllerNames).toEqual(["per-ack", "hybrid", "mvcm", "ib-cca", "qcn"]);
     const c = controllerFactory("per-ack", { response: "lipd", mode: "discrete" })(flow);
     c.onCnp();
     expect(c.rate).toBe(Rmax / 2);
@@ -120,8 +120,8 @@ describe("controllerFactory", () => {
     expect(h.window).toBe(1);
   });
   it("names the allowed values for an unknown name", () => {
-    expect(() => controllerFactory("qcn", {})).toThrow(
-      'unknown controller "qcn"; allowed: "per-ack", "hybrid", "mvcm", "ib-cca"',
+    expect(() => controllerFactory("dcqcn", {})).toThrow(
+      'unknown controller "dcqcn"; allowed: "per-ack", "hybrid", "mvcm", "ib-cca", "qcn"',
     );
   });
 });

@@ -24,7 +24,6 @@ export function estimateCost(scenario: Scenario): CostEstimate {
   const topology = scenarioTopology(scenario);
   const isHost = new Set(topology.nodes.filter((node) => node.kind === "host").map((node) => node.id));
   const hosts = isHost.size;
-  const switchLinks = topology.links.filter((link) => !isHost.has(link.a.node) && !isHost.has(link.b.node)).length;
   let destinations: number;
   if (scenario.traffic.length > 0) destinations = hosts;
   else if (Array.isArray(scenario.flows)) destinations = new Set(scenario.flows.map((f) => f.destination)).size;
@@ -34,7 +33,8 @@ export function estimateCost(scenario: Scenario): CostEstimate {
   const events = packets * EVENTS_PER_PACKET;
   const bins = Math.ceil((scenario.durationMs * 1000) / scenario.metrics.binUs);
   const flows = Array.isArray(scenario.flows) ? scenario.flows.length : hosts;
-  const meters = 2 * (hosts + switchLinks) + 2 * flows;
+  const linkMeters = scenario.metrics.linkMeters?.length ?? 2 * topology.links.length;
+  const meters = linkMeters + 2 * flows;
   return { events, seconds: events / EVENTS_PER_SECOND, counterBytes: meters * bins * 8 };
 }
 

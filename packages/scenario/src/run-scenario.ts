@@ -114,7 +114,16 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
   const counter = () => new ByteCounter(binWidth, end);
 
   const meters = new Map<string, ByteCounter>();
+  const metered = scenario.metrics.linkMeters;
+  for (const name of metered ?? []) {
+    if (!fabric.links.has(name)) {
+      throw new ScenarioError(
+        `metrics.linkMeters: no link "${name}" (links are named "from->to", e.g. "${fabric.links.keys().next().value}")`,
+      );
+    }
+  }
   for (const [name, link] of fabric.links) {
+    if (metered !== undefined && !metered.includes(name)) continue;
     const meter = counter();
     link.onTransmit(meter.transmissionListener());
     meters.set(`link:${name}`, meter);
@@ -141,7 +150,9 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
     return meter;
   };
   const allLatency = latencyBins("all");
-  const waitGroups = new Map(scenario.metrics.sourceWaitGroups.map((group) => [group, new CoverageBins(binWidth, end)]));
+  const waitGroups = new Map(
+    scenario.metrics.sourceWaitGroups.map((group) => [group, new CoverageBins(binWidth, end)]),
+  );
   const waitOf: (CoverageBins | undefined)[] = [];
   for (const flow of flows) {
     const meter = counter();
@@ -304,7 +315,10 @@ function controllerFactory(scenario: Scenario): ControllerFactory | undefined {
   return factory;
 }
 
-function buildControllers(spec: Exclude<Scenario["controller"], { kind: "none" }>, scenario: Scenario): ControllerFactory {
+function buildControllers(
+  spec: Exclude<Scenario["controller"], { kind: "none" }>,
+  scenario: Scenario,
+): ControllerFactory {
   const bandwidth = scenario.topology.bandwidth;
   switch (spec.kind) {
     case "per-ack":

@@ -266,6 +266,11 @@ export const metricsSchema = z.strictObject({
    * some packet of the group had been generated but not yet injected (`sourceWait(group)`).
    */
   sourceWaitGroups: z.array(z.string().min(1)).default([]),
+  /**
+   * The links (`from->to`) whose utilization is metered; default every link. Large fabrics
+   * need a list: every meter holds one number per `binUs` bin.
+   */
+  linkMeters: z.array(z.string().min(1)).optional(),
 });
 
 export const scenarioSchema = z

@@ -3,7 +3,7 @@
  * and the value for each kind of mistake.
  */
 import { describe, expect, it } from "vitest";
-import { parseScenario, ScenarioError } from "../src/index.js";
+import { checkScenario, parseScenario, ScenarioError } from "../src/index.js";
 
 const minimal = {
   durationMs: 10,
@@ -243,5 +243,50 @@ describe("multistage and cycle-based scenarios", () => {
     expect(problem({ ...ferrerLike, switch: { kind: "cioq", speedup: 0.5 } })).toMatch(/switch\.speedup/);
     expect(problem({ ...ferrerLike, switch: { kind: "fifo", speedup: 2 } })).toMatch(/unknown field "speedup"/);
     expect(problem({ ...ferrerLike, adapter: { queues: "per-flow" } })).toMatch(/adapter\.queues/);
+  });
+});
+
+describe("ferrer-2012 and InfiniBand CCA congestion management", () => {
+  const tree = {
+    cycleNs: 1,
+    durationCycles: 20_000,
+    topology: { kind: "k-ary-n-tree", k: 2, n: 2 },
+    switch: { kind: "cioq", inputBufferBytes: 1024 },
+    packets: { dataBytes: 278, headerBytes: 22, ackBytes: 22 },
+    adapter: { queues: "per-destination" },
+    traffic: [{ kind: "bernoulli", destinations: { kind: "uniform" }, size: { kind: "fixed", bytes: 256 }, load: 0.1 }],
+  };
+
+  it("takes MVCM with DWmax 2 and the n-times limit by default, k and n from the topology", () => {
+    const s = checkScenario({ ...tree, marking: { kind: "mvpm" }, controller: { kind: "mvcm" } });
+    expect(s.controller).toEqual({ kind: "mvcm", maxWindow: 2, limitWaitingSlots: true });
+    expect(s.marking).toEqual({ kind: "mvpm" });
+  });
+
+  it("asks for radix and stages where the topology does not imply them", () => {
+    const santos = {
+      durationMs: 1,
+      topology: { kind: "two-switch", local: 1, remote: 1 },
+      flows: { pattern: "santos" },
+    };
+    expect(() => checkScenario({ ...santos, controller: { kind: "mvcm" } })).toThrow(
+      /controller\.radix and controller\.stages: give both for topology "two-switch"/,
+    );
+    expect(() => checkScenario({ ...santos, controller: { kind: "mvcm", radix: 4, stages: 3 } })).not.toThrow();
+  });
+
+  it("passes marking parameters to the marking package, which names the field of a bad one", () => {
+    expect(() => checkScenario({ ...tree, marking: { kind: "ib-cca", threshold: 16 } })).toThrow(/marking\.threshold/);
+    expect(() => checkScenario({ ...tree, marking: { kind: "mvpm", unit: "kb" } })).toThrow(/marking\.unit/);
+    for (const marking of [{ kind: "ipm", threshold: 0.5 }, { kind: "opm" }, { kind: "ib-cca", threshold: 15 }]) {
+      expect(checkScenario({ ...tree, marking }).marking.kind).toBe(marking.kind);
+    }
+  });
+
+  it("requires the IB CCA timer period", () => {
+    expect(problem({ ...tree, controller: { kind: "ib-cca" } })).toMatch(/controller\.timerPeriodUs/);
+    expect(checkScenario({ ...tree, controller: { kind: "ib-cca", timerPeriodUs: 10 } }).controller.kind).toBe(
+      "ib-cca",
+    );
   });
 });

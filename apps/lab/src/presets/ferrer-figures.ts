@@ -11,6 +11,8 @@ import {
   coldLatencyChart,
   coldThroughputChart,
   type FerrerMechanism,
+  type FerrerParams,
+  ferrerLarge,
   ferrerSmall,
   ferrerSummary,
   ferrerWith,
@@ -19,11 +21,12 @@ import {
 } from "./ferrer-scenario.js";
 
 const SMALL = "4-ary 3-tree";
+const LARGE = "4-ary 5-tree, the paper's load";
 
-/** Runs scenario M once per mechanism at the context's seed. */
-const runMechanisms = (mechanisms: FerrerMechanism[], context: PresetContext) =>
+/** Runs scenario M (small by default) once per mechanism at the context's seed. */
+const runMechanisms = (mechanisms: FerrerMechanism[], context: PresetContext, base: FerrerParams = ferrerSmall) =>
   runFerrerPoints(
-    mechanisms.map((label) => ({ label, params: ferrerWith(label), seed: context.seed })),
+    mechanisms.map((label) => ({ label, params: ferrerWith(label, base), seed: context.seed })),
     context,
   );
 
@@ -199,6 +202,97 @@ export const ferrerFig11: Preset = {
         coldLatencyChart(
           "ferrer-fig11-managed",
           `Cold-flow latency with congestion management (${SMALL})`,
+          runs.filter(({ label }) => label !== "noCMM"),
+        ),
+      ],
+    };
+  },
+};
+
+const markedBars = (runs: LabelledMeasures[], key: "markedColdPct" | "markedHotPct") =>
+  compared.map((label): [string, number] => [label, measuresOf(runs, label)[key]]);
+
+/** Fig. 10 at the paper's scale: the order of marked cold and hot packets among the mechanisms. */
+export const ferrerFig10Large: Preset = {
+  name: "ferrer-fig10-large",
+  description: "ferrer-2012 Fig. 10 on the paper's 4-ary 5-tree and load (long: not in the test suite)",
+  expectedRuntime: "20-30 min with 2 workers",
+  async run(context) {
+    const runs = await runMechanisms(compared, context, ferrerLarge);
+    const m = (label: FerrerMechanism) => measuresOf(runs, label);
+    const cold = (label: FerrerMechanism) => m(label).markedColdPct;
+    const hot = (label: FerrerMechanism) => m(label).markedHotPct;
+    return {
+      params: { ...ferrerLarge, mechanisms: compared },
+      summary: perMechanism(runs, ["markedColdPct", "markedHotPct"]),
+      checks: [
+        {
+          id: "C10L.1",
+          claim: "markedColdPct: MVCM < pfister < renato",
+          value: cold("MVCM"),
+          expected: `< pfister ${cold("pfister")} < renato ${cold("renato")}`,
+          pass: cold("MVCM") < cold("pfister") && cold("pfister") < cold("renato"),
+        },
+        {
+          id: "C10L.2",
+          claim: "markedHotPct: renato lowest, pfister highest",
+          value: hot("renato"),
+          expected: `< MVCM ${hot("MVCM")} < pfister ${hot("pfister")}`,
+          pass: hot("renato") < hot("MVCM") && hot("MVCM") < hot("pfister"),
+        },
+      ],
+      charts: [
+        barChart(
+          "ferrer-fig10-large-cold",
+          `Marked cold packets (${LARGE})`,
+          "cold packets marked (%)",
+          markedBars(runs, "markedColdPct"),
+        ),
+        barChart(
+          "ferrer-fig10-large-hot",
+          `Marked hot packets (${LARGE})`,
+          "hot packets marked (%)",
+          markedBars(runs, "markedHotPct"),
+        ),
+      ],
+    };
+  },
+};
+
+/** Fig. 11 at the paper's scale. */
+export const ferrerFig11Large: Preset = {
+  name: "ferrer-fig11-large",
+  description: "ferrer-2012 Fig. 11 on the paper's 4-ary 5-tree and load (long: not in the test suite)",
+  expectedRuntime: "25-40 min with 2 workers",
+  async run(context) {
+    const all: FerrerMechanism[] = ["noCMM", ...compared];
+    const runs = await runMechanisms(all, context, ferrerLarge);
+    const max = (label: FerrerMechanism) => measuresOf(runs, label).coldLatencyMaxCycles;
+    const worstManaged = Math.max(...compared.map(max));
+    return {
+      params: { ...ferrerLarge, mechanisms: all },
+      summary: perMechanism(runs, ["coldLatencyMaxCycles"]),
+      checks: [
+        check.below(
+          "C11L.1",
+          "coldLatencyMax(MVCM) - min(pfister, renato)",
+          max("MVCM") - Math.min(max("pfister"), max("renato")),
+          0,
+          "0",
+        ),
+        check.below(
+          "C11L.2",
+          "max over mechanisms of coldLatencyMax - coldLatencyMax(noCMM)",
+          worstManaged - max("noCMM"),
+          0,
+          "0",
+        ),
+      ],
+      charts: [
+        coldLatencyChart("ferrer-fig11-large", `Cold-flow latency per mechanism (${LARGE})`, runs),
+        coldLatencyChart(
+          "ferrer-fig11-large-managed",
+          `Cold-flow latency with congestion management (${LARGE})`,
           runs.filter(({ label }) => label !== "noCMM"),
         ),
       ],

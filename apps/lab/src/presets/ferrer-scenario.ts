@@ -26,6 +26,8 @@ export interface FerrerParams {
   triggerPackets: number;
   /** Packets each hot source sends. */
   hotPackets: number;
+  /** Hot sources (Table 3: 1/8 of the hosts; the spec's 4-ary 5-tree: 64). Default hosts / 8. */
+  hotSources?: number;
   durationCycles: number;
   /** Window per destination queue (packets); omitted: none. */
   window?: number;
@@ -39,6 +41,22 @@ export const LATENCY_BIN_CYCLES = 2000;
 export const THROUGHPUT_BIN_CYCLES = 20_000;
 const PAYLOAD = 256;
 const HEADER = 22;
+
+/**
+ * The paper's own setting (spec: the `-large` presets): a 4-ary 5-tree (1,024 hosts), 64
+ * hot sources at the uniform rate (7.2x the hot-spot link), all other hosts uniform. The
+ * hot spot drains 64,000 hot packets at 1 byte/cycle: about 20 M cycles.
+ */
+export const ferrerLarge: FerrerParams = {
+  k: 4,
+  n: 5,
+  uniformRate: 0.1125,
+  hotRate: 0.1125,
+  triggerPackets: 50_000,
+  hotPackets: 1000,
+  hotSources: 64,
+  durationCycles: 22_000_000,
+};
 
 export const ferrerSmall: FerrerParams = {
   k: 4,
@@ -55,9 +73,9 @@ export const ferrerSmall: FerrerParams = {
  * sources sit on different leaf switches and their flows merge on the way to the hot spot.
  * The hot spot is H0; it also sends uniform traffic.
  */
-export function ferrerHosts(params: Pick<FerrerParams, "k" | "n">) {
+export function ferrerHosts(params: Pick<FerrerParams, "k" | "n" | "hotSources">) {
   const hosts = params.k ** params.n;
-  const hot = hosts / 8; // Table 3: 1/8 of the hosts
+  const hot = params.hotSources ?? hosts / 8; // Table 3: 1/8 of the hosts
   const stride = hosts / hot;
   const all = Array.from({ length: hosts }, (_, h) => `H${h}`);
   const hotSources = all.filter((_, h) => h % stride === stride - 1);
@@ -107,7 +125,14 @@ export function ferrerScenario(params: FerrerParams, seed: number): ScenarioInpu
     limits: { ...(params.window === undefined ? {} : { window: params.window }), groups: {} },
     ...(params.marking === undefined ? {} : { marking: params.marking }),
     ...(params.controller === undefined ? {} : { controller: params.controller }),
-    metrics: { binUs: LATENCY_BIN_CYCLES / 1000, windowMs: 0.02, stepUs: 20, hotSpot, sourceWaitGroups: ["hot"] },
+    metrics: {
+      binUs: LATENCY_BIN_CYCLES / 1000,
+      windowMs: 0.02,
+      stepUs: 20,
+      hotSpot,
+      sourceWaitGroups: ["hot"],
+      linkMeters: [HOT_SPOT_LINK.slice("link:".length)],
+    },
   };
 }
 
@@ -285,8 +310,8 @@ export const ferrerMechanisms = {
 
 export type FerrerMechanism = keyof typeof ferrerMechanisms;
 
-/** The small scenario M with one mechanism. */
-export const ferrerWith = (mechanism: FerrerMechanism): FerrerParams => ({
-  ...ferrerSmall,
+/** Scenario M (small by default) with one mechanism. */
+export const ferrerWith = (mechanism: FerrerMechanism, base: FerrerParams = ferrerSmall): FerrerParams => ({
+  ...base,
   ...ferrerMechanisms[mechanism],
 });

@@ -1,6 +1,15 @@
 import type { Preset } from "../preset.js";
 import { UserError } from "../user-error.js";
-import { ferrerFig4, ferrerFig5, ferrerFig6, ferrerFig10, ferrerFig11, ferrerFig16 } from "./ferrer-figures.js";
+import {
+  ferrerFig4,
+  ferrerFig5,
+  ferrerFig6,
+  ferrerFig10,
+  ferrerFig10Large,
+  ferrerFig11,
+  ferrerFig11Large,
+  ferrerFig16,
+} from "./ferrer-figures.js";
 import { ferrerNocmm } from "./ferrer-nocmm.js";
 import { santosFig2a } from "./santos-fig2a.js";
 import { santosFig3b, santosFig3c, santosFig3d } from "./santos-fig3.js";
@@ -32,6 +41,8 @@ export const presets: readonly Preset[] = [
   ferrerFig10,
   ferrerFig11,
   ferrerFig16,
+  ferrerFig10Large,
+  ferrerFig11Large,
 ];
 
 export function findPreset(name: string): Preset {

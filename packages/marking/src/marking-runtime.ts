@@ -1,0 +1,17 @@
+import type { Packet } from "@losslab/core";
+
+/**
+ * What a policy may need from the simulation besides the switch view, given in code (never
+ * in a scenario file) as `createMarking`'s second argument. Policies that need none ignore
+ * it; `qcn` needs `notify`, and `random` when it draws.
+ */
+export interface MarkingRuntime {
+  /**
+   * A congestion point asks for a congestion notification message (QCN's CNM): deliver one
+   * to `culprit.source`, for `culprit.flow`, carrying `feedback` (QntzFb, 0..63). `at` is the
+   * switch's name. The policy cannot create packets itself.
+   */
+  readonly notify?: (culprit: Packet, feedback: number, at: string) => void;
+  /** A uniform draw in [0, 1) from a seeded stream of the simulation. */
+  readonly random?: () => number;
+}
