@@ -1,9 +1,12 @@
 import {
+  applyPause,
   CongestionBit,
   CreditAccount,
   DEFAULT_CREDIT_BYTES,
+  DEFAULT_PAUSE_REACTION_DELAY,
   type Device,
   type InboundLink,
+  isPaused,
   LosslessViolation,
   type OutboundLink,
   type Packet,
@@ -27,6 +30,12 @@ export interface HostAdapterOptions {
    * delivery from the last stage on port 1.
    */
   ports?: number;
+  /**
+   * From the last byte of a PAUSE frame received on port 0 to when the adapter honours it
+   * (starts no new frame of that priority; a frame on the wire finishes). Default
+   * `DEFAULT_PAUSE_REACTION_DELAY` (3.072 us, 802.3 Annex 31B's bound at 10 Gb/s).
+   */
+  pauseReactionDelay?: Time;
 }
 
 export interface FlowOptions {
@@ -121,6 +130,9 @@ const TRANSMIT_DONE = 2;
 const RECEIVED = 3;
 const WAKE = 4;
 const CONTROLLER_TIMER = 5;
+const PAUSE_TAKES_EFFECT = 6;
+/** Data packets are created with priority (`vl`) 0. */
+const DATA_PAUSED = 1 << 0;
 
 /**
  * A host channel adapter sending on port 0. Send side: per-flow state with a window limit
@@ -142,6 +154,9 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   private readonly ackBytes: number;
   private readonly creditBytes: number;
   private readonly ports: number;
+  private readonly pauseReactionDelay: Time;
+  /** Priorities a PAUSE from the switch holds on port 0 (bit p: priority p). */
+  private pausedPriorities = 0;
   /** The flows the scheduler walks: started or not, not retired, not parked. */
   private readonly flows: Flow[] = [];
   private readonly flowById = new Map<number, Flow>();
@@ -164,6 +179,12 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     this.ports = options.ports ?? 1;
     if (!Number.isInteger(this.ports) || this.ports < 1) {
       throw new RangeError(`${this.name}: ports must be a positive integer, got ${this.ports}`);
+    }
+    this.pauseReactionDelay = options.pauseReactionDelay ?? DEFAULT_PAUSE_REACTION_DELAY;
+    if (!Number.isInteger(this.pauseReactionDelay) || this.pauseReactionDelay < 0) {
+      throw new RangeError(
+        `${this.name}: pauseReactionDelay must be a whole number of picoseconds >= 0, got ${this.pauseReactionDelay}`,
+      );
     }
   }
 
@@ -235,7 +256,12 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     return Number.POSITIVE_INFINITY;
   }
 
-  receive(packet: Packet, _port: number, tailAt: Time): void {
+  receive(packet: Packet, port: number, tailAt: Time): void {
+    if (packet.kind === PacketKind.Pause) {
+      // A PAUSE stops the sender of its link: the adapter sends on port 0 only.
+      if (port === 0) this.engine.at(tailAt + this.pauseReactionDelay, this, PAUSE_TAKES_EFFECT, packet);
+      return;
+    }
     if (packet.destination !== this.host) {
       throw new LosslessViolation(`${this.name}: received packet ${packet.id} addressed to host ${packet.destination}`);
     }
@@ -270,6 +296,10 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         break;
       case WAKE:
         this.wakeAt = Number.POSITIVE_INFINITY;
+        this.trySend();
+        break;
+      case PAUSE_TAKES_EFFECT:
+        this.pausedPriorities = applyPause(this.pausedPriorities, payload as Packet);
         this.trySend();
         break;
       case CONTROLLER_TIMER: {
@@ -331,15 +361,19 @@ export class HostAdapter implements Device, EventHandler<unknown> {
 
   // --- send side ------------------------------------------------------------------------
 
-  /** Sends the next packet if the port is free: an ACK first, else the next eligible flow in round robin. */
+  /**
+   * Sends the next packet if the port is free: an ACK first, else the next eligible flow in
+   * round robin. A priority held by PAUSE starts nothing; a frame already started finishes.
+   */
   private trySend(): void {
     if (this.busy || this.link === undefined) return;
     const credits = this.credits!;
     const ack = this.acks[0];
-    if (ack !== undefined) {
+    if (ack !== undefined && !isPaused(this.pausedPriorities, ack)) {
       if (credits.canSend(ack.size)) this.transmit(this.acks.shift()!);
       return;
     }
+    if ((this.pausedPriorities & DATA_PAUSED) !== 0) return; // resumed by the XON's trySend
     const now = this.engine.now;
     const count = this.flows.length;
     let nextEligible = Number.POSITIVE_INFINITY;

@@ -92,7 +92,8 @@ describe("receive-side checks", () => {
     const { h0 } = pair();
     expect(h0.inputCredits(0)).toBe(Number.POSITIVE_INFINITY);
     expect(() => h0.inputCredits(1)).toThrow(RangeError);
-    expect(() => h0.connectInput(1, { returnCredits: () => {} })).toThrow(/port 1 out of range 0..0/);
+    const link = { bandwidth: 1e9, delay: 0, backDelay: 0, overheadBytes: 0, returnCredits: () => {} };
+    expect(() => h0.connectInput(1, link)).toThrow(/port 1 out of range 0..0/);
   });
 
   it("throws LosslessViolation for a packet addressed to another host", () => {

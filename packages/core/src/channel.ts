@@ -30,15 +30,29 @@ export interface Device extends PacketReceiver, CreditReceiver {
 /** A unidirectional link as its sender sees it. */
 export interface OutboundLink {
   readonly bandwidth: number;
-  /** Starts sending `packet` now; returns the time its last byte has left the sender. */
+  /** Starts sending `packet` now; returns the time its last byte has left the sender (the link is free again). */
   transmit(packet: Packet): Time;
 }
 
-/** The same link as its receiver sees it: credits go back upstream over it. */
+/**
+ * The same link as its receiver sees it: credits go back upstream over it, and its timing
+ * tells a PAUSE receiver how much may still arrive after it asks the sender to stop.
+ */
 export interface InboundLink {
+  /** Bytes per second. */
+  readonly bandwidth: number;
+  /** Propagation delay from the sender to this receiver. */
+  readonly delay: Time;
+  /** Propagation delay of the reverse direction (credits, PAUSE frames). */
+  readonly backDelay: Time;
+  /** Bytes of wire overhead per frame (preamble, inter-frame gap): 0 unless configured. */
+  readonly overheadBytes: number;
   /** Returns `blocks` credits to the sender, arriving after the reverse propagation delay. */
   returnCredits(blocks: number): void;
 }
 
-/** Observes every transmission on a link (metrics). Called when transmission starts. */
+/**
+ * Observes every transmission on a link (metrics). Called when transmission starts, with
+ * the start (including any per-frame overhead) and the time the last byte has left.
+ */
 export type TransmissionListener = (packet: Packet, start: Time, end: Time) => void;

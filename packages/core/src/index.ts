@@ -19,3 +19,12 @@ export {
   type PacketFields,
   PacketKind,
 } from "./packet.js";
+export {
+  applyPause,
+  createPauseFrame,
+  DEFAULT_PAUSE_REACTION_DELAY,
+  isPaused,
+  PAUSE_FRAME_BYTES,
+  PAUSE_PRIORITIES,
+  XOFF_QUANTA,
+} from "./pause-frame.js";

@@ -8,6 +8,11 @@ export const PacketKind = {
   Ack: 1,
   /** Congestion notification packet (turner-2001 sec. 3 CN, InfiniBand CNP, QCN CNM). */
   Cnp: 2,
+  /**
+   * An 802.3x PAUSE / 802.1Qbb PFC frame: link-local (never forwarded or delivered), `seq`
+   * holds the pause time in quanta (0: XON, resume), `vl` the priority it applies to.
+   */
+  Pause: 3,
 } as const;
 export type PacketKind = (typeof PacketKind)[keyof typeof PacketKind];
 
@@ -40,7 +45,7 @@ export interface Packet {
   readonly destination: number;
   /** Bytes on the wire, header included. */
   readonly size: number;
-  /** Sequence number within the flow (for an ACK: the sequence number it acknowledges). */
+  /** Sequence number within the flow (for an ACK: the sequence number it acknowledges; for a PAUSE: the pause time in quanta). */
   readonly seq: number;
   /** Virtual lane / priority. */
   readonly vl: number;

@@ -64,6 +64,7 @@ describe("packet helpers", () => {
     expect(isData(make(PacketKind.Data))).toBe(true);
     expect(isData(make(PacketKind.Ack))).toBe(false);
     expect(isData(make(PacketKind.Cnp))).toBe(false);
+    expect(isData(make(PacketKind.Pause))).toBe(false);
   });
 
   it("hasBit reads one congestion bit of the set", () => {
@@ -75,10 +76,10 @@ describe("packet helpers", () => {
     expect(hasBit(packet, CongestionBit.Ecn)).toBe(true);
   });
 
-  it("congestion bits are distinct powers of two", () => {
+  it("congestion bits are distinct powers of two; packet kinds are distinct", () => {
     const bits = Object.values(CongestionBit);
     expect(bits).toEqual([1, 2, 4, 8]);
-    expect(new Set(Object.values(PacketKind)).size).toBe(3);
+    expect(new Set(Object.values(PacketKind)).size).toBe(4);
   });
 });
 

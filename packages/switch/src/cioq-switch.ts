@@ -43,7 +43,6 @@ export class CioqSwitch extends SwitchBase {
   /** Per output: packets in its buffer in FIFO order (the first is on the link while it is busy), and their inputs. */
   private readonly outputResident: Packet[][] = [];
   private readonly outputFrom: number[][] = [];
-  private readonly linkBusy: Uint8Array;
   /** Per output: the input whose transfer it receives (-1: none), and the packet. */
   private readonly receivingFrom: Int32Array;
   private readonly receivingPacket: (Packet | undefined)[] = [];
@@ -68,7 +67,6 @@ export class CioqSwitch extends SwitchBase {
     this.queues = createInputQueues(this.name, this.portCount, this.inputQueues, options.islipIterations);
     const n = this.portCount;
     this.outputBytes = new Float64Array(n);
-    this.linkBusy = new Uint8Array(n);
     this.receivingFrom = new Int32Array(n).fill(-1);
     for (let port = 0; port < n; port++) {
       this.room.push(
@@ -81,7 +79,7 @@ export class CioqSwitch extends SwitchBase {
     this.marking = options.marking?.(this);
   }
 
-  receive(packet: Packet, input: number, tailAt: Time): void {
+  protected accept(packet: Packet, input: number, tailAt: Time): void {
     const output = this.admit(packet, input);
     const eligibleAt = this.earliestStart(tailAt, packet.size, this.crossbarRate(output));
     this.queues.add(input, output, packet, eligibleAt);
@@ -129,15 +127,14 @@ export class CioqSwitch extends SwitchBase {
     this.requestArbitration();
   }
 
-  /** The output buffer's head starts on the link if the buffer downstream has credits for all of it. */
+  /** The output buffer's head starts on the link if the buffer downstream has credits for all of it and no PAUSE holds it. */
   private sendHead(output: number): void {
     const packet = this.outputResident[output]![0]!;
-    const credits = this.credits[output]!;
-    if (!credits.canSend(packet.size)) return;
+    if (!this.canStart(output, packet)) return;
     this.linkBusy[output] = 1;
     this.waiting[output]!--;
     this.marking?.packetDeparting?.(packet, this.outputFrom[output]![0]!, output);
-    credits.consume(packet.size);
+    this.credits[output]!.consume(packet.size);
     const end = this.outputLinks[output]!.transmit(packet);
     this.engine.at(end, this, DEPARTED, output);
   }

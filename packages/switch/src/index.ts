@@ -1,7 +1,14 @@
 export { CioqSwitch, type CioqSwitchOptions } from "./cioq-switch.js";
+export {
+  type CreditFlowControl,
+  FLOW_CONTROL_KINDS,
+  type FlowControl,
+  type PauseFlowControl,
+} from "./flow-control.js";
 export { InputBufferedSwitch, type InputBufferedSwitchOptions } from "./input-buffered-switch.js";
 export { InputQueuedSwitch, type InputQueuedSwitchOptions } from "./input-queued-switch.js";
 export { Link, type LinkOptions } from "./link.js";
+export { type PauseHeadroomOptions, pauseHeadroom } from "./pause-headroom.js";
 export type { SwitchOptions } from "./switch-base.js";
 export {
   createSwitch,

@@ -32,7 +32,6 @@ export class InputBufferedSwitch extends SwitchBase {
   private readonly maxBypass: number;
   private readonly inputBusy: Uint8Array;
   private readonly fifo: Waiting[][] = [];
-  private readonly outputBusy: Uint8Array;
   private roundRobin = 0;
 
   constructor(engine: Engine, options: InputBufferedSwitchOptions) {
@@ -43,12 +42,11 @@ export class InputBufferedSwitch extends SwitchBase {
     }
     const n = this.portCount;
     this.inputBusy = new Uint8Array(n);
-    this.outputBusy = new Uint8Array(n);
     for (let port = 0; port < n; port++) this.fifo.push([]);
     this.marking = options.marking?.(this);
   }
 
-  receive(packet: Packet, input: number, tailAt: Time): void {
+  protected accept(packet: Packet, input: number, tailAt: Time): void {
     const output = this.admit(packet, input);
     const earliest = this.earliestStart(tailAt, packet.size, this.outputLinks[output]!.bandwidth);
     this.engine.at(earliest, this, ELIGIBLE, {
@@ -75,7 +73,7 @@ export class InputBufferedSwitch extends SwitchBase {
     const n = this.portCount;
     for (let k = 0; k < n; k++) {
       const output = (this.roundRobin + k) % n;
-      if (this.outputBusy[output] === 0 && this.fifo[output]!.length > 0) this.serve(output);
+      if (this.linkBusy[output] === 0 && this.fifo[output]!.length > 0) this.serve(output);
     }
     this.roundRobin = (this.roundRobin + 1) % n;
   }
@@ -96,22 +94,21 @@ export class InputBufferedSwitch extends SwitchBase {
     }
     if (chosen < 0) return;
     const entry = queue[chosen]!;
-    const credits = this.credits[output]!;
-    if (!credits.canSend(entry.packet.size)) return;
+    if (!this.canStart(output, entry.packet)) return;
     if (chosen > 0) head.bypassed++;
     queue.splice(chosen, 1);
-    this.outputBusy[output] = 1;
+    this.linkBusy[output] = 1;
     this.inputBusy[entry.input] = 1;
     this.waiting[output]!--;
     this.marking?.packetDeparting?.(entry.packet, entry.input, output);
-    credits.consume(entry.packet.size);
+    this.credits[output]!.consume(entry.packet.size);
     const end = this.outputLinks[output]!.transmit(entry.packet);
     this.engine.at(end, this, DEPARTED, entry);
   }
 
   private departed(entry: Waiting): void {
     const { packet, input, output } = entry;
-    this.outputBusy[output] = 0;
+    this.linkBusy[output] = 0;
     this.inputBusy[input] = 0;
     this.release(packet, input);
     this.requestArbitration();

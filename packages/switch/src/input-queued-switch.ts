@@ -24,12 +24,11 @@ const DEPARTED = FIRST_MODEL_EVENT + 1;
 export class InputQueuedSwitch extends SwitchBase {
   readonly inputQueues: "fifo" | "voq";
   private readonly queues: InputQueues;
-  private readonly outputBusy: Uint8Array;
   /** Per output: the input and the packet on its link. */
   private readonly sendingInput: Int32Array;
   private readonly sendingPacket: (Packet | undefined)[] = [];
   private readonly outputs: CrossbarOutputs = {
-    accepts: (output, packet) => this.outputBusy[output] === 0 && this.credits[output]!.canSend(packet.size),
+    accepts: (output, packet) => this.linkBusy[output] === 0 && this.canStart(output, packet),
     start: (input, output, packet) => this.send(input, output, packet),
   };
 
@@ -37,13 +36,12 @@ export class InputQueuedSwitch extends SwitchBase {
     super(engine, options);
     this.inputQueues = options.inputQueues;
     this.queues = createInputQueues(this.name, this.portCount, options.inputQueues, options.islipIterations);
-    this.outputBusy = new Uint8Array(this.portCount);
     this.sendingInput = new Int32Array(this.portCount);
     for (let port = 0; port < this.portCount; port++) this.sendingPacket.push(undefined);
     this.marking = options.marking?.(this);
   }
 
-  receive(packet: Packet, input: number, tailAt: Time): void {
+  protected accept(packet: Packet, input: number, tailAt: Time): void {
     const output = this.admit(packet, input);
     const eligibleAt = this.earliestStart(tailAt, packet.size, this.outputLinks[output]!.bandwidth);
     this.queues.add(input, output, packet, eligibleAt);
@@ -61,7 +59,7 @@ export class InputQueuedSwitch extends SwitchBase {
   }
 
   private send(input: number, output: number, packet: Packet): void {
-    this.outputBusy[output] = 1;
+    this.linkBusy[output] = 1;
     this.sendingInput[output] = input;
     this.sendingPacket[output] = packet;
     this.waiting[output]!--;
@@ -75,7 +73,7 @@ export class InputQueuedSwitch extends SwitchBase {
     const input = this.sendingInput[output]!;
     const packet = this.sendingPacket[output]!;
     this.sendingPacket[output] = undefined;
-    this.outputBusy[output] = 0;
+    this.linkBusy[output] = 0;
     this.queues.inputFreed(input);
     this.release(packet, input);
     this.requestArbitration();

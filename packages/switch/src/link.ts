@@ -14,6 +14,11 @@ export interface LinkOptions {
   delay: Time;
   /** Propagation delay of credits going back from `to` to `from` (the reverse direction's delay). */
   backDelay: Time;
+  /**
+   * Wire bytes each frame costs beyond its own size, default 0. Ethernet: 20 (preamble and
+   * start delimiter 8 + inter-frame gap 12; chrysos sec. III, reproductions.md scenario Q).
+   */
+  overheadBytes?: number;
 }
 
 const HEADER_ARRIVES = 0;
@@ -23,6 +28,12 @@ const CREDITS_ARRIVE = 1;
  * A unidirectional link: a packet's first byte reaches the receiver after the propagation
  * delay, its last byte one serialization time (bytes / bandwidth) later. Credits for the
  * receiver's buffer travel back over the same link after `backDelay`.
+ *
+ * Per-frame overhead (`overheadBytes`) is sent ahead of each frame: the link is busy for
+ * (overhead + size) / bandwidth, the header leaves overhead / bandwidth after the start, and
+ * `transmit` returns when the last byte has left. So back-to-back frames are separated by
+ * the overhead, and a frame on an idle link waits for it too (the preamble does; the gap
+ * really trails the previous frame). Byte counters count the frame's own size.
  */
 export class Link implements OutboundLink, InboundLink, EventHandler<Packet | number> {
   readonly name: string;
@@ -33,10 +44,12 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
   readonly fromPort: number;
   readonly to: Device;
   readonly toPort: number;
+  readonly overheadBytes: number;
   /** Bytes whose transmission started on this link. */
   bytesSent = 0;
   /** Packets whose transmission started on this link. */
   packetsSent = 0;
+  private readonly overheadTime: Time;
   private busyUntil: Time = 0;
   private listeners: TransmissionListener[] = [];
 
@@ -52,6 +65,11 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
     this.fromPort = options.fromPort;
     this.to = options.to;
     this.toPort = options.toPort;
+    this.overheadBytes = options.overheadBytes ?? 0;
+    if (!(this.overheadBytes >= 0 && Number.isFinite(this.overheadBytes))) {
+      throw new RangeError(`${this.name}: overheadBytes must be a finite number >= 0; got ${this.overheadBytes}`);
+    }
+    this.overheadTime = transmissionTime(this.overheadBytes, this.bandwidth);
   }
 
   /** Calls `listener` at the start of every transmission with its start and end times. */
@@ -64,12 +82,13 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
     if (now < this.busyUntil) {
       throw new LosslessViolation(`${this.name}: transmission of packet ${packet.id} overlaps the previous one`);
     }
-    const end = now + transmissionTime(packet.size, this.bandwidth);
+    const headerLeaves = now + this.overheadTime;
+    const end = headerLeaves + transmissionTime(packet.size, this.bandwidth);
     this.busyUntil = end;
     this.bytesSent += packet.size;
     this.packetsSent++;
     for (const listener of this.listeners) listener(packet, now, end);
-    this.engine.at(now + this.delay, this, HEADER_ARRIVES, packet);
+    this.engine.at(headerLeaves + this.delay, this, HEADER_ARRIVES, packet);
     return end;
   }
 

@@ -1,15 +1,24 @@
 import {
+  applyPause,
   CreditAccount,
+  createPauseFrame,
   creditsFor,
   DEFAULT_CREDIT_BYTES,
+  DEFAULT_PAUSE_REACTION_DELAY,
   type InboundLink,
+  isPaused,
   LosslessViolation,
   type MarkingPolicy,
   type MarkingPolicyFactory,
   type OutboundLink,
   type Packet,
+  type PacketFactory,
+  PacketKind,
 } from "@losslab/core";
-import { type Engine, type EventHandler, ns, type Time, transmissionTime } from "@losslab/engine";
+import { type Engine, type EventHandler, formatTime, ns, type Time, transmissionTime } from "@losslab/engine";
+import { type FlowControl, type PauseSettings, resolveFlowControl } from "./flow-control.js";
+import { InputPause } from "./input-pause.js";
+import { pauseHeadroom } from "./pause-headroom.js";
 import type { SwitchModel } from "./switch-model.js";
 
 /** What every switch model is built from. */
@@ -26,20 +35,38 @@ export interface SwitchOptions {
   /** Minimum delay from a header's arrival to the start of its forwarding (cut-through). Default 40 ns. */
   forwardingDelay?: Time;
   marking?: MarkingPolicyFactory;
+  /** Link-level flow control of the input buffers: `{ kind: "credits" }` (default) or PAUSE. */
+  flowControl?: FlowControl;
+  /** The simulation's packet factory: required with PAUSE flow control (PAUSE frames are packets). */
+  packets?: PacketFactory;
+}
+
+/** The one priority PAUSE covers until ports have several buffers: every packet's `vl` is 0. */
+const PAUSE_PRIORITY = 0;
+
+/** A PAUSE frame received on output `port`, waiting for the reaction delay. */
+interface ReceivedPause {
+  readonly port: number;
+  readonly frame: Packet;
 }
 
 const ARBITRATE = 0;
 const TAIL_ARRIVED = 1;
+const PAUSE_SENT = 2;
+const PAUSE_TAKES_EFFECT = 3;
 /** The first event kind a model may use for its own events. */
-export const FIRST_MODEL_EVENT = 2;
+export const FIRST_MODEL_EVENT = 4;
 
 const NO_PACKETS: readonly Packet[] = Object.freeze([]);
 
 /**
  * What the switch models share: input buffers counted in credit blocks that return their
- * credits upstream when a packet's last byte has left, output ports with the credits of
- * the buffer downstream, routing, the marking hooks of the input side, and one
- * arbitration per instant. A model adds its queues, its arbitration and its events.
+ * credits upstream when a packet's last byte has left (or, under PAUSE, send XOFF and XON
+ * upstream as their occupancy crosses the thresholds), output ports with the credits of
+ * the buffer downstream that honour PAUSE frames from it, routing, the marking hooks of
+ * the input side, and one arbitration per instant. A model adds its queues, its
+ * arbitration and its events, and starts a frame on an output only if `linkBusy` is 0 and
+ * `canStart` allows it.
  */
 export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   readonly name: string;
@@ -53,6 +80,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   protected marking: MarkingPolicy | undefined;
 
   private readonly capacityBlocks: number;
+  private readonly capacityBytes: number;
   private readonly fullBelowBlocks: number;
   private readonly resident: Packet[][] = [];
   private readonly occupiedBlocks: Int32Array;
@@ -62,6 +90,16 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   protected readonly waiting: Int32Array;
   protected readonly outputLinks: (OutboundLink | undefined)[] = [];
   protected readonly credits: (CreditAccount | undefined)[] = [];
+  /** Per output: 1 while a frame (data or PAUSE) is on its link. */
+  protected readonly linkBusy: Uint8Array;
+  /** Per output: the priorities a PAUSE from downstream holds (bit p: priority p). */
+  private readonly pausedPriorities: Uint8Array;
+  /** From a received PAUSE frame's last byte to when the output honours it. */
+  private readonly reactionDelay: Time;
+  /** PAUSE flow control of the inputs; undefined with credits. */
+  private readonly pause: PauseSettings | undefined;
+  private readonly inputPause: InputPause | undefined;
+  private readonly packets: PacketFactory | undefined;
   private arbitrationScheduled = false;
 
   constructor(engine: Engine, options: SwitchOptions) {
@@ -84,6 +122,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       );
     }
     this.capacityBlocks = Math.floor(options.inputBufferBytes / this.creditBytes);
+    this.capacityBytes = this.capacityBlocks * this.creditBytes;
     this.fullBelowBlocks = creditsFor(this.maxPacketBytes, this.creditBytes);
     if (!(this.capacityBlocks >= this.fullBelowBlocks)) {
       throw new RangeError(
@@ -91,9 +130,20 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       );
     }
     const n = this.portCount;
+    this.pause = resolveFlowControl(this.name, options.flowControl, this.capacityBytes);
+    this.reactionDelay = this.pause?.reactionDelay ?? DEFAULT_PAUSE_REACTION_DELAY;
+    if (this.pause !== undefined) {
+      if (options.packets === undefined) {
+        throw new RangeError(`${this.name}: flowControl "pause" needs packets (the simulation's PacketFactory)`);
+      }
+      this.packets = options.packets;
+      this.inputPause = new InputPause(n, this.pause.xoffBytes, this.pause.xonBytes);
+    }
     this.occupiedBlocks = new Int32Array(n);
     this.occupiedBytes = new Float64Array(n);
     this.waiting = new Int32Array(n);
+    this.linkBusy = new Uint8Array(n);
+    this.pausedPriorities = new Uint8Array(n);
     for (let port = 0; port < n; port++) {
       this.resident.push([]);
       this.inputLinks.push(undefined);
@@ -108,19 +158,40 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     this.checkPort(port);
     this.outputLinks[port] = link;
     this.credits[port] = new CreditAccount(downstreamCredits, this.creditBytes, `${this.name} output ${port}`);
+    this.checkHeadroom(port);
   }
 
   connectInput(port: number, link: InboundLink): void {
     this.checkPort(port);
     this.inputLinks[port] = link;
+    this.checkHeadroom(port);
   }
 
+  /** The input buffer in credit blocks; Infinity under PAUSE (senders hold no credits, PAUSE stops them). */
   inputCredits(port: number): number {
     this.checkPort(port);
-    return this.capacityBlocks;
+    return this.pause === undefined ? this.capacityBlocks : Number.POSITIVE_INFINITY;
   }
 
-  abstract receive(packet: Packet, input: number, tailAt: Time): void;
+  /** A PAUSE frame is consumed here; any other packet enters the input buffer. */
+  receive(packet: Packet, input: number, tailAt: Time): void {
+    if (packet.kind === PacketKind.Pause) {
+      // 802.3 Annex 31B: a PAUSE acts once the whole frame is in, within the reaction delay.
+      const received: ReceivedPause = { port: input, frame: packet };
+      this.engine.at(tailAt + this.reactionDelay, this, PAUSE_TAKES_EFFECT, received);
+    } else {
+      this.accept(packet, input, tailAt);
+    }
+  }
+
+  /** Takes a packet (not a PAUSE frame) whose header has just arrived at `input`. */
+  protected abstract accept(packet: Packet, input: number, tailAt: Time): void;
+
+  /** Whether input `port` last told its upstream to stop (XOFF) and has not yet let it go; false under credits. */
+  inputPaused(port: number): boolean {
+    this.checkPort(port);
+    return this.inputPause?.stopped(port) ?? false;
+  }
 
   creditsReturned(port: number, blocks: number): void {
     this.credits[port]!.restore(blocks);
@@ -136,10 +207,14 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
    */
   protected admit(packet: Packet, input: number): number {
     const blocks = creditsFor(packet.size, this.creditBytes);
-    if (this.occupiedBlocks[input]! + blocks > this.capacityBlocks) {
-      throw new LosslessViolation(
-        `${this.name} input ${input}: packet ${packet.id} (${packet.size} B) arrived with ${this.capacityBlocks - this.occupiedBlocks[input]!} credit blocks free: it would be dropped`,
-      );
+    if (this.inputPause === undefined) {
+      if (this.occupiedBlocks[input]! + blocks > this.capacityBlocks) {
+        throw new LosslessViolation(
+          `${this.name} input ${input}: packet ${packet.id} (${packet.size} B) arrived with ${this.capacityBlocks - this.occupiedBlocks[input]!} credit blocks free: it would be dropped`,
+        );
+      }
+    } else {
+      this.checkPauseRoom(packet, input);
     }
     const output = this.routes[packet.destination] ?? -1;
     if (this.outputLinks[output] === undefined) {
@@ -147,10 +222,30 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     }
     this.occupiedBlocks[input]! += blocks;
     this.occupiedBytes[input]! += packet.size;
+    const occupancy = this.occupiedBytes[input]!;
     this.resident[input]!.push(packet);
     this.waiting[output]!++;
+    if (this.inputPause?.rose(input, occupancy)) this.requestArbitration();
     this.marking?.packetArrived?.(packet, input, output);
     return output;
+  }
+
+  /**
+   * Under PAUSE the buffer is counted in bytes (thresholds and capacity alike): a packet
+   * that does not fit means the headroom above XOFF was too small for what was in flight.
+   */
+  private checkPauseRoom(packet: Packet, input: number): void {
+    if (packet.vl !== PAUSE_PRIORITY) {
+      throw new RangeError(
+        `${this.name} input ${input}: packet ${packet.id} has priority ${packet.vl}; PAUSE flow control covers priority ${PAUSE_PRIORITY} only`,
+      );
+    }
+    const free = this.capacityBytes - this.occupiedBytes[input]!;
+    if (packet.size > free) {
+      throw new LosslessViolation(
+        `${this.name} input ${input}: packet ${packet.id} (${packet.size} B) arrived with ${free} B free under PAUSE (XOFF at ${this.pause!.xoffBytes} B): it would be dropped; the headroom above XOFF is too small for what was in flight`,
+      );
+    }
   }
 
   /**
@@ -173,7 +268,14 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     const blocks = creditsFor(packet.size, this.creditBytes);
     this.occupiedBlocks[input]! -= blocks;
     this.occupiedBytes[input]! -= packet.size;
-    this.inputLinks[input]?.returnCredits(blocks);
+    const occupancy = this.occupiedBytes[input]!;
+    if (this.inputPause === undefined) this.inputLinks[input]?.returnCredits(blocks);
+    else if (this.inputPause.fell(input, occupancy)) this.requestArbitration();
+  }
+
+  /** Whether `packet` may start on `output` now: the buffer downstream has credits for it and no PAUSE holds its priority. */
+  protected canStart(output: number, packet: Packet): boolean {
+    return this.credits[output]!.canSend(packet.size) && !isPaused(this.pausedPriorities[output]!, packet);
   }
 
   // --- events ---------------------------------------------------------------------------
@@ -181,12 +283,51 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   handleEvent(kind: number, payload: unknown): void {
     if (kind === ARBITRATE) {
       this.arbitrationScheduled = false;
+      if (this.inputPause !== undefined && this.inputPause.owing > 0) this.sendPauseFrames();
       this.arbitrate();
     } else if (kind === TAIL_ARRIVED) {
       const input = payload as number;
-      if (this.capacityBlocks - this.occupiedBlocks[input]! < this.fullBelowBlocks) this.marking!.bufferFull!(input);
+      if (this.isFull(input)) this.marking!.bufferFull!(input);
+    } else if (kind === PAUSE_SENT) {
+      this.linkBusy[payload as number] = 0;
+      this.requestArbitration();
+    } else if (kind === PAUSE_TAKES_EFFECT) {
+      const { port, frame } = payload as ReceivedPause;
+      const before = this.pausedPriorities[port]!;
+      const after = applyPause(before, frame);
+      this.pausedPriorities[port] = after;
+      if (after < before) this.requestArbitration(); // a priority was let go
     } else {
       this.handleModelEvent(kind, payload);
+    }
+  }
+
+  /** Less than one maximum-size packet of room (santos-2002 sec. 5): in credit blocks, or in bytes under PAUSE. */
+  private isFull(input: number): boolean {
+    if (this.inputPause === undefined) return this.capacityBlocks - this.occupiedBlocks[input]! < this.fullBelowBlocks;
+    return this.capacityBytes - this.occupiedBytes[input]! < this.maxPacketBytes;
+  }
+
+  /**
+   * Each input that owes a PAUSE frame sends it on the output of the same port, upstream,
+   * if that link is free: ahead of any data waiting there (arbitration runs after this), but
+   * never cutting into a frame on the link. The frame is not subject to credits or PAUSE.
+   */
+  private sendPauseFrames(): void {
+    const pause = this.inputPause!;
+    for (let port = 0; port < this.portCount && pause.owing > 0; port++) {
+      if (!pause.owes(port) || this.linkBusy[port] === 1) continue;
+      const link = this.outputLinks[port];
+      if (link === undefined) {
+        throw new LosslessViolation(
+          `${this.name}: input ${port} must send a PAUSE frame but port ${port} has no output link`,
+        );
+      }
+      const quanta = pause.signal(port);
+      const now = this.engine.now;
+      const frame = createPauseFrame(this.packets!, PAUSE_PRIORITY, quanta, this.pause!.pauseFrameBytes, now);
+      this.linkBusy[port] = 1;
+      this.engine.at(link.transmit(frame), this, PAUSE_SENT, port);
     }
   }
 
@@ -244,6 +385,33 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   outputPackets(port: number): readonly Packet[] {
     this.checkPort(port);
     return NO_PACKETS;
+  }
+
+  /**
+   * Under PAUSE, once both directions of `port` are connected: the input buffer must have
+   * room above XOFF for everything that can still arrive (`pauseHeadroom`), assuming the
+   * upstream device reacts within this switch's `reactionDelay`.
+   */
+  private checkHeadroom(port: number): void {
+    const inbound = this.inputLinks[port];
+    const outbound = this.outputLinks[port];
+    if (this.pause === undefined || inbound === undefined || outbound === undefined) return;
+    const needed = pauseHeadroom({
+      bandwidth: inbound.bandwidth,
+      delay: inbound.delay,
+      reverseBandwidth: outbound.bandwidth,
+      reverseDelay: inbound.backDelay,
+      maxPacketBytes: this.maxPacketBytes,
+      overheadBytes: inbound.overheadBytes,
+      pauseFrameBytes: this.pause.pauseFrameBytes,
+      reactionDelay: this.pause.reactionDelay,
+    });
+    const headroom = this.capacityBytes - this.pause.xoffBytes;
+    if (headroom < needed) {
+      throw new RangeError(
+        `${this.name} input ${port}: flowControl.xoffBytes ${this.pause.xoffBytes} leaves ${headroom} B of the ${this.capacityBytes} B input buffer above XOFF, but ${needed} B can still arrive after XOFF (rate ${inbound.bandwidth} B/s, propagation ${formatTime(inbound.delay)} + ${formatTime(inbound.backDelay)}, reaction ${formatTime(this.pause.reactionDelay)}, 2 x ${this.maxPacketBytes} B frames): lower xoffBytes or raise inputBufferBytes`,
+      );
+    }
   }
 
   protected checkPort(port: number): void {

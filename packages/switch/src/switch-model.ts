@@ -11,7 +11,10 @@ export type SwitchOrganisation = "input-buffered" | "fifo" | "voq" | "cioq";
 export const SWITCH_ORGANISATIONS: readonly SwitchOrganisation[] = ["input-buffered", "fifo", "voq", "cioq"];
 
 /** A switch of any organisation: links connect to it as a `Device`, marking policies read it as a `SwitchView`. */
-export interface SwitchModel extends Device, SwitchView {}
+export interface SwitchModel extends Device, SwitchView {
+  /** Under PAUSE: whether input `port` has sent XOFF upstream and not yet XON. Always false with credits. */
+  inputPaused(port: number): boolean;
+}
 
 /** The common options of every model plus each organisation's own. */
 export interface SwitchModelOptions extends SwitchOptions {

@@ -4,9 +4,11 @@
  * the public APIs of core, engine and this package.
  */
 import {
+  applyPause,
   CreditAccount,
   type Device,
   type InboundLink,
+  isPaused,
   type OutboundLink,
   type Packet,
   type PacketFactory,
@@ -41,19 +43,31 @@ export interface Transmission {
 
 /**
  * A one-port sender: packets are queued with `send(packet, at)` and leave in order, each as
- * soon as the link is free and the downstream buffer has credits for all of it.
+ * soon as the link is free, the downstream buffer has credits for all of it and no PAUSE
+ * holds it. A PAUSE frame received takes effect `reactionDelay` after its last byte (then
+ * recorded in `pauses`); other packets received are recorded in `received`.
  */
 export class Source implements Device {
   readonly creditReturns: Array<{ at: Time; blocks: number }> = [];
+  /** When each received PAUSE took effect, and whether it paused (XOFF) or resumed (XON). */
+  readonly pauses: Array<{ at: Time; paused: boolean }> = [];
+  readonly received: Packet[] = [];
   credits: CreditAccount | undefined;
   private link: OutboundLink | undefined;
   private readonly queue: Packet[] = [];
   private busyUntil: Time = 0;
+  private paused = 0;
 
   constructor(
     private readonly engine: Engine,
     readonly name: string,
+    private readonly reactionDelay: Time = 0,
   ) {}
+
+  /** Packets queued and not yet sent. */
+  get backlog(): number {
+    return this.queue.length;
+  }
 
   /** Queues `packet` at time `at` (default now). */
   send(packet: Packet, at: Time = this.engine.now): void {
@@ -74,8 +88,16 @@ export class Source implements Device {
     return Number.POSITIVE_INFINITY;
   }
 
-  receive(packet: Packet): void {
-    throw new Error(`${this.name} is a source and received packet ${packet.id}`);
+  receive(packet: Packet, _port: number, tailAt: Time): void {
+    if (packet.kind !== PacketKind.Pause) {
+      this.received.push(packet);
+      return;
+    }
+    this.engine.at(tailAt + this.reactionDelay, () => {
+      this.paused = applyPause(this.paused, packet);
+      this.pauses.push({ at: this.engine.now, paused: this.paused !== 0 });
+      this.trySend();
+    });
   }
 
   creditsReturned(_port: number, blocks: number): void {
@@ -87,7 +109,7 @@ export class Source implements Device {
   private trySend(): void {
     const packet = this.queue[0];
     if (packet === undefined || this.engine.now < this.busyUntil) return;
-    if (!this.credits!.canSend(packet.size)) return;
+    if (!this.credits!.canSend(packet.size) || isPaused(this.paused, packet)) return;
     this.queue.shift();
     this.credits!.consume(packet.size);
     this.busyUntil = this.link!.transmit(packet);
@@ -140,6 +162,7 @@ export interface WireOptions {
   bandwidth?: number;
   delay?: Time;
   backDelay?: Time;
+  overheadBytes?: number;
 }
 
 /**
@@ -165,6 +188,7 @@ export function wire(
     bandwidth: options.bandwidth ?? GBPS,
     delay,
     backDelay: options.backDelay ?? delay,
+    overheadBytes: options.overheadBytes ?? 0,
   });
   from.connectOutput(fromPort, link, to.inputCredits(toPort));
   to.connectInput(toPort, link);
@@ -198,4 +222,18 @@ export function relaySwitch(
     maxPacketBytes: DATA_BYTES,
     ...options,
   });
+}
+
+/** Wires both directions between `a`:`aPort` and `b`:`bPort` (a full-duplex link: PAUSE frames go back on the reverse one). */
+export function duplex(
+  engine: Engine,
+  a: Device,
+  aPort: number,
+  b: Device,
+  bPort: number,
+  options: WireOptions = {},
+): { forward: ReturnType<typeof wire>; backward: ReturnType<typeof wire> } {
+  const backward = wire(engine, b, bPort, a, aPort, options);
+  const forward = wire(engine, a, aPort, b, bPort, options);
+  return { forward, backward };
 }

@@ -1,0 +1,52 @@
+/**
+ * PAUSE frames (802.3x PAUSE, 802.1Qbb PFC): a 64 B link-local frame whose `seq` is the pause
+ * time in quanta (0: XON) and whose `vl` is the priority; a receiver keeps the paused
+ * priorities as a bit set.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  applyPause,
+  createPauseFrame,
+  isPaused,
+  PAUSE_FRAME_BYTES,
+  PacketFactory,
+  PacketKind,
+  XOFF_QUANTA,
+} from "../src/index.js";
+
+describe("PAUSE frames", () => {
+  const packets = new PacketFactory();
+
+  it("are link-local packets of kind Pause carrying the quanta in seq and the priority in vl", () => {
+    const xoff = createPauseFrame(packets, 3, XOFF_QUANTA, PAUSE_FRAME_BYTES, 500);
+    expect(xoff).toMatchObject({ kind: PacketKind.Pause, size: 64, seq: 0xffff, vl: 3, createdAt: 500 });
+    expect([xoff.flow, xoff.source, xoff.destination]).toEqual([-1, -1, -1]);
+    expect(createPauseFrame(packets, 3, 0, 64, 0).id).toBe(xoff.id + 1); // numbered by the simulation's factory
+  });
+
+  it("pause one priority on XOFF and let it go on XON, leaving the others", () => {
+    const xoff = (priority: number) => createPauseFrame(packets, priority, XOFF_QUANTA, 64, 0);
+    const xon = (priority: number) => createPauseFrame(packets, priority, 0, 64, 0);
+    let paused = applyPause(0, xoff(0));
+    paused = applyPause(paused, xoff(5));
+    expect(paused).toBe(0b100001);
+    expect(applyPause(paused, xoff(0))).toBe(paused); // a repeated XOFF changes nothing
+    paused = applyPause(paused, xon(0));
+    expect(paused).toBe(0b100000);
+    const data = packets.create({
+      kind: PacketKind.Data,
+      flow: 0,
+      source: 0,
+      destination: 1,
+      size: 64,
+      seq: 0,
+      createdAt: 0,
+    });
+    expect(isPaused(paused, data)).toBe(false);
+    expect(isPaused(applyPause(paused, xoff(0)), data)).toBe(true);
+  });
+
+  it("reject a priority PFC does not have", () => {
+    expect(() => applyPause(0, createPauseFrame(packets, 8, 1, 64, 0))).toThrow(/priorities 0\.\.7/);
+  });
+});
