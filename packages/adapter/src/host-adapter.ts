@@ -317,6 +317,17 @@ export class HostAdapter implements Device, EventHandler<unknown> {
 
   private received(packet: Packet): void {
     const now = this.engine.now;
+    if (packet.kind === PacketKind.Cnp) {
+      // A congestion notification (QCN CNM, 802.1Qau): its flow's controller reacts. One for
+      // a flow that has ended changes nothing.
+      const controller = this.flowById.get(packet.flow)?.controller;
+      if (controller !== undefined) {
+        controller.onCnp({ feedback: packet.feedback, seq: packet.seq, now });
+        this.armTimer(this.flowById.get(packet.flow)!);
+        this.trySend();
+      }
+      return;
+    }
     if (packet.kind === PacketKind.Data) {
       for (const listener of this.deliveryListeners) listener(packet, now);
       this.acks.push(

@@ -6,7 +6,7 @@
 import type { Device, OutboundLink, Packet } from "@losslab/core";
 import { LosslessViolation, PacketKind } from "@losslab/core";
 import { type Engine, type Time, transmissionTime } from "@losslab/engine";
-import type { AckEvent, Controller, SendEvent } from "@losslab/response";
+import type { AckEvent, CnpEvent, Controller, SendEvent } from "@losslab/response";
 
 export const DATA_BYTES = 2068;
 export const GBPS = 1e9;
@@ -104,7 +104,11 @@ export class ScriptedController implements Controller {
     this.onAckHook?.(this);
   }
 
-  onCnp(): void {}
+  readonly cnps: Array<{ at: Time; feedback: number | undefined }> = [];
+
+  onCnp(event?: CnpEvent): void {
+    this.cnps.push({ at: this.engine.now, feedback: event?.feedback });
+  }
 
   onTimer(): void {}
 }

@@ -2,7 +2,7 @@
  * Virtual output queues (ferrer-2012 sec. 5.1): one queue per destination that waits when
  * empty, generation-time stamping, and a congested destination not blocking the others.
  */
-import { CongestionBit, PacketFactory } from "@losslab/core";
+import { CongestionBit, PacketFactory, PacketKind } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { describe, expect, it } from "vitest";
 import { HostAdapter } from "../src/index.js";
@@ -127,6 +127,30 @@ describe("MVCM's feedback (ferrer-2012 sec. 4)", () => {
       [true, false],
       [true, true],
     ]);
+  });
+});
+
+describe("congestion notifications (QCN CNMs)", () => {
+  it("reach the flow's controller with their feedback when their last byte arrives; unknown flows are ignored", () => {
+    const { engine, h0 } = setup();
+    const controller = new ScriptedController(engine);
+    h0.addFlow({ id: 7, destination: 1, packetBytes: DATA_BYTES, start: 0, controller });
+    const packets = new PacketFactory();
+    const cnm = (flow: number) =>
+      packets.create({
+        kind: PacketKind.Cnp,
+        flow,
+        source: -1,
+        destination: 0,
+        size: 64,
+        seq: 0,
+        createdAt: 0,
+        feedback: 42,
+      });
+    engine.at(1_000_000, () => h0.receive(cnm(7), 0, 1_064_000));
+    engine.at(1_000_000, () => h0.receive(cnm(99), 0, 1_064_000));
+    engine.run({ until: 2_000_000 });
+    expect(controller.cnps).toEqual([{ at: 1_064_000, feedback: 42 }]);
   });
 });
 

@@ -57,6 +57,8 @@ export interface Packet {
   bits: number;
   /** How many data packets an ACK covers (ACK coalescing, turner-2001 sec. 3); 1 otherwise. */
   readonly covers: number;
+  /** A QCN congestion notification's quantized feedback QntzFb (0..63, 802.1Qau); 0 otherwise. */
+  readonly feedback: number;
 }
 
 export interface PacketFields {
@@ -70,6 +72,7 @@ export interface PacketFields {
   createdAt: Time;
   bits?: number;
   covers?: number;
+  feedback?: number;
 }
 
 /** Creates the packets of one simulation, numbering them. One factory per simulation: no global counter. */
@@ -95,6 +98,7 @@ export class PacketFactory {
       injectedAt: -1,
       bits: fields.bits ?? 0,
       covers: fields.covers ?? 1,
+      feedback: fields.feedback ?? 0,
     };
   }
 }

@@ -27,6 +27,7 @@ describe("PacketFactory", () => {
       injectedAt: -1,
       bits: 0,
       covers: 1,
+      feedback: 0,
     });
     const ack = factory.create({
       kind: PacketKind.Ack,

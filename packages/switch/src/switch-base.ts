@@ -52,7 +52,8 @@ interface ReceivedPause {
 
 const ARBITRATE = 0;
 const TAIL_ARRIVED = 1;
-const PAUSE_SENT = 2;
+/** A frame the switch generated itself (PAUSE, congestion notification) has left `port`. */
+const CONTROL_SENT = 2;
 const PAUSE_TAKES_EFFECT = 3;
 /** The first event kind a model may use for its own events. */
 export const FIRST_MODEL_EVENT = 4;
@@ -94,6 +95,9 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   protected readonly linkBusy: Uint8Array;
   /** Per output: the priorities a PAUSE from downstream holds (bit p: priority p). */
   private readonly pausedPriorities: Uint8Array;
+  /** Per output: congestion notifications waiting to leave, and how many in all. */
+  private readonly notices: Packet[][] = [];
+  private noticesOwing = 0;
   /** From a received PAUSE frame's last byte to when the output honours it. */
   private readonly reactionDelay: Time;
   /** PAUSE flow control of the inputs; undefined with credits. */
@@ -144,6 +148,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     this.waiting = new Int32Array(n);
     this.linkBusy = new Uint8Array(n);
     this.pausedPriorities = new Uint8Array(n);
+    for (let port = 0; port < n; port++) this.notices.push([]);
     for (let port = 0; port < n; port++) {
       this.resident.push([]);
       this.inputLinks.push(undefined);
@@ -284,11 +289,12 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     if (kind === ARBITRATE) {
       this.arbitrationScheduled = false;
       if (this.inputPause !== undefined && this.inputPause.owing > 0) this.sendPauseFrames();
+      if (this.noticesOwing > 0) this.sendNotifications();
       this.arbitrate();
     } else if (kind === TAIL_ARRIVED) {
       const input = payload as number;
       if (this.isFull(input)) this.marking!.bufferFull!(input);
-    } else if (kind === PAUSE_SENT) {
+    } else if (kind === CONTROL_SENT) {
       this.linkBusy[payload as number] = 0;
       this.requestArbitration();
     } else if (kind === PAUSE_TAKES_EFFECT) {
@@ -327,7 +333,36 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       const now = this.engine.now;
       const frame = createPauseFrame(this.packets!, PAUSE_PRIORITY, quanta, this.pause!.pauseFrameBytes, now);
       this.linkBusy[port] = 1;
-      this.engine.at(link.transmit(frame), this, PAUSE_SENT, port);
+      this.engine.at(link.transmit(frame), this, CONTROL_SENT, port);
+    }
+  }
+
+  /**
+   * Sends `frame`, a congestion notification this switch generated (a QCN CNM, 802.1Qau
+   * sec. 32; a `PacketKind.Cnp` addressed to the culprit's source), out of the port toward its
+   * destination: ahead of the data waiting there, when the link is free and the buffer
+   * downstream can take it (credits and PAUSE apply, as to any frame of its priority).
+   */
+  sendNotification(frame: Packet): void {
+    const output = this.routes[frame.destination] ?? -1;
+    if (this.outputLinks[output] === undefined) {
+      throw new LosslessViolation(`${this.name}: no route to host ${frame.destination} for notification ${frame.id}`);
+    }
+    this.notices[output]!.push(frame);
+    this.noticesOwing++;
+    this.requestArbitration();
+  }
+
+  private sendNotifications(): void {
+    for (let port = 0; port < this.portCount && this.noticesOwing > 0; port++) {
+      const queue = this.notices[port]!;
+      const frame = queue[0];
+      if (frame === undefined || this.linkBusy[port] === 1 || !this.canStart(port, frame)) continue;
+      queue.shift();
+      this.noticesOwing--;
+      this.credits[port]!.consume(frame.size);
+      this.linkBusy[port] = 1;
+      this.engine.at(this.outputLinks[port]!.transmit(frame), this, CONTROL_SENT, port);
     }
   }
 

@@ -1,4 +1,4 @@
-import type { Device, SwitchView } from "@losslab/core";
+import type { Device, Packet, SwitchView } from "@losslab/core";
 import type { Engine } from "@losslab/engine";
 import { CioqSwitch } from "./cioq-switch.js";
 import { InputBufferedSwitch } from "./input-buffered-switch.js";
@@ -14,6 +14,8 @@ export const SWITCH_ORGANISATIONS: readonly SwitchOrganisation[] = ["input-buffe
 export interface SwitchModel extends Device, SwitchView {
   /** Under PAUSE: whether input `port` has sent XOFF upstream and not yet XON. Always false with credits. */
   inputPaused(port: number): boolean;
+  /** Sends a congestion notification the switch generated (a QCN CNM) toward its destination, ahead of queued data. */
+  sendNotification(frame: Packet): void;
 }
 
 /** The common options of every model plus each organisation's own. */

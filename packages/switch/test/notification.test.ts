@@ -1,0 +1,82 @@
+/**
+ * Congestion notifications a switch generates (QCN CNMs, 802.1Qau): they leave toward their
+ * destination ahead of queued data, never cut into a frame on the link, and take credits
+ * like any frame.
+ */
+import { PacketFactory, PacketKind } from "@losslab/core";
+import { Engine } from "@losslab/engine";
+import { describe, expect, it } from "vitest";
+import { createSwitch, SWITCH_ORGANISATIONS } from "../src/index.js";
+import { DATA_BYTES, dataPacket, Sink, Source, wire } from "./kit.js";
+
+const SEND = 2_068_000; // a 2068 B packet at 1 GB/s, ps
+const CNM_BYTES = 64;
+
+describe.each(SWITCH_ORGANISATIONS)("%s switch notifications", (organisation) => {
+  it("go out toward their destination ahead of waiting data, after the frame on the link", () => {
+    const engine = new Engine();
+    const factory = new PacketFactory();
+    // Hosts 0 and 1 send to host 2 (port 2); host 0 also listens on port 0.
+    const sw = createSwitch(engine, organisation, {
+      name: "S",
+      ports: 3,
+      routes: [0, 1, 2],
+      inputBufferBytes: 4 * 33 * 64,
+      maxPacketBytes: DATA_BYTES,
+      ...(organisation === "cioq" ? { outputBufferBytes: 4 * 33 * 64 } : {}),
+    });
+    const sources = [new Source(engine, "H0"), new Source(engine, "H1")];
+    wire(engine, sources[0]!, 0, sw, 0);
+    wire(engine, sources[1]!, 0, sw, 1);
+    const h0 = new Sink(engine, "H0in");
+    const back = wire(engine, sw, 0, h0, 0);
+    const out = wire(engine, sw, 2, new Sink(engine, "H2"), 0);
+    // Two packets from H1 to H2 queue at port 2; one from H0 to H2 too.
+    sources[1]!.send(dataPacket(factory, 1, 2, 0), 0);
+    sources[1]!.send(dataPacket(factory, 1, 2, 1), 0);
+    sources[0]!.send(dataPacket(factory, 0, 2, 0), 0);
+    const cnm = factory.create({
+      kind: PacketKind.Cnp,
+      flow: 1,
+      source: -1,
+      destination: 1,
+      size: CNM_BYTES,
+      seq: 0,
+      createdAt: 0,
+      feedback: 17,
+    });
+    const cnmToH0 = factory.create({
+      kind: PacketKind.Cnp,
+      flow: 0,
+      source: -1,
+      destination: 0,
+      size: CNM_BYTES,
+      seq: 0,
+      createdAt: 0,
+      feedback: 5,
+    });
+    // Port 1 has no output link in this test: a notification to host 1 cannot leave.
+    expect(() => sw.sendNotification(cnm)).toThrow(/no route to host 1/);
+    const cnmToH2 = factory.create({
+      kind: PacketKind.Cnp,
+      flow: 9,
+      source: -1,
+      destination: 2,
+      size: CNM_BYTES,
+      seq: 0,
+      createdAt: 0,
+      feedback: 1,
+    });
+    engine.at(SEND, () => sw.sendNotification(cnmToH0));
+    // While the first data packet is on port 2's link and two more wait for it.
+    engine.at(1_500_000, () => sw.sendNotification(cnmToH2));
+    engine.run({ until: 20 * SEND });
+    // The notification to H0 left at once on port 0 (idle) and arrived intact.
+    expect(back.sent.map((t) => [t.packet.kind, t.start])).toEqual([[PacketKind.Cnp, SEND]]);
+    expect(h0.arrivals[0]!.packet.feedback).toBe(5);
+    // On port 2 the notification went right after the frame on the link, ahead of the data waiting.
+    const kinds = out.sent.map((t) => t.packet.kind);
+    expect(kinds).toEqual([PacketKind.Data, PacketKind.Cnp, PacketKind.Data, PacketKind.Data]);
+    expect(out.sent[1]!.start).toBe(out.sent[0]!.end);
+  });
+});
