@@ -86,7 +86,8 @@ describe("losslab CLI", () => {
     for (const c of completed) expect(c.p50Us).toBeGreaterThan(2.068);
   });
 
-  it("validate and run: every example scenario in examples/ is valid and runs", () => {
+  // Two CLI processes per example, the fat-tree one simulating 1.5 M cycles: give it time.
+  it("validate and run: every example scenario in examples/ is valid and runs", { timeout: 90_000 }, () => {
     const examples = readdirSync(join(root, "examples")).filter(
       (name) => /\.(json|ya?ml)$/.test(name) && !name.startsWith("trace-example") && !name.startsWith("sweep-"),
     );

@@ -36,6 +36,20 @@ export interface HostAdapterOptions {
    * `DEFAULT_PAUSE_REACTION_DELAY` (3.072 us, 802.3 Annex 31B's bound at 10 Gb/s).
    */
   pauseReactionDelay?: Time;
+  /**
+   * Return an ACK for every data packet received (default true: the reliable transports of
+   * santos-2002, turner-2001, ferrer-2012). False for raw lossless-Ethernet traffic
+   * (chrysos): no ACKs, so this host's flows count nothing outstanding and windows never bind.
+   */
+  acks?: boolean;
+  /**
+   * How the rate limiter spaces a flow's packets: "since-start" (default; santos-2002 as
+   * losslab reads it: `bytes / rate` after the previous packet's start) or "scheduled"
+   * (after the previous packet's scheduled time when the port delayed it by less than one
+   * gap, so flows sharing a port at a combined rate near the line rate each get their
+   * rate; a longer hold restarts the schedule, so there is never a catch-up burst).
+   */
+  pacing?: "since-start" | "scheduled";
 }
 
 export interface FlowOptions {
@@ -86,6 +100,7 @@ class Flow implements FlowState {
   active = false;
   /** Stopped or done: out of the scheduler, kept only until its last ACK. */
   retired = false;
+  /** The rate limiter's reference: the previous packet's start, or its scheduled time (`pacing`). */
   lastStart: Time = -1;
   lastBytes = 0;
   /** What held the flow back last time the scheduler looked (turner-2001 sec. 5.1 RWL). */
@@ -155,6 +170,8 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   private readonly creditBytes: number;
   private readonly ports: number;
   private readonly pauseReactionDelay: Time;
+  private readonly acknowledges: boolean;
+  private readonly scheduledPacing: boolean;
   /** Priorities a PAUSE from the switch holds on port 0 (bit p: priority p). */
   private pausedPriorities = 0;
   /** The flows the scheduler walks: started or not, not retired, not parked. */
@@ -181,6 +198,12 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       throw new RangeError(`${this.name}: ports must be a positive integer, got ${this.ports}`);
     }
     this.pauseReactionDelay = options.pauseReactionDelay ?? DEFAULT_PAUSE_REACTION_DELAY;
+    this.acknowledges = options.acks ?? true;
+    const pacing = options.pacing ?? "since-start";
+    if (pacing !== "since-start" && pacing !== "scheduled") {
+      throw new RangeError(`${this.name}: pacing must be "since-start" or "scheduled", got ${JSON.stringify(pacing)}`);
+    }
+    this.scheduledPacing = pacing === "scheduled";
     if (!Number.isInteger(this.pauseReactionDelay) || this.pauseReactionDelay < 0) {
       throw new RangeError(
         `${this.name}: pauseReactionDelay must be a whole number of picoseconds >= 0, got ${this.pauseReactionDelay}`,
@@ -330,6 +353,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     }
     if (packet.kind === PacketKind.Data) {
       for (const listener of this.deliveryListeners) listener(packet, now);
+      if (!this.acknowledges) return;
       this.acks.push(
         this.packets.create({
           kind: PacketKind.Ack,
@@ -399,17 +423,23 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         continue;
       }
       const rate = controller === undefined ? flow.rate : Math.min(flow.rate, controller.rate);
+      let anchor = now;
       if (flow.lastStart >= 0 && rate !== Number.POSITIVE_INFINITY) {
-        const eligible = flow.lastStart + Math.round((flow.lastBytes * PS_PER_S) / rate);
+        const gap = Math.round((flow.lastBytes * PS_PER_S) / rate);
+        const eligible = flow.lastStart + gap;
         if (eligible > now) {
           if (eligible < nextEligible) nextEligible = eligible;
           flow.blockedBy = "rate";
           continue;
         }
+        // "scheduled" pacing keeps the packet's schedule when the port held it back less
+        // than one gap (another flow's frame), so the flow still gets its rate; a longer
+        // hold (PAUSE, an idle flow) restarts the schedule from now: no catch-up burst.
+        if (this.scheduledPacing && now - eligible <= gap) anchor = eligible;
       }
       if (!credits.canSend(flow.packetBytes)) return; // credits come back with a trySend
       this.nextFlow = (index + 1) % count;
-      this.sendData(flow, now);
+      this.sendData(flow, now, anchor);
       return;
     }
     if (nextEligible < this.wakeAt) {
@@ -419,7 +449,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     }
   }
 
-  private sendData(flow: Flow, now: Time): void {
+  private sendData(flow: Flow, now: Time, anchor: Time): void {
     const createdAt = flow.queue ? this.dequeue(flow) : now;
     const packet = this.packets.create({
       kind: PacketKind.Data,
@@ -431,13 +461,14 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       createdAt,
     });
     flow.sent++;
-    flow.outstanding++;
+    // Without ACKs in the network nothing is ever acknowledged: no packet stays outstanding.
+    if (this.acknowledges) flow.outstanding++;
     flow.remaining--;
     if (flow.remaining <= 0) {
       if (flow.queue) this.park(flow);
       else this.retire(flow);
     }
-    flow.lastStart = now;
+    flow.lastStart = anchor;
     flow.lastBytes = packet.size;
     this.transmit(packet);
     const controller = flow.controller;

@@ -137,3 +137,39 @@ describe("what held a packet back", () => {
     ]);
   });
 });
+
+describe("scheduled pacing", () => {
+  // Two flows of one host at 0.3 and 0.7 of the link: together they fill it, so each often
+  // finds the port busy with the other's packet when its time comes.
+  function shares(pacing: "since-start" | "scheduled") {
+    const engine = new Engine();
+    const packets = new PacketFactory();
+    const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets, acks: false, pacing });
+    const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets, acks: false });
+    const { ab } = backToBack(engine, h0, h1);
+    h0.addFlow({ id: 0, destination: 1, packetBytes: DATA_BYTES, start: 0, rate: 0.3 * GBPS });
+    h0.addFlow({ id: 1, destination: 1, packetBytes: DATA_BYTES, start: 0, rate: 0.7 * GBPS });
+    const until = 1000 * 2_068_000;
+    engine.run({ until });
+    const bytes = (flow: number) => ab.data.filter((s) => s.packet.flow === flow).length * DATA_BYTES;
+    return [bytes(0), bytes(1)].map((b) => (b * 1e12) / until / GBPS);
+  }
+
+  it("gives each flow its rate when the port delays it by less than one gap", () => {
+    const [slow, fast] = shares("scheduled");
+    expect(slow).toBeCloseTo(0.3, 2);
+    expect(fast).toBeCloseTo(0.7, 2);
+  });
+
+  it("loses rate with since-start pacing, whose delays are never made up", () => {
+    const [slow, fast] = shares("since-start");
+    expect(slow! + fast!).toBeLessThan(0.95);
+  });
+
+  it("rejects an unknown pacing", () => {
+    const engine = new Engine();
+    expect(
+      () => new HostAdapter(engine, { name: "H0", host: 0, packets: new PacketFactory(), pacing: "eager" as never }),
+    ).toThrow(/pacing must be "since-start" or "scheduled", got "eager"/);
+  });
+});

@@ -154,6 +154,21 @@ describe("congestion notifications (QCN CNMs)", () => {
   });
 });
 
+describe("without ACKs (raw lossless Ethernet)", () => {
+  it("delivers data, returns no ACK and lets no window bind", () => {
+    const engine = new Engine();
+    const packets = new PacketFactory();
+    const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets, acks: false });
+    const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets, acks: false });
+    const { ab, ba } = backToBack(engine, h0, h1);
+    h0.addFlow({ id: 0, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 3, window: 1 });
+    engine.run();
+    // Window 1 would wait for ACKs; without them the three packets go back to back.
+    expect(ab.data.map((s) => s.start)).toEqual([0, SEND, 2 * SEND]);
+    expect(ba.sent).toEqual([]);
+  });
+});
+
 describe("ports", () => {
   it("sends on port 0 only and accepts packets on port 1 of a two-port adapter (butterfly hosts)", () => {
     const engine = new Engine();

@@ -29,6 +29,12 @@ export function buildFabric(
 ): Fabric {
   const packets = new PacketFactory();
   const blockBytes = scenario.switch.creditBytes;
+  const flowControl = scenario.switch.flowControl;
+  // Hosts honour PAUSE with the reaction delay the switches assume of them (their headroom rule).
+  const pauseReaction =
+    flowControl.kind === "pause" && flowControl.reactionDelayNs !== undefined
+      ? ns(flowControl.reactionDelayNs)
+      : undefined;
   const devices = new Map<string, Device>();
   const hosts = new Map<string, HostAdapter>();
   const switches = new Map<string, SwitchModel>();
@@ -42,13 +48,16 @@ export function buildFabric(
         ackBytes: scenario.packets.ackBytes,
         creditBytes: blockBytes,
         ports: node.ports,
+        acks: scenario.adapter.acks,
+        pacing: scenario.adapter.pacing,
+        ...(pauseReaction === undefined ? {} : { pauseReactionDelay: pauseReaction }),
       });
       hosts.set(node.id, host);
       devices.set(node.id, host);
     } else {
       const table = Int32Array.from(routes.hostIndices, (host) => routes.outputPort(index, host));
       const device = createSwitch(engine, scenario.switch.kind, {
-        ...switchOptions(scenario),
+        ...switchOptions(scenario, packets),
         name: node.id,
         ports: node.ports,
         routes: table,
@@ -72,6 +81,7 @@ export function buildFabric(
       bandwidth: link.bandwidth,
       delay: link.delayPs,
       backDelay: back,
+      overheadBytes: scenario.packets.wireOverheadBytes,
     });
     const backward = new Link(engine, {
       name: `${b.name}->${a.name}`,
@@ -82,6 +92,7 @@ export function buildFabric(
       bandwidth: link.bandwidth,
       delay: back,
       backDelay: link.delayPs,
+      overheadBytes: scenario.packets.wireOverheadBytes,
     });
     a.connectOutput(link.a.port, forward, b.inputCredits(link.b.port));
     b.connectInput(link.b.port, forward);
@@ -94,17 +105,33 @@ export function buildFabric(
 }
 
 /** The options every switch of a scenario shares: buffers, delays and the organisation's own. */
-function switchOptions(scenario: Scenario): Omit<SwitchModelOptions, "name" | "ports" | "routes"> {
+function switchOptions(
+  scenario: Scenario,
+  packets: PacketFactory,
+): Omit<SwitchModelOptions, "name" | "ports" | "routes"> {
   const config = scenario.switch;
   const blockBytes = config.creditBytes;
   const inputBufferBytes =
     config.inputBufferBytes ??
     (config.bufferPackets ?? 4) * creditsFor(scenario.packets.dataBytes, blockBytes) * blockBytes;
+  const flow = config.flowControl;
   const common = {
     inputBufferBytes,
     maxPacketBytes: scenario.packets.dataBytes,
     creditBytes: blockBytes,
     forwardingDelay: ns(config.forwardingDelayNs),
+    ...(flow.kind === "credits"
+      ? {}
+      : {
+          packets,
+          flowControl: {
+            kind: "pause" as const,
+            xoffBytes: flow.xoffBytes,
+            xonBytes: flow.xonBytes,
+            ...(flow.reactionDelayNs === undefined ? {} : { reactionDelay: ns(flow.reactionDelayNs) }),
+            ...(flow.pauseFrameBytes === undefined ? {} : { pauseFrameBytes: flow.pauseFrameBytes }),
+          },
+        }),
   };
   switch (config.kind) {
     case "input-buffered":

@@ -1,5 +1,5 @@
 import type { HostAdapter } from "@losslab/adapter";
-import { CongestionBit } from "@losslab/core";
+import { CongestionBit, type Packet, PacketKind } from "@losslab/core";
 import { Engine, ms, PS_PER_MS, type Time, us } from "@losslab/engine";
 import { createMarking } from "@losslab/marking";
 import {
@@ -10,7 +10,7 @@ import {
   LatencyBins,
   slidingWindow,
 } from "@losslab/metrics";
-import { type ControllerFactory, ibCca, mvcm, perAck } from "@losslab/response";
+import { type ControllerFactory, ibCca, mvcm, perAck, qcn } from "@losslab/response";
 import { buildRoutes } from "@losslab/topology";
 import { createGenerator, startGenerators } from "@losslab/traffic";
 import { AdapterSink } from "./adapter-sink.js";
@@ -62,6 +62,8 @@ export interface ScenarioResult {
      */
     markedPct: Record<string, number>;
   };
+  /** Congestion notifications the switches sent (QCN CNMs), in time order. */
+  notifications: Notification[];
   /** Per `binUs` bin, the fraction of time a packet of `group` waited at its source (`metrics.sourceWaitGroups`). */
   sourceWait(group: string): Float64Array;
   /** Latency bins (by delivery time, bin `metrics.binUs`) of `all`, `group:<name>`, `class:hot`, `class:cold`. */
@@ -72,6 +74,17 @@ export interface ScenarioResult {
   series(meter: string): Array<[number, number]>;
   /** Names of every meter. */
   meters(): string[];
+}
+
+/** One congestion notification a switch sent. */
+export interface Notification {
+  timeMs: number;
+  /** The culprit's flow. */
+  flow: number;
+  /** The switch whose congestion point sent it. */
+  switch: string;
+  /** QntzFb, 0..63. */
+  feedback: number;
 }
 
 /** Builds the fabric a scenario describes, runs it to the end, and measures it. */
@@ -103,8 +116,32 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
   const engine = new Engine({ seed: scenario.seed });
   const topology = asScenarioError("topology", () => scenarioTopology(scenario));
   const routes = buildRoutes(topology);
-  const marking = asScenarioError("marking", () => createMarking(scenario.marking));
+  // Congestion notifications a switch generates (QCN CNMs): a frame to the culprit's source.
+  const notifications: Notification[] = [];
+  let notifyFrom: (culprit: Packet, feedback: number, at: string) => void = () => {};
+  const qcnRandom = engine.rng.stream("marking/qcn");
+  const marking = asScenarioError("marking", () =>
+    createMarking(scenario.marking, {
+      notify: (culprit, feedback, at) => notifyFrom(culprit, feedback, at),
+      random: () => qcnRandom.next(),
+    }),
+  );
   const fabric = buildFabric(engine, topology, routes, scenario, marking);
+  notifyFrom = (culprit, feedback, at) => {
+    const now = engine.now;
+    const frame = fabric.packets.create({
+      kind: PacketKind.Cnp,
+      flow: culprit.flow,
+      source: -1,
+      destination: culprit.source,
+      size: scenario.packets.notificationBytes,
+      seq: culprit.seq,
+      createdAt: now,
+      feedback,
+    });
+    fabric.switches.get(at)!.sendNotification(frame);
+    notifications.push({ timeMs: now / PS_PER_MS, flow: culprit.flow, switch: at, feedback });
+  };
   const hostIds = new Set(fabric.hosts.keys());
   const flows = resolveFlows(scenario, hostIds);
   const bandwidth = scenario.topology.bandwidth;
@@ -270,6 +307,7 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
       events: engine.eventsHandled,
       delivered,
       transmissions: [...fabric.links.values()].reduce((sum, link) => sum + link.packetsSent, 0),
+      notifications,
       marked: marking.marked,
       completions: completions.summary(),
       summary,
@@ -354,6 +392,16 @@ function buildControllers(
         ...(spec.slotTimeNs === undefined ? {} : { slotTime: Math.round(spec.slotTimeNs * 1000) }),
       });
     }
+    case "qcn":
+      return qcn({
+        ...(spec.decreaseGain === undefined ? {} : { decreaseGain: spec.decreaseGain }),
+        ...(spec.minRateFraction === undefined ? {} : { minRate: spec.minRateFraction * bandwidth }),
+        ...(spec.fastRecoveryCycles === undefined ? {} : { fastRecoveryCycles: spec.fastRecoveryCycles }),
+        ...(spec.activeIncreaseMbps === undefined ? {} : { activeIncrease: (spec.activeIncreaseMbps * 1e6) / 8 }),
+        ...(spec.hyperIncreaseMbps === undefined ? {} : { hyperIncrease: (spec.hyperIncreaseMbps * 1e6) / 8 }),
+        ...(spec.byteLimit === undefined ? {} : { byteLimit: spec.byteLimit }),
+        ...(spec.timerMs === undefined ? {} : { timerPeriod: ms(spec.timerMs) }),
+      });
     case "ib-cca":
       return ibCca({
         timerPeriod: Math.round(spec.timerPeriodUs * 1e6),

@@ -64,8 +64,25 @@ export const topologySchema = z.discriminatedUnion("kind", [
   spineLeafTopologySchema,
 ]);
 
+/**
+ * Link-level flow control of switch inputs: InfiniBand-style credits, or lossless Ethernet's
+ * PAUSE with XOFF at `xoffBytes` and XON below `xonBytes` (chrysos sec. II-III).
+ */
+export const flowControlSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("credits") }),
+  z.strictObject({
+    kind: z.literal("pause"),
+    xoffBytes: positiveInt,
+    xonBytes: positiveInt,
+    /** From a PAUSE frame's last byte to when its receiver honours it; default 3.072 us (802.3 Annex 31B at 10 Gb/s). */
+    reactionDelayNs: z.number().min(0).optional(),
+    pauseFrameBytes: positiveInt.optional(),
+  }),
+]);
+
 /** Fields every switch organisation has. Buffers: `bufferPackets` or `inputBufferBytes`, not both. */
 const switchCommon = {
+  flowControl: flowControlSchema.default({ kind: "credits" }),
   /** Input buffer per port, in maximum-size packets (default 4 when `inputBufferBytes` is not given). */
   bufferPackets: positiveInt.optional(),
   /** Input buffer per port, in bytes (rounded down to whole credit blocks). */
@@ -107,6 +124,13 @@ export const adapterSchema = z.strictObject({
    * window and controller, and latency counted from generation.
    */
   queues: z.enum(["per-message", "per-destination"]).default("per-message"),
+  /** Return an ACK per data packet (default); false for raw lossless-Ethernet traffic (chrysos). */
+  acks: z.boolean().default(true),
+  /**
+   * Rate limiter spacing: "since-start" (santos-2002 as losslab reads it) or "scheduled"
+   * (a flow held back by another flow's frame keeps its schedule; see @losslab/adapter).
+   */
+  pacing: z.enum(["since-start", "scheduled"]).default("since-start"),
 });
 
 export const packetsSchema = z.strictObject({
@@ -115,6 +139,10 @@ export const packetsSchema = z.strictObject({
   /** Header bytes of a data packet (the rest is payload: a message of B bytes is ceil(B / payload) packets). */
   headerBytes: z.number().int().min(0).default(20),
   ackBytes: positiveInt.default(20),
+  /** Bytes every frame costs on the wire beyond its size (Ethernet: 20 = preamble 8 + interframe gap 12). */
+  wireOverheadBytes: z.number().int().min(0).default(0),
+  /** Size of a congestion notification frame (QCN CNM: 64 B). */
+  notificationBytes: positiveInt.default(64),
 });
 
 const limitSchema = z.strictObject({
@@ -188,6 +216,21 @@ export const markingSchema = z.discriminatedUnion("kind", [
     unit: thresholdUnit,
   }),
   z.strictObject({
+    kind: z.literal("qcn"),
+    /** Congestion points at switch outputs (802.1Qau) or inputs (chrysos sec. III). */
+    at: z.enum(["output", "input"]).optional(),
+    /** Culprit: the sampled arriving frame (standard) or by buffer occupancy (chrysos sec. IV). */
+    culprit: z.enum(["arrival", "occupancy-deterministic", "occupancy-random"]).optional(),
+    /** Qeq, bytes (chrysos: 60 KB). */
+    equilibrium: positiveInt.optional(),
+    weight: z.number().positive().optional(),
+    /** Base sampling interval, bytes (chrysos: 150 KB). */
+    sampleInterval: positiveInt.optional(),
+    sampling: z.enum(["adaptive", "fixed"]).optional(),
+    sampleJitter: z.number().min(0).lt(1).optional(),
+    unitBytes: positiveInt.optional(),
+  }),
+  z.strictObject({
     kind: z.literal("ib-cca"),
     /** IBA Threshold 0..15 (15: most aggressive). */
     threshold: z.number().int().optional(),
@@ -235,6 +278,21 @@ export const controllerSchema = z.discriminatedUnion("kind", [
     hopDelayNs: z.number().min(0).optional(),
     /** One waiting slot, ns; default RTT_min (sec. 4.3). */
     slotTimeNs: z.number().positive().optional(),
+  }),
+  z.strictObject({
+    kind: z.literal("qcn"),
+    /** Gd (802.1Qau): CR *= 1 - Gd x QntzFb on a CNM; default 1/128. */
+    decreaseGain: z.number().positive().optional(),
+    /** Rmin as a fraction of the link bandwidth; default 100 Mb/s. */
+    minRateFraction: fraction.optional(),
+    fastRecoveryCycles: positiveInt.optional(),
+    /** R_AI and R_HAI in Mb/s; defaults 5 and 50. */
+    activeIncreaseMbps: z.number().positive().optional(),
+    hyperIncreaseMbps: z.number().positive().optional(),
+    /** BC_LIMIT, bytes; default 150,000. */
+    byteLimit: positiveInt.optional(),
+    /** T, ms; default 15. */
+    timerMs: z.number().positive().optional(),
   }),
   z.strictObject({
     kind: z.literal("ib-cca"),
@@ -287,12 +345,19 @@ export const scenarioSchema = z
     topology: topologySchema,
     switch: switchSchema.default({
       kind: "input-buffered",
+      flowControl: { kind: "credits" },
       forwardingDelayNs: 40,
       maxBypass: 4,
       creditBytes: 64,
     }),
-    adapter: adapterSchema.default({ queues: "per-message" }),
-    packets: packetsSchema.default({ dataBytes: 2068, headerBytes: 20, ackBytes: 20 }),
+    adapter: adapterSchema.default({ queues: "per-message", acks: true, pacing: "since-start" }),
+    packets: packetsSchema.default({
+      dataBytes: 2068,
+      headerBytes: 20,
+      ackBytes: 20,
+      wireOverheadBytes: 0,
+      notificationBytes: 64,
+    }),
     marking: markingSchema.default({ kind: "none" }),
     /**
      * Traffic generators of @losslab/traffic (on-off, bernoulli, poisson, hot-spot, trace),

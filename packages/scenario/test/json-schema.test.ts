@@ -16,6 +16,7 @@ describe("scenario.schema.json", () => {
     // bufferPackets: 4 is filled in by parseScenario when no inputBufferBytes is given.
     expect(schema.properties.switch?.default).toEqual({
       kind: "input-buffered",
+      flowControl: { kind: "credits" },
       forwardingDelayNs: 40,
       maxBypass: 4,
       creditBytes: 64,

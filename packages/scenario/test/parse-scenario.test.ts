@@ -33,13 +33,21 @@ describe("parseScenario defaults", () => {
     // Input buffers of 4 packets, 40 ns minimum forwarding delay, bypass at most 4 times, 64 B credits.
     expect(s.switch).toEqual({
       kind: "input-buffered",
+      flowControl: { kind: "credits" },
       bufferPackets: 4,
       forwardingDelayNs: 40,
       maxBypass: 4,
       creditBytes: 64,
     });
     // 20 B header + 2048 B payload; 20 B ACKs.
-    expect(s.packets).toEqual({ dataBytes: 2068, headerBytes: 20, ackBytes: 20 });
+    // No per-frame wire overhead; 64 B congestion notifications (QCN CNMs).
+    expect(s.packets).toEqual({
+      dataBytes: 2068,
+      headerBytes: 20,
+      ackBytes: 20,
+      wireOverheadBytes: 0,
+      notificationBytes: 64,
+    });
     // One flow every 100 us, the victim active 40-60 ms (Fig. 2).
     expect(s.flows).toEqual({ pattern: "santos", staggerUs: 100, victimMs: [40, 60] });
     // No window or rate limit unless asked.
@@ -207,6 +215,7 @@ describe("multistage and cycle-based scenarios", () => {
   it("fills the CIOQ defaults of ferrer-2012 sec. 5.1: speedup 2, FIFO inputs", () => {
     expect(parseScenario(ferrerLike).switch).toEqual({
       kind: "cioq",
+      flowControl: { kind: "credits" },
       inputBufferBytes: 1024,
       forwardingDelayNs: 40,
       creditBytes: 64,
@@ -214,7 +223,7 @@ describe("multistage and cycle-based scenarios", () => {
       inputQueues: "fifo",
       islipIterations: 1,
     });
-    expect(parseScenario(ferrerLike).adapter).toEqual({ queues: "per-message" });
+    expect(parseScenario(ferrerLike).adapter).toEqual({ queues: "per-message", acks: true, pacing: "since-start" });
   });
 
   it("takes every topology kind", () => {

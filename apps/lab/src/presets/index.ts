@@ -1,5 +1,6 @@
 import type { Preset } from "../preset.js";
 import { UserError } from "../user-error.js";
+import { chrysosFig2a, chrysosFig2b, chrysosFig3b, chrysosFig3c, chrysosFig3d } from "./chrysos-figures.js";
 import {
   ferrerFig4,
   ferrerFig5,
@@ -43,6 +44,11 @@ export const presets: readonly Preset[] = [
   ferrerFig16,
   ferrerFig10Large,
   ferrerFig11Large,
+  chrysosFig2a,
+  chrysosFig2b,
+  chrysosFig3b,
+  chrysosFig3c,
+  chrysosFig3d,
 ];
 
 export function findPreset(name: string): Preset {
