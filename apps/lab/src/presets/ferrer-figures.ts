@@ -174,40 +174,70 @@ export const ferrerFig10: Preset = {
   },
 };
 
-/** Fig. 11: cold-flow latency under each mechanism. */
-export const ferrerFig11: Preset = {
+/**
+ * Fig. 11 (cold-flow latency under each mechanism) at one scale: every mechanism must beat
+ * no congestion management (C11.2); `beats` names the mechanisms MVCM must beat (C11.1).
+ */
+function fig11Preset(options: {
+  name: string;
+  description: string;
+  expectedRuntime: string;
+  base: FerrerParams;
+  scale: string;
+  id: string;
+  beats: FerrerMechanism[];
+}): Preset {
+  const { name, base, scale, id, beats } = options;
+  return {
+    name,
+    description: options.description,
+    expectedRuntime: options.expectedRuntime,
+    async run(context) {
+      const all: FerrerMechanism[] = ["noCMM", ...compared];
+      const runs = await runMechanisms(all, context, base);
+      const max = (label: FerrerMechanism) => measuresOf(runs, label).coldLatencyMaxCycles;
+      const worstManaged = Math.max(...compared.map(max));
+      return {
+        params: { ...base, mechanisms: all },
+        summary: perMechanism(runs, ["coldLatencyMaxCycles"]),
+        checks: [
+          check.below(
+            `${id}.1`,
+            `coldLatencyMax(MVCM) - min over ${beats.join(", ")}`,
+            max("MVCM") - Math.min(...beats.map(max)),
+            0,
+            "0",
+          ),
+          check.below(
+            `${id}.2`,
+            "max over mechanisms of coldLatencyMax - coldLatencyMax(noCMM)",
+            worstManaged - max("noCMM"),
+            0,
+            "0",
+          ),
+        ],
+        charts: [
+          coldLatencyChart(name, `Cold-flow latency per mechanism (${scale})`, runs),
+          coldLatencyChart(
+            `${name}-managed`,
+            `Cold-flow latency with congestion management (${scale})`,
+            runs.filter(({ label }) => label !== "noCMM"),
+          ),
+        ],
+      };
+    },
+  };
+}
+
+export const ferrerFig11 = fig11Preset({
   name: "ferrer-fig11",
   description: "ferrer-2012 Fig. 11: cold-flow latency, no CMM vs Renato vs Pfister vs MVCM",
   expectedRuntime: "12 s with 2 workers",
-  async run(context) {
-    const all: FerrerMechanism[] = ["noCMM", ...compared];
-    const runs = await runMechanisms(all, context);
-    const max = (label: FerrerMechanism) => measuresOf(runs, label).coldLatencyMaxCycles;
-    const worstManaged = Math.max(...compared.map(max));
-    return {
-      params: { ...ferrerSmall, mechanisms: all },
-      summary: perMechanism(runs, ["coldLatencyMaxCycles"]),
-      checks: [
-        check.below("C11.1", "coldLatencyMax(MVCM) - coldLatencyMax(pfister)", max("MVCM") - max("pfister"), 0, "0"),
-        check.below(
-          "C11.2",
-          "max over mechanisms of coldLatencyMax - coldLatencyMax(noCMM)",
-          worstManaged - max("noCMM"),
-          0,
-          "0",
-        ),
-      ],
-      charts: [
-        coldLatencyChart("ferrer-fig11", `Cold-flow latency per mechanism (${SMALL})`, runs),
-        coldLatencyChart(
-          "ferrer-fig11-managed",
-          `Cold-flow latency with congestion management (${SMALL})`,
-          runs.filter(({ label }) => label !== "noCMM"),
-        ),
-      ],
-    };
-  },
-};
+  base: ferrerSmall,
+  scale: SMALL,
+  id: "C11",
+  beats: ["pfister"],
+});
 
 const markedBars = (runs: LabelledMeasures[], key: "markedColdPct" | "markedHotPct") =>
   compared.map((label): [string, number] => [label, measuresOf(runs, label)[key]]);
@@ -260,45 +290,15 @@ export const ferrerFig10Large: Preset = {
 };
 
 /** Fig. 11 at the paper's scale. */
-export const ferrerFig11Large: Preset = {
+export const ferrerFig11Large = fig11Preset({
   name: "ferrer-fig11-large",
   description: "ferrer-2012 Fig. 11 on the paper's 4-ary 5-tree and load (long: not in the test suite)",
   expectedRuntime: "25-40 min with 2 workers",
-  async run(context) {
-    const all: FerrerMechanism[] = ["noCMM", ...compared];
-    const runs = await runMechanisms(all, context, ferrerLarge);
-    const max = (label: FerrerMechanism) => measuresOf(runs, label).coldLatencyMaxCycles;
-    const worstManaged = Math.max(...compared.map(max));
-    return {
-      params: { ...ferrerLarge, mechanisms: all },
-      summary: perMechanism(runs, ["coldLatencyMaxCycles"]),
-      checks: [
-        check.below(
-          "C11L.1",
-          "coldLatencyMax(MVCM) - min(pfister, renato)",
-          max("MVCM") - Math.min(max("pfister"), max("renato")),
-          0,
-          "0",
-        ),
-        check.below(
-          "C11L.2",
-          "max over mechanisms of coldLatencyMax - coldLatencyMax(noCMM)",
-          worstManaged - max("noCMM"),
-          0,
-          "0",
-        ),
-      ],
-      charts: [
-        coldLatencyChart("ferrer-fig11-large", `Cold-flow latency per mechanism (${LARGE})`, runs),
-        coldLatencyChart(
-          "ferrer-fig11-large-managed",
-          `Cold-flow latency with congestion management (${LARGE})`,
-          runs.filter(({ label }) => label !== "noCMM"),
-        ),
-      ],
-    };
-  },
-};
+  base: ferrerLarge,
+  scale: LARGE,
+  id: "C11L",
+  beats: ["pfister", "renato"],
+});
 
 const fig16Seeds = [1, 2, 3] as const;
 const fig16Variants: FerrerMechanism[] = ["MVCM", "MVCM (no limit)"];
