@@ -12,6 +12,7 @@ import {
   type Packet,
   type PacketFactory,
   PacketKind,
+  TransportFlag,
 } from "@losslab/core";
 import { type Engine, type EventHandler, type EventId, PS_PER_S, type Time } from "@losslab/engine";
 import type { Controller, LimitingFactor } from "@losslab/response";
@@ -50,6 +51,33 @@ export interface HostAdapterOptions {
    * rate; a longer hold restarts the schedule, so there is never a catch-up burst).
    */
   pacing?: "since-start" | "scheduled";
+  /**
+   * ACK coalescing at this host as a destination (turner-2001 sec. 3): one ACK may cover up
+   * to this many data packets of a reliable flow (default 1: an ACK per packet). A packet
+   * with a congestion bit or AckReq, and the N-th pending packet, are acknowledged at once,
+   * with the ones pending before them.
+   */
+  ackCoalescing?: number;
+  /**
+   * With `ackCoalescing` > 1 (then required): the longest an unmarked packet waits for its
+   * ACK, from its arrival. `Infinity` is turner's rule alone (AckReq and N), under which a
+   * window cut below the packets in flight can block a flow for good (see the README).
+   */
+  ackCoalescingTimeout?: Time;
+  /**
+   * False for a CA that does not implement congestion control (turner-2001 sec. 6.2): its
+   * flows take no controller and ignore marks; only their static rate (`rate`,
+   * `setStaticRate`, `setStaticIpd`) limits them. Default true.
+   */
+  compliant?: boolean;
+  /**
+   * Hosts the subnet manager announced as non-compliant (sec. 6.2). A marked data packet
+   * from one of them makes this host send a CN packet to `managerHost` (as well as the
+   * usual ACK of a reliable flow; an unreliable flow's CN goes to the manager instead).
+   */
+  nonCompliantSources?: readonly number[];
+  /** The subnet manager's host index: where CN packets about non-compliant sources go. */
+  managerHost?: number;
 }
 
 export interface FlowOptions {
@@ -73,8 +101,18 @@ export interface FlowOptions {
   queue?: boolean;
   /** Fixed window in packets (default Infinity). */
   window?: number;
-  /** Fixed rate limit in bytes per second (default Infinity). */
+  /**
+   * Static rate limit in bytes per second (default Infinity): the static IPD of turner-2001
+   * sec. 5.1 as a rate; the subnet manager may change it (`setStaticRate`, `setStaticIpd`).
+   */
   rate?: number;
+  /**
+   * A reliable transport service (default true): the destination acknowledges every data
+   * packet. False for an unreliable one (turner-2001 sec. 3): no ACKs, so nothing counts
+   * as outstanding and no window binds; the destination returns a CN packet for each marked
+   * data packet, which reaches the controller as `onCnp`.
+   */
+  reliable?: boolean;
   /**
    * Congestion controller (`@losslab/response`); its window and rate apply on top of the
    * fixed ones. It hears every send and ACK, and its timer requests (`wakeAt`) are honoured.
@@ -91,6 +129,9 @@ export interface FlowState {
   readonly acked: number;
   readonly outstanding: number;
   readonly active: boolean;
+  readonly reliable: boolean;
+  /** The static rate limit in force, bytes per second. */
+  readonly rate: number;
 }
 
 class Flow implements FlowState {
@@ -121,7 +162,8 @@ class Flow implements FlowState {
   readonly destination: number;
   readonly packetBytes: number;
   readonly window: number;
-  readonly rate: number;
+  rate: number;
+  readonly reliable: boolean;
   readonly controller: Controller | undefined;
 
   constructor(options: FlowOptions) {
@@ -133,11 +175,25 @@ class Flow implements FlowState {
     if (this.queue) for (let i = 0; i < this.remaining; i++) this.generated.push(options.start);
     this.window = options.window ?? Number.POSITIVE_INFINITY;
     this.rate = options.rate ?? Number.POSITIVE_INFINITY;
+    this.reliable = options.reliable ?? true;
     this.controller = options.controller;
   }
 }
 
 export type DeliveryListener = (packet: Packet, time: Time) => void;
+
+/** Data packets of one flow received and not yet acknowledged (ACK coalescing). */
+interface PendingAck {
+  readonly flow: number;
+  readonly source: number;
+  readonly vl: number;
+  /** Packets the next ACK covers. */
+  count: number;
+  /** The last of them. */
+  seq: number;
+  /** The coalescing time-out's event; -1 when none is armed. */
+  timerId: EventId;
+}
 
 const FLOW_START = 0;
 const FLOW_STOP = 1;
@@ -146,15 +202,20 @@ const RECEIVED = 3;
 const WAKE = 4;
 const CONTROLLER_TIMER = 5;
 const PAUSE_TAKES_EFFECT = 6;
+const ACK_TIMEOUT = 7;
+/** Congestion bits a destination echoes; a packet with any of them gets its ACK at once. */
+const CONGESTION_BITS = CongestionBit.Ecn | CongestionBit.Marked | CongestionBit.Validated;
 /** Data packets are created with priority (`vl`) 0. */
 const DATA_PAUSED = 1 << 0;
 
 /**
  * A host channel adapter sending on port 0. Send side: per-flow state with a window limit
  * (packets outstanding) and a rate limit, a round-robin scheduler over eligible flows,
- * ACKs sent before data. Receive side: delivers data and returns one ACK per data packet
- * echoing its congestion bits to the source (santos-2002 sec. 4.1). The receive buffer
- * always drains at link rate, so the host advertises unlimited credits.
+ * ACKs sent before data. Receive side: delivers data and returns an ACK per data packet
+ * echoing its congestion bits to the source (santos-2002 sec. 4.1), or one per up to
+ * `ackCoalescing` packets, and a CN packet per marked packet of an unreliable flow
+ * (turner-2001 sec. 3). The receive buffer always drains at link rate, so the host
+ * advertises unlimited credits.
  *
  * Rate limit: a flow may start a packet once `bytes / rate` has passed since the start
  * of its previous packet, judged with the rate in force now (so a decrease applies at
@@ -172,13 +233,21 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   private readonly pauseReactionDelay: Time;
   private readonly acknowledges: boolean;
   private readonly scheduledPacing: boolean;
+  private readonly ackCoalescing: number;
+  private readonly ackCoalescingTimeout: Time;
+  private readonly compliant: boolean;
+  private readonly nonCompliantSources: ReadonlySet<number>;
+  private readonly managerHost: number;
   /** Priorities a PAUSE from the switch holds on port 0 (bit p: priority p). */
   private pausedPriorities = 0;
   /** The flows the scheduler walks: started or not, not retired, not parked. */
   private readonly flows: Flow[] = [];
   private readonly flowById = new Map<number, Flow>();
-  private readonly acks: Packet[] = [];
+  /** ACKs and CN packets waiting for the port: they go before data. */
+  private readonly control: Packet[] = [];
+  private readonly pendingAcks = new Map<number, PendingAck>();
   private readonly deliveryListeners: DeliveryListener[] = [];
+  private readonly notificationListeners: DeliveryListener[] = [];
   private link: OutboundLink | undefined;
   private credits: CreditAccount | undefined;
   private busy = false;
@@ -209,11 +278,35 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         `${this.name}: pauseReactionDelay must be a whole number of picoseconds >= 0, got ${this.pauseReactionDelay}`,
       );
     }
+    this.ackCoalescing = options.ackCoalescing ?? 1;
+    if (!Number.isInteger(this.ackCoalescing) || this.ackCoalescing < 1) {
+      throw new RangeError(`${this.name}: ackCoalescing must be an integer >= 1, got ${this.ackCoalescing}`);
+    }
+    const timeout = options.ackCoalescingTimeout;
+    if (this.ackCoalescing > 1 && timeout === undefined) {
+      throw new RangeError(`${this.name}: ackCoalescing > 1 needs an ackCoalescingTimeout (Infinity for none)`);
+    }
+    this.ackCoalescingTimeout = timeout ?? Number.POSITIVE_INFINITY;
+    const infinite = this.ackCoalescingTimeout === Number.POSITIVE_INFINITY;
+    if (!(infinite || (Number.isInteger(this.ackCoalescingTimeout) && this.ackCoalescingTimeout > 0))) {
+      throw new RangeError(
+        `${this.name}: ackCoalescingTimeout must be a whole number of picoseconds > 0 or Infinity, got ${timeout}`,
+      );
+    }
+    this.compliant = options.compliant ?? true;
+    this.nonCompliantSources = new Set(options.nonCompliantSources ?? []);
+    this.managerHost = options.managerHost ?? -1;
+    if (this.nonCompliantSources.size > 0 && !(Number.isInteger(this.managerHost) && this.managerHost >= 0)) {
+      throw new RangeError(`${this.name}: nonCompliantSources needs a managerHost to send CN packets to`);
+    }
   }
 
   /** Adds a flow from this host; it starts sending at `options.start`. */
   addFlow(options: FlowOptions): FlowState {
     if (this.flowById.has(options.id)) throw new RangeError(`${this.name}: duplicate flow id ${options.id}`);
+    if (!this.compliant && options.controller !== undefined) {
+      throw new RangeError(`${this.name}: a non-compliant CA has no congestion controller (flow ${options.id})`);
+    }
     const flow = new Flow(options);
     this.flows.push(flow);
     this.flowById.set(flow.id, flow);
@@ -256,9 +349,42 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     if (flow.active) this.trySend();
   }
 
+  /**
+   * Sets a flow's static rate limit (bytes per second; Infinity for none) from now on: what
+   * the subnet manager does to a flow of a non-compliant CA (turner-2001 sec. 6.2: "requesting
+   * the source CA to change its static IPD for the affected flow"). The next packet is
+   * spaced with the new rate, judged from the previous packet's start.
+   */
+  setStaticRate(id: number, rate: number): void {
+    const flow = this.flowById.get(id);
+    if (flow === undefined) throw new RangeError(`${this.name}: no flow ${id} to set a static rate for`);
+    if (!(rate > 0)) throw new RangeError(`${this.name}: a static rate must be > 0 bytes/s, got ${rate}`);
+    flow.rate = rate;
+    this.trySend();
+  }
+
+  /**
+   * Sets a flow's static IPD: rate = R/(ipd + 1), R this host's link bandwidth (turner-2001
+   * sec. 5.1). See {@link setStaticRate}.
+   */
+  setStaticIpd(id: number, ipd: number): void {
+    if (!(Number.isInteger(ipd) && ipd >= 0))
+      throw new RangeError(`${this.name}: an IPD must be an integer >= 0, got ${ipd}`);
+    if (this.link === undefined) throw new Error(`${this.name}: connect port 0 before setting an IPD`);
+    this.setStaticRate(id, this.link.bandwidth / (ipd + 1));
+  }
+
   /** Calls `listener` when a data packet's last byte has arrived here. */
   onDeliver(listener: DeliveryListener): void {
     this.deliveryListeners.push(listener);
+  }
+
+  /**
+   * Calls `listener` with every congestion notification (CN packet, CNM) arriving here, for
+   * any flow, before the flow's controller hears it: a subnet manager's host listens here.
+   */
+  onNotification(listener: DeliveryListener): void {
+    this.notificationListeners.push(listener);
   }
 
   // --- Device ---------------------------------------------------------------------------
@@ -325,6 +451,13 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         this.pausedPriorities = applyPause(this.pausedPriorities, payload as Packet);
         this.trySend();
         break;
+      case ACK_TIMEOUT: {
+        const pending = payload as PendingAck;
+        pending.timerId = -1;
+        this.flushAck(pending, 0);
+        this.trySend();
+        break;
+      }
       case CONTROLLER_TIMER: {
         const flow = payload as Flow;
         flow.timerAt = -1;
@@ -341,33 +474,34 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   private received(packet: Packet): void {
     const now = this.engine.now;
     if (packet.kind === PacketKind.Cnp) {
-      // A congestion notification (QCN CNM, 802.1Qau): its flow's controller reacts. One for
-      // a flow that has ended changes nothing.
-      const controller = this.flowById.get(packet.flow)?.controller;
+      for (const listener of this.notificationListeners) listener(packet, now);
+      // A congestion notification (turner-2001's CN packet, a QCN CNM): its flow's controller
+      // reacts. One for a flow that has ended, or not from here (a manager's), changes nothing.
+      const flow = this.flowById.get(packet.flow);
+      const controller = flow?.controller;
       if (controller !== undefined) {
         controller.onCnp({ feedback: packet.feedback, seq: packet.seq, now });
-        this.armTimer(this.flowById.get(packet.flow)!);
+        this.armTimer(flow!);
         this.trySend();
       }
       return;
     }
     if (packet.kind === PacketKind.Data) {
       for (const listener of this.deliveryListeners) listener(packet, now);
-      if (!this.acknowledges) return;
-      this.acks.push(
-        this.packets.create({
-          kind: PacketKind.Ack,
-          flow: packet.flow,
-          source: this.host,
-          destination: packet.source,
-          size: this.ackBytes,
-          seq: packet.seq,
-          vl: packet.vl,
-          createdAt: now,
-          bits: packet.bits & CongestionBit.Ecn ? packet.bits | CongestionBit.Becn : packet.bits,
-        }),
-      );
-      this.trySend();
+      const queued = this.control.length;
+      const flags = packet.transport;
+      const marked = (packet.bits & CongestionBit.Ecn) !== 0;
+      // turner-2001 sec. 6.2: "When a destination CA receives a marked data packet from a
+      // non-compliant source CA, it should send a CN packet to the subnet manager."
+      const nonCompliant = marked && this.nonCompliantSources.has(packet.source);
+      if (nonCompliant) this.notify(packet, this.managerHost);
+      if ((flags & TransportFlag.Unreliable) !== 0) {
+        // Sec. 3: "The destination CA generates a CN packet for each marked data packet".
+        if (marked && !nonCompliant) this.notify(packet, packet.source);
+      } else if (this.acknowledges) {
+        this.acknowledge(packet, (flags & TransportFlag.AckRequest) !== 0);
+      }
+      if (this.control.length > queued) this.trySend();
     } else if (packet.kind === PacketKind.Ack) {
       const flow = this.flowById.get(packet.flow);
       if (flow === undefined) throw new LosslessViolation(`${this.name}: ACK for unknown flow ${packet.flow}`);
@@ -394,6 +528,69 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     }
   }
 
+  /**
+   * Acknowledges a data packet of a reliable flow, coalescing unmarked ones (turner-2001 sec.
+   * 3: "ACK coalescing is allowed but an acknowledgement packet must be generated for every
+   * request packet with the ECN bit set to 1").
+   */
+  private acknowledge(packet: Packet, ackRequested: boolean): void {
+    if (this.ackCoalescing === 1) {
+      this.control.push(this.ack(packet.flow, packet.source, packet.vl, packet.seq, 1, packet.bits));
+      return;
+    }
+    let pending = this.pendingAcks.get(packet.flow);
+    if (pending === undefined) {
+      pending = { flow: packet.flow, source: packet.source, vl: packet.vl, count: 0, seq: 0, timerId: -1 };
+      this.pendingAcks.set(packet.flow, pending);
+    }
+    pending.count++;
+    pending.seq = packet.seq;
+    if ((packet.bits & CONGESTION_BITS) !== 0 || ackRequested || pending.count >= this.ackCoalescing) {
+      this.flushAck(pending, packet.bits);
+    } else if (pending.count === 1 && this.ackCoalescingTimeout !== Number.POSITIVE_INFINITY) {
+      pending.timerId = this.engine.at(this.engine.now + this.ackCoalescingTimeout, this, ACK_TIMEOUT, pending);
+    }
+  }
+
+  /** Sends one ACK for a flow's pending packets, echoing `bits` (the last packet's, sec. 3). */
+  private flushAck(pending: PendingAck, bits: number): void {
+    if (pending.timerId >= 0) this.engine.cancel(pending.timerId);
+    this.pendingAcks.delete(pending.flow);
+    this.control.push(this.ack(pending.flow, pending.source, pending.vl, pending.seq, pending.count, bits));
+  }
+
+  private ack(flow: number, destination: number, vl: number, seq: number, covers: number, bits: number): Packet {
+    return this.packets.create({
+      kind: PacketKind.Ack,
+      flow,
+      source: this.host,
+      destination,
+      size: this.ackBytes,
+      seq,
+      vl,
+      createdAt: this.engine.now,
+      bits: bits & CongestionBit.Ecn ? bits | CongestionBit.Becn : bits,
+      covers,
+    });
+  }
+
+  /** Queues a CN packet about marked data packet `packet`, of the ACK's size, to `destination`. */
+  private notify(packet: Packet, destination: number): void {
+    this.control.push(
+      this.packets.create({
+        kind: PacketKind.Cnp,
+        flow: packet.flow,
+        source: this.host,
+        destination,
+        size: this.ackBytes,
+        seq: packet.seq,
+        vl: packet.vl,
+        createdAt: this.engine.now,
+        bits: CongestionBit.Becn,
+      }),
+    );
+  }
+
   // --- send side ------------------------------------------------------------------------
 
   /**
@@ -403,9 +600,9 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   private trySend(): void {
     if (this.busy || this.link === undefined) return;
     const credits = this.credits!;
-    const ack = this.acks[0];
-    if (ack !== undefined && !isPaused(this.pausedPriorities, ack)) {
-      if (credits.canSend(ack.size)) this.transmit(this.acks.shift()!);
+    const control = this.control[0];
+    if (control !== undefined && !isPaused(this.pausedPriorities, control)) {
+      if (credits.canSend(control.size)) this.transmit(this.control.shift()!);
       return;
     }
     if ((this.pausedPriorities & DATA_PAUSED) !== 0) return; // resumed by the XON's trySend
@@ -439,7 +636,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       }
       if (!credits.canSend(flow.packetBytes)) return; // credits come back with a trySend
       this.nextFlow = (index + 1) % count;
-      this.sendData(flow, now, anchor);
+      this.sendData(flow, now, anchor, window);
       return;
     }
     if (nextEligible < this.wakeAt) {
@@ -449,8 +646,19 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     }
   }
 
-  private sendData(flow: Flow, now: Time, anchor: Time): void {
+  private sendData(flow: Flow, now: Time, anchor: Time, window: number): void {
     const createdAt = flow.queue ? this.dequeue(flow) : now;
+    // Without ACKs nothing is ever acknowledged: no packet stays outstanding.
+    const acknowledged = flow.reliable && this.acknowledges;
+    if (acknowledged) flow.outstanding++;
+    flow.remaining--;
+    // turner-2001 sec. 5.1: AckReq on the packet that exhausts the window, and on the last
+    // one before the flow runs out of data (it would wait for coalesced ACKs as well).
+    const flags = !flow.reliable
+      ? TransportFlag.Unreliable
+      : acknowledged && (flow.outstanding >= window || flow.remaining <= 0)
+        ? TransportFlag.AckRequest
+        : 0;
     const packet = this.packets.create({
       kind: PacketKind.Data,
       flow: flow.id,
@@ -459,11 +667,9 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       size: flow.packetBytes,
       seq: flow.sent,
       createdAt,
+      transport: flags,
     });
     flow.sent++;
-    // Without ACKs in the network nothing is ever acknowledged: no packet stays outstanding.
-    if (this.acknowledges) flow.outstanding++;
-    flow.remaining--;
     if (flow.remaining <= 0) {
       if (flow.queue) this.park(flow);
       else this.retire(flow);

@@ -65,9 +65,9 @@ describe("ACKs", () => {
     engine.run();
     expect(controller.acks).toEqual([
       // ACK k is complete at H0 at data tail + 20,000 + 10,000: 2,108,000, 4,176,000, 6,244,000.
-      { at: 2_108_000, marked: false, validated: false, bytes: DATA_BYTES, seq: 0 },
-      { at: 4_176_000, marked: true, validated: false, bytes: DATA_BYTES, seq: 1 },
-      { at: 6_244_000, marked: false, validated: false, bytes: DATA_BYTES, seq: 2 },
+      { at: 2_108_000, marked: false, validated: false, bytes: DATA_BYTES, packets: 1, seq: 0 },
+      { at: 4_176_000, marked: true, validated: false, bytes: DATA_BYTES, packets: 1, seq: 1 },
+      { at: 6_244_000, marked: false, validated: false, bytes: DATA_BYTES, packets: 1, seq: 2 },
     ]);
     // The echo is ECN plus BECN on the ACK (core: BECN marks an ACK returning an ECN mark).
     expect(ba.acks.map((s) => s.packet.bits)).toEqual([0, CongestionBit.Ecn | CongestionBit.Becn, 0]);

@@ -22,6 +22,7 @@ export interface Sent {
  * One direction of a link: serialization at `bandwidth`, then `delay` of propagation; the
  * receiver sees the header after `delay` and the last byte one serialization time later.
  * `tamper` runs on every packet as it starts (a stand-in for a marking switch on the path).
+ * `to` may pick the receiver per packet (a stand-in for a switch that routes instantly).
  */
 export class Wire implements OutboundLink {
   readonly sent: Sent[] = [];
@@ -30,21 +31,22 @@ export class Wire implements OutboundLink {
 
   constructor(
     private readonly engine: Engine,
-    private readonly to: Device,
+    private readonly to: Device | ((packet: Packet) => Device),
     readonly bandwidth = GBPS,
     private readonly delay: Time = PROPAGATION,
   ) {}
 
   transmit(packet: Packet): Time {
     const now = this.engine.now;
-    if (now < this.busyUntil) throw new LosslessViolation(`wire to ${this.to.name}: overlapping transmissions`);
+    const to = typeof this.to === "function" ? this.to(packet) : this.to;
+    if (now < this.busyUntil) throw new LosslessViolation(`wire to ${to.name}: overlapping transmissions`);
     const duration = transmissionTime(packet.size, this.bandwidth);
     const end = now + duration;
     this.busyUntil = end;
     this.tamper?.(packet);
     this.sent.push({ packet, start: now, end });
     const header = now + this.delay;
-    this.engine.at(header, () => this.to.receive(packet, 0, header + duration));
+    this.engine.at(header, () => to.receive(packet, 0, header + duration));
     return end;
   }
 
@@ -56,6 +58,11 @@ export class Wire implements OutboundLink {
   /** ACKs only. */
   get acks(): Sent[] {
     return this.sent.filter((s) => s.packet.kind === PacketKind.Ack);
+  }
+
+  /** Congestion notifications only. */
+  get cnps(): Sent[] {
+    return this.sent.filter((s) => s.packet.kind === PacketKind.Cnp);
   }
 }
 
@@ -73,7 +80,14 @@ export function backToBack(engine: Engine, a: Device, b: Device, bandwidth = GBP
  * records every ACK and send it hears, with the time. It never asks for a timer.
  */
 export class ScriptedController implements Controller {
-  readonly acks: Array<{ at: Time; marked: boolean; validated: boolean; bytes: number; seq: number }> = [];
+  readonly acks: Array<{
+    at: Time;
+    marked: boolean;
+    validated: boolean;
+    bytes: number;
+    packets: number;
+    seq: number;
+  }> = [];
   readonly sends: Array<{ at: Time; seq: number; limitedBy: string; fromEmptyQueue: boolean }> = [];
   readonly wakeAt: number | undefined = undefined;
   onAckHook: ((controller: ScriptedController) => void) | undefined;
@@ -99,15 +113,16 @@ export class ScriptedController implements Controller {
       marked: event.marked,
       validated: event.validated ?? false,
       bytes: event.bytes,
+      packets: event.packets ?? 1,
       seq: event.seq,
     });
     this.onAckHook?.(this);
   }
 
-  readonly cnps: Array<{ at: Time; feedback: number | undefined }> = [];
+  readonly cnps: Array<{ at: Time; feedback: number | undefined; seq: number | undefined }> = [];
 
   onCnp(event?: CnpEvent): void {
-    this.cnps.push({ at: this.engine.now, feedback: event?.feedback });
+    this.cnps.push({ at: this.engine.now, feedback: event?.feedback, seq: event?.seq });
   }
 
   onTimer(): void {}

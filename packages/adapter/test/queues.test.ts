@@ -150,7 +150,7 @@ describe("congestion notifications (QCN CNMs)", () => {
     engine.at(1_000_000, () => h0.receive(cnm(7), 0, 1_064_000));
     engine.at(1_000_000, () => h0.receive(cnm(99), 0, 1_064_000));
     engine.run({ until: 2_000_000 });
-    expect(controller.cnps).toEqual([{ at: 1_064_000, feedback: 42 }]);
+    expect(controller.cnps.map(({ at, feedback }) => ({ at, feedback }))).toEqual([{ at: 1_064_000, feedback: 42 }]);
   });
 });
 

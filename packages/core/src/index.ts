@@ -18,6 +18,7 @@ export {
   PacketFactory,
   type PacketFields,
   PacketKind,
+  TransportFlag,
 } from "./packet.js";
 export {
   applyPause,

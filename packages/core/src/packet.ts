@@ -30,6 +30,22 @@ export const CongestionBit = {
 export type CongestionBit = (typeof CongestionBit)[keyof typeof CongestionBit];
 
 /**
+ * Transport-header flags a source CA sets on its data packets (InfiniBand's Base Transport
+ * Header), as a bit set.
+ */
+export const TransportFlag = {
+  /**
+   * AckReq: acknowledge this packet now (turner-2001 sec. 5.1: "a source CA has to request
+   * an explicit acknowledgement for at least one data packet in a set of data packets that
+   * exhaust the congestion window, by setting its AckReq bit").
+   */
+  AckRequest: 1,
+  /** An unreliable transport service: the destination returns no ACK, only CN packets (sec. 3). */
+  Unreliable: 2,
+} as const;
+export type TransportFlag = (typeof TransportFlag)[keyof typeof TransportFlag];
+
+/**
  * One packet. A plain object of fixed shape (created only by `PacketFactory`) so every
  * hop's property reads stay monomorphic.
  */
@@ -59,6 +75,8 @@ export interface Packet {
   readonly covers: number;
   /** A QCN congestion notification's quantized feedback QntzFb (0..63, 802.1Qau); 0 otherwise. */
   readonly feedback: number;
+  /** `TransportFlag`s of a data packet (AckReq, unreliable service); 0 otherwise. */
+  readonly transport: number;
 }
 
 export interface PacketFields {
@@ -73,6 +91,7 @@ export interface PacketFields {
   bits?: number;
   covers?: number;
   feedback?: number;
+  transport?: number;
 }
 
 /** Creates the packets of one simulation, numbering them. One factory per simulation: no global counter. */
@@ -99,6 +118,7 @@ export class PacketFactory {
       bits: fields.bits ?? 0,
       covers: fields.covers ?? 1,
       feedback: fields.feedback ?? 0,
+      transport: fields.transport ?? 0,
     };
   }
 }

@@ -28,6 +28,7 @@ describe("PacketFactory", () => {
       bits: 0,
       covers: 1,
       feedback: 0,
+      transport: 0,
     });
     const ack = factory.create({
       kind: PacketKind.Ack,

@@ -5,9 +5,10 @@ import { type IbCcaParameters, ibCca } from "./ib-cca.js";
 import { type MvcmParameters, mvcm } from "./mvcm.js";
 import { type PerAckParameters, perAck } from "./per-ack.js";
 import { type QcnParameters, qcn } from "./qcn.js";
+import { type TurnerRateParameters, turnerRate } from "./turner-rate.js";
 
 /** The names {@link controllerFactory} knows. */
-export const controllerNames = ["per-ack", "hybrid", "mvcm", "ib-cca", "qcn"] as const;
+export const controllerNames = ["per-ack", "hybrid", "turner-rate", "mvcm", "ib-cca", "qcn"] as const;
 
 /** A built-in controller's name. */
 export type ControllerName = (typeof controllerNames)[number];
@@ -16,6 +17,7 @@ export type ControllerName = (typeof controllerNames)[number];
 export interface ControllerParameters {
   "per-ack": PerAckParameters;
   hybrid: HybridParameters;
+  "turner-rate": TurnerRateParameters;
   mvcm: MvcmParameters;
   "ib-cca": IbCcaParameters;
   qcn: QcnParameters;
@@ -23,7 +25,7 @@ export interface ControllerParameters {
 
 /**
  * A built-in controller factory by name: "per-ack" ({@link perAck}), "hybrid"
- * ({@link hybrid}), "mvcm" ({@link mvcm}), "ib-cca" ({@link ibCca}) or "qcn" ({@link qcn}).
+ * ({@link hybrid}), "turner-rate" ({@link turnerRate}), "mvcm" ({@link mvcm}), "ib-cca" ({@link ibCca}) or "qcn" ({@link qcn}).
  *
  * When to use: when the name comes from data (a scenario file). In code, calling
  * `perAck(...)`, `hybrid(...)`, ... directly reads better.
@@ -51,6 +53,8 @@ export function controllerFactory(name: string, parameters: object): ControllerF
       return perAck(parameters as PerAckParameters);
     case "hybrid":
       return hybrid(parameters as HybridParameters);
+    case "turner-rate":
+      return turnerRate(parameters as TurnerRateParameters);
     case "mvcm":
       return mvcm(parameters as MvcmParameters);
     case "ib-cca":

@@ -90,6 +90,7 @@ export interface SendEvent {
  * clock). `Infinity` means no limit.
  *
  * When to use: implement it for a new scheme, or use {@link perAck}, {@link hybrid},
+ * {@link turnerRate} (unreliable flows: `onCnp`, RPI counted in `onSend`),
  * {@link mvcm} (which reads `validated` and `fromEmptyQueue`), {@link ibCca} (timer-driven
  * via `wakeAt`) or {@link qcn} (`onCnp` with `feedback`, byte counting in `onSend`, timer).
  *

@@ -5,7 +5,8 @@
  */
 import type { AckEvent, CnpEvent, Controller, FlowInfo, LimitingFactor, SendEvent } from "./controller.js";
 import { ackPackets, checkFlow } from "./event-checks.js";
-import { ipdRates, MAX_IPD } from "./ipd-rates.js";
+import { ipdRateTable } from "./ipd-rate-table.js";
+import { MAX_IPD } from "./ipd-rates.js";
 import { integerParameter } from "./parameter-checks.js";
 import { type RateTable, rateTable } from "./rate-table.js";
 import { type ResponseBuilder, type ResponseName, resolveResponse } from "./response-registry.js";
@@ -93,13 +94,8 @@ export function hybrid(parameters: HybridParameters): (flow: FlowInfo) => Hybrid
   const windowSpec = parameters.windowResponse ?? parameters.response;
   return (flow) => {
     checkFlow(flow, "hybrid");
-    const Rmax = flow.lineRate;
     const m = parameters.m;
-    const rateFn = resolveResponse(parameters.response, { Rmax, Rmin: Rmax / (1 + maxIpd), m }, "hybrid");
-    const rates = rateTable(rateFn, { levels: ipdRates(Rmax, maxIpd) });
-    if (rates.levels.length !== maxIpd + 1) {
-      throw new Error("hybrid: the response function's range must be [lineRate/(1+maxIpd), lineRate]");
-    }
+    const rates = ipdRateTable("hybrid", parameters.response, m, flow.lineRate, maxIpd);
     let windows: RateTable | undefined;
     if (maxWindow > 1) {
       const windowM = typeof windowSpec === "string" && windowSpec !== "lipd" ? m : undefined;

@@ -77,3 +77,4 @@ export {
   responseFunction,
   responseFunctionNames,
 } from "./response-registry.js";
+export { type TurnerRateController, type TurnerRateParameters, turnerRate } from "./turner-rate.js";

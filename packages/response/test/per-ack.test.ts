@@ -112,7 +112,7 @@ describe("perAck validation", () => {
 
 describe("controllerFactory", () => {
   it("builds controllers by name", () => {
-    expect(controllerNames).toEqual(["per-ack", "hybrid", "mvcm", "ib-cca", "qcn"]);
+    expect(controllerNames).toEqual(["per-ack", "hybrid", "turner-rate", "mvcm", "ib-cca", "qcn"]);
     const c = controllerFactory("per-ack", { response: "lipd", mode: "discrete" })(flow);
     c.onCnp();
     expect(c.rate).toBe(Rmax / 2);
@@ -121,7 +121,7 @@ describe("controllerFactory", () => {
   });
   it("names the allowed values for an unknown name", () => {
     expect(() => controllerFactory("dcqcn", {})).toThrow(
-      'unknown controller "dcqcn"; allowed: "per-ack", "hybrid", "mvcm", "ib-cca", "qcn"',
+      'unknown controller "dcqcn"; allowed: "per-ack", "hybrid", "turner-rate", "mvcm", "ib-cca", "qcn"',
     );
   });
 });
