@@ -10,6 +10,8 @@ export interface SwitchView {
   readonly portCount: number;
   /** The largest packet the fabric carries, in bytes ("full" is judged against it). */
   readonly maxPacketBytes: number;
+  /** Bytes per credit block: `outputCredits` counts blocks of this size. */
+  readonly creditBytes: number;
   /** Capacity of input buffer `port` in bytes. */
   inputCapacity(port: number): number;
   /** Bytes held in input buffer `port`. */
@@ -20,8 +22,11 @@ export interface SwitchView {
   outputOf(packet: Packet): number;
   /** Packets in the switch that will leave on `output` and have not started on its link (santos-2002 cnt1). */
   waitingFor(output: number): number;
-  /** Credit blocks `output` may still send downstream. */
-  outputCredits(output: number): number;
+  /**
+   * Credit blocks output VL `vl` of `output` may still send downstream (Infinity toward a
+   * receiver that always drains). Switches with one VL per port ignore `vl`.
+   */
+  outputCredits(output: number, vl?: number): number;
   /** Capacity of output buffer `port` in bytes; 0 for a switch without output buffers. */
   outputCapacity(port: number): number;
   /** Bytes held in output buffer `port`: from the start of a packet's crossbar transfer until its last byte has left onto the link. */
@@ -38,10 +43,11 @@ export interface MarkingPolicy {
   /** A packet's header entered input `input`; it will leave on `output`. */
   packetArrived?(packet: Packet, input: number, output: number): void;
   /**
-   * A packet's last byte arrived and left input `input` "full": less than one maximum-size
-   * packet of room (santos-2002 sec. 5).
+   * A packet's last byte arrived and left the buffer of input `input`, VL `vl`, "full": less
+   * than one maximum-size packet of room (santos-2002 sec. 5). Switches with one VL per port
+   * omit `vl` (VL 0).
    */
-  bufferFull?(input: number): void;
+  bufferFull?(input: number, vl?: number): void;
   /**
    * `packet` starts crossing the crossbar from `input` into output buffer `output`. Only
    * switches with output buffers (CIOQ) call it; an output-side congestion point (MVCM's
@@ -50,6 +56,13 @@ export interface MarkingPolicy {
   packetEnteredOutput?(packet: Packet, input: number, output: number): void;
   /** `packet` starts leaving on the link of `output` (from `input`): the last chance to mark it. */
   packetDeparting?(packet: Packet, input: number, output: number): void;
+  /**
+   * Output VL `vl` of `output` blocks for want of credits: a packet of that VL could start on
+   * the free link but the buffer downstream lacks credits for all of it (turner-2001 sec.
+   * 4.b.ii, "the VL runs out of credits and blocks"). Called each time the switch finds it so,
+   * possibly several times per instant; not for a PAUSE.
+   */
+  outputBlocked?(output: number, vl: number): void;
 }
 
 /** Builds one policy instance per switch. */

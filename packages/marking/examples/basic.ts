@@ -23,6 +23,7 @@ function markingEvent(spec: MarkingSpec, locals: number, remotes: number): strin
     name: "B",
     portCount: buffers.length,
     maxPacketBytes: PACKET,
+    creditBytes: 64,
     inputCapacity: () => 4 * PACKET,
     inputOccupancy: (port) => buffers[port]!.reduce((bytes, packet) => bytes + packet.size, 0),
     inputPackets: (port) => buffers[port]!,

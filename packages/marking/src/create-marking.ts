@@ -12,6 +12,7 @@ import { naiveDefinition } from "./naive.js";
 import { noMarkingDefinition } from "./no-marking.js";
 import { opmDefinition } from "./opm.js";
 import { qcnDefinition } from "./qcn.js";
+import { turnerDefinition } from "./turner.js";
 
 /** Every known policy. Adding one: write its module, then add its definition here. */
 const definitions = [
@@ -24,6 +25,7 @@ const definitions = [
   mvpmDefinition,
   ibCcaDefinition,
   qcnDefinition,
+  turnerDefinition,
 ] as const;
 
 /**
@@ -33,7 +35,8 @@ const definitions = [
  * { kind: "ipm", threshold?, unit? } | { kind: "opm", threshold?, unit? } |
  * { kind: "mvpm", inputThreshold?, outputThreshold?, unit? } |
  * { kind: "ib-cca", threshold?, markingRate?, packetSize? } |
- * { kind: "qcn", at?, culprit?, equilibrium?, weight?, sampleInterval?, sampling?, sampleJitter?, unitBytes? }`.
+ * { kind: "qcn", at?, culprit?, equilibrium?, weight?, sampleInterval?, sampling?, sampleJitter?, unitBytes? } |
+ * { kind: "turner" }`.
  */
 export type MarkingSpec = SpecOf<(typeof definitions)[number]>;
 

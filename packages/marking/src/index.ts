@@ -26,3 +26,4 @@ export {
   qcn,
 } from "./qcn.js";
 export { qcnFeedback, qcnSampleInterval, quantizeQcnFeedback } from "./qcn-feedback.js";
+export { type TurnerMarkingFactory, type TurnerPolicy, type TurnerSpec, turner } from "./turner.js";

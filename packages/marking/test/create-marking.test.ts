@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createMarking, type MarkingSpec, MarkingSpecError, markingKinds } from "../src/index.js";
 import { FakeSwitch } from "./fake-switch.js";
 
-const KINDS = "none, naive, input-triggered, input-output-triggered, ipm, opm, mvpm, ib-cca, qcn";
+const KINDS = "none, naive, input-triggered, input-output-triggered, ipm, opm, mvpm, ib-cca, qcn, turner";
 
 /** The error `createMarking` throws for a spec that may not even type-check. */
 function errorOf(spec: unknown): MarkingSpecError {
@@ -17,7 +17,7 @@ function errorOf(spec: unknown): MarkingSpecError {
 }
 
 describe("createMarking (registry)", () => {
-  it("knows the policies of santos-2002 sec. 5, then ferrer-2012's, InfiniBand CCA and QCN, in order", () => {
+  it("knows the policies of santos-2002 sec. 5, then ferrer-2012's, InfiniBand CCA, QCN and turner-2001's, in order", () => {
     expect(markingKinds).toEqual([
       "none",
       "naive",
@@ -28,6 +28,7 @@ describe("createMarking (registry)", () => {
       "mvpm",
       "ib-cca",
       "qcn",
+      "turner",
     ]);
     expect(Object.isFrozen(markingKinds)).toBe(true);
   });
@@ -43,6 +44,7 @@ describe("createMarking (registry)", () => {
       { kind: "mvpm", inputThreshold: 0.66, outputThreshold: 0.33, unit: "bytes" },
       { kind: "ib-cca", threshold: 15, markingRate: 10, packetSize: 0 },
       { kind: "qcn", at: "input", culprit: "occupancy-random" },
+      { kind: "turner" },
     ];
     // Policies other than qcn ignore the runtime.
     const runtime = { notify: () => {}, random: () => 0 };
@@ -149,7 +151,7 @@ describe("createMarking (registry)", () => {
     expect(() => createMarking({ kind: "mvpm", inputThreshold: 0, outputThreshold: 0.99 })).not.toThrow();
   });
 
-  it("rejects ib-cca settings outside the IBA fields' ranges", () => {
+  it("rejects ib-cca settings outside the IBA fields' ranges, and any turner parameter", () => {
     const cases: [unknown, string, string][] = [
       [
         { kind: "ib-cca", threshold: 16 },
@@ -175,6 +177,11 @@ describe("createMarking (registry)", () => {
         { kind: "ib-cca", victimMask: 1 },
         "marking.victimMask",
         'marking.victimMask: unknown field for kind "ib-cca"; allowed: kind, threshold, markingRate, packetSize',
+      ],
+      [
+        { kind: "turner", threshold: 1 },
+        "marking.threshold",
+        'marking.threshold: unknown field for kind "turner"; allowed: kind',
       ],
       [
         { kind: "mvpm", threshold: 0.5 },

@@ -2,7 +2,8 @@
  * A hand-built combined input-output queued switch state (ferrer-2012 sec. 5.1: input and
  * output buffers of 1 KB, data packets of 256 + 22 B, ACKs of 22 B) for driving marking
  * policies in tests. It calls the hooks in the order `CioqSwitch` does: a header arrives ->
- * the packet joins its input buffer and is counted as waiting -> `packetArrived`; a crossbar
+ * the packet joins its input buffer and is counted as waiting -> `packetArrived` (its tail
+ * arrives with it: `bufferFull` if less than one data packet of room is left); a crossbar
  * transfer starts -> the packet joins its output buffer -> `packetEnteredOutput`, and it
  * leaves its input buffer when the transfer ends; the output buffer's head starts on the
  * link -> it stops waiting -> `packetDeparting`, and it leaves the output buffer when its
@@ -35,6 +36,7 @@ export class FakeCioqSwitch implements SwitchView {
   readonly name: string;
   readonly portCount: number;
   readonly maxPacketBytes = DATA_BYTES;
+  readonly creditBytes = 64;
   readonly policy: MarkingPolicy;
   private readonly inputBytes: number;
   private readonly outputBytes: number;
@@ -121,6 +123,7 @@ export class FakeCioqSwitch implements SwitchView {
     this.inputOf.set(packet, input);
     this.waiting[this.outputOf(packet)]!++;
     this.policy.packetArrived?.(packet, input, this.outputOf(packet));
+    if (this.inputBytes - this.inputOccupancy(input) < DATA_BYTES) this.policy.bufferFull?.(input);
   }
 
   /** `packet` crosses the crossbar into its output buffer (`packetEnteredOutput`), then leaves its input buffer. */

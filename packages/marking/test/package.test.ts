@@ -27,6 +27,7 @@ describe("@losslab/marking package rules (DESIGN.md)", () => {
       "qcnFeedback",
       "qcnSampleInterval",
       "quantizeQcnFeedback",
+      "turner",
     ]);
   });
 

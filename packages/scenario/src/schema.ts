@@ -205,6 +205,8 @@ export const markingSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("naive") }),
   z.strictObject({ kind: z.literal("input-triggered") }),
   z.strictObject({ kind: z.literal("input-output-triggered"), outputThreshold: positiveInt }),
+  /** turner-2001 sec. 4: full input VL buffers mark propagating packets and pick roots by output credits. */
+  z.strictObject({ kind: z.literal("turner") }),
   z.strictObject({ kind: z.literal("ipm"), threshold: thresholdFraction, unit: thresholdUnit }),
   z.strictObject({ kind: z.literal("opm"), threshold: thresholdFraction, unit: thresholdUnit }),
   z.strictObject({

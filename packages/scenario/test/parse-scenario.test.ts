@@ -287,7 +287,12 @@ describe("ferrer-2012 and InfiniBand CCA congestion management", () => {
   it("passes marking parameters to the marking package, which names the field of a bad one", () => {
     expect(() => checkScenario({ ...tree, marking: { kind: "ib-cca", threshold: 16 } })).toThrow(/marking\.threshold/);
     expect(() => checkScenario({ ...tree, marking: { kind: "mvpm", unit: "kb" } })).toThrow(/marking\.unit/);
-    for (const marking of [{ kind: "ipm", threshold: 0.5 }, { kind: "opm" }, { kind: "ib-cca", threshold: 15 }]) {
+    for (const marking of [
+      { kind: "ipm", threshold: 0.5 },
+      { kind: "opm" },
+      { kind: "ib-cca", threshold: 15 },
+      { kind: "turner" },
+    ]) {
       expect(checkScenario({ ...tree, marking }).marking.kind).toBe(marking.kind);
     }
   });

@@ -75,7 +75,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   readonly maxPacketBytes: number;
   protected readonly engine: Engine;
   protected readonly routes: ArrayLike<number>;
-  protected readonly creditBytes: number;
+  readonly creditBytes: number;
   protected readonly forwardingDelay: Time;
   /** Set by the model at the end of its constructor, once the view it is built on is complete. */
   protected marking: MarkingPolicy | undefined;
@@ -278,9 +278,17 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     else if (this.inputPause.fell(input, occupancy)) this.requestArbitration();
   }
 
-  /** Whether `packet` may start on `output` now: the buffer downstream has credits for it and no PAUSE holds its priority. */
+  /**
+   * Whether `packet` may start on `output` now: the buffer downstream has credits for it and
+   * no PAUSE holds its priority. Models call it only when the link is free, so a lack of
+   * credits here is the output VL blocking: `outputBlocked`.
+   */
   protected canStart(output: number, packet: Packet): boolean {
-    return this.credits[output]!.canSend(packet.size) && !isPaused(this.pausedPriorities[output]!, packet);
+    if (!this.credits[output]!.canSend(packet.size)) {
+      this.marking?.outputBlocked?.(output, packet.vl);
+      return false;
+    }
+    return !isPaused(this.pausedPriorities[output]!, packet);
   }
 
   // --- events ---------------------------------------------------------------------------

@@ -1,0 +1,207 @@
+import { creditsFor, isData, type Packet, type SwitchView } from "@losslab/core";
+import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory } from "./counted-marking-factory.js";
+import { markPacket } from "./mark-packet.js";
+import type { MarkingDefinition } from "./marking-definition.js";
+import { StartedPackets } from "./started-packets.js";
+
+/** Scenario spec of turner-2001's marking (no parameters: "it does not require configuration of any special parameter", sec. 2). */
+export interface TurnerSpec {
+  readonly kind: "turner";
+}
+
+/** turner-2001's marking at one switch, with its decisions counted by kind. */
+export interface TurnerPolicy extends CountedMarkingPolicy {
+  /** Data packets marked as propagating congestion: waiting in a full input VL buffer (sec. 4.a). */
+  readonly propagating: number;
+  /** Data packets marked as generating congestion: flagged at a root output VL and sent on it (sec. 4.b.iii). */
+  readonly generating: number;
+  /** Flagged data packets left unmarked because their output VL blocked before they left (sec. 4.b.iii). */
+  readonly revoked: number;
+  /** Flagged data packets still waiting to leave on output VL `vl` of `output`, to be marked when they do. */
+  pendingGenerating(output: number, vl?: number): number;
+}
+
+/** The factory of `turner()`: also sums its policies' counts by kind. */
+export interface TurnerMarkingFactory extends CountedMarkingFactory<TurnerPolicy> {
+  readonly propagating: number;
+  readonly generating: number;
+  readonly revoked: number;
+}
+
+/** InfiniBand links carry "up to sixteen" VLs (turner-2001 sec. 2, footnote 3): state per output is per VL. */
+const VL_COUNT = 16;
+
+/** What this switch decided about a packet (bits), so each decision counts once per packet. */
+const PROPAGATING = 1;
+const GENERATING = 2;
+
+/**
+ * One switch's congestion detection of turner-2001 sec. 4. A full input VL buffer marks the
+ * data packets in it (propagating) and examines the output VLs they are destined to; each
+ * such output VL with credits for a maximum-size packet is a root, and the data packets then
+ * in the switch for it are flagged, to be marked as they leave on it. An output VL that
+ * blocks for want of credits revokes its pending flags (one epoch per output VL: bumping it
+ * unflags them all at once).
+ */
+class TurnerMarking implements TurnerPolicy {
+  readonly switchName: string;
+  marked = 0;
+  propagating = 0;
+  generating = 0;
+  revoked = 0;
+  private readonly view: SwitchView;
+  /** Credit blocks of one maximum-size packet: an output VL with fewer is blocked. */
+  private readonly packetBlocks: number;
+  private readonly started = new StartedPackets();
+  private readonly decisions = new WeakMap<Packet, number>();
+  /** Flagged packet -> its output VL's epoch when it was flagged; a later epoch means revoked. */
+  private readonly flags = new WeakMap<Packet, number>();
+  /** Per output VL (`output * VL_COUNT + vl`): the current epoch and its flagged packets still in the switch. */
+  private readonly epochs: Int32Array;
+  private readonly pending: Int32Array;
+
+  constructor(view: SwitchView) {
+    this.view = view;
+    this.switchName = view.name;
+    this.packetBlocks = creditsFor(view.maxPacketBytes, view.creditBytes);
+    this.epochs = new Int32Array(view.portCount * VL_COUNT);
+    this.pending = new Int32Array(view.portCount * VL_COUNT);
+  }
+
+  /**
+   * Sec. 4.a: "the detection ... is triggered when buffers associated with an input VL become
+   * full ... all data packets in the full input buffer are marked". Sec. 4.b.i: "each output
+   * VL which is the destination for at least one data packet in the full input queue is
+   * considered a candidate root". A packet whose transmission has started is no longer in the
+   * queue for either purpose: it "cannot be marked anymore" (santos-2002 footnote 5).
+   */
+  bufferFull(input: number, vl = 0): void {
+    checkVl(vl);
+    const view = this.view;
+    const candidates: number[] = [];
+    for (const packet of view.inputPackets(input)) {
+      if (packet.vl !== vl || !isData(packet) || this.started.has(packet)) continue;
+      if (this.decide(packet, PROPAGATING)) this.propagating++;
+      const output = view.outputOf(packet);
+      if (output >= 0 && !candidates.includes(output)) candidates.push(output);
+    }
+    for (const output of candidates) if (this.isRoot(output, vl)) this.flagRoot(output, vl);
+  }
+
+  /**
+   * Sec. 4.b.ii: "if the output VL is blocked, i.e. it does not have credits for sending data
+   * packets, then the VL is not considered the root"; otherwise it is. Blocked: fewer credits
+   * than one maximum-size packet needs, the mirror of a full buffer downstream ("the lack of
+   * credits indicates that the input buffer in the next switch is full").
+   */
+  private isRoot(output: number, vl: number): boolean {
+    return this.view.outputCredits(output, vl) >= this.packetBlocks;
+  }
+
+  /**
+   * Sec. 4.b.iii: "all data packets present in the switch and destined to this output VL at
+   * this particular instant ... should be marked at the time of their transmission": in the
+   * input buffers and, on a switch with output buffers, in its output buffer; not one that has
+   * started. Flagging a packet already flagged in the current epoch changes nothing.
+   */
+  private flagRoot(output: number, vl: number): void {
+    const view = this.view;
+    const slot = slotOf(output, vl);
+    const epoch = this.epochs[slot]!;
+    const flag = (packet: Packet): void => {
+      if (packet.vl !== vl || !isData(packet) || this.started.has(packet) || this.flags.get(packet) === epoch) return;
+      this.flags.set(packet, epoch);
+      this.pending[slot]!++;
+    };
+    for (let input = 0; input < view.portCount; input++) {
+      for (const packet of view.inputPackets(input)) if (view.outputOf(packet) === output) flag(packet);
+    }
+    for (const packet of view.outputPackets(output)) flag(packet);
+  }
+
+  /** A flagged packet of the current epoch is marked as it leaves (sec. 4.b.iii). */
+  packetDeparting(packet: Packet, _input: number, output: number): void {
+    this.started.add(packet);
+    const flagged = this.flags.get(packet);
+    if (flagged === undefined) return;
+    this.flags.delete(packet);
+    const slot = slotOf(output, packet.vl);
+    if (flagged !== this.epochs[slot]) return; // revoked
+    this.pending[slot]!--;
+    if (this.decide(packet, GENERATING)) this.generating++;
+  }
+
+  /**
+   * Sec. 4.b.ii-iii: "if at any time in the future the VL runs out of credits and blocks, then
+   * the decision is revoked"; "the subset of the initially identified data packets that are
+   * still in the switch are not marked". Packets already sent stay marked.
+   */
+  outputBlocked(output: number, vl: number): void {
+    const slot = slotOf(output, vl);
+    const pending = this.pending[slot]!;
+    if (pending === 0) return;
+    this.revoked += pending;
+    this.pending[slot] = 0;
+    this.epochs[slot]!++;
+  }
+
+  pendingGenerating(output: number, vl = 0): number {
+    return this.pending[slotOf(output, vl)]!;
+  }
+
+  /** Records decision `kind` on a data packet (marking it) and whether it is new; `marked` counts each packet once. */
+  private decide(packet: Packet, kind: number): boolean {
+    const before = this.decisions.get(packet) ?? 0;
+    if ((before & kind) !== 0) return false;
+    if (before === 0) this.marked++;
+    this.decisions.set(packet, before | kind);
+    markPacket(packet);
+    return true;
+  }
+}
+
+function checkVl(vl: number): void {
+  if (!(Number.isInteger(vl) && vl >= 0 && vl < VL_COUNT)) {
+    throw new RangeError(`turner marking: VL ${vl} out of range 0..${VL_COUNT - 1}`);
+  }
+}
+
+/** The index of output VL `vl` of `output` in the per-output-VL arrays. */
+function slotOf(output: number, vl: number): number {
+  checkVl(vl);
+  return output * VL_COUNT + vl;
+}
+
+/**
+ * The congestion detection of turner-2001 sec. 4, per switch and per VL: when an input VL
+ * buffer becomes full, its data packets are marked (propagating congestion), and each output
+ * VL they are destined to that still has credits for a maximum-size packet is a root: the
+ * data packets in the switch for it at that instant are marked as they leave on it
+ * (generating congestion), unless the output VL blocks for want of credits first. No
+ * parameters. A non-compliant switch (sec. 6.1) is one built with `noMarking()`.
+ *
+ * @example
+ * const marking = turner();
+ * new InputBufferedSwitch(engine, { ...options, marking });
+ * // ... run ...
+ * [marking.propagating, marking.generating, marking.revoked];
+ */
+export function turner(): TurnerMarkingFactory {
+  const factory = countedFactory<TurnerPolicy>("turner", (view) => new TurnerMarking(view));
+  const sum = (count: "propagating" | "generating" | "revoked") => ({
+    get: () => factory.policies.reduce((total, policy) => total + policy[count], 0),
+    enumerable: true,
+  });
+  return Object.defineProperties(factory, {
+    propagating: sum("propagating"),
+    generating: sum("generating"),
+    revoked: sum("revoked"),
+  }) as TurnerMarkingFactory;
+}
+
+/** Registry entry (create-marking.ts). */
+export const turnerDefinition: MarkingDefinition<TurnerSpec> = {
+  kind: "turner",
+  parameters: [],
+  create: () => turner(),
+};
