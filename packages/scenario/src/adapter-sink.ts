@@ -1,4 +1,4 @@
-import type { HostAdapter } from "@losslab/adapter";
+import type { FlowState, HostAdapter } from "@losslab/adapter";
 import type { Engine } from "@losslab/engine";
 import type { Controller, ControllerFactory } from "@losslab/response";
 import type { TrafficFlow, TrafficMessage, TrafficSink } from "@losslab/traffic";
@@ -13,6 +13,8 @@ export interface AdapterSinkOptions {
   /** The window and rate limits of a group (rate in bytes/s). */
   limitsOf: (group: string) => { window?: number; rate?: number };
   controllers: ControllerFactory | undefined;
+  /** Non-compliant hosts (turner-2001 sec. 6.2): their flows take no controller. */
+  nonCompliant: ReadonlySet<string>;
   lineRate: number;
   /** Keep one controller per (source, destination) across its flows (santos-2002 sec. 6.3.2). */
   persistent: boolean;
@@ -23,8 +25,8 @@ export interface AdapterSinkOptions {
   queues: "per-message" | "per-destination";
   /** First flow id to hand out (the static flows use the ids below). */
   firstFlowId: number;
-  /** Called for every flow started, to attach meters. */
-  onFlow: (id: number, group: string) => void;
+  /** Called for every flow started, to attach meters (and hand it to a subnet manager). */
+  onFlow: (id: number, group: string, source: string, state: FlowState) => void;
   /** Called when a flow of known size has delivered its last packet (flow completion time; per-message queues only). */
   onComplete: (group: string, duration: number) => void;
 }
@@ -104,8 +106,8 @@ export class AdapterSink implements TrafficSink {
     const host = o.hosts.get(source)!;
     const id = this.nextId++;
     const limits = o.limitsOf(group);
-    const controller = this.controllerFor(source, destination, id);
-    host.addFlow({
+    const controller = o.nonCompliant.has(source) ? undefined : this.controllerFor(source, destination, id);
+    const state = host.addFlow({
       id,
       destination: o.hostIndex(destination),
       packetBytes: o.packetBytes,
@@ -118,7 +120,7 @@ export class AdapterSink implements TrafficSink {
     });
     this.ownerOf.set(id, host);
     if (packets !== undefined && !queue) this.pending.set(id, { left: packets, start: o.engine.now, group });
-    o.onFlow(id, group);
+    o.onFlow(id, group, source, state);
     return id;
   }
 

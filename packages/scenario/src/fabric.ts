@@ -1,7 +1,7 @@
 import { HostAdapter } from "@losslab/adapter";
 import { creditsFor, type Device, type MarkingPolicyFactory, PacketFactory } from "@losslab/core";
 import type { Engine } from "@losslab/engine";
-import { ns } from "@losslab/engine";
+import { ns, us } from "@losslab/engine";
 import { createSwitch, Link, type SwitchModel, type SwitchModelOptions } from "@losslab/switch";
 import type { Routes, Topology } from "@losslab/topology";
 import type { Scenario } from "./schema.js";
@@ -35,6 +35,17 @@ export function buildFabric(
     flowControl.kind === "pause" && flowControl.reactionDelayNs !== undefined
       ? ns(flowControl.reactionDelayNs)
       : undefined;
+  const nonCompliant = scenario.nonCompliant;
+  // turner-2001 sec. 6.2: destinations report marked packets of non-compliant sources to the manager.
+  const manager = scenario.subnetManager;
+  const reporting =
+    manager === undefined
+      ? {}
+      : {
+          managerHost: routes.nodeIndex(manager.host),
+          nonCompliantSources: nonCompliant.hosts.map((id) => routes.nodeIndex(id)),
+        };
+  const coalescingTimeout = scenario.adapter.ackCoalescingTimeoutUs;
   const devices = new Map<string, Device>();
   const hosts = new Map<string, HostAdapter>();
   const switches = new Map<string, SwitchModel>();
@@ -50,6 +61,10 @@ export function buildFabric(
         ports: node.ports,
         acks: scenario.adapter.acks,
         pacing: scenario.adapter.pacing,
+        ackCoalescing: scenario.adapter.ackCoalescing,
+        ...(coalescingTimeout === undefined ? {} : { ackCoalescingTimeout: us(coalescingTimeout) }),
+        compliant: !nonCompliant.hosts.includes(node.id),
+        ...reporting,
         ...(pauseReaction === undefined ? {} : { pauseReactionDelay: pauseReaction }),
       });
       hosts.set(node.id, host);
@@ -61,7 +76,8 @@ export function buildFabric(
         name: node.id,
         ports: node.ports,
         routes: table,
-        ...(marking === undefined ? {} : { marking }),
+        // turner-2001 sec. 6.1: a non-compliant switch marks nothing.
+        ...(marking === undefined || nonCompliant.switches.includes(node.id) ? {} : { marking }),
       });
       switches.set(node.id, device);
       devices.set(node.id, device);

@@ -14,6 +14,8 @@ export interface ResolvedFlow {
   window: number | undefined;
   /** Fraction of the link bandwidth. */
   rate: number | undefined;
+  /** Reliable transport (ACKs) or unreliable (CN packets), turner-2001 sec. 3. */
+  reliable: boolean;
 }
 
 /** Expands the scenario's flow pattern or list into flows with their window and rate limits. */
@@ -47,6 +49,7 @@ export function resolveFlows(scenario: Scenario, hostIds: ReadonlySet<string>): 
       stopUs: flow.stopUs,
       window: flow.window ?? group.window ?? scenario.limits.window,
       rate: flow.rate ?? group.rate ?? scenario.limits.rate,
+      reliable: flow.reliable,
     };
   });
 }
@@ -70,6 +73,7 @@ function santosFlows(scenario: Scenario): FlowInput[] {
     ...flow,
     startUs: flow.start / PS_PER_US,
     stopUs: undefined,
+    reliable: true,
   }));
   if (topology.victim) {
     const [start, stop] = pattern.victimMs ?? [0, undefined];
@@ -79,6 +83,7 @@ function santosFlows(scenario: Scenario): FlowInput[] {
       group: "victim",
       startUs: start * 1000,
       stopUs: stop === undefined ? undefined : stop * 1000,
+      reliable: true,
     });
   }
   return flows;

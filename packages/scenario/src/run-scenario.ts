@@ -1,7 +1,7 @@
-import type { HostAdapter } from "@losslab/adapter";
+import type { FlowState, HostAdapter } from "@losslab/adapter";
 import { CongestionBit, type Packet, PacketKind } from "@losslab/core";
 import { Engine, ms, PS_PER_MS, type Time, us } from "@losslab/engine";
-import { createMarking } from "@losslab/marking";
+import { type CountedMarkingPolicy, createMarking } from "@losslab/marking";
 import {
   ByteCounter,
   type CompletionSummary,
@@ -10,16 +10,19 @@ import {
   LatencyBins,
   slidingWindow,
 } from "@losslab/metrics";
-import { type ControllerFactory, ibCca, mvcm, perAck, qcn } from "@losslab/response";
-import { buildRoutes } from "@losslab/topology";
+import type { ControllerFactory } from "@losslab/response";
+import { buildRoutes, type Topology } from "@losslab/topology";
 import { createGenerator, startGenerators } from "@losslab/traffic";
 import { AdapterSink } from "./adapter-sink.js";
 import { buildFabric } from "./fabric.js";
 import { type ResolvedFlow, resolveFlows, scenarioGenerators } from "./flows.js";
 import { parseScenario } from "./parse-scenario.js";
-import { ScenarioError } from "./scenario-error.js";
+import type { ResponseCounts } from "./response-counts.js";
+import { controllerFactories } from "./scenario-controllers.js";
+import { asScenarioError, ScenarioError } from "./scenario-error.js";
 import { scenarioTopology } from "./scenario-topology.js";
 import type { Scenario } from "./schema.js";
+import { SubnetManager } from "./subnet-manager.js";
 
 export interface RunOptions {
   /** Called every simulated millisecond or so with the time reached (ms) and the duration (ms). */
@@ -62,6 +65,19 @@ export interface ScenarioResult {
      */
     markedPct: Record<string, number>;
   };
+  /**
+   * Per switch, the marking decisions of its policy (`marked`) and, for `turner`, by kind:
+   * `propagating`, `generating` and `revoked` (turner-2001 sec. 4). Switches without a
+   * policy (none, or non-compliant) are absent.
+   */
+  marks: Record<string, SwitchMarks>;
+  /**
+   * Per flow id (a persistent controller: per `source->destination`), the marks its
+   * controller heard (marked ACKs, CN packets) and the decreases they caused.
+   */
+  responses: Record<string, ResponseCounts>;
+  /** The subnet manager's work (with `subnetManager`): CN packets it acted on, static IPD changes. */
+  manager?: { notices: number; changes: number };
   /** Congestion notifications the switches sent (QCN CNMs), in time order. */
   notifications: Notification[];
   /** Per `binUs` bin, the fraction of time a packet of `group` waited at its source (`metrics.sourceWaitGroups`). */
@@ -74,6 +90,14 @@ export interface ScenarioResult {
   series(meter: string): Array<[number, number]>;
   /** Names of every meter. */
   meters(): string[];
+}
+
+/** One switch's marking counts (see `ScenarioResult.marks`). */
+export interface SwitchMarks {
+  marked: number;
+  propagating?: number;
+  generating?: number;
+  revoked?: number;
 }
 
 /** One congestion notification a switch sent. */
@@ -126,6 +150,7 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
       random: () => qcnRandom.next(),
     }),
   );
+  checkDeviceNames(scenario, topology);
   const fabric = buildFabric(engine, topology, routes, scenario, marking);
   notifyFrom = (culprit, feedback, at) => {
     const now = engine.now;
@@ -145,7 +170,14 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
   const hostIds = new Set(fabric.hosts.keys());
   const flows = resolveFlows(scenario, hostIds);
   const bandwidth = scenario.topology.bandwidth;
-  const controllers = controllerFactory(scenario);
+  const responses = new Map<string, ResponseCounts>();
+  const controllers = controllerFactories(scenario, responses);
+  const nonCompliant = new Set(scenario.nonCompliant.hosts);
+  const manager = scenario.subnetManager === undefined ? undefined : new SubnetManager(engine, scenario.subnetManager);
+  if (manager !== undefined) fabric.hosts.get(scenario.subnetManager!.host)!.onNotification(manager.notified);
+  const flowAdded = (id: number, source: string, state: FlowState) => {
+    if (manager !== undefined && nonCompliant.has(source)) manager.manage(id, fabric.hosts.get(source)!, state);
+  };
   const end = ms(scenario.durationMs);
   const binWidth = us(scenario.metrics.binUs);
   const counter = () => new ByteCounter(binWidth, end);
@@ -198,7 +230,11 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
     groupMeters[flow.id] = groupMeter(flow.group);
     groupLatencies[flow.id] = latencyBins(`group:${flow.group}`);
     waitOf[flow.id] = waitGroups.get(flow.group);
-    addFlow(fabric.hosts.get(flow.source)!, flow, routes.nodeIndex(flow.destination), scenario, controllers);
+    const controller = nonCompliant.has(flow.source)
+      ? undefined
+      : controllers[flow.reliable ? "reliable" : "unreliable"];
+    const host = fabric.hosts.get(flow.source)!;
+    flowAdded(flow.id, flow.source, addFlow(host, flow, routes.nodeIndex(flow.destination), scenario, controller));
   }
 
   // Generated traffic: flows and messages from @losslab/traffic, metered per group only.
@@ -210,12 +246,14 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
     packetBytes: scenario.packets.dataBytes,
     payloadBytes: scenario.packets.dataBytes - scenario.packets.headerBytes,
     limitsOf: (group) => limitsOf(scenario, group),
-    controllers,
+    controllers: controllers.reliable,
+    nonCompliant,
     lineRate: bandwidth,
     persistent: scenario.controller.kind === "per-ack" && scenario.controller.persistent,
     queues: scenario.adapter.queues,
     firstFlowId: flows.length,
-    onFlow: (id, group) => {
+    onFlow: (id, group, source, state) => {
+      flowAdded(id, source, state);
       groupMeters[id] = groupMeter(group);
       groupLatencies[id] = latencyBins(`group:${group}`);
       waitOf[id] = waitGroups.get(group);
@@ -309,6 +347,9 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
       transmissions: [...fabric.links.values()].reduce((sum, link) => sum + link.packetsSent, 0),
       notifications,
       marked: marking.marked,
+      marks: switchMarks(marking.policies),
+      responses: Object.fromEntries(responses),
+      ...(manager === undefined ? {} : { manager: { notices: manager.notices, changes: manager.changes } }),
       completions: completions.summary(),
       summary,
       rate,
@@ -340,86 +381,44 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
 /** The congestion marks a delivered packet may carry: ECN/FECN, or MVCM's marking bit MB. */
 const MARKS = CongestionBit.Ecn | CongestionBit.Marked;
 
-/** The scenario's controller, one instance per flow; undefined for `none`. */
-function controllerFactory(scenario: Scenario): ControllerFactory | undefined {
-  const spec = scenario.controller;
-  if (spec.kind === "none") return undefined;
-  // One factory for the run: it shares the response function and rate table among flows.
-  const factory = asScenarioError("controller", () => buildControllers(spec, scenario));
-  // Build one now so a bad parameter is reported as a scenario error before the run.
-  asScenarioError("controller", () =>
-    factory({ lineRate: scenario.topology.bandwidth, packetSize: scenario.packets.dataBytes }),
-  );
-  return factory;
-}
-
-function buildControllers(
-  spec: Exclude<Scenario["controller"], { kind: "none" }>,
-  scenario: Scenario,
-): ControllerFactory {
-  const bandwidth = scenario.topology.bandwidth;
-  switch (spec.kind) {
-    case "per-ack":
-      return perAck({
-        response: spec.response,
-        ...(spec.m === undefined ? {} : { m: spec.m }),
-        mode: spec.mode,
-        window: spec.window,
-        Rmax: bandwidth,
-        Rmin: bandwidth * spec.rminFraction,
-      });
-    case "mvcm": {
-      // ferrer-2012 sec. 4.3: k and n come from the network; the round trip crosses
-      // 2n-1 switches in a bidirectional k-ary n-tree, n in a butterfly.
-      const t = scenario.topology;
-      const multistage = t.kind === "k-ary-n-tree" || t.kind === "k-ary-n-fly";
-      const radix = spec.radix ?? (multistage ? t.k : undefined);
-      const stages = spec.stages ?? (multistage ? t.n : undefined);
-      if (radix === undefined || stages === undefined) {
-        throw new ScenarioError(
-          `controller.radix and controller.stages: give both for topology "${t.kind}" (only k-ary-n-tree and k-ary-n-fly imply them)`,
-        );
-      }
-      const hops = spec.hops ?? (t.kind === "k-ary-n-fly" ? stages : undefined);
-      return mvcm({
-        radix,
-        stages,
-        maxWindow: spec.maxWindow,
-        limitWaitingSlots: spec.limitWaitingSlots,
-        ackBytes: scenario.packets.ackBytes,
-        ...(hops === undefined ? {} : { hops }),
-        ...(spec.hopDelayNs === undefined ? {} : { hopDelay: Math.round(spec.hopDelayNs * 1000) }),
-        ...(spec.slotTimeNs === undefined ? {} : { slotTime: Math.round(spec.slotTimeNs * 1000) }),
-      });
+/** Host and switch names of `nonCompliant` and `subnetManager` must be the topology's. */
+function checkDeviceNames(scenario: Scenario, topology: Topology): void {
+  const hosts = topology.nodes.filter((node) => node.kind === "host").map((node) => node.id);
+  const switches = topology.nodes.filter((node) => node.kind !== "host").map((node) => node.id);
+  const check = (field: string, name: string, known: string[], what: "host" | "switch") => {
+    if (!known.includes(name)) {
+      throw new ScenarioError(
+        `${field}: "${name}" is not a ${what} of the topology; its ${what}s: ${known.join(", ")}`,
+      );
     }
-    case "qcn":
-      return qcn({
-        ...(spec.decreaseGain === undefined ? {} : { decreaseGain: spec.decreaseGain }),
-        ...(spec.minRateFraction === undefined ? {} : { minRate: spec.minRateFraction * bandwidth }),
-        ...(spec.fastRecoveryCycles === undefined ? {} : { fastRecoveryCycles: spec.fastRecoveryCycles }),
-        ...(spec.activeIncreaseMbps === undefined ? {} : { activeIncrease: (spec.activeIncreaseMbps * 1e6) / 8 }),
-        ...(spec.hyperIncreaseMbps === undefined ? {} : { hyperIncrease: (spec.hyperIncreaseMbps * 1e6) / 8 }),
-        ...(spec.byteLimit === undefined ? {} : { byteLimit: spec.byteLimit }),
-        ...(spec.timerMs === undefined ? {} : { timerPeriod: ms(spec.timerMs) }),
-      });
-    case "ib-cca":
-      return ibCca({
-        timerPeriod: Math.round(spec.timerPeriodUs * 1e6),
-        ...(spec.indexIncrease === undefined ? {} : { indexIncrease: spec.indexIncrease }),
-        ...(spec.indexMin === undefined ? {} : { indexMin: spec.indexMin }),
-        ...(spec.indexLimit === undefined ? {} : { indexLimit: spec.indexLimit }),
-      });
+  };
+  for (const [i, name] of scenario.nonCompliant.hosts.entries()) check(`nonCompliant.hosts[${i}]`, name, hosts, "host");
+  for (const [i, name] of scenario.nonCompliant.switches.entries()) {
+    check(`nonCompliant.switches[${i}]`, name, switches, "switch");
+  }
+  const manager = scenario.subnetManager;
+  if (manager === undefined) return;
+  check("subnetManager.host", manager.host, hosts, "host");
+  if (scenario.nonCompliant.hosts.length === 0) {
+    throw new ScenarioError("subnetManager: nonCompliant.hosts is empty, so the manager has nothing to throttle");
+  }
+  if (scenario.nonCompliant.hosts.includes(manager.host)) {
+    throw new ScenarioError(`subnetManager.host: "${manager.host}" is listed in nonCompliant.hosts`);
   }
 }
 
-/** Re-throws a package's parameter error as a ScenarioError that names the scenario field. */
-function asScenarioError<T>(field: string, build: () => T): T {
-  try {
-    return build();
-  } catch (error) {
-    const message = (error as Error).message;
-    throw new ScenarioError(message.startsWith(field) ? message : `${field}: ${message}`);
+/** Per-switch counts of the marking policies (see `ScenarioResult.marks`). */
+function switchMarks(policies: readonly CountedMarkingPolicy[]): Record<string, SwitchMarks> {
+  const marks: Record<string, SwitchMarks> = {};
+  for (const policy of policies) {
+    const own: SwitchMarks = { marked: policy.marked };
+    for (const kind of ["propagating", "generating", "revoked"] as const) {
+      const value = (policy as Partial<Record<typeof kind, number>>)[kind];
+      if (typeof value === "number") own[kind] = value;
+    }
+    marks[policy.switchName] = own;
   }
+  return marks;
 }
 
 function addFlow(
@@ -428,14 +427,15 @@ function addFlow(
   destination: number,
   scenario: Scenario,
   controllers: ControllerFactory | undefined,
-) {
+): FlowState {
   const bandwidth = scenario.topology.bandwidth;
   const packetBytes = scenario.packets.dataBytes;
-  host.addFlow({
+  return host.addFlow({
     id: flow.id,
     destination,
     packetBytes,
     start: us(flow.startUs),
+    reliable: flow.reliable,
     ...(controllers === undefined
       ? {}
       : { controller: controllers({ lineRate: bandwidth, packetSize: packetBytes, flowId: flow.id }) }),

@@ -131,6 +131,13 @@ export const adapterSchema = z.strictObject({
    * (a flow held back by another flow's frame keeps its schedule; see @losslab/adapter).
    */
   pacing: z.enum(["since-start", "scheduled"]).default("since-start"),
+  /**
+   * ACK coalescing at every destination (turner-2001 sec. 3): one ACK covers up to this many
+   * packets of a reliable flow; a marked packet (or one with AckReq) is acknowledged at once.
+   */
+  ackCoalescing: positiveInt.default(1),
+  /** With `ackCoalescing` > 1 (then required): the longest an unmarked packet waits for its ACK, us. */
+  ackCoalescingTimeoutUs: z.number().positive().optional(),
 });
 
 export const packetsSchema = z.strictObject({
@@ -161,6 +168,12 @@ export const flowSchema = z
     stopUs: z.number().positive().optional(),
     window: positiveInt.optional(),
     rate: fraction.optional(),
+    /**
+     * Reliable transport (default): the destination acknowledges every packet. False: no
+     * ACKs, a CN packet per marked packet (turner-2001 sec. 3); under controller `hybrid`
+     * such a flow is rate controlled by `turner-rate` (sec. 5.2).
+     */
+    reliable: z.boolean().default(true),
   })
   .refine((flow) => flow.stopUs === undefined || flow.stopUs > flow.startUs, {
     message: "stopUs must be after startUs",
@@ -241,6 +254,17 @@ export const markingSchema = z.discriminatedUnion("kind", [
   }),
 ]);
 
+/** Fields of turner-2001's controllers (sec. 5.1-5.2); ranges are checked by `@losslab/response`. */
+const turnerRateFields = {
+  response: z.enum(["lipd", "fimd", "aimd"]),
+  /** Decrease factor of fimd and aimd (default 2). */
+  m: z.number().gt(1).optional(),
+  /** Largest IPD (default 255): Rmin = link rate / (1 + maxIpd). */
+  maxIpd: positiveInt.optional(),
+  /** SIPD, the static IPD of path discovery (default 0): CIPD never goes below it. */
+  staticIpd: z.number().int().min(0).optional(),
+};
+
 /**
  * Per-flow congestion controllers of `@losslab/response`. `per-ack` is santos-2002 sec. 6:
  * every ACK applies f_inc or f_dec; rates start at Rmax (the link rate), Rmin = Rmax/256.
@@ -264,6 +288,28 @@ export const controllerSchema = z.discriminatedUnion("kind", [
      */
     persistent: z.boolean().default(false),
   }),
+  z
+    .strictObject({
+      kind: z.literal("hybrid"),
+      ...turnerRateFields,
+      /** Starting IPD (default staticIpd). */
+      initialIpd: z.number().int().min(0).optional(),
+      /** Largest window in packets (default 8); 1 fixes the window. */
+      maxWindow: positiveInt.optional(),
+      /** Starting window (default 1, turner's minimum). */
+      initialWindow: positiveInt.optional(),
+      /** Response function of the window (default: `response`). */
+      windowResponse: z.enum(["lipd", "fimd", "aimd"]).optional(),
+    })
+    .describe("turner-2001 sec. 5.1: hybrid rate/window control of reliable flows"),
+  z
+    .strictObject({
+      kind: z.literal("turner-rate"),
+      ...turnerRateFields,
+      /** Start at staticIpd + this offset: sec. 5.2's slow start (default 0). */
+      initialIpdOffset: z.number().int().min(0).optional(),
+    })
+    .describe("turner-2001 sec. 5.2: rate control of unreliable flows (CN packets, no ACKs)"),
   z.strictObject({
     kind: z.literal("mvcm"),
     /** k: switch radix; default the topology's k (k-ary-n-tree, k-ary-n-fly). */
@@ -306,6 +352,19 @@ export const controllerSchema = z.discriminatedUnion("kind", [
     indexLimit: z.number().int().min(0).optional(),
   }),
 ]);
+
+/**
+ * turner-2001 sec. 6.2's subnet manager on host `host`: destinations send it a CN packet per
+ * marked data packet from a non-compliant source; each CN raises that flow's static IPD at
+ * its source by `stepIpd` (at most `maxIpd`); with `decayUs`, a flow that got no CN for
+ * `decayUs` has its static IPD lowered by one, and again every `decayUs`, down to 0.
+ */
+export const subnetManagerSchema = z.strictObject({
+  host: z.string().min(1),
+  stepIpd: positiveInt.default(1),
+  maxIpd: positiveInt.default(255),
+  decayUs: z.number().positive().optional(),
+});
 
 export const metricsSchema = z.strictObject({
   /** Resolution of every byte counter. */
@@ -352,7 +411,7 @@ export const scenarioSchema = z
       maxBypass: 4,
       creditBytes: 64,
     }),
-    adapter: adapterSchema.default({ queues: "per-message", acks: true, pacing: "since-start" }),
+    adapter: adapterSchema.default({ queues: "per-message", acks: true, pacing: "since-start", ackCoalescing: 1 }),
     packets: packetsSchema.default({
       dataBytes: 2068,
       headerBytes: 20,
@@ -368,6 +427,18 @@ export const scenarioSchema = z
      */
     traffic: z.array(z.looseObject({ kind: z.string() })).default([]),
     controller: controllerSchema.default({ kind: "none" }),
+    /**
+     * Devices that do not implement congestion control (turner-2001 sec. 6): hosts whose
+     * flows take no controller and ignore marks, switches that mark nothing.
+     */
+    nonCompliant: z
+      .strictObject({
+        hosts: z.array(z.string().min(1)).default([]),
+        switches: z.array(z.string().min(1)).default([]),
+      })
+      .default({ hosts: [], switches: [] }),
+    /** The subnet manager that throttles non-compliant sources (turner-2001 sec. 6.2; see README). */
+    subnetManager: subnetManagerSchema.optional(),
     flows: z.union([santosFlowsSchema, z.array(flowSchema)]).default([]),
     /** Window and rate limits: a default for every flow, and per flow group ("local", "remote", "victim"). */
     limits: z
@@ -410,6 +481,14 @@ export const scenarioSchema = z
         code: "custom",
         path: ["packets", "headerBytes"],
         message: `must be smaller than packets.dataBytes (${scenario.packets.dataBytes})`,
+      });
+    }
+    const adapter = scenario.adapter;
+    if (adapter.ackCoalescing > 1 && adapter.ackCoalescingTimeoutUs === undefined) {
+      context.addIssue({
+        code: "custom",
+        path: ["adapter", "ackCoalescingTimeoutUs"],
+        message: "needed when adapter.ackCoalescing > 1 (the longest an unmarked packet waits for its ACK)",
       });
     }
     const measure = scenario.metrics.measureMs;

@@ -83,8 +83,28 @@ describe("limits", () => {
       limits: { groups: { g: { window: 3, rate: 0.2 } } },
     });
     expect(resolveFlows(list, new Set(["H0", "H1", "H2"]))).toEqual([
-      { id: 0, source: "H0", destination: "H2", group: "g", startUs: 5, stopUs: 50, window: 4, rate: 0.9 },
-      { id: 1, source: "H1", destination: "H2", group: "g", startUs: 0, stopUs: undefined, window: 3, rate: 0.2 },
+      {
+        id: 0,
+        source: "H0",
+        destination: "H2",
+        group: "g",
+        startUs: 5,
+        stopUs: 50,
+        window: 4,
+        rate: 0.9,
+        reliable: true,
+      },
+      {
+        id: 1,
+        source: "H1",
+        destination: "H2",
+        group: "g",
+        startUs: 0,
+        stopUs: undefined,
+        window: 3,
+        rate: 0.2,
+        reliable: true,
+      },
     ]);
   });
 });

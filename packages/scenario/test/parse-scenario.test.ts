@@ -63,7 +63,7 @@ describe("parseScenario defaults", () => {
       flows: [{ source: "H0", destination: "H2" }],
     });
     expect(s.topology).toEqual({ kind: "single-switch", hosts: 3, bandwidth: 1e9, delayNs: 10 });
-    expect(s.flows).toEqual([{ source: "H0", destination: "H2", group: "flows", startUs: 0 }]);
+    expect(s.flows).toEqual([{ source: "H0", destination: "H2", group: "flows", startUs: 0, reliable: true }]);
   });
 
   it("keeps what the file gives", () => {
@@ -223,7 +223,12 @@ describe("multistage and cycle-based scenarios", () => {
       inputQueues: "fifo",
       islipIterations: 1,
     });
-    expect(parseScenario(ferrerLike).adapter).toEqual({ queues: "per-message", acks: true, pacing: "since-start" });
+    expect(parseScenario(ferrerLike).adapter).toEqual({
+      queues: "per-message",
+      acks: true,
+      pacing: "since-start",
+      ackCoalescing: 1,
+    });
   });
 
   it("takes every topology kind", () => {

@@ -246,7 +246,7 @@ const markedBars = (runs: LabelledMeasures[], key: "markedColdPct" | "markedHotP
 export const ferrerFig10Large: Preset = {
   name: "ferrer-fig10-large",
   description: "ferrer-2012 Fig. 10 on the paper's 4-ary 5-tree and load (long: not in the test suite)",
-  expectedRuntime: "20-30 min with 2 workers",
+  expectedRuntime: "1-2 h with 2 workers (estimate)",
   async run(context) {
     const runs = await runMechanisms(compared, context, ferrerLarge);
     const m = (label: FerrerMechanism) => measuresOf(runs, label);
@@ -293,7 +293,7 @@ export const ferrerFig10Large: Preset = {
 export const ferrerFig11Large = fig11Preset({
   name: "ferrer-fig11-large",
   description: "ferrer-2012 Fig. 11 on the paper's 4-ary 5-tree and load (long: not in the test suite)",
-  expectedRuntime: "25-40 min with 2 workers",
+  expectedRuntime: "1-3 h with 2 workers (estimate)",
   base: ferrerLarge,
   scale: LARGE,
   id: "C11L",

@@ -19,6 +19,10 @@ import { santosFig5 } from "./santos-fig5.js";
 import { santosFig6 } from "./santos-fig6.js";
 import { santosFig7 } from "./santos-fig7.js";
 import { santosFig8a, santosFig8b } from "./santos-fig8.js";
+import { turnerApsn } from "./turner-apsn.js";
+import { turnerNoncompliant } from "./turner-noncompliant.js";
+import { turnerRoot } from "./turner-root.js";
+import { turnerSpreading } from "./turner-spreading.js";
 
 /** Every reproduction preset, by name, in the order `losslab list` shows them. */
 export const presets: readonly Preset[] = [
@@ -49,6 +53,10 @@ export const presets: readonly Preset[] = [
   chrysosFig3b,
   chrysosFig3c,
   chrysosFig3d,
+  turnerSpreading,
+  turnerRoot,
+  turnerApsn,
+  turnerNoncompliant,
 ];
 
 export function findPreset(name: string): Preset {

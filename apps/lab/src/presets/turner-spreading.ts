@@ -1,0 +1,61 @@
+import type { ScenarioResult } from "@losslab/scenario";
+import { check, round } from "../check.js";
+import type { Preset } from "../preset.js";
+import { hybridController, runTurnerS, scenarioSMeters, type TurnerSetup, turnerTimePlot } from "./turner-scenario.js";
+
+/** docs/spec/turner.md, turner-spreading: L=5, R=5, victim 20-50 ms, 60 ms. */
+export const spreadingSetup = { local: 5, remote: 5, durationMs: 60, victimMs: [20, 50] } as const;
+
+export const turnerRuns = {
+  none: { ...spreadingSetup, victimMs: [20, 50], marking: { kind: "none" }, controller: { kind: "none" } },
+  turner: { ...spreadingSetup, victimMs: [20, 50], marking: { kind: "turner" }, controller: hybridController },
+} satisfies Record<string, TurnerSetup>;
+
+function spreadingSummary(result: ScenarioResult) {
+  return {
+    victimRate: round(result.rate("group:victim", 25, 45)),
+    islUtil: round(result.rate("link:A->B", 25, 45)),
+    remoteRate: round(result.rate("group:remote", 25, 45)),
+    localRate: round(result.rate("group:local", 25, 45)),
+    rootUtil: round(result.rate("link:B->BC", 10, 60)),
+  };
+}
+
+/** turner-2001 sec. 1.1 and 4: congestion spreading across two switches, contained by turner marking + hybrid. */
+export const turnerSpreading: Preset = {
+  name: "turner-spreading",
+  description: "turner-2001 secs. 4-5: congestion spreading (L=5, R=5) with no control vs turner marking + hybrid",
+  expectedRuntime: "3 s",
+  async run({ seed }) {
+    const none = runTurnerS(turnerRuns.none, seed);
+    const turner = runTurnerS(turnerRuns.turner, seed);
+    const n = spreadingSummary(none);
+    const t = spreadingSummary(turner);
+    return {
+      params: turnerRuns,
+      summary: { none: n, turner: t },
+      checks: [
+        check.atMost("TS.1", "none: victimRate (25-45 ms)", n.victimRate, 0.25),
+        check.atLeast("TS.2", "turner: victimRate (25-45 ms)", t.victimRate, 0.35),
+        check.atLeast(
+          "TS.3",
+          "turner: victimRate, gain over none",
+          t.victimRate,
+          n.victimRate + 0.15,
+          `victimRate(none) + 0.15 = ${round(n.victimRate + 0.15)}`,
+        ),
+        check.atLeast("TS.4", "turner: islUtil (25-45 ms)", t.islUtil, 0.8),
+        check.atLeast("TS.5", "turner: rootUtil (10-60 ms)", t.rootUtil, 0.9),
+      ],
+      charts: [
+        turnerTimePlot("turner-spreading-none", "Congestion spreading (L=5, R=5), no control", none, scenarioSMeters),
+        turnerTimePlot(
+          "turner-spreading-turner",
+          "Turner marking + hybrid control (L=5, R=5)",
+          turner,
+          scenarioSMeters,
+        ),
+      ],
+    };
+  },
+};

@@ -1,0 +1,85 @@
+/** turner-2001's scenario fields: reliability, ACK coalescing, hybrid/turner-rate, non-compliant devices, the manager. */
+import { describe, expect, it } from "vitest";
+import { parseScenario, runScenario, type ScenarioInput } from "../src/index.js";
+
+const hybrid = { kind: "hybrid", response: "lipd" } as const;
+
+/** Scenario S with L=2, R=1: A1 -> BC, B1 -> BC, B2 -> BC under turner marking, 5 ms. */
+const fanIn = (extra: Partial<ScenarioInput> = {}): ScenarioInput => ({
+  durationMs: 5,
+  topology: { kind: "two-switch", local: 2, remote: 1 },
+  flows: [
+    { source: "A1", destination: "BC", group: "a1" },
+    { source: "B1", destination: "BC", group: "b" },
+    { source: "B2", destination: "BC", group: "b" },
+  ],
+  marking: { kind: "turner" },
+  controller: hybrid,
+  ...extra,
+});
+
+describe("turner-2001 scenario fields", () => {
+  it("names the field of each mistake", () => {
+    expect(() => parseScenario(fanIn({ adapter: { ackCoalescing: 4 } }))).toThrow(/adapter\.ackCoalescingTimeoutUs/);
+    expect(() => runScenario(parseScenario(fanIn({ nonCompliant: { hosts: ["Z9"] } })))).toThrow(
+      /nonCompliant\.hosts\[0\]: "Z9" is not a host of the topology/,
+    );
+    expect(() => runScenario(parseScenario(fanIn({ nonCompliant: { switches: ["BC"] } })))).toThrow(
+      /nonCompliant\.switches\[0\]: "BC" is not a switch/,
+    );
+    expect(() => runScenario(parseScenario(fanIn({ subnetManager: { host: "BV" } })))).toThrow(
+      /subnetManager: nonCompliant\.hosts is empty/,
+    );
+    expect(() => runScenario(parseScenario(fanIn({ controller: { kind: "turner-rate", response: "lipd" } })))).toThrow(
+      /flows\[0\]\.reliable: controller "turner-rate" controls unreliable flows only/,
+    );
+  });
+
+  it("counts turner marks per switch and leaves a non-compliant switch unmarked", () => {
+    const all = runScenario(parseScenario(fanIn()));
+    expect(all.marks.B!.generating).toBeGreaterThan(0);
+    expect(Object.keys(all.marks).sort()).toEqual(["A", "B"]);
+    const partial = runScenario(parseScenario(fanIn({ nonCompliant: { switches: ["B"] } })));
+    expect(Object.keys(partial.marks)).toEqual(["A"]);
+  });
+
+  it("gives unreliable flows turner-rate under hybrid: they hear CN packets and slow down", () => {
+    const flows = [
+      { source: "A1", destination: "BC", group: "a1", reliable: false },
+      { source: "B1", destination: "BC", group: "b", reliable: false },
+      { source: "B2", destination: "BC", group: "b" },
+    ];
+    const result = runScenario(parseScenario(fanIn({ flows })));
+    for (const id of ["0", "1", "2"]) {
+      expect(result.responses[id]!.marks).toBeGreaterThan(0);
+      expect(result.responses[id]!.decreases).toBeGreaterThan(0);
+    }
+  });
+
+  it("coalesces ACKs: fewer packets on the links for the same data", () => {
+    const one = runScenario(parseScenario(fanIn({ marking: { kind: "none" }, controller: { kind: "none" } })));
+    const four = runScenario(
+      parseScenario(
+        fanIn({
+          marking: { kind: "none" },
+          controller: { kind: "none" },
+          adapter: { ackCoalescing: 4, ackCoalescingTimeoutUs: 20 },
+        }),
+      ),
+    );
+    expect(four.delivered).toBeGreaterThan(0.95 * one.delivered);
+    expect(four.transmissions).toBeLessThan(one.transmissions - one.delivered);
+  });
+
+  it("gives a non-compliant host no controller, and the manager throttles it by its static IPD", () => {
+    const without = runScenario(parseScenario(fanIn({ nonCompliant: { hosts: ["A1"] } })));
+    expect(without.responses["0"]).toBeUndefined();
+    expect(without.manager).toBeUndefined();
+    const managed = runScenario(
+      parseScenario(fanIn({ nonCompliant: { hosts: ["A1"] }, subnetManager: { host: "BV", decayUs: 100 } })),
+    );
+    expect(managed.manager!.notices).toBeGreaterThan(0);
+    expect(managed.manager!.changes).toBeGreaterThan(0);
+    expect(managed.rate("group:a1", 1, 5)).toBeLessThan(without.rate("group:a1", 1, 5) - 0.1);
+  });
+});
