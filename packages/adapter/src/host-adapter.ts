@@ -6,8 +6,8 @@ import {
   DEFAULT_PAUSE_REACTION_DELAY,
   type Device,
   type InboundLink,
-  isPaused,
   LosslessViolation,
+  MAX_VLS,
   type OutboundLink,
   type Packet,
   type PacketFactory,
@@ -78,6 +78,12 @@ export interface HostAdapterOptions {
   nonCompliantSources?: readonly number[];
   /** The subnet manager's host index: where CN packets about non-compliant sources go. */
   managerHost?: number;
+  /**
+   * Virtual lanes of port 0 toward the switch, 1..15 (default 1; turner-2001 sec. 2): one
+   * credit account per VL, each with the credits of the switch's buffer for that VL. A flow
+   * sends on `FlowOptions.vl`; a VL without credits does not hold back the others.
+   */
+  vls?: number;
 }
 
 export interface FlowOptions {
@@ -93,6 +99,8 @@ export interface FlowOptions {
   stop?: Time;
   /** Packets to send (default Infinity: greedy). */
   packets?: number;
+  /** The VL its data packets travel on, on every hop (default 0; below the adapter's `vls`). Its ACKs and CN packets travel on it too. */
+  vl?: number;
   /**
    * A virtual output queue (ferrer-2012 sec. 5.1) instead of a flow that ends: it starts
    * empty (unless `packets` is given), `enqueue` adds generated packets, and it waits,
@@ -161,6 +169,7 @@ class Flow implements FlowState {
   readonly id: number;
   readonly destination: number;
   readonly packetBytes: number;
+  readonly vl: number;
   readonly window: number;
   rate: number;
   readonly reliable: boolean;
@@ -170,6 +179,7 @@ class Flow implements FlowState {
     this.id = options.id;
     this.destination = options.destination;
     this.packetBytes = options.packetBytes;
+    this.vl = options.vl ?? 0;
     this.queue = options.queue ?? false;
     this.remaining = options.packets ?? (this.queue ? 0 : Number.POSITIVE_INFINITY);
     if (this.queue) for (let i = 0; i < this.remaining; i++) this.generated.push(options.start);
@@ -205,8 +215,6 @@ const PAUSE_TAKES_EFFECT = 6;
 const ACK_TIMEOUT = 7;
 /** Congestion bits a destination echoes; a packet with any of them gets its ACK at once. */
 const CONGESTION_BITS = CongestionBit.Ecn | CongestionBit.Marked | CongestionBit.Validated;
-/** Data packets are created with priority (`vl`) 0. */
-const DATA_PAUSED = 1 << 0;
 
 /**
  * A host channel adapter sending on port 0. Send side: per-flow state with a window limit
@@ -238,6 +246,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   private readonly compliant: boolean;
   private readonly nonCompliantSources: ReadonlySet<number>;
   private readonly managerHost: number;
+  private readonly vls: number;
   /** Priorities a PAUSE from the switch holds on port 0 (bit p: priority p). */
   private pausedPriorities = 0;
   /** The flows the scheduler walks: started or not, not retired, not parked. */
@@ -249,7 +258,10 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   private readonly deliveryListeners: DeliveryListener[] = [];
   private readonly notificationListeners: DeliveryListener[] = [];
   private link: OutboundLink | undefined;
-  private credits: CreditAccount | undefined;
+  /** Per VL of port 0: the credits of the switch's buffer for it. */
+  private readonly credits: CreditAccount[] = [];
+  /** The bit set of all VLs: when every one is blocked, the scheduler stops looking. */
+  private readonly allVls: number;
   private busy = false;
   private nextFlow = 0;
   private wakeAt: Time = Number.POSITIVE_INFINITY;
@@ -296,6 +308,11 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     this.compliant = options.compliant ?? true;
     this.nonCompliantSources = new Set(options.nonCompliantSources ?? []);
     this.managerHost = options.managerHost ?? -1;
+    this.vls = options.vls ?? 1;
+    if (!Number.isInteger(this.vls) || this.vls < 1 || this.vls > MAX_VLS) {
+      throw new RangeError(`${this.name}: vls must be an integer 1..${MAX_VLS}, got ${this.vls}`);
+    }
+    this.allVls = (1 << this.vls) - 1;
     if (this.nonCompliantSources.size > 0 && !(Number.isInteger(this.managerHost) && this.managerHost >= 0)) {
       throw new RangeError(`${this.name}: nonCompliantSources needs a managerHost to send CN packets to`);
     }
@@ -304,6 +321,10 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   /** Adds a flow from this host; it starts sending at `options.start`. */
   addFlow(options: FlowOptions): FlowState {
     if (this.flowById.has(options.id)) throw new RangeError(`${this.name}: duplicate flow id ${options.id}`);
+    const vl = options.vl ?? 0;
+    if (!Number.isInteger(vl) || vl < 0 || vl >= this.vls) {
+      throw new RangeError(`${this.name}: flow ${options.id} vl must be an integer 0..${this.vls - 1}, got ${vl}`);
+    }
     if (!this.compliant && options.controller !== undefined) {
       throw new RangeError(`${this.name}: a non-compliant CA has no congestion controller (flow ${options.id})`);
     }
@@ -393,14 +414,18 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     this.checkPort(port);
     if (port !== 0) return; // the adapter sends on port 0 only
     this.link = link;
-    this.credits = new CreditAccount(downstreamCredits, this.creditBytes, `${this.name} output`);
+    for (let vl = 0; vl < this.vls; vl++) {
+      const label = this.vls === 1 ? `${this.name} output` : `${this.name} output VL ${vl}`;
+      this.credits[vl] = new CreditAccount(downstreamCredits, this.creditBytes, label);
+    }
   }
 
   connectInput(port: number, _link: InboundLink): void {
     this.checkPort(port);
   }
 
-  inputCredits(port: number): number {
+  /** Every VL of every port drains at link rate: unlimited credits. */
+  inputCredits(port: number, _vl = 0): number {
     this.checkPort(port);
     return Number.POSITIVE_INFINITY;
   }
@@ -414,11 +439,20 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     if (packet.destination !== this.host) {
       throw new LosslessViolation(`${this.name}: received packet ${packet.id} addressed to host ${packet.destination}`);
     }
+    if (packet.vl >= this.vls) {
+      throw new RangeError(
+        `${this.name}: received packet ${packet.id} on VL ${packet.vl} but has vls ${this.vls}: its ACK could not travel back on it`,
+      );
+    }
     this.engine.at(tailAt, this, RECEIVED, packet);
   }
 
-  creditsReturned(_port: number, blocks: number): void {
-    this.credits!.restore(blocks);
+  creditsReturned(_port: number, blocks: number, vl = 0): void {
+    const account = this.credits[vl];
+    if (account === undefined) {
+      throw new LosslessViolation(`${this.name}: credits returned for VL ${vl}, which port 0 does not have`);
+    }
+    account.restore(blocks);
     this.trySend();
   }
 
@@ -595,24 +629,34 @@ export class HostAdapter implements Device, EventHandler<unknown> {
 
   /**
    * Sends the next packet if the port is free: an ACK first, else the next eligible flow in
-   * round robin. A priority held by PAUSE starts nothing; a frame already started finishes.
+   * round robin. Per VL: a VL held by PAUSE, or whose first waiting ACK lacks credits,
+   * sends nothing (its ACKs go before its data), and a flow whose VL lacks credits for its
+   * packet blocks its VL; the other VLs go on. A frame already started finishes.
    */
   private trySend(): void {
     if (this.busy || this.link === undefined) return;
-    const credits = this.credits!;
-    const control = this.control[0];
-    if (control !== undefined && !isPaused(this.pausedPriorities, control)) {
-      if (credits.canSend(control.size)) this.transmit(this.control.shift()!);
-      return;
+    const credits = this.credits;
+    // VLs that may send nothing more now: paused (resumed by the XON's trySend), or out of credits.
+    let blocked = this.pausedPriorities & this.allVls;
+    const control = this.control;
+    for (let i = 0; i < control.length && blocked !== this.allVls; i++) {
+      const packet = control[i]!;
+      const bit = 1 << packet.vl;
+      if ((blocked & bit) !== 0) continue;
+      if (credits[packet.vl]!.canSend(packet.size)) {
+        this.transmit(i === 0 ? control.shift()! : control.splice(i, 1)[0]!);
+        return;
+      }
+      blocked |= bit;
     }
-    if ((this.pausedPriorities & DATA_PAUSED) !== 0) return; // resumed by the XON's trySend
+    if (blocked === this.allVls) return;
     const now = this.engine.now;
     const count = this.flows.length;
     let nextEligible = Number.POSITIVE_INFINITY;
     for (let k = 0; k < count; k++) {
       const index = (this.nextFlow + k) % count;
       const flow = this.flows[index]!;
-      if (!flow.active || flow.remaining <= 0) continue;
+      if (!flow.active || flow.remaining <= 0 || (blocked & (1 << flow.vl)) !== 0) continue;
       const controller = flow.controller;
       const window = controller === undefined ? flow.window : Math.min(flow.window, controller.window);
       if (flow.outstanding >= window) {
@@ -634,7 +678,12 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         // hold (PAUSE, an idle flow) restarts the schedule from now: no catch-up burst.
         if (this.scheduledPacing && now - eligible <= gap) anchor = eligible;
       }
-      if (!credits.canSend(flow.packetBytes)) return; // credits come back with a trySend
+      if (!credits[flow.vl]!.canSend(flow.packetBytes)) {
+        // Credits come back with a trySend. The flows of other VLs may still go.
+        blocked |= 1 << flow.vl;
+        if (blocked === this.allVls) return;
+        continue;
+      }
       this.nextFlow = (index + 1) % count;
       this.sendData(flow, now, anchor, window);
       return;
@@ -666,6 +715,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       destination: flow.destination,
       size: flow.packetBytes,
       seq: flow.sent,
+      vl: flow.vl,
       createdAt,
       transport: flags,
     });
@@ -742,7 +792,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   }
 
   private transmit(packet: Packet): void {
-    this.credits!.consume(packet.size);
+    this.credits[packet.vl]!.consume(packet.size);
     packet.injectedAt = this.engine.now;
     this.busy = true;
     this.engine.at(this.link!.transmit(packet), this, TRANSMIT_DONE);

@@ -10,21 +10,34 @@ export interface PacketReceiver {
   receive(packet: Packet, port: number, tailAt: Time): void;
 }
 
+/**
+ * The most VLs a port may have: InfiniBand's data VLs VL0..VL14 (turner-2001 sec. 2 footnote
+ * 3, "up to sixteen" with the management VL15, which losslab does not model).
+ */
+export const MAX_VLS = 15;
+
 /** The sending side of a device port: link-level flow control messages come back here. */
 export interface CreditReceiver {
-  /** `blocks` credit blocks of the buffer behind output `port` were freed. */
-  creditsReturned(port: number, blocks: number): void;
+  /**
+   * `blocks` credit blocks of the buffer of VL `vl` behind output `port` were freed. Credits
+   * are per VL (turner-2001 sec. 2: "Link flow control credits are controlled on a VL
+   * basis"); a device with one VL per port only ever sees VL 0.
+   */
+  creditsReturned(port: number, blocks: number, vl?: number): void;
 }
 
 /** A device a link can connect: a switch or a host adapter. */
 export interface Device extends PacketReceiver, CreditReceiver {
   readonly name: string;
-  /** Connects output `port` to a link, and gives the port the credits of the buffer at the far end. */
+  /**
+   * Connects output `port` to a link, and gives the port the credits of the buffer at the far
+   * end: of each of its VL buffers, all of one size (`inputCredits(port, 0)` of the receiver).
+   */
   connectOutput(port: number, link: OutboundLink, downstreamCredits: number): void;
   /** Connects input `port` to the link that feeds it, to return credits on. */
   connectInput(port: number, link: InboundLink): void;
-  /** Receive buffer capacity of input `port` in credit blocks (Infinity: always drains). */
-  inputCredits(port: number): number;
+  /** Receive buffer capacity of VL `vl` (default 0) of input `port` in credit blocks (Infinity: always drains). */
+  inputCredits(port: number, vl?: number): number;
 }
 
 /** A unidirectional link as its sender sees it. */
@@ -47,8 +60,8 @@ export interface InboundLink {
   readonly backDelay: Time;
   /** Bytes of wire overhead per frame (preamble, inter-frame gap): 0 unless configured. */
   readonly overheadBytes: number;
-  /** Returns `blocks` credits to the sender, arriving after the reverse propagation delay. */
-  returnCredits(blocks: number): void;
+  /** Returns `blocks` credits of VL `vl` (default 0) to the sender, arriving after the reverse propagation delay. */
+  returnCredits(blocks: number, vl?: number): void;
 }
 
 /**

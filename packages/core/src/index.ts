@@ -1,10 +1,11 @@
-export type {
-  CreditReceiver,
-  Device,
-  InboundLink,
-  OutboundLink,
-  PacketReceiver,
-  TransmissionListener,
+export {
+  type CreditReceiver,
+  type Device,
+  type InboundLink,
+  MAX_VLS,
+  type OutboundLink,
+  type PacketReceiver,
+  type TransmissionListener,
 } from "./channel.js";
 export { CreditAccount, creditsFor, DEFAULT_CREDIT_BYTES } from "./credit-account.js";
 export { formatValue } from "./format-value.js";

@@ -170,7 +170,7 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
   const hostIds = new Set(fabric.hosts.keys());
   const flows = resolveFlows(scenario, hostIds);
   const bandwidth = scenario.topology.bandwidth;
-  const responses = new Map<string, ResponseCounts>();
+  const responses = scenario.metrics.responses ? new Map<string, ResponseCounts>() : undefined;
   const controllers = controllerFactories(scenario, responses);
   const nonCompliant = new Set(scenario.nonCompliant.hosts);
   const manager = scenario.subnetManager === undefined ? undefined : new SubnetManager(engine, scenario.subnetManager);
@@ -348,7 +348,7 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
       notifications,
       marked: marking.marked,
       marks: switchMarks(marking.policies),
-      responses: Object.fromEntries(responses),
+      responses: Object.fromEntries(responses ?? []),
       ...(manager === undefined ? {} : { manager: { notices: manager.notices, changes: manager.changes } }),
       completions: completions.summary(),
       summary,

@@ -12,13 +12,16 @@ export interface Controllers {
 }
 
 /**
- * The scenario's controller, one instance per flow, counting its responses into `counts`.
+ * The scenario's controller, one instance per flow, counting its responses into `counts` if given.
  * Unreliable flows take the same controller, except under `hybrid`, whose unreliable flows
  * are rate controlled by `turner-rate` with the same parameters (turner-2001 sec. 5.2: "the
  * description of rate control for reliable transport services must be additionally modified").
  * `turner-rate` has no rule for ACKs: reliable flows under it are an error.
  */
-export function controllerFactories(scenario: Scenario, counts: Map<string, ResponseCounts>): Controllers {
+export function controllerFactories(scenario: Scenario, counts: Map<string, ResponseCounts> | undefined): Controllers {
+  // Counting wraps every controller call: only when the scenario asks for it (`metrics.responses`).
+  const counting = (factory: ControllerFactory) =>
+    counts === undefined ? factory : countingResponses(factory, counts);
   const spec = scenario.controller;
   if (spec.kind === "none") return { reliable: undefined, unreliable: undefined };
   // One factory for the run: it shares the response function and rate table among flows.
@@ -27,7 +30,7 @@ export function controllerFactories(scenario: Scenario, counts: Map<string, Resp
   asScenarioError("controller", () =>
     factory({ lineRate: scenario.topology.bandwidth, packetSize: scenario.packets.dataBytes }),
   );
-  const counted = countingResponses(factory, counts);
+  const counted = counting(factory);
   if (spec.kind === "turner-rate") {
     const reliable = Array.isArray(scenario.flows)
       ? scenario.flows.findIndex((flow) => flow.reliable && !scenario.nonCompliant.hosts.includes(flow.source))
@@ -49,7 +52,7 @@ export function controllerFactories(scenario: Scenario, counts: Map<string, Resp
       ...(spec.staticIpd === undefined ? {} : { staticIpd: spec.staticIpd }),
     }),
   );
-  return { reliable: counted, unreliable: countingResponses(rate, counts) };
+  return { reliable: counted, unreliable: counting(rate) };
 }
 
 function buildControllers(

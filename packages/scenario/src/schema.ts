@@ -390,6 +390,11 @@ export const metricsSchema = z.strictObject({
    * need a list: every meter holds one number per `binUs` bin.
    */
   linkMeters: z.array(z.string().min(1)).optional(),
+  /**
+   * Count, per flow, the congestion feedback its controller hears and the decreases it causes
+   * (`responses` in the result). Off by default: it wraps every controller call.
+   */
+  responses: z.boolean().default(false),
 });
 
 export const scenarioSchema = z
@@ -448,7 +453,7 @@ export const scenarioSchema = z
         groups: z.record(z.string(), limitSchema).default({}),
       })
       .default({ groups: {} }),
-    metrics: metricsSchema.default({ binUs: 10, windowMs: 2, stepUs: 250, sourceWaitGroups: [] }),
+    metrics: metricsSchema.default({ binUs: 10, windowMs: 2, stepUs: 250, sourceWaitGroups: [], responses: false }),
   })
   .superRefine((scenario, context) => {
     if ((scenario.durationMs === undefined) === (scenario.durationCycles === undefined)) {

@@ -53,7 +53,7 @@ describe("parseScenario defaults", () => {
     // No window or rate limit unless asked.
     expect(s.limits).toEqual({ groups: {} });
     // 2 ms sliding windows (sec. 3).
-    expect(s.metrics).toEqual({ binUs: 10, windowMs: 2, stepUs: 250, sourceWaitGroups: [] });
+    expect(s.metrics).toEqual({ binUs: 10, windowMs: 2, stepUs: 250, sourceWaitGroups: [], responses: false });
   });
 
   it("fills in a single-switch topology and a flow list", () => {

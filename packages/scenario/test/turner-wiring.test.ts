@@ -15,10 +15,16 @@ const fanIn = (extra: Partial<ScenarioInput> = {}): ScenarioInput => ({
   ],
   marking: { kind: "turner" },
   controller: hybrid,
+  metrics: { responses: true },
   ...extra,
 });
 
 describe("turner-2001 scenario fields", () => {
+  it("counts controller responses only when metrics.responses asks for it", () => {
+    const quiet = runScenario(parseScenario(fanIn({ metrics: {} })));
+    expect(quiet.responses).toEqual({});
+  });
+
   it("names the field of each mistake", () => {
     expect(() => parseScenario(fanIn({ adapter: { ackCoalescing: 4 } }))).toThrow(/adapter\.ackCoalescingTimeoutUs/);
     expect(() => runScenario(parseScenario(fanIn({ nonCompliant: { hosts: ["Z9"] } })))).toThrow(

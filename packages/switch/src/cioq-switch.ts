@@ -53,6 +53,11 @@ export class CioqSwitch extends SwitchBase {
 
   constructor(engine: Engine, options: CioqSwitchOptions) {
     super(engine, options);
+    if (this.vls > 1 || options.vlWeights !== undefined) {
+      throw new RangeError(
+        `${this.name}: vls > 1 and vlWeights are implemented for organisation "input-buffered" only`,
+      );
+    }
     this.speedup = options.speedup ?? 2;
     if (!(this.speedup >= 1 && Number.isFinite(this.speedup))) {
       throw new RangeError(`${this.name}: speedup must be a finite number >= 1; got ${this.speedup}`);
@@ -84,7 +89,7 @@ export class CioqSwitch extends SwitchBase {
     const eligibleAt = this.earliestStart(tailAt, packet.size, this.crossbarRate(output));
     this.queues.add(input, output, packet, eligibleAt);
     this.engine.at(eligibleAt, this, ELIGIBLE);
-    this.watchTail(input, tailAt);
+    this.watchTail(packet, input, tailAt);
   }
 
   /** Crossbar transfers first, so a packet entering an idle output's buffer may start on its link at once. */
@@ -134,7 +139,7 @@ export class CioqSwitch extends SwitchBase {
     this.linkBusy[output] = 1;
     this.waiting[output]!--;
     this.marking?.packetDeparting?.(packet, this.outputFrom[output]![0]!, output);
-    this.credits[output]!.consume(packet.size);
+    this.consumeCredits(output, packet);
     const end = this.outputLinks[output]!.transmit(packet);
     this.engine.at(end, this, DEPARTED, output);
   }

@@ -1,13 +1,14 @@
 import type { Packet } from "@losslab/core";
 import type { Engine, Time } from "@losslab/engine";
 import { FIRST_MODEL_EVENT, SwitchBase, type SwitchOptions } from "./switch-base.js";
+import { VlArbitration } from "./vl-arbitration.js";
 
 export interface InputBufferedSwitchOptions extends SwitchOptions {
   /** How many times the head of an output's FIFO may be bypassed (santos-2002 Table 1: 4). */
   maxBypass?: number;
 }
 
-/** A packet waiting in an output's FIFO. */
+/** A packet waiting in an output VL's FIFO. */
 interface Waiting {
   readonly packet: Packet;
   readonly input: number;
@@ -27,11 +28,20 @@ const DEPARTED = FIRST_MODEL_EVENT + 1;
  * input is free may go first, at most `maxBypass` times per head (sec. 3). Cut-through:
  * forwarding may start `forwardingDelay` after the header arrives. A packet's buffer
  * space is freed, and its credits sent back upstream, when its last byte has left.
+ *
+ * With several VLs (`vls`) every input VL has its own buffer and every output VL its own
+ * FIFO with the same bypass rule and its own credits, so a VL out of credits holds back
+ * only its own packets (turner-2001 sec. 2); a free output picks among its VLs with a
+ * packet that can go by weighted round robin (`VlArbitration`).
  */
 export class InputBufferedSwitch extends SwitchBase {
   private readonly maxBypass: number;
   private readonly inputBusy: Uint8Array;
+  /** Per output VL, at `output * vls + vl`. */
   private readonly fifo: Waiting[][] = [];
+  /** Per output: packets in its FIFOs, all VLs. */
+  private readonly queued: Int32Array;
+  private readonly vlArbitration: VlArbitration | undefined;
   private roundRobin = 0;
 
   constructor(engine: Engine, options: InputBufferedSwitchOptions) {
@@ -42,7 +52,11 @@ export class InputBufferedSwitch extends SwitchBase {
     }
     const n = this.portCount;
     this.inputBusy = new Uint8Array(n);
-    for (let port = 0; port < n; port++) this.fifo.push([]);
+    this.queued = new Int32Array(n);
+    for (let slot = 0; slot < n * this.vls; slot++) this.fifo.push([]);
+    if (this.vls > 1 || options.vlWeights !== undefined) {
+      this.vlArbitration = new VlArbitration(this.name, n, this.vls, options.vlWeights);
+    }
     this.marking = options.marking?.(this);
   }
 
@@ -55,13 +69,14 @@ export class InputBufferedSwitch extends SwitchBase {
       output,
       bypassed: 0,
     } satisfies Waiting);
-    this.watchTail(input, tailAt);
+    this.watchTail(packet, input, tailAt);
   }
 
   protected handleModelEvent(kind: number, payload: unknown): void {
     if (kind === ELIGIBLE) {
       const entry = payload as Waiting;
-      this.fifo[entry.output]!.push(entry);
+      this.fifo[entry.output * this.vls + entry.packet.vl]!.push(entry);
+      this.queued[entry.output]!++;
       this.requestArbitration();
     } else if (kind === DEPARTED) {
       this.departed(payload as Waiting);
@@ -73,14 +88,33 @@ export class InputBufferedSwitch extends SwitchBase {
     const n = this.portCount;
     for (let k = 0; k < n; k++) {
       const output = (this.roundRobin + k) % n;
-      if (this.linkBusy[output] === 0 && this.fifo[output]!.length > 0) this.serve(output);
+      if (this.linkBusy[output] !== 0 || this.queued[output] === 0) continue;
+      if (this.vlArbitration === undefined) this.serve(output, output);
+      else this.serveVls(output, this.vlArbitration);
     }
     this.roundRobin = (this.roundRobin + 1) % n;
   }
 
-  /** Per-output FIFO with bounded bypass of a head whose input is busy (santos-2002 sec. 3, Table 1). */
-  private serve(output: number): void {
-    const queue = this.fifo[output]!;
+  /** Offers the free `output` to its VLs in weighted round-robin order until one sends. */
+  private serveVls(output: number, arbitration: VlArbitration): void {
+    const vls = this.vls;
+    const first = arbitration.first(output);
+    for (let k = 0; k < vls; k++) {
+      const vl = (first + k) % vls;
+      const slot = output * vls + vl;
+      if (this.fifo[slot]!.length > 0 && this.serve(output, slot)) {
+        arbitration.sent(output, vl);
+        return;
+      }
+    }
+  }
+
+  /**
+   * Per-output (per output VL) FIFO `slot` with bounded bypass of a head whose input is busy
+   * (santos-2002 sec. 3, Table 1). Returns whether a packet started.
+   */
+  private serve(output: number, slot: number): boolean {
+    const queue = this.fifo[slot]!;
     const head = queue[0]!;
     let chosen = -1;
     if (this.inputBusy[head.input] === 0) chosen = 0;
@@ -92,18 +126,20 @@ export class InputBufferedSwitch extends SwitchBase {
         }
       }
     }
-    if (chosen < 0) return;
+    if (chosen < 0) return false;
     const entry = queue[chosen]!;
-    if (!this.canStart(output, entry.packet)) return;
+    if (!this.canStart(output, entry.packet)) return false;
     if (chosen > 0) head.bypassed++;
     queue.splice(chosen, 1);
+    this.queued[output]!--;
     this.linkBusy[output] = 1;
     this.inputBusy[entry.input] = 1;
     this.waiting[output]!--;
     this.marking?.packetDeparting?.(entry.packet, entry.input, output);
-    this.credits[output]!.consume(entry.packet.size);
+    this.consumeCredits(output, entry.packet);
     const end = this.outputLinks[output]!.transmit(entry.packet);
     this.engine.at(end, this, DEPARTED, entry);
+    return true;
   }
 
   private departed(entry: Waiting): void {

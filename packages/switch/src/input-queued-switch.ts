@@ -34,6 +34,11 @@ export class InputQueuedSwitch extends SwitchBase {
 
   constructor(engine: Engine, options: InputQueuedSwitchOptions) {
     super(engine, options);
+    if (this.vls > 1 || options.vlWeights !== undefined) {
+      throw new RangeError(
+        `${this.name}: vls > 1 and vlWeights are implemented for organisation "input-buffered" only`,
+      );
+    }
     this.inputQueues = options.inputQueues;
     this.queues = createInputQueues(this.name, this.portCount, options.inputQueues, options.islipIterations);
     this.sendingInput = new Int32Array(this.portCount);
@@ -46,7 +51,7 @@ export class InputQueuedSwitch extends SwitchBase {
     const eligibleAt = this.earliestStart(tailAt, packet.size, this.outputLinks[output]!.bandwidth);
     this.queues.add(input, output, packet, eligibleAt);
     this.engine.at(eligibleAt, this, ELIGIBLE);
-    this.watchTail(input, tailAt);
+    this.watchTail(packet, input, tailAt);
   }
 
   protected arbitrate(): void {
@@ -64,7 +69,7 @@ export class InputQueuedSwitch extends SwitchBase {
     this.sendingPacket[output] = packet;
     this.waiting[output]!--;
     this.marking?.packetDeparting?.(packet, input, output);
-    this.credits[output]!.consume(packet.size);
+    this.consumeCredits(output, packet);
     const end = this.outputLinks[output]!.transmit(packet);
     this.engine.at(end, this, DEPARTED, output);
   }

@@ -1,5 +1,5 @@
 import type { Device, InboundLink, OutboundLink, Packet, TransmissionListener } from "@losslab/core";
-import { LosslessViolation } from "@losslab/core";
+import { LosslessViolation, MAX_VLS } from "@losslab/core";
 import { type Engine, type EventHandler, type Time, transmissionTime } from "@losslab/engine";
 
 export interface LinkOptions {
@@ -23,11 +23,14 @@ export interface LinkOptions {
 
 const HEADER_ARRIVES = 0;
 const CREDITS_ARRIVE = 1;
+/** A credit event's payload is `blocks * VL_SLOTS + vl`: one number, no object per return. */
+const VL_SLOTS = MAX_VLS + 1;
 
 /**
  * A unidirectional link: a packet's first byte reaches the receiver after the propagation
  * delay, its last byte one serialization time (bytes / bandwidth) later. Credits for the
- * receiver's buffer travel back over the same link after `backDelay`.
+ * receiver's buffer travel back over the same link after `backDelay`, each return naming
+ * the VL whose buffer freed them (per-VL credits, turner-2001 sec. 2).
  *
  * Per-frame overhead (`overheadBytes`) is sent ahead of each frame: the link is busy for
  * (overhead + size) / bandwidth, the header leaves overhead / bandwidth after the start, and
@@ -92,8 +95,8 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
     return end;
   }
 
-  returnCredits(blocks: number): void {
-    this.engine.at(this.engine.now + this.backDelay, this, CREDITS_ARRIVE, blocks);
+  returnCredits(blocks: number, vl = 0): void {
+    this.engine.at(this.engine.now + this.backDelay, this, CREDITS_ARRIVE, blocks * VL_SLOTS + vl);
   }
 
   handleEvent(kind: number, payload: Packet | number): void {
@@ -101,7 +104,9 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
       const packet = payload as Packet;
       this.to.receive(packet, this.toPort, this.engine.now + transmissionTime(packet.size, this.bandwidth));
     } else {
-      this.from.creditsReturned(this.fromPort, payload as number);
+      const credit = payload as number;
+      const vl = credit % VL_SLOTS;
+      this.from.creditsReturned(this.fromPort, (credit - vl) / VL_SLOTS, vl);
     }
   }
 }

@@ -8,6 +8,7 @@ import {
   type InboundLink,
   isPaused,
   LosslessViolation,
+  MAX_VLS,
   type MarkingPolicy,
   type MarkingPolicyFactory,
   type OutboundLink,
@@ -27,7 +28,10 @@ export interface SwitchOptions {
   ports: number;
   /** Output port for each destination host index (-1: unreachable from here). */
   routes: ArrayLike<number>;
-  /** Capacity of each input buffer in bytes (rounded down to whole credit blocks). */
+  /**
+   * Capacity of each input buffer in bytes (rounded down to whole credit blocks): of each VL's
+   * buffer when the port has several (`vls`), so a port holds `vls x inputBufferBytes`.
+   */
   inputBufferBytes: number;
   /** The largest packet in the fabric; a buffer with less room than this is "full". */
   maxPacketBytes: number;
@@ -39,6 +43,17 @@ export interface SwitchOptions {
   flowControl?: FlowControl;
   /** The simulation's packet factory: required with PAUSE flow control (PAUSE frames are packets). */
   packets?: PacketFactory;
+  /**
+   * Virtual lanes per port, 1..15 (default 1; turner-2001 sec. 2): each input port has one
+   * buffer per VL and each output one credit account per VL. A packet travels on VL
+   * `packet.vl` on every hop. More than 1: "input-buffered" only, credits only.
+   */
+  vls?: number;
+  /**
+   * "input-buffered" with `vls` > 1: the weight of each VL in an output's weighted round-robin
+   * VL arbitration, in packets per turn (default all 1).
+   */
+  vlWeights?: readonly number[];
 }
 
 /** The one priority PAUSE covers until ports have several buffers: every packet's `vl` is 0. */
@@ -80,17 +95,23 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   /** Set by the model at the end of its constructor, once the view it is built on is complete. */
   protected marking: MarkingPolicy | undefined;
 
+  /** Virtual lanes per port: buffers and credits are per (port, VL), at index `port * vls + vl`. */
+  readonly vls: number;
+  /** Of one VL's input buffer. */
   private readonly capacityBlocks: number;
   private readonly capacityBytes: number;
   private readonly fullBelowBlocks: number;
+  /** Per input port, all VLs, in arrival order. */
   private readonly resident: Packet[][] = [];
+  /** Per input VL buffer. */
   private readonly occupiedBlocks: Int32Array;
   private readonly occupiedBytes: Float64Array;
   private readonly inputLinks: (InboundLink | undefined)[] = [];
   /** Packets that will leave on each output and have not started on its link (santos-2002 cnt1). */
   protected readonly waiting: Int32Array;
   protected readonly outputLinks: (OutboundLink | undefined)[] = [];
-  protected readonly credits: (CreditAccount | undefined)[] = [];
+  /** Per output VL: the credits of the VL buffer downstream. */
+  private readonly credits: (CreditAccount | undefined)[] = [];
   /** Per output: 1 while a frame (data or PAUSE) is on its link. */
   protected readonly linkBusy: Uint8Array;
   /** Per output: the priorities a PAUSE from downstream holds (bit p: priority p). */
@@ -134,7 +155,16 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       );
     }
     const n = this.portCount;
+    this.vls = options.vls ?? 1;
+    if (!Number.isInteger(this.vls) || this.vls < 1 || this.vls > MAX_VLS) {
+      throw new RangeError(`${this.name}: vls must be an integer 1..${MAX_VLS}; got ${this.vls}`);
+    }
     this.pause = resolveFlowControl(this.name, options.flowControl, this.capacityBytes);
+    if (this.pause !== undefined && this.vls > 1) {
+      throw new RangeError(
+        `${this.name}: flowControl "pause" covers one priority; it cannot be used with vls ${this.vls}`,
+      );
+    }
     this.reactionDelay = this.pause?.reactionDelay ?? DEFAULT_PAUSE_REACTION_DELAY;
     if (this.pause !== undefined) {
       if (options.packets === undefined) {
@@ -143,8 +173,8 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       this.packets = options.packets;
       this.inputPause = new InputPause(n, this.pause.xoffBytes, this.pause.xonBytes);
     }
-    this.occupiedBlocks = new Int32Array(n);
-    this.occupiedBytes = new Float64Array(n);
+    this.occupiedBlocks = new Int32Array(n * this.vls);
+    this.occupiedBytes = new Float64Array(n * this.vls);
     this.waiting = new Int32Array(n);
     this.linkBusy = new Uint8Array(n);
     this.pausedPriorities = new Uint8Array(n);
@@ -153,8 +183,8 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       this.resident.push([]);
       this.inputLinks.push(undefined);
       this.outputLinks.push(undefined);
-      this.credits.push(undefined);
     }
+    for (let slot = 0; slot < n * this.vls; slot++) this.credits.push(undefined);
   }
 
   // --- Device ---------------------------------------------------------------------------
@@ -162,7 +192,10 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   connectOutput(port: number, link: OutboundLink, downstreamCredits: number): void {
     this.checkPort(port);
     this.outputLinks[port] = link;
-    this.credits[port] = new CreditAccount(downstreamCredits, this.creditBytes, `${this.name} output ${port}`);
+    for (let vl = 0; vl < this.vls; vl++) {
+      const label = this.vls === 1 ? `${this.name} output ${port}` : `${this.name} output ${port} VL ${vl}`;
+      this.credits[port * this.vls + vl] = new CreditAccount(downstreamCredits, this.creditBytes, label);
+    }
     this.checkHeadroom(port);
   }
 
@@ -172,9 +205,10 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     this.checkHeadroom(port);
   }
 
-  /** The input buffer in credit blocks; Infinity under PAUSE (senders hold no credits, PAUSE stops them). */
-  inputCredits(port: number): number {
+  /** The buffer of input VL `vl` in credit blocks (all VLs alike); Infinity under PAUSE (senders hold no credits, PAUSE stops them). */
+  inputCredits(port: number, vl = 0): number {
     this.checkPort(port);
+    this.checkVl(vl);
     return this.pause === undefined ? this.capacityBlocks : Number.POSITIVE_INFINITY;
   }
 
@@ -198,8 +232,11 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     return this.inputPause?.stopped(port) ?? false;
   }
 
-  creditsReturned(port: number, blocks: number): void {
-    this.credits[port]!.restore(blocks);
+  creditsReturned(port: number, blocks: number, vl = 0): void {
+    if (vl >= this.vls) {
+      throw new LosslessViolation(`${this.name} output ${port}: credits returned for VL ${vl}, which it does not have`);
+    }
+    this.credits[port * this.vls + vl]!.restore(blocks);
     this.requestArbitration();
   }
 
@@ -212,10 +249,18 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
    */
   protected admit(packet: Packet, input: number): number {
     const blocks = creditsFor(packet.size, this.creditBytes);
+    const vl = packet.vl;
+    const slot = input * this.vls + vl;
     if (this.inputPause === undefined) {
-      if (this.occupiedBlocks[input]! + blocks > this.capacityBlocks) {
+      if (vl >= this.vls) {
         throw new LosslessViolation(
-          `${this.name} input ${input}: packet ${packet.id} (${packet.size} B) arrived with ${this.capacityBlocks - this.occupiedBlocks[input]!} credit blocks free: it would be dropped`,
+          `${this.name} input ${input}: packet ${packet.id} arrived on VL ${vl} but the port has VLs 0..${this.vls - 1}: it would be dropped`,
+        );
+      }
+      if (this.occupiedBlocks[slot]! + blocks > this.capacityBlocks) {
+        const where = this.vls === 1 ? `input ${input}` : `input ${input} VL ${vl}`;
+        throw new LosslessViolation(
+          `${this.name} ${where}: packet ${packet.id} (${packet.size} B) arrived with ${this.capacityBlocks - this.occupiedBlocks[slot]!} credit blocks free: it would be dropped`,
         );
       }
     } else {
@@ -225,9 +270,9 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     if (this.outputLinks[output] === undefined) {
       throw new LosslessViolation(`${this.name}: no route to host ${packet.destination} for packet ${packet.id}`);
     }
-    this.occupiedBlocks[input]! += blocks;
-    this.occupiedBytes[input]! += packet.size;
-    const occupancy = this.occupiedBytes[input]!;
+    this.occupiedBlocks[slot]! += blocks;
+    this.occupiedBytes[slot]! += packet.size;
+    const occupancy = this.occupiedBytes[slot]!;
     this.resident[input]!.push(packet);
     this.waiting[output]!++;
     if (this.inputPause?.rose(input, occupancy)) this.requestArbitration();
@@ -261,9 +306,11 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     return Math.max(this.engine.now + this.forwardingDelay, tailAt - transmissionTime(bytes, rate));
   }
 
-  /** Calls `bufferFull` when the last byte has arrived, if the input is then left "full". */
-  protected watchTail(input: number, tailAt: Time): void {
-    if (this.marking?.bufferFull !== undefined) this.engine.at(tailAt, this, TAIL_ARRIVED, input);
+  /** Calls `bufferFull` when the last byte of `packet` has arrived, if its input VL buffer is then left "full". */
+  protected watchTail(packet: Packet, input: number, tailAt: Time): void {
+    if (this.marking?.bufferFull !== undefined) {
+      this.engine.at(tailAt, this, TAIL_ARRIVED, input * this.vls + packet.vl);
+    }
   }
 
   /** The last byte of `packet` has left input `input`: frees its space and returns its credits upstream. */
@@ -271,10 +318,11 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     const held = this.resident[input]!;
     held.splice(held.indexOf(packet), 1);
     const blocks = creditsFor(packet.size, this.creditBytes);
-    this.occupiedBlocks[input]! -= blocks;
-    this.occupiedBytes[input]! -= packet.size;
-    const occupancy = this.occupiedBytes[input]!;
-    if (this.inputPause === undefined) this.inputLinks[input]?.returnCredits(blocks);
+    const slot = input * this.vls + packet.vl;
+    this.occupiedBlocks[slot]! -= blocks;
+    this.occupiedBytes[slot]! -= packet.size;
+    const occupancy = this.occupiedBytes[slot]!;
+    if (this.inputPause === undefined) this.inputLinks[input]?.returnCredits(blocks, packet.vl);
     else if (this.inputPause.fell(input, occupancy)) this.requestArbitration();
   }
 
@@ -284,11 +332,16 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
    * credits here is the output VL blocking: `outputBlocked`.
    */
   protected canStart(output: number, packet: Packet): boolean {
-    if (!this.credits[output]!.canSend(packet.size)) {
+    if (!this.credits[output * this.vls + packet.vl]!.canSend(packet.size)) {
       this.marking?.outputBlocked?.(output, packet.vl);
       return false;
     }
     return !isPaused(this.pausedPriorities[output]!, packet);
+  }
+
+  /** Takes the credits of `packet`, starting on `output` now, from its VL's account. */
+  protected consumeCredits(output: number, packet: Packet): void {
+    this.credits[output * this.vls + packet.vl]!.consume(packet.size);
   }
 
   // --- events ---------------------------------------------------------------------------
@@ -300,8 +353,11 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       if (this.noticesOwing > 0) this.sendNotifications();
       this.arbitrate();
     } else if (kind === TAIL_ARRIVED) {
-      const input = payload as number;
-      if (this.isFull(input)) this.marking!.bufferFull!(input);
+      const slot = payload as number;
+      if (this.isFull(slot)) {
+        const vl = slot % this.vls;
+        this.marking!.bufferFull!((slot - vl) / this.vls, vl);
+      }
     } else if (kind === CONTROL_SENT) {
       this.linkBusy[payload as number] = 0;
       this.requestArbitration();
@@ -316,10 +372,10 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     }
   }
 
-  /** Less than one maximum-size packet of room (santos-2002 sec. 5): in credit blocks, or in bytes under PAUSE. */
-  private isFull(input: number): boolean {
-    if (this.inputPause === undefined) return this.capacityBlocks - this.occupiedBlocks[input]! < this.fullBelowBlocks;
-    return this.capacityBytes - this.occupiedBytes[input]! < this.maxPacketBytes;
+  /** Input VL buffer `slot` has less than one maximum-size packet of room (santos-2002 sec. 5): in credit blocks, or in bytes under PAUSE. */
+  private isFull(slot: number): boolean {
+    if (this.inputPause === undefined) return this.capacityBlocks - this.occupiedBlocks[slot]! < this.fullBelowBlocks;
+    return this.capacityBytes - this.occupiedBytes[slot]! < this.maxPacketBytes;
   }
 
   /**
@@ -368,7 +424,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       if (frame === undefined || this.linkBusy[port] === 1 || !this.canStart(port, frame)) continue;
       queue.shift();
       this.noticesOwing--;
-      this.credits[port]!.consume(frame.size);
+      this.consumeCredits(port, frame);
       this.linkBusy[port] = 1;
       this.engine.at(this.outputLinks[port]!.transmit(frame), this, CONTROL_SENT, port);
     }
@@ -389,17 +445,27 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
 
   // --- SwitchView -----------------------------------------------------------------------
 
-  inputCapacity(port: number): number {
+  /** Capacity in bytes of the buffer of VL `vl` of input `port`; without `vl`, of the whole port (all its VLs). */
+  inputCapacity(port: number, vl?: number): number {
     this.checkPort(port);
-    return this.capacityBlocks * this.creditBytes;
+    if (vl === undefined) return this.vls * this.capacityBytes;
+    this.checkVl(vl);
+    return this.capacityBytes;
   }
 
-  inputOccupancy(port: number): number {
-    return this.occupiedBytes[port]!;
+  /** Bytes held in the buffer of VL `vl` of input `port`; without `vl`, in the whole port. */
+  inputOccupancy(port: number, vl?: number): number {
+    if (vl !== undefined) return this.occupiedBytes[port * this.vls + vl]!;
+    if (this.vls === 1) return this.occupiedBytes[port]!;
+    let bytes = 0;
+    for (let v = 0; v < this.vls; v++) bytes += this.occupiedBytes[port * this.vls + v]!;
+    return bytes;
   }
 
-  inputPackets(port: number): readonly Packet[] {
-    return this.resident[port]!;
+  /** Packets held in input `port` on VL `vl`, oldest first; without `vl`, of every VL in arrival order. */
+  inputPackets(port: number, vl?: number): readonly Packet[] {
+    const held = this.resident[port]!;
+    return vl === undefined || this.vls === 1 ? held : held.filter((packet) => packet.vl === vl);
   }
 
   outputOf(packet: Packet): number {
@@ -410,8 +476,14 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     return this.waiting[output]!;
   }
 
-  outputCredits(output: number): number {
-    return this.credits[output]?.credits ?? 0;
+  /**
+   * Credit blocks output VL `vl` (default 0) of `output` may still send downstream; 0 before
+   * it is connected. With one VL per port `vl` is ignored (core's `SwitchView` contract).
+   */
+  outputCredits(output: number, vl = 0): number {
+    if (this.vls === 1) return this.credits[output]?.credits ?? 0;
+    this.checkVl(vl);
+    return this.credits[output * this.vls + vl]?.credits ?? 0;
   }
 
   /** 0: the base models have no output buffers (CIOQ overrides). */
@@ -454,6 +526,12 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       throw new RangeError(
         `${this.name} input ${port}: flowControl.xoffBytes ${this.pause.xoffBytes} leaves ${headroom} B of the ${this.capacityBytes} B input buffer above XOFF, but ${needed} B can still arrive after XOFF (rate ${inbound.bandwidth} B/s, propagation ${formatTime(inbound.delay)} + ${formatTime(inbound.backDelay)}, reaction ${formatTime(this.pause.reactionDelay)}, 2 x ${this.maxPacketBytes} B frames): lower xoffBytes or raise inputBufferBytes`,
       );
+    }
+  }
+
+  private checkVl(vl: number): void {
+    if (!Number.isInteger(vl) || vl < 0 || vl >= this.vls) {
+      throw new RangeError(`${this.name}: VL ${vl} out of range 0..${this.vls - 1}`);
     }
   }
 

@@ -12,6 +12,14 @@ export const SWITCH_ORGANISATIONS: readonly SwitchOrganisation[] = ["input-buffe
 
 /** A switch of any organisation: links connect to it as a `Device`, marking policies read it as a `SwitchView`. */
 export interface SwitchModel extends Device, SwitchView {
+  /** Virtual lanes per port (`vls`). */
+  readonly vls: number;
+  /** Capacity in bytes of VL `vl`'s buffer at input `port`; without `vl`, of the whole port. */
+  inputCapacity(port: number, vl?: number): number;
+  /** Bytes held in VL `vl`'s buffer at input `port`; without `vl`, in the whole port. */
+  inputOccupancy(port: number, vl?: number): number;
+  /** Packets held at input `port` on VL `vl`, oldest first; without `vl`, of every VL in arrival order. */
+  inputPackets(port: number, vl?: number): readonly Packet[];
   /** Under PAUSE: whether input `port` has sent XOFF upstream and not yet XON. Always false with credits. */
   inputPaused(port: number): boolean;
   /** Sends a congestion notification the switch generated (a QCN CNM) toward its destination, ahead of queued data. */

@@ -152,9 +152,9 @@ export class Sink implements Device {
     throw new Error(`${this.name} is a sink: it never sends, so it gets no credits back`);
   }
 
-  /** Frees `blocks` of the buffer behind input `port`: the credits travel back upstream. */
-  release(port: number, blocks: number): void {
-    this.inbound.get(port)!.returnCredits(blocks);
+  /** Frees `blocks` of the buffer of VL `vl` behind input `port`: the credits travel back upstream. */
+  release(port: number, blocks: number, vl = 0): void {
+    this.inbound.get(port)!.returnCredits(blocks, vl);
   }
 }
 

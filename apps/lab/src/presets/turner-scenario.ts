@@ -30,7 +30,7 @@ export function runTurnerS(setup: TurnerSetup, seed: number): ScenarioResult {
     flows: { pattern: "santos", staggerUs: 100, victimMs: setup.victimMs },
     marking: setup.marking,
     controller: setup.controller,
-    metrics: { binUs: 10, windowMs: 2, stepUs: 250 },
+    metrics: { binUs: 10, windowMs: 2, stepUs: 250, responses: true },
   };
   return runScenario(parseScenario(input));
 }
