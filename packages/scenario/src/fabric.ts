@@ -29,6 +29,7 @@ export function buildFabric(
 ): Fabric {
   const packets = new PacketFactory();
   const blockBytes = scenario.switch.creditBytes;
+  const vls = scenario.switch.kind === "input-buffered" ? scenario.switch.vls : 1;
   const flowControl = scenario.switch.flowControl;
   // Hosts honour PAUSE with the reaction delay the switches assume of them (their headroom rule).
   const pauseReaction =
@@ -59,6 +60,8 @@ export function buildFabric(
         ackBytes: scenario.packets.ackBytes,
         creditBytes: blockBytes,
         ports: node.ports,
+        // Every host has the VLs of the switches (one, unless input-buffered switches have more).
+        ...(vls === 1 ? {} : { vls }),
         acks: scenario.adapter.acks,
         pacing: scenario.adapter.pacing,
         ackCoalescing: scenario.adapter.ackCoalescing,
@@ -151,7 +154,12 @@ function switchOptions(
   };
   switch (config.kind) {
     case "input-buffered":
-      return { ...common, maxBypass: config.maxBypass };
+      return {
+        ...common,
+        maxBypass: config.maxBypass,
+        ...(config.vls === 1 ? {} : { vls: config.vls }),
+        ...(config.vlWeights === undefined ? {} : { vlWeights: config.vlWeights }),
+      };
     case "fifo":
       return common;
     case "voq":

@@ -16,6 +16,8 @@ export interface ResolvedFlow {
   rate: number | undefined;
   /** Reliable transport (ACKs) or unreliable (CN packets), turner-2001 sec. 3. */
   reliable: boolean;
+  /** Virtual lane of its packets. */
+  vl: number;
 }
 
 /** Expands the scenario's flow pattern or list into flows with their window and rate limits. */
@@ -50,6 +52,7 @@ export function resolveFlows(scenario: Scenario, hostIds: ReadonlySet<string>): 
       window: flow.window ?? group.window ?? scenario.limits.window,
       rate: flow.rate ?? group.rate ?? scenario.limits.rate,
       reliable: flow.reliable,
+      vl: flow.vl,
     };
   });
 }
@@ -74,6 +77,7 @@ function santosFlows(scenario: Scenario): FlowInput[] {
     startUs: flow.start / PS_PER_US,
     stopUs: undefined,
     reliable: true,
+    vl: 0,
   }));
   if (topology.victim) {
     const [start, stop] = pattern.victimMs ?? [0, undefined];
@@ -84,6 +88,7 @@ function santosFlows(scenario: Scenario): FlowInput[] {
       startUs: start * 1000,
       stopUs: stop === undefined ? undefined : stop * 1000,
       reliable: true,
+      vl: 0,
     });
   }
   return flows;

@@ -436,6 +436,7 @@ function addFlow(
     packetBytes,
     start: us(flow.startUs),
     reliable: flow.reliable,
+    vl: flow.vl,
     ...(controllers === undefined
       ? {}
       : { controller: controllers({ lineRate: bandwidth, packetSize: packetBytes, flowId: flow.id }) }),

@@ -93,7 +93,15 @@ const switchCommon = {
 
 export const switchSchema = z.discriminatedUnion("kind", [
   z
-    .strictObject({ kind: z.literal("input-buffered"), ...switchCommon, maxBypass: z.number().int().min(0).default(4) })
+    .strictObject({
+      kind: z.literal("input-buffered"),
+      ...switchCommon,
+      maxBypass: z.number().int().min(0).default(4),
+      /** Virtual lanes per port, each with its own input buffer (the buffer size above) and credits. */
+      vls: z.number().int().min(1).max(15).default(1),
+      /** Weighted round-robin VL arbitration at each output, packets per turn per VL; default all 1. */
+      vlWeights: z.array(positiveInt).optional(),
+    })
     .describe("santos-2002 Table 1: per-output FIFO with bounded bypass"),
   z
     .strictObject({ kind: z.literal("fifo"), ...switchCommon })
@@ -174,6 +182,8 @@ export const flowSchema = z
      * such a flow is rate controlled by `turner-rate` (sec. 5.2).
      */
     reliable: z.boolean().default(true),
+    /** Virtual lane of the flow's packets on every hop (turner-2001 sec. 2); below `switch.vls`. */
+    vl: z.number().int().min(0).default(0),
   })
   .refine((flow) => flow.stopUs === undefined || flow.stopUs > flow.startUs, {
     message: "stopUs must be after startUs",
@@ -414,6 +424,7 @@ export const scenarioSchema = z
       flowControl: { kind: "credits" },
       forwardingDelayNs: 40,
       maxBypass: 4,
+      vls: 1,
       creditBytes: 64,
     }),
     adapter: adapterSchema.default({ queues: "per-message", acks: true, pacing: "since-start", ackCoalescing: 1 }),

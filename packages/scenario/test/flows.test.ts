@@ -93,6 +93,7 @@ describe("limits", () => {
         window: 4,
         rate: 0.9,
         reliable: true,
+        vl: 0,
       },
       {
         id: 1,
@@ -104,6 +105,7 @@ describe("limits", () => {
         window: 3,
         rate: 0.2,
         reliable: true,
+        vl: 0,
       },
     ]);
   });

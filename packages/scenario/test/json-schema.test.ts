@@ -19,6 +19,7 @@ describe("scenario.schema.json", () => {
       flowControl: { kind: "credits" },
       forwardingDelayNs: 40,
       maxBypass: 4,
+      vls: 1,
       creditBytes: 64,
     });
     expect(JSON.stringify(schema.properties.marking)).toContain('"input-output-triggered"');

@@ -23,6 +23,7 @@ import { turnerApsn } from "./turner-apsn.js";
 import { turnerNoncompliant } from "./turner-noncompliant.js";
 import { turnerRoot } from "./turner-root.js";
 import { turnerSpreading } from "./turner-spreading.js";
+import { turnerVl } from "./turner-vl.js";
 
 /** Every reproduction preset, by name, in the order `losslab list` shows them. */
 export const presets: readonly Preset[] = [
@@ -57,6 +58,7 @@ export const presets: readonly Preset[] = [
   turnerRoot,
   turnerApsn,
   turnerNoncompliant,
+  turnerVl,
 ];
 
 export function findPreset(name: string): Preset {
