@@ -14,4 +14,11 @@ export interface MarkingRuntime {
   readonly notify?: (culprit: Packet, feedback: number, at: string) => void;
   /** A uniform draw in [0, 1) from a seeded stream of the simulation. */
   readonly random?: () => number;
+  /**
+   * turner-2001 sec. 6.2: hosts the subnet manager declared non-compliant. A `turner` switch
+   * that sets the ECN bit of a data packet addressed to one of them (not already marked
+   * upstream) calls `notifyManager` with it: a CN packet to the subnet manager.
+   */
+  readonly nonCompliantHosts?: ReadonlySet<number>;
+  readonly notifyManager?: (marked: Packet, at: string) => void;
 }

@@ -1,7 +1,8 @@
-import { creditsFor, isData, type Packet, type SwitchView } from "@losslab/core";
+import { CongestionBit, creditsFor, isData, type Packet, type SwitchView } from "@losslab/core";
 import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory } from "./counted-marking-factory.js";
 import { markPacket } from "./mark-packet.js";
 import type { MarkingDefinition } from "./marking-definition.js";
+import type { MarkingRuntime } from "./marking-runtime.js";
 import { StartedPackets } from "./started-packets.js";
 
 /** Scenario spec of turner-2001's marking (no parameters: "it does not require configuration of any special parameter", sec. 2). */
@@ -60,7 +61,10 @@ class TurnerMarking implements TurnerPolicy {
   private readonly epochs: Int32Array;
   private readonly pending: Int32Array;
 
-  constructor(view: SwitchView) {
+  constructor(
+    view: SwitchView,
+    private readonly runtime: MarkingRuntime,
+  ) {
     this.view = view;
     this.switchName = view.name;
     this.packetBlocks = creditsFor(view.maxPacketBytes, view.creditBytes);
@@ -155,7 +159,15 @@ class TurnerMarking implements TurnerPolicy {
     if ((before & kind) !== 0) return false;
     if (before === 0) this.marked++;
     this.decisions.set(packet, before | kind);
+    // Sec. 6.2: "Every time a switch detects congestion and sets the ECN bit of a data packet
+    // for which the DLID corresponds to a non compliant CA, the switch should generate a CN
+    // packet to the Subnet Manager ... If a packet had the ECN bit already set to 1 ... the
+    // current switch should not generate a new CN packet".
+    const fresh = (packet.bits & CongestionBit.Ecn) === 0;
     markPacket(packet);
+    if (fresh && this.runtime.nonCompliantHosts?.has(packet.destination)) {
+      this.runtime.notifyManager?.(packet, this.switchName);
+    }
     return true;
   }
 }
@@ -186,8 +198,8 @@ function slotOf(output: number, vl: number): number {
  * // ... run ...
  * [marking.propagating, marking.generating, marking.revoked];
  */
-export function turner(): TurnerMarkingFactory {
-  const factory = countedFactory<TurnerPolicy>("turner", (view) => new TurnerMarking(view));
+export function turner(runtime: MarkingRuntime = {}): TurnerMarkingFactory {
+  const factory = countedFactory<TurnerPolicy>("turner", (view) => new TurnerMarking(view, runtime));
   const sum = (count: "propagating" | "generating" | "revoked") => ({
     get: () => factory.policies.reduce((total, policy) => total + policy[count], 0),
     enumerable: true,
@@ -203,5 +215,5 @@ export function turner(): TurnerMarkingFactory {
 export const turnerDefinition: MarkingDefinition<TurnerSpec> = {
   kind: "turner",
   parameters: [],
-  create: () => turner(),
+  create: (_spec, runtime) => turner(runtime),
 };

@@ -181,4 +181,23 @@ describe("turner (turner-2001 sec. 4)", () => {
     expect(a.bits).toBe(CongestionBit.Ecn);
     expect([marking.marked, marking.propagating, marking.generating]).toEqual([4, 3, 1]);
   });
+
+  it("sends a CN to the subnet manager for each fresh mark on a packet to a non-compliant CA (sec. 6.2)", () => {
+    // Host 3 is non-compliant. Input 0 fills with packets for 2, 3, 2, 3: the propagating marks
+    // on packets 7 and 9 (to host 3) each produce one CN; a packet marked upstream produces none.
+    const notices: Array<[number, string]> = [];
+    const marking = turner({
+      nonCompliantHosts: new Set([3]),
+      notifyManager: (packet, at) => notices.push([packet.id, at]),
+    });
+    const sw = new FakeSwitch(marking, 5, "S1");
+    sw.arrive(0, 2); // id 0
+    const upstream = sw.arriveHeader(0, 3); // id 1: already marked by a previous switch
+    upstream.bits |= CongestionBit.Ecn;
+    sw.tailArrived(0, 0);
+    sw.arrive(0, 2); // id 2
+    sw.arrive(0, 3); // id 3: input 0 full
+    expect(sw.markedIds()).toEqual([0, 1, 2, 3]);
+    expect(notices).toEqual([[3, "S1"]]);
+  });
 });

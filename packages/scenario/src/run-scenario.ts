@@ -144,10 +144,18 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
   const notifications: Notification[] = [];
   let notifyFrom: (culprit: Packet, feedback: number, at: string) => void = () => {};
   const qcnRandom = engine.rng.stream("marking/qcn");
+  let notifyManager: (marked: Packet, at: string) => void = () => {};
   const marking = asScenarioError("marking", () =>
     createMarking(scenario.marking, {
       notify: (culprit, feedback, at) => notifyFrom(culprit, feedback, at),
       random: () => qcnRandom.next(),
+      // turner-2001 sec. 6.2: switches report marks on packets to non-compliant CAs.
+      ...(scenario.subnetManager === undefined
+        ? {}
+        : {
+            nonCompliantHosts: new Set(scenario.nonCompliant.hosts.map((id) => routes.nodeIndex(id))),
+            notifyManager: (marked: Packet, at: string) => notifyManager(marked, at),
+          }),
     }),
   );
   checkDeviceNames(scenario, topology);
@@ -175,8 +183,28 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
   const nonCompliant = new Set(scenario.nonCompliant.hosts);
   const manager = scenario.subnetManager === undefined ? undefined : new SubnetManager(engine, scenario.subnetManager);
   if (manager !== undefined) fabric.hosts.get(scenario.subnetManager!.host)!.onNotification(manager.notified);
+  if (manager !== undefined) {
+    const managerHost = routes.nodeIndex(scenario.subnetManager!.host);
+    notifyManager = (marked, at) =>
+      fabric.switches.get(at)!.sendNotification(
+        fabric.packets.create({
+          kind: PacketKind.Cnp,
+          flow: marked.flow,
+          source: -1,
+          destination: managerHost,
+          size: scenario.packets.ackBytes,
+          seq: marked.seq,
+          createdAt: engine.now,
+        }),
+      );
+  }
+  const nonCompliantIndices = new Set(scenario.nonCompliant.hosts.map((id) => routes.nodeIndex(id)));
+  // The manager throttles flows from non-compliant sources (their destinations report marks)
+  // and flows to non-compliant CAs (which echo nothing: the switches report the marks).
   const flowAdded = (id: number, source: string, state: FlowState) => {
-    if (manager !== undefined && nonCompliant.has(source)) manager.manage(id, fabric.hosts.get(source)!, state);
+    if (manager !== undefined && (nonCompliant.has(source) || nonCompliantIndices.has(state.destination))) {
+      manager.manage(id, fabric.hosts.get(source)!, state);
+    }
   };
   const end = ms(scenario.durationMs);
   const binWidth = us(scenario.metrics.binUs);

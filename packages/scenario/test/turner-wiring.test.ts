@@ -88,4 +88,13 @@ describe("turner-2001 scenario fields", () => {
     expect(managed.manager!.changes).toBeGreaterThan(0);
     expect(managed.rate("group:a1", 1, 5)).toBeLessThan(without.rate("group:a1", 1, 5) - 0.1);
   });
+
+  it("lets switches report marks on packets to a non-compliant CA to the manager (sec. 6.2)", () => {
+    // BC is non-compliant: only the switches' CN packets can tell the manager about A1, B1, B2.
+    const result = runScenario(
+      parseScenario(fanIn({ nonCompliant: { hosts: ["BC"] }, subnetManager: { host: "BV" } })),
+    );
+    expect(result.manager!.notices).toBeGreaterThan(0);
+    expect(result.manager!.changes).toBeGreaterThan(0);
+  });
 });
