@@ -40,7 +40,10 @@ program
   .description("regenerate a paper figure: prints its summary and claim checks, writes CSV + SVG/PNG charts")
   .argument("[preset]", "preset name, see `losslab reproduce --list`")
   .option("--list", "list the presets with description and expected runtime (with --json: as JSON)")
-  .option("--all", "run every preset; writes <out>/<preset>/ files and one <out>/index.html report")
+  .option(
+    "--all",
+    "run every preset (the hours-long -large ones only if named in --only); writes <out>/<preset>/ files and one <out>/index.html report",
+  )
   .option("--only <names>", "with --all: only these presets (comma-separated)")
   .option("--json", "print the result as one JSON object on stdout (no files written)")
   .option("--out <dir>", "directory for CSV, SVG and PNG files (default results/<preset>; with --all, results)")

@@ -41,5 +41,7 @@ export interface Preset {
   description: string;
   /** Rough wall time on a 2-core machine, for `losslab list`. */
   expectedRuntime: string;
+  /** Hours rather than minutes: `reproduce --all` skips it unless named in `--only`. */
+  long?: boolean;
   run(context: PresetContext): Promise<PresetResult>;
 }

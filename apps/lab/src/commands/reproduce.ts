@@ -77,9 +77,9 @@ function listPresets(json: boolean): void {
   process.stdout.write(`${[line(header), ...rows.map(line)].join("\n")}\n`);
 }
 
-/** The presets --all runs: every one, or those named in --only (in the registry's order). */
+/** The presets --all runs: every one but the long ones, or those named in --only (in the registry's order). */
 function selectPresets(only: string | undefined): Preset[] {
-  if (only === undefined) return [...presets];
+  if (only === undefined) return presets.filter((preset) => preset.long !== true);
   const names = only
     .split(",")
     .map((n) => n.trim())

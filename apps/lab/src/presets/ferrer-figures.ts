@@ -186,12 +186,14 @@ function fig11Preset(options: {
   scale: string;
   id: string;
   beats: FerrerMechanism[];
+  long?: boolean;
 }): Preset {
   const { name, base, scale, id, beats } = options;
   return {
     name,
     description: options.description,
     expectedRuntime: options.expectedRuntime,
+    ...(options.long === true ? { long: true } : {}),
     async run(context) {
       const all: FerrerMechanism[] = ["noCMM", ...compared];
       const runs = await runMechanisms(all, context, base);
@@ -245,6 +247,7 @@ const markedBars = (runs: LabelledMeasures[], key: "markedColdPct" | "markedHotP
 /** Fig. 10 at the paper's scale: the order of marked cold and hot packets among the mechanisms. */
 export const ferrerFig10Large: Preset = {
   name: "ferrer-fig10-large",
+  long: true,
   description: "ferrer-2012 Fig. 10 on the paper's 4-ary 5-tree and load (long: not in the test suite)",
   expectedRuntime: "1-2 h with 2 workers (estimate)",
   async run(context) {
@@ -298,6 +301,7 @@ export const ferrerFig11Large = fig11Preset({
   scale: LARGE,
   id: "C11L",
   beats: ["pfister", "renato"],
+  long: true,
 });
 
 const fig16Seeds = [1, 2, 3] as const;
