@@ -227,16 +227,16 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
   }
   const flowMeters: ByteCounter[] = [];
   const groupMeters: ByteCounter[] = [];
-  const latencies = new Map<string, LatencyBins>();
-  const latencyBins = (name: string): LatencyBins => {
-    let bins = latencies.get(name);
-    if (bins === undefined) {
-      bins = new LatencyBins(binWidth, end);
-      latencies.set(name, bins);
+  const latencies = new Map<string, LatencyMeter>();
+  const latencyBins = (name: string): LatencyMeter => {
+    let meter = latencies.get(name);
+    if (meter === undefined) {
+      meter = { bins: new LatencyBins(binWidth, end), delivered: 0, marked: 0 };
+      latencies.set(name, meter);
     }
-    return bins;
+    return meter;
   };
-  const groupLatencies: LatencyBins[] = [];
+  const groupLatencies: LatencyMeter[] = [];
   const groupMeter = (group: string): ByteCounter => {
     const name = `group:${group}`;
     let meter = meters.get(name);
@@ -305,39 +305,25 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
   for (const name of classes) meters.set(name, counter());
   const classMeters = classes.map((name) => meters.get(name)!);
   const classLatencies = classes.map(latencyBins);
-  // Marks on delivered packets, counted per latency meter over the measurement interval.
+  // Marks on delivered packets are counted per latency meter over the measurement interval.
   const markFrom = ms(fromMs);
   const markTo = ms(toMs);
-  const markedCounts = new Map<LatencyBins, { delivered: number; marked: number }>();
-  const countMarks = (bins: LatencyBins, marked: boolean) => {
-    let counts = markedCounts.get(bins);
-    if (counts === undefined) {
-      counts = { delivered: 0, marked: 0 };
-      markedCounts.set(bins, counts);
-    }
-    counts.delivered++;
-    if (marked) counts.marked++;
-  };
   let delivered = 0;
   for (const host of fabric.hosts.values()) {
     host.onDeliver((packet, time) => {
       delivered++;
       const latency = time - packet.createdAt;
+      // -1: outside the measurement interval; else whether the packet carries a mark.
+      const mark = time >= markFrom && time < markTo ? ((packet.bits & MARKS) !== 0 ? 1 : 0) : -1;
       waitOf[packet.flow]?.add(packet.createdAt, packet.injectedAt);
-      if (time >= markFrom && time < markTo) {
-        const marked = (packet.bits & MARKS) !== 0;
-        countMarks(allLatency, marked);
-        countMarks(groupLatencies[packet.flow]!, marked);
-        if (hotIndex >= 0) countMarks(classLatencies[packet.destination === hotIndex ? 1 : 0]!, marked);
-      }
       flowMeters[packet.flow]?.add(time, packet.size);
       groupMeters[packet.flow]!.add(time, packet.size);
-      groupLatencies[packet.flow]!.add(time, latency);
-      allLatency.add(time, latency);
+      record(groupLatencies[packet.flow]!, time, latency, mark);
+      record(allLatency, time, latency, mark);
       if (hotIndex >= 0) {
         const hot = packet.destination === hotIndex ? 1 : 0;
         classMeters[hot]!.add(time, packet.size);
-        classLatencies[hot]!.add(time, latency);
+        record(classLatencies[hot]!, time, latency, mark);
       }
       sink.packetDelivered(packet.flow);
     });
@@ -361,12 +347,11 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
     }
     const cycle = scenario.cycleNs === undefined ? undefined : scenario.cycleNs * 1000;
     if (cycle !== undefined) summary.latencyCycles = {};
-    for (const [name, bins] of latencies) {
+    for (const [name, { bins, delivered: counted, marked }] of latencies) {
       const mean = bins.mean(ms(fromMs), ms(toMs));
       summary.latencyUs[name] = mean / 1e6;
       if (cycle !== undefined) summary.latencyCycles![name] = mean / cycle;
-      const counts = markedCounts.get(bins);
-      summary.markedPct[name] = counts === undefined ? Number.NaN : (100 * counts.marked) / counts.delivered;
+      summary.markedPct[name] = counted === 0 ? Number.NaN : (100 * marked) / counted;
     }
     return {
       scenario,
@@ -396,7 +381,7 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
         return cover.fractions();
       },
       latency: (name) => {
-        const bins = latencies.get(name);
+        const bins = latencies.get(name)?.bins;
         if (bins === undefined) {
           throw new ScenarioError(`unknown latency meter "${name}"; known: ${[...latencies.keys()].join(", ")}`);
         }
@@ -404,6 +389,21 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
       },
     };
   };
+}
+
+/** A latency meter's bins, and its deliveries and marked ones in the measurement interval. */
+interface LatencyMeter {
+  readonly bins: LatencyBins;
+  delivered: number;
+  marked: number;
+}
+
+/** A delivery: into the meter's bins, and counted (`mark` 0 or 1) if inside the measurement interval (`mark` >= 0). */
+function record(meter: LatencyMeter, time: Time, latency: Time, mark: number): void {
+  meter.bins.add(time, latency);
+  if (mark < 0) return;
+  meter.delivered++;
+  meter.marked += mark;
 }
 
 /** The congestion marks a delivered packet may carry: ECN/FECN, or MVCM's marking bit MB. */
