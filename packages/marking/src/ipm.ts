@@ -1,9 +1,8 @@
-import type { Packet, SwitchView } from "@losslab/core";
-import { BufferThreshold, type ThresholdUnit, thresholdUnits } from "./buffer-threshold.js";
-import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory } from "./counted-marking-factory.js";
-import { markPacket } from "./mark-packet.js";
+import type { Packet } from "@losslab/core";
+import type { ThresholdUnit } from "./buffer-threshold.js";
+import type { CountedMarkingFactory } from "./counted-marking-factory.js";
 import type { MarkingDefinition } from "./marking-definition.js";
-import { choiceParameter, fractionParameter } from "./spec-parameters.js";
+import { ThresholdMarking, thresholdMarking } from "./threshold-marking.js";
 
 /** Options of the input packet marking policy. */
 export interface IpmOptions {
@@ -23,28 +22,14 @@ export interface IpmSpec extends IpmOptions {
 }
 
 /** ferrer-2012 sec. 3.1's IPM at one switch. */
-class InputPacketMarking implements CountedMarkingPolicy {
-  readonly switchName: string;
-  marked = 0;
-  private readonly view: SwitchView;
-  private readonly threshold: BufferThreshold;
-
-  constructor(view: SwitchView, threshold: BufferThreshold) {
-    this.view = view;
-    this.switchName = view.name;
-    this.threshold = threshold;
-  }
-
+class InputPacketMarking extends ThresholdMarking {
   /**
    * ferrer-2012 sec. 3.1: "a threshold at input or output buffer is predefined in order to
    * detect and mark packets"; IPM marks "at input buffers". The arriving packet is judged
    * with the buffer as it holds it, the packet included.
    */
   packetArrived(packet: Packet, input: number): void {
-    const view = this.view;
-    if (this.threshold.exceededBy(view.inputPackets(input), view.inputCapacity(input)) && markPacket(packet)) {
-      this.marked++;
-    }
+    this.judge(packet, this.view.inputPackets(input), this.view.inputCapacity(input));
   }
 }
 
@@ -60,12 +45,7 @@ class InputPacketMarking implements CountedMarkingPolicy {
  * new CioqSwitch(engine, { ...options, marking });
  */
 export function ipm(options: IpmOptions = {}): CountedMarkingFactory {
-  const fraction = fractionParameter("threshold", options?.threshold, 0.66);
-  const unit = choiceParameter("unit", options?.unit, "bytes", thresholdUnits);
-  return countedFactory(
-    "ipm",
-    (view) => new InputPacketMarking(view, new BufferThreshold(fraction, unit, view.maxPacketBytes)),
-  );
+  return thresholdMarking("ipm", options, 0.66, (view, threshold) => new InputPacketMarking(view, threshold));
 }
 
 /** Registry entry (create-marking.ts). */

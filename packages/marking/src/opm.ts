@@ -1,10 +1,9 @@
-import type { Packet, SwitchView } from "@losslab/core";
-import { BufferThreshold, type ThresholdUnit, thresholdUnits } from "./buffer-threshold.js";
-import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory } from "./counted-marking-factory.js";
-import { markPacket } from "./mark-packet.js";
+import type { Packet } from "@losslab/core";
+import type { ThresholdUnit } from "./buffer-threshold.js";
+import type { CountedMarkingFactory } from "./counted-marking-factory.js";
 import type { MarkingDefinition } from "./marking-definition.js";
 import { hasOutputBuffer, outputQueue, outputQueueCapacity } from "./output-queue.js";
-import { choiceParameter, fractionParameter } from "./spec-parameters.js";
+import { ThresholdMarking, thresholdMarking } from "./threshold-marking.js";
 
 /** Options of the output packet marking policy. */
 export interface OpmOptions {
@@ -24,26 +23,15 @@ export interface OpmSpec extends OpmOptions {
 }
 
 /** ferrer-2012 sec. 3.1's OPM at one switch. */
-class OutputPacketMarking implements CountedMarkingPolicy {
-  readonly switchName: string;
-  marked = 0;
-  private readonly view: SwitchView;
-  private readonly threshold: BufferThreshold;
-
-  constructor(view: SwitchView, threshold: BufferThreshold) {
-    this.view = view;
-    this.switchName = view.name;
-    this.threshold = threshold;
-  }
-
+class OutputPacketMarking extends ThresholdMarking {
   /** A switch without output buffers: the packet joins its output's queue when its header arrives. */
   packetArrived(packet: Packet, _input: number, output: number): void {
-    if (!hasOutputBuffer(this.view, output)) this.judge(packet, output);
+    if (!hasOutputBuffer(this.view, output)) this.judgeOutput(packet, output);
   }
 
   /** A CIOQ switch: the packet joins the output buffer. */
   packetEnteredOutput(packet: Packet, _input: number, output: number): void {
-    this.judge(packet, output);
+    this.judgeOutput(packet, output);
   }
 
   /**
@@ -51,11 +39,8 @@ class OutputPacketMarking implements CountedMarkingPolicy {
    * the congested link C'_0, will be marked when the output buffer occupancy exceeds the
    * threshold". The packet is judged with the queue it joins, itself included.
    */
-  private judge(packet: Packet, output: number): void {
-    const view = this.view;
-    if (this.threshold.exceededBy(outputQueue(view, output), outputQueueCapacity(view, output)) && markPacket(packet)) {
-      this.marked++;
-    }
+  private judgeOutput(packet: Packet, output: number): void {
+    this.judge(packet, outputQueue(this.view, output), outputQueueCapacity(this.view, output));
   }
 }
 
@@ -72,12 +57,7 @@ class OutputPacketMarking implements CountedMarkingPolicy {
  * new CioqSwitch(engine, { ...options, marking });
  */
 export function opm(options: OpmOptions = {}): CountedMarkingFactory {
-  const fraction = fractionParameter("threshold", options?.threshold, 0.33);
-  const unit = choiceParameter("unit", options?.unit, "bytes", thresholdUnits);
-  return countedFactory(
-    "opm",
-    (view) => new OutputPacketMarking(view, new BufferThreshold(fraction, unit, view.maxPacketBytes)),
-  );
+  return thresholdMarking("opm", options, 0.33, (view, threshold) => new OutputPacketMarking(view, threshold));
 }
 
 /** Registry entry (create-marking.ts). */
