@@ -67,7 +67,9 @@ export interface HostAdapterOptions {
   /**
    * False for a CA that does not implement congestion control (turner-2001 sec. 6.2): its
    * flows take no controller and ignore marks; only their static rate (`rate`,
-   * `setStaticRate`, `setStaticIpd`) limits them. Default true.
+   * `setStaticRate`, `setStaticIpd`) limits them. As a destination it knows no congestion
+   * bits: its ACKs echo none and it sends no CN packets (to sources or to a manager), so a
+   * flow toward it is throttled only through the switches' CNs to the manager. Default true.
    */
   compliant?: boolean;
   /**
@@ -524,7 +526,8 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       for (const listener of this.deliveryListeners) listener(packet, now);
       const queued = this.control.length;
       const flags = packet.transport;
-      const marked = (packet.bits & CongestionBit.Ecn) !== 0;
+      // A non-compliant destination ignores the bit (sec. 6.2: only the switches report marks on packets to it).
+      const marked = this.compliant && (packet.bits & CongestionBit.Ecn) !== 0;
       // turner-2001 sec. 6.2: "When a destination CA receives a marked data packet from a
       // non-compliant source CA, it should send a CN packet to the subnet manager."
       const nonCompliant = marked && this.nonCompliantSources.has(packet.source);
@@ -533,7 +536,8 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         // Sec. 3: "The destination CA generates a CN packet for each marked data packet".
         if (marked && !nonCompliant) this.notify(packet, packet.source);
       } else if (this.acknowledges) {
-        this.acknowledge(packet, (flags & TransportFlag.AckRequest) !== 0);
+        const echoed = this.compliant ? packet.bits : packet.bits & ~CONGESTION_BITS;
+        this.acknowledge(packet, echoed, (flags & TransportFlag.AckRequest) !== 0);
       }
       if (this.control.length > queued) this.trySend();
     } else if (packet.kind === PacketKind.Ack) {
@@ -567,9 +571,9 @@ export class HostAdapter implements Device, EventHandler<unknown> {
    * 3: "ACK coalescing is allowed but an acknowledgement packet must be generated for every
    * request packet with the ECN bit set to 1").
    */
-  private acknowledge(packet: Packet, ackRequested: boolean): void {
+  private acknowledge(packet: Packet, bits: number, ackRequested: boolean): void {
     if (this.ackCoalescing === 1) {
-      this.control.push(this.ack(packet.flow, packet.source, packet.vl, packet.seq, 1, packet.bits));
+      this.control.push(this.ack(packet.flow, packet.source, packet.vl, packet.seq, 1, bits));
       return;
     }
     let pending = this.pendingAcks.get(packet.flow);
@@ -579,8 +583,8 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     }
     pending.count++;
     pending.seq = packet.seq;
-    if ((packet.bits & CONGESTION_BITS) !== 0 || ackRequested || pending.count >= this.ackCoalescing) {
-      this.flushAck(pending, packet.bits);
+    if ((bits & CONGESTION_BITS) !== 0 || ackRequested || pending.count >= this.ackCoalescing) {
+      this.flushAck(pending, bits);
     } else if (pending.count === 1 && this.ackCoalescingTimeout !== Number.POSITIVE_INFINITY) {
       pending.timerId = this.engine.at(this.engine.now + this.ackCoalescingTimeout, this, ACK_TIMEOUT, pending);
     }

@@ -88,6 +88,41 @@ describe("non-compliant source CAs", () => {
     expect(ab.data.map((s) => s.start)).toEqual([0, 2_068_000, 8_272_000, 14_476_000]);
   });
 
+  it("as destinations: echo no mark in ACKs and send no CN packets, to the source or the manager", () => {
+    // H1 non-compliant now; H0 compliant with a scripted controller. Packet 1 of the
+    // reliable flow and packet 0 of the unreliable one are marked on the wire.
+    const engine = new Engine();
+    const packets = new PacketFactory();
+    const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets });
+    const h1 = new HostAdapter(engine, {
+      name: "H1",
+      host: 1,
+      packets,
+      compliant: false,
+      ackCoalescing: 2,
+      ackCoalescingTimeout: 100_000_000,
+    });
+    const ab = new Wire(engine, h1);
+    const ba = new Wire(engine, h0);
+    h0.connectOutput(0, ab, h1.inputCredits(0));
+    h1.connectOutput(0, ba, Number.POSITIVE_INFINITY);
+    ab.tamper = (packet) => {
+      if (packet.flow === 3 ? packet.seq === 1 : packet.seq === 0) packet.bits |= CongestionBit.Ecn;
+    };
+    const controller = new ScriptedController(engine);
+    h0.addFlow({ id: 3, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 4, controller });
+    h0.addFlow({ id: 4, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 2, reliable: false });
+    engine.run();
+    // The marked packet 1 does not flush a coalesced ACK early: packets 0-1 and 2-3 share one each.
+    expect(ba.acks.map((s) => [s.packet.seq, s.packet.covers, s.packet.bits])).toEqual([
+      [1, 2, 0],
+      [3, 2, 0],
+    ]);
+    expect(ba.cnps).toEqual([]);
+    expect(controller.acks.every((ack) => !ack.marked)).toBe(true);
+    expect(controller.acks.reduce((sum, ack) => sum + ack.packets, 0)).toBe(4);
+  });
+
   it("checks the manager options and the static rate", () => {
     const { h0 } = fabric([]);
     const engine = new Engine();

@@ -21,4 +21,10 @@ export interface MarkingRuntime {
    */
   readonly nonCompliantHosts?: ReadonlySet<number>;
   readonly notifyManager?: (marked: Packet, at: string) => void;
+  /**
+   * Whether the device at the far end of output `output` of switch `switchName` is a
+   * non-compliant switch (turner-2001 sec. 6.1): `turner` with
+   * `markBlockedTowardNonCompliant` asks it once per output when a switch is built.
+   */
+  readonly nextIsNonCompliant?: (switchName: string, output: number) => boolean;
 }

@@ -72,3 +72,10 @@ export function numberParameter(
     below === Number.POSITIVE_INFINITY ? `a finite number >= ${min}` : `a number >= ${min} and < ${below}`;
   throw new MarkingSpecError(`marking.${name}`, `marking.${name} must be ${allowed}, got ${formatValue(value)}`);
 }
+
+/** Checks a true/false parameter; `undefined` takes `fallback`. */
+export function booleanParameter(name: string, value: unknown, fallback: boolean): boolean {
+  const checked = value === undefined ? fallback : value;
+  if (typeof checked === "boolean") return checked;
+  throw new MarkingSpecError(`marking.${name}`, `marking.${name} must be true or false, got ${formatValue(value)}`);
+}

@@ -3,11 +3,23 @@ import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory }
 import { markPacket } from "./mark-packet.js";
 import type { MarkingDefinition } from "./marking-definition.js";
 import type { MarkingRuntime } from "./marking-runtime.js";
+import { booleanParameter } from "./spec-parameters.js";
 import { StartedPackets } from "./started-packets.js";
 
-/** Scenario spec of turner-2001's marking (no parameters: "it does not require configuration of any special parameter", sec. 2). */
+/**
+ * Scenario spec of turner-2001's marking. The mechanism itself has no parameters ("it does
+ * not require configuration of any special parameter", sec. 2); the one option is the
+ * optimisation sec. 6.1 suggests for fabrics with non-compliant switches.
+ */
 export interface TurnerSpec {
   readonly kind: "turner";
+  /**
+   * Sec. 6.1: "make compliant switches to mark packets destined to blocked output VLs, when
+   * the next switch on the link is a non-compliant switch". Default false (the mechanism
+   * "can be used with non-compliant switches without any modification"). Needs the
+   * runtime's `nextIsNonCompliant`.
+   */
+  readonly markBlockedTowardNonCompliant?: boolean;
 }
 
 /** turner-2001's marking at one switch, with its decisions counted by kind. */
@@ -18,6 +30,8 @@ export interface TurnerPolicy extends CountedMarkingPolicy {
   readonly generating: number;
   /** Flagged data packets left unmarked because their output VL blocked before they left (sec. 4.b.iii). */
   readonly revoked: number;
+  /** Data packets marked because their output VL blocked toward a non-compliant switch (sec. 6.1's optimisation). */
+  readonly blocked: number;
   /** Flagged data packets still waiting to leave on output VL `vl` of `output`, to be marked when they do. */
   pendingGenerating(output: number, vl?: number): number;
 }
@@ -27,6 +41,7 @@ export interface TurnerMarkingFactory extends CountedMarkingFactory<TurnerPolicy
   readonly propagating: number;
   readonly generating: number;
   readonly revoked: number;
+  readonly blocked: number;
 }
 
 /** InfiniBand links carry "up to sixteen" VLs (turner-2001 sec. 2, footnote 3): state per output is per VL. */
@@ -35,6 +50,7 @@ const VL_COUNT = 16;
 /** What this switch decided about a packet (bits), so each decision counts once per packet. */
 const PROPAGATING = 1;
 const GENERATING = 2;
+const BLOCKED = 4;
 
 /**
  * One switch's congestion detection of turner-2001 sec. 4. A full input VL buffer marks the
@@ -50,6 +66,7 @@ class TurnerMarking implements TurnerPolicy {
   propagating = 0;
   generating = 0;
   revoked = 0;
+  blocked = 0;
   private readonly view: SwitchView;
   /** Credit blocks of one maximum-size packet: an output VL with fewer is blocked. */
   private readonly packetBlocks: number;
@@ -60,16 +77,29 @@ class TurnerMarking implements TurnerPolicy {
   /** Per output VL (`output * VL_COUNT + vl`): the current epoch and its flagged packets still in the switch. */
   private readonly epochs: Int32Array;
   private readonly pending: Int32Array;
+  /** Per output: 1 if sec. 6.1's optimisation applies to it (the next switch is non-compliant). */
+  private readonly towardNonCompliant: Uint8Array;
 
   constructor(
     view: SwitchView,
     private readonly runtime: MarkingRuntime,
+    markBlockedTowardNonCompliant: boolean,
   ) {
     this.view = view;
     this.switchName = view.name;
     this.packetBlocks = creditsFor(view.maxPacketBytes, view.creditBytes);
     this.epochs = new Int32Array(view.portCount * VL_COUNT);
     this.pending = new Int32Array(view.portCount * VL_COUNT);
+    this.towardNonCompliant = new Uint8Array(view.portCount);
+    if (markBlockedTowardNonCompliant) {
+      const next = runtime.nextIsNonCompliant;
+      if (next === undefined) {
+        throw new RangeError("turner marking: markBlockedTowardNonCompliant needs the runtime's nextIsNonCompliant");
+      }
+      for (let output = 0; output < view.portCount; output++) {
+        if (next(view.name, output)) this.towardNonCompliant[output] = 1;
+      }
+    }
   }
 
   /**
@@ -143,10 +173,31 @@ class TurnerMarking implements TurnerPolicy {
   outputBlocked(output: number, vl: number): void {
     const slot = slotOf(output, vl);
     const pending = this.pending[slot]!;
-    if (pending === 0) return;
-    this.revoked += pending;
-    this.pending[slot] = 0;
-    this.epochs[slot]!++;
+    if (pending > 0) {
+      this.revoked += pending;
+      this.pending[slot] = 0;
+      this.epochs[slot]!++;
+    }
+    if (this.towardNonCompliant[output] === 1) this.markBlocked(output, vl);
+  }
+
+  /**
+   * Sec. 6.1's optimisation: the next switch cannot mark, so the packets here waiting for
+   * the blocked output VL are marked at once, "as soon as the output VL runs out of credit,
+   * instead of having to wait until congestion spreading reaches an input VL of the
+   * compliant switch". Models report a block each time a start is refused, so packets that
+   * join the output VL while it stays blocked are marked too.
+   */
+  private markBlocked(output: number, vl: number): void {
+    const view = this.view;
+    const mark = (packet: Packet): void => {
+      if (packet.vl !== vl || !isData(packet) || this.started.has(packet)) return;
+      if (this.decide(packet, BLOCKED)) this.blocked++;
+    };
+    for (let input = 0; input < view.portCount; input++) {
+      for (const packet of view.inputPackets(input)) if (view.outputOf(packet) === output) mark(packet);
+    }
+    for (const packet of view.outputPackets(output)) mark(packet);
   }
 
   pendingGenerating(output: number, vl = 0): number {
@@ -198,9 +249,13 @@ function slotOf(output: number, vl: number): number {
  * // ... run ...
  * [marking.propagating, marking.generating, marking.revoked];
  */
-export function turner(runtime: MarkingRuntime = {}): TurnerMarkingFactory {
-  const factory = countedFactory<TurnerPolicy>("turner", (view) => new TurnerMarking(view, runtime));
-  const sum = (count: "propagating" | "generating" | "revoked") => ({
+export function turner(
+  runtime: MarkingRuntime = {},
+  options: { markBlockedTowardNonCompliant?: boolean } = {},
+): TurnerMarkingFactory {
+  const markBlocked = options.markBlockedTowardNonCompliant ?? false;
+  const factory = countedFactory<TurnerPolicy>("turner", (view) => new TurnerMarking(view, runtime, markBlocked));
+  const sum = (count: "propagating" | "generating" | "revoked" | "blocked") => ({
     get: () => factory.policies.reduce((total, policy) => total + policy[count], 0),
     enumerable: true,
   });
@@ -208,12 +263,20 @@ export function turner(runtime: MarkingRuntime = {}): TurnerMarkingFactory {
     propagating: sum("propagating"),
     generating: sum("generating"),
     revoked: sum("revoked"),
+    blocked: sum("blocked"),
   }) as TurnerMarkingFactory;
 }
 
 /** Registry entry (create-marking.ts). */
 export const turnerDefinition: MarkingDefinition<TurnerSpec> = {
   kind: "turner",
-  parameters: [],
-  create: (_spec, runtime) => turner(runtime),
+  parameters: ["markBlockedTowardNonCompliant"],
+  create: (spec, runtime) =>
+    turner(runtime, {
+      markBlockedTowardNonCompliant: booleanParameter(
+        "markBlockedTowardNonCompliant",
+        spec.markBlockedTowardNonCompliant,
+        false,
+      ),
+    }),
 };

@@ -151,7 +151,7 @@ describe("createMarking (registry)", () => {
     expect(() => createMarking({ kind: "mvpm", inputThreshold: 0, outputThreshold: 0.99 })).not.toThrow();
   });
 
-  it("rejects ib-cca settings outside the IBA fields' ranges, and any turner parameter", () => {
+  it("rejects ib-cca settings outside the IBA fields' ranges, and unknown or mistyped turner parameters", () => {
     const cases: [unknown, string, string][] = [
       [
         { kind: "ib-cca", threshold: 16 },
@@ -181,7 +181,12 @@ describe("createMarking (registry)", () => {
       [
         { kind: "turner", threshold: 1 },
         "marking.threshold",
-        'marking.threshold: unknown field for kind "turner"; allowed: kind',
+        'marking.threshold: unknown field for kind "turner"; allowed: kind, markBlockedTowardNonCompliant',
+      ],
+      [
+        { kind: "turner", markBlockedTowardNonCompliant: "yes" },
+        "marking.markBlockedTowardNonCompliant",
+        'marking.markBlockedTowardNonCompliant must be true or false, got "yes"',
       ],
       [
         { kind: "mvpm", threshold: 0.5 },

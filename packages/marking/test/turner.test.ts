@@ -200,4 +200,54 @@ describe("turner (turner-2001 sec. 4)", () => {
     expect(sw.markedIds()).toEqual([0, 1, 2, 3]);
     expect(notices).toEqual([[3, "S1"]]);
   });
+
+  describe("sec. 6.1's optimisation: markBlockedTowardNonCompliant", () => {
+    /** Output 3 leads to a non-compliant switch, output 2 to a compliant one; no input buffer fills. */
+    function blockingSwitch(enabled: boolean) {
+      const asked: Array<[string, number]> = [];
+      const marking = turner(
+        {
+          nextIsNonCompliant: (name, output) => {
+            asked.push([name, output]);
+            return output === 3;
+          },
+        },
+        { markBlockedTowardNonCompliant: enabled },
+      );
+      const sw = new FakeSwitch(marking, 5, "S1");
+      const policy = sw.policy as TurnerPolicy;
+      sw.arrive(1, 3); // id 0
+      sw.arrive(2, 3); // id 1
+      sw.arrive(2, 2); // id 2
+      sw.arrive(1, 3, Ack); // id 3
+      sw.setCredits(2, PACKET_BLOCKS - 1);
+      sw.setCredits(3, PACKET_BLOCKS - 1);
+      return { sw, policy, asked };
+    }
+
+    it("marks the data packets waiting for an output VL that blocks toward a non-compliant switch, and later ones at the next refusal", () => {
+      const { sw, policy, asked } = blockingSwitch(true);
+      expect(asked).toEqual([0, 1, 2, 3, 4].map((output) => ["S1", output]));
+      expect(sw.serve(3)).toEqual([]); // output 3 blocks: 0 and 1 marked, not the ACK 3
+      expect(sw.serve(2)).toEqual([]); // output 2 blocks too, but its next switch marks by itself
+      expect(sw.markedIds()).toEqual([0, 1]);
+      const late = sw.arrive(4, 3); // id 4: joins the blocked output VL
+      expect(late.bits).toBe(0);
+      expect(sw.serve(3)).toEqual([]); // refused again
+      expect(sw.markedIds()).toEqual([0, 1, 4]);
+      expect([policy.marked, policy.blocked, policy.propagating, policy.generating]).toEqual([3, 3, 0, 0]);
+    });
+
+    it("is off by default: a blocked output marks nothing", () => {
+      const { sw, policy, asked } = blockingSwitch(false);
+      expect(sw.serve(3)).toEqual([]);
+      expect([sw.markedIds(), policy.blocked, asked]).toEqual([[], 0, []]);
+    });
+
+    it("needs the runtime to say which outputs lead to non-compliant switches", () => {
+      expect(() => new FakeSwitch(turner({}, { markBlockedTowardNonCompliant: true }))).toThrow(
+        /markBlockedTowardNonCompliant needs the runtime's nextIsNonCompliant/,
+      );
+    });
+  });
 });

@@ -67,7 +67,8 @@ export interface ScenarioResult {
   };
   /**
    * Per switch, the marking decisions of its policy (`marked`) and, for `turner`, by kind:
-   * `propagating`, `generating` and `revoked` (turner-2001 sec. 4). Switches without a
+   * `propagating`, `generating` and `revoked` (turner-2001 sec. 4), and `blocked` (sec. 6.1's
+   * optimisation, `markBlockedTowardNonCompliant`). Switches without a
    * policy (none, or non-compliant) are absent.
    */
   marks: Record<string, SwitchMarks>;
@@ -98,6 +99,7 @@ export interface SwitchMarks {
   propagating?: number;
   generating?: number;
   revoked?: number;
+  blocked?: number;
 }
 
 /** One congestion notification a switch sent. */
@@ -145,10 +147,13 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
   let notifyFrom: (culprit: Packet, feedback: number, at: string) => void = () => {};
   const qcnRandom = engine.rng.stream("marking/qcn");
   let notifyManager: (marked: Packet, at: string) => void = () => {};
+  const towardNonCompliant = portsTowardNonCompliant(topology, scenario.nonCompliant.switches);
   const marking = asScenarioError("marking", () =>
     createMarking(scenario.marking, {
       notify: (culprit, feedback, at) => notifyFrom(culprit, feedback, at),
       random: () => qcnRandom.next(),
+      // turner-2001 sec. 6.1: which outputs lead to a switch that marks nothing.
+      nextIsNonCompliant: (name, output) => towardNonCompliant.has(`${name}:${output}`),
       // turner-2001 sec. 6.2: switches report marks on packets to non-compliant CAs.
       ...(scenario.subnetManager === undefined
         ? {}
@@ -435,12 +440,23 @@ function checkDeviceNames(scenario: Scenario, topology: Topology): void {
   }
 }
 
+/** `switch:port` of every output whose link leads to a non-compliant switch. */
+function portsTowardNonCompliant(topology: Topology, nonCompliant: readonly string[]): Set<string> {
+  const ports = new Set<string>();
+  if (nonCompliant.length === 0) return ports;
+  for (const { a, b } of topology.links) {
+    if (nonCompliant.includes(b.node)) ports.add(`${a.node}:${a.port}`);
+    if (nonCompliant.includes(a.node)) ports.add(`${b.node}:${b.port}`);
+  }
+  return ports;
+}
+
 /** Per-switch counts of the marking policies (see `ScenarioResult.marks`). */
 function switchMarks(policies: readonly CountedMarkingPolicy[]): Record<string, SwitchMarks> {
   const marks: Record<string, SwitchMarks> = {};
   for (const policy of policies) {
     const own: SwitchMarks = { marked: policy.marked };
-    for (const kind of ["propagating", "generating", "revoked"] as const) {
+    for (const kind of ["propagating", "generating", "revoked", "blocked"] as const) {
       const value = (policy as Partial<Record<typeof kind, number>>)[kind];
       if (typeof value === "number") own[kind] = value;
     }

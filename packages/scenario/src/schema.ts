@@ -229,7 +229,11 @@ export const markingSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("input-triggered") }),
   z.strictObject({ kind: z.literal("input-output-triggered"), outputThreshold: positiveInt }),
   /** turner-2001 sec. 4: full input VL buffers mark propagating packets and pick roots by output credits. */
-  z.strictObject({ kind: z.literal("turner") }),
+  z.strictObject({
+    kind: z.literal("turner"),
+    /** Sec. 6.1's optimisation: mark packets for an output VL that blocks toward a non-compliant switch. Default false. */
+    markBlockedTowardNonCompliant: z.boolean().optional(),
+  }),
   z.strictObject({ kind: z.literal("ipm"), threshold: thresholdFraction, unit: thresholdUnit }),
   z.strictObject({ kind: z.literal("opm"), threshold: thresholdFraction, unit: thresholdUnit }),
   z.strictObject({

@@ -96,5 +96,28 @@ describe("turner-2001 scenario fields", () => {
     );
     expect(result.manager!.notices).toBeGreaterThan(0);
     expect(result.manager!.changes).toBeGreaterThan(0);
+    // BC echoes no mark: the sources' controllers hear nothing although the switches mark.
+    expect(result.marks.B!.marked).toBeGreaterThan(0);
+    for (const id of ["0", "1", "2"]) expect(result.responses[id]!.marks).toBe(0);
+  });
+
+  it("marks at a compliant switch whose output blocks toward a non-compliant one, when asked (sec. 6.1)", () => {
+    const run = (markBlockedTowardNonCompliant: boolean, switches: string[]) =>
+      runScenario(
+        parseScenario(
+          fanIn({ marking: { kind: "turner", markBlockedTowardNonCompliant }, nonCompliant: { switches } }),
+        ),
+      );
+    const optimised = run(true, ["B"]);
+    const plain = run(false, ["B"]);
+    expect(optimised.marks.A!.blocked).toBeGreaterThan(0);
+    expect(plain.marks.A!.blocked).toBe(0);
+    // A1, behind the non-compliant B, hears more marks when A marks at once.
+    expect(optimised.responses["0"]!.marks).toBeGreaterThan(plain.responses["0"]!.marks);
+    // With every switch compliant no output leads to a non-compliant one.
+    expect(run(true, []).marks.A!.blocked).toBe(0);
+    expect(() =>
+      parseScenario(fanIn({ marking: { kind: "turner", markBlockedTowardNonCompliant: 1 } as never })),
+    ).toThrow(/marking\.markBlockedTowardNonCompliant/);
   });
 });
