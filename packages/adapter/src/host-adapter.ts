@@ -13,6 +13,7 @@ import {
   type PacketFactory,
   PacketKind,
   TransportFlag,
+  VlArbitration,
 } from "@losslab/core";
 import { type Engine, type EventHandler, type EventId, PS_PER_S, type Time } from "@losslab/engine";
 import type { Controller, LimitingFactor } from "@losslab/response";
@@ -83,9 +84,15 @@ export interface HostAdapterOptions {
   /**
    * Virtual lanes of port 0 toward the switch, 1..15 (default 1; turner-2001 sec. 2): one
    * credit account per VL, each with the credits of the switch's buffer for that VL. A flow
-   * sends on `FlowOptions.vl`; a VL without credits does not hold back the others.
+   * sends on `FlowOptions.vl`; a VL without credits does not hold back the others. With
+   * more than one, data packets are picked by weighted round robin over the VLs (`vlWeights`).
    */
   vls?: number;
+  /**
+   * With `vls` > 1: the weight of each VL in port 0's VL arbitration, in data packets per
+   * turn (default all 1), as a switch output's (`VlArbitration` of `@losslab/core`).
+   */
+  vlWeights?: readonly number[];
 }
 
 export interface FlowOptions {
@@ -216,6 +223,8 @@ const CONTROLLER_TIMER = 5;
 const PAUSE_TAKES_EFFECT = 6;
 const ACK_TIMEOUT = 7;
 /** Congestion bits a destination echoes; a packet with any of them gets its ACK at once. */
+/** `sendFrom`'s VL filter meaning "every VL" (one VL, no arbitration). */
+const ANY_VL = -1;
 const CONGESTION_BITS = CongestionBit.Ecn | CongestionBit.Marked | CongestionBit.Validated;
 
 /**
@@ -264,8 +273,13 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   private readonly credits: CreditAccount[] = [];
   /** The bit set of all VLs: when every one is blocked, the scheduler stops looking. */
   private readonly allVls: number;
+  /** Port 0's VL arbitration of data packets; undefined with one VL. */
+  private readonly vlArbitration: VlArbitration | undefined;
+  /** The earliest time a rate-limited flow may send, found by the last scan of the flows. */
+  private nextEligible: Time = Number.POSITIVE_INFINITY;
   private busy = false;
-  private nextFlow = 0;
+  /** Per VL (one slot with one VL): the index in `flows` its round robin starts from. */
+  private readonly nextFlow: Int32Array;
   private wakeAt: Time = Number.POSITIVE_INFINITY;
   private wakeId: EventId = -1;
 
@@ -315,6 +329,9 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       throw new RangeError(`${this.name}: vls must be an integer 1..${MAX_VLS}, got ${this.vls}`);
     }
     this.allVls = (1 << this.vls) - 1;
+    this.nextFlow = new Int32Array(this.vls);
+    if (this.vls > 1) this.vlArbitration = new VlArbitration(this.name, 1, this.vls, options.vlWeights);
+    else if (options.vlWeights !== undefined) throw new RangeError(`${this.name}: vlWeights needs vls > 1`);
     if (this.nonCompliantSources.size > 0 && !(Number.isInteger(this.managerHost) && this.managerHost >= 0)) {
       throw new RangeError(`${this.name}: nonCompliantSources needs a managerHost to send CN packets to`);
     }
@@ -632,10 +649,12 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   // --- send side ------------------------------------------------------------------------
 
   /**
-   * Sends the next packet if the port is free: an ACK first, else the next eligible flow in
-   * round robin. Per VL: a VL held by PAUSE, or whose first waiting ACK lacks credits,
-   * sends nothing (its ACKs go before its data), and a flow whose VL lacks credits for its
-   * packet blocks its VL; the other VLs go on. A frame already started finishes.
+   * Sends the next packet if the port is free: an ACK first, else a data packet. With one VL
+   * the next eligible flow in round robin; with several, the VLs in weighted round robin
+   * (`VlArbitration`) and the flows of the chosen VL in round robin. Per VL: a VL held by
+   * PAUSE, or whose first waiting ACK lacks credits, sends nothing (its ACKs go before its
+   * data), and a flow whose VL lacks credits for its packet blocks its VL; the other VLs go
+   * on. A frame already started finishes.
    */
   private trySend(): void {
     if (this.busy || this.link === undefined) return;
@@ -655,12 +674,42 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     }
     if (blocked === this.allVls) return;
     const now = this.engine.now;
+    this.nextEligible = Number.POSITIVE_INFINITY;
+    const arbitration = this.vlArbitration;
+    if (arbitration === undefined) {
+      if (this.sendFrom(ANY_VL, now, blocked) < 0) return;
+    } else {
+      const first = arbitration.first(0);
+      for (let k = 0; k < this.vls; k++) {
+        const vl = (first + k) % this.vls;
+        if ((blocked & (1 << vl)) !== 0) continue;
+        blocked = this.sendFrom(vl, now, blocked);
+        if (blocked < 0) return;
+      }
+    }
+    const nextEligible = this.nextEligible;
+    if (nextEligible < this.wakeAt) {
+      if (this.wakeAt !== Number.POSITIVE_INFINITY) this.engine.cancel(this.wakeId);
+      this.wakeAt = nextEligible;
+      this.wakeId = this.engine.at(nextEligible, this, WAKE);
+    }
+  }
+
+  /**
+   * Sends a data packet of the next eligible flow of `vl` (`ANY_VL`: of any VL) in round
+   * robin and returns -1; -1 too when every VL is blocked. Otherwise returns `blocked` with
+   * the VLs found out of credits added, and lowers `nextEligible` to the earliest time a
+   * rate-limited flow may send.
+   */
+  private sendFrom(vl: number, now: Time, blocked: number): number {
+    const credits = this.credits;
     const count = this.flows.length;
-    let nextEligible = Number.POSITIVE_INFINITY;
+    const pointer = vl === ANY_VL ? 0 : vl;
     for (let k = 0; k < count; k++) {
-      const index = (this.nextFlow + k) % count;
+      const index = (this.nextFlow[pointer]! + k) % count;
       const flow = this.flows[index]!;
       if (!flow.active || flow.remaining <= 0 || (blocked & (1 << flow.vl)) !== 0) continue;
+      if (vl !== ANY_VL && flow.vl !== vl) continue;
       const controller = flow.controller;
       const window = controller === undefined ? flow.window : Math.min(flow.window, controller.window);
       if (flow.outstanding >= window) {
@@ -673,7 +722,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         const gap = Math.round((flow.lastBytes * PS_PER_S) / rate);
         const eligible = flow.lastStart + gap;
         if (eligible > now) {
-          if (eligible < nextEligible) nextEligible = eligible;
+          if (eligible < this.nextEligible) this.nextEligible = eligible;
           flow.blockedBy = "rate";
           continue;
         }
@@ -685,18 +734,15 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       if (!credits[flow.vl]!.canSend(flow.packetBytes)) {
         // Credits come back with a trySend. The flows of other VLs may still go.
         blocked |= 1 << flow.vl;
-        if (blocked === this.allVls) return;
+        if (blocked === this.allVls) return -1;
         continue;
       }
-      this.nextFlow = (index + 1) % count;
+      this.nextFlow[pointer] = (index + 1) % count;
+      this.vlArbitration?.sent(0, flow.vl);
       this.sendData(flow, now, anchor, window);
-      return;
+      return -1;
     }
-    if (nextEligible < this.wakeAt) {
-      if (this.wakeAt !== Number.POSITIVE_INFINITY) this.engine.cancel(this.wakeId);
-      this.wakeAt = nextEligible;
-      this.wakeId = this.engine.at(nextEligible, this, WAKE);
-    }
+    return blocked;
   }
 
   private sendData(flow: Flow, now: Time, anchor: Time, window: number): void {
@@ -782,8 +828,11 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   private unschedule(flow: Flow): void {
     const index = this.flows.indexOf(flow);
     this.flows.splice(index, 1);
-    if (this.nextFlow > index) this.nextFlow--;
-    if (this.nextFlow >= this.flows.length) this.nextFlow = 0;
+    const next = this.nextFlow;
+    for (let vl = 0; vl < next.length; vl++) {
+      if (next[vl]! > index) next[vl]!--;
+      if (next[vl]! >= this.flows.length) next[vl] = 0;
+    }
   }
 
   /** Schedules the controller's timer when it asks for one (`wakeAt`), replacing an older request. */

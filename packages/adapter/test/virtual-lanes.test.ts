@@ -51,10 +51,16 @@ class LaneReceiver implements Device {
   }
 }
 
-function laneHost(credits: number, draining: readonly number[]) {
+function laneHost(credits: number, draining: readonly number[], vls = 2, vlWeights?: number[]) {
   const engine = new Engine();
   const packets = new PacketFactory();
-  const host = new HostAdapter(engine, { name: "H0", host: 0, packets, vls: 2 });
+  const host = new HostAdapter(engine, {
+    name: "H0",
+    host: 0,
+    packets,
+    vls,
+    ...(vlWeights === undefined ? {} : { vlWeights }),
+  });
   const receiver = new LaneReceiver(engine, "S", credits, draining);
   receiver.adapter = host;
   const wire = new Wire(engine, receiver);
@@ -153,6 +159,39 @@ describe("per-VL credits at the adapter", () => {
     ]);
     expect(ba.acks.map((s) => s.packet.vl)).toEqual([2, 2]);
     expect(ba.cnps.map((s) => s.packet.vl)).toEqual([1, 1]);
+  });
+
+  it("picks VLs by weighted round robin, not flows: weights [2, 1] with two flows on VL 1", () => {
+    // Greedy flows, credits always back: VL 0 (flow 1) sends 2 per turn, VL 1 one, shared
+    // in round robin by flows 2 and 3. Flow round robin would give 1, 2, 3, 1, 2, 3.
+    const { engine, host, wire } = laneHost(4 * DATA_BLOCKS, [0, 1], 2, [2, 1]);
+    host.addFlow({ id: 1, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 6, vl: 0 });
+    host.addFlow({ id: 2, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 3, vl: 1 });
+    host.addFlow({ id: 3, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 3, vl: 1 });
+    engine.run({ until: 100_000_000 });
+    expect(wire.data.map((s) => s.packet.flow)).toEqual([1, 1, 2, 1, 1, 3, 1, 1, 2, 3, 2, 3]);
+  });
+
+  it("gives a VL with nothing to send no turn: weights [1, 1, 3], VL 1 idle", () => {
+    const { engine, host, wire } = laneHost(4 * DATA_BLOCKS, [0, 1, 2], 3, [1, 1, 3]);
+    host.addFlow({ id: 1, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 3, vl: 0 });
+    host.addFlow({ id: 2, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 7, vl: 2 });
+    engine.run({ until: 100_000_000 });
+    expect(wire.data.map((s) => s.packet.vl)).toEqual([0, 2, 2, 2, 0, 2, 2, 2, 0, 2]);
+  });
+
+  it("rejects vlWeights that do not fit vls", () => {
+    const engine = new Engine();
+    const packets = new PacketFactory();
+    expect(() => new HostAdapter(engine, { name: "H", host: 0, packets, vlWeights: [1] })).toThrow(
+      /H: vlWeights needs vls > 1/,
+    );
+    expect(() => new HostAdapter(engine, { name: "H", host: 0, packets, vls: 2, vlWeights: [1] })).toThrow(
+      /H: vlWeights must list one weight per VL \(2\); got 1/,
+    );
+    expect(() => new HostAdapter(engine, { name: "H", host: 0, packets, vls: 2, vlWeights: [1, 0] })).toThrow(
+      /H: vlWeights must be positive integers \(packets per turn\); got 0/,
+    );
   });
 
   it("rejects a VL the adapter does not have, and vls outside 1..15", () => {

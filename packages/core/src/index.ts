@@ -30,3 +30,4 @@ export {
   PAUSE_PRIORITIES,
   XOFF_QUANTA,
 } from "./pause-frame.js";
+export { VlArbitration } from "./vl-arbitration.js";

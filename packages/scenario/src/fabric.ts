@@ -30,6 +30,7 @@ export function buildFabric(
   const packets = new PacketFactory();
   const blockBytes = scenario.switch.creditBytes;
   const vls = scenario.switch.kind === "input-buffered" ? scenario.switch.vls : 1;
+  const vlWeights = scenario.switch.kind === "input-buffered" ? scenario.switch.vlWeights : undefined;
   const flowControl = scenario.switch.flowControl;
   // Hosts honour PAUSE with the reaction delay the switches assume of them (their headroom rule).
   const pauseReaction =
@@ -60,8 +61,9 @@ export function buildFabric(
         ackBytes: scenario.packets.ackBytes,
         creditBytes: blockBytes,
         ports: node.ports,
-        // Every host has the VLs of the switches (one, unless input-buffered switches have more).
+        // Every host has the VLs of the switches (one, unless input-buffered switches have more) and their arbitration.
         ...(vls === 1 ? {} : { vls }),
+        ...(vlWeights === undefined ? {} : { vlWeights }),
         acks: scenario.adapter.acks,
         pacing: scenario.adapter.pacing,
         ackCoalescing: scenario.adapter.ackCoalescing,

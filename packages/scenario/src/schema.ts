@@ -99,7 +99,7 @@ export const switchSchema = z.discriminatedUnion("kind", [
       maxBypass: z.number().int().min(0).default(4),
       /** Virtual lanes per port, each with its own input buffer (the buffer size above) and credits. */
       vls: z.number().int().min(1).max(15).default(1),
-      /** Weighted round-robin VL arbitration at each output, packets per turn per VL; default all 1. */
+      /** Weighted round-robin VL arbitration at each output (the hosts' too), packets per turn per VL; default all 1. */
       vlWeights: z.array(positiveInt).optional(),
     })
     .describe("santos-2002 Table 1: per-output FIFO with bounded bypass"),

@@ -1,7 +1,6 @@
-import type { Packet } from "@losslab/core";
+import { type Packet, VlArbitration } from "@losslab/core";
 import type { Engine, Time } from "@losslab/engine";
 import { FIRST_MODEL_EVENT, SwitchBase, type SwitchOptions } from "./switch-base.js";
-import { VlArbitration } from "./vl-arbitration.js";
 
 export interface InputBufferedSwitchOptions extends SwitchOptions {
   /** How many times the head of an output's FIFO may be bypassed (santos-2002 Table 1: 4). */

@@ -1,8 +1,8 @@
-import { formatValue } from "@losslab/core";
+import { formatValue } from "./format-value.js";
 
 /**
- * Weighted round-robin VL arbitration of a switch's outputs (InfiniBand's VL arbitration
- * table reduced to one weight per VL; turner-2001 sec. 2). Each output serves its VLs in
+ * Weighted round-robin VL arbitration of the outputs of a switch or an adapter (InfiniBand's
+ * VL arbitration table reduced to one weight per VL; turner-2001 sec. 2). Each output serves its VLs in
  * turn, starting from the VL whose turn it is: the first VL in that order with a packet that
  * can go sends, and a VL may send `weights[vl]` packets in a row before the turn passes to
  * the next VL. A VL with nothing to send when its turn comes loses the rest of its turn.
