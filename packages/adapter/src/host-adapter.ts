@@ -131,6 +131,14 @@ export interface FlowOptions {
    */
   reliable?: boolean;
   /**
+   * RDMA READ responses (turner-2001 sec. 3 case 3, sec. 5.2): the flow's data packets answer
+   * a read request from its destination, the requester. It does not start at `start`: it
+   * starts when that request arrives (the requester's `requestRead`, at or after `start`).
+   * Its packets are not acknowledged (not `reliable`), and the requester answers a marked
+   * one with a CN packet, so only the rate limits it, as an unreliable flow.
+   */
+  readResponse?: boolean;
+  /**
    * Congestion controller (`@losslab/response`); its window and rate apply on top of the
    * fixed ones. It hears every send and ACK, and its timer requests (`wakeAt`) are honoured.
    */
@@ -146,6 +154,7 @@ export interface FlowState {
   readonly acked: number;
   readonly outstanding: number;
   readonly active: boolean;
+  /** Acknowledged by its destination (false for unreliable service and RDMA READ responses). */
   readonly reliable: boolean;
   /** The static rate limit in force, bytes per second. */
   readonly rate: number;
@@ -182,6 +191,7 @@ class Flow implements FlowState {
   readonly window: number;
   rate: number;
   readonly reliable: boolean;
+  readonly readResponse: boolean;
   readonly controller: Controller | undefined;
 
   constructor(options: FlowOptions) {
@@ -194,7 +204,8 @@ class Flow implements FlowState {
     if (this.queue) for (let i = 0; i < this.remaining; i++) this.generated.push(options.start);
     this.window = options.window ?? Number.POSITIVE_INFINITY;
     this.rate = options.rate ?? Number.POSITIVE_INFINITY;
-    this.reliable = options.reliable ?? true;
+    this.readResponse = options.readResponse ?? false;
+    this.reliable = !this.readResponse && (options.reliable ?? true);
     this.controller = options.controller;
   }
 }
@@ -347,10 +358,16 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     if (!this.compliant && options.controller !== undefined) {
       throw new RangeError(`${this.name}: a non-compliant CA has no congestion controller (flow ${options.id})`);
     }
+    if (options.readResponse === true && options.reliable !== undefined) {
+      throw new RangeError(
+        `${this.name}: flow ${options.id} carries RDMA READ responses, which are never acknowledged: leave out reliable`,
+      );
+    }
     const flow = new Flow(options);
     this.flows.push(flow);
     this.flowById.set(flow.id, flow);
-    this.engine.at(options.start, this, FLOW_START, flow);
+    // A read response flow starts with its request (`requestRead` at the requester).
+    if (!flow.readResponse) this.engine.at(options.start, this, FLOW_START, flow);
     if (options.stop !== undefined) this.engine.at(options.stop, this, FLOW_STOP, flow);
     return flow;
   }
@@ -477,15 +494,9 @@ export class HostAdapter implements Device, EventHandler<unknown> {
 
   handleEvent(kind: number, payload: unknown): void {
     switch (kind) {
-      case FLOW_START: {
-        const flow = payload as Flow;
-        if (!flow.retired) {
-          flow.active = true;
-          if (flow.queue && flow.remaining === 0) this.park(flow);
-          else this.trySend();
-        }
+      case FLOW_START:
+        this.startFlow(payload as Flow);
         break;
-      }
       case FLOW_STOP:
         this.retire(payload as Flow);
         break;
@@ -522,6 +533,40 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     }
   }
 
+  private startFlow(flow: Flow): void {
+    if (flow.retired || flow.active) return;
+    flow.active = true;
+    if (flow.queue && flow.remaining === 0) this.park(flow);
+    else this.trySend();
+  }
+
+  /**
+   * Sends an RDMA READ request for flow `flow` to `responder` now (turner-2001 sec. 3): an
+   * ACK-sized `ReadRequest` packet on VL `vl`, queued with the ACKs, ahead of data. The
+   * responder's adapter must hold flow `flow` added with `readResponse: true`; it starts
+   * sending when the request arrives.
+   */
+  requestRead(flow: number, responder: number, vl = 0): void {
+    if (!Number.isInteger(vl) || vl < 0 || vl >= this.vls) {
+      throw new RangeError(
+        `${this.name}: read request for flow ${flow} vl must be an integer 0..${this.vls - 1}, got ${vl}`,
+      );
+    }
+    this.control.push(
+      this.packets.create({
+        kind: PacketKind.ReadRequest,
+        flow,
+        source: this.host,
+        destination: responder,
+        size: this.ackBytes,
+        seq: 0,
+        vl,
+        createdAt: this.engine.now,
+      }),
+    );
+    this.trySend();
+  }
+
   // --- receive side ---------------------------------------------------------------------
 
   private received(packet: Packet): void {
@@ -539,6 +584,21 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       }
       return;
     }
+    if (packet.kind === PacketKind.ReadRequest) {
+      const flow = this.flowById.get(packet.flow);
+      if (flow === undefined || !flow.readResponse) {
+        throw new RangeError(
+          `${this.name}: read request ${packet.id} for flow ${packet.flow}, which is not a read response flow of this host`,
+        );
+      }
+      if (flow.destination !== packet.source) {
+        throw new RangeError(
+          `${this.name}: read request for flow ${packet.flow} from host ${packet.source}, but the flow sends to host ${flow.destination}`,
+        );
+      }
+      this.startFlow(flow);
+      return;
+    }
     if (packet.kind === PacketKind.Data) {
       for (const listener of this.deliveryListeners) listener(packet, now);
       const queued = this.control.length;
@@ -549,8 +609,9 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       // non-compliant source CA, it should send a CN packet to the subnet manager."
       const nonCompliant = marked && this.nonCompliantSources.has(packet.source);
       if (nonCompliant) this.notify(packet, this.managerHost);
-      if ((flags & TransportFlag.Unreliable) !== 0) {
-        // Sec. 3: "The destination CA generates a CN packet for each marked data packet".
+      if ((flags & (TransportFlag.Unreliable | TransportFlag.ReadResponse)) !== 0) {
+        // Sec. 3: "The destination CA generates a CN packet for each marked data packet";
+        // case 3: "Since RDMA READ response packets are not acknowledged ... CN packets" too.
         if (marked && !nonCompliant) this.notify(packet, packet.source);
       } else if (this.acknowledges) {
         const echoed = this.compliant ? packet.bits : packet.bits & ~CONGESTION_BITS;
@@ -753,11 +814,13 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     flow.remaining--;
     // turner-2001 sec. 5.1: AckReq on the packet that exhausts the window, and on the last
     // one before the flow runs out of data (it would wait for coalesced ACKs as well).
-    const flags = !flow.reliable
-      ? TransportFlag.Unreliable
-      : acknowledged && (flow.outstanding >= window || flow.remaining <= 0)
-        ? TransportFlag.AckRequest
-        : 0;
+    const flags = flow.readResponse
+      ? TransportFlag.ReadResponse
+      : !flow.reliable
+        ? TransportFlag.Unreliable
+        : acknowledged && (flow.outstanding >= window || flow.remaining <= 0)
+          ? TransportFlag.AckRequest
+          : 0;
     const packet = this.packets.create({
       kind: PacketKind.Data,
       flow: flow.id,

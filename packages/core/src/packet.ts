@@ -13,6 +13,11 @@ export const PacketKind = {
    * holds the pause time in quanta (0: XON, resume), `vl` the priority it applies to.
    */
   Pause: 3,
+  /**
+   * An RDMA READ request (turner-2001 sec. 3): asks its destination, the responder, to send
+   * the read responses of flow `flow`. Not a data packet: never marked.
+   */
+  ReadRequest: 4,
 } as const;
 export type PacketKind = (typeof PacketKind)[keyof typeof PacketKind];
 
@@ -42,6 +47,11 @@ export const TransportFlag = {
   AckRequest: 1,
   /** An unreliable transport service: the destination returns no ACK, only CN packets (sec. 3). */
   Unreliable: 2,
+  /**
+   * An RDMA READ response: not acknowledged, so the destination (the requester) answers a
+   * marked one with a CN packet, as for unreliable service (sec. 3 case 3).
+   */
+  ReadResponse: 4,
 } as const;
 export type TransportFlag = (typeof TransportFlag)[keyof typeof TransportFlag];
 

@@ -1,6 +1,6 @@
 /** Packets and their factory: fixed shape, numbered per simulation, congestion bits as a set. */
 import { describe, expect, it } from "vitest";
-import { CongestionBit, hasBit, isData, LosslessViolation, PacketFactory, PacketKind } from "../src/index.js";
+import { CongestionBit, hasBit, isData, LosslessViolation, PacketFactory, PacketKind, TransportFlag } from "../src/index.js";
 
 describe("PacketFactory", () => {
   it("numbers packets from 0 and fills the defaults", () => {
@@ -78,10 +78,12 @@ describe("packet helpers", () => {
     expect(hasBit(packet, CongestionBit.Ecn)).toBe(true);
   });
 
-  it("congestion bits are distinct powers of two; packet kinds are distinct", () => {
+  it("congestion bits and transport flags are distinct powers of two; packet kinds are distinct", () => {
     const bits = Object.values(CongestionBit);
     expect(bits).toEqual([1, 2, 4, 8]);
-    expect(new Set(Object.values(PacketKind)).size).toBe(4);
+    expect(Object.values(TransportFlag)).toEqual([1, 2, 4]);
+    const kinds = Object.values(PacketKind);
+    expect(new Set(kinds).size).toBe(kinds.length);
   });
 });
 

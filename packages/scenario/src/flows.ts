@@ -14,8 +14,10 @@ export interface ResolvedFlow {
   window: number | undefined;
   /** Fraction of the link bandwidth. */
   rate: number | undefined;
-  /** Reliable transport (ACKs) or unreliable (CN packets), turner-2001 sec. 3. */
+  /** Acknowledged (reliable transport), or answered with CN packets (unreliable, RDMA READ responses), turner-2001 sec. 3. */
   reliable: boolean;
+  /** RDMA READ responses: the destination's read request starts the flow. */
+  rdmaRead: boolean;
   /** Virtual lane of its packets. */
   vl: number;
 }
@@ -41,6 +43,11 @@ export function resolveFlows(scenario: Scenario, hostIds: ReadonlySet<string>): 
     }
     if (flow.source === flow.destination)
       throw new ScenarioError(`flows[${id}]: source and destination are both "${flow.source}"`);
+    if (flow.rdmaRead && flow.reliable !== undefined) {
+      throw new ScenarioError(
+        `flows[${id}].reliable: an RDMA READ's responses are never acknowledged (turner-2001 sec. 3); leave out reliable`,
+      );
+    }
     const group = scenario.limits.groups[flow.group] ?? {};
     return {
       id,
@@ -51,7 +58,8 @@ export function resolveFlows(scenario: Scenario, hostIds: ReadonlySet<string>): 
       stopUs: flow.stopUs,
       window: flow.window ?? group.window ?? scenario.limits.window,
       rate: flow.rate ?? group.rate ?? scenario.limits.rate,
-      reliable: flow.reliable,
+      reliable: !flow.rdmaRead && (flow.reliable ?? true),
+      rdmaRead: flow.rdmaRead,
       vl: flow.vl,
     };
   });
@@ -77,6 +85,7 @@ function santosFlows(scenario: Scenario): FlowInput[] {
     startUs: flow.start / PS_PER_US,
     stopUs: undefined,
     reliable: true,
+    rdmaRead: false,
     vl: 0,
   }));
   if (topology.victim) {
@@ -88,6 +97,7 @@ function santosFlows(scenario: Scenario): FlowInput[] {
       startUs: start * 1000,
       stopUs: stop === undefined ? undefined : stop * 1000,
       reliable: true,
+      rdmaRead: false,
       vl: 0,
     });
   }

@@ -268,6 +268,11 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
       : controllers[flow.reliable ? "reliable" : "unreliable"];
     const host = fabric.hosts.get(flow.source)!;
     flowAdded(flow.id, flow.source, addFlow(host, flow, routes.nodeIndex(flow.destination), scenario, controller));
+    if (flow.rdmaRead) {
+      const requester = fabric.hosts.get(flow.destination)!;
+      const responder = routes.nodeIndex(flow.source);
+      engine.at(us(flow.startUs), () => requester.requestRead(flow.id, responder, flow.vl));
+    }
   }
 
   // Generated traffic: flows and messages from @losslab/traffic, metered per group only.
@@ -479,7 +484,7 @@ function addFlow(
     destination,
     packetBytes,
     start: us(flow.startUs),
-    reliable: flow.reliable,
+    ...(flow.rdmaRead ? { readResponse: true } : { reliable: flow.reliable }),
     vl: flow.vl,
     ...(controllers === undefined
       ? {}

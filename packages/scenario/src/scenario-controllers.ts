@@ -33,7 +33,9 @@ export function controllerFactories(scenario: Scenario, counts: Map<string, Resp
   const counted = counting(factory);
   if (spec.kind === "turner-rate") {
     const reliable = Array.isArray(scenario.flows)
-      ? scenario.flows.findIndex((flow) => flow.reliable && !scenario.nonCompliant.hosts.includes(flow.source))
+      ? scenario.flows.findIndex(
+          (flow) => (flow.reliable ?? true) && !flow.rdmaRead && !scenario.nonCompliant.hosts.includes(flow.source),
+        )
       : 0;
     if (reliable >= 0 || scenarioGenerators(scenario).length > 0) {
       const where = reliable >= 0 && Array.isArray(scenario.flows) ? `flows[${reliable}].reliable` : "flows";

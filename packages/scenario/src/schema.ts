@@ -181,7 +181,15 @@ export const flowSchema = z
      * ACKs, a CN packet per marked packet (turner-2001 sec. 3); under controller `hybrid`
      * such a flow is rate controlled by `turner-rate` (sec. 5.2).
      */
-    reliable: z.boolean().default(true),
+    reliable: z.boolean().optional(),
+    /**
+     * An RDMA READ (turner-2001 sec. 3 case 3, sec. 5.2): `destination` reads from `source`.
+     * At `startUs` the destination sends an ACK-sized read request to the source, whose
+     * responses are the flow's data packets from the request's arrival on: not acknowledged,
+     * a CN packet per marked one, rate control only (`turner-rate` under `hybrid`). Leave
+     * out `reliable`.
+     */
+    rdmaRead: z.boolean().default(false),
     /** Virtual lane of the flow's packets on every hop (turner-2001 sec. 2); below `switch.vls`. */
     vl: z.number().int().min(0).default(0),
   })

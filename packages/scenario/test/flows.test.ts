@@ -93,6 +93,7 @@ describe("limits", () => {
         window: 4,
         rate: 0.9,
         reliable: true,
+        rdmaRead: false,
         vl: 0,
       },
       {
@@ -105,6 +106,7 @@ describe("limits", () => {
         window: 3,
         rate: 0.2,
         reliable: true,
+        rdmaRead: false,
         vl: 0,
       },
     ]);

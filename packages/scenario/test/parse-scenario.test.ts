@@ -64,7 +64,7 @@ describe("parseScenario defaults", () => {
       flows: [{ source: "H0", destination: "H2" }],
     });
     expect(s.topology).toEqual({ kind: "single-switch", hosts: 3, bandwidth: 1e9, delayNs: 10 });
-    expect(s.flows).toEqual([{ source: "H0", destination: "H2", group: "flows", startUs: 0, reliable: true, vl: 0 }]);
+    expect(s.flows).toEqual([{ source: "H0", destination: "H2", group: "flows", startUs: 0, rdmaRead: false, vl: 0 }]);
   });
 
   it("keeps what the file gives", () => {

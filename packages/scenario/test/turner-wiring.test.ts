@@ -62,6 +62,24 @@ describe("turner-2001 scenario fields", () => {
     }
   });
 
+  it("models RDMA READs: the request starts the responses, which get CN packets and turner-rate under hybrid", () => {
+    // BC reads from A1 from 1 ms on; B1 and B2 write to BC as before.
+    const flows = [
+      { source: "A1", destination: "BC", group: "a1", rdmaRead: true, startUs: 1000 },
+      { source: "B1", destination: "BC", group: "b" },
+      { source: "B2", destination: "BC", group: "b" },
+    ];
+    const result = runScenario(parseScenario(fanIn({ flows })));
+    expect(result.rate("group:a1", 0, 1)).toBe(0);
+    expect(result.rate("group:a1", 1.1, 5)).toBeGreaterThan(0.05);
+    expect(result.responses["0"]!.marks).toBeGreaterThan(0);
+    expect(result.responses["0"]!.decreases).toBeGreaterThan(0);
+    expect(() => parseScenario(fanIn({ flows: [{ ...flows[0]!, reliable: true }] }))).not.toThrow();
+    expect(() => runScenario(parseScenario(fanIn({ flows: [{ ...flows[0]!, reliable: true }] })))).toThrow(
+      /flows\[0\]\.reliable: an RDMA READ's responses are never acknowledged/,
+    );
+  });
+
   it("coalesces ACKs: fewer packets on the links for the same data", () => {
     const one = runScenario(parseScenario(fanIn({ marking: { kind: "none" }, controller: { kind: "none" } })));
     const four = runScenario(
