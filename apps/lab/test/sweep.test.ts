@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ferrerSmall } from "../src/presets/ferrer-scenario.js";
 import { runSweep } from "../src/sweep/run-sweep.js";
 
 const point = (remote: number) => ({
@@ -18,5 +19,18 @@ describe("runSweep", () => {
     expect(seen).toEqual([0, 1, 2, 3]);
     // More remote flows take a larger share of the root link: the points really differ.
     expect(one[2]!.remoteRate).toBeGreaterThan(one[0]!.remoteRate);
+  });
+
+  it("moves the progress within a long point that reports it, without changing its result", async () => {
+    // Two 2.5 M-cycle runs of scenario M past its trigger (each reports 0.4, 0.8 and 1 of its run).
+    const inputs = [1, 2].map((seed) => ({ params: { ...ferrerSmall, durationCycles: 2_500_000 }, seed }));
+    const seen: number[] = [];
+    const tracked = await runSweep("ferrer", inputs, { workers: 2, progress: (done) => seen.push(done) });
+    const quiet = await runSweep("ferrer", inputs, { workers: 1 });
+    expect(JSON.stringify(tracked)).toBe(JSON.stringify(quiet));
+    expect(seen.some((done) => !Number.isInteger(done))).toBe(true);
+    expect(seen.every((done, i) => i === 0 || done >= seen[i - 1]! - 0.5)).toBe(true);
+    expect(seen.at(-1)).toBe(2);
+    expect(Math.max(...seen)).toBe(2);
   });
 });

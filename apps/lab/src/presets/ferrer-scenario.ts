@@ -145,8 +145,13 @@ export interface FerrerRun {
   hotEndCycle: number;
 }
 
-export function runFerrer(params: FerrerParams, seed: number): FerrerRun {
-  const result = runScenario(parseScenario(ferrerScenario(params, seed)));
+/** One run of scenario M; `onProgress` hears the fraction of the simulated time done (about every 1 M cycles). */
+export function runFerrer(params: FerrerParams, seed: number, onProgress?: (fraction: number) => void): FerrerRun {
+  const scenario = parseScenario(ferrerScenario(params, seed));
+  const result = runScenario(
+    scenario,
+    onProgress === undefined ? {} : { onProgress: (doneMs, totalMs) => onProgress(doneMs / totalMs) },
+  );
   const all = result.latency("all");
   let delivered = 0;
   let triggerBin = all.counts.length;
@@ -240,8 +245,10 @@ export function ferrerMeasures(run: FerrerRun): FerrerMeasures {
 }
 
 /** The measures of one run of scenario M (the "ferrer" sweep task). */
-export const ferrerPoint = (input: { params: FerrerParams; seed: number }): FerrerMeasures =>
-  ferrerMeasures(runFerrer(input.params, input.seed));
+export const ferrerPoint = (
+  input: { params: FerrerParams; seed: number },
+  onProgress?: (fraction: number) => void,
+): FerrerMeasures => ferrerMeasures(runFerrer(input.params, input.seed, onProgress));
 
 /** The numbers of the spec's summary keys (the series stay for the charts). */
 export function ferrerSummary(m: FerrerMeasures) {

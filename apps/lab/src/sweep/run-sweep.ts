@@ -1,10 +1,15 @@
 import { fileURLToPath } from "node:url";
+import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
 import { type TaskInput, type TaskName, type TaskOutput, tasks } from "./tasks.js";
 
 export interface SweepOptions {
   /** Worker threads; 1 runs every point in this thread. */
   workers: number;
+  /**
+   * Points done out of `total`; `done` counts the fractions of the running points that
+   * report progress (a task taking a progress callback), so a long point moves the bar too.
+   */
   progress?: (done: number, total: number) => void;
   /** Called with each point's output as soon as it is ready (in completion order). */
   onResult?: (index: number, output: unknown) => void;
@@ -22,18 +27,35 @@ export async function runSweep<T extends TaskName>(
 ): Promise<Array<TaskOutput<T>>> {
   const total = inputs.length;
   let done = 0;
-  const report = (index: number, output: unknown) => {
-    options.onResult?.(index, output);
-    options.progress?.(++done, total);
+  /** Fraction done of each point still running that reported one. */
+  const partial = new Map<number, number>();
+  const show = () => {
+    let running = 0;
+    for (const fraction of partial.values()) running += fraction;
+    options.progress?.(done + running, total);
   };
+  const finished = new Set<number>();
+  const moved = (index: number, fraction: number) => {
+    if (finished.has(index)) return; // a late message from a point already done
+    partial.set(index, fraction);
+    show();
+  };
+  const report = (index: number, output: unknown) => {
+    finished.add(index);
+    partial.delete(index);
+    done++;
+    options.onResult?.(index, output);
+    show();
+  };
+  const tracked = options.progress !== undefined;
   options.progress?.(0, total);
   if (options.workers <= 1 || total <= 1) {
-    const run = tasks[task] as (input: TaskInput<T>) => TaskOutput<T>;
+    const run = tasks[task] as (input: TaskInput<T>, onProgress?: (fraction: number) => void) => TaskOutput<T>;
     const outputs: Array<TaskOutput<T>> = [];
     for (const [index, input] of inputs.entries()) {
       // Back to the event loop between points, so Ctrl-C (SIGINT) can be handled.
       await new Promise((resolve) => setImmediate(resolve));
-      const output = run(input);
+      const output = run(input, tracked ? (fraction) => moved(index, fraction) : undefined);
       report(index, output);
       outputs.push(output);
     }
@@ -43,13 +65,26 @@ export async function runSweep<T extends TaskName>(
   try {
     return await Promise.all(
       inputs.map(async (input, index) => {
-        const output = (await pool.run({ task, input })) as TaskOutput<T>;
-        report(index, output);
-        return output;
+        if (!tracked) return finish(index, (await pool.run({ task, input })) as TaskOutput<T>);
+        const { port1, port2 } = new MessageChannel();
+        port1.on("message", (fraction: number) => moved(index, fraction));
+        try {
+          return finish(
+            index,
+            (await pool.run({ task, input, progress: port2 }, { transferList: [port2] })) as TaskOutput<T>,
+          );
+        } finally {
+          port1.close();
+        }
       }),
     );
   } finally {
     await pool.destroy();
+  }
+
+  function finish(index: number, output: TaskOutput<T>): TaskOutput<T> {
+    report(index, output);
+    return output;
   }
 }
 

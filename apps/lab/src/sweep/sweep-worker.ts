@@ -1,6 +1,17 @@
 /** Entry point of a sweep worker thread: runs one named task (see tasks.ts). */
+import type { MessagePort } from "node:worker_threads";
 import { type TaskName, tasks } from "./tasks.js";
 
-export default function runTask({ task, input }: { task: TaskName; input: never }): unknown {
-  return tasks[task](input);
+/** `progress`, when given, receives the fractions of its work the task reports. */
+export default function runTask({
+  task,
+  input,
+  progress,
+}: {
+  task: TaskName;
+  input: never;
+  progress?: MessagePort;
+}): unknown {
+  const run = tasks[task] as (input: never, onProgress?: (fraction: number) => void) => unknown;
+  return run(input, progress === undefined ? undefined : (fraction) => progress.postMessage(fraction));
 }

@@ -1,7 +1,8 @@
 /**
  * The units of work a sweep can run on a worker thread, by name. A task takes plain JSON
  * parameters and returns plain JSON, so the same function runs in-process or on a worker
- * and gives the same numbers either way.
+ * and gives the same numbers either way. A long task may also take a callback it calls with
+ * the fraction of its work done (progress only: the result does not depend on it).
  */
 import { ferrerPoint } from "../presets/ferrer-scenario.js";
 import { runSantos, type SantosParams, santosAverages } from "../presets/santos-scenario.js";
