@@ -1,6 +1,14 @@
 /** Packets and their factory: fixed shape, numbered per simulation, congestion bits as a set. */
 import { describe, expect, it } from "vitest";
-import { CongestionBit, hasBit, isData, LosslessViolation, PacketFactory, PacketKind, TransportFlag } from "../src/index.js";
+import {
+  CongestionBit,
+  hasBit,
+  isData,
+  LosslessViolation,
+  PacketFactory,
+  PacketKind,
+  TransportFlag,
+} from "../src/index.js";
 
 describe("PacketFactory", () => {
   it("numbers packets from 0 and fills the defaults", () => {
