@@ -43,6 +43,8 @@ export class CioqSwitch extends SwitchBase {
   /** Per output: packets in its buffer in FIFO order (the first is on the link while it is busy), and their inputs. */
   private readonly outputResident: Packet[][] = [];
   private readonly outputFrom: number[][] = [];
+  /** Per output: packets in its buffer (the lengths of `outputResident`, read by every arbitration). */
+  private readonly outputCount: Int32Array;
   /** Per output: the input whose transfer it receives (-1: none), and the packet. */
   private readonly receivingFrom: Int32Array;
   private readonly receivingPacket: (Packet | undefined)[] = [];
@@ -72,6 +74,7 @@ export class CioqSwitch extends SwitchBase {
     this.queues = createInputQueues(this.name, this.portCount, this.inputQueues, options.islipIterations);
     const n = this.portCount;
     this.outputBytes = new Float64Array(n);
+    this.outputCount = new Int32Array(n);
     this.receivingFrom = new Int32Array(n).fill(-1);
     for (let port = 0; port < n; port++) {
       this.room.push(
@@ -95,8 +98,10 @@ export class CioqSwitch extends SwitchBase {
   /** Crossbar transfers first, so a packet entering an idle output's buffer may start on its link at once. */
   protected arbitrate(): void {
     this.queues.match(this.engine.now, this.outputs);
+    const linkBusy = this.linkBusy;
+    const count = this.outputCount;
     for (let output = 0; output < this.portCount; output++) {
-      if (this.linkBusy[output] === 0 && this.outputResident[output]!.length > 0) this.sendHead(output);
+      if (linkBusy[output] === 0 && count[output]! > 0) this.sendHead(output);
     }
   }
 
@@ -115,6 +120,7 @@ export class CioqSwitch extends SwitchBase {
     this.outputBytes[output]! += packet.size;
     this.outputResident[output]!.push(packet);
     this.outputFrom[output]!.push(input);
+    this.outputCount[output]!++;
     this.receivingFrom[output] = input;
     this.receivingPacket[output] = packet;
     this.marking?.packetEnteredOutput?.(packet, input, output);
@@ -147,6 +153,7 @@ export class CioqSwitch extends SwitchBase {
   private departed(output: number): void {
     const packet = this.outputResident[output]!.shift()!;
     this.outputFrom[output]!.shift();
+    this.outputCount[output]!--;
     this.outputBytes[output]! -= packet.size;
     this.room[output]!.restore(creditsFor(packet.size, this.creditBytes));
     this.linkBusy[output] = 0;

@@ -15,6 +15,12 @@ export class FifoInputQueues implements InputQueues {
   private readonly outputs: number[][] = [];
   private readonly eligibleAt: Time[][] = [];
   private readonly busy: Uint8Array;
+  /**
+   * Per input: the head's output (-1: empty queue) and eligibility time, kept in typed
+   * arrays so a match reads no queue but the ones whose head may cross.
+   */
+  private readonly headOutput: Int32Array;
+  private readonly headEligibleAt: Float64Array;
   /** Per output: the input its round robin starts from. */
   private readonly pointer: Int32Array;
   /** Per output, during a match: the input picked so far (-1: none) and its distance from the pointer. */
@@ -24,6 +30,8 @@ export class FifoInputQueues implements InputQueues {
   constructor(ports: number) {
     this.ports = ports;
     this.busy = new Uint8Array(ports);
+    this.headOutput = new Int32Array(ports).fill(-1);
+    this.headEligibleAt = new Float64Array(ports);
     this.pointer = new Int32Array(ports);
     this.picked = new Int32Array(ports);
     this.distance = new Int32Array(ports);
@@ -35,6 +43,10 @@ export class FifoInputQueues implements InputQueues {
   }
 
   add(input: number, output: number, packet: Packet, eligibleAt: Time): void {
+    if (this.headOutput[input] === -1) {
+      this.headOutput[input] = output;
+      this.headEligibleAt[input] = eligibleAt;
+    }
     this.packets[input]!.push(packet);
     this.outputs[input]!.push(output);
     this.eligibleAt[input]!.push(eligibleAt);
@@ -44,12 +56,11 @@ export class FifoInputQueues implements InputQueues {
     const n = this.ports;
     const picked = this.picked;
     picked.fill(-1);
+    const headOutput = this.headOutput;
     for (let input = 0; input < n; input++) {
-      if (this.busy[input] === 1) continue;
-      const queue = this.packets[input]!;
-      if (queue.length === 0 || this.eligibleAt[input]![0]! > now) continue;
-      const output = this.outputs[input]![0]!;
-      if (!outputs.accepts(output, queue[0]!)) continue;
+      const output = headOutput[input]!;
+      if (output === -1 || this.busy[input] === 1 || this.headEligibleAt[input]! > now) continue;
+      if (!outputs.accepts(output, this.packets[input]![0]!)) continue;
       const distance = (input - this.pointer[output]! + n) % n;
       if (picked[output]! < 0 || distance < this.distance[output]!) {
         picked[output] = input;
@@ -61,9 +72,17 @@ export class FifoInputQueues implements InputQueues {
       if (input < 0) continue;
       this.pointer[output] = (input + 1) % n;
       this.busy[input] = 1;
-      this.outputs[input]!.shift();
-      this.eligibleAt[input]!.shift();
-      outputs.start(input, output, this.packets[input]!.shift()!);
+      const queuedOutputs = this.outputs[input]!;
+      const eligibleAt = this.eligibleAt[input]!;
+      queuedOutputs.shift();
+      eligibleAt.shift();
+      const packet = this.packets[input]!.shift()!;
+      if (queuedOutputs.length === 0) headOutput[input] = -1;
+      else {
+        headOutput[input] = queuedOutputs[0]!;
+        this.headEligibleAt[input] = eligibleAt[0]!;
+      }
+      outputs.start(input, output, packet);
     }
   }
 
