@@ -77,8 +77,12 @@ export async function renderChartSvg(chart: Chart): Promise<string> {
 
 /** Renders `chart` as a PNG: the SVG rasterised by resvg with the bundled font. */
 export async function renderChartPng(chart: Chart, options: RenderPngOptions = {}): Promise<Uint8Array> {
-  const scale = pngScale(options);
-  return svgToPng(await renderChartSvg(chart), scale);
+  return svgDocumentToPng(await renderChartSvg(chart), options);
+}
+
+/** Rasterises an SVG from `renderChartSvg` (for callers that keep the SVG as well: one render, not two). */
+export function svgDocumentToPng(svg: string, options: RenderPngOptions = {}): Uint8Array {
+  return svgToPng(svg, pngScale(options));
 }
 
 /** Writes `<dir>/<chart.name>.svg` and `<dir>/<chart.name>.png`; returns both paths. */

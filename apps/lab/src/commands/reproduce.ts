@@ -163,12 +163,12 @@ async function writeOutputsWithSvgs(
     written.push(file);
   };
   await write("result.json", `${JSON.stringify(toJson(preset, seed, result), null, 2)}\n`);
-  const { renderChartSvg, renderChartPng } = await import("../render-chart.js");
+  const { renderChartSvg, svgDocumentToPng } = await import("../render-chart.js");
   for (const chart of result.charts) {
     await write(`${chart.name}.csv`, chartToCsv(chart));
     const svg = await renderChartSvg(chart);
     await write(`${chart.name}.svg`, svg);
-    await write(`${chart.name}.png`, await renderChartPng(chart));
+    await write(`${chart.name}.png`, svgDocumentToPng(svg));
     charts.push({ name: chart.name, title: chart.title, svg });
   }
   return { written, charts };
