@@ -1,17 +1,35 @@
+/** How often progress is logged when stderr is not a terminal (a log file, CI). */
+const LOG_INTERVAL_MS = 60_000;
+
 /**
- * Progress for long runs on stderr (so --json stdout stays clean): a single updating line
- * with percentage and ETA on a terminal, nothing when stderr is not a TTY.
+ * Progress for long runs on stderr (so --json stdout stays clean): on a terminal, a single
+ * updating line with percentage and ETA; otherwise (a log, CI) one plain line per minute at
+ * most, so runs shorter than a minute print nothing and hour-long ones show they move.
  */
 export function terminalProgress(label: string): (done: number, total: number, detail?: string) => void {
-  if (!process.stderr.isTTY) return () => {};
+  const tty = process.stderr.isTTY === true;
   const start = Date.now();
+  let logged = start;
   return (done, total, detail) => {
     const fraction = total > 0 ? done / total : 1;
-    const elapsed = (Date.now() - start) / 1000;
+    const now = Date.now();
+    const elapsed = (now - start) / 1000;
     const eta = fraction > 0 ? elapsed * (1 / fraction - 1) : Number.NaN;
+    const percent = `${(fraction * 100).toFixed(0)}%`;
+    if (!tty) {
+      if (now - logged < LOG_INTERVAL_MS || done >= total) return;
+      logged = now;
+      const etaText = Number.isFinite(eta) && fraction > 0 ? `, ETA ${formatMinutes(eta)}` : "";
+      process.stderr.write(`${label}: ${percent} after ${formatMinutes(elapsed)}${etaText}\n`);
+      return;
+    }
     const bar = "#".repeat(Math.round(fraction * 20)).padEnd(20, ".");
     const etaText = Number.isFinite(eta) ? `ETA ${eta.toFixed(0)} s` : "";
-    process.stderr.write(`\r${label} [${bar}] ${(fraction * 100).toFixed(0)}% ${etaText} ${detail ?? ""}\x1b[K`);
+    process.stderr.write(`\r${label} [${bar}] ${percent} ${etaText} ${detail ?? ""}\x1b[K`);
     if (done >= total) process.stderr.write("\n");
   };
+}
+
+function formatMinutes(seconds: number): string {
+  return seconds < 90 ? `${seconds.toFixed(0)} s` : `${(seconds / 60).toFixed(0)} min`;
 }
