@@ -4,9 +4,10 @@
  * connect two host adapters back to back. Plain helpers, not tests.
  */
 import type { Device, OutboundLink, Packet } from "@losslab/core";
-import { LosslessViolation, PacketKind } from "@losslab/core";
-import { type Engine, type Time, transmissionTime } from "@losslab/engine";
+import { CongestionBit, LosslessViolation, PacketFactory, PacketKind } from "@losslab/core";
+import { Engine, type Time, transmissionTime } from "@losslab/engine";
 import type { AckEvent, CnpEvent, Controller, SendEvent } from "@losslab/response";
+import { HostAdapter } from "../src/index.js";
 
 export const DATA_BYTES = 2068;
 export const GBPS = 1e9;
@@ -73,6 +74,22 @@ export function backToBack(engine: Engine, a: Device, b: Device, bandwidth = GBP
   a.connectOutput(0, ab, b.inputCredits(0));
   b.connectOutput(0, ba, a.inputCredits(0));
   return { ab, ba };
+}
+
+/**
+ * Adapters H0 and H1 back to back; the wire H0 -> H1 sets ECN on the data packets whose
+ * sequence numbers are in `marked`.
+ */
+export function markingPair(marked: readonly number[]) {
+  const engine = new Engine();
+  const packets = new PacketFactory();
+  const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets });
+  const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets });
+  const wires = backToBack(engine, h0, h1);
+  wires.ab.tamper = (packet) => {
+    if (packet.kind === PacketKind.Data && marked.includes(packet.seq)) packet.bits |= CongestionBit.Ecn;
+  };
+  return { engine, h0, h1, ...wires };
 }
 
 /**

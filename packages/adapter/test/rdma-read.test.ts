@@ -4,24 +4,16 @@
  * marked one with a CN packet. H0 is the responder, H1 the requester, back to back at
  * 1 GB/s, 10 ns each way: a 20 B request sent at 1 us is complete at H0 at 1,030,000.
  */
-import { CongestionBit, PacketFactory, PacketKind, TransportFlag } from "@losslab/core";
-import { Engine } from "@losslab/engine";
+import { PacketKind, TransportFlag } from "@losslab/core";
 import { describe, expect, it } from "vitest";
-import { type FlowOptions, HostAdapter } from "../src/index.js";
-import { backToBack, DATA_BYTES, ScriptedController } from "./kit.js";
+import type { FlowOptions } from "../src/index.js";
+import { DATA_BYTES, markingPair, ScriptedController } from "./kit.js";
 
 function pair(marked: number[]) {
-  const engine = new Engine();
-  const packets = new PacketFactory();
-  const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets });
-  const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets });
-  const wires = backToBack(engine, h0, h1);
-  wires.ab.tamper = (packet) => {
-    if (packet.kind === PacketKind.Data && marked.includes(packet.seq)) packet.bits |= CongestionBit.Ecn;
-  };
+  const fabric = markingPair(marked);
   const flow = (options: Partial<FlowOptions> = {}) =>
-    h0.addFlow({ id: 5, destination: 1, packetBytes: DATA_BYTES, start: 0, readResponse: true, ...options });
-  return { engine, h0, h1, flow, ...wires };
+    fabric.h0.addFlow({ id: 5, destination: 1, packetBytes: DATA_BYTES, start: 0, readResponse: true, ...options });
+  return { ...fabric, flow };
 }
 
 describe("RDMA READ responses", () => {

@@ -5,25 +5,17 @@
  * flow starts at k * 2,068,000 and its last byte arrives 2,078,000 later; a 20 B CN packet
  * is complete at the source 30,000 after it starts.
  */
-import { CongestionBit, PacketFactory, PacketKind } from "@losslab/core";
-import { Engine } from "@losslab/engine";
+import { CongestionBit } from "@losslab/core";
 import { turnerRate } from "@losslab/response";
 import { describe, expect, it } from "vitest";
-import { type FlowOptions, HostAdapter } from "../src/index.js";
-import { backToBack, DATA_BYTES, GBPS, ScriptedController } from "./kit.js";
+import type { FlowOptions } from "../src/index.js";
+import { DATA_BYTES, GBPS, markingPair, ScriptedController } from "./kit.js";
 
 function pair(marked: number[]) {
-  const engine = new Engine();
-  const packets = new PacketFactory();
-  const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets });
-  const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets });
-  const wires = backToBack(engine, h0, h1);
-  wires.ab.tamper = (packet) => {
-    if (packet.kind === PacketKind.Data && marked.includes(packet.seq)) packet.bits |= CongestionBit.Ecn;
-  };
+  const fabric = markingPair(marked);
   const flow = (options: Partial<FlowOptions> = {}) =>
-    h0.addFlow({ id: 5, destination: 1, packetBytes: DATA_BYTES, start: 0, reliable: false, ...options });
-  return { engine, h0, h1, flow, ...wires };
+    fabric.h0.addFlow({ id: 5, destination: 1, packetBytes: DATA_BYTES, start: 0, reliable: false, ...options });
+  return { ...fabric, flow };
 }
 
 describe("unreliable flows", () => {
