@@ -249,7 +249,7 @@ export const ferrerFig10Large: Preset = {
   name: "ferrer-fig10-large",
   long: true,
   description: "ferrer-2012 Fig. 10 on the paper's 4-ary 5-tree and load (long: not in the test suite)",
-  expectedRuntime: "1-2 h with 2 workers (estimate)",
+  expectedRuntime: "~95 min with 2 workers (its pfister run alone ~90 min)",
   async run(context) {
     const runs = await runMechanisms(compared, context, ferrerLarge);
     const m = (label: FerrerMechanism) => measuresOf(runs, label);
@@ -296,7 +296,7 @@ export const ferrerFig10Large: Preset = {
 export const ferrerFig11Large = fig11Preset({
   name: "ferrer-fig11-large",
   description: "ferrer-2012 Fig. 11 on the paper's 4-ary 5-tree and load (long: not in the test suite)",
-  expectedRuntime: "1-3 h with 2 workers (estimate)",
+  expectedRuntime: "~2 h with 2 workers; ~30 min after fig10-large in the same --all (its noCMM run)",
   base: ferrerLarge,
   scale: LARGE,
   id: "C11L",
