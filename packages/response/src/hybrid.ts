@@ -5,7 +5,7 @@
  */
 import type { AckEvent, CnpEvent, Controller, FlowInfo, LimitingFactor, SendEvent } from "./controller.js";
 import { ackPackets, checkFlow } from "./event-checks.js";
-import { ipdRateTable } from "./ipd-rate-table.js";
+import { ipdRateTables } from "./ipd-rate-table.js";
 import { MAX_IPD } from "./ipd-rates.js";
 import { integerParameter } from "./parameter-checks.js";
 import { type RateTable, rateTable } from "./rate-table.js";
@@ -92,18 +92,22 @@ export function hybrid(parameters: HybridParameters): (flow: FlowInfo) => Hybrid
   const initialWindow = integerParameter("hybrid", "initialWindow", parameters.initialWindow, 1, 1);
   if (initialWindow > maxWindow) throw new RangeError("hybrid: initialWindow must be <= maxWindow");
   const windowSpec = parameters.windowResponse ?? parameters.response;
+  const m = parameters.m;
+  const tables = ipdRateTables("hybrid", parameters.response, m, maxIpd);
+  // The window table depends on no flow: built with the first flow, then shared (read only).
+  let windows: RateTable | undefined;
+  const windowTable = (): RateTable | undefined => {
+    if (maxWindow === 1 || windows !== undefined) return windows;
+    const windowM = typeof windowSpec === "string" && windowSpec !== "lipd" ? m : undefined;
+    const windowFn = resolveResponse(windowSpec, { Rmax: maxWindow, Rmin: 1, m: windowM }, "hybrid");
+    const levels = Array.from({ length: maxWindow }, (_, i) => maxWindow - i);
+    windows = rateTable(windowFn, { levels });
+    return windows;
+  };
   return (flow) => {
     checkFlow(flow, "hybrid");
-    const m = parameters.m;
-    const rates = ipdRateTable("hybrid", parameters.response, m, flow.lineRate, maxIpd);
-    let windows: RateTable | undefined;
-    if (maxWindow > 1) {
-      const windowM = typeof windowSpec === "string" && windowSpec !== "lipd" ? m : undefined;
-      const windowFn = resolveResponse(windowSpec, { Rmax: maxWindow, Rmin: 1, m: windowM }, "hybrid");
-      const levels = Array.from({ length: maxWindow }, (_, i) => maxWindow - i);
-      windows = rateTable(windowFn, { levels });
-    }
-    return new Hybrid(flow.lineRate, rates, windows, maxWindow, staticIpd, initialIpd, initialWindow);
+    const rates = tables(flow.lineRate);
+    return new Hybrid(flow.lineRate, rates, windowTable(), maxWindow, staticIpd, initialIpd, initialWindow);
   };
 }
 

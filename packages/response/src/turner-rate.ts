@@ -4,7 +4,7 @@
  */
 import type { CnpEvent, Controller, FlowInfo, LimitingFactor, SendEvent } from "./controller.js";
 import { checkFlow } from "./event-checks.js";
-import { ipdRateTable } from "./ipd-rate-table.js";
+import { ipdRateTables } from "./ipd-rate-table.js";
 import { MAX_IPD } from "./ipd-rates.js";
 import { integerParameter } from "./parameter-checks.js";
 import type { RateTable } from "./rate-table.js";
@@ -71,16 +71,10 @@ export function turnerRate(parameters: TurnerRateParameters): (flow: FlowInfo) =
   const staticIpd = integerParameter("turner-rate", "staticIpd", parameters.staticIpd, 0, 0);
   const offset = integerParameter("turner-rate", "initialIpdOffset", parameters.initialIpdOffset, 0, 0);
   if (staticIpd + offset > maxIpd) throw new RangeError("turner-rate: staticIpd + initialIpdOffset must be <= maxIpd");
-  // Flows on links of one speed share the table: building it costs far more than a flow.
-  const tables = new Map<number, RateTable>();
+  const tables = ipdRateTables("turner-rate", parameters.response, parameters.m, maxIpd);
   return (flow) => {
     checkFlow(flow, "turner-rate");
-    let rates = tables.get(flow.lineRate);
-    if (rates === undefined) {
-      rates = ipdRateTable("turner-rate", parameters.response, parameters.m, flow.lineRate, maxIpd);
-      tables.set(flow.lineRate, rates);
-    }
-    return new TurnerRate(flow.lineRate, rates, staticIpd, staticIpd + offset);
+    return new TurnerRate(flow.lineRate, tables(flow.lineRate), staticIpd, staticIpd + offset);
   };
 }
 
