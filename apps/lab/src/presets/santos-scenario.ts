@@ -81,24 +81,35 @@ export function santosAverages({ result }: SantosRun, fromMs: number, toMs: numb
   };
 }
 
-/** A time plot like santos-2002 Figs. 2-4: rates over a centred 2 ms sliding window. */
-export function santosTimePlot(name: string, title: string, { result }: SantosRun): Chart {
-  const series = (label: string, meter: string) => ({
-    name: label,
-    points: result.series(meter).map(([t, v]): [number, number] => [round(t), round(v)]),
-  });
+/** The meters of scenario S's usual plot (santos-2002 Figs. 2-4). */
+export const scenarioSMeters: Array<[label: string, meter: string]> = [
+  ["root link", "link:B->BC"],
+  ["inter-switch link", "link:A->B"],
+  ["local (aggregate)", "group:local"],
+  ["remote (aggregate)", "group:remote"],
+  ["victim", "group:victim"],
+];
+
+/** A time plot of the named meters of a scenario S run, rates over a centred 2 ms sliding window. */
+export function scenarioSTimePlot(
+  name: string,
+  title: string,
+  result: ScenarioResult,
+  meters: Array<[label: string, meter: string]> = scenarioSMeters,
+): Chart {
   return {
     name,
     title,
     xLabel: "time (ms)",
     yLabel: "rate (fraction of link bandwidth)",
     yDomain: [0, 1.05],
-    series: [
-      series("root link", "link:B->BC"),
-      series("inter-switch link", "link:A->B"),
-      series("local (aggregate)", "group:local"),
-      series("remote (aggregate)", "group:remote"),
-      series("victim", "group:victim"),
-    ],
+    series: meters.map(([label, meter]) => ({
+      name: label,
+      points: result.series(meter).map(([t, v]): [number, number] => [round(t), round(v)]),
+    })),
   };
 }
+
+/** A time plot like santos-2002 Figs. 2-4. */
+export const santosTimePlot = (name: string, title: string, { result }: SantosRun): Chart =>
+  scenarioSTimePlot(name, title, result);

@@ -1,7 +1,8 @@
 import type { ScenarioResult } from "@losslab/scenario";
 import { check, round } from "../check.js";
 import type { Preset } from "../preset.js";
-import { runTurnerS, type TurnerSetup, turnerTimePlot } from "./turner-scenario.js";
+import { scenarioSTimePlot } from "./santos-scenario.js";
+import { runTurnerS, type TurnerSetup } from "./turner-scenario.js";
 import { spreadingSetup, turnerRuns } from "./turner-spreading.js";
 
 /** docs/spec/turner.md, turner-apsn: turner-spreading's turner run, and the same with santos' per-ack LIPD (window 8). */
@@ -76,7 +77,7 @@ export const turnerApsn: Preset = {
             ],
           })),
         },
-        turnerTimePlot("turner-apsn-per-ack", "Turner marking + per-ack LIPD, window 8 (L=5, R=5)", perAckRun, [
+        scenarioSTimePlot("turner-apsn-per-ack", "Turner marking + per-ack LIPD, window 8 (L=5, R=5)", perAckRun, [
           ["root link", "link:B->BC"],
           ["inter-switch link", "link:A->B"],
           ["victim", "group:victim"],

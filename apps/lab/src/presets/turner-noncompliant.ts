@@ -1,7 +1,8 @@
 import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
 import { check, round } from "../check.js";
 import type { Preset } from "../preset.js";
-import { hybridController, turnerTimePlot } from "./turner-scenario.js";
+import { scenarioSTimePlot } from "./santos-scenario.js";
+import { hybridController } from "./turner-scenario.js";
 
 /** turner-2001 sec. 6.2's subnet manager as the preset runs it: +1 IPD per CN, -1 after 200 us without one. */
 export const managerPolicy = { host: "BV", stepIpd: 1, maxIpd: 255, decayUs: 200 } as const;
@@ -70,8 +71,13 @@ export const turnerNoncompliant: Preset = {
         check.atLeast("TN.4", "with manager: rootUtil (10-30 ms)", managed.rootUtil, 0.85),
       ],
       charts: [
-        turnerTimePlot("turner-noncompliant-without", "Non-compliant A1, no subnet manager", withoutRun, meters),
-        turnerTimePlot("turner-noncompliant-with", "Non-compliant A1 throttled by the subnet manager", withRun, meters),
+        scenarioSTimePlot("turner-noncompliant-without", "Non-compliant A1, no subnet manager", withoutRun, meters),
+        scenarioSTimePlot(
+          "turner-noncompliant-with",
+          "Non-compliant A1 throttled by the subnet manager",
+          withRun,
+          meters,
+        ),
       ],
     };
   },

@@ -1,7 +1,8 @@
 import type { SwitchMarks } from "@losslab/scenario";
 import { check, round } from "../check.js";
 import type { Preset } from "../preset.js";
-import { runTurnerS, scenarioSMeters, type TurnerSetup, turnerTimePlot } from "./turner-scenario.js";
+import { scenarioSMeters, scenarioSTimePlot } from "./santos-scenario.js";
+import { runTurnerS, type TurnerSetup } from "./turner-scenario.js";
 
 /** docs/spec/turner.md, turner-root: L=5, R=5, no victim, turner marking, no controller, 20 ms. */
 export const rootSetup: TurnerSetup = {
@@ -61,7 +62,7 @@ export const turnerRoot: Preset = {
             ],
           })),
         },
-        turnerTimePlot("turner-root-rates", "Rates without control (L=5, R=5)", result, scenarioSMeters.slice(0, 4)),
+        scenarioSTimePlot("turner-root-rates", "Rates without control (L=5, R=5)", result, scenarioSMeters.slice(0, 4)),
       ],
     };
   },

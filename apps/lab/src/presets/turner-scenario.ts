@@ -3,8 +3,6 @@
  * (docs/spec/turner.md): turner marking (sec. 4) and the hybrid controller (sec. 5.1).
  */
 import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
-import type { Chart } from "../chart.js";
-import { round } from "../check.js";
 
 /** turner-2001 sec. 5.1 with LIPD, Rmin = Rmax/256 (santos), static IPD 0, window 1..8. */
 export const hybridController = { kind: "hybrid", response: "lipd", maxIpd: 255, staticIpd: 0, maxWindow: 8 } as const;
@@ -34,32 +32,3 @@ export function runTurnerS(setup: TurnerSetup, seed: number): ScenarioResult {
   };
   return runScenario(parseScenario(input));
 }
-
-/** A time plot of the named meters, rates over a centred 2 ms sliding window. */
-export function turnerTimePlot(
-  name: string,
-  title: string,
-  result: ScenarioResult,
-  meters: Array<[label: string, meter: string]>,
-): Chart {
-  return {
-    name,
-    title,
-    xLabel: "time (ms)",
-    yLabel: "rate (fraction of link bandwidth)",
-    yDomain: [0, 1.05],
-    series: meters.map(([label, meter]) => ({
-      name: label,
-      points: result.series(meter).map(([t, v]): [number, number] => [round(t), round(v)]),
-    })),
-  };
-}
-
-/** The meters of scenario S's usual plot (santos-2002 Figs. 2-4). */
-export const scenarioSMeters: Array<[string, string]> = [
-  ["root link", "link:B->BC"],
-  ["inter-switch link", "link:A->B"],
-  ["local (aggregate)", "group:local"],
-  ["remote (aggregate)", "group:remote"],
-  ["victim", "group:victim"],
-];

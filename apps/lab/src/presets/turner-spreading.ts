@@ -1,7 +1,8 @@
 import type { ScenarioResult } from "@losslab/scenario";
 import { check, round } from "../check.js";
 import type { Preset } from "../preset.js";
-import { hybridController, runTurnerS, scenarioSMeters, type TurnerSetup, turnerTimePlot } from "./turner-scenario.js";
+import { scenarioSMeters, scenarioSTimePlot } from "./santos-scenario.js";
+import { hybridController, runTurnerS, type TurnerSetup } from "./turner-scenario.js";
 
 /** docs/spec/turner.md, turner-spreading: L=5, R=5, victim 20-50 ms, 60 ms. */
 export const spreadingSetup = { local: 5, remote: 5, durationMs: 60, victimMs: [20, 50] } as const;
@@ -48,8 +49,13 @@ export const turnerSpreading: Preset = {
         check.atLeast("TS.5", "turner: rootUtil (10-60 ms)", t.rootUtil, 0.9),
       ],
       charts: [
-        turnerTimePlot("turner-spreading-none", "Congestion spreading (L=5, R=5), no control", none, scenarioSMeters),
-        turnerTimePlot(
+        scenarioSTimePlot(
+          "turner-spreading-none",
+          "Congestion spreading (L=5, R=5), no control",
+          none,
+          scenarioSMeters,
+        ),
+        scenarioSTimePlot(
           "turner-spreading-turner",
           "Turner marking + hybrid control (L=5, R=5)",
           turner,

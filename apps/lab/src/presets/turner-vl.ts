@@ -8,7 +8,7 @@
 import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
 import { check, round } from "../check.js";
 import type { Preset } from "../preset.js";
-import { turnerTimePlot } from "./turner-scenario.js";
+import { scenarioSTimePlot } from "./santos-scenario.js";
 
 const LOCAL = 5;
 const REMOTE = 5;
@@ -86,8 +86,8 @@ export const turnerVl: Preset = {
         check.atLeast("TV.4", "two VLs: rootUtil (10-60 ms)", b.rootUtil, 0.95),
       ],
       charts: [
-        turnerTimePlot("turner-vl-one", "One VL: congestion spreading reaches the victim", one, meters),
-        turnerTimePlot(
+        scenarioSTimePlot("turner-vl-one", "One VL: congestion spreading reaches the victim", one, meters),
+        scenarioSTimePlot(
           "turner-vl-two",
           "Two VLs: the congested VL 1 spreads, the victim on VL 0 does not",
           two,
