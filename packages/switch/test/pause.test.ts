@@ -5,7 +5,7 @@
  * the wire of the same port's output, the reaction delay of a paused output, option checks.
  * 1000 B packets, 10 ns propagation; 1 GB/s unless said otherwise (1 B = 1 ns).
  */
-import { LosslessViolation, PacketFactory, PacketKind, XOFF_QUANTA } from "@losslab/core";
+import { createPauseFrame, LosslessViolation, PacketFactory, PacketKind, XOFF_QUANTA } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { describe, expect, it } from "vitest";
 import {
@@ -191,16 +191,7 @@ describe("a switch output receiving PAUSE from downstream", () => {
         inputBufferBytes: 12_800,
       });
       for (let seq = 0; seq < 3; seq++) h0.send(dataPacket(packets, 0, 1, seq), 0);
-      const frame = (quanta: number) =>
-        packets.create({
-          kind: PacketKind.Pause,
-          flow: -1,
-          source: -1,
-          destination: -1,
-          size: 64,
-          seq: quanta,
-          createdAt: 0,
-        });
+      const frame = (quanta: number) => createPauseFrame(packets, 0, quanta, 64, 0);
       engine.at(936_000, () => sw.receive(frame(XOFF_QUANTA), 1, 1_000_000));
       engine.at(9_936_000, () => sw.receive(frame(0), 1, 10_000_000));
       engine.run();
@@ -224,16 +215,7 @@ describe("a switch output receiving PAUSE from downstream", () => {
     wire(engine, h0, 0, sw, 0);
     const out = wire(engine, sw, 1, new Sink(engine, "D"), 0);
     for (let seq = 0; seq < 3; seq++) h0.send(dataPacket(packets, 0, 1, seq), 0);
-    const frame = (quanta: number) =>
-      packets.create({
-        kind: PacketKind.Pause,
-        flow: -1,
-        source: -1,
-        destination: -1,
-        size: 64,
-        seq: quanta,
-        createdAt: 0,
-      });
+    const frame = (quanta: number) => createPauseFrame(packets, 0, quanta, 64, 0);
     engine.at(936_000, () => sw.receive(frame(XOFF_QUANTA), 1, 1_000_000));
     engine.at(9_936_000, () => sw.receive(frame(0), 1, 10_000_000));
     engine.run();
