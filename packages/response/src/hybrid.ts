@@ -5,22 +5,14 @@
  */
 import type { AckEvent, CnpEvent, Controller, FlowInfo, LimitingFactor, SendEvent } from "./controller.js";
 import { ackPackets, checkFlow } from "./event-checks.js";
-import { ipdRateTables } from "./ipd-rate-table.js";
+import { type IpdRateParameters, ipdRateTables } from "./ipd-rate-table.js";
 import { MAX_IPD } from "./ipd-rates.js";
 import { integerParameter } from "./parameter-checks.js";
 import { type RateTable, rateTable } from "./rate-table.js";
 import { type ResponseBuilder, type ResponseName, resolveResponse } from "./response-registry.js";
 
 /** Parameters of {@link hybrid}. */
-export interface HybridParameters {
-  /** The rate response function: "aimd" | "fimd" | "lipd" or a builder. */
-  readonly response: ResponseName | ResponseBuilder;
-  /** Decrease factor for "aimd" and "fimd" (default 2). */
-  readonly m?: number;
-  /** Largest IPD (default 255): Rmin = lineRate/(1 + maxIpd). */
-  readonly maxIpd?: number;
-  /** Static IPD from path discovery (default 0): the IPD never goes below it. */
-  readonly staticIpd?: number;
+export interface HybridParameters extends IpdRateParameters {
   /** Starting IPD (default staticIpd). */
   readonly initialIpd?: number;
   /** Largest window in packets (default 8); 1 fixes the window as in santos. */

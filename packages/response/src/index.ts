@@ -42,6 +42,7 @@ export { type HybridController, type HybridParameters, hybrid } from "./hybrid.j
 export { type IbCcaController, type IbCcaParameters, ibCca } from "./ib-cca.js";
 // Design theory
 export { incrementCurve, type TimeOptions } from "./increment-curve.js";
+export type { IpdRateParameters } from "./ipd-rate-table.js";
 // Discrete rates
 export { ipdRates, MAX_IPD } from "./ipd-rates.js";
 export { type LipdOptions, lipd } from "./lipd.js";

@@ -3,6 +3,18 @@ import { ipdRates } from "./ipd-rates.js";
 import { type RateTable, rateTable } from "./rate-table.js";
 import { type ResponseBuilder, type ResponseName, resolveResponse } from "./response-registry.js";
 
+/** The rate parameters turner-2001's controllers share (sec. 5.1's IPD rates). */
+export interface IpdRateParameters {
+  /** The rate response function: "aimd" | "fimd" | "lipd" or a builder. */
+  readonly response: ResponseName | ResponseBuilder;
+  /** Decrease factor for "aimd" and "fimd" (default 2). */
+  readonly m?: number;
+  /** Largest IPD (default 255): Rmin = lineRate/(1 + maxIpd). */
+  readonly maxIpd?: number;
+  /** Static IPD from path discovery (default 0): the IPD never goes below it. */
+  readonly staticIpd?: number;
+}
+
 /**
  * The tables of one controller factory by line rate: a response function run on the IPD
  * rates lineRate/(1 + ipd), ipd = 0..maxIpd (turner-2001 sec. 5.1: "a rate limit of

@@ -4,22 +4,13 @@
  */
 import type { CnpEvent, Controller, FlowInfo, LimitingFactor, SendEvent } from "./controller.js";
 import { checkFlow } from "./event-checks.js";
-import { ipdRateTables } from "./ipd-rate-table.js";
+import { type IpdRateParameters, ipdRateTables } from "./ipd-rate-table.js";
 import { MAX_IPD } from "./ipd-rates.js";
 import { integerParameter } from "./parameter-checks.js";
 import type { RateTable } from "./rate-table.js";
-import type { ResponseBuilder, ResponseName } from "./response-registry.js";
 
 /** Parameters of {@link turnerRate}. */
-export interface TurnerRateParameters {
-  /** The rate response function: "aimd" | "fimd" | "lipd" or a builder. */
-  readonly response: ResponseName | ResponseBuilder;
-  /** Decrease factor for "aimd" and "fimd" (default 2). */
-  readonly m?: number;
-  /** Largest IPD (default 255): Rmin = lineRate/(1 + maxIpd). */
-  readonly maxIpd?: number;
-  /** Static IPD from path discovery (default 0): the IPD never goes below it. */
-  readonly staticIpd?: number;
+export interface TurnerRateParameters extends IpdRateParameters {
   /**
    * The starting IPD is staticIpd + this (default 0): sec. 5.2's slow start, "initializing
    * the CIPD to an IPD value higher (lower rate) than the SIPD ... an offset from the SIPD".
