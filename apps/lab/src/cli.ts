@@ -5,6 +5,7 @@
  * a non-zero exit; anything else is a bug and keeps its stack trace.
  */
 import { availableParallelism } from "node:os";
+import { TRACE_EVENTS } from "@losslab/metrics";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { listCommand } from "./commands/list.js";
 import { reproduceCommand } from "./commands/reproduce.js";
@@ -49,6 +50,15 @@ program
   .option("--out <dir>", "directory for CSV, SVG and PNG files (default results/<preset>; with --all, results)")
   .option("--seed <n>", "random seed", integerOption("--seed", 0), 1)
   .option("--workers <n>", "worker threads for sweeps", integerOption("--workers", 1), availableParallelism())
+  .option("--trace <file>", "write a packet trace of one of the preset's runs (see run --trace)")
+  .option(
+    "--trace-run <n>",
+    "which run to trace, 1-based (default: the preset's only run)",
+    integerOption("--trace-run", 1),
+  )
+  .option("--trace-flows <ids>", "trace only these flow ids (comma-separated)")
+  .option("--trace-kinds <events>", "trace only these events (comma-separated, or all)")
+  .option("--trace-window <from..to>", "trace only this interval of simulated time, e.g. 10ms..12ms")
   .action(reproduceCommand);
 
 program
@@ -58,6 +68,10 @@ program
   .option("--json", "print the full result (summary and series) as JSON")
   .option("--out <dir>", "also write result.json, a CSV and a chart of the flow groups to this directory")
   .option("--seed <n>", "override the scenario's seed", integerOption("--seed", 0))
+  .option("--trace <file>", "write a packet trace of the run to this file (NDJSON, one line per packet event)")
+  .option("--trace-flows <ids>", "trace only these flow ids (comma-separated)")
+  .option("--trace-kinds <events>", `trace only these events (comma-separated, or all): ${TRACE_EVENTS.join(", ")}`)
+  .option("--trace-window <from..to>", "trace only this interval of simulated time, e.g. 10ms..12ms")
   .action(runCommand);
 
 program

@@ -3,6 +3,8 @@
  * spec (shared/spec/reproductions.md) names, the checks of the figure's claims, and the
  * charts to draw. The CLI turns this into JSON, a table, CSV and SVG/PNG files.
  */
+import { combineFingerprints } from "@losslab/metrics";
+import type { ScenarioInput } from "@losslab/scenario";
 import type { Chart } from "./chart.js";
 
 export interface Check {
@@ -22,6 +24,8 @@ export type SummaryValue = number | null | { [key: string]: SummaryValue };
 export interface PresetResult {
   /** The parameters the preset ran with (printed in the JSON output). */
   params: object;
+  /** The trajectory hashes of the preset's runs, combined in the order it lists them (`fingerprintOf`). */
+  fingerprint: string;
   summary: Record<string, SummaryValue>;
   checks: Check[];
   charts: Chart[];
@@ -43,5 +47,15 @@ export interface Preset {
   expectedRuntime: string;
   /** Hours rather than minutes: `reproduce --all` skips it unless named in `--only`. */
   long?: boolean;
+  /**
+   * The scenario files of the runs `run` makes at this seed, in the order its fingerprint
+   * combines them (the golden records run them at a short horizon; `--trace` traces a
+   * preset of one run). An analytical preset has none.
+   */
+  scenarios(seed: number): ScenarioInput[];
   run(context: PresetContext): Promise<PresetResult>;
 }
+
+/** A preset's fingerprint: the fingerprints of its runs (scenario results, sweep outputs), in order. */
+export const fingerprintOf = (runs: ReadonlyArray<{ readonly fingerprint: string }>): string =>
+  combineFingerprints(runs.map((run) => run.fingerprint));

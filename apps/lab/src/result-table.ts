@@ -11,7 +11,10 @@ export function formatResultTable(preset: string, result: PresetResult): string 
     );
   }
   const failed = result.checks.filter((c) => !c.pass).length;
-  lines.push("", `${result.checks.length - failed} of ${result.checks.length} claims pass`);
+  lines.push(
+    "",
+    `${result.checks.length - failed} of ${result.checks.length} claims pass; fingerprint ${result.fingerprint}`,
+  );
   return `${lines.join("\n")}\n`;
 }
 

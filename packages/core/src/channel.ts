@@ -69,3 +69,9 @@ export interface InboundLink {
  * the start (including any per-frame overhead) and the time the last byte has left.
  */
 export type TransmissionListener = (packet: Packet, start: Time, end: Time) => void;
+
+/** Observes every packet whose header reaches a link's receiver (traces), at that time. */
+export type ArrivalListener = (packet: Packet, time: Time) => void;
+
+/** Observes every return of credits reaching a link's sender (traces): blocks of VL `vl`, at `time`. */
+export type CreditListener = (blocks: number, vl: number, time: Time) => void;

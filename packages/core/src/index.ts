@@ -1,4 +1,6 @@
 export {
+  type ArrivalListener,
+  type CreditListener,
   type CreditReceiver,
   type Device,
   type InboundLink,

@@ -7,14 +7,17 @@ import {
   type CompletionSummary,
   CompletionTimes,
   CoverageBins,
+  Fingerprint,
   LatencyBins,
+  PacketTrace,
+  type PacketTraceOptions,
   slidingWindow,
 } from "@losslab/metrics";
 import type { ControllerFactory } from "@losslab/response";
-import { buildRoutes, type Topology } from "@losslab/topology";
+import { buildRoutes, type Routes, type Topology } from "@losslab/topology";
 import { createGenerator, startGenerators } from "@losslab/traffic";
 import { AdapterSink } from "./adapter-sink.js";
-import { buildFabric } from "./fabric.js";
+import { buildFabric, type Fabric } from "./fabric.js";
 import { type ResolvedFlow, resolveFlows, scenarioGenerators } from "./flows.js";
 import { parseScenario } from "./parse-scenario.js";
 import type { ResponseCounts } from "./response-counts.js";
@@ -27,11 +30,19 @@ import { SubnetManager } from "./subnet-manager.js";
 export interface RunOptions {
   /** Called every simulated millisecond or so with the time reached (ms) and the duration (ms). */
   onProgress?: (doneMs: number, totalMs: number) => void;
+  /** A packet trace of the run (`PacketTrace`): where its lines go, and which events it keeps. */
+  trace?: Omit<PacketTraceOptions, "hostName">;
 }
 
 /** Rates in a result are fractions of the link bandwidth (0..1). Times in ms. */
 export interface ScenarioResult {
   scenario: Scenario;
+  /**
+   * The run's trajectory hash (16 hex digits): every packet transmission on every link and
+   * every delivery, with its time, place, packet id and congestion bits. Same scenario and
+   * seed, same fingerprint; a model change that moves one packet-hop changes it.
+   */
+  fingerprint: string;
   /** Engine events handled. */
   events: number;
   /** Data packets delivered to their destination. */
@@ -215,6 +226,8 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
   const binWidth = us(scenario.metrics.binUs);
   const counter = () => new ByteCounter(binWidth, end);
 
+  const fingerprint = new Fingerprint();
+  for (const [index, link] of [...fabric.links.values()].entries()) link.onTransmit(fingerprint.transmissions(index));
   const meters = new Map<string, ByteCounter>();
   const metered = scenario.metrics.linkMeters;
   for (const name of metered ?? []) {
@@ -320,8 +333,10 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
   const markTo = ms(toMs);
   let delivered = 0;
   for (const host of fabric.hosts.values()) {
+    const hostIndex = routes.nodeIndex(host.name);
     host.onDeliver((packet, time) => {
       delivered++;
+      fingerprint.delivered(time, hostIndex, packet);
       const latency = time - packet.createdAt;
       // -1: outside the measurement interval; else whether the packet carries a mark.
       const mark = time >= markFrom && time < markTo ? ((packet.bits & MARKS) !== 0 ? 1 : 0) : -1;
@@ -340,7 +355,9 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
   }
 
   return (options) => {
+    const trace = options.trace === undefined ? undefined : tracePackets(fabric, routes, options.trace);
     runWithProgress(engine, end, options.onProgress);
+    trace?.finish();
 
     const meterOf = (name: string): ByteCounter => {
       const meter = meters.get(name);
@@ -365,6 +382,7 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
     }
     return {
       scenario,
+      fingerprint: fingerprint.hex(),
       events: engine.eventsHandled,
       delivered,
       transmissions: [...fabric.links.values()].reduce((sum, link) => sum + link.packetsSent, 0),
@@ -399,6 +417,27 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
       },
     };
   };
+}
+
+/** Attaches a packet trace to every link and host of the fabric. */
+function tracePackets(fabric: Fabric, routes: Routes, options: Omit<PacketTraceOptions, "hostName">): PacketTrace {
+  const names = new Map([...fabric.hosts.keys()].map((id) => [routes.nodeIndex(id), id]));
+  const trace = new PacketTrace({ ...options, hostName: (index) => names.get(index) ?? String(index) });
+  for (const link of fabric.links.values()) {
+    const tracer = trace.link({
+      from: link.from.name,
+      fromPort: link.fromPort,
+      fromHost: fabric.hosts.has(link.from.name),
+      to: link.to.name,
+      toPort: link.toPort,
+      toHost: fabric.hosts.has(link.to.name),
+    });
+    link.onTransmit(tracer.transmit);
+    link.onArrive(tracer.arrive);
+    link.onCredits(tracer.credits);
+  }
+  for (const [name, host] of fabric.hosts) host.onDeliver((packet, time) => trace.delivered(name, packet, time));
+  return trace;
 }
 
 /** A latency meter's bins, and its deliveries and marked ones in the measurement interval. */

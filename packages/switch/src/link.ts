@@ -1,4 +1,12 @@
-import type { Device, InboundLink, OutboundLink, Packet, TransmissionListener } from "@losslab/core";
+import type {
+  ArrivalListener,
+  CreditListener,
+  Device,
+  InboundLink,
+  OutboundLink,
+  Packet,
+  TransmissionListener,
+} from "@losslab/core";
 import { LosslessViolation, MAX_VLS } from "@losslab/core";
 import { type Engine, type EventHandler, type Time, transmissionTime } from "@losslab/engine";
 
@@ -55,6 +63,9 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
   private readonly overheadTime: Time;
   private busyUntil: Time = 0;
   private listeners: TransmissionListener[] = [];
+  // Observers of arrivals and credit returns (traces): undefined, so untraced runs pay one check.
+  private arrivals: ArrivalListener[] | undefined;
+  private creditReturns: CreditListener[] | undefined;
 
   constructor(
     private readonly engine: Engine,
@@ -80,6 +91,16 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
     this.listeners.push(listener);
   }
 
+  /** Calls `listener` when a packet's header reaches the receiver, before the receiver sees it. */
+  onArrive(listener: ArrivalListener): void {
+    this.arrivals = [...(this.arrivals ?? []), listener];
+  }
+
+  /** Calls `listener` when returned credits reach the sender, before the sender sees them. */
+  onCredits(listener: CreditListener): void {
+    this.creditReturns = [...(this.creditReturns ?? []), listener];
+  }
+
   transmit(packet: Packet): Time {
     const now = this.engine.now;
     if (now < this.busyUntil) {
@@ -102,11 +123,15 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
   handleEvent(kind: number, payload: Packet | number): void {
     if (kind === HEADER_ARRIVES) {
       const packet = payload as Packet;
+      if (this.arrivals !== undefined) for (const listener of this.arrivals) listener(packet, this.engine.now);
       this.to.receive(packet, this.toPort, this.engine.now + transmissionTime(packet.size, this.bandwidth));
     } else {
       const credit = payload as number;
       const vl = credit % VL_SLOTS;
-      this.from.creditsReturned(this.fromPort, (credit - vl) / VL_SLOTS, vl);
+      const blocks = (credit - vl) / VL_SLOTS;
+      if (this.creditReturns !== undefined)
+        for (const listener of this.creditReturns) listener(blocks, vl, this.engine.now);
+      this.from.creditsReturned(this.fromPort, blocks, vl);
     }
   }
 }

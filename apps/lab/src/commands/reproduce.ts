@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { parseScenario, runScenario } from "@losslab/scenario";
 import { chartToCsv } from "../chart-csv.js";
 import type { Preset, PresetResult } from "../preset.js";
 import { findPreset, presets } from "../presets/index.js";
@@ -7,9 +8,10 @@ import { terminalProgress } from "../progress.js";
 import { collectEnvironment } from "../report/environment.js";
 import { formatSeconds, type ReportChart, type ReportPreset, renderHtmlReport } from "../report/html-report.js";
 import { formatResultTable } from "../result-table.js";
+import { openTraceFile, type TraceFlags } from "../trace-file.js";
 import { UserError } from "../user-error.js";
 
-export interface ReproduceOptions {
+export interface ReproduceOptions extends TraceFlags {
   json?: boolean;
   out?: string;
   seed: number;
@@ -20,6 +22,8 @@ export interface ReproduceOptions {
   only?: string;
   /** List the presets instead of running one. */
   list?: boolean;
+  /** With --trace: which of the preset's runs to trace (1-based). */
+  traceRun?: number;
 }
 
 /**
@@ -34,6 +38,7 @@ export async function reproduceCommand(name: string | undefined, options: Reprod
     return;
   }
   if (options.all) {
+    if (options.trace !== undefined) throw new UserError("--trace traces one preset's run; not with --all");
     if (name !== undefined) {
       throw new UserError(`give either a preset name or --all, not both (got "${name}" and --all)`);
     }
@@ -45,6 +50,7 @@ export async function reproduceCommand(name: string | undefined, options: Reprod
   }
   if (options.only !== undefined) throw new UserError("--only restricts --all; use it with --all");
   const preset = findPreset(name);
+  traceRun(preset, options);
   const progress = options.json ? () => {} : terminalProgress(preset.name);
   const result = await preset.run({ seed: options.seed, workers: options.workers, progress });
   if (options.json) {
@@ -58,9 +64,38 @@ export async function reproduceCommand(name: string | undefined, options: Reprod
   if (result.checks.some((check) => !check.pass)) process.exitCode = 1;
 }
 
-/** The JSON shape fixed by shared/spec/reproductions.md. */
+/**
+ * --trace: runs the chosen scenario of the preset once more with a packet trace (the
+ * preset's own runs stay untraced, and may run on worker threads).
+ */
+function traceRun(preset: Preset, options: ReproduceOptions): void {
+  if (options.trace === undefined) {
+    if (options.traceRun !== undefined)
+      throw new UserError("--trace-run picks the run to trace: give --trace FILE too");
+    openTraceFile(options); // rejects trace filters without --trace
+    return;
+  }
+  const scenarios = preset.scenarios(options.seed);
+  if (scenarios.length === 0) throw new UserError(`${preset.name} simulates nothing (an analytical figure): no trace`);
+  const run = options.traceRun ?? (scenarios.length === 1 ? 1 : undefined);
+  if (run === undefined || run > scenarios.length) {
+    throw new UserError(
+      `${preset.name} makes ${scenarios.length} runs: choose one with --trace-run 1..${scenarios.length}` +
+        (run === undefined ? "" : ` (got ${run})`),
+    );
+  }
+  const trace = openTraceFile(options)!;
+  try {
+    runScenario(parseScenario(scenarios[run - 1]), { trace: trace.options });
+  } finally {
+    process.stderr.write(`${preset.name}, run ${run} of ${scenarios.length}: ${trace.close()}\n`);
+  }
+}
+
+/** The JSON shape fixed by shared/spec/reproductions.md, plus the runs' fingerprint. */
 export function toJson(preset: string, seed: number, result: PresetResult) {
-  return { preset, seed, params: result.params, summary: result.summary, checks: result.checks };
+  const { params, fingerprint, summary, checks } = result;
+  return { preset, seed, params, fingerprint, summary, checks };
 }
 
 function listPresets(json: boolean): void {

@@ -6,9 +6,10 @@ import { chartToCsv } from "../chart-csv.js";
 import { round } from "../check.js";
 import { inlineTraceFiles, readDataFile } from "../data-file.js";
 import { terminalProgress } from "../progress.js";
+import { openTraceFile, type TraceFlags } from "../trace-file.js";
 import { UserError } from "../user-error.js";
 
-export interface RunOptions {
+export interface RunOptions extends TraceFlags {
   json?: boolean;
   seed?: number;
   out?: string;
@@ -22,15 +23,25 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
     (input as Record<string, unknown>).seed = options.seed;
   }
   let result: ScenarioResult;
+  let traceNote: string | undefined;
   try {
     const scenario = parseScenario(input);
     for (const warning of costWarnings(scenario)) process.stderr.write(`losslab: warning: ${warning}\n`);
+    const trace = openTraceFile(options);
     const progress = options.json ? undefined : terminalProgress(scenario.name);
-    result = runScenario(scenario, progress === undefined ? {} : { onProgress: progress });
+    try {
+      result = runScenario(scenario, {
+        ...(progress === undefined ? {} : { onProgress: progress }),
+        ...(trace === undefined ? {} : { trace: trace.options }),
+      });
+    } finally {
+      traceNote = trace?.close();
+    }
   } catch (error) {
     if (error instanceof ScenarioError) throw new UserError(`${file}: ${error.message}`);
     throw error;
   }
+  if (traceNote !== undefined) process.stderr.write(`${traceNote}\n`);
   const output = resultJson(result);
   if (options.json) process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
   else process.stdout.write(formatSummary(result));
@@ -51,7 +62,7 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
 }
 
 /** Meters with traffic, as series; the summary; and the counts. Deterministic key order. */
-function resultJson(result: ScenarioResult) {
+export function resultJson(result: ScenarioResult) {
   const series: Record<string, Array<[number, number]>> = {};
   for (const meter of result.meters()) {
     if (meter.startsWith("flow:")) continue;
@@ -70,6 +81,7 @@ function resultJson(result: ScenarioResult) {
   };
   return {
     scenario: result.scenario,
+    fingerprint: result.fingerprint,
     events: result.events,
     delivered: result.delivered,
     summary,
@@ -105,7 +117,10 @@ function formatSummary(result: ScenarioResult): string {
       );
     }
   }
-  lines.push("", `${result.delivered} data packets delivered, ${result.events} events`);
+  lines.push(
+    "",
+    `${result.delivered} data packets delivered, ${result.events} events, fingerprint ${result.fingerprint}`,
+  );
   return `${lines.join("\n")}\n`;
 }
 

@@ -64,7 +64,7 @@ export async function sweepCommand(file: string, options: SweepOptions): Promise
     const rows: Row[] = [];
     for (const point of points) {
       const row = done.get(keyOf(point)) ?? fresh.get(keyOf(point));
-      if (row !== undefined) rows.push({ cells: cellsOf(point), values: row.values, parameterValues: point.values });
+      if (row !== undefined) rows.push({ ...row, cells: cellsOf(point), parameterValues: point.values });
     }
     return rows;
   };
@@ -94,7 +94,11 @@ export async function sweepCommand(file: string, options: SweepOptions): Promise
           const result = output as Awaited<ReturnType<typeof runSweep<"scenario">>>[number];
           if ("error" in result) failures.push(`${pointLabel(point.index, sweep, point.values)}: ${result.error}`);
           else {
-            fresh.set(keyOf(point), { cells: cellsOf(point), values: flattenSummary(result) });
+            fresh.set(keyOf(point), {
+              cells: cellsOf(point),
+              values: flattenSummary(result),
+              fingerprint: result.fingerprint,
+            });
             save();
           }
         },

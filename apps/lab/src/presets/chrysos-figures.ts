@@ -3,9 +3,10 @@
  * and at inputs, and culprit selection by arrival or occupancy sampling.
  */
 import { check } from "../check.js";
-import type { Preset } from "../preset.js";
+import { fingerprintOf, type Preset } from "../preset.js";
 import {
   type ChrysosParams,
+  chrysosScenario,
   fanInSummary,
   gbps,
   notificationChart,
@@ -31,12 +32,14 @@ export const chrysosFig2a: Preset = {
   name: "chrysos-fig2a",
   description: "chrysos Fig. 2(a): fan-in of 4 (+1) flows, QCN at switch outputs (standard): unfair",
   expectedRuntime: "3 s",
+  scenarios: (seed) => [chrysosScenario(fanIn("output"), seed)],
   async run({ seed }) {
     const params = fanIn("output");
     const run = runChrysos(params, seed);
     const summary = fanInSummary(run);
     return {
       params,
+      fingerprint: fingerprintOf([run.result]),
       summary,
       checks: [check.atLeast("C2a.1", "max/min flow rate over 50-100 ms", spread(summary.gbps50to100), 1.2)],
       charts: [
@@ -51,15 +54,18 @@ export const chrysosFig2b: Preset = {
   name: "chrysos-fig2b",
   description: "chrysos Fig. 2(b): the same fan-in with QCN at switch inputs: fair shares",
   expectedRuntime: "5 s",
+  scenarios: (seed) => [chrysosScenario(fanIn("input"), seed), chrysosScenario(fanIn("output"), seed)],
   async run({ seed }) {
     const params = fanIn("input");
     const run = runChrysos(params, seed);
     const summary = fanInSummary(run);
-    const standard = fanInSummary(runChrysos(fanIn("output"), seed));
+    const standardRun = runChrysos(fanIn("output"), seed);
+    const standard = fanInSummary(standardRun);
     const early = Object.values(summary.gbps50to100);
     const late = Object.values(summary.gbps150to200);
     return {
       params,
+      fingerprint: fingerprintOf([run.result, standardRun.result]),
       summary: { ...summary, jainOutputs50to100: standard.jain50to100, jainOutputs150to200: standard.jain150to200 },
       checks: [
         check.all("C2b.1", "every f1-f4 rate over 50-100 ms (Gb/s)", Math.min(...early), [
@@ -93,12 +99,14 @@ export const chrysosFig3b: Preset = {
   name: "chrysos-fig3b",
   description: "chrysos Fig. 3(b): f6 shares f1's input; QCN at inputs with arrival sampling throttles f6 too",
   expectedRuntime: "3 s",
+  scenarios: (seed) => [chrysosScenario(withF6("input", "arrival"), seed)],
   async run({ seed }) {
     const params = withF6("input", "arrival");
     const run = runChrysos(params, seed);
     const rates = f1f6(run);
     return {
       params,
+      fingerprint: fingerprintOf([run.result]),
       summary: rates,
       checks: [check.atMost("C3b.1", "f6 / f1 over 50-100 ms", rates.f6 / rates.f1, 1.5)],
       charts: [throughputChart("chrysos-fig3b", "QCN at inputs, arrival sampling: f6 throttled with f1", run)],
@@ -110,12 +118,14 @@ export const chrysosFig3c: Preset = {
   name: "chrysos-fig3c",
   description: "chrysos Fig. 3(c): the same traffic with PAUSE only: f6/f1 follows their offered 7/3",
   expectedRuntime: "3 s",
+  scenarios: (seed) => [chrysosScenario(withF6("none"), seed)],
   async run({ seed }) {
     const params = withF6("none");
     const run = runChrysos(params, seed);
     const rates = f1f6(run);
     return {
       params,
+      fingerprint: fingerprintOf([run.result]),
       summary: rates,
       checks: [check.within("C3c.1", "f6 / f1 over 50-100 ms (7/3 expected)", rates.f6 / rates.f1, 1.9, 2.8)],
       charts: [throughputChart("chrysos-fig3c", "PAUSE only: f1 and f6 paused together", run)],
@@ -123,16 +133,20 @@ export const chrysosFig3c: Preset = {
   },
 };
 
+const occupancyVariants = ["occupancy-deterministic", "occupancy-random"] as const;
+
 export const chrysosFig3d: Preset = {
   name: "chrysos-fig3d",
   description: "chrysos Fig. 3(d): QCN at inputs with occupancy sampling (deterministic, random): f6 keeps 7 Gb/s",
   expectedRuntime: "5 s",
+  scenarios: (seed) => occupancyVariants.map((culprit) => chrysosScenario(withF6("input", culprit), seed)),
   async run({ seed }) {
-    const variants = ["occupancy-deterministic", "occupancy-random"] as const;
+    const variants = occupancyVariants;
     const runs = variants.map((culprit) => runChrysos(withF6("input", culprit), seed));
     const rates = runs.map(f1f6);
     return {
       params: { ...withF6("input"), culprits: variants },
+      fingerprint: fingerprintOf(runs.map((run) => run.result)),
       summary: Object.fromEntries(variants.map((v, i) => [v, rates[i]!])),
       checks: [
         check.atLeast(

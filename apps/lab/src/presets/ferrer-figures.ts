@@ -5,7 +5,7 @@
  */
 import type { Chart } from "../chart.js";
 import { check } from "../check.js";
-import type { Preset, PresetContext } from "../preset.js";
+import { fingerprintOf, type Preset, type PresetContext } from "../preset.js";
 import { measuresOf, runFerrerPoints } from "./ferrer-points.js";
 import {
   coldLatencyChart,
@@ -13,6 +13,7 @@ import {
   type FerrerMechanism,
   type FerrerParams,
   ferrerLarge,
+  ferrerScenario,
   ferrerSmall,
   ferrerSummary,
   ferrerWith,
@@ -23,12 +24,18 @@ import {
 const SMALL = "4-ary 3-tree";
 const LARGE = "4-ary 5-tree, the paper's load";
 
-/** Runs scenario M (small by default) once per mechanism at the context's seed. */
-const runMechanisms = (mechanisms: FerrerMechanism[], context: PresetContext, base: FerrerParams = ferrerSmall) =>
-  runFerrerPoints(
-    mechanisms.map((label) => ({ label, params: ferrerWith(label, base), seed: context.seed })),
-    context,
-  );
+type Point = { label: string; params: FerrerParams; seed: number };
+
+/** One run of scenario M (small by default) per mechanism at `seed`. */
+const mechanismPoints = (mechanisms: FerrerMechanism[], seed: number, base: FerrerParams = ferrerSmall): Point[] =>
+  mechanisms.map((label) => ({ label, params: ferrerWith(label, base), seed }));
+
+/** Runs scenario M once per mechanism at the context's seed. */
+const runMechanisms = (mechanisms: FerrerMechanism[], context: PresetContext, base?: FerrerParams) =>
+  runFerrerPoints(mechanismPoints(mechanisms, context.seed, base), context);
+
+/** The scenario files of some points, in order. */
+const scenariosOf = (points: Point[]) => points.map(({ params, seed }) => ferrerScenario(params, seed));
 
 /** summary[key][label] for the spec's per-mechanism keys. */
 function perMechanism(runs: LabelledMeasures[], keys: Array<keyof ReturnType<typeof ferrerSummary>>) {
@@ -53,21 +60,22 @@ function barChart(name: string, title: string, yLabel: string, bars: Array<[stri
 }
 
 const windows = [1, 2, 5] as const;
+const windowPoints = (seed: number): Point[] =>
+  windows.map((window) => ({ label: `window ${window}`, params: { ...ferrerSmall, window }, seed }));
 
 /** Fig. 4: static windows only; the larger the window, the more a hot spot hurts cold flows. */
 export const ferrerFig4: Preset = {
   name: "ferrer-fig4",
   description: "ferrer-2012 Fig. 4: static windows 1, 2, 5 without marking, cold-flow latency around a hot spot",
   expectedRuntime: "10 s with 2 workers",
+  scenarios: (seed) => scenariosOf(windowPoints(seed)),
   async run(context) {
-    const runs = await runFerrerPoints(
-      windows.map((window) => ({ label: `window ${window}`, params: { ...ferrerSmall, window }, seed: context.seed })),
-      context,
-    );
+    const runs = await runFerrerPoints(windowPoints(context.seed), context);
     const max = (w: number) => measuresOf(runs, `window ${w}`).coldLatencyMaxCycles;
     const others = (w: number) => windows.filter((x) => x !== w).map(max);
     return {
       params: { ...ferrerSmall, windows },
+      fingerprint: fingerprintOf(runs.map((run) => run.measures)),
       summary: { coldLatencyMaxCycles: Object.fromEntries(windows.map((w) => [w, max(w)])) },
       checks: [
         check.below("C4.1", "coldLatencyMax(window 1) - min(others)", max(1) - Math.min(...others(1)), 0, "0"),
@@ -89,12 +97,14 @@ export const ferrerFig5: Preset = {
   name: "ferrer-fig5",
   description: "ferrer-2012 Fig. 5: cold-flow latency and throughput, no CMM vs MVCM",
   expectedRuntime: "8 s with 2 workers",
+  scenarios: (seed) => scenariosOf(mechanismPoints(["noCMM", "MVCM"], seed)),
   async run(context) {
     const runs = await runMechanisms(["noCMM", "MVCM"], context);
     const none = measuresOf(runs, "noCMM");
     const mvcm = measuresOf(runs, "MVCM");
     return {
       params: { ...ferrerSmall, mechanisms: ["noCMM", "MVCM"] },
+      fingerprint: fingerprintOf(runs.map((run) => run.measures)),
       summary: perMechanism(runs, ["coldLatencyMaxCycles", "coldThroughputDrop", "coldLatencyBeforeCycles"]),
       checks: [
         check.atLeast(
@@ -124,11 +134,13 @@ export const ferrerFig6: Preset = {
   name: "ferrer-fig6",
   description: "ferrer-2012 Fig. 6: hot-spot link utilization during the hot spot, no CMM vs MVCM",
   expectedRuntime: "8 s with 2 workers",
+  scenarios: (seed) => scenariosOf(mechanismPoints(["noCMM", "MVCM"], seed)),
   async run(context) {
     const runs = await runMechanisms(["noCMM", "MVCM"], context);
     const mvcm = measuresOf(runs, "MVCM");
     return {
       params: { ...ferrerSmall, mechanisms: ["noCMM", "MVCM"] },
+      fingerprint: fingerprintOf(runs.map((run) => run.measures)),
       summary: perMechanism(runs, ["hotspotLinkUtil"]),
       checks: [check.atLeast("C6.1", "hotspotLinkUtil(MVCM) during the hot spot", mvcm.hotspotLinkUtil, 0.95)],
       charts: [hotspotLinkChart("ferrer-fig6", `Hot-spot link utilization, no CMM vs MVCM (${SMALL})`, runs)],
@@ -143,6 +155,7 @@ export const ferrerFig10: Preset = {
   name: "ferrer-fig10",
   description: "ferrer-2012 Fig. 10: marked cold and hot packets, Renato vs Pfister vs MVCM",
   expectedRuntime: "10 s with 2 workers",
+  scenarios: (seed) => scenariosOf(mechanismPoints(compared, seed)),
   async run(context) {
     const runs = await runMechanisms(compared, context);
     const m = (label: FerrerMechanism) => measuresOf(runs, label);
@@ -150,6 +163,7 @@ export const ferrerFig10: Preset = {
       compared.map((label): [string, number] => [label, m(label)[key]]);
     return {
       params: { ...ferrerSmall, mechanisms: compared },
+      fingerprint: fingerprintOf(runs.map((run) => run.measures)),
       summary: perMechanism(runs, ["markedColdPct", "markedHotPct"]),
       checks: [
         check.below(
@@ -174,6 +188,8 @@ export const ferrerFig10: Preset = {
   },
 };
 
+const fig11Mechanisms: FerrerMechanism[] = ["noCMM", ...compared];
+
 /**
  * Fig. 11 (cold-flow latency under each mechanism) at one scale: every mechanism must beat
  * no congestion management (C11.2); `beats` names the mechanisms MVCM must beat (C11.1).
@@ -194,13 +210,15 @@ function fig11Preset(options: {
     description: options.description,
     expectedRuntime: options.expectedRuntime,
     ...(options.long === true ? { long: true } : {}),
+    scenarios: (seed) => scenariosOf(mechanismPoints(fig11Mechanisms, seed, base)),
     async run(context) {
-      const all: FerrerMechanism[] = ["noCMM", ...compared];
+      const all = fig11Mechanisms;
       const runs = await runMechanisms(all, context, base);
       const max = (label: FerrerMechanism) => measuresOf(runs, label).coldLatencyMaxCycles;
       const worstManaged = Math.max(...compared.map(max));
       return {
         params: { ...base, mechanisms: all },
+        fingerprint: fingerprintOf(runs.map((run) => run.measures)),
         summary: perMechanism(runs, ["coldLatencyMaxCycles"]),
         checks: [
           check.below(
@@ -250,6 +268,7 @@ export const ferrerFig10Large: Preset = {
   long: true,
   description: "ferrer-2012 Fig. 10 on the paper's 4-ary 5-tree and load (long: not in the test suite)",
   expectedRuntime: "~95 min with 2 workers (its pfister run alone ~90 min)",
+  scenarios: (seed) => scenariosOf(mechanismPoints(compared, seed, ferrerLarge)),
   async run(context) {
     const runs = await runMechanisms(compared, context, ferrerLarge);
     const m = (label: FerrerMechanism) => measuresOf(runs, label);
@@ -257,6 +276,7 @@ export const ferrerFig10Large: Preset = {
     const hot = (label: FerrerMechanism) => m(label).markedHotPct;
     return {
       params: { ...ferrerLarge, mechanisms: compared },
+      fingerprint: fingerprintOf(runs.map((run) => run.measures)),
       summary: perMechanism(runs, ["markedColdPct", "markedHotPct"]),
       checks: [
         {
@@ -306,17 +326,19 @@ export const ferrerFig11Large = fig11Preset({
 
 const fig16Seeds = [1, 2, 3] as const;
 const fig16Variants: FerrerMechanism[] = ["MVCM", "MVCM (no limit)"];
+const fig16Points: Point[] = fig16Variants.flatMap((variant) =>
+  fig16Seeds.map((seed) => ({ label: `${variant} seed ${seed}`, params: ferrerWith(variant), seed })),
+);
 
 /** Fig. 16: without the n-times limit, waiting slots grow too far and the hot-spot link idles. */
 export const ferrerFig16: Preset = {
   name: "ferrer-fig16",
   description: "ferrer-2012 Fig. 16: MVCM with and without the limit on waiting slots, hot-spot throughput gaps",
   expectedRuntime: "25 s with 2 workers",
+  // The figure's seeds are fixed (1-3), whatever the context's seed.
+  scenarios: () => scenariosOf(fig16Points),
   async run(context) {
-    const points = fig16Variants.flatMap((variant) =>
-      fig16Seeds.map((seed) => ({ label: `${variant} seed ${seed}`, params: ferrerWith(variant), seed })),
-    );
-    const runs = await runFerrerPoints(points, context);
+    const runs = await runFerrerPoints(fig16Points, context);
     const gaps = (variant: FerrerMechanism) =>
       fig16Seeds.reduce((sum, seed) => sum + measuresOf(runs, `${variant} seed ${seed}`).hotThroughputGaps, 0);
     const perSeed = Object.fromEntries(
@@ -328,6 +350,7 @@ export const ferrerFig16: Preset = {
     const firstSeed = runs.filter(({ label }) => label.endsWith("seed 1"));
     return {
       params: { ...ferrerSmall, variants: fig16Variants, seeds: fig16Seeds },
+      fingerprint: fingerprintOf(runs.map((run) => run.measures)),
       summary: { hotThroughputGaps: Object.fromEntries(fig16Variants.map((v) => [v, gaps(v)])), perSeed },
       checks: [
         check.atLeast(

@@ -1,9 +1,10 @@
 import { check } from "../check.js";
-import type { Preset } from "../preset.js";
+import { fingerprintOf, type Preset } from "../preset.js";
 import {
   coldLatencyChart,
   coldThroughputChart,
   ferrerMeasures,
+  ferrerScenario,
   ferrerSmall,
   ferrerSummary,
   runFerrer,
@@ -17,6 +18,7 @@ export const ferrerNocmm: Preset = {
   name: "ferrer-nocmm",
   description: "ferrer-2012: hot spot on a 4-ary 3-tree without congestion management (saturation tree)",
   expectedRuntime: "5 s",
+  scenarios: (seed) => [ferrerScenario(ferrerSmall, seed)],
   async run({ seed }) {
     const params = ferrerSmall;
     const measures = ferrerMeasures(runFerrer(params, seed));
@@ -24,6 +26,7 @@ export const ferrerNocmm: Preset = {
     const runs = [{ label: "no CMM", measures }];
     return {
       params,
+      fingerprint: fingerprintOf([measures]),
       summary,
       checks: [
         check.atLeast(

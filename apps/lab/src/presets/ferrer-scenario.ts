@@ -175,6 +175,8 @@ const HOT_SPOT_LINK = "link:S0.0->H0";
 
 /** Everything the ferrer presets judge and draw about one run, as plain JSON (it crosses worker threads). */
 export interface FerrerMeasures {
+  /** The run's trajectory hash. */
+  fingerprint: string;
   /** Mean cold latency before the trigger, cycles. */
   coldLatencyBeforeCycles: number;
   /** Largest mean cold latency of a 2,000-cycle bin, cycles. */
@@ -228,6 +230,7 @@ export function ferrerMeasures(run: FerrerRun): FerrerMeasures {
   }
   const marked = result.summary.markedPct;
   return {
+    fingerprint: result.fingerprint,
     coldLatencyBeforeCycles: round(cold.mean(0, triggerCycle * PS_PER_CYCLE) / PS_PER_CYCLE),
     coldLatencyMaxCycles: coldLatency.reduce((max, [, v]) => Math.max(max, v), 0),
     coldThroughputDrop: values.length === 0 ? 0 : round(1 - Math.min(...values) / mean),
@@ -252,7 +255,13 @@ export const ferrerPoint = (
 
 /** The numbers of the spec's summary keys (the series stay for the charts). */
 export function ferrerSummary(m: FerrerMeasures) {
-  const { coldLatency: _latency, coldThroughput: _throughput, hotspotLink: _link, ...numbers } = m;
+  const {
+    fingerprint: _fingerprint,
+    coldLatency: _latency,
+    coldThroughput: _throughput,
+    hotspotLink: _link,
+    ...numbers
+  } = m;
   return numbers;
 }
 

@@ -1,6 +1,6 @@
 import { check } from "../check.js";
-import type { Preset } from "../preset.js";
-import { runSantos, santosSummary, santosTimePlot } from "./santos-scenario.js";
+import { fingerprintOf, type Preset } from "../preset.js";
+import { runSantos, santosScenario, santosSummary, santosTimePlot } from "./santos-scenario.js";
 
 export const fig2aParams = {
   local: 5,
@@ -10,13 +10,16 @@ export const fig2aParams = {
   bufferPackets: 4,
 } as const;
 
+const fig2aRunParams = { ...fig2aParams, victimMs: [40, 60] as [number, number] };
+
 /** santos-2002 Fig. 2(a): congestion spreading with no congestion control and no window. */
 export const santosFig2a: Preset = {
   name: "santos-fig2a",
   description: "santos-2002 Fig. 2(a): congestion spreading, L=5 R=1, no congestion control",
   expectedRuntime: "1 s",
+  scenarios: (seed) => [santosScenario(fig2aRunParams, seed)],
   async run({ seed }) {
-    const params = { ...fig2aParams, victimMs: [40, 60] as [number, number] };
+    const params = fig2aRunParams;
     const run = runSantos(params, seed);
     const s = santosSummary(run);
     const summary = {
@@ -27,6 +30,7 @@ export const santosFig2a: Preset = {
     };
     return {
       params,
+      fingerprint: fingerprintOf([run.result]),
       summary,
       checks: [
         check.within("C2a.1", "victimRate (45-55 ms)", s.victimRate, 0.12, 0.2),

@@ -1,6 +1,6 @@
 import { check } from "../check.js";
-import type { Preset } from "../preset.js";
-import { runSantos, type SantosParams, santosSummary, santosTimePlot } from "./santos-scenario.js";
+import { fingerprintOf, type Preset } from "../preset.js";
+import { runSantos, type SantosParams, santosScenario, santosSummary, santosTimePlot } from "./santos-scenario.js";
 
 const base = {
   durationMs: 100,
@@ -23,11 +23,13 @@ export const santosFig3b: Preset = {
   name: "santos-fig3b",
   description: "santos-2002 Fig. 2(b): window of 1 packet, L=5 R=1: no spreading",
   expectedRuntime: "1 s",
+  scenarios: (seed) => [santosScenario(fig3bParams, seed)],
   async run({ seed }) {
     const run = runSantos(fig3bParams, seed);
     const { victimRate, islUtil, remoteRate, rootUtil } = santosSummary(run);
     return {
       params: fig3bParams,
+      fingerprint: fingerprintOf([run.result]),
       summary: { victimRate, islUtil, remoteRate, rootUtil },
       checks: [
         check.atLeast("C3b.1", "islUtil (45-55 ms)", islUtil, 0.9),
@@ -44,11 +46,13 @@ export const santosFig3c: Preset = {
   name: "santos-fig3c",
   description: "santos-2002 Fig. 3(a): window of 1 packet, L=5 R=5: spreading persists",
   expectedRuntime: "1 s",
+  scenarios: (seed) => [santosScenario(fig3cParams, seed)],
   async run({ seed }) {
     const run = runSantos(fig3cParams, seed);
     const { victimRate, islUtil, remoteRate, rootUtil } = santosSummary(run);
     return {
       params: fig3cParams,
+      fingerprint: fingerprintOf([run.result]),
       summary: { victimRate, islUtil, remoteRate, rootUtil },
       checks: [
         check.atMost("C3c.1", "victimRate (45-55 ms; ideal 0.5)", victimRate, 0.4),
@@ -64,12 +68,15 @@ export const santosFig3d: Preset = {
   name: "santos-fig3d",
   description: "santos-2002 Fig. 3(b): window 1 + fixed rate limits, L=5 R=5: ideal rates",
   expectedRuntime: "2 s",
+  scenarios: (seed) => [santosScenario(fig3dParams, seed), santosScenario(fig3cParams, seed)],
   async run({ seed }) {
     const run = runSantos(fig3dParams, seed);
     const s = santosSummary(run);
-    const c = santosSummary(runSantos(fig3cParams, seed));
+    const cRun = runSantos(fig3cParams, seed);
+    const c = santosSummary(cRun);
     return {
       params: fig3dParams,
+      fingerprint: fingerprintOf([run.result, cRun.result]),
       summary: s,
       checks: [
         check.all("C3d.1", "victimRate (45-55 ms)", s.victimRate, [

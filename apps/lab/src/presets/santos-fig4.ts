@@ -4,8 +4,8 @@
  */
 import type { ScenarioInput } from "@losslab/scenario";
 import { check, round } from "../check.js";
-import type { Check, Preset, PresetResult } from "../preset.js";
-import { runSantos, type SantosParams, type SantosRun, santosTimePlot } from "./santos-scenario.js";
+import { type Check, fingerprintOf, type Preset, type PresetResult } from "../preset.js";
+import { runSantos, type SantosParams, type SantosRun, santosScenario, santosTimePlot } from "./santos-scenario.js";
 
 const lipd: ScenarioInput["controller"] = { kind: "per-ack", response: "lipd", window: 1 };
 
@@ -41,8 +41,13 @@ export function fig4Summary({ result }: SantosRun) {
 type Summary = ReturnType<typeof fig4Summary>;
 const fairness = (s: Summary) => Math.abs(s.localShare - 0.5);
 
-function fig4Checks(variant: Variant, s: Summary, seed: number): Check[] {
-  const other = (v: Variant) => fig4Summary(runSantos(fig4Params(markings[v]), seed));
+/** The variant's checks; the runs of the variants they compare against are pushed onto `runs`. */
+function fig4Checks(variant: Variant, s: Summary, seed: number, runs: SantosRun[]): Check[] {
+  const other = (v: Variant) => {
+    const run = runSantos(fig4Params(markings[v]), seed);
+    runs.push(run);
+    return fig4Summary(run);
+  };
   switch (variant) {
     case "a":
       return [
@@ -94,6 +99,9 @@ function fig4Checks(variant: Variant, s: Summary, seed: number): Check[] {
   }
 }
 
+/** The variants each variant's checks compare against, in the order `fig4Checks` runs them. */
+const comparedWith: Record<Variant, Variant[]> = { a: [], b: ["a"], c: ["b", "d"], d: ["b"] };
+
 const titles: Record<Variant, string> = {
   a: "naive marking (mark the packets in a full buffer)",
   b: "input-triggered marking",
@@ -107,14 +115,18 @@ function fig4Preset(variant: Variant): Preset {
     name,
     description: `santos-2002 Fig. 4(${variant}): ${titles[variant]}, L=10 R=10, LIPD`,
     expectedRuntime: variant === "a" ? "1 s" : "2 s",
+    scenarios: (seed) => [variant, ...comparedWith[variant]].map((v) => santosScenario(fig4Params(markings[v]), seed)),
     async run({ seed }): Promise<PresetResult> {
       const params = fig4Params(markings[variant]);
       const run = runSantos(params, seed);
       const summary = fig4Summary(run);
+      const runs = [run];
+      const checks = fig4Checks(variant, summary, seed, runs);
       return {
         params,
+        fingerprint: fingerprintOf(runs.map(({ result }) => result)),
         summary,
-        checks: fig4Checks(variant, summary, seed),
+        checks,
         charts: [santosTimePlot(name, `Fig. 4(${variant}): ${titles[variant]} (L=10, R=10, LIPD)`, run)],
       };
     },

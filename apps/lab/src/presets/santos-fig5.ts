@@ -7,10 +7,10 @@
 import type { ScenarioInput } from "@losslab/scenario";
 import type { Chart } from "../chart.js";
 import { check, round } from "../check.js";
-import type { Preset } from "../preset.js";
+import { fingerprintOf, type Preset } from "../preset.js";
 import { spearman } from "../statistics.js";
 import { runSweep } from "../sweep/run-sweep.js";
-import type { SantosParams } from "./santos-scenario.js";
+import { type SantosParams, santosScenario } from "./santos-scenario.js";
 
 export const fig5Buffers = [2, 3, 4, 5, 6, 8, 10, 12, 16] as const;
 export const fig5Thresholds = ["none", 4, 6, 8, 16] as const;
@@ -30,13 +30,16 @@ export const fig5Point = (bufferPackets: number, threshold: Threshold, durationM
 
 type Grid = Record<string, Record<string, number>>;
 
+const fig5Grid = fig5Thresholds.flatMap((threshold) => fig5Buffers.map((buffer) => ({ threshold, buffer })));
+
 export const santosFig5: Preset = {
   name: "santos-fig5",
   description:
     "santos-2002 Fig. 5: root utilization and remote/local ratio vs buffer size, per output threshold (sweep)",
   expectedRuntime: "1-2 min with 2 workers",
+  scenarios: (seed) => fig5Grid.map(({ threshold, buffer }) => santosScenario(fig5Point(buffer, threshold), seed)),
   async run({ seed, workers, progress }) {
-    const points = fig5Thresholds.flatMap((threshold) => fig5Buffers.map((buffer) => ({ threshold, buffer })));
+    const points = fig5Grid;
     const outputs = await runSweep(
       "santos",
       points.map(({ threshold, buffer }) => ({ params: fig5Point(buffer, threshold), seed, fromMs: 100, toMs: 500 })),
@@ -64,6 +67,7 @@ export const santosFig5: Preset = {
     const r8 = ratio(8, 16);
     const r16 = ratio(16, 16);
     return {
+      fingerprint: fingerprintOf(outputs),
       params: { buffers: fig5Buffers, thresholds: fig5Thresholds, point: fig5Point(4, 8), averageMs: [100, 500] },
       summary: { rootUtil, remoteLocalRatio },
       checks: [

@@ -11,7 +11,7 @@
  */
 import { aimd, fimd, incrementCurve, lipd, type ResponseFunction } from "@losslab/response";
 import type { Chart, ChartSeries } from "../chart.js";
-import type { Check, Preset } from "../preset.js";
+import { type Check, fingerprintOf, type Preset } from "../preset.js";
 
 const LINK_RATE = 1e9; // bytes/s
 const PACKET_BYTES = 2048; // payload: the papers' packet for T
@@ -45,6 +45,7 @@ export const santosFig6: Preset = {
   name: "santos-fig6",
   description: "F_inc(t) of FIMD, AIMD and LIPD from Rmin to Rmax and their recovery times (santos-2002 Fig. 6)",
   expectedRuntime: "< 1 s",
+  scenarios: () => [],
   async run() {
     const range = { Rmax: LINK_RATE, Rmin: LINK_RATE / RANGE_RATIO };
     const functions = { fimd: fimd({ ...range, m: M }), aimd: aimd({ ...range, m: M }), lipd: lipd(range) };
@@ -88,6 +89,8 @@ export const santosFig6: Preset = {
       },
     ];
     return {
+      // An analytical figure: no simulation runs, so the fingerprint of none.
+      fingerprint: fingerprintOf([]),
       params: {
         linkRate: LINK_RATE,
         packetBytes: PACKET_BYTES,

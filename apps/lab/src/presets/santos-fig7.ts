@@ -6,9 +6,9 @@
  */
 import type { Chart } from "../chart.js";
 import { check, round } from "../check.js";
-import type { Preset } from "../preset.js";
+import { fingerprintOf, type Preset } from "../preset.js";
 import { runSweep } from "../sweep/run-sweep.js";
-import type { SantosParams } from "./santos-scenario.js";
+import { type SantosParams, santosScenario } from "./santos-scenario.js";
 
 export const fig7Buffers = [2, 3, 4, 6, 8, 12, 16] as const;
 export const fig7Functions = ["lipd", "fimd", "aimd"] as const;
@@ -26,6 +26,10 @@ export const fig7Point = (bufferPackets: number, response: Fn, mode: Mode, durat
   controller: { kind: "per-ack", response, mode, window: 1 },
 });
 
+const fig7Grid = fig7Functions.flatMap((fn) =>
+  fig7Modes.flatMap((mode) => fig7Buffers.map((buffer) => ({ fn, mode, buffer }))),
+);
+
 /** utilization[function][mode][buffer] */
 type Grid = Record<Fn, Record<Mode, Record<string, number>>>;
 
@@ -34,10 +38,9 @@ export const santosFig7: Preset = {
   description:
     "santos-2002 Fig. 7: utilization vs buffer size for LIPD, FIMD, AIMD, continuous and discrete rates (sweep)",
   expectedRuntime: "1-2 min with 2 workers",
+  scenarios: (seed) => fig7Grid.map(({ fn, mode, buffer }) => santosScenario(fig7Point(buffer, fn, mode), seed)),
   async run({ seed, workers, progress }) {
-    const points = fig7Functions.flatMap((fn) =>
-      fig7Modes.flatMap((mode) => fig7Buffers.map((buffer) => ({ fn, mode, buffer }))),
-    );
+    const points = fig7Grid;
     const outputs = await runSweep(
       "santos",
       points.map(({ fn, mode, buffer }) => ({ params: fig7Point(buffer, fn, mode), seed, fromMs: 100, toMs: 500 })),
@@ -78,6 +81,7 @@ export const santosFig7: Preset = {
         ),
       );
     return {
+      fingerprint: fingerprintOf(outputs),
       params: {
         buffers: fig7Buffers,
         functions: fig7Functions,

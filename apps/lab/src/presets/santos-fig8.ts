@@ -7,10 +7,10 @@
  */
 import type { Chart } from "../chart.js";
 import { check, round } from "../check.js";
-import type { Preset } from "../preset.js";
+import { fingerprintOf, type Preset } from "../preset.js";
 import { spearman } from "../statistics.js";
 import { runSweep } from "../sweep/run-sweep.js";
-import type { SantosParams } from "./santos-scenario.js";
+import { type SantosParams, santosScenario } from "./santos-scenario.js";
 
 export const fig8OnMs = [0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20] as const;
 export const fig8Seeds = [1, 2, 3, 4] as const;
@@ -36,15 +36,12 @@ export const fig8Point = (
   controller: { kind: "per-ack", response, mode: "discrete", window: 1, persistent },
 });
 
-type Averages = Awaited<ReturnType<typeof runSweep<"santos">>>[number];
+type Output = Awaited<ReturnType<typeof runSweep<"santos">>>[number];
+type Averages = Omit<Output, "fingerprint">;
 
-/** Runs every (variant, ON value) over the four seeds on the worker pool; returns seed means. */
-async function sweepMeans<V>(
-  variants: readonly V[],
-  point: (variant: V, meanOnMs: number) => SantosParams,
-  context: { workers: number; progress: (done: number, total: number) => void },
-): Promise<Map<V, Averages[]>> {
-  const inputs = variants.flatMap((variant) =>
+/** Every (variant, ON value, seed) run, averaged over the last 80 %. */
+const sweepInputs = <V>(variants: readonly V[], point: (variant: V, meanOnMs: number) => SantosParams) =>
+  variants.flatMap((variant) =>
     fig8OnMs.flatMap((on) =>
       fig8Seeds.map((seed) => {
         const params = point(variant, on);
@@ -52,6 +49,21 @@ async function sweepMeans<V>(
       }),
     ),
   );
+
+/** The scenario files of `sweepInputs`. */
+const sweepScenarios = <V>(variants: readonly V[], point: (variant: V, meanOnMs: number) => SantosParams) =>
+  sweepInputs(variants, point).map(({ params, seed }) => santosScenario(params, seed));
+
+/**
+ * Runs every (variant, ON value) over the four seeds on the worker pool; returns the seed
+ * means and the fingerprint of all the runs.
+ */
+async function sweepMeans<V>(
+  variants: readonly V[],
+  point: (variant: V, meanOnMs: number) => SantosParams,
+  context: { workers: number; progress: (done: number, total: number) => void },
+): Promise<{ means: Map<V, Averages[]>; fingerprint: string }> {
+  const inputs = sweepInputs(variants, point);
   const outputs = await runSweep("santos", inputs, context);
   const means = new Map<V, Averages[]>();
   let i = 0;
@@ -64,11 +76,11 @@ async function sweepMeans<V>(
     }
     means.set(variant, perOn);
   }
-  return means;
+  return { means, fingerprint: fingerprintOf(outputs) };
 }
 
-function mean(runs: Averages[]): Averages {
-  const keys = Object.keys(runs[0]!) as Array<keyof Averages>;
+function mean(runs: Output[]): Averages {
+  const keys = Object.keys(runs[0]!).filter((key) => key !== "fingerprint") as Array<keyof Averages>;
   return Object.fromEntries(
     keys.map((k) => [k, round(runs.reduce((sum, r) => sum + r[k], 0) / runs.length)]),
   ) as Averages;
@@ -82,16 +94,18 @@ const shares = (a: Averages) => {
   };
 };
 
+const fig8aModes = ["non-persistent", "persistent"] as const;
+const fig8aPoint = (mode: (typeof fig8aModes)[number], on: number) => fig8Point(on, 5, "lipd", mode === "persistent");
+
 export const santosFig8a: Preset = {
   name: "santos-fig8a",
   description: "santos-2002 Fig. 8(a): static vs ON/OFF flows, with and without persistent congestion state (sweep)",
   expectedRuntime: "2 min with 2 workers",
+  // The figure's seeds are fixed (1-4), whatever the context's seed.
+  scenarios: () => sweepScenarios(fig8aModes, fig8aPoint),
   async run({ workers, progress }) {
-    const modes = ["non-persistent", "persistent"] as const;
-    const means = await sweepMeans(modes, (mode, on) => fig8Point(on, 5, "lipd", mode === "persistent"), {
-      workers,
-      progress,
-    });
+    const modes = fig8aModes;
+    const { means, fingerprint } = await sweepMeans(modes, fig8aPoint, { workers, progress });
     const table = Object.fromEntries(
       modes.map((mode) => [mode, Object.fromEntries(fig8OnMs.map((on, i) => [on, shares(means.get(mode)![i]!)]))]),
     );
@@ -106,6 +120,7 @@ export const santosFig8a: Preset = {
     );
     return {
       params: { onMs: fig8OnMs, seeds: fig8Seeds, point: fig8Point(1, 5, "lipd", true), averageOver: "last 80 %" },
+      fingerprint,
       summary: {
         staticShare: Object.fromEntries(
           modes.map((m) => [m, Object.fromEntries(fig8OnMs.map((on) => [on, at(m, on).staticShare]))]),
@@ -165,14 +180,18 @@ export const santosFig8a: Preset = {
   },
 };
 
+const fig8bFunctions = ["lipd", "fimd", "aimd"] as const;
+const fig8bPoint = (fn: Fn, on: number) => fig8Point(on, 10, fn, true);
+
 export const santosFig8b: Preset = {
   name: "santos-fig8b",
   description:
     "santos-2002 Fig. 8(b): root and inter-switch utilization with all flows ON/OFF, per response function (sweep)",
   expectedRuntime: "3 min with 2 workers",
+  scenarios: () => sweepScenarios(fig8bFunctions, fig8bPoint),
   async run({ workers, progress }) {
-    const functions = ["lipd", "fimd", "aimd"] as const;
-    const means = await sweepMeans(functions, (fn, on) => fig8Point(on, 10, fn, true), { workers, progress });
+    const functions = fig8bFunctions;
+    const { means, fingerprint } = await sweepMeans(functions, fig8bPoint, { workers, progress });
     const root = (fn: Fn, i: number) => means.get(fn)![i]!.rootUtil;
     const isl = (fn: Fn, i: number) => means.get(fn)![i]!.islUtil;
     const indices = fig8OnMs.map((_, i) => i);
@@ -186,6 +205,7 @@ export const santosFig8b: Preset = {
       );
     return {
       params: { onMs: fig8OnMs, seeds: fig8Seeds, point: fig8Point(1, 10, "lipd", true), averageOver: "last 80 %" },
+      fingerprint,
       summary: { rootUtil: grid(root), islUtil: grid(isl) },
       checks: [
         check.atLeast("C8b.1", "lowest islUtil of LIPD and FIMD over all ON values", round(islLow), 0.85),

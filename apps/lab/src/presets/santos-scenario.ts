@@ -29,10 +29,11 @@ export interface SantosRun {
   result: ScenarioResult;
 }
 
-export function runSantos(params: SantosParams, seed: number): SantosRun {
+/** The scenario file of one run of scenario S. */
+export function santosScenario(params: SantosParams, seed: number): ScenarioInput {
   const groups: Record<string, { rate: number }> = {};
   for (const [group, rate] of Object.entries(params.rates ?? {})) groups[group] = { rate };
-  const input: ScenarioInput = {
+  return {
     name: "santos scenario S",
     seed,
     durationMs: params.durationMs,
@@ -49,7 +50,10 @@ export function runSantos(params: SantosParams, seed: number): SantosRun {
     ...(params.controller === undefined ? {} : { controller: params.controller }),
     metrics: { binUs: 10, windowMs: 2, stepUs: 250 },
   };
-  return { params, result: runScenario(parseScenario(input)) };
+}
+
+export function runSantos(params: SantosParams, seed: number): SantosRun {
+  return { params, result: runScenario(parseScenario(santosScenario(params, seed))) };
 }
 
 /** The spec's summary keys for Figs. 2-3 (rates as fractions of the 1 GB/s links). */

@@ -1,8 +1,8 @@
 import type { ScenarioResult } from "@losslab/scenario";
 import { check, round } from "../check.js";
-import type { Preset } from "../preset.js";
+import { fingerprintOf, type Preset } from "../preset.js";
 import { scenarioSTimePlot } from "./santos-scenario.js";
-import { runTurnerS, type TurnerSetup } from "./turner-scenario.js";
+import { runTurnerS, type TurnerSetup, turnerScenario } from "./turner-scenario.js";
 import { spreadingSetup, turnerRuns } from "./turner-spreading.js";
 
 /** docs/spec/turner.md, turner-apsn: turner-spreading's turner run, and the same with santos' per-ack LIPD (window 8). */
@@ -43,6 +43,7 @@ export const turnerApsn: Preset = {
   name: "turner-apsn",
   description: "turner-2001 sec. 5.1.3.2: with APSN a burst of marks causes one decrease (hybrid vs per-ack LIPD)",
   expectedRuntime: "2 s",
+  scenarios: (seed) => [turnerScenario(apsnRuns.hybrid, seed), turnerScenario(apsnRuns.perAck, seed)],
   async run({ seed }) {
     const hybridRun = runTurnerS(apsnRuns.hybrid, seed);
     const perAckRun = runTurnerS(apsnRuns.perAck, seed);
@@ -50,6 +51,7 @@ export const turnerApsn: Preset = {
     const perAck = responseSummary(perAckRun);
     return {
       params: apsnRuns,
+      fingerprint: fingerprintOf([hybridRun, perAckRun]),
       summary: { hybrid, perAck },
       checks: [
         check.atMost("TA.1", "hybrid: decreasesPerMark", hybrid.decreasesPerMark ?? Number.NaN, 0.75),

@@ -1,6 +1,6 @@
 import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
 import { check, round } from "../check.js";
-import type { Preset } from "../preset.js";
+import { fingerprintOf, type Preset } from "../preset.js";
 import { scenarioSTimePlot } from "./santos-scenario.js";
 import { hybridController } from "./turner-scenario.js";
 
@@ -50,6 +50,7 @@ export const turnerNoncompliant: Preset = {
   name: "turner-noncompliant",
   description: "turner-2001 sec. 6.2: a non-compliant source throttled by the subnet manager (without vs with)",
   expectedRuntime: "1 s",
+  scenarios: (seed) => [noncompliantScenario(seed, false), noncompliantScenario(seed, true)],
   async run({ seed }) {
     const withoutRun = runScenario(parseScenario(noncompliantScenario(seed, false)));
     const withRun = runScenario(parseScenario(noncompliantScenario(seed, true)));
@@ -57,6 +58,7 @@ export const turnerNoncompliant: Preset = {
     const managed = { ...summary(withRun), ...withRun.manager! };
     return {
       params: { manager: managerPolicy, scenario: noncompliantScenario(seed, true) },
+      fingerprint: fingerprintOf([withoutRun, withRun]),
       summary: { without, with: managed },
       checks: [
         check.atLeast("TN.1", "without manager: nonCompliantRate (10-30 ms)", without.nonCompliantRate, 0.5),

@@ -1,8 +1,8 @@
 import type { SwitchMarks } from "@losslab/scenario";
 import { check, round } from "../check.js";
-import type { Preset } from "../preset.js";
+import { fingerprintOf, type Preset } from "../preset.js";
 import { scenarioSMeters, scenarioSTimePlot } from "./santos-scenario.js";
-import { runTurnerS, type TurnerSetup } from "./turner-scenario.js";
+import { runTurnerS, type TurnerSetup, turnerScenario } from "./turner-scenario.js";
 
 /** docs/spec/turner.md, turner-root: L=5, R=5, no victim, turner marking, no controller, 20 ms. */
 export const rootSetup: TurnerSetup = {
@@ -28,6 +28,7 @@ export const turnerRoot: Preset = {
   name: "turner-root",
   description: "turner-2001 sec. 4.b: a blocked output is no root; generating marks at B (root), not at A",
   expectedRuntime: "1 s",
+  scenarios: (seed) => [turnerScenario(rootSetup, seed)],
   async run({ seed }) {
     const result = runTurnerS(rootSetup, seed);
     const a = counts(result.marks.A);
@@ -36,6 +37,7 @@ export const turnerRoot: Preset = {
     const generatingShareA = total === 0 ? Number.NaN : a.generating / total;
     return {
       params: rootSetup,
+      fingerprint: fingerprintOf([result]),
       summary: { A: a, B: b, generatingShareA: Number.isNaN(generatingShareA) ? null : round(generatingShareA) },
       checks: [
         check.atLeast("TR.1", "generating(B)", b.generating, 100),

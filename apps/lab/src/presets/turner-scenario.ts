@@ -18,8 +18,9 @@ export interface TurnerSetup {
   controller: ScenarioInput["controller"];
 }
 
-export function runTurnerS(setup: TurnerSetup, seed: number): ScenarioResult {
-  const input: ScenarioInput = {
+/** The scenario file of one turner run of scenario S. */
+export function turnerScenario(setup: TurnerSetup, seed: number): ScenarioInput {
+  return {
     name: "turner on scenario S",
     seed,
     durationMs: setup.durationMs,
@@ -30,5 +31,8 @@ export function runTurnerS(setup: TurnerSetup, seed: number): ScenarioResult {
     controller: setup.controller,
     metrics: { binUs: 10, windowMs: 2, stepUs: 250, responses: true },
   };
-  return runScenario(parseScenario(input));
+}
+
+export function runTurnerS(setup: TurnerSetup, seed: number): ScenarioResult {
+  return runScenario(parseScenario(turnerScenario(setup, seed)));
 }

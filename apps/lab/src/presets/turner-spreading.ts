@@ -1,8 +1,8 @@
 import type { ScenarioResult } from "@losslab/scenario";
 import { check, round } from "../check.js";
-import type { Preset } from "../preset.js";
+import { fingerprintOf, type Preset } from "../preset.js";
 import { scenarioSMeters, scenarioSTimePlot } from "./santos-scenario.js";
-import { hybridController, runTurnerS, type TurnerSetup } from "./turner-scenario.js";
+import { hybridController, runTurnerS, type TurnerSetup, turnerScenario } from "./turner-scenario.js";
 
 /** docs/spec/turner.md, turner-spreading: L=5, R=5, victim 20-50 ms, 60 ms. */
 export const spreadingSetup = { local: 5, remote: 5, durationMs: 60, victimMs: [20, 50] } as const;
@@ -27,6 +27,7 @@ export const turnerSpreading: Preset = {
   name: "turner-spreading",
   description: "turner-2001 secs. 4-5: congestion spreading (L=5, R=5) with no control vs turner marking + hybrid",
   expectedRuntime: "3 s",
+  scenarios: (seed) => [turnerScenario(turnerRuns.none, seed), turnerScenario(turnerRuns.turner, seed)],
   async run({ seed }) {
     const none = runTurnerS(turnerRuns.none, seed);
     const turner = runTurnerS(turnerRuns.turner, seed);
@@ -34,6 +35,7 @@ export const turnerSpreading: Preset = {
     const t = spreadingSummary(turner);
     return {
       params: turnerRuns,
+      fingerprint: fingerprintOf([none, turner]),
       summary: { none: n, turner: t },
       checks: [
         check.atMost("TS.1", "none: victimRate (25-45 ms)", n.victimRate, 0.25),

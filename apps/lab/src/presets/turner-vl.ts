@@ -7,14 +7,14 @@
  */
 import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
 import { check, round } from "../check.js";
-import type { Preset } from "../preset.js";
+import { fingerprintOf, type Preset } from "../preset.js";
 import { scenarioSTimePlot } from "./santos-scenario.js";
 
 const LOCAL = 5;
 const REMOTE = 5;
 const VICTIM_MS: [number, number] = [20, 50];
 
-function runVls(vls: 1 | 2, seed: number): ScenarioResult {
+function vlScenario(vls: 1 | 2, seed: number): ScenarioInput {
   const hot = vls - 1; // the congested flows' VL: 1 with two VLs, 0 with one
   const staggered = (source: string, group: string, i: number) => ({
     source,
@@ -23,7 +23,7 @@ function runVls(vls: 1 | 2, seed: number): ScenarioResult {
     startUs: i * 100,
     vl: hot,
   });
-  const input: ScenarioInput = {
+  return {
     name: `turner-vl, ${vls} VL${vls === 1 ? "" : "s"}`,
     seed,
     durationMs: 60,
@@ -43,8 +43,9 @@ function runVls(vls: 1 | 2, seed: number): ScenarioResult {
     ],
     metrics: { binUs: 10, windowMs: 2, stepUs: 250 },
   };
-  return runScenario(parseScenario(input));
 }
+
+const runVls = (vls: 1 | 2, seed: number): ScenarioResult => runScenario(parseScenario(vlScenario(vls, seed)));
 
 const measure = (result: ScenarioResult) => ({
   victimRate: round(result.rate("group:victim", 25, 45)),
@@ -65,6 +66,7 @@ export const turnerVl: Preset = {
   name: "turner-vl",
   description: "turner-2001 sec. 2: two VLs on one link, one congested, the other's victim flow unaffected",
   expectedRuntime: "1 s",
+  scenarios: (seed) => [vlScenario(1, seed), vlScenario(2, seed)],
   async run({ seed }) {
     const one = runVls(1, seed);
     const two = runVls(2, seed);
@@ -72,6 +74,7 @@ export const turnerVl: Preset = {
     const b = measure(two);
     return {
       params: { local: LOCAL, remote: REMOTE, victimMs: VICTIM_MS, durationMs: 60, vlWeights: [1, 1] },
+      fingerprint: fingerprintOf([one, two]),
       summary: { oneVl: a, twoVls: b },
       checks: [
         check.atMost("TV.1", "one VL: victimRate (25-45 ms)", a.victimRate, 0.25),

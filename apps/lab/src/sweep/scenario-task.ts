@@ -3,6 +3,8 @@ import { parseScenario, runScenario, ScenarioError } from "@losslab/scenario";
 
 /** The plain-JSON summary of one scenario run: what a sweep records per point. */
 export interface ScenarioSummary {
+  /** The run's trajectory hash (`ScenarioResult.fingerprint`). */
+  fingerprint: string;
   /** Utilization of each link direction over `metrics.measureMs` (fraction of link bandwidth). */
   links: Record<string, number>;
   /** Delivered rate of each flow group over `metrics.measureMs`. */
@@ -20,6 +22,7 @@ export function runScenarioSummary(input: unknown): ScenarioSummary | { error: s
   try {
     const result = runScenario(parseScenario(input));
     return {
+      fingerprint: result.fingerprint,
       links: { ...result.summary.links },
       groups: { ...result.summary.groups },
       delivered: result.delivered,

@@ -12,7 +12,13 @@ export interface SweepRow {
   cells: string[];
   /** Summary key -> value, rounded to 6 significant digits. */
   values: Record<string, number>;
+  /** The run's trajectory hash (absent in a results.csv written before fingerprints existed). */
+  fingerprint?: string;
 }
+
+/** The last CSV column: each point's fingerprint, 16 hex digits. */
+const FINGERPRINT = "fingerprint";
+const FINGERPRINT_FORMAT = /^[0-9a-f]{16}$/;
 
 const SECTION_ORDER = ["groups", "links", "delivered", "marked", "completions"];
 
@@ -51,12 +57,16 @@ function csvField(text: string): string {
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** The CSV: a header line, then one line per row; a key a point lacks is an empty cell. */
+/**
+ * The CSV: a header line, then one line per row; a key a point lacks is an empty cell. The
+ * fingerprint comes last, so a row cut short by an interruption fails its format on resume.
+ */
 export function toCsv(parameters: readonly string[], rows: readonly SweepRow[]): string {
   const columns = summaryColumns(rows);
-  const lines = [[...parameters, ...columns].map(csvField).join(",")];
+  const lines = [[...parameters, ...columns, FINGERPRINT].map(csvField).join(",")];
   for (const row of rows) {
-    lines.push([...row.cells, ...columns.map((key) => formatNumber(row.values[key]))].map(csvField).join(","));
+    const cells = [...row.cells, ...columns.map((key) => formatNumber(row.values[key])), row.fingerprint ?? ""];
+    lines.push(cells.map(csvField).join(","));
   }
   return `${lines.join("\n")}\n`;
 }
@@ -70,6 +80,7 @@ export function toJson(
   const points = rows.map((row) => ({
     parameters: Object.fromEntries(parameters.map((path, p) => [path, row.parameterValues[p]])),
     summary: Object.fromEntries(columns.filter((key) => key in row.values).map((key) => [key, row.values[key]])),
+    ...(row.fingerprint === undefined ? {} : { fingerprint: row.fingerprint }),
   }));
   return `${JSON.stringify({ parameters, columns, points }, null, 2)}\n`;
 }
@@ -121,11 +132,14 @@ export function parseCsv(text: string): string[][] {
 export function readCsvRows(text: string, parameters: readonly string[]): SweepRow[] | undefined {
   const [header, ...records] = parseCsv(text);
   if (header === undefined || parameters.some((path, p) => header[p] !== path)) return undefined;
-  const keys = header.slice(parameters.length);
+  const fingerprinted = header.at(-1) === FINGERPRINT;
+  const keys = header.slice(parameters.length, fingerprinted ? -1 : undefined);
   if (keys.some((key) => parameters.includes(key))) return undefined;
   const rows: SweepRow[] = [];
   for (const record of records) {
     if (record.length !== header.length) continue;
+    const fingerprint = fingerprinted ? record.at(-1)! : undefined;
+    if (fingerprint !== undefined && !FINGERPRINT_FORMAT.test(fingerprint)) continue;
     const values: Record<string, number> = {};
     let ok = true;
     keys.forEach((key, k) => {
@@ -135,7 +149,12 @@ export function readCsvRows(text: string, parameters: readonly string[]): SweepR
       if (Number.isFinite(value)) values[key] = round(value);
       else ok = false;
     });
-    if (ok) rows.push({ cells: record.slice(0, parameters.length), values });
+    if (ok)
+      rows.push({
+        cells: record.slice(0, parameters.length),
+        values,
+        ...(fingerprint === undefined ? {} : { fingerprint }),
+      });
   }
   return rows;
 }

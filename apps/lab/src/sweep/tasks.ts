@@ -9,9 +9,11 @@ import { runSantos, type SantosParams, santosAverages } from "../presets/santos-
 import { runScenarioSummary } from "./scenario-task.js";
 
 export const tasks = {
-  /** One run of scenario S, averaged over `fromMs`-`toMs`. */
-  santos: (input: { params: SantosParams; seed: number; fromMs: number; toMs: number }) =>
-    santosAverages(runSantos(input.params, input.seed), input.fromMs, input.toMs),
+  /** One run of scenario S: its fingerprint and its rates averaged over `fromMs`-`toMs`. */
+  santos: (input: { params: SantosParams; seed: number; fromMs: number; toMs: number }) => {
+    const run = runSantos(input.params, input.seed);
+    return { fingerprint: run.result.fingerprint, ...santosAverages(run, input.fromMs, input.toMs) };
+  },
   /** One run of ferrer-2012's scenario M: its measures and the series of its charts. */
   ferrer: ferrerPoint,
   /** One run of a scenario object (as in a scenario file): its summary as plain JSON, or its error. */

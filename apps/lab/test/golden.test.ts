@@ -1,0 +1,60 @@
+/**
+ * Golden records (apps/lab/golden/, rewritten by `pnpm golden:update`): every preset's runs
+ * at a short horizon match their record, and the records cover every preset and example.
+ * The full-horizon records are compared by the tests that run the presets in full
+ * (`assertFullGolden`) and, for the sweep presets no other test runs in full, here.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { parseScenario, runScenario } from "@losslab/scenario";
+import { describe, expect, it } from "vitest";
+import { fingerprintOf } from "../src/preset.js";
+import { presets } from "../src/presets/index.js";
+import {
+  assertGolden,
+  exampleScenarios,
+  GOLDEN_SEED,
+  goldenDir,
+  goldenFile,
+  presetShortRecord,
+  readGolden,
+} from "./golden-kit.js";
+
+describe("golden records", () => {
+  it("exist for every preset and every example scenario, and for nothing else", () => {
+    for (const preset of presets) expect(existsSync(goldenFile(preset.name)), preset.name).toBe(true);
+    for (const example of exampleScenarios()) expect(existsSync(goldenFile(`examples/${example}`)), example).toBe(true);
+    const names = new Set(presets.map((preset) => `${preset.name}.json`));
+    expect(readdirSync(goldenDir).filter((file) => file.endsWith(".json") && !names.has(file))).toEqual([]);
+    const examples = new Set(exampleScenarios().map((file) => `${file}.json`));
+    expect(readdirSync(join(goldenDir, "examples")).filter((file) => !examples.has(file))).toEqual([]);
+  });
+
+  it("name which values moved and by how much", () => {
+    // What a model change looks like: a record whose runs delivered other numbers.
+    const name = "santos-fig3b";
+    const golden = readGolden(name).short;
+    const moved = { ...golden, runs: golden.runs.map((run) => ({ ...run, delivered: run.delivered + 7 })) };
+    expect(() => assertGolden(name, "short", moved)).toThrow(/runs\.0\.delivered: (\d+) -> \d+ \(\+7, \+[\d.]+ %\)/);
+  });
+});
+
+describe.each(presets.filter((preset) => preset.long !== true))("$name at the short horizon", (preset) => {
+  it("matches its golden record", () => {
+    assertGolden(preset.name, "short", presetShortRecord(preset));
+  });
+});
+
+// A preset's fingerprint combines those of `scenarios()`: checked on the quick presets by
+// running their scenario files in full, which also shows that the files are what `run` runs.
+const quick = presets.filter((preset) => {
+  const full = readGolden(preset.name).full;
+  return full !== undefined && full.seconds <= 2 && preset.scenarios(GOLDEN_SEED).length > 0;
+});
+
+describe.each(quick)("$name in full", (preset) => {
+  it("lists in scenarios() the runs its fingerprint combines", () => {
+    const runs = preset.scenarios(GOLDEN_SEED).map((input) => runScenario(parseScenario(input)));
+    expect(fingerprintOf(runs)).toBe(readGolden(preset.name).full!.fingerprint);
+  });
+});

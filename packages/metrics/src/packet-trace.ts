@@ -1,0 +1,199 @@
+import {
+  type ArrivalListener,
+  type CreditListener,
+  type Packet,
+  PacketKind,
+  type TransmissionListener,
+} from "@losslab/core";
+import type { Time } from "@losslab/engine";
+
+/** The events a packet trace can hold, in a packet's order of life. */
+export const TRACE_EVENTS = [
+  "generated",
+  "injected",
+  "arrived",
+  "marked",
+  "departed",
+  "delivered",
+  "received",
+  "pause",
+  "credit",
+] as const;
+export type TraceEvent = (typeof TRACE_EVENTS)[number];
+
+/** The events traced unless others are asked for: all but the link-level PAUSE frames and credit returns. */
+export const DEFAULT_TRACE_EVENTS: readonly TraceEvent[] = TRACE_EVENTS.filter(
+  (event) => event !== "pause" && event !== "credit",
+);
+
+export interface PacketTraceOptions {
+  /** Receives the trace, NDJSON, in chunks of whole lines (about 64 KB each, the rest at `finish`). */
+  write(chunk: string): void;
+  /** Trace only these flow ids (PAUSE frames and credits belong to no flow and are kept). Default: all. */
+  flows?: readonly number[];
+  /** Trace only these events. Default `DEFAULT_TRACE_EVENTS`. */
+  events?: readonly TraceEvent[];
+  /** Trace only events at times in [from, to) (picoseconds). Default: the whole run. */
+  from?: Time;
+  to?: Time;
+  /** The name of the host with index `index` (an injected packet's `dst`). Default: the index. */
+  hostName?: (index: number) => string;
+}
+
+/** One direction of a link, as a trace names its ends. */
+export interface TracedLink {
+  from: string;
+  fromPort: number;
+  fromHost: boolean;
+  to: string;
+  toPort: number;
+  toHost: boolean;
+}
+
+/** The listeners that trace one link. */
+export interface LinkTracer {
+  transmit: TransmissionListener;
+  arrive: ArrivalListener;
+  credits: CreditListener;
+}
+
+const KIND_NAMES: Record<number, string> = {
+  [PacketKind.Data]: "data",
+  [PacketKind.Ack]: "ack",
+  [PacketKind.Cnp]: "cnp",
+  [PacketKind.Pause]: "pause",
+  [PacketKind.ReadRequest]: "read",
+};
+const CHUNK_CHARS = 65_536;
+
+/**
+ * A packet trace, like ns-3's ascii traces: one JSON line per packet event, with its time
+ * in ns (`t`), the event (`ev`), the device and port where it happened, and the packet
+ * (`kind`, `flow`, `seq`, `id`, congestion `bits`):
+ * - `generated`: a data packet's generation time at its source (its line is written when
+ *   the packet leaves the source, just before `injected`, so its `t` may be earlier than
+ *   the lines before it);
+ * - `injected`: a packet's first byte leaves a host (`dst`: the host it is for);
+ * - `arrived`: its header reaches a switch input;
+ * - `marked`: a switch set congestion bits on it (`bits`: all of them, `added`: the new
+ *   ones), written as it departs from that switch;
+ * - `departed`: its first byte leaves a switch output;
+ * - `delivered`: a data packet reaches its destination adapter;
+ * - `received`: an ACK, CNP / CN or read request reaches a host;
+ * - `pause`: a PAUSE / PFC frame leaves a port (`quanta`, 0 = XON; `prio`);
+ * - `credit`: returned credits reach a port (`blocks`, `vl`).
+ * Output is buffered in chunks, so memory stays bounded however long the run.
+ */
+export class PacketTrace {
+  /** Lines written so far. */
+  lines = 0;
+  private readonly events: Set<TraceEvent>;
+  private readonly flows: Set<number> | undefined;
+  private readonly from: Time;
+  private readonly to: Time;
+  private chunk = "";
+  /** Bits of each traced packet as it arrived at the switch it is in: marks show at departure. */
+  private readonly bitsOnArrival = new Map<number, number>();
+
+  constructor(private readonly options: PacketTraceOptions) {
+    this.events = new Set(options.events ?? DEFAULT_TRACE_EVENTS);
+    this.flows = options.flows === undefined ? undefined : new Set(options.flows);
+    this.from = options.from ?? 0;
+    this.to = options.to ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** The listeners for one link direction (`Link.onTransmit`, `onArrive`, `onCredits`). */
+  link(link: TracedLink): LinkTracer {
+    const from = JSON.stringify(link.from);
+    const to = JSON.stringify(link.to);
+    const fromPort = link.fromPort;
+    const toPort = link.toPort;
+    return {
+      transmit: (packet, start) => {
+        if (packet.kind === PacketKind.Pause) {
+          if (this.events.has("pause") && this.inWindow(start)) {
+            this.line(start, "pause", from, fromPort, `,"quanta":${packet.seq},"prio":${packet.vl}`);
+          }
+          return;
+        }
+        if (!this.traces(packet)) return;
+        if (link.fromHost) {
+          if (packet.kind === PacketKind.Data && this.events.has("generated") && this.inWindow(packet.createdAt)) {
+            this.packetLine(packet.createdAt, "generated", from, fromPort, packet);
+          }
+          if (this.events.has("injected") && this.inWindow(start)) {
+            this.packetLine(start, "injected", from, fromPort, packet);
+          }
+          return;
+        }
+        const before = this.bitsOnArrival.get(packet.id);
+        this.bitsOnArrival.delete(packet.id);
+        if (!this.inWindow(start)) return;
+        if (before !== undefined && before !== packet.bits && this.events.has("marked")) {
+          this.packetLine(start, "marked", from, fromPort, packet, `,"added":${packet.bits & ~before}`);
+        }
+        if (this.events.has("departed")) this.packetLine(start, "departed", from, fromPort, packet);
+      },
+      arrive: (packet, time) => {
+        if (packet.kind === PacketKind.Pause || !this.traces(packet)) return;
+        if (link.toHost) {
+          if (packet.kind !== PacketKind.Data && this.events.has("received") && this.inWindow(time)) {
+            this.packetLine(time, "received", to, toPort, packet);
+          }
+          return;
+        }
+        this.bitsOnArrival.set(packet.id, packet.bits);
+        if (this.events.has("arrived") && this.inWindow(time)) this.packetLine(time, "arrived", to, toPort, packet);
+      },
+      credits: (blocks, vl, time) => {
+        if (this.events.has("credit") && this.inWindow(time)) {
+          this.line(time, "credit", from, fromPort, `,"blocks":${blocks},"vl":${vl}`);
+        }
+      },
+    };
+  }
+
+  /** Traces the delivery of a data packet to `host`. */
+  delivered(host: string, packet: Packet, time: Time): void {
+    if (this.events.has("delivered") && this.traces(packet) && this.inWindow(time)) {
+      this.packetLine(time, "delivered", JSON.stringify(host), 0, packet);
+    }
+  }
+
+  /** Writes what is still buffered. Call once, when the run ends. */
+  finish(): void {
+    if (this.chunk !== "") this.options.write(this.chunk);
+    this.chunk = "";
+  }
+
+  private traces(packet: Packet): boolean {
+    return this.flows === undefined || this.flows.has(packet.flow);
+  }
+
+  private inWindow(time: Time): boolean {
+    return time >= this.from && time < this.to;
+  }
+
+  private packetLine(time: Time, event: TraceEvent, device: string, port: number, packet: Packet, extra = ""): void {
+    const destination =
+      event === "injected"
+        ? `,"dst":${JSON.stringify(this.options.hostName?.(packet.destination) ?? packet.destination)}`
+        : "";
+    this.line(
+      time,
+      event,
+      device,
+      port,
+      `,"kind":"${KIND_NAMES[packet.kind] ?? packet.kind}","flow":${packet.flow},"seq":${packet.seq},"id":${packet.id},"bits":${packet.bits}${destination}${extra}`,
+    );
+  }
+
+  private line(time: Time, event: TraceEvent, device: string, port: number, rest: string): void {
+    this.lines++;
+    this.chunk += `{"t":${time / 1000},"ev":"${event}","dev":${device},"port":${port}${rest}}\n`;
+    if (this.chunk.length >= CHUNK_CHARS) {
+      this.options.write(this.chunk);
+      this.chunk = "";
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/** Fingerprint: a running hash over transmissions and deliveries; order, time, place, id and bits all count. */
+import { type Packet, PacketFactory, PacketKind } from "@losslab/core";
+import { describe, expect, it } from "vitest";
+import { combineFingerprints, Fingerprint } from "../src/index.js";
+
+const packets = () => {
+  const factory = new PacketFactory();
+  return [0, 1, 2].map((seq) =>
+    factory.create({ kind: PacketKind.Data, flow: 0, source: 0, destination: 1, size: 100, seq, createdAt: 0 }),
+  );
+};
+
+/** Transmits each packet on link 0 at 1000 ps steps, then delivers it to host 1. */
+function trajectory(list: Packet[], change: (step: number) => Partial<{ time: number; link: number }> = () => ({})) {
+  const fingerprint = new Fingerprint();
+  for (const [i, packet] of list.entries()) {
+    const { time = i * 1000, link = 0 } = change(i);
+    fingerprint.transmissions(link)(packet, time, time + 800);
+    fingerprint.delivered(time + 900, 1, packet);
+  }
+  return fingerprint.hex();
+}
+
+describe("Fingerprint", () => {
+  it("is 16 hex digits, the same for the same trajectory", () => {
+    expect(trajectory(packets())).toMatch(/^[0-9a-f]{16}$/);
+    expect(trajectory(packets())).toBe(trajectory(packets()));
+  });
+
+  it("changes with one picosecond, one link, the order of two steps, or one congestion bit", () => {
+    const base = trajectory(packets());
+    expect(trajectory(packets(), (i) => (i === 1 ? { time: 1001 } : {}))).not.toBe(base);
+    expect(trajectory(packets(), (i) => (i === 2 ? { link: 1 } : {}))).not.toBe(base);
+    const swapped = packets();
+    [swapped[0], swapped[1]] = [swapped[1]!, swapped[0]!];
+    expect(trajectory(swapped)).not.toBe(base);
+    const marked = packets();
+    marked[2]!.bits = 1;
+    expect(trajectory(marked)).not.toBe(base);
+  });
+
+  it("hashes both halves of times beyond 2^32 ps", () => {
+    const late = (time: number) => {
+      const fingerprint = new Fingerprint();
+      fingerprint.delivered(time, 0, packets()[0]!);
+      return fingerprint.hex();
+    };
+    expect(late(2 ** 40)).not.toBe(late(2 ** 41));
+    expect(late(2 ** 40 + 1)).not.toBe(late(2 ** 40));
+  });
+
+  it("combines run fingerprints in order", () => {
+    const [a, b] = ["0123456789abcdef", "fedcba9876543210"];
+    expect(combineFingerprints([a, b])).toMatch(/^[0-9a-f]{16}$/);
+    expect(combineFingerprints([a, b])).toBe(combineFingerprints([a, b]));
+    expect(combineFingerprints([a, b])).not.toBe(combineFingerprints([b, a]));
+    expect(combineFingerprints([a])).not.toBe(combineFingerprints([a, a]));
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * `pnpm golden:update [NAME ...]`: rewrites the golden records under apps/lab/golden/ (all
+ * of them, or the named presets and examples). Each preset gets its short-horizon record;
+ * a preset that is not `long` also runs in full, and gets a full-horizon record when that
+ * takes less than 30 s. Each example scenario in examples/ gets the `run --json` numbers
+ * of a full run. A change that moves a record says why in its commit message.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { presets } from "../apps/lab/src/presets/index.js";
+import {
+  exampleRecord,
+  exampleScenarios,
+  FULL_RECORD_SECONDS,
+  fullPart,
+  GOLDEN_SEED,
+  type GoldenRecord,
+  goldenDir,
+  goldenFile,
+  presetShortRecord,
+} from "../apps/lab/test/golden-kit.js";
+
+const names = process.argv.slice(2);
+const wanted = (name: string) => names.length === 0 || names.includes(name);
+const write = (file: string, record: unknown) => writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+mkdirSync(join(goldenDir, "examples"), { recursive: true });
+
+for (const preset of presets.filter((p) => wanted(p.name))) {
+  let started = performance.now();
+  const record: GoldenRecord = { name: preset.name, seed: GOLDEN_SEED, short: presetShortRecord(preset) };
+  const shortSeconds = (performance.now() - started) / 1000;
+  let note = `short ${shortSeconds.toFixed(1)} s`;
+  if (preset.long !== true) {
+    started = performance.now();
+    const result = await preset.run({ seed: GOLDEN_SEED, workers: 2, progress: () => {} });
+    const seconds = Math.round((performance.now() - started) / 100) / 10;
+    if (seconds < FULL_RECORD_SECONDS) record.full = { ...fullPart(result), seconds };
+    note += `, full ${seconds} s${seconds < FULL_RECORD_SECONDS ? "" : " (too slow for a full record)"}`;
+  }
+  write(goldenFile(preset.name), record);
+  process.stdout.write(`${preset.name}: ${note}\n`);
+}
+
+for (const example of exampleScenarios().filter((file) => wanted(`examples/${file}`))) {
+  const started = performance.now();
+  write(goldenFile(`examples/${example}`), await exampleRecord(example));
+  process.stdout.write(`examples/${example}: ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+}
+if (names.some((name) => !presets.some((p) => p.name === name) && !name.startsWith("examples/"))) {
+  process.stderr.write(`unknown names: ${names.join(", ")}; give preset names or examples/FILE\n`);
+  process.exitCode = 2;
+}
