@@ -47,7 +47,13 @@ export const turnerSpreading: Preset = {
           n.victimRate + 0.15,
           `victimRate(none) + 0.15 = ${round(n.victimRate + 0.15)}`,
         ),
-        check.atLeast("TS.4", "turner: islUtil (25-45 ms)", t.islUtil, 0.8),
+        check.atLeast(
+          "TS.4",
+          "turner: islUtil (25-45 ms), gain over none",
+          t.islUtil,
+          n.islUtil + 0.3,
+          `islUtil(none) + 0.30 = ${round(n.islUtil + 0.3)}`,
+        ),
         check.atLeast("TS.5", "turner: rootUtil (10-60 ms)", t.rootUtil, 0.9),
       ],
       charts: [
