@@ -8,6 +8,7 @@ export {
 export { InputBufferedSwitch, type InputBufferedSwitchOptions } from "./input-buffered-switch.js";
 export { InputQueuedSwitch, type InputQueuedSwitchOptions } from "./input-queued-switch.js";
 export { Link, type LinkOptions } from "./link.js";
+export { OUTPUT_ORDERS, type OutputOrder } from "./output-order.js";
 export { type PauseHeadroomOptions, pauseHeadroom } from "./pause-headroom.js";
 export type { SwitchOptions } from "./switch-base.js";
 export {

@@ -1,10 +1,17 @@
 import { type Packet, VlArbitration } from "@losslab/core";
 import type { Engine, Time } from "@losslab/engine";
+import { type OutputOrder, resolveOutputOrder } from "./output-order.js";
 import { FIRST_MODEL_EVENT, SwitchBase, type SwitchOptions } from "./switch-base.js";
 
 export interface InputBufferedSwitchOptions extends SwitchOptions {
   /** How many times the head of an output's FIFO may be bypassed (santos-2002 Table 1: 4). */
   maxBypass?: number;
+  /**
+   * The order in which free outputs are offered a packet, which decides the output an input
+   * holding packets for several serves first: "rotate" (default), "longest-idle" or
+   * "oldest-packet" (`OutputOrder`; santos-2002 leaves it open).
+   */
+  outputOrder?: OutputOrder;
 }
 
 /** A packet waiting in an output VL's FIFO. */
@@ -12,12 +19,24 @@ interface Waiting {
   readonly packet: Packet;
   readonly input: number;
   readonly output: number;
+  /** When its header arrived at this switch ("oldest-packet" order). */
+  readonly arrivedAt: Time;
   /** Times this packet, at the head of its FIFO, was bypassed. */
   bypassed: number;
 }
 
 const ELIGIBLE = FIRST_MODEL_EVENT;
 const DEPARTED = FIRST_MODEL_EVENT + 1;
+
+/** `OutputOrder` as a number, so that the arbitration compares integers. */
+const ROTATE = 0;
+const LONGEST_IDLE = 1;
+const OLDEST_PACKET = 2;
+const ORDER_CODES: Record<OutputOrder, number> = {
+  rotate: ROTATE,
+  "longest-idle": LONGEST_IDLE,
+  "oldest-packet": OLDEST_PACKET,
+};
 
 /**
  * The input-buffered switch of santos-2002 Table 1. Each input port has a buffer; each
@@ -32,6 +51,10 @@ const DEPARTED = FIRST_MODEL_EVENT + 1;
  * FIFO with the same bypass rule and its own credits, so a VL out of credits holds back
  * only its own packets (turner-2001 sec. 2); a free output picks among its VLs with a
  * packet that can go by weighted round robin (`VlArbitration`).
+ *
+ * When one input holds packets for several free outputs, the output offered first takes
+ * it: `outputOrder` (see `OutputOrder`) rotates the first output (default), or offers the
+ * output idle longest, or the one whose candidate packet is oldest, first.
  */
 export class InputBufferedSwitch extends SwitchBase {
   private readonly maxBypass: number;
@@ -42,6 +65,12 @@ export class InputBufferedSwitch extends SwitchBase {
   private readonly queued: Int32Array;
   private readonly vlArbitration: VlArbitration | undefined;
   private roundRobin = 0;
+  /** `ORDER_CODES[outputOrder]`. */
+  private readonly outputOrder: number;
+  /** Per output: when its last data packet ended ("longest-idle"). */
+  private readonly idleSince: Float64Array;
+  /** Scratch for the outputs of one arbitration, in the order they are offered. */
+  private readonly offerOrder: Int32Array;
 
   constructor(engine: Engine, options: InputBufferedSwitchOptions) {
     super(engine, options);
@@ -49,9 +78,12 @@ export class InputBufferedSwitch extends SwitchBase {
     if (!Number.isInteger(this.maxBypass) || this.maxBypass < 0) {
       throw new RangeError(`${this.name}: maxBypass must be an integer >= 0; got ${this.maxBypass}`);
     }
+    this.outputOrder = ORDER_CODES[resolveOutputOrder(this.name, options.outputOrder)];
     const n = this.portCount;
     this.inputBusy = new Uint8Array(n);
     this.queued = new Int32Array(n);
+    this.idleSince = new Float64Array(n);
+    this.offerOrder = new Int32Array(n);
     for (let slot = 0; slot < n * this.vls; slot++) this.fifo.push([]);
     if (this.vls > 1 || options.vlWeights !== undefined) {
       this.vlArbitration = new VlArbitration(this.name, n, this.vls, options.vlWeights);
@@ -66,6 +98,7 @@ export class InputBufferedSwitch extends SwitchBase {
       packet,
       input,
       output,
+      arrivedAt: this.engine.now,
       bypassed: 0,
     } satisfies Waiting);
     this.watchTail(packet, input, tailAt);
@@ -82,16 +115,102 @@ export class InputBufferedSwitch extends SwitchBase {
     }
   }
 
-  /** Offers each free output a packet, starting from a rotating output for fairness among outputs. */
+  /** Offers each free output with packets waiting a packet, once, in the `outputOrder`. */
   protected arbitrate(): void {
+    if (this.outputOrder === ROTATE) this.offerRotating();
+    else if (this.outputOrder === LONGEST_IDLE) this.offerLongestIdle();
+    else this.offerOldestPacket();
+    this.roundRobin = (this.roundRobin + 1) % this.portCount;
+  }
+
+  /** "rotate": port order, starting from a rotating output for fairness among outputs. */
+  private offerRotating(): void {
     const n = this.portCount;
     for (let k = 0; k < n; k++) {
       const output = (this.roundRobin + k) % n;
       if (this.linkBusy[output] !== 0 || this.queued[output] === 0) continue;
-      if (this.vlArbitration === undefined) this.serve(output, output);
-      else this.serveVls(output, this.vlArbitration);
+      this.offer(output);
     }
-    this.roundRobin = (this.roundRobin + 1) % n;
+  }
+
+  /** "longest-idle": by the end of each output's last data packet, earliest first; ties in rotating order. */
+  private offerLongestIdle(): void {
+    const order = this.offerOrder;
+    const idleSince = this.idleSince;
+    const count = this.collectOffers();
+    // Stable insertion sort: a handful of outputs, no allocation.
+    for (let i = 1; i < count; i++) {
+      const output = order[i]!;
+      const since = idleSince[output]!;
+      let j = i;
+      for (; j > 0 && idleSince[order[j - 1]!]! > since; j--) order[j] = order[j - 1]!;
+      order[j] = output;
+    }
+    for (let i = 0; i < count; i++) this.offer(order[i]!);
+  }
+
+  /**
+   * "oldest-packet": repeatedly the output, among those not yet offered, whose candidate
+   * packet arrived earliest (ties in rotating order), until none has a candidate.
+   */
+  private offerOldestPacket(): void {
+    const order = this.offerOrder;
+    const count = this.collectOffers();
+    for (let next = 0; next < count; next++) {
+      let best = -1;
+      let oldest = Number.POSITIVE_INFINITY;
+      for (let i = next; i < count; i++) {
+        const arrivedAt = this.candidateArrival(order[i]!);
+        if (arrivedAt < oldest) {
+          oldest = arrivedAt;
+          best = i;
+        }
+      }
+      // Candidates only disappear as inputs become busy: if none is left, no output can send.
+      if (best < 0) return;
+      const output = order[best]!;
+      for (let i = best; i > next; i--) order[i] = order[i - 1]!;
+      order[next] = output;
+      this.offer(output);
+    }
+  }
+
+  /** Writes the free outputs with packets waiting into `offerOrder` in rotating order; returns how many. */
+  private collectOffers(): number {
+    const n = this.portCount;
+    let count = 0;
+    for (let k = 0; k < n; k++) {
+      const output = (this.roundRobin + k) % n;
+      if (this.linkBusy[output] !== 0 || this.queued[output] === 0) continue;
+      this.offerOrder[count++] = output;
+    }
+    return count;
+  }
+
+  /** Offers the free `output`, with packets waiting, the link: one FIFO, or its VLs in turn. */
+  private offer(output: number): void {
+    if (this.vlArbitration === undefined) this.serve(output, output);
+    else this.serveVls(output, this.vlArbitration);
+  }
+
+  /**
+   * When the packet `output` would send if offered now arrived at this switch (its header);
+   * Infinity if it has none. With several VLs: of the first VL in turn that has a candidate.
+   */
+  private candidateArrival(output: number): number {
+    const arbitration = this.vlArbitration;
+    if (arbitration === undefined) {
+      const index = this.candidate(output);
+      return index < 0 ? Number.POSITIVE_INFINITY : this.fifo[output]![index]!.arrivedAt;
+    }
+    const vls = this.vls;
+    const first = arbitration.first(output);
+    for (let k = 0; k < vls; k++) {
+      const slot = output * vls + ((first + k) % vls);
+      const index = this.candidate(slot);
+      if (index >= 0) return this.fifo[slot]![index]!.arrivedAt;
+    }
+    return Number.POSITIVE_INFINITY;
   }
 
   /** Offers the free `output` to its VLs in weighted round-robin order until one sends. */
@@ -113,19 +232,10 @@ export class InputBufferedSwitch extends SwitchBase {
    * (santos-2002 sec. 3, Table 1). Returns whether a packet started.
    */
   private serve(output: number, slot: number): boolean {
+    const chosen = this.candidate(slot);
+    if (chosen < 0) return false;
     const queue = this.fifo[slot]!;
     const head = queue[0]!;
-    let chosen = -1;
-    if (this.inputBusy[head.input] === 0) chosen = 0;
-    else if (head.bypassed < this.maxBypass) {
-      for (let i = 1; i < queue.length; i++) {
-        if (this.inputBusy[queue[i]!.input] === 0) {
-          chosen = i;
-          break;
-        }
-      }
-    }
-    if (chosen < 0) return false;
     const entry = queue[chosen]!;
     if (!this.canStart(output, entry.packet)) return false;
     if (chosen > 0) head.bypassed++;
@@ -141,9 +251,27 @@ export class InputBufferedSwitch extends SwitchBase {
     return true;
   }
 
+  /**
+   * The index in FIFO `slot` of the packet its output would send now, credits allowing: the
+   * head if its input is free; else, if the head may still be bypassed, the oldest newer
+   * packet whose input is free (santos-2002 sec. 3, Table 1). -1 if none. Changes nothing.
+   */
+  private candidate(slot: number): number {
+    const queue = this.fifo[slot]!;
+    const head = queue[0];
+    if (head === undefined) return -1;
+    if (this.inputBusy[head.input] === 0) return 0;
+    if (head.bypassed >= this.maxBypass) return -1;
+    for (let i = 1; i < queue.length; i++) {
+      if (this.inputBusy[queue[i]!.input] === 0) return i;
+    }
+    return -1;
+  }
+
   private departed(entry: Waiting): void {
     const { packet, input, output } = entry;
     this.linkBusy[output] = 0;
+    this.idleSince[output] = this.engine.now;
     this.inputBusy[input] = 0;
     this.release(packet, input);
     this.requestArbitration();

@@ -3,6 +3,7 @@ import type { Engine } from "@losslab/engine";
 import { CioqSwitch } from "./cioq-switch.js";
 import { InputBufferedSwitch } from "./input-buffered-switch.js";
 import { InputQueuedSwitch } from "./input-queued-switch.js";
+import type { OutputOrder } from "./output-order.js";
 import type { SwitchOptions } from "./switch-base.js";
 
 /** The buffer organisations a switch may have (DESIGN.md "Modelling rules"). */
@@ -30,6 +31,8 @@ export interface SwitchModel extends Device, SwitchView {
 export interface SwitchModelOptions extends SwitchOptions {
   /** "input-buffered" only: how often an output's FIFO head may be bypassed. Default 4. */
   maxBypass?: number;
+  /** "input-buffered" only: the order free outputs are offered a packet in (`OutputOrder`). Default "rotate". */
+  outputOrder?: OutputOrder;
   /** "voq", and "cioq" with `inputQueues: "voq"`: iSLIP iterations per arbitration. Default 1. */
   islipIterations?: number;
   /** "cioq" only: crossbar speedup (>= 1). Default 2. */
@@ -42,12 +45,19 @@ export interface SwitchModelOptions extends SwitchOptions {
 
 /** The options each organisation takes beyond the common ones. */
 const SPECIFIC_OPTIONS: Record<SwitchOrganisation, readonly (keyof SwitchModelOptions)[]> = {
-  "input-buffered": ["maxBypass"],
+  "input-buffered": ["maxBypass", "outputOrder"],
   fifo: [],
   voq: ["islipIterations"],
   cioq: ["islipIterations", "speedup", "outputBufferBytes", "inputQueues"],
 };
-const ALL_SPECIFIC = ["maxBypass", "islipIterations", "speedup", "outputBufferBytes", "inputQueues"] as const;
+const ALL_SPECIFIC = [
+  "maxBypass",
+  "outputOrder",
+  "islipIterations",
+  "speedup",
+  "outputBufferBytes",
+  "inputQueues",
+] as const;
 
 /**
  * Builds a switch of the given organisation: "input-buffered" (santos-2002 Table 1),
