@@ -159,6 +159,7 @@ function switchOptions(
       return {
         ...common,
         maxBypass: config.maxBypass,
+        outputOrder: config.outputOrder,
         ...(config.vls === 1 ? {} : { vls: config.vls }),
         ...(config.vlWeights === undefined ? {} : { vlWeights: config.vlWeights }),
       };

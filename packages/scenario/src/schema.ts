@@ -1,3 +1,4 @@
+import { OUTPUT_ORDERS } from "@losslab/switch";
 import { z } from "zod";
 
 /**
@@ -97,6 +98,18 @@ export const switchSchema = z.discriminatedUnion("kind", [
       kind: z.literal("input-buffered"),
       ...switchCommon,
       maxBypass: z.number().int().min(0).default(4),
+      /**
+       * Which free output an input holding packets for several serves first (santos-2002
+       * leaves it open; see @losslab/switch `OutputOrder`): "rotate" (a rotating first
+       * output), "longest-idle" (the output idle longest), "oldest-packet" (the output whose
+       * candidate packet arrived earliest).
+       */
+      outputOrder: z
+        .enum(OUTPUT_ORDERS)
+        .default("rotate")
+        .describe(
+          'which free output an input holding packets for several serves first: "rotate", "longest-idle" or "oldest-packet" (@losslab/switch OutputOrder)',
+        ),
       /** Virtual lanes per port, each with its own input buffer (the buffer size above) and credits. */
       vls: z.number().int().min(1).max(15).default(1),
       /** Weighted round-robin VL arbitration at each output (the hosts' too), packets per turn per VL; default all 1. */
@@ -436,6 +449,7 @@ export const scenarioSchema = z
       flowControl: { kind: "credits" },
       forwardingDelayNs: 40,
       maxBypass: 4,
+      outputOrder: "rotate",
       vls: 1,
       creditBytes: 64,
     }),

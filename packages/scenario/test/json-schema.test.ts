@@ -19,6 +19,7 @@ describe("scenario.schema.json", () => {
       flowControl: { kind: "credits" },
       forwardingDelayNs: 40,
       maxBypass: 4,
+      outputOrder: "rotate",
       vls: 1,
       creditBytes: 64,
     });

@@ -30,13 +30,15 @@ describe("parseScenario defaults", () => {
     expect(s.durationMs).toBe(10);
     // Links: 1 GB/s, 10 ns; the victim pair is included.
     expect(s.topology).toEqual({ kind: "two-switch", local: 5, remote: 1, victim: true, bandwidth: 1e9, delayNs: 10 });
-    // Input buffers of 4 packets, 40 ns minimum forwarding delay, bypass at most 4 times, 64 B credits.
+    // Input buffers of 4 packets, 40 ns minimum forwarding delay, bypass at most 4 times, 64 B
+    // credits; free outputs offered from a rotating start (the paper leaves the order open).
     expect(s.switch).toEqual({
       kind: "input-buffered",
       flowControl: { kind: "credits" },
       bufferPackets: 4,
       forwardingDelayNs: 40,
       maxBypass: 4,
+      outputOrder: "rotate",
       vls: 1,
       creditBytes: 64,
     });
@@ -181,6 +183,17 @@ describe("parseScenario errors name the field and the value", () => {
     expect(message).toMatch(/durationMs: .*got 0/);
     expect(message).toMatch(/seed: .*got -1/);
     expect(message).toMatch(/limits\.window: .*got 0/);
+  });
+
+  it("an unknown switch output order, with the allowed ones; an output order for another organisation", () => {
+    expect(problem({ ...minimal, switch: { kind: "input-buffered", outputOrder: "random" } })).toMatch(
+      /switch\.outputOrder: Invalid option: expected one of "rotate"\|"longest-idle"\|"oldest-packet" \(got "random"\)/,
+    );
+    expect(problem({ ...minimal, switch: { kind: "voq", outputOrder: "rotate" } })).toMatch(
+      /switch: unknown field "outputOrder"/,
+    );
+    const s = parseScenario({ ...minimal, switch: { kind: "input-buffered", outputOrder: "oldest-packet" } });
+    expect(s.switch.kind === "input-buffered" && s.switch.outputOrder).toBe("oldest-packet");
   });
 
   it("something that is not an object at all", () => {
