@@ -1,6 +1,13 @@
 import { check } from "../check.js";
-import { fingerprintOf, type Preset } from "../preset.js";
-import { runSantos, type SantosParams, santosScenario, santosSummary, santosTimePlot } from "./santos-scenario.js";
+import { type Check, fingerprintOf, type Preset } from "../preset.js";
+import {
+  runSantos,
+  type SantosParams,
+  type SantosRun,
+  santosScenario,
+  santosSummary,
+  santosTimePlot,
+} from "./santos-scenario.js";
 
 const base = {
   durationMs: 100,
@@ -41,6 +48,18 @@ export const santosFig3b: Preset = {
   },
 };
 
+/** The summary and claims of fig3c for a run of `fig3cParams` (with any `outputOrder`). */
+export function fig3cOutcome(run: SantosRun): { summary: Record<string, number>; checks: Check[] } {
+  const { victimRate, islUtil, remoteRate, rootUtil } = santosSummary(run);
+  return {
+    summary: { victimRate, islUtil, remoteRate, rootUtil },
+    checks: [
+      check.atMost("C3c.1", "victimRate (45-55 ms; ideal 0.5)", victimRate, 0.4),
+      check.atMost("C3c.2", "islUtil (45-55 ms)", islUtil, 0.9),
+    ],
+  };
+}
+
 /** santos-2002 Fig. 3(a) (= spec fig3c): with L=5, R=5 a window of 1 no longer prevents spreading. */
 export const santosFig3c: Preset = {
   name: "santos-fig3c",
@@ -49,15 +68,12 @@ export const santosFig3c: Preset = {
   scenarios: (seed) => [santosScenario(fig3cParams, seed)],
   async run({ seed }) {
     const run = runSantos(fig3cParams, seed);
-    const { victimRate, islUtil, remoteRate, rootUtil } = santosSummary(run);
+    const { summary, checks } = fig3cOutcome(run);
     return {
       params: fig3cParams,
       fingerprint: fingerprintOf([run.result]),
-      summary: { victimRate, islUtil, remoteRate, rootUtil },
-      checks: [
-        check.atMost("C3c.1", "victimRate (45-55 ms; ideal 0.5)", victimRate, 0.4),
-        check.atMost("C3c.2", "islUtil (45-55 ms)", islUtil, 0.9),
-      ],
+      summary,
+      checks,
       charts: [santosTimePlot("santos-fig3c", "Window of 1 packet (L=5, R=5)", run)],
     };
   },

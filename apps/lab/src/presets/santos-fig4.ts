@@ -3,13 +3,15 @@
  * response with a window of 1, 100 ms, victim active 40-60 ms.
  */
 import type { ScenarioInput } from "@losslab/scenario";
+import type { OutputOrder } from "@losslab/switch";
 import { check, round } from "../check.js";
 import { type Check, fingerprintOf, type Preset, type PresetResult } from "../preset.js";
 import { runSantos, type SantosParams, type SantosRun, santosScenario, santosTimePlot } from "./santos-scenario.js";
 
 const lipd: ScenarioInput["controller"] = { kind: "per-ack", response: "lipd", window: 1 };
 
-export const fig4Params = (marking: ScenarioInput["marking"]): SantosParams => ({
+/** The scenario of Fig. 4 with `marking`; `outputOrder` only to compare the switch's output orders (lab README). */
+export const fig4Params = (marking: ScenarioInput["marking"], outputOrder?: OutputOrder): SantosParams => ({
   local: 10,
   remote: 10,
   durationMs: 100,
@@ -17,15 +19,16 @@ export const fig4Params = (marking: ScenarioInput["marking"]): SantosParams => (
   bufferPackets: 4,
   marking,
   controller: lipd,
+  ...(outputOrder === undefined ? {} : { outputOrder }),
 });
 
-const markings = {
+export const fig4Markings = {
   a: { kind: "naive" },
   b: { kind: "input-triggered" },
   c: { kind: "input-output-triggered", outputThreshold: 4 },
   d: { kind: "input-output-triggered", outputThreshold: 8 },
 } as const;
-type Variant = keyof typeof markings;
+type Variant = keyof typeof fig4Markings;
 
 /** The summary keys of the spec: localShare and rootUtil over 20-100 ms, victimRate and islUtil over 45-55 ms. */
 export function fig4Summary({ result }: SantosRun) {
@@ -41,10 +44,19 @@ export function fig4Summary({ result }: SantosRun) {
 type Summary = ReturnType<typeof fig4Summary>;
 const fairness = (s: Summary) => Math.abs(s.localShare - 0.5);
 
-/** The variant's checks; the runs of the variants they compare against are pushed onto `runs`. */
-function fig4Checks(variant: Variant, s: Summary, seed: number, runs: SantosRun[]): Check[] {
+/**
+ * The claims of variant `variant`. The variants it compares with run with the same
+ * `outputOrder`; their runs are pushed onto `runs`.
+ */
+export function fig4Checks(
+  variant: Variant,
+  s: Summary,
+  seed: number,
+  runs: SantosRun[],
+  outputOrder?: OutputOrder,
+): Check[] {
   const other = (v: Variant) => {
-    const run = runSantos(fig4Params(markings[v]), seed);
+    const run = runSantos(fig4Params(fig4Markings[v], outputOrder), seed);
     runs.push(run);
     return fig4Summary(run);
   };
@@ -115,9 +127,10 @@ function fig4Preset(variant: Variant): Preset {
     name,
     description: `santos-2002 Fig. 4(${variant}): ${titles[variant]}, L=10 R=10, LIPD`,
     expectedRuntime: variant === "a" ? "1 s" : "2 s",
-    scenarios: (seed) => [variant, ...comparedWith[variant]].map((v) => santosScenario(fig4Params(markings[v]), seed)),
+    scenarios: (seed) =>
+      [variant, ...comparedWith[variant]].map((v) => santosScenario(fig4Params(fig4Markings[v]), seed)),
     async run({ seed }): Promise<PresetResult> {
-      const params = fig4Params(markings[variant]);
+      const params = fig4Params(fig4Markings[variant]);
       const run = runSantos(params, seed);
       const summary = fig4Summary(run);
       const runs = [run];

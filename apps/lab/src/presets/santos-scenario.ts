@@ -4,6 +4,7 @@
  * 45-55 ms (the victim is active 40-60 ms), root utilization over 20-100 ms.
  */
 import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
+import type { OutputOrder } from "@losslab/switch";
 import type { Chart } from "../chart.js";
 import { round } from "../check.js";
 
@@ -22,6 +23,11 @@ export interface SantosParams {
   marking?: ScenarioInput["marking"];
   /** Per-flow controller (santos-2002 sec. 6); default none. */
   controller?: ScenarioInput["controller"];
+  /**
+   * Which free output the switches' inputs serve first (`switch.outputOrder`); default the
+   * scenario's, "rotate". No preset sets it: the lab README compares the orders.
+   */
+  outputOrder?: OutputOrder;
 }
 
 export interface SantosRun {
@@ -38,7 +44,11 @@ export function santosScenario(params: SantosParams, seed: number): ScenarioInpu
     seed,
     durationMs: params.durationMs,
     topology: { kind: "two-switch", local: params.local, remote: params.remote },
-    switch: { kind: "input-buffered", bufferPackets: params.bufferPackets },
+    switch: {
+      kind: "input-buffered",
+      bufferPackets: params.bufferPackets,
+      ...(params.outputOrder === undefined ? {} : { outputOrder: params.outputOrder }),
+    },
     flows: {
       pattern: "santos",
       staggerUs: 100,
