@@ -1,11 +1,13 @@
 /**
- * `pnpm golden:update [NAME ...]`: rewrites the golden records under apps/lab/golden/ (all
- * of them, or the named presets and examples). Each preset gets its short-horizon record;
- * a preset that is not `long` also runs in full, and gets a full-horizon record when that
- * takes less than 30 s. Each example scenario in examples/ gets the `run --json` numbers
- * of a full run. A change that moves a record says why in its commit message.
+ * `pnpm golden:update [--remeasure] [NAME ...]`: rewrites the golden records under
+ * apps/lab/golden/ (all of them, or the named presets and examples/FILE). Each preset gets
+ * its short-horizon record; a preset that is not `long` also runs in full (2 workers) and
+ * gets a full-horizon record when that takes less than 30 s. A preset whose record has no
+ * full part is not run in full again unless --remeasure is given. Each example scenario in
+ * examples/ gets the `run --json` numbers of a full run. A change that moves a record says
+ * why in its commit message.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { presets } from "../apps/lab/src/presets/index.js";
 import {
@@ -18,9 +20,11 @@ import {
   goldenDir,
   goldenFile,
   presetShortRecord,
+  readGolden,
 } from "../apps/lab/test/golden-kit.js";
 
-const names = process.argv.slice(2);
+const remeasure = process.argv.includes("--remeasure");
+const names = process.argv.slice(2).filter((arg) => arg !== "--remeasure");
 const wanted = (name: string) => names.length === 0 || names.includes(name);
 const write = (file: string, record: unknown) => writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
 mkdirSync(join(goldenDir, "examples"), { recursive: true });
@@ -30,12 +34,15 @@ for (const preset of presets.filter((p) => wanted(p.name))) {
   const record: GoldenRecord = { name: preset.name, seed: GOLDEN_SEED, short: presetShortRecord(preset) };
   const shortSeconds = (performance.now() - started) / 1000;
   let note = `short ${shortSeconds.toFixed(1)} s`;
-  if (preset.long !== true) {
+  const slowBefore = existsSync(goldenFile(preset.name)) && readGolden(preset.name).full === undefined;
+  if (preset.long === true) note += ", long: no full run";
+  else if (slowBefore && !remeasure) note += ", no full run (slower than 30 s before; --remeasure times it again)";
+  else {
     started = performance.now();
     const result = await preset.run({ seed: GOLDEN_SEED, workers: 2, progress: () => {} });
-    const seconds = Math.round((performance.now() - started) / 100) / 10;
-    if (seconds < FULL_RECORD_SECONDS) record.full = { ...fullPart(result), seconds };
-    note += `, full ${seconds} s${seconds < FULL_RECORD_SECONDS ? "" : " (too slow for a full record)"}`;
+    const seconds = (performance.now() - started) / 1000;
+    if (seconds < FULL_RECORD_SECONDS) record.full = fullPart(result);
+    note += `, full ${seconds.toFixed(1)} s${seconds < FULL_RECORD_SECONDS ? "" : " (too slow for a full record)"}`;
   }
   write(goldenFile(preset.name), record);
   process.stdout.write(`${preset.name}: ${note}\n`);

@@ -12,12 +12,14 @@ import {
   chrysosFig3d,
 } from "../src/presets/chrysos-figures.js";
 import { jain } from "../src/presets/chrysos-scenario.js";
+import { assertFullGolden } from "./golden-kit.js";
 
 const context = { seed: 1, workers: 1, progress: () => {} };
 
 describe.each([chrysosFig2a, chrysosFig2b, chrysosFig3b, chrysosFig3c, chrysosFig3d])("$name", (preset: Preset) => {
   it("passes every claim of the spec", { timeout: 60_000 }, async () => {
     const result = await preset.run(context);
+    assertFullGolden(preset.name, result);
     expect(result.checks.filter((check) => !check.pass)).toEqual([]);
     for (const chart of result.charts) expect(chart.series.length).toBeGreaterThanOrEqual(4);
   });

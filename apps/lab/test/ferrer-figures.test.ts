@@ -13,6 +13,7 @@ import {
   ferrerFig11,
   ferrerFig16,
 } from "../src/presets/ferrer-figures.js";
+import { assertFullGolden } from "./golden-kit.js";
 
 const context = { seed: 1, workers: 2, progress: () => {} };
 
@@ -21,6 +22,7 @@ describe.each([ferrerFig4, ferrerFig5, ferrerFig6, ferrerFig10, ferrerFig11, fer
   (preset: Preset) => {
     it("passes every claim of the spec", { timeout: 120_000 }, async () => {
       const result = await preset.run(context);
+      assertFullGolden(preset.name, result);
       expect(result.checks.filter((check) => !check.pass)).toEqual([]);
       expect(result.checks.length).toBeGreaterThanOrEqual(1);
       for (const chart of result.charts) expect(chart.series.length).toBeGreaterThanOrEqual(2);

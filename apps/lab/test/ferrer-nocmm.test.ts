@@ -5,10 +5,12 @@
 import { describe, expect, it } from "vitest";
 import { ferrerNocmm } from "../src/presets/ferrer-nocmm.js";
 import { ferrerHosts, ferrerScenario, ferrerSmall } from "../src/presets/ferrer-scenario.js";
+import { assertFullGolden } from "./golden-kit.js";
 
 describe("ferrer-nocmm", () => {
   it("passes CN.1: the hot spot raises cold-flow latency at least 20-fold", async () => {
     const result = await ferrerNocmm.run({ seed: 1, workers: 1, progress: () => {} });
+    assertFullGolden(ferrerNocmm.name, result);
     expect(result.checks.filter((check) => !check.pass)).toEqual([]);
     const summary = result.summary as Record<string, number>;
     // The hot sources start after 50,000 deliveries: 56 hosts x 0.1125/256 packets per cycle

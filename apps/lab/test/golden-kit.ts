@@ -41,7 +41,7 @@ export interface GoldenRecord {
   /** The preset's scenarios (or the example) cut to the short horizon. */
   short: { horizon: string; runs: RunRecord[] };
   /** The preset run in full (`reproduce NAME --seed 1`): its fingerprint and summary. */
-  full?: { fingerprint: string; summary: Record<string, SummaryValue>; seconds: number };
+  full?: { fingerprint: string; summary: Record<string, SummaryValue> };
 }
 
 /** A scenario cut to the short horizon; measurements over the whole of it. */
@@ -129,7 +129,7 @@ export function differences(golden: unknown, now: unknown, path = ""): string[] 
 export function assertGolden(name: string, part: "short" | "full", now: unknown): void {
   const golden = readGolden(name)[part];
   if (golden === undefined) throw new Error(`${name}: the golden record has no ${part} part`);
-  const lines = differences(part === "full" ? omitSeconds(golden as NonNullable<GoldenRecord["full"]>) : golden, now);
+  const lines = differences(golden, now);
   if (lines.length > 0) {
     throw new Error(
       `${name} (${part} horizon) moved from its golden record ${goldenFile(name)}:\n  ${lines.join("\n  ")}\n` +
@@ -138,13 +138,8 @@ export function assertGolden(name: string, part: "short" | "full", now: unknown)
   }
 }
 
-/** The full-horizon part of a preset's result, as the golden record keeps it (without the wall time). */
+/** The full-horizon part of a preset's result, as the golden record keeps it. */
 export const fullPart = (result: PresetResult) => ({ fingerprint: result.fingerprint, summary: result.summary });
-
-const omitSeconds = (full: NonNullable<GoldenRecord["full"]>) => ({
-  fingerprint: full.fingerprint,
-  summary: full.summary,
-});
 
 /**
  * For a test that ran a preset in full: compares with its full-horizon golden record, if

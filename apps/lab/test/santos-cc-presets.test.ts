@@ -10,12 +10,14 @@ import { fig5Point } from "../src/presets/santos-fig5.js";
 import { fig7Point } from "../src/presets/santos-fig7.js";
 import { fig8Point } from "../src/presets/santos-fig8.js";
 import { runSweep } from "../src/sweep/run-sweep.js";
+import { assertFullGolden } from "./golden-kit.js";
 
 const context = { seed: 1, workers: 1, progress: () => {} };
 
 describe.each([santosFig4a, santosFig4b, santosFig4c, santosFig4d])("$name", (preset) => {
   it("passes every claim of the spec", async () => {
     const result = await preset.run(context);
+    assertFullGolden(preset.name, result);
     expect(result.checks.filter((check) => !check.pass)).toEqual([]);
     expect(Object.keys(result.summary)).toEqual(["localShare", "rootUtil", "victimRate", "islUtil"]);
   });
