@@ -1,7 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { assertExampleGolden, examplePart, exampleScenarios } from "./golden-kit.js";
 import { losslab, root } from "./kit.js";
 
 describe("losslab CLI", () => {
@@ -87,17 +88,18 @@ describe("losslab CLI", () => {
   });
 
   // Two CLI processes per example, the fat-tree one simulating 1.5 M cycles: give it time.
-  it("validate and run: every example scenario in examples/ is valid and runs", { timeout: 90_000 }, () => {
-    const examples = readdirSync(join(root, "examples")).filter(
-      (name) => /\.(json|ya?ml)$/.test(name) && !name.startsWith("trace-example") && !name.startsWith("sweep-"),
-    );
+  it("validate and run: every example scenario in examples/ is valid, runs, and matches its golden record", {
+    timeout: 90_000,
+  }, () => {
+    const examples = exampleScenarios();
     expect(examples.length).toBeGreaterThanOrEqual(3);
     for (const example of examples) {
       const valid = losslab("validate", `examples/${example}`);
       expect(valid.stdout).toContain(": valid (");
-      const { status, stderr } = losslab("run", `examples/${example}`, "--json");
+      const { status, stdout, stderr } = losslab("run", `examples/${example}`, "--json");
       expect(stderr).toBe("");
       expect(status).toBe(0);
+      assertExampleGolden(example, examplePart(JSON.parse(stdout)));
     }
   });
 

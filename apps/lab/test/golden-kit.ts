@@ -170,3 +170,15 @@ export async function exampleRecord(file: string) {
   await inlineTraceFiles(input, path);
   return examplePart(resultJson(runScenario(parseScenario(input))));
 }
+
+/** Throws a readable report when an example's `run --json` numbers differ from its golden record. */
+export function assertExampleGolden(file: string, now: ReturnType<typeof examplePart>): void {
+  const name = `examples/${file}`;
+  const lines = differences(JSON.parse(readFileSync(goldenFile(name), "utf8")), now);
+  if (lines.length > 0) {
+    throw new Error(
+      `${name} moved from its golden record ${goldenFile(name)}:\n  ${lines.join("\n  ")}\n` +
+        `If the change is meant to move it, run \`pnpm golden:update ${name}\` and say why in the commit message.`,
+    );
+  }
+}
