@@ -1,9 +1,11 @@
 /**
- * `pnpm golden:update [--remeasure] [NAME ...]`: rewrites the golden records under
+ * `pnpm golden:update [--remeasure | --full] [NAME ...]`: rewrites the golden records under
  * apps/lab/golden/ (all of them, or the named presets and examples/FILE). Each preset gets
  * its short-horizon record; a preset that is not `long` also runs in full (2 workers) and
- * gets a full-horizon record when that takes less than 30 s. A preset whose record has no
- * full part is not run in full again unless --remeasure is given. Each example scenario in
+ * gets a full-horizon record when that takes less than 30 s. Once measured, a preset keeps
+ * its kind of record (a record without a full part is not run in full again) unless
+ * --remeasure is given; --full gives the named presets a full record whatever their time
+ * (timings on a loaded machine mislead, and presets sharing cached runs time as 0 s). Each example scenario in
  * examples/ gets the `run --json` numbers of a full run. A change that moves a record says
  * why in its commit message.
  */
@@ -19,12 +21,15 @@ import {
   type GoldenRecord,
   goldenDir,
   goldenFile,
+  listedFingerprint,
   presetShortRecord,
   readGolden,
 } from "../apps/lab/test/golden-kit.js";
 
+const flags = ["--remeasure", "--full"];
 const remeasure = process.argv.includes("--remeasure");
-const names = process.argv.slice(2).filter((arg) => arg !== "--remeasure");
+const forceFull = process.argv.includes("--full");
+const names = process.argv.slice(2).filter((arg) => !flags.includes(arg));
 const wanted = (name: string) => names.length === 0 || names.includes(name);
 const write = (file: string, record: unknown) => writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
 mkdirSync(join(goldenDir, "examples"), { recursive: true });
@@ -36,13 +41,24 @@ for (const preset of presets.filter((p) => wanted(p.name))) {
   let note = `short ${shortSeconds.toFixed(1)} s`;
   const slowBefore = existsSync(goldenFile(preset.name)) && readGolden(preset.name).full === undefined;
   if (preset.long === true) note += ", long: no full run";
-  else if (slowBefore && !remeasure) note += ", no full run (slower than 30 s before; --remeasure times it again)";
+  else if (slowBefore && !remeasure && !forceFull)
+    note += ", no full run (slower than 30 s before; --remeasure times it again)";
   else {
     started = performance.now();
     const result = await preset.run({ seed: GOLDEN_SEED, workers: 2, progress: () => {} });
     const seconds = (performance.now() - started) / 1000;
-    if (seconds < FULL_RECORD_SECONDS) record.full = fullPart(result);
-    note += `, full ${seconds.toFixed(1)} s${seconds < FULL_RECORD_SECONDS ? "" : " (too slow for a full record)"}`;
+    // Once measured, a preset keeps its kind of record: the machine's load must not flip it.
+    const fullBefore = existsSync(goldenFile(preset.name)) && readGolden(preset.name).full !== undefined;
+    const full = forceFull || (fullBefore && !remeasure) || seconds < FULL_RECORD_SECONDS;
+    if (full) record.full = fullPart(result);
+    // The preset's fingerprint must combine those of the scenario files it lists.
+    const listed = listedFingerprint(preset);
+    if (listed !== result.fingerprint) {
+      throw new Error(
+        `${preset.name}: scenarios() does not list the runs run() makes (fingerprint ${listed} != ${result.fingerprint})`,
+      );
+    }
+    note += `, full ${seconds.toFixed(1)} s${full ? "" : " (too slow for a full record)"}`;
   }
   write(goldenFile(preset.name), record);
   process.stdout.write(`${preset.name}: ${note}\n`);

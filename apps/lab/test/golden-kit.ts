@@ -10,7 +10,7 @@ import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } f
 import { round } from "../src/check.js";
 import { resultJson } from "../src/commands/run.js";
 import { inlineTraceFiles, readDataFile } from "../src/data-file.js";
-import type { Preset, PresetResult, SummaryValue } from "../src/preset.js";
+import { fingerprintOf, type Preset, type PresetResult, type SummaryValue } from "../src/preset.js";
 import { root } from "./kit.js";
 
 export const goldenDir = join(root, "apps", "lab", "golden");
@@ -94,6 +94,10 @@ export const shortRecord = (scenarios: ScenarioInput[]): GoldenRecord["short"] =
 });
 
 export const presetShortRecord = (preset: Preset) => shortRecord(preset.scenarios(GOLDEN_SEED));
+
+/** The fingerprints of the preset's scenario files, run in full, combined: what `run` must report. */
+export const listedFingerprint = (preset: Preset) =>
+  fingerprintOf(preset.scenarios(GOLDEN_SEED).map((input) => runScenario(parseScenario(input))));
 
 export const goldenFile = (name: string) => join(goldenDir, `${name}.json`);
 

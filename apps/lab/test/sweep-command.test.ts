@@ -50,10 +50,10 @@ describe("losslab sweep", () => {
       "groups.victim",
     ]);
     expect(header).toContain("links.A->B");
-    expect(header.slice(-2)).toEqual(["delivered", "marked"]);
+    expect(header.slice(-3)).toEqual(["delivered", "marked", "fingerprint"]);
     // Grid order, last parameter fastest; numbers with at most 6 significant digits.
     expect(lines.slice(1).map((line) => line.split(",").slice(0, 2).join(","))).toEqual(["1,1", "1,2", "2,1", "2,2"]);
-    for (const cell of lines[1]!.split(",").slice(2)) {
+    for (const cell of lines[1]!.split(",").slice(2, -1)) {
       if (cell !== "") expect(cell.replace(/^0\.0*|\./g, "").replace(/e.*/, "").length).toBeLessThanOrEqual(6);
     }
     const json = JSON.parse(readFileSync(join(one, "results.json"), "utf8"));
@@ -61,6 +61,16 @@ describe("losslab sweep", () => {
     expect(json.points[3].parameters).toEqual({ "topology.local": 2, "limits.window": 2 });
     expect(json.points[3].summary["groups.local"]).toBe(Number(lines[4]!.split(",")[2]));
     for (const group of ["local", "remote", "victim"]) expect(existsSync(join(one, `groups.${group}.png`))).toBe(true);
+    // Each point's fingerprint is the one `losslab run` gives the same scenario.
+    const fingerprints = lines.slice(1).map((line) => line.split(",").at(-1));
+    expect(new Set(fingerprints).size).toBe(4);
+    expect(json.points[3].fingerprint).toBe(fingerprints[3]);
+    const point = sweepFile(
+      {},
+      { "point.json": { ...base, topology: { ...base.topology, local: 2 }, limits: { window: 2 } } },
+    );
+    const single = losslab("run", join(point, "..", "point.json"), "--json");
+    expect(JSON.parse(single.stdout).fingerprint).toBe(fingerprints[3]);
   });
 
   it("resumes: only the points missing from results.csv run, and the file comes back identical", () => {
