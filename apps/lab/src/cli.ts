@@ -56,6 +56,7 @@ program
     "which run to trace, 1-based (default: the preset's only run)",
     integerOption("--trace-run", 1),
   )
+  .option("--trace-only", "write the trace and stop, without the preset's own runs and results")
   .option("--trace-flows <ids>", "trace only these flow ids (comma-separated)")
   .option("--trace-kinds <events>", "trace only these events (comma-separated, or all)")
   .option("--trace-window <from..to>", "trace only this interval of simulated time, e.g. 10ms..12ms")

@@ -53,12 +53,15 @@ describe("losslab CLI", () => {
     const first = losslab("reproduce", "santos-fig2a", "--json");
     expect(first.status).toBe(0);
     const json = JSON.parse(first.stdout);
-    expect(Object.keys(json)).toEqual(["preset", "seed", "params", "summary", "checks"]);
+    expect(Object.keys(json)).toEqual(["preset", "seed", "params", "fingerprint", "summary", "checks"]);
+    expect(json.fingerprint).toMatch(/^[0-9a-f]{16}$/);
     expect(json.preset).toBe("santos-fig2a");
     expect(json.checks.map((c: { id: string }) => c.id)).toEqual(["C2a.1", "C2a.2", "C2a.3", "C2a.4"]);
     const second = losslab("reproduce", "santos-fig2a", "--json", "--seed", "7");
     expect(second.status).toBe(0);
     expect(JSON.parse(second.stdout).seed).toBe(7);
+    // Scenario S has no random choice: its trajectory is the same at any seed.
+    expect(JSON.parse(second.stdout).fingerprint).toBe(json.fingerprint);
     expect(losslab("reproduce", "santos-fig2a", "--json").stdout).toBe(first.stdout);
   });
 
@@ -113,5 +116,77 @@ describe("losslab CLI", () => {
     const { status, stderr } = losslab("validate", file);
     expect(status).toBe(2);
     expect(stderr.trim()).toBe(`losslab: ${file}: flows[0].destination: unknown host "H9"; hosts are H0, H1`);
+  });
+
+  it("run --trace: the filtered events of one flow, the same fingerprint as without a trace", () => {
+    const dir = mkdtempSync(join(tmpdir(), "losslab-trace-"));
+    const file = join(dir, "victim.ndjson");
+    const args = ["run", "examples/santos-fig2a.json", "--json"];
+    const traced = losslab(...args, "--trace", file, "--trace-flows", "6", "--trace-window", "45ms..45.2ms");
+    expect(traced.status).toBe(0);
+    const lines = readFileSync(file, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(traced.stderr).toContain(`wrote ${lines.length} trace lines to ${file}`);
+    expect(JSON.parse(traced.stdout).fingerprint).toBe(JSON.parse(losslab(...args).stdout).fingerprint);
+    expect(lines.every((line) => line.flow === 6)).toBe(true);
+    const outside = lines.filter((line) => line.ev !== "generated" && (line.t < 45e6 || line.t >= 45.2e6));
+    expect(outside).toEqual([]);
+    const events = new Set(lines.map((line) => line.ev));
+    for (const ev of ["injected", "arrived", "departed", "delivered", "received"]) expect(events.has(ev)).toBe(true);
+    // The victim AV -> BV crosses A then B; its ACKs come back the other way.
+    const hops = lines.filter((line) => line.kind === "data" && line.ev === "arrived").map((line) => line.dev);
+    expect(new Set(hops)).toEqual(new Set(["A", "B"]));
+  });
+
+  it("reproduce --trace-only traces one run of a preset; bad trace flags are named", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "losslab-trace-")), "t.ndjson");
+    const only = losslab(
+      "reproduce",
+      "santos-fig3d",
+      "--trace",
+      file,
+      "--trace-run",
+      "2",
+      "--trace-only",
+      "--trace-kinds",
+      "delivered",
+    );
+    expect(only.status).toBe(0);
+    expect(only.stdout).toBe("");
+    expect(only.stderr).toMatch(/santos-fig3d, run 2 of 2: wrote \d+ trace lines/);
+    expect(
+      readFileSync(file, "utf8")
+        .split("\n")
+        .filter((line) => line !== "")
+        .every((line) => line.includes('"ev":"delivered"')),
+    ).toBe(true);
+    const cases: Array<[string[], string]> = [
+      [["reproduce", "santos-fig3d", "--trace", file], "santos-fig3d makes 2 runs: choose one with --trace-run 1..2"],
+      [
+        ["run", "examples/santos-fig2a.json", "--trace-window", "1ms..2ms"],
+        "--trace-window filters a trace: give --trace FILE too",
+      ],
+      [
+        ["run", "examples/santos-fig2a.json", "--trace", file, "--trace-window", "2ms"],
+        "--trace-window: expected FROM..TO",
+      ],
+      [
+        ["run", "examples/santos-fig2a.json", "--trace", file, "--trace-flows", "a"],
+        "--trace-flows: expected flow ids",
+      ],
+      [
+        ["run", "examples/santos-fig2a.json", "--trace", file, "--trace-kinds", "hops"],
+        'unknown event "hops"; allowed: generated',
+      ],
+      [["run", "examples/santos-fig2a.json", "--trace", join(file, "no", "dir")], "--trace: cannot write"],
+    ];
+    for (const [args, message] of cases) {
+      const result = losslab(...args);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain(message);
+      expect(result.stderr).not.toContain("    at ");
+    }
   });
 });

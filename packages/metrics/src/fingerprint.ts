@@ -2,8 +2,8 @@ import type { Packet, TransmissionListener } from "@losslab/core";
 import type { Time } from "@losslab/engine";
 
 /** Tags that keep a transmission and a delivery with the same numbers apart. */
-const TRANSMITTED = 0x7472;
-const DELIVERED = 0x6476;
+const TRANSMITTED = 0;
+const DELIVERED = 1 << 30;
 
 /**
  * A running hash over a run's trajectory, like OMNeT++'s fingerprints: every packet
@@ -12,9 +12,10 @@ const DELIVERED = 0x6476;
  * Two runs with the same fingerprint took the same steps at the same picoseconds; any
  * change to the order or timing of one packet-hop changes it.
  *
- * Two independent 32-bit lanes (murmur3's word mixing with different seeds and
- * multipliers), so a collision needs both to collide: 64 bits, cheap on the hot path
- * (a few `Math.imul` per word, no allocation).
+ * Two independent 32-bit lanes, each a multiply-rotate step per 32-bit word with its own
+ * odd multiplier, and murmur3's final avalanche: a collision needs both lanes to collide
+ * (64 bits). Not cryptographic: cheap enough to stay on for every hop (4 words a step, no
+ * allocation).
  */
 export class Fingerprint {
   private a = 0x9747b28c;
@@ -23,12 +24,12 @@ export class Fingerprint {
 
   /** A listener for `Link.onTransmit` that hashes the link's transmissions under `link`'s number. */
   transmissions(link: number): TransmissionListener {
-    return (packet, start) => this.step(TRANSMITTED, start, link, packet);
+    return (packet, start) => this.step(TRANSMITTED | link, start, packet);
   }
 
   /** Hashes the delivery of `packet` to host `host` at `time`. */
   delivered(time: Time, host: number, packet: Packet): void {
-    this.step(DELIVERED, time, host, packet);
+    this.step(DELIVERED | host, time, packet);
   }
 
   /** The hash so far: 16 hex digits. */
@@ -38,29 +39,22 @@ export class Fingerprint {
     return hex32(a) + hex32(b);
   }
 
-  private step(tag: number, time: Time, place: number, packet: Packet): void {
-    // Times reach 2^53 ps: hash the low and high 32-bit halves.
+  /** `place`: a link or host number with its tag; `(place << 8) | ...` keeps kind and bits in one word. */
+  private step(place: number, time: Time, packet: Packet): void {
+    // Times reach 2^53 ps: the low and the high 32-bit halves.
     this.add(time >>> 0);
-    this.add(Math.floor(time / 4294967296));
-    this.add((tag << 16) ^ place);
+    this.add((time / 4294967296) >>> 0);
     this.add(packet.id);
-    this.add((packet.kind << 8) | packet.bits);
+    this.add(Math.imul(place, 0x10001) ^ (packet.kind << 8) ^ packet.bits);
   }
 
   /** Hashes one 32-bit word. */
   add(value: number): void {
     this.words++;
-    let k = Math.imul(value, 0xcc9e2d51);
-    k = (k << 15) | (k >>> 17);
-    k = Math.imul(k, 0x1b873593);
-    let a = this.a ^ k;
-    a = (a << 13) | (a >>> 19);
-    this.a = (Math.imul(a, 5) + 0xe6546b64) | 0;
-    let j = Math.imul(value ^ 0x5bd1e995, 0x85ebca6b);
-    j = (j << 17) | (j >>> 15);
-    let b = this.b ^ Math.imul(j, 0xc2b2ae35);
-    b = (b << 11) | (b >>> 21);
-    this.b = (Math.imul(b, 9) + 0x27d4eb2f) | 0;
+    const a = Math.imul(this.a ^ value, 0x9e3779b1);
+    this.a = (a << 13) | (a >>> 19);
+    const b = Math.imul(this.b ^ value, 0x85ebca77);
+    this.b = (b << 17) | (b >>> 15);
   }
 }
 

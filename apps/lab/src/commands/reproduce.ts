@@ -24,6 +24,8 @@ export interface ReproduceOptions extends TraceFlags {
   list?: boolean;
   /** With --trace: which of the preset's runs to trace (1-based). */
   traceRun?: number;
+  /** With --trace: write the trace and stop (skip the preset's own runs). */
+  traceOnly?: boolean;
 }
 
 /**
@@ -51,6 +53,7 @@ export async function reproduceCommand(name: string | undefined, options: Reprod
   if (options.only !== undefined) throw new UserError("--only restricts --all; use it with --all");
   const preset = findPreset(name);
   traceRun(preset, options);
+  if (options.traceOnly) return;
   const progress = options.json ? () => {} : terminalProgress(preset.name);
   const result = await preset.run({ seed: options.seed, workers: options.workers, progress });
   if (options.json) {
@@ -70,8 +73,9 @@ export async function reproduceCommand(name: string | undefined, options: Reprod
  */
 function traceRun(preset: Preset, options: ReproduceOptions): void {
   if (options.trace === undefined) {
-    if (options.traceRun !== undefined)
-      throw new UserError("--trace-run picks the run to trace: give --trace FILE too");
+    if (options.traceRun !== undefined || options.traceOnly) {
+      throw new UserError(`${options.traceOnly ? "--trace-only" : "--trace-run"} needs --trace FILE`);
+    }
     openTraceFile(options); // rejects trace filters without --trace
     return;
   }
