@@ -78,8 +78,10 @@ const CHUNK_CHARS = 65_536;
  * - `marked`: a switch set congestion bits on it (`bits`: all of them, `added`: the new
  *   ones), written as it departs from that switch;
  * - `departed`: its first byte leaves a switch output;
- * - `delivered`: a data packet reaches its destination adapter;
- * - `received`: an ACK, CNP / CN or read request reaches a host;
+ * - `delivered`: a data packet reaches its destination adapter (its last byte: the
+ *   adapter's delivery time);
+ * - `received`: the header of an ACK, CNP / CN or read request reaches a host (the host
+ *   acts on it when its last byte has arrived, one serialization time later);
  * - `pause`: a PAUSE / PFC frame leaves a port (`quanta`, 0 = XON; `prio`);
  * - `credit`: returned credits reach a port (`blocks`, `vl`).
  * Output is buffered in chunks, so memory stays bounded however long the run.
