@@ -4,6 +4,7 @@
  * User mistakes (UserError, commander's own parse errors) end with one line on stderr and
  * a non-zero exit; anything else is a bug and keeps its stack trace.
  */
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { TRACE_EVENTS } from "@losslab/metrics";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
@@ -24,8 +25,14 @@ function integerOption(name: string, min: number) {
   };
 }
 
+/** The version of @losslab/lab: its package.json is one level up from src/ and from dist/. */
+const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
+
 const program = new Command()
   .name("losslab")
+  .version(version, "-V, --version", "print the version of losslab")
   .description("Simulate congestion control in lossless interconnects and reproduce the papers' figures.")
   .showSuggestionAfterError()
   .exitOverride();

@@ -10,7 +10,11 @@ export function terminalProgress(label: string): (done: number, total: number, d
   const tty = process.stderr.isTTY === true;
   const start = Date.now();
   let logged = start;
+  // A run that reports its end twice (a sweep, then its preset) prints the finished line once.
+  let complete = false;
   return (done, total, detail) => {
+    if (done >= total && complete) return;
+    complete = done >= total;
     const fraction = total > 0 ? done / total : 1;
     const now = Date.now();
     const elapsed = (now - start) / 1000;

@@ -6,6 +6,12 @@ import { assertExampleGolden, examplePart, exampleScenarios } from "./golden-kit
 import { losslab, root } from "./kit.js";
 
 describe("losslab CLI", () => {
+  it("--version prints the version of @losslab/lab", () => {
+    const { status, stdout } = losslab("--version");
+    expect(status).toBe(0);
+    expect(stdout.trim()).toBe(JSON.parse(readFileSync(join(root, "apps/lab/package.json"), "utf8")).version);
+  });
+
   it("--help lists the commands", () => {
     const { status, stdout } = losslab("--help");
     expect(status).toBe(0);
@@ -25,6 +31,9 @@ describe("losslab CLI", () => {
     expect(stdout).toBe("");
     expect(stderr.trim().split("\n")).toHaveLength(1);
     expect(stderr).toContain('unknown preset "nope"; known presets: santos-fig2a');
+    const typo = losslab("reproduce", "santos-fig2");
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toContain('unknown preset "santos-fig2" (did you mean "santos-fig2a"?); known presets:');
   });
 
   it("a bad flag or value exits non-zero with a one-line message", () => {

@@ -30,3 +30,29 @@ describe("terminalProgress off a terminal (logs, CI)", () => {
     expect(lines).toEqual(["big: 25% after 70 s, ETA 4 min\n"]);
   });
 });
+
+describe("terminalProgress on a terminal", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("ends the line once when the end is reported twice, and starts a new line for a new phase", () => {
+    const lines: string[] = [];
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    const tty = process.stderr.isTTY;
+    process.stderr.isTTY = true;
+    try {
+      const progress = terminalProgress("fig");
+      progress(1, 2);
+      progress(2, 2);
+      progress(2, 2); // a sweep's end, then its preset's
+      progress(0, 3); // the next phase
+      progress(3, 3);
+    } finally {
+      process.stderr.isTTY = tty;
+    }
+    expect(lines.filter((line) => line === "\n")).toHaveLength(2);
+    expect(lines.filter((line) => line.includes("100%"))).toHaveLength(2);
+  });
+});

@@ -84,6 +84,7 @@ export function resultJson(result: ScenarioResult) {
     fingerprint: result.fingerprint,
     events: result.events,
     delivered: result.delivered,
+    marked: result.marked,
     summary,
     completions: result.completions,
     series,
@@ -119,7 +120,7 @@ function formatSummary(result: ScenarioResult): string {
   }
   lines.push(
     "",
-    `${result.delivered} data packets delivered, ${result.events} events, fingerprint ${result.fingerprint}`,
+    `${result.delivered} data packets delivered, ${result.marked} marked by the switches, ${result.events} events, fingerprint ${result.fingerprint}`,
   );
   return `${lines.join("\n")}\n`;
 }

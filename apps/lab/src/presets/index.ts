@@ -1,3 +1,4 @@
+import { closestName } from "../closest-name.js";
 import type { Preset } from "../preset.js";
 import { UserError } from "../user-error.js";
 import { chrysosFig2a, chrysosFig2b, chrysosFig3b, chrysosFig3c, chrysosFig3d } from "./chrysos-figures.js";
@@ -64,8 +65,10 @@ export const presets: readonly Preset[] = [
 export function findPreset(name: string): Preset {
   const preset = presets.find((p) => p.name === name);
   if (preset === undefined) {
-    const known = presets.map((p) => p.name).join(", ");
-    throw new UserError(`unknown preset "${name}"; known presets: ${known} (see \`losslab list\`)`);
+    const names = presets.map((p) => p.name);
+    const close = closestName(name, names);
+    const hint = close === undefined ? "" : ` (did you mean "${close}"?)`;
+    throw new UserError(`unknown preset "${name}"${hint}; known presets: ${names.join(", ")} (see \`losslab list\`)`);
   }
   return preset;
 }
