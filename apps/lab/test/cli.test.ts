@@ -127,7 +127,9 @@ describe("losslab CLI", () => {
     expect(stderr.trim()).toBe(`losslab: ${file}: flows[0].destination: unknown host "H9"; hosts are H0, H1`);
   });
 
-  it("run --trace: the filtered events of one flow, the same fingerprint as without a trace", () => {
+  it("run --trace: the filtered events of one flow, the same fingerprint as without a trace", {
+    timeout: 60_000,
+  }, () => {
     const dir = mkdtempSync(join(tmpdir(), "losslab-trace-"));
     const file = join(dir, "victim.ndjson");
     const args = ["run", "examples/santos-fig2a.json", "--json"];
@@ -149,7 +151,8 @@ describe("losslab CLI", () => {
     expect(new Set(hops)).toEqual(new Set(["A", "B"]));
   });
 
-  it("reproduce --trace-only traces one run of a preset; bad trace flags are named", () => {
+  // Seven CLI processes.
+  it("reproduce --trace-only traces one run of a preset; bad trace flags are named", { timeout: 90_000 }, () => {
     const file = join(mkdtempSync(join(tmpdir(), "losslab-trace-")), "t.ndjson");
     const only = losslab(
       "reproduce",
