@@ -201,4 +201,23 @@ describe("losslab CLI", () => {
       expect(result.stderr).not.toContain("    at ");
     }
   });
+
+  it("a bad --out fails at once, before anything runs, naming the directory", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "losslab-out-")), "a-file");
+    writeFileSync(file, "");
+    const cases: string[][] = [
+      ["run", "examples/santos-fig2a.json", "--out", join(file, "out")],
+      ["reproduce", "santos-fig2a", "--out", join(file, "out")],
+      ["reproduce", "--all", "--only", "santos-fig2a", "--out", file],
+      ["sweep", "examples/sweep-buffer-threshold.json", "--out", join(file, "out")],
+      // Node 20's recursive mkdir never returns here.
+      ["run", "examples/santos-fig2a.json", "--out", "/proc/losslab-out"],
+    ];
+    for (const args of cases) {
+      const result = losslab(...args);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toMatch(/^losslab: --out: cannot write to ".*": (ENOTDIR|ENOENT)\n$/);
+      expect(result.stdout).toBe("");
+    }
+  });
 });

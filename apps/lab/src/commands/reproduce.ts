@@ -2,6 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseScenario, runScenario } from "@losslab/scenario";
 import { chartToCsv } from "../chart-csv.js";
+import { prepareOutputDir } from "../output-dir.js";
 import type { Preset, PresetResult } from "../preset.js";
 import { findPreset, presets } from "../presets/index.js";
 import { terminalProgress } from "../progress.js";
@@ -54,13 +55,14 @@ export async function reproduceCommand(name: string | undefined, options: Reprod
   const preset = findPreset(name);
   traceRun(preset, options);
   if (options.traceOnly) return;
+  const out = options.out ?? join("results", preset.name);
+  if (!options.json) await prepareOutputDir(out);
   const progress = options.json ? () => {} : terminalProgress(preset.name);
   const result = await preset.run({ seed: options.seed, workers: options.workers, progress });
   if (options.json) {
     process.stdout.write(`${JSON.stringify(toJson(preset.name, options.seed, result), null, 2)}\n`);
   } else {
     process.stdout.write(formatResultTable(preset.name, result));
-    const out = options.out ?? join("results", preset.name);
     const files = await writeOutputs(out, preset.name, options.seed, result);
     process.stdout.write(`\nwrote ${files.length} files to ${out}/\n`);
   }
@@ -136,6 +138,7 @@ async function reproduceAll(options: ReproduceOptions): Promise<void> {
   if (options.json) throw new UserError("--json is not supported with --all (see <out>/<preset>/result.json)");
   const selected = selectPresets(options.only);
   const out = options.out ?? "results";
+  await prepareOutputDir(out);
   const environment = collectEnvironment();
   const reports: ReportPreset[] = [];
   const start = performance.now();

@@ -1,10 +1,11 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { costWarnings, parseScenario, runScenario, ScenarioError, type ScenarioResult } from "@losslab/scenario";
 import type { Chart } from "../chart.js";
 import { chartToCsv } from "../chart-csv.js";
 import { round } from "../check.js";
 import { inlineTraceFiles, readDataFile } from "../data-file.js";
+import { prepareOutputDir } from "../output-dir.js";
 import { terminalProgress } from "../progress.js";
 import { openTraceFile, type TraceFlags } from "../trace-file.js";
 import { UserError } from "../user-error.js";
@@ -22,6 +23,7 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
   if (options.seed !== undefined && input !== null && typeof input === "object") {
     (input as Record<string, unknown>).seed = options.seed;
   }
+  if (options.out !== undefined) await prepareOutputDir(options.out);
   let result: ScenarioResult;
   let traceNote: string | undefined;
   try {
@@ -46,7 +48,6 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
   if (options.json) process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
   else process.stdout.write(formatSummary(result));
   if (options.out !== undefined) {
-    await mkdir(options.out, { recursive: true });
     await writeFile(join(options.out, "result.json"), `${JSON.stringify(output, null, 2)}\n`);
     const { writeChart } = await import("../render-chart.js");
     const charts = [groupsChart(result), latencyChart(result)];

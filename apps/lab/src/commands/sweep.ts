@@ -1,7 +1,8 @@
 import { writeFileSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import type { Chart } from "../chart.js";
+import { prepareOutputDir } from "../output-dir.js";
 import { terminalProgress } from "../progress.js";
 import { runSweep } from "../sweep/run-sweep.js";
 import {
@@ -33,6 +34,7 @@ export async function sweepCommand(file: string, options: SweepOptions): Promise
   const parameters = sweep.parameters.map((p) => p.path);
   const out = options.out ?? join("results", `sweep-${basename(file, extname(file))}`);
   const csvFile = join(out, "results.csv");
+  await prepareOutputDir(out);
 
   // Resume: rows of an earlier run whose parameter values are points of this grid.
   const done = new Map<string, SweepRow>();
@@ -70,7 +72,6 @@ export async function sweepCommand(file: string, options: SweepOptions): Promise
   };
   // Results go to disk as points finish, so an interrupted sweep (Ctrl-C) keeps them and
   // the next run resumes from there.
-  await mkdir(out, { recursive: true });
   const save = () => writeFileSync(csvFile, toCsv(parameters, resultRows()));
   const interrupted = () => {
     save();
