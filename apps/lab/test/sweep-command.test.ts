@@ -73,7 +73,10 @@ describe("losslab sweep", () => {
     expect(JSON.parse(single.stdout).fingerprint).toBe(fingerprints[3]);
   });
 
-  it("resumes: only the points missing from results.csv run, and the file comes back identical", () => {
+  // Three sweeps through the CLI: slow on a loaded machine.
+  it("resumes: only the points missing from results.csv run, and the file comes back identical", {
+    timeout: 60_000,
+  }, () => {
     const out = mkdtempSync(join(tmpdir(), "losslab-sweep-out-"));
     expect(losslab("sweep", grid, "--workers", "2", "--out", out).status).toBe(0);
     const csv = readFileSync(join(out, "results.csv"), "utf8");

@@ -21,7 +21,10 @@ describe("runSweep", () => {
     expect(one[2]!.remoteRate).toBeGreaterThan(one[0]!.remoteRate);
   });
 
-  it("moves the progress within a long point that reports it, without changing its result", async () => {
+  // Four runs of 2.5 M cycles.
+  it("moves the progress within a long point that reports it, without changing its result", {
+    timeout: 60_000,
+  }, async () => {
     // Two 2.5 M-cycle runs of scenario M past its trigger (each reports 0.4, 0.8 and 1 of its run).
     const inputs = [1, 2].map((seed) => ({ params: { ...ferrerSmall, durationCycles: 2_500_000 }, seed }));
     const seen: number[] = [];
