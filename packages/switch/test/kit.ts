@@ -197,6 +197,18 @@ export function wire(
   return { link, sent };
 }
 
+/** A data packet from host `source` to host `destination` on VL `vl` (flow = source). */
+export function lanePacket(
+  factory: PacketFactory,
+  source: number,
+  destination: number,
+  vl: number,
+  seq = 0,
+  size = DATA_BYTES,
+): Packet {
+  return factory.create({ kind: PacketKind.Data, flow: source, source, destination, size, seq, vl, createdAt: 0 });
+}
+
 /** A data packet from host `source` to host `destination` (flow = source, seq as given). */
 export function dataPacket(
   factory: PacketFactory,

@@ -3,12 +3,12 @@
  * several serves first (santos-2002 leaves it open). One input holds a packet for each of
  * three free outputs; each order sends a different one first.
  */
-import { type Packet, PacketFactory, PacketKind } from "@losslab/core";
+import { PacketFactory } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createSwitch, InputBufferedSwitch, OUTPUT_ORDERS, type OutputOrder } from "../src/index.js";
-import { DATA_BLOCKS, DATA_BYTES, GBPS, Sink, Source, wire } from "./kit.js";
+import { DATA_BLOCKS, DATA_BYTES, GBPS, lanePacket, Sink, Source, wire } from "./kit.js";
 
 const BUFFER_4 = 4 * DATA_BLOCKS * 64;
 // Switch ports: 0 from SrcA, 1 from SrcB, 2 to Y, 3 to Z, 4 to X, 5 to W. Host indices are
@@ -17,18 +17,6 @@ const Y = 2;
 const Z = 3;
 const X = 4;
 const W = 5;
-
-/** A data packet from host `source` to host `destination` on VL `vl`. */
-function lanePacket(
-  factory: PacketFactory,
-  source: number,
-  destination: number,
-  vl: number,
-  seq = 0,
-  size = DATA_BYTES,
-): Packet {
-  return factory.create({ kind: PacketKind.Data, flow: source, source, destination, size, seq, vl, createdAt: 0 });
-}
 
 /**
  * SrcA sends pw to W, a slow link (1/16 GB/s), then pz, px and py at 1 GB/s: input 0 sends

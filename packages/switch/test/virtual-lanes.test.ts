@@ -12,27 +12,12 @@ import {
   type OutboundLink,
   type Packet,
   PacketFactory,
-  PacketKind,
 } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createSwitch, InputBufferedSwitch, type InputBufferedSwitchOptions, Link } from "../src/index.js";
-import { DATA_BLOCKS, DATA_BYTES, GBPS, Sink, Source, wire } from "./kit.js";
-
-/** A data packet from host `source` to host `destination` on VL `vl`. */
-function lanePacket(factory: PacketFactory, source: number, destination: number, vl: number, seq = 0): Packet {
-  return factory.create({
-    kind: PacketKind.Data,
-    flow: source,
-    source,
-    destination,
-    size: DATA_BYTES,
-    seq,
-    vl,
-    createdAt: 0,
-  });
-}
+import { DATA_BLOCKS, DATA_BYTES, GBPS, lanePacket, Sink, Source, wire } from "./kit.js";
 
 /**
  * A host sending on several VLs over one link: one FIFO and one credit account per VL;
