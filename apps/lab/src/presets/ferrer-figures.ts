@@ -267,7 +267,7 @@ export const ferrerFig10Large: Preset = {
   name: "ferrer-fig10-large",
   long: true,
   description: "ferrer-2012 Fig. 10 on the paper's 4-ary 5-tree and load (long: not in the test suite)",
-  expectedRuntime: "~95 min with 2 workers (its pfister run alone ~90 min)",
+  expectedRuntime: "~1-1.5 h with 2 workers (its pfister run alone ~46 min)",
   scenarios: (seed) => scenariosOf(mechanismPoints(compared, seed, ferrerLarge)),
   async run(context) {
     const runs = await runMechanisms(compared, context, ferrerLarge);
