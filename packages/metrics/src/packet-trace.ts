@@ -77,7 +77,7 @@ const CHUNK_CHARS = 65_536;
  * - `arrived`: its header reaches a switch input;
  * - `marked`: a switch set congestion bits on it (`bits`: all of them, `added`: the new
  *   ones), written as it departs from that switch;
- * - `departed`: its first byte leaves a switch output;
+ * - `departed`: its first byte leaves a switch output (`in`: the input it came from);
  * - `delivered`: a data packet reaches its destination adapter (its last byte: the
  *   adapter's delivery time);
  * - `received`: the header of an ACK, CNP / CN or read request reaches a host (the host
@@ -94,8 +94,11 @@ export class PacketTrace {
   private readonly from: Time;
   private readonly to: Time;
   private chunk = "";
-  /** Bits of each traced packet as it arrived at the switch it is in: marks show at departure. */
-  private readonly bitsOnArrival = new Map<number, number>();
+  /**
+   * Per traced packet in a switch, its input port and bits on arrival (`port * 16 + bits`):
+   * marks show at departure, and `departed` names the input.
+   */
+  private readonly arrivals = new Map<number, number>();
 
   constructor(private readonly options: PacketTraceOptions) {
     this.events = new Set(options.events ?? DEFAULT_TRACE_EVENTS);
@@ -128,13 +131,16 @@ export class PacketTrace {
           }
           return;
         }
-        const before = this.bitsOnArrival.get(packet.id);
-        this.bitsOnArrival.delete(packet.id);
+        const arrival = this.arrivals.get(packet.id);
+        this.arrivals.delete(packet.id);
         if (!this.inWindow(start)) return;
-        if (before !== undefined && before !== packet.bits && this.events.has("marked")) {
-          this.packetLine(start, "marked", from, fromPort, packet, `,"added":${packet.bits & ~before}`);
+        // A frame the switch made itself (a congestion notification) arrived nowhere.
+        const input = arrival === undefined ? "" : `,"in":${arrival >> 4}`;
+        const before = arrival === undefined ? packet.bits : arrival & 15;
+        if (before !== packet.bits && this.events.has("marked")) {
+          this.packetLine(start, "marked", from, fromPort, packet, `,"added":${packet.bits & ~before}${input}`);
         }
-        if (this.events.has("departed")) this.packetLine(start, "departed", from, fromPort, packet);
+        if (this.events.has("departed")) this.packetLine(start, "departed", from, fromPort, packet, input);
       },
       arrive: (packet, time) => {
         if (packet.kind === PacketKind.Pause || !this.traces(packet)) return;
@@ -144,7 +150,7 @@ export class PacketTrace {
           }
           return;
         }
-        this.bitsOnArrival.set(packet.id, packet.bits);
+        this.arrivals.set(packet.id, toPort * 16 + packet.bits);
         if (this.events.has("arrived") && this.inWindow(time)) this.packetLine(time, "arrived", to, toPort, packet);
       },
       credits: (blocks, vl, time) => {

@@ -64,7 +64,8 @@ describe("PacketTrace", () => {
       [1.5, "received", "H0", 0],
     ]);
     expect(events[1]).toMatchObject({ kind: "data", flow: 7, seq: 4, bits: 0, dst: "H1" });
-    expect(events[3]).toMatchObject({ bits: 1, added: 1 });
+    expect(events[3]).toMatchObject({ bits: 1, added: 1, in: 2 });
+    expect(events[4]).toMatchObject({ ev: "departed", in: 2 });
     expect(events[6]).toMatchObject({ kind: "ack", bits: 2 });
   });
 
