@@ -31,6 +31,12 @@ const remeasure = process.argv.includes("--remeasure");
 const forceFull = process.argv.includes("--full");
 const names = process.argv.slice(2).filter((arg) => !flags.includes(arg));
 const wanted = (name: string) => names.length === 0 || names.includes(name);
+const known = [...presets.map((p) => p.name), ...exampleScenarios().map((file) => `examples/${file}`)];
+const unknown = names.filter((name) => !known.includes(name));
+if (unknown.length > 0) {
+  process.stderr.write(`unknown: ${unknown.join(", ")}; give preset names or examples/FILE (${known.join(", ")})\n`);
+  process.exit(2);
+}
 const write = (file: string, record: unknown) => writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
 mkdirSync(join(goldenDir, "examples"), { recursive: true });
 
@@ -68,8 +74,4 @@ for (const example of exampleScenarios().filter((file) => wanted(`examples/${fil
   const started = performance.now();
   write(goldenFile(`examples/${example}`), await exampleRecord(example));
   process.stdout.write(`examples/${example}: ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
-}
-if (names.some((name) => !presets.some((p) => p.name === name) && !name.startsWith("examples/"))) {
-  process.stderr.write(`unknown names: ${names.join(", ")}; give preset names or examples/FILE\n`);
-  process.exitCode = 2;
 }

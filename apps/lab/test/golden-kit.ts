@@ -105,6 +105,17 @@ export function readGolden(name: string): GoldenRecord {
   return JSON.parse(readFileSync(goldenFile(name), "utf8")) as GoldenRecord;
 }
 
+/** Throws a readable report when `now` differs from `golden`, the record of `name`. */
+function assertSame(name: string, label: string, golden: unknown, now: unknown): void {
+  const lines = differences(golden, now);
+  if (lines.length > 0) {
+    throw new Error(
+      `${label} moved from its golden record ${goldenFile(name)}:\n  ${lines.join("\n  ")}\n` +
+        `If the change is meant to move it, run \`pnpm golden:update ${name}\` and say why in the commit message.`,
+    );
+  }
+}
+
 /**
  * The values that differ between a golden record's part and the run's, one line each:
  * `path: golden -> now (+delta, +percent)`. Empty when they are the same.
@@ -133,13 +144,7 @@ export function differences(golden: unknown, now: unknown, path = ""): string[] 
 export function assertGolden(name: string, part: "short" | "full", now: unknown): void {
   const golden = readGolden(name)[part];
   if (golden === undefined) throw new Error(`${name}: the golden record has no ${part} part`);
-  const lines = differences(golden, now);
-  if (lines.length > 0) {
-    throw new Error(
-      `${name} (${part} horizon) moved from its golden record ${goldenFile(name)}:\n  ${lines.join("\n  ")}\n` +
-        "If the change is meant to move it, run `pnpm golden:update` and say why in the commit message.",
-    );
-  }
+  assertSame(name, `${name} (${part} horizon)`, golden, now);
 }
 
 /** The full-horizon part of a preset's result, as the golden record keeps it. */
@@ -178,11 +183,5 @@ export async function exampleRecord(file: string) {
 /** Throws a readable report when an example's `run --json` numbers differ from its golden record. */
 export function assertExampleGolden(file: string, now: ReturnType<typeof examplePart>): void {
   const name = `examples/${file}`;
-  const lines = differences(JSON.parse(readFileSync(goldenFile(name), "utf8")), now);
-  if (lines.length > 0) {
-    throw new Error(
-      `${name} moved from its golden record ${goldenFile(name)}:\n  ${lines.join("\n  ")}\n` +
-        `If the change is meant to move it, run \`pnpm golden:update ${name}\` and say why in the commit message.`,
-    );
-  }
+  assertSame(name, name, JSON.parse(readFileSync(goldenFile(name), "utf8")), now);
 }

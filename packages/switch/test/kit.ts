@@ -217,7 +217,7 @@ export function dataPacket(
   seq = 0,
   size = DATA_BYTES,
 ): Packet {
-  return factory.create({ kind: PacketKind.Data, flow: source, source, destination, size, seq, createdAt: 0 });
+  return lanePacket(factory, source, destination, 0, seq, size);
 }
 
 /** A 2-port switch "S" relaying input 0 to output 1, the port toward host 1 (routes [-1, 1]). */
