@@ -38,6 +38,16 @@ export class EngineError extends Error {
 export class Engine {
   readonly rng: RngStreams;
   private readonly queue = new EventQueue();
+  /**
+   * Events `soon()` scheduled at the current time while no queued event was due by then, in
+   * scheduling order: they run before the queue is consulted again, which is exactly where
+   * the queue would have put them (after every event of this instant scheduled before them,
+   * before every event scheduled after), without its insertion and removal.
+   */
+  private readonly soonTargets: EventHandler[] = [];
+  private readonly soonKinds: number[] = [];
+  private soonNext = 0;
+  private soonHandled = 0;
   private clock: Time = 0;
   private running = false;
   /** stop() was called; the run in progress returns after the current event. */
@@ -56,12 +66,12 @@ export class Engine {
 
   /** Live events waiting to run (cancelled events are gone at once). */
   get pending(): number {
-    return this.queue.length;
+    return this.queue.length + this.soonTargets.length - this.soonNext;
   }
 
   /** Events handled since the engine was created. */
   get eventsHandled(): number {
-    return this.queue.shifted; // every event taken out of the queue is handled
+    return this.queue.shifted + this.soonHandled; // every event taken out of the queue is handled
   }
 
   /** Whether `stop()` ended this engine. */
@@ -93,6 +103,21 @@ export class Engine {
     return this.queue.push(time, target as EventTarget<never>, kind, payload);
   }
 
+  /**
+   * Schedules `target.handleEvent(kind)` now, like `at(now, target, kind)` but without an id
+   * (it cannot be cancelled) and, when no queued event is due now, without the queue: for
+   * the zero-delay wake-ups of the hot path, such as a switch's arbitration after the
+   * instant's arrivals. The order of events is the same as with `at`.
+   */
+  soon(target: EventHandler, kind: number): void {
+    if (!this.queue.hasEventBy(this.clock)) {
+      this.soonTargets.push(target);
+      this.soonKinds.push(kind);
+    } else {
+      this.queue.push(this.clock, target as EventTarget<never>, kind, undefined);
+    }
+  }
+
   /** Cancels a scheduled event. Returns false if it already ran, was cancelled, or is unknown. */
   cancel(id: EventId): boolean {
     return this.queue.cancel(id);
@@ -100,7 +125,7 @@ export class Engine {
 
   /** Time of the next live event, or undefined if none is waiting. */
   nextEventTime(): Time | undefined {
-    return this.queue.peekTime();
+    return this.soonNext < this.soonTargets.length ? this.clock : this.queue.peekTime();
   }
 
   /**
@@ -119,10 +144,14 @@ export class Engine {
     }
     this.enter("run");
     const queue = this.queue;
-    const start = queue.shifted;
+    const start = this.eventsHandled;
     try {
       // The body of `dispatch`, inlined by hand: this loop is the simulator's innermost.
       while (!this.stopRequested) {
+        if (this.soonNext < this.soonTargets.length) {
+          this.runSoon();
+          continue;
+        }
         const slot = queue.shift(until);
         if (slot < 0) break;
         this.clock = queue.timeOf(slot);
@@ -141,13 +170,17 @@ export class Engine {
       this.clock = until;
       reason = "until";
     }
-    return { reason, events: queue.shifted - start, now: this.clock };
+    return { reason, events: this.eventsHandled - start, now: this.clock };
   }
 
   /** Runs exactly one event, for debugging. Returns false if none was waiting. */
   step(): boolean {
     this.enter("step");
     try {
+      if (this.soonNext < this.soonTargets.length) {
+        this.runSoon();
+        return true;
+      }
       const slot = this.queue.shift(LAST_TIME);
       if (slot < 0) return false;
       this.dispatch(this.queue, slot);
@@ -164,6 +197,20 @@ export class Engine {
   stop(): void {
     this.stopRequested = true;
     if (!this.running) this.stopped = true;
+  }
+
+  /** Runs the oldest `soon` event, at the current time; empties the list after its last. */
+  private runSoon(): void {
+    const index = this.soonNext++;
+    const target = this.soonTargets[index]!;
+    const kind = this.soonKinds[index]!;
+    if (this.soonNext === this.soonTargets.length) {
+      this.soonTargets.length = 0;
+      this.soonKinds.length = 0;
+      this.soonNext = 0;
+    }
+    this.soonHandled++;
+    target.handleEvent(kind, undefined);
   }
 
   /**

@@ -187,6 +187,12 @@ export class EventQueue {
     return slot === NIL ? undefined : this.times[slot];
   }
 
+  /** Whether an event at `time` or earlier is waiting (the engine asks with `time` = now). */
+  hasEventBy(time: Time): boolean {
+    const slot = this.findEarliest(time);
+    return slot !== NIL && this.times[slot]! <= time;
+  }
+
   /**
    * Removes the earliest event if its time is <= `limit` and returns its slot, or NIL if the
    * queue is empty or the earliest event is later. The event's id is stale from now on, but

@@ -1,6 +1,6 @@
 /**
  * Property tests: for random scripts of scheduling (many ties, fixed network-like delays,
- * far-future events, huge spreads), cancellation of random earlier events and scheduling
+ * far-future events, huge spreads), zero-delay `soon` events, cancellation of random earlier events and scheduling
  * from inside handlers, the Engine runs exactly what the naive reference runs, in the same
  * order, with the same cancel results and clocks.
  */
@@ -22,6 +22,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ type: fc.constant("callback" as const), delay }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("at" as const), offset: delay }) },
   { weight: 3, arbitrary: fc.record({ type: fc.constant("cancel" as const), pick: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant("soon" as const) }) },
 );
 
 const script: fc.Arbitrary<Script> = fc.record({
@@ -48,6 +49,7 @@ describe("Engine against the reference model", () => {
           fc.oneof(
             fc.record({ type: fc.constant("after" as const), delay: fc.constantFrom(0, 0, 1, 5) }),
             fc.record({ type: fc.constant("cancel" as const), pick: fc.nat() }),
+            fc.record({ type: fc.constant("soon" as const) }),
           ),
           { maxLength: 2 },
         ),

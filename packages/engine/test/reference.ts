@@ -36,6 +36,11 @@ export class ReferenceEngine {
     return this.at(this.now + delay, target, kind, payload);
   }
 
+  /** `soon` is `at(now)` without an id. */
+  soon(target: EventHandler, kind: number): void {
+    this.at(this.now, target, kind);
+  }
+
   cancel(id: number): boolean {
     const index = this.events.findIndex((event) => event.id === id);
     if (index < 0) return false;
@@ -80,6 +85,7 @@ export interface Simulator {
   readonly pending: number;
   at<P>(time: number, target: EventTarget<P>, kind?: number, payload?: P): number;
   after<P>(delay: number, target: EventTarget<P>, kind?: number, payload?: P): number;
+  soon(target: EventHandler, kind: number): void;
   cancel(id: number): boolean;
   nextEventTime(): number | undefined;
   run(options?: RunOptions): { events: number };
@@ -90,6 +96,7 @@ export type Action =
   | { type: "after"; delay: number }
   | { type: "at"; offset: number }
   | { type: "cancel"; pick: number }
+  | { type: "soon" }
   | { type: "callback"; delay: number };
 
 export interface Script {
@@ -119,12 +126,19 @@ export function drive(sim: Simulator, script: Script): string[] {
         : sim.at(time, handler, label % 7, label);
     ids.push(id);
   };
+  /** A `soon` event carries its label in its kind (it has no payload) and no id to cancel. */
+  const SOON = 1 << 20;
+  const scheduleSoon = (): void => {
+    sim.soon(handler, SOON + ids.length);
+    ids.push(-1);
+  };
   const onEvent = (label: number, how: string): void => {
     trace.push(`${how}${label}@${sim.now}`);
     for (const action of script.actions[handled++] ?? []) {
       if (action.type === "after") schedule(null, action.delay, false);
       else if (action.type === "callback") schedule(null, action.delay, true);
       else if (action.type === "at") schedule(sim.now + action.offset, 0, false);
+      else if (action.type === "soon") scheduleSoon();
       else if (ids.length > 0) {
         const victim = action.pick % ids.length;
         trace.push(`cancel${victim}=${sim.cancel(ids[victim] as number)}`);
@@ -133,6 +147,7 @@ export function drive(sim: Simulator, script: Script): string[] {
   };
   const handler: EventHandler<number> = {
     handleEvent(kind, label) {
+      if (kind >= SOON) return onEvent(kind - SOON, "s");
       if (kind !== label % 7) throw new Error(`kind ${kind} delivered for event ${label}`);
       onEvent(label, "h");
     },

@@ -434,7 +434,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   protected requestArbitration(): void {
     if (this.arbitrationScheduled) return;
     this.arbitrationScheduled = true;
-    this.engine.at(this.engine.now, this, ARBITRATE);
+    this.engine.soon(this, ARBITRATE);
   }
 
   /** Starts whatever transfers and transmissions the model's rules allow now. */
