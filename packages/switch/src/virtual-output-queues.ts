@@ -18,6 +18,14 @@ export class VirtualOutputQueues implements InputQueues {
   /** VOQ of input i for output o at index i * ports + o. */
   private readonly packets: Packet[][] = [];
   private readonly eligibleAt: Time[][] = [];
+  /** Per VOQ: when its head may go (valid while the VOQ is not empty). */
+  private readonly headEligibleAt: Float64Array;
+  /**
+   * Per input, `words` 32-bit words with bit o set while its VOQ for output o holds packets:
+   * a request pass visits the occupied VOQs only, not all `ports` of them.
+   */
+  private readonly occupied: Int32Array;
+  private readonly words: number;
   /** Packets queued at each input, to skip empty inputs. */
   private readonly queued: Int32Array;
   private readonly busy: Uint8Array;
@@ -37,6 +45,9 @@ export class VirtualOutputQueues implements InputQueues {
       this.packets.push([]);
       this.eligibleAt.push([]);
     }
+    this.words = Math.ceil(ports / 32);
+    this.headEligibleAt = new Float64Array(ports * ports);
+    this.occupied = new Int32Array(ports * this.words);
     this.queued = new Int32Array(ports);
     this.busy = new Uint8Array(ports);
     this.grantPointer = new Int32Array(ports);
@@ -49,7 +60,12 @@ export class VirtualOutputQueues implements InputQueues {
 
   add(input: number, output: number, packet: Packet, eligibleAt: Time): void {
     const voq = input * this.ports + output;
-    this.packets[voq]!.push(packet);
+    const queue = this.packets[voq]!;
+    if (queue.length === 0) {
+      this.headEligibleAt[voq] = eligibleAt;
+      this.occupied[input * this.words + (output >>> 5)]! |= 1 << (output & 31);
+    }
+    queue.push(packet);
     this.eligibleAt[voq]!.push(eligibleAt);
     this.queued[input]!++;
   }
@@ -71,17 +87,23 @@ export class VirtualOutputQueues implements InputQueues {
     const n = this.ports;
     const granted = this.granted;
     granted.fill(-1);
+    const words = this.words;
+    const occupied = this.occupied;
+    const headEligibleAt = this.headEligibleAt;
     for (let input = 0; input < n; input++) {
       if (this.busy[input] === 1 || this.queued[input] === 0) continue;
       const first = input * n;
-      for (let output = 0; output < n; output++) {
-        const queue = this.packets[first + output]!;
-        if (queue.length === 0 || this.eligibleAt[first + output]![0]! > now) continue;
-        if (!outputs.accepts(output, queue[0]!)) continue;
-        const distance = (input - this.grantPointer[output]! + n) % n;
-        if (granted[output]! < 0 || distance < this.grantDistance[output]!) {
-          granted[output] = input;
-          this.grantDistance[output] = distance;
+      for (let word = 0; word < words; word++) {
+        // Lowest set bit first: the outputs in increasing order, as a scan of all would visit them.
+        for (let bits = occupied[input * words + word]!; bits !== 0; bits &= bits - 1) {
+          const output = (word << 5) + 31 - Math.clz32(bits & -bits);
+          const voq = first + output;
+          if (headEligibleAt[voq]! > now || !outputs.accepts(output, this.packets[voq]![0]!)) continue;
+          const distance = (input - this.grantPointer[output]! + n) % n;
+          if (granted[output]! < 0 || distance < this.grantDistance[output]!) {
+            granted[output] = input;
+            this.grantDistance[output] = distance;
+          }
         }
       }
     }
@@ -116,10 +138,15 @@ export class VirtualOutputQueues implements InputQueues {
         this.acceptPointer[input] = (output + 1) % n;
       }
       const voq = input * n + output;
-      this.eligibleAt[voq]!.shift();
+      const times = this.eligibleAt[voq]!;
+      const queue = this.packets[voq]!;
+      times.shift();
+      const packet = queue.shift()!;
+      if (queue.length === 0) this.occupied[input * this.words + (output >>> 5)]! &= ~(1 << (output & 31));
+      else this.headEligibleAt[voq] = times[0]!;
       this.queued[input]!--;
       this.busy[input] = 1;
-      outputs.start(input, output, this.packets[voq]!.shift()!);
+      outputs.start(input, output, packet);
     }
   }
 }
