@@ -6,25 +6,14 @@
 import { fig2aParams } from "../src/presets/santos-fig2a.js";
 import { fig4Params } from "../src/presets/santos-fig4.js";
 import { runSantos, type SantosParams } from "../src/presets/santos-scenario.js";
+import { benchLine } from "./bench-line.js";
 
 function measure(bench: string, params: SantosParams): void {
   const first = performance.now();
   runSantos(params, 1);
   const coldSeconds = (performance.now() - first) / 1000;
-  const start = performance.now();
   const { result } = runSantos(params, 1);
-  const seconds = (performance.now() - start) / 1000;
-  console.log(
-    JSON.stringify({
-      bench,
-      simulatedMs: params.durationMs,
-      events: result.events,
-      packetsDelivered: result.delivered,
-      seconds: +seconds.toFixed(3),
-      coldSeconds: +coldSeconds.toFixed(3),
-      eventsPerSecond: Math.round(result.events / seconds),
-    }),
-  );
+  console.log(benchLine(bench, result, { simulatedMs: params.durationMs, coldSeconds: +coldSeconds.toFixed(3) }));
 }
 
 measure("santos-fig2a", { ...fig2aParams, victimMs: [40, 60] });

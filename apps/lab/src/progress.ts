@@ -24,7 +24,9 @@ export function terminalProgress(label: string): (done: number, total: number, d
       if (now - logged < LOG_INTERVAL_MS || done >= total) return;
       logged = now;
       const etaText = Number.isFinite(eta) && fraction > 0 ? `, ETA ${formatMinutes(eta)}` : "";
-      process.stderr.write(`${label}: ${percent} after ${formatMinutes(elapsed)}${etaText}\n`);
+      process.stderr.write(
+        `${label}: ${percent} after ${formatMinutes(elapsed)}${etaText}${detail ? `, ${detail}` : ""}\n`,
+      );
       return;
     }
     const bar = "#".repeat(Math.round(fraction * 20)).padEnd(20, ".");
@@ -36,4 +38,22 @@ export function terminalProgress(label: string): (done: number, total: number, d
 
 function formatMinutes(seconds: number): string {
   return seconds < 90 ? `${seconds.toFixed(0)} s` : `${(seconds / 60).toFixed(0)} min`;
+}
+
+/**
+ * Progress of one simulation: `terminalProgress` with the simulated time reached and the
+ * rate, in simulated time and in events per wall second.
+ */
+export function simulationProgress(label: string): (doneMs: number, totalMs: number, events: number) => void {
+  const show = terminalProgress(label);
+  const start = Date.now();
+  return (doneMs, totalMs, events) => {
+    const seconds = Math.max((Date.now() - start) / 1000, 1e-3);
+    const rate = `${formatMs(doneMs / seconds)} ms/s, ${(events / seconds / 1e6).toFixed(2)} M events/s`;
+    show(doneMs, totalMs, `${formatMs(doneMs)} of ${formatMs(totalMs)} ms simulated, ${rate}`);
+  };
+}
+
+function formatMs(value: number): string {
+  return value >= 100 ? value.toFixed(0) : value >= 1 ? value.toFixed(1) : value.toPrecision(2);
 }

@@ -12,5 +12,6 @@ export {
   type ScenarioResult,
   type SwitchMarks,
 } from "./run-scenario.js";
+export type { RunStats } from "./run-stats.js";
 export { ScenarioError } from "./scenario-error.js";
 export { type Scenario, type ScenarioInput, scenarioSchema } from "./schema.js";

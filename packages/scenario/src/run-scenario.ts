@@ -21,6 +21,7 @@ import { buildFabric, type Fabric } from "./fabric.js";
 import { type ResolvedFlow, resolveFlows, scenarioGenerators } from "./flows.js";
 import { parseScenario } from "./parse-scenario.js";
 import type { ResponseCounts } from "./response-counts.js";
+import { type RunStats, runStats } from "./run-stats.js";
 import { controllerFactories } from "./scenario-controllers.js";
 import { asScenarioError, ScenarioError } from "./scenario-error.js";
 import { scenarioTopology } from "./scenario-topology.js";
@@ -28,8 +29,11 @@ import type { Scenario } from "./schema.js";
 import { SubnetManager } from "./subnet-manager.js";
 
 export interface RunOptions {
-  /** Called every simulated millisecond or so with the time reached (ms) and the duration (ms). */
-  onProgress?: (doneMs: number, totalMs: number) => void;
+  /**
+   * Called every simulated millisecond or so with the time reached (ms), the duration (ms) and
+   * the engine events handled so far.
+   */
+  onProgress?: (doneMs: number, totalMs: number, events: number) => void;
   /** A packet trace of the run (`PacketTrace`): where its lines go, and which events it keeps. */
   trace?: Omit<PacketTraceOptions, "hostName">;
 }
@@ -45,6 +49,8 @@ export interface ScenarioResult {
   fingerprint: string;
   /** Engine events handled. */
   events: number;
+  /** What the run cost and moved: events, packet-hops by kind, conservation, wall time, rates, peak RSS. */
+  stats: RunStats;
   /** Data packets delivered to their destination. */
   delivered: number;
   /** Packets (data, ACKs) sent on any link: packet-hops, counting the host links. */
@@ -356,7 +362,10 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
 
   return (options) => {
     const trace = options.trace === undefined ? undefined : tracePackets(fabric, routes, options.trace);
+    const hostDevices = new Set<unknown>(fabric.hosts.values());
+    const started = performance.now();
     runWithProgress(engine, end, options.onProgress);
+    const wallMs = performance.now() - started;
     trace?.finish();
 
     const meterOf = (name: string): ByteCounter => {
@@ -384,6 +393,12 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
       scenario,
       fingerprint: fingerprint.hex(),
       events: engine.eventsHandled,
+      stats: runStats(fabric.links.values(), (link) => hostDevices.has(link.from), {
+        simulatedMs: scenario.durationMs,
+        events: engine.eventsHandled,
+        delivered,
+        wallMs,
+      }),
       delivered,
       transmissions: [...fabric.links.values()].reduce((sum, link) => sum + link.packetsSent, 0),
       notifications,
@@ -542,7 +557,7 @@ function runWithProgress(engine: Engine, end: Time, onProgress: RunOptions["onPr
   const step = ms(1);
   for (let t = Math.min(step, end); ; t = Math.min(t + step, end)) {
     engine.run({ until: t });
-    onProgress(t / PS_PER_MS, end / PS_PER_MS);
+    onProgress(t / PS_PER_MS, end / PS_PER_MS, engine.eventsHandled);
     if (t >= end) break;
   }
 }

@@ -29,6 +29,8 @@ export interface LinkOptions {
   overheadBytes?: number;
 }
 
+/** Slots of `kindsSent`: one per `PacketKind`, with room to spare. */
+const PACKET_KINDS = 8;
 const HEADER_ARRIVES = 0;
 const CREDITS_ARRIVE = 1;
 /** A credit event's payload is `blocks * VL_SLOTS + vl`: one number, no object per return. */
@@ -60,6 +62,8 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
   bytesSent = 0;
   /** Packets whose transmission started on this link. */
   packetsSent = 0;
+  /** Of those, per `PacketKind` (index: the kind). */
+  readonly kindsSent = new Float64Array(PACKET_KINDS);
   private readonly overheadTime: Time;
   private busyUntil: Time = 0;
   private listeners: TransmissionListener[] = [];
@@ -111,6 +115,7 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
     this.busyUntil = end;
     this.bytesSent += packet.size;
     this.packetsSent++;
+    this.kindsSent[packet.kind]!++;
     for (const listener of this.listeners) listener(packet, now, end);
     this.engine.at(headerLeaves + this.delay, this, HEADER_ARRIVES, packet);
     return end;

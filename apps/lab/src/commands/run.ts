@@ -6,7 +6,7 @@ import { chartToCsv } from "../chart-csv.js";
 import { round } from "../check.js";
 import { inlineTraceFiles, readDataFile } from "../data-file.js";
 import { prepareOutputDir } from "../output-dir.js";
-import { terminalProgress } from "../progress.js";
+import { simulationProgress } from "../progress.js";
 import { openTraceFile, type TraceFlags } from "../trace-file.js";
 import { UserError } from "../user-error.js";
 
@@ -30,7 +30,7 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
     const scenario = parseScenario(input);
     for (const warning of costWarnings(scenario)) process.stderr.write(`losslab: warning: ${warning}\n`);
     const trace = openTraceFile(options);
-    const progress = options.json ? undefined : terminalProgress(scenario.name);
+    const progress = options.json ? undefined : simulationProgress(scenario.name);
     try {
       result = runScenario(scenario, {
         ...(progress === undefined ? {} : { onProgress: progress }),
@@ -86,6 +86,7 @@ export function resultJson(result: ScenarioResult) {
     events: result.events,
     delivered: result.delivered,
     marked: result.marked,
+    stats: result.stats,
     summary,
     completions: result.completions,
     series,
@@ -119,9 +120,11 @@ function formatSummary(result: ScenarioResult): string {
       );
     }
   }
+  const stats = result.stats;
   lines.push(
     "",
     `${result.delivered} data packets delivered, ${result.marked} marked by the switches, ${result.events} events, fingerprint ${result.fingerprint}`,
+    `${stats.packetHops.total} packet-hops (${stats.eventsPerPacketHop} events each) in ${(stats.wallMs / 1000).toFixed(2)} s: ${stats.packetHopsPerSecond} packet-hops/s, ${stats.eventsPerSecond} events/s${stats.peakRssMiB === undefined ? "" : `, peak RSS ${stats.peakRssMiB} MiB`}`,
   );
   return `${lines.join("\n")}\n`;
 }

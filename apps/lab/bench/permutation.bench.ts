@@ -1,0 +1,34 @@
+/**
+ * The hot-path issue's paper-scale benchmark (permutation-scenario.ts) on 64, 256 and 1024
+ * hosts, each size in a process of its own so that peak RSS is that size's. Prints one JSON
+ * line per size: events per packet-hop, packet-hops per second, us per hop, peak RSS.
+ * `PERMUTATION_STAGES=3,4` picks sizes (4-ary n-tree stages).
+ */
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { checkScenario, runScenario } from "@losslab/scenario";
+import { benchLine } from "./bench-line.js";
+import { permutationScenario } from "./permutation-scenario.js";
+
+const stages = process.argv[2];
+if (stages === undefined) {
+  for (const size of (process.env.PERMUTATION_STAGES ?? "3,4,5").split(",")) {
+    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), size], {
+      stdio: "inherit",
+    });
+    if (child.status !== 0) process.exit(child.status ?? 1);
+  }
+} else {
+  const n = Number(stages);
+  const built = performance.now();
+  const scenario = checkScenario(permutationScenario(n));
+  const buildSeconds = (performance.now() - built) / 1000;
+  const result = runScenario(scenario);
+  console.log(
+    benchLine(`permutation-${4 ** n}`, result, {
+      hosts: 4 ** n,
+      delivered: result.delivered,
+      checkSeconds: +buildSeconds.toFixed(3),
+    }),
+  );
+}
