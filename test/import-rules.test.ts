@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { type ImportSite, importsOf } from "./imports.js";
 
 const root = join(import.meta.dirname, "..");
 
@@ -37,25 +38,6 @@ const allowed: Record<string, { runtime: string[]; typesOnly?: string[] }> = {
     ],
   },
 };
-
-interface ImportSite {
-  file: string;
-  specifier: string;
-  typeOnly: boolean;
-}
-
-const IMPORT = /^\s*(import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?["']([^"']+)["']/gm;
-const DYNAMIC = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
-
-/** Every module specifier in a source text, with whether it is a type-only import. */
-export function importsOf(file: string, text: string): ImportSite[] {
-  const sites: ImportSite[] = [];
-  for (const match of text.matchAll(IMPORT)) {
-    sites.push({ file, specifier: match[3] as string, typeOnly: match[2] !== undefined });
-  }
-  for (const match of text.matchAll(DYNAMIC)) sites.push({ file, specifier: match[1] as string, typeOnly: false });
-  return sites;
-}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
