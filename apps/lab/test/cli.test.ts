@@ -115,6 +115,19 @@ describe("losslab CLI", () => {
     }
   });
 
+  it("run examples/deadlock-ring.yaml: warns of the credit loop, then stops at the deadlock naming its cycle", () => {
+    const { status, stdout, stderr } = losslab("run", "examples/deadlock-ring.yaml");
+    expect(status).toBe(2);
+    expect(stdout).toBe("");
+    const [warning, error, ...rest] = stderr.trim().split("\n");
+    expect(rest).toEqual([]);
+    expect(warning).toMatch(/^losslab: warning: topology: possible credit loop, .* S0 port 1 -> S1 port 1 -> /);
+    expect(error).toMatch(/^losslab: examples\/deadlock-ring\.yaml: deadlock at 2 ms: /);
+    expect(error).toContain(
+      "credit loop: S1 input 2 -> S2 input 2 -> S3 input 2 -> S4 input 2 -> S0 input 2 -> S1 input 2",
+    );
+  });
+
   it("validate reports a mistake the format cannot see: an unknown host", () => {
     const dir = mkdtempSync(join(tmpdir(), "losslab-"));
     const file = join(dir, "host.yaml");

@@ -1,3 +1,4 @@
+export { DeadlockError } from "./deadlock-watchdog.js";
 export { type CostEstimate, costWarnings, estimateCost } from "./estimate-cost.js";
 export { buildFabric, type Fabric } from "./fabric.js";
 export { type ResolvedFlow, resolveFlows } from "./flows.js";
@@ -15,3 +16,4 @@ export {
 export type { RunStats } from "./run-stats.js";
 export { ScenarioError } from "./scenario-error.js";
 export { type Scenario, type ScenarioInput, scenarioSchema } from "./schema.js";
+export { creditLoopWarnings, scenarioWarnings } from "./warnings.js";

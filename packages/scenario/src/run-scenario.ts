@@ -17,6 +17,7 @@ import type { ControllerFactory } from "@losslab/response";
 import { buildRoutes, type Routes, type Topology } from "@losslab/topology";
 import { createGenerator, startGenerators } from "@losslab/traffic";
 import { AdapterSink } from "./adapter-sink.js";
+import { DeadlockWatchdog } from "./deadlock-watchdog.js";
 import { buildFabric, type Fabric } from "./fabric.js";
 import { type ResolvedFlow, resolveFlows, scenarioGenerators } from "./flows.js";
 import { parseScenario } from "./parse-scenario.js";
@@ -364,7 +365,12 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
     const trace = options.trace === undefined ? undefined : tracePackets(fabric, routes, options.trace);
     const hostDevices = new Set<unknown>(fabric.hosts.values());
     const started = performance.now();
-    runWithProgress(engine, end, options.onProgress);
+    runWithProgress(
+      engine,
+      end,
+      options.onProgress,
+      new DeadlockWatchdog(fabric.switches.values(), fabric.links.values()),
+    );
     const wallMs = performance.now() - started;
     trace?.finish();
 
@@ -549,15 +555,18 @@ function addFlow(
   });
 }
 
-function runWithProgress(engine: Engine, end: Time, onProgress: RunOptions["onProgress"]): void {
-  if (onProgress === undefined) {
-    engine.run({ until: end });
-    return;
-  }
+/** Runs to `end` a simulated millisecond at a time: progress, and a deadlock check, after each. */
+function runWithProgress(
+  engine: Engine,
+  end: Time,
+  onProgress: RunOptions["onProgress"],
+  watchdog: DeadlockWatchdog,
+): void {
   const step = ms(1);
   for (let t = Math.min(step, end); ; t = Math.min(t + step, end)) {
     engine.run({ until: t });
-    onProgress(t / PS_PER_MS, end / PS_PER_MS, engine.eventsHandled);
+    onProgress?.(t / PS_PER_MS, end / PS_PER_MS, engine.eventsHandled);
+    watchdog.check(t);
     if (t >= end) break;
   }
 }

@@ -1,4 +1,14 @@
-import { kAryNFly, kAryNTree, singleSwitch, spineLeaf, type Topology, twoSwitch } from "@losslab/topology";
+import {
+  DEFAULT_BANDWIDTH,
+  kAryNFly,
+  kAryNTree,
+  singleSwitch,
+  spineLeaf,
+  type Topology,
+  topologyFromJSON,
+  twoSwitch,
+} from "@losslab/topology";
+import { ScenarioError } from "./scenario-error.js";
 import type { Scenario } from "./schema.js";
 
 /** The topology a scenario names, built by `@losslab/topology` (which also fixes its routing rule). */
@@ -16,5 +26,18 @@ export function scenarioTopology(scenario: Scenario): Topology {
       return kAryNFly({ k: t.k, n: t.n, ...link });
     case "spine-leaf":
       return spineLeaf({ leaves: t.leaves, spines: t.spines, hostsPerLeaf: t.hostsPerLeaf, ...link });
+    case "custom": {
+      // Links without their own bandwidth or delay take the scenario's.
+      const links = t.links.map((each) => ({
+        bandwidth: link.bandwidth ?? DEFAULT_BANDWIDTH,
+        delayPs: link.delayPs,
+        ...each,
+      }));
+      try {
+        return topologyFromJSON({ nodes: t.nodes, links, ...(t.routing === undefined ? {} : { routing: t.routing }) });
+      } catch (error) {
+        throw new ScenarioError(`topology.${(error as Error).message}`);
+      }
+    }
   }
 }

@@ -57,12 +57,30 @@ export const spineLeafTopologySchema = z
   })
   .describe("two-level spine-leaf: every leaf linked to every spine");
 
+export const customTopologySchema = z
+  .strictObject({
+    kind: z.literal("custom"),
+    /** `{ id, kind: "host" | "switch", ports }`: the format of @losslab/topology's `topologyFromJSON`. */
+    nodes: z.array(z.looseObject({})).min(1),
+    /** `{ a: { node, port }, b: { node, port }, bandwidth?, delayPs?, delayBackPs? }`. */
+    links: z.array(z.looseObject({})),
+    /** How packets are routed: `{ kind: "shortest-path" }` (default) or a rule-based kind of @losslab/topology. */
+    routing: z.looseObject({ kind: z.string() }).optional(),
+    /** Of the links that give none of their own. */
+    bandwidth,
+    delayNs,
+  })
+  .describe(
+    "any fabric: nodes and links as @losslab/topology's JSON, routed by shortest path unless `routing` says otherwise",
+  );
+
 export const topologySchema = z.discriminatedUnion("kind", [
   twoSwitchTopologySchema,
   singleSwitchTopologySchema,
   kAryNTreeTopologySchema,
   kAryNFlyTopologySchema,
   spineLeafTopologySchema,
+  customTopologySchema,
 ]);
 
 /**

@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { costWarnings, parseScenario, runScenario, ScenarioError, type ScenarioResult } from "@losslab/scenario";
+import { parseScenario, runScenario, ScenarioError, type ScenarioResult, scenarioWarnings } from "@losslab/scenario";
 import type { Chart } from "../chart.js";
 import { chartToCsv } from "../chart-csv.js";
 import { round } from "../check.js";
@@ -28,7 +28,7 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
   let traceNote: string | undefined;
   try {
     const scenario = parseScenario(input);
-    for (const warning of costWarnings(scenario)) process.stderr.write(`losslab: warning: ${warning}\n`);
+    for (const warning of scenarioWarnings(scenario)) process.stderr.write(`losslab: warning: ${warning}\n`);
     const trace = openTraceFile(options);
     const progress = options.json ? undefined : simulationProgress(scenario.name);
     try {

@@ -1,4 +1,4 @@
-import { checkScenario, costWarnings, estimateCost, type Scenario, ScenarioError } from "@losslab/scenario";
+import { checkScenario, estimateCost, type Scenario, ScenarioError, scenarioWarnings } from "@losslab/scenario";
 import { inlineTraceFiles, readDataFile } from "../data-file.js";
 import { UserError } from "../user-error.js";
 
@@ -17,7 +17,7 @@ export async function validateCommand(file: string): Promise<void> {
       `${file}: valid (${shape}, ${scenario.durationMs} ms, marking ${scenario.marking.kind}, controller ${scenario.controller.kind}); ` +
         `at most ~${(cost.events / 1e6).toFixed(1)} million events, ~${Math.ceil(cost.seconds)} s\n`,
     );
-    for (const warning of costWarnings(scenario)) process.stderr.write(`losslab: warning: ${warning}\n`);
+    for (const warning of scenarioWarnings(scenario)) process.stderr.write(`losslab: warning: ${warning}\n`);
   } catch (error) {
     if (error instanceof ScenarioError) throw new UserError(`${file}: ${error.message}`);
     throw error;
@@ -36,5 +36,9 @@ function describeTopology(topology: Scenario["topology"]): string {
       return `${topology.k}-ary ${topology.n}-fly, ${topology.k ** topology.n} hosts`;
     case "spine-leaf":
       return `spine-leaf ${topology.leaves} leaves x ${topology.spines} spines, ${topology.leaves * topology.hostsPerLeaf} hosts`;
+    case "custom": {
+      const hosts = topology.nodes.filter((node) => node.kind === "host").length;
+      return `custom, ${hosts} hosts and ${topology.nodes.length - hosts} switches`;
+    }
   }
 }
