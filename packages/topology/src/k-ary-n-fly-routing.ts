@@ -16,9 +16,9 @@ import type { Topology } from "./topology.js";
  */
 export function kAryNFlyRule(topology: Topology, { k, n }: Extract<Routing, { kind: "k-ary-n-fly" }>): RoutingRule {
   checkWiring(topology, k ** n, () => kAryNFly({ k, n }), `kAryNFly({ k: ${k}, n: ${n} })`);
-  return (node, destination) => {
-    if (node.startsWith("H")) return node === destination ? -1 : 0;
+  return (node) => {
+    if (node.startsWith("H")) return (destination) => (node === destination ? -1 : 0);
     const stage = Number(node.slice(1, node.indexOf(".")));
-    return k + digit(Number(destination.slice(1)), n - 1 - stage, k);
+    return (destination) => k + digit(Number(destination.slice(1)), n - 1 - stage, k);
   };
 }

@@ -19,11 +19,14 @@ import type { Topology } from "./topology.js";
  */
 export function kAryNTreeRule(topology: Topology, { k, n }: Extract<Routing, { kind: "k-ary-n-tree" }>): RoutingRule {
   checkWiring(topology, k ** n, () => kAryNTree({ k, n }), `kAryNTree({ k: ${k}, n: ${n} })`);
-  return (node, destination) => {
-    const d = Number(destination.slice(1));
-    if (node.startsWith("H")) return node === destination ? -1 : 0;
+  return (node) => {
+    if (node.startsWith("H")) return (destination) => (node === destination ? -1 : 0);
     const [stage, index] = node.slice(1).split(".").map(Number) as [number, number];
-    const below = Math.floor(index / k ** stage) === Math.floor(d / k ** (stage + 1));
-    return (below ? 0 : k) + digit(d, stage, k);
+    const subtree = Math.floor(index / k ** stage);
+    const span = k ** (stage + 1);
+    return (destination) => {
+      const d = Number(destination.slice(1));
+      return (subtree === Math.floor(d / span) ? 0 : k) + digit(d, stage, k);
+    };
   };
 }

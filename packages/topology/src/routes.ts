@@ -150,11 +150,9 @@ class TableRoutes implements Routes {
       }
     } else {
       for (let node = 0; node < this.nodeCount; node++) {
+        const portTo = rule(this.ids[node] as string);
         for (let destination = 0; destination < this.hostCount; destination++) {
-          this.table[node * this.hostCount + destination] = rule(
-            this.ids[node] as string,
-            this.ids[destination] as string,
-          );
+          this.table[node * this.hostCount + destination] = portTo(this.ids[destination] as string);
         }
       }
     }

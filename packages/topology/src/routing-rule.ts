@@ -4,10 +4,12 @@ import { spineLeafRule } from "./spine-leaf-routing.js";
 import type { Topology } from "./topology.js";
 
 /**
- * A routing rule prepared for one topology: the output port on which node `node` sends a
- * packet for host `destination` (both ids), -1 when `node` is the destination.
+ * A routing rule prepared for one topology: `rule(node)(destination)` is the output port on
+ * which node `node` sends a packet for host `destination` (both ids), -1 when `node` is the
+ * destination. Curried so that a node's id is read once for all destinations: a table of a
+ * 1,024-host fat tree asks 1.3 M times.
  */
-export type RoutingRule = (node: string, destination: string) => number;
+export type RoutingRule = (node: string) => (destination: string) => number;
 
 /**
  * The rule of a (validated) topology's `routing`, after checking that the topology has the

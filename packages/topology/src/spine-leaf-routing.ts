@@ -22,11 +22,14 @@ export function spineLeafRule(
     () => spineLeaf({ leaves, spines, hostsPerLeaf }),
     `spineLeaf({ leaves: ${leaves}, spines: ${spines}, hostsPerLeaf: ${hostsPerLeaf} })`,
   );
-  return (node, destination) => {
-    const [leaf, i] = destination.slice(1).split(".").map(Number) as [number, number];
-    const d = leaf * hostsPerLeaf + i;
-    if (node.startsWith("H")) return node === destination ? -1 : 0;
-    if (node.startsWith("P")) return leaf;
-    return Number(node.slice(1)) === leaf ? i : hostsPerLeaf + (d % spines);
+  return (node) => {
+    if (node.startsWith("H")) return (destination) => (node === destination ? -1 : 0);
+    const spine = node.startsWith("P");
+    const own = Number(node.slice(1));
+    return (destination) => {
+      const [leaf, i] = destination.slice(1).split(".").map(Number) as [number, number];
+      if (spine) return leaf;
+      return own === leaf ? i : hostsPerLeaf + ((leaf * hostsPerLeaf + i) % spines);
+    };
   };
 }
