@@ -16,7 +16,7 @@ import {
   VlArbitration,
 } from "@losslab/core";
 import { type Engine, type EventHandler, type EventId, PS_PER_S, type Time } from "@losslab/engine";
-import type { Controller, LimitingFactor } from "@losslab/response";
+import { Flow, type FlowOptions, type FlowState } from "./flow.js";
 
 export interface HostAdapterOptions {
   name: string;
@@ -93,121 +93,6 @@ export interface HostAdapterOptions {
    * turn (default all 1), as a switch output's (`VlArbitration` of `@losslab/core`).
    */
   vlWeights?: readonly number[];
-}
-
-export interface FlowOptions {
-  /** Unique flow id within the simulation. */
-  id: number;
-  /** Destination host index. */
-  destination: number;
-  /** Bytes of each data packet on the wire. */
-  packetBytes: number;
-  /** When the flow starts sending. */
-  start: Time;
-  /** When it stops (default: never). */
-  stop?: Time;
-  /** Packets to send (default Infinity: greedy). */
-  packets?: number;
-  /** The VL its data packets travel on, on every hop (default 0; below the adapter's `vls`). Its ACKs and CN packets travel on it too. */
-  vl?: number;
-  /**
-   * A virtual output queue (ferrer-2012 sec. 5.1) instead of a flow that ends: it starts
-   * empty (unless `packets` is given), `enqueue` adds generated packets, and it waits,
-   * keeping its controller, whenever it runs dry. Packets carry their generation time.
-   */
-  queue?: boolean;
-  /** Fixed window in packets (default Infinity). */
-  window?: number;
-  /**
-   * Static rate limit in bytes per second (default Infinity): the static IPD of turner-2001
-   * sec. 5.1 as a rate; the subnet manager may change it (`setStaticRate`, `setStaticIpd`).
-   */
-  rate?: number;
-  /**
-   * A reliable transport service (default true): the destination acknowledges every data
-   * packet. False for an unreliable one (turner-2001 sec. 3): no ACKs, so nothing counts
-   * as outstanding and no window binds; the destination returns a CN packet for each marked
-   * data packet, which reaches the controller as `onCnp`.
-   */
-  reliable?: boolean;
-  /**
-   * RDMA READ responses (turner-2001 sec. 3 case 3, sec. 5.2): the flow's data packets answer
-   * a read request from its destination, the requester. It does not start at `start`: it
-   * starts when that request arrives (the requester's `requestRead`, at or after `start`).
-   * Its packets are not acknowledged (not `reliable`), and the requester answers a marked
-   * one with a CN packet, so only the rate limits it, as an unreliable flow.
-   */
-  readResponse?: boolean;
-  /**
-   * Congestion controller (`@losslab/response`); its window and rate apply on top of the
-   * fixed ones. It hears every send and ACK, and its timer requests (`wakeAt`) are honoured.
-   */
-  controller?: Controller;
-}
-
-/** A flow's send state, readable for tests and metrics. */
-export interface FlowState {
-  readonly id: number;
-  readonly destination: number;
-  readonly packetBytes: number;
-  readonly sent: number;
-  readonly acked: number;
-  readonly outstanding: number;
-  readonly active: boolean;
-  /** Acknowledged by its destination (false for unreliable service and RDMA READ responses). */
-  readonly reliable: boolean;
-  /** The static rate limit in force, bytes per second. */
-  readonly rate: number;
-}
-
-class Flow implements FlowState {
-  sent = 0;
-  acked = 0;
-  outstanding = 0;
-  active = false;
-  /** Stopped or done: out of the scheduler, kept only until its last ACK. */
-  retired = false;
-  /** The rate limiter's reference: the previous packet's start, or its scheduled time (`pacing`). */
-  lastStart: Time = -1;
-  lastBytes = 0;
-  /** What held the flow back last time the scheduler looked (turner-2001 sec. 5.1 RWL). */
-  blockedBy: LimitingFactor = "other";
-  timerId: EventId = -1;
-  timerAt: Time = -1;
-  remaining: number;
-  /** A virtual output queue: waits when empty instead of retiring. */
-  readonly queue: boolean;
-  /** Out of the scheduler because its queue is empty (queues only). */
-  parked = false;
-  /** The next packet leaves a queue that was empty when it was generated (MVCM's reset, ferrer-2012 sec. 4.2.2). */
-  fromEmpty = false;
-  /** Generation times of the queued packets, oldest first from `head` (queues only). */
-  readonly generated: Time[] = [];
-  head = 0;
-  readonly id: number;
-  readonly destination: number;
-  readonly packetBytes: number;
-  readonly vl: number;
-  readonly window: number;
-  rate: number;
-  readonly reliable: boolean;
-  readonly readResponse: boolean;
-  readonly controller: Controller | undefined;
-
-  constructor(options: FlowOptions) {
-    this.id = options.id;
-    this.destination = options.destination;
-    this.packetBytes = options.packetBytes;
-    this.vl = options.vl ?? 0;
-    this.queue = options.queue ?? false;
-    this.remaining = options.packets ?? (this.queue ? 0 : Number.POSITIVE_INFINITY);
-    if (this.queue) for (let i = 0; i < this.remaining; i++) this.generated.push(options.start);
-    this.window = options.window ?? Number.POSITIVE_INFINITY;
-    this.rate = options.rate ?? Number.POSITIVE_INFINITY;
-    this.readResponse = options.readResponse ?? false;
-    this.reliable = !this.readResponse && (options.reliable ?? true);
-    this.controller = options.controller;
-  }
 }
 
 export type DeliveryListener = (packet: Packet, time: Time) => void;
@@ -393,12 +278,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     }
     if (!Number.isInteger(count) || count < 1)
       throw new RangeError(`${this.name}: enqueue count must be a positive integer, got ${count}`);
-    const now = this.engine.now;
-    // ferrer-2012 sec. 5.1: a queue holds its unacknowledged packets too, so it is empty
-    // only when nothing waits and nothing is outstanding.
-    if (flow.remaining === 0 && flow.outstanding === 0) flow.fromEmpty = true;
-    for (let i = 0; i < count; i++) flow.generated.push(now);
-    flow.remaining += count;
+    flow.refill(count, this.engine.now);
     if (flow.parked) {
       flow.parked = false;
       this.flows.push(flow);
@@ -771,13 +651,12 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       const flow = this.flows[index]!;
       if (!flow.active || flow.remaining <= 0 || (blocked & (1 << flow.vl)) !== 0) continue;
       if (vl !== ANY_VL && flow.vl !== vl) continue;
-      const controller = flow.controller;
-      const window = controller === undefined ? flow.window : Math.min(flow.window, controller.window);
+      const window = flow.windowInForce();
       if (flow.outstanding >= window) {
         flow.blockedBy = "window";
         continue;
       }
-      const rate = controller === undefined ? flow.rate : Math.min(flow.rate, controller.rate);
+      const rate = flow.rateInForce();
       let anchor = now;
       if (flow.lastStart >= 0 && rate !== Number.POSITIVE_INFINITY) {
         const gap = Math.round((flow.lastBytes * PS_PER_S) / rate);
@@ -807,7 +686,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   }
 
   private sendData(flow: Flow, now: Time, anchor: Time, window: number): void {
-    const createdAt = flow.queue ? this.dequeue(flow) : now;
+    const createdAt = flow.queue ? flow.dequeue() : now;
     // Without ACKs nothing is ever acknowledged: no packet stays outstanding.
     const acknowledged = flow.reliable && this.acknowledges;
     if (acknowledged) flow.outstanding++;
@@ -853,20 +732,6 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     }
     flow.blockedBy = "other";
     flow.fromEmpty = false;
-  }
-
-  /** The generation time of a queue's oldest packet, removed from the queue. */
-  private dequeue(flow: Flow): Time {
-    const times = flow.generated;
-    const at = times[flow.head++]!;
-    if (flow.head === times.length) {
-      times.length = 0;
-      flow.head = 0;
-    } else if (flow.head >= 1024 && flow.head * 2 >= times.length) {
-      times.splice(0, flow.head);
-      flow.head = 0;
-    }
-    return at;
   }
 
   /** Takes an empty queue out of the scheduler until `enqueue` refills it. */

@@ -1,7 +1,2 @@
-export {
-  type DeliveryListener,
-  type FlowOptions,
-  type FlowState,
-  HostAdapter,
-  type HostAdapterOptions,
-} from "./host-adapter.js";
+export type { FlowOptions, FlowState } from "./flow.js";
+export { type DeliveryListener, HostAdapter, type HostAdapterOptions } from "./host-adapter.js";
