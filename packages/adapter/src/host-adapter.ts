@@ -15,8 +15,9 @@ import {
   TransportFlag,
   VlArbitration,
 } from "@losslab/core";
-import { type Engine, type EventHandler, type EventId, PS_PER_S, type Time } from "@losslab/engine";
+import type { Engine, EventHandler, EventId, Time } from "@losslab/engine";
 import { Flow, type FlowOptions, type FlowState } from "./flow.js";
+import { Pacing } from "./pacing.js";
 
 export interface HostAdapterOptions {
   name: string;
@@ -147,7 +148,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   private readonly ports: number;
   private readonly pauseReactionDelay: Time;
   private readonly acknowledges: boolean;
-  private readonly scheduledPacing: boolean;
+  private readonly pacing: Pacing;
   private readonly ackCoalescing: number;
   private readonly ackCoalescingTimeout: Time;
   private readonly compliant: boolean;
@@ -192,11 +193,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     }
     this.pauseReactionDelay = options.pauseReactionDelay ?? DEFAULT_PAUSE_REACTION_DELAY;
     this.acknowledges = options.acks ?? true;
-    const pacing = options.pacing ?? "since-start";
-    if (pacing !== "since-start" && pacing !== "scheduled") {
-      throw new RangeError(`${this.name}: pacing must be "since-start" or "scheduled", got ${JSON.stringify(pacing)}`);
-    }
-    this.scheduledPacing = pacing === "scheduled";
+    this.pacing = new Pacing(this.name, options.pacing);
     if (!Number.isInteger(this.pauseReactionDelay) || this.pauseReactionDelay < 0) {
       throw new RangeError(
         `${this.name}: pauseReactionDelay must be a whole number of picoseconds >= 0, got ${this.pauseReactionDelay}`,
@@ -657,19 +654,11 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         continue;
       }
       const rate = flow.rateInForce();
-      let anchor = now;
-      if (flow.lastStart >= 0 && rate !== Number.POSITIVE_INFINITY) {
-        const gap = Math.round((flow.lastBytes * PS_PER_S) / rate);
-        const eligible = flow.lastStart + gap;
-        if (eligible > now) {
-          if (eligible < this.nextEligible) this.nextEligible = eligible;
-          flow.blockedBy = "rate";
-          continue;
-        }
-        // "scheduled" pacing keeps the packet's schedule when the port held it back less
-        // than one gap (another flow's frame), so the flow still gets its rate; a longer
-        // hold (PAUSE, an idle flow) restarts the schedule from now: no catch-up burst.
-        if (this.scheduledPacing && now - eligible <= gap) anchor = eligible;
+      const start = this.pacing.startAt(flow, rate, now);
+      if (start > now) {
+        if (start < this.nextEligible) this.nextEligible = start;
+        flow.blockedBy = "rate";
+        continue;
       }
       if (!credits[flow.vl]!.canSend(flow.packetBytes)) {
         // Credits come back with a trySend. The flows of other VLs may still go.
@@ -679,13 +668,13 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       }
       this.nextFlow[pointer] = (index + 1) % count;
       this.vlArbitration?.sent(0, flow.vl);
-      this.sendData(flow, now, anchor, window);
+      this.sendData(flow, now, start, window);
       return -1;
     }
     return blocked;
   }
 
-  private sendData(flow: Flow, now: Time, anchor: Time, window: number): void {
+  private sendData(flow: Flow, now: Time, start: Time, window: number): void {
     const createdAt = flow.queue ? flow.dequeue() : now;
     // Without ACKs nothing is ever acknowledged: no packet stays outstanding.
     const acknowledged = flow.reliable && this.acknowledges;
@@ -716,8 +705,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       if (flow.queue) this.park(flow);
       else this.retire(flow);
     }
-    flow.lastStart = anchor;
-    flow.lastBytes = packet.size;
+    this.pacing.sent(flow, start, packet.size);
     this.transmit(packet);
     const controller = flow.controller;
     if (controller !== undefined) {
