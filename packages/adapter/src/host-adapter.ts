@@ -16,8 +16,22 @@ import {
   VlArbitration,
 } from "@losslab/core";
 import type { Engine, EventHandler, EventId, Time } from "@losslab/engine";
+import { Acknowledger, type PendingAck } from "./acknowledger.js";
+import {
+  ACK_TIMEOUT,
+  CONTROLLER_TIMER,
+  FLOW_START,
+  FLOW_STOP,
+  PAUSE_TAKES_EFFECT,
+  RECEIVED,
+  TRANSMIT_DONE,
+  WAKE,
+} from "./adapter-events.js";
+import { ControlQueue } from "./control-queue.js";
+import { DestinationFeedback } from "./destination-feedback.js";
 import { Flow, type FlowOptions, type FlowState } from "./flow.js";
 import { Pacing } from "./pacing.js";
+import { ReadRequests } from "./read-requests.js";
 
 export interface HostAdapterOptions {
   name: string;
@@ -98,31 +112,8 @@ export interface HostAdapterOptions {
 
 export type DeliveryListener = (packet: Packet, time: Time) => void;
 
-/** Data packets of one flow received and not yet acknowledged (ACK coalescing). */
-interface PendingAck {
-  readonly flow: number;
-  readonly source: number;
-  readonly vl: number;
-  /** Packets the next ACK covers. */
-  count: number;
-  /** The last of them. */
-  seq: number;
-  /** The coalescing time-out's event; -1 when none is armed. */
-  timerId: EventId;
-}
-
-const FLOW_START = 0;
-const FLOW_STOP = 1;
-const TRANSMIT_DONE = 2;
-const RECEIVED = 3;
-const WAKE = 4;
-const CONTROLLER_TIMER = 5;
-const PAUSE_TAKES_EFFECT = 6;
-const ACK_TIMEOUT = 7;
-/** Congestion bits a destination echoes; a packet with any of them gets its ACK at once. */
 /** `sendFrom`'s VL filter meaning "every VL" (one VL, no arbitration). */
 const ANY_VL = -1;
-const CONGESTION_BITS = CongestionBit.Ecn | CongestionBit.Marked | CongestionBit.Validated;
 
 /**
  * A host channel adapter sending on port 0. Send side: per-flow state with a window limit
@@ -143,26 +134,22 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   readonly host: number;
   private readonly engine: Engine;
   private readonly packets: PacketFactory;
-  private readonly ackBytes: number;
   private readonly creditBytes: number;
   private readonly ports: number;
   private readonly pauseReactionDelay: Time;
   private readonly acknowledges: boolean;
   private readonly pacing: Pacing;
-  private readonly ackCoalescing: number;
-  private readonly ackCoalescingTimeout: Time;
   private readonly compliant: boolean;
-  private readonly nonCompliantSources: ReadonlySet<number>;
-  private readonly managerHost: number;
   private readonly vls: number;
   /** Priorities a PAUSE from the switch holds on port 0 (bit p: priority p). */
   private pausedPriorities = 0;
   /** The flows the scheduler walks: started or not, not retired, not parked. */
   private readonly flows: Flow[] = [];
   private readonly flowById = new Map<number, Flow>();
-  /** ACKs and CN packets waiting for the port: they go before data. */
-  private readonly control: Packet[] = [];
-  private readonly pendingAcks = new Map<number, PendingAck>();
+  private readonly control: ControlQueue;
+  private readonly acknowledger: Acknowledger;
+  private readonly feedback: DestinationFeedback;
+  private readonly reads: ReadRequests;
   private readonly deliveryListeners: DeliveryListener[] = [];
   private readonly notificationListeners: DeliveryListener[] = [];
   private link: OutboundLink | undefined;
@@ -185,7 +172,6 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     this.name = options.name;
     this.host = options.host;
     this.packets = options.packets;
-    this.ackBytes = options.ackBytes ?? 20;
     this.creditBytes = options.creditBytes ?? DEFAULT_CREDIT_BYTES;
     this.ports = options.ports ?? 1;
     if (!Number.isInteger(this.ports) || this.ports < 1) {
@@ -199,24 +185,16 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         `${this.name}: pauseReactionDelay must be a whole number of picoseconds >= 0, got ${this.pauseReactionDelay}`,
       );
     }
-    this.ackCoalescing = options.ackCoalescing ?? 1;
-    if (!Number.isInteger(this.ackCoalescing) || this.ackCoalescing < 1) {
-      throw new RangeError(`${this.name}: ackCoalescing must be an integer >= 1, got ${this.ackCoalescing}`);
-    }
-    const timeout = options.ackCoalescingTimeout;
-    if (this.ackCoalescing > 1 && timeout === undefined) {
-      throw new RangeError(`${this.name}: ackCoalescing > 1 needs an ackCoalescingTimeout (Infinity for none)`);
-    }
-    this.ackCoalescingTimeout = timeout ?? Number.POSITIVE_INFINITY;
-    const infinite = this.ackCoalescingTimeout === Number.POSITIVE_INFINITY;
-    if (!(infinite || (Number.isInteger(this.ackCoalescingTimeout) && this.ackCoalescingTimeout > 0))) {
-      throw new RangeError(
-        `${this.name}: ackCoalescingTimeout must be a whole number of picoseconds > 0 or Infinity, got ${timeout}`,
-      );
-    }
+    this.control = new ControlQueue(engine, options.packets, this.host, options.ackBytes ?? 20);
+    this.acknowledger = new Acknowledger(
+      this.name,
+      options.ackCoalescing,
+      options.ackCoalescingTimeout,
+      engine,
+      this,
+      this.control,
+    );
     this.compliant = options.compliant ?? true;
-    this.nonCompliantSources = new Set(options.nonCompliantSources ?? []);
-    this.managerHost = options.managerHost ?? -1;
     this.vls = options.vls ?? 1;
     if (!Number.isInteger(this.vls) || this.vls < 1 || this.vls > MAX_VLS) {
       throw new RangeError(`${this.name}: vls must be an integer 1..${MAX_VLS}, got ${this.vls}`);
@@ -225,9 +203,16 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     this.nextFlow = new Int32Array(this.vls);
     if (this.vls > 1) this.vlArbitration = new VlArbitration(this.name, 1, this.vls, options.vlWeights);
     else if (options.vlWeights !== undefined) throw new RangeError(`${this.name}: vlWeights needs vls > 1`);
-    if (this.nonCompliantSources.size > 0 && !(Number.isInteger(this.managerHost) && this.managerHost >= 0)) {
-      throw new RangeError(`${this.name}: nonCompliantSources needs a managerHost to send CN packets to`);
-    }
+    this.reads = new ReadRequests(this.name, this.vls, this.control);
+    this.feedback = new DestinationFeedback(
+      this.name,
+      this.compliant,
+      options.nonCompliantSources,
+      options.managerHost,
+      this.acknowledges,
+      this.acknowledger,
+      this.control,
+    );
   }
 
   /** Adds a flow from this host; it starts sending at `options.start`. */
@@ -392,13 +377,10 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         this.pausedPriorities = applyPause(this.pausedPriorities, payload as Packet);
         this.trySend();
         break;
-      case ACK_TIMEOUT: {
-        const pending = payload as PendingAck;
-        pending.timerId = -1;
-        this.flushAck(pending, 0);
+      case ACK_TIMEOUT:
+        this.acknowledger.timedOut(payload as PendingAck);
         this.trySend();
         break;
-      }
       case CONTROLLER_TIMER: {
         const flow = payload as Flow;
         flow.timerAt = -1;
@@ -424,23 +406,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
    * sending when the request arrives.
    */
   requestRead(flow: number, responder: number, vl = 0): void {
-    if (!Number.isInteger(vl) || vl < 0 || vl >= this.vls) {
-      throw new RangeError(
-        `${this.name}: read request for flow ${flow} vl must be an integer 0..${this.vls - 1}, got ${vl}`,
-      );
-    }
-    this.control.push(
-      this.packets.create({
-        kind: PacketKind.ReadRequest,
-        flow,
-        source: this.host,
-        destination: responder,
-        size: this.ackBytes,
-        seq: 0,
-        vl,
-        createdAt: this.engine.now,
-      }),
-    );
+    this.reads.request(flow, responder, vl);
     this.trySend();
   }
 
@@ -462,39 +428,12 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       return;
     }
     if (packet.kind === PacketKind.ReadRequest) {
-      const flow = this.flowById.get(packet.flow);
-      if (flow === undefined || !flow.readResponse) {
-        throw new RangeError(
-          `${this.name}: read request ${packet.id} for flow ${packet.flow}, which is not a read response flow of this host`,
-        );
-      }
-      if (flow.destination !== packet.source) {
-        throw new RangeError(
-          `${this.name}: read request for flow ${packet.flow} from host ${packet.source}, but the flow sends to host ${flow.destination}`,
-        );
-      }
-      this.startFlow(flow);
+      this.startFlow(this.reads.arrived(packet, this.flowById.get(packet.flow)));
       return;
     }
     if (packet.kind === PacketKind.Data) {
       for (const listener of this.deliveryListeners) listener(packet, now);
-      const queued = this.control.length;
-      const flags = packet.transport;
-      // A non-compliant destination ignores the bit (sec. 6.2: only the switches report marks on packets to it).
-      const marked = this.compliant && (packet.bits & CongestionBit.Ecn) !== 0;
-      // turner-2001 sec. 6.2: "When a destination CA receives a marked data packet from a
-      // non-compliant source CA, it should send a CN packet to the subnet manager."
-      const nonCompliant = marked && this.nonCompliantSources.has(packet.source);
-      if (nonCompliant) this.notify(packet, this.managerHost);
-      if ((flags & (TransportFlag.Unreliable | TransportFlag.ReadResponse)) !== 0) {
-        // Sec. 3: "The destination CA generates a CN packet for each marked data packet";
-        // case 3: "Since RDMA READ response packets are not acknowledged ... CN packets" too.
-        if (marked && !nonCompliant) this.notify(packet, packet.source);
-      } else if (this.acknowledges) {
-        const echoed = this.compliant ? packet.bits : packet.bits & ~CONGESTION_BITS;
-        this.acknowledge(packet, echoed, (flags & TransportFlag.AckRequest) !== 0);
-      }
-      if (this.control.length > queued) this.trySend();
+      if (this.feedback.dataArrived(packet)) this.trySend();
     } else if (packet.kind === PacketKind.Ack) {
       const flow = this.flowById.get(packet.flow);
       if (flow === undefined) throw new LosslessViolation(`${this.name}: ACK for unknown flow ${packet.flow}`);
@@ -521,69 +460,6 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     }
   }
 
-  /**
-   * Acknowledges a data packet of a reliable flow, coalescing unmarked ones (turner-2001 sec.
-   * 3: "ACK coalescing is allowed but an acknowledgement packet must be generated for every
-   * request packet with the ECN bit set to 1").
-   */
-  private acknowledge(packet: Packet, bits: number, ackRequested: boolean): void {
-    if (this.ackCoalescing === 1) {
-      this.control.push(this.ack(packet.flow, packet.source, packet.vl, packet.seq, 1, bits));
-      return;
-    }
-    let pending = this.pendingAcks.get(packet.flow);
-    if (pending === undefined) {
-      pending = { flow: packet.flow, source: packet.source, vl: packet.vl, count: 0, seq: 0, timerId: -1 };
-      this.pendingAcks.set(packet.flow, pending);
-    }
-    pending.count++;
-    pending.seq = packet.seq;
-    if ((bits & CONGESTION_BITS) !== 0 || ackRequested || pending.count >= this.ackCoalescing) {
-      this.flushAck(pending, bits);
-    } else if (pending.count === 1 && this.ackCoalescingTimeout !== Number.POSITIVE_INFINITY) {
-      pending.timerId = this.engine.at(this.engine.now + this.ackCoalescingTimeout, this, ACK_TIMEOUT, pending);
-    }
-  }
-
-  /** Sends one ACK for a flow's pending packets, echoing `bits` (the last packet's, sec. 3). */
-  private flushAck(pending: PendingAck, bits: number): void {
-    if (pending.timerId >= 0) this.engine.cancel(pending.timerId);
-    this.pendingAcks.delete(pending.flow);
-    this.control.push(this.ack(pending.flow, pending.source, pending.vl, pending.seq, pending.count, bits));
-  }
-
-  private ack(flow: number, destination: number, vl: number, seq: number, covers: number, bits: number): Packet {
-    return this.packets.create({
-      kind: PacketKind.Ack,
-      flow,
-      source: this.host,
-      destination,
-      size: this.ackBytes,
-      seq,
-      vl,
-      createdAt: this.engine.now,
-      bits: bits & CongestionBit.Ecn ? bits | CongestionBit.Becn : bits,
-      covers,
-    });
-  }
-
-  /** Queues a CN packet about marked data packet `packet`, of the ACK's size, to `destination`. */
-  private notify(packet: Packet, destination: number): void {
-    this.control.push(
-      this.packets.create({
-        kind: PacketKind.Cnp,
-        flow: packet.flow,
-        source: this.host,
-        destination,
-        size: this.ackBytes,
-        seq: packet.seq,
-        vl: packet.vl,
-        createdAt: this.engine.now,
-        bits: CongestionBit.Becn,
-      }),
-    );
-  }
-
   // --- send side ------------------------------------------------------------------------
 
   /**
@@ -599,7 +475,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     const credits = this.credits;
     // VLs that may send nothing more now: paused (resumed by the XON's trySend), or out of credits.
     let blocked = this.pausedPriorities & this.allVls;
-    const control = this.control;
+    const control = this.control.waiting;
     for (let i = 0; i < control.length && blocked !== this.allVls; i++) {
       const packet = control[i]!;
       const bit = 1 << packet.vl;
