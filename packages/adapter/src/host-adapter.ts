@@ -1,6 +1,5 @@
 import {
   applyPause,
-  CongestionBit,
   CreditAccount,
   DEFAULT_CREDIT_BYTES,
   DEFAULT_PAUSE_REACTION_DELAY,
@@ -28,6 +27,7 @@ import {
   WAKE,
 } from "./adapter-events.js";
 import { ControlQueue } from "./control-queue.js";
+import { ControllerEvents } from "./controller-events.js";
 import { DestinationFeedback } from "./destination-feedback.js";
 import { Flow, type FlowOptions, type FlowState } from "./flow.js";
 import { Pacing } from "./pacing.js";
@@ -147,6 +147,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   private readonly flows: Flow[] = [];
   private readonly flowById = new Map<number, Flow>();
   private readonly control: ControlQueue;
+  private readonly controllers: ControllerEvents;
   private readonly acknowledger: Acknowledger;
   private readonly feedback: DestinationFeedback;
   private readonly reads: ReadRequests;
@@ -185,6 +186,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         `${this.name}: pauseReactionDelay must be a whole number of picoseconds >= 0, got ${this.pauseReactionDelay}`,
       );
     }
+    this.controllers = new ControllerEvents(engine, this);
     this.control = new ControlQueue(engine, options.packets, this.host, options.ackBytes ?? 20);
     this.acknowledger = new Acknowledger(
       this.name,
@@ -381,14 +383,10 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         this.acknowledger.timedOut(payload as PendingAck);
         this.trySend();
         break;
-      case CONTROLLER_TIMER: {
-        const flow = payload as Flow;
-        flow.timerAt = -1;
-        flow.controller!.onTimer(this.engine.now);
-        this.armTimer(flow);
+      case CONTROLLER_TIMER:
+        this.controllers.timer(payload as Flow);
         this.trySend();
         break;
-      }
     }
   }
 
@@ -419,10 +417,8 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       // A congestion notification (turner-2001's CN packet, a QCN CNM): its flow's controller
       // reacts. One for a flow that has ended, or not from here (a manager's), changes nothing.
       const flow = this.flowById.get(packet.flow);
-      const controller = flow?.controller;
-      if (controller !== undefined) {
-        controller.onCnp({ feedback: packet.feedback, seq: packet.seq, now });
-        this.armTimer(flow!);
+      if (flow?.controller !== undefined) {
+        this.controllers.notified(flow, packet, now);
         this.trySend();
       }
       return;
@@ -440,22 +436,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       flow.outstanding -= packet.covers;
       flow.acked += packet.covers;
       if (flow.retired && flow.outstanding === 0) this.flowById.delete(flow.id);
-      const controller = flow.controller;
-      if (controller !== undefined) {
-        const bits = packet.bits;
-        controller.onAck({
-          // The destination sets BECN on an ACK that echoes a mark; an ECN bit a switch put
-          // on the ACK itself describes the reverse path and is not this flow's feedback.
-          // MVCM's MB and VB (ferrer-2012 sec. 4.1) are set on data packets only and echoed as is.
-          marked: (bits & (CongestionBit.Becn | CongestionBit.Marked)) !== 0,
-          validated: (bits & CongestionBit.Validated) !== 0,
-          bytes: flow.packetBytes * packet.covers,
-          packets: packet.covers,
-          seq: packet.seq,
-          now: this.engine.now,
-        });
-        this.armTimer(flow);
-      }
+      this.controllers.acked(flow, packet);
       this.trySend();
     }
   }
@@ -583,19 +564,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     }
     this.pacing.sent(flow, start, packet.size);
     this.transmit(packet);
-    const controller = flow.controller;
-    if (controller !== undefined) {
-      controller.onSend({
-        seq: packet.seq,
-        bytes: packet.size,
-        limitedBy: flow.blockedBy,
-        now,
-        fromEmptyQueue: flow.fromEmpty,
-      });
-      this.armTimer(flow);
-    }
-    flow.blockedBy = "other";
-    flow.fromEmpty = false;
+    this.controllers.sent(flow, packet, now);
   }
 
   /** Takes an empty queue out of the scheduler until `enqueue` refills it. */
@@ -625,15 +594,6 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       if (next[vl]! > index) next[vl]!--;
       if (next[vl]! >= this.flows.length) next[vl] = 0;
     }
-  }
-
-  /** Schedules the controller's timer when it asks for one (`wakeAt`), replacing an older request. */
-  private armTimer(flow: Flow): void {
-    const at = flow.controller!.wakeAt;
-    if (at === undefined || at === flow.timerAt) return;
-    if (flow.timerAt >= 0) this.engine.cancel(flow.timerId);
-    flow.timerAt = Math.max(at, this.engine.now);
-    flow.timerId = this.engine.at(flow.timerAt, this, CONTROLLER_TIMER, flow);
   }
 
   private transmit(packet: Packet): void {
