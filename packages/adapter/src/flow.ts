@@ -78,11 +78,12 @@ export class Flow implements FlowState {
   active = false;
   /** Stopped or done: out of the scheduler, kept only until its last ACK. */
   retired = false;
-  /** The rate limiter's reference: the previous packet's start, or its scheduled time (`pacing`). */
+  /** The rate limiter's reference: the previous packet's start, or its scheduled time (`Pacing`). */
   lastStart: Time = -1;
   lastBytes = 0;
   /** What held the flow back last time the scheduler looked (turner-2001 sec. 5.1 RWL). */
   blockedBy: LimitingFactor = "other";
+  /** The controller's timer (`ControllerEvents`): its event and its time, -1 when none is set. */
   timerId: EventId = -1;
   timerAt: Time = -1;
   remaining: number;
