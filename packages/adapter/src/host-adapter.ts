@@ -1,7 +1,4 @@
 import {
-  applyPause,
-  CongestionBit,
-  CreditAccount,
   DEFAULT_CREDIT_BYTES,
   DEFAULT_PAUSE_REACTION_DELAY,
   type Device,
@@ -10,366 +7,130 @@ import {
   MAX_VLS,
   type OutboundLink,
   type Packet,
-  type PacketFactory,
   PacketKind,
-  TransportFlag,
-  VlArbitration,
 } from "@losslab/core";
-import { type Engine, type EventHandler, type EventId, PS_PER_S, type Time } from "@losslab/engine";
-import type { Controller, LimitingFactor } from "@losslab/response";
-
-export interface HostAdapterOptions {
-  name: string;
-  /** This host's index in the routing tables. */
-  host: number;
-  packets: PacketFactory;
-  /** Size of an ACK on the wire (santos-2002 Table 1: 20 B). */
-  ackBytes?: number;
-  creditBytes?: number;
-  /**
-   * Ports (default 1). Data and ACKs always leave on port 0; packets may arrive on any port.
-   * A unidirectional butterfly gives each host 2: injection into stage 0 on port 0,
-   * delivery from the last stage on port 1.
-   */
-  ports?: number;
-  /**
-   * From the last byte of a PAUSE frame received on port 0 to when the adapter honours it
-   * (starts no new frame of that priority; a frame on the wire finishes). Default
-   * `DEFAULT_PAUSE_REACTION_DELAY` (3.072 us, 802.3 Annex 31B's bound at 10 Gb/s).
-   */
-  pauseReactionDelay?: Time;
-  /**
-   * Return an ACK for every data packet received (default true: the reliable transports of
-   * santos-2002, turner-2001, ferrer-2012). False for raw lossless-Ethernet traffic
-   * (chrysos): no ACKs, so this host's flows count nothing outstanding and windows never bind.
-   */
-  acks?: boolean;
-  /**
-   * How the rate limiter spaces a flow's packets: "since-start" (default; santos-2002 as
-   * losslab reads it: `bytes / rate` after the previous packet's start) or "scheduled"
-   * (after the previous packet's scheduled time when the port delayed it by less than one
-   * gap, so flows sharing a port at a combined rate near the line rate each get their
-   * rate; a longer hold restarts the schedule, so there is never a catch-up burst).
-   */
-  pacing?: "since-start" | "scheduled";
-  /**
-   * ACK coalescing at this host as a destination (turner-2001 sec. 3): one ACK may cover up
-   * to this many data packets of a reliable flow (default 1: an ACK per packet). A packet
-   * with a congestion bit or AckReq, and the N-th pending packet, are acknowledged at once,
-   * with the ones pending before them.
-   */
-  ackCoalescing?: number;
-  /**
-   * With `ackCoalescing` > 1 (then required): the longest an unmarked packet waits for its
-   * ACK, from its arrival. `Infinity` is turner's rule alone (AckReq and N), under which a
-   * window cut below the packets in flight can block a flow for good (see the README).
-   */
-  ackCoalescingTimeout?: Time;
-  /**
-   * False for a CA that does not implement congestion control (turner-2001 sec. 6.2): its
-   * flows take no controller and ignore marks; only their static rate (`rate`,
-   * `setStaticRate`, `setStaticIpd`) limits them. As a destination it knows no congestion
-   * bits: its ACKs echo none and it sends no CN packets (to sources or to a manager), so a
-   * flow toward it is throttled only through the switches' CNs to the manager. Default true.
-   */
-  compliant?: boolean;
-  /**
-   * Hosts the subnet manager announced as non-compliant (sec. 6.2). A marked data packet
-   * from one of them makes this host send a CN packet to `managerHost` (as well as the
-   * usual ACK of a reliable flow; an unreliable flow's CN goes to the manager instead).
-   */
-  nonCompliantSources?: readonly number[];
-  /** The subnet manager's host index: where CN packets about non-compliant sources go. */
-  managerHost?: number;
-  /**
-   * Virtual lanes of port 0 toward the switch, 1..15 (default 1; turner-2001 sec. 2): one
-   * credit account per VL, each with the credits of the switch's buffer for that VL. A flow
-   * sends on `FlowOptions.vl`; a VL without credits does not hold back the others. With
-   * more than one, data packets are picked by weighted round robin over the VLs (`vlWeights`).
-   */
-  vls?: number;
-  /**
-   * With `vls` > 1: the weight of each VL in port 0's VL arbitration, in data packets per
-   * turn (default all 1), as a switch output's (`VlArbitration` of `@losslab/core`).
-   */
-  vlWeights?: readonly number[];
-}
-
-export interface FlowOptions {
-  /** Unique flow id within the simulation. */
-  id: number;
-  /** Destination host index. */
-  destination: number;
-  /** Bytes of each data packet on the wire. */
-  packetBytes: number;
-  /** When the flow starts sending. */
-  start: Time;
-  /** When it stops (default: never). */
-  stop?: Time;
-  /** Packets to send (default Infinity: greedy). */
-  packets?: number;
-  /** The VL its data packets travel on, on every hop (default 0; below the adapter's `vls`). Its ACKs and CN packets travel on it too. */
-  vl?: number;
-  /**
-   * A virtual output queue (ferrer-2012 sec. 5.1) instead of a flow that ends: it starts
-   * empty (unless `packets` is given), `enqueue` adds generated packets, and it waits,
-   * keeping its controller, whenever it runs dry. Packets carry their generation time.
-   */
-  queue?: boolean;
-  /** Fixed window in packets (default Infinity). */
-  window?: number;
-  /**
-   * Static rate limit in bytes per second (default Infinity): the static IPD of turner-2001
-   * sec. 5.1 as a rate; the subnet manager may change it (`setStaticRate`, `setStaticIpd`).
-   */
-  rate?: number;
-  /**
-   * A reliable transport service (default true): the destination acknowledges every data
-   * packet. False for an unreliable one (turner-2001 sec. 3): no ACKs, so nothing counts
-   * as outstanding and no window binds; the destination returns a CN packet for each marked
-   * data packet, which reaches the controller as `onCnp`.
-   */
-  reliable?: boolean;
-  /**
-   * RDMA READ responses (turner-2001 sec. 3 case 3, sec. 5.2): the flow's data packets answer
-   * a read request from its destination, the requester. It does not start at `start`: it
-   * starts when that request arrives (the requester's `requestRead`, at or after `start`).
-   * Its packets are not acknowledged (not `reliable`), and the requester answers a marked
-   * one with a CN packet, so only the rate limits it, as an unreliable flow.
-   */
-  readResponse?: boolean;
-  /**
-   * Congestion controller (`@losslab/response`); its window and rate apply on top of the
-   * fixed ones. It hears every send and ACK, and its timer requests (`wakeAt`) are honoured.
-   */
-  controller?: Controller;
-}
-
-/** A flow's send state, readable for tests and metrics. */
-export interface FlowState {
-  readonly id: number;
-  readonly destination: number;
-  readonly packetBytes: number;
-  readonly sent: number;
-  readonly acked: number;
-  readonly outstanding: number;
-  readonly active: boolean;
-  /** Acknowledged by its destination (false for unreliable service and RDMA READ responses). */
-  readonly reliable: boolean;
-  /** The static rate limit in force, bytes per second. */
-  readonly rate: number;
-}
-
-class Flow implements FlowState {
-  sent = 0;
-  acked = 0;
-  outstanding = 0;
-  active = false;
-  /** Stopped or done: out of the scheduler, kept only until its last ACK. */
-  retired = false;
-  /** The rate limiter's reference: the previous packet's start, or its scheduled time (`pacing`). */
-  lastStart: Time = -1;
-  lastBytes = 0;
-  /** What held the flow back last time the scheduler looked (turner-2001 sec. 5.1 RWL). */
-  blockedBy: LimitingFactor = "other";
-  timerId: EventId = -1;
-  timerAt: Time = -1;
-  remaining: number;
-  /** A virtual output queue: waits when empty instead of retiring. */
-  readonly queue: boolean;
-  /** Out of the scheduler because its queue is empty (queues only). */
-  parked = false;
-  /** The next packet leaves a queue that was empty when it was generated (MVCM's reset, ferrer-2012 sec. 4.2.2). */
-  fromEmpty = false;
-  /** Generation times of the queued packets, oldest first from `head` (queues only). */
-  readonly generated: Time[] = [];
-  head = 0;
-  readonly id: number;
-  readonly destination: number;
-  readonly packetBytes: number;
-  readonly vl: number;
-  readonly window: number;
-  rate: number;
-  readonly reliable: boolean;
-  readonly readResponse: boolean;
-  readonly controller: Controller | undefined;
-
-  constructor(options: FlowOptions) {
-    this.id = options.id;
-    this.destination = options.destination;
-    this.packetBytes = options.packetBytes;
-    this.vl = options.vl ?? 0;
-    this.queue = options.queue ?? false;
-    this.remaining = options.packets ?? (this.queue ? 0 : Number.POSITIVE_INFINITY);
-    if (this.queue) for (let i = 0; i < this.remaining; i++) this.generated.push(options.start);
-    this.window = options.window ?? Number.POSITIVE_INFINITY;
-    this.rate = options.rate ?? Number.POSITIVE_INFINITY;
-    this.readResponse = options.readResponse ?? false;
-    this.reliable = !this.readResponse && (options.reliable ?? true);
-    this.controller = options.controller;
-  }
-}
+import type { Engine, EventHandler, Time } from "@losslab/engine";
+import { Acknowledger, type PendingAck } from "./acknowledger.js";
+import {
+  ACK_TIMEOUT,
+  CONTROLLER_TIMER,
+  FLOW_START,
+  FLOW_STOP,
+  PAUSE_TAKES_EFFECT,
+  RECEIVED,
+  TRANSMIT_DONE,
+  WAKE,
+} from "./adapter-events.js";
+import { ControlQueue } from "./control-queue.js";
+import { ControllerEvents } from "./controller-events.js";
+import { DestinationFeedback } from "./destination-feedback.js";
+import type { Flow, FlowOptions, FlowState } from "./flow.js";
+import { FlowRoundRobin } from "./flow-round-robin.js";
+import { Flows } from "./flows.js";
+import type { HostAdapterOptions } from "./host-adapter-options.js";
+import { Pacing } from "./pacing.js";
+import { ReadRequests } from "./read-requests.js";
+import { SendScheduler } from "./send-scheduler.js";
 
 export type DeliveryListener = (packet: Packet, time: Time) => void;
 
-/** Data packets of one flow received and not yet acknowledged (ACK coalescing). */
-interface PendingAck {
-  readonly flow: number;
-  readonly source: number;
-  readonly vl: number;
-  /** Packets the next ACK covers. */
-  count: number;
-  /** The last of them. */
-  seq: number;
-  /** The coalescing time-out's event; -1 when none is armed. */
-  timerId: EventId;
-}
-
-const FLOW_START = 0;
-const FLOW_STOP = 1;
-const TRANSMIT_DONE = 2;
-const RECEIVED = 3;
-const WAKE = 4;
-const CONTROLLER_TIMER = 5;
-const PAUSE_TAKES_EFFECT = 6;
-const ACK_TIMEOUT = 7;
-/** Congestion bits a destination echoes; a packet with any of them gets its ACK at once. */
-/** `sendFrom`'s VL filter meaning "every VL" (one VL, no arbitration). */
-const ANY_VL = -1;
-const CONGESTION_BITS = CongestionBit.Ecn | CongestionBit.Marked | CongestionBit.Validated;
-
 /**
- * A host channel adapter sending on port 0. Send side: per-flow state with a window limit
- * (packets outstanding) and a rate limit, a round-robin scheduler over eligible flows,
- * ACKs sent before data. Receive side: delivers data and returns an ACK per data packet
- * echoing its congestion bits to the source (santos-2002 sec. 4.1), or one per up to
- * `ackCoalescing` packets, and a CN packet per marked packet of an unreliable flow
- * (turner-2001 sec. 3). The receive buffer always drains at link rate, so the host
- * advertises unlimited credits.
- *
- * Rate limit: a flow may start a packet once `bytes / rate` has passed since the start
- * of its previous packet, judged with the rate in force now (so a decrease applies at
- * once, and a flow idle for long may send at once). With rate = Rmax / (1 + ipd) this is
- * InfiniBand's inter-packet delay of ipd packet times.
+ * A host channel adapter sending on port 0, composed of its parts: the flows it sends
+ * (`Flows`), the scheduler that picks what port 0 sends next (`SendScheduler`, with
+ * `Pacing` as the rate limiter), what each flow's controller hears (`ControllerEvents`), and
+ * at the destination the ACKs (`Acknowledger`) and other feedback (`DestinationFeedback`)
+ * it returns, and RDMA READ requests (`ReadRequests`). It is the engine's handler for all
+ * their events and hands each to its part. The receive buffer always drains at link rate,
+ * so the host advertises unlimited credits.
  */
 export class HostAdapter implements Device, EventHandler<unknown> {
   readonly name: string;
   readonly host: number;
   private readonly engine: Engine;
-  private readonly packets: PacketFactory;
-  private readonly ackBytes: number;
   private readonly creditBytes: number;
   private readonly ports: number;
   private readonly pauseReactionDelay: Time;
-  private readonly acknowledges: boolean;
-  private readonly scheduledPacing: boolean;
-  private readonly ackCoalescing: number;
-  private readonly ackCoalescingTimeout: Time;
-  private readonly compliant: boolean;
-  private readonly nonCompliantSources: ReadonlySet<number>;
-  private readonly managerHost: number;
   private readonly vls: number;
-  /** Priorities a PAUSE from the switch holds on port 0 (bit p: priority p). */
-  private pausedPriorities = 0;
-  /** The flows the scheduler walks: started or not, not retired, not parked. */
-  private readonly flows: Flow[] = [];
-  private readonly flowById = new Map<number, Flow>();
-  /** ACKs and CN packets waiting for the port: they go before data. */
-  private readonly control: Packet[] = [];
-  private readonly pendingAcks = new Map<number, PendingAck>();
+  private readonly flows: Flows;
+  private readonly scheduler: SendScheduler;
+  private readonly controllers: ControllerEvents;
+  private readonly acknowledger: Acknowledger;
+  private readonly feedback: DestinationFeedback;
+  private readonly reads: ReadRequests;
   private readonly deliveryListeners: DeliveryListener[] = [];
   private readonly notificationListeners: DeliveryListener[] = [];
-  private link: OutboundLink | undefined;
-  /** Per VL of port 0: the credits of the switch's buffer for it. */
-  private readonly credits: CreditAccount[] = [];
-  /** The bit set of all VLs: when every one is blocked, the scheduler stops looking. */
-  private readonly allVls: number;
-  /** Port 0's VL arbitration of data packets; undefined with one VL. */
-  private readonly vlArbitration: VlArbitration | undefined;
-  /** The earliest time a rate-limited flow may send, found by the last scan of the flows. */
-  private nextEligible: Time = Number.POSITIVE_INFINITY;
-  private busy = false;
-  /** Per VL (one slot with one VL): the index in `flows` its round robin starts from. */
-  private readonly nextFlow: Int32Array;
-  private wakeAt: Time = Number.POSITIVE_INFINITY;
-  private wakeId: EventId = -1;
 
   constructor(engine: Engine, options: HostAdapterOptions) {
     this.engine = engine;
     this.name = options.name;
     this.host = options.host;
-    this.packets = options.packets;
-    this.ackBytes = options.ackBytes ?? 20;
     this.creditBytes = options.creditBytes ?? DEFAULT_CREDIT_BYTES;
     this.ports = options.ports ?? 1;
     if (!Number.isInteger(this.ports) || this.ports < 1) {
       throw new RangeError(`${this.name}: ports must be a positive integer, got ${this.ports}`);
     }
     this.pauseReactionDelay = options.pauseReactionDelay ?? DEFAULT_PAUSE_REACTION_DELAY;
-    this.acknowledges = options.acks ?? true;
-    const pacing = options.pacing ?? "since-start";
-    if (pacing !== "since-start" && pacing !== "scheduled") {
-      throw new RangeError(`${this.name}: pacing must be "since-start" or "scheduled", got ${JSON.stringify(pacing)}`);
-    }
-    this.scheduledPacing = pacing === "scheduled";
+    const acknowledges = options.acks ?? true;
+    const pacing = new Pacing(this.name, options.pacing);
     if (!Number.isInteger(this.pauseReactionDelay) || this.pauseReactionDelay < 0) {
       throw new RangeError(
         `${this.name}: pauseReactionDelay must be a whole number of picoseconds >= 0, got ${this.pauseReactionDelay}`,
       );
     }
-    this.ackCoalescing = options.ackCoalescing ?? 1;
-    if (!Number.isInteger(this.ackCoalescing) || this.ackCoalescing < 1) {
-      throw new RangeError(`${this.name}: ackCoalescing must be an integer >= 1, got ${this.ackCoalescing}`);
-    }
-    const timeout = options.ackCoalescingTimeout;
-    if (this.ackCoalescing > 1 && timeout === undefined) {
-      throw new RangeError(`${this.name}: ackCoalescing > 1 needs an ackCoalescingTimeout (Infinity for none)`);
-    }
-    this.ackCoalescingTimeout = timeout ?? Number.POSITIVE_INFINITY;
-    const infinite = this.ackCoalescingTimeout === Number.POSITIVE_INFINITY;
-    if (!(infinite || (Number.isInteger(this.ackCoalescingTimeout) && this.ackCoalescingTimeout > 0))) {
-      throw new RangeError(
-        `${this.name}: ackCoalescingTimeout must be a whole number of picoseconds > 0 or Infinity, got ${timeout}`,
-      );
-    }
-    this.compliant = options.compliant ?? true;
-    this.nonCompliantSources = new Set(options.nonCompliantSources ?? []);
-    this.managerHost = options.managerHost ?? -1;
+    const control = new ControlQueue(engine, options.packets, this.host, options.ackBytes ?? 20);
+    this.acknowledger = new Acknowledger(
+      this.name,
+      options.ackCoalescing,
+      options.ackCoalescingTimeout,
+      engine,
+      this,
+      control,
+    );
+    const compliant = options.compliant ?? true;
     this.vls = options.vls ?? 1;
     if (!Number.isInteger(this.vls) || this.vls < 1 || this.vls > MAX_VLS) {
       throw new RangeError(`${this.name}: vls must be an integer 1..${MAX_VLS}, got ${this.vls}`);
     }
-    this.allVls = (1 << this.vls) - 1;
-    this.nextFlow = new Int32Array(this.vls);
-    if (this.vls > 1) this.vlArbitration = new VlArbitration(this.name, 1, this.vls, options.vlWeights);
-    else if (options.vlWeights !== undefined) throw new RangeError(`${this.name}: vlWeights needs vls > 1`);
-    if (this.nonCompliantSources.size > 0 && !(Number.isInteger(this.managerHost) && this.managerHost >= 0)) {
-      throw new RangeError(`${this.name}: nonCompliantSources needs a managerHost to send CN packets to`);
-    }
+    const turns = new FlowRoundRobin(this.vls);
+    this.flows = new Flows(
+      this.name,
+      this.host,
+      this.vls,
+      compliant,
+      acknowledges,
+      engine,
+      this,
+      options.packets,
+      turns,
+    );
+    this.controllers = new ControllerEvents(engine, this);
+    this.scheduler = new SendScheduler(
+      this.name,
+      this.vls,
+      options.vlWeights,
+      engine,
+      this,
+      control,
+      turns,
+      this.flows,
+      pacing,
+      this.controllers,
+    );
+    this.reads = new ReadRequests(this.name, this.vls, control);
+    this.feedback = new DestinationFeedback(
+      this.name,
+      compliant,
+      options.nonCompliantSources,
+      options.managerHost,
+      acknowledges,
+      this.acknowledger,
+      control,
+    );
   }
 
   /** Adds a flow from this host; it starts sending at `options.start`. */
   addFlow(options: FlowOptions): FlowState {
-    if (this.flowById.has(options.id)) throw new RangeError(`${this.name}: duplicate flow id ${options.id}`);
-    const vl = options.vl ?? 0;
-    if (!Number.isInteger(vl) || vl < 0 || vl >= this.vls) {
-      throw new RangeError(`${this.name}: flow ${options.id} vl must be an integer 0..${this.vls - 1}, got ${vl}`);
-    }
-    if (!this.compliant && options.controller !== undefined) {
-      throw new RangeError(`${this.name}: a non-compliant CA has no congestion controller (flow ${options.id})`);
-    }
-    if (options.readResponse === true && options.reliable !== undefined) {
-      throw new RangeError(
-        `${this.name}: flow ${options.id} carries RDMA READ responses, which are never acknowledged: leave out reliable`,
-      );
-    }
-    const flow = new Flow(options);
-    this.flows.push(flow);
-    this.flowById.set(flow.id, flow);
-    // A read response flow starts with its request (`requestRead` at the requester).
-    if (!flow.readResponse) this.engine.at(options.start, this, FLOW_START, flow);
-    if (options.stop !== undefined) this.engine.at(options.stop, this, FLOW_STOP, flow);
-    return flow;
+    return this.flows.add(options);
   }
 
   /**
@@ -377,8 +138,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
    * their ACKs still reach its controller. Unknown or already stopped ids are ignored.
    */
   stopFlow(id: number): void {
-    const flow = this.flowById.get(id);
-    if (flow !== undefined) this.retire(flow);
+    this.flows.stop(id);
   }
 
   /**
@@ -387,23 +147,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
    * window, the rate and the port (ferrer-2012 sec. 5.1).
    */
   enqueue(id: number, count: number): void {
-    const flow = this.flowById.get(id);
-    if (flow === undefined || !flow.queue || flow.retired) {
-      throw new RangeError(`${this.name}: ${id} is not an open virtual output queue of this host`);
-    }
-    if (!Number.isInteger(count) || count < 1)
-      throw new RangeError(`${this.name}: enqueue count must be a positive integer, got ${count}`);
-    const now = this.engine.now;
-    // ferrer-2012 sec. 5.1: a queue holds its unacknowledged packets too, so it is empty
-    // only when nothing waits and nothing is outstanding.
-    if (flow.remaining === 0 && flow.outstanding === 0) flow.fromEmpty = true;
-    for (let i = 0; i < count; i++) flow.generated.push(now);
-    flow.remaining += count;
-    if (flow.parked) {
-      flow.parked = false;
-      this.flows.push(flow);
-    }
-    if (flow.active) this.trySend();
+    if (this.flows.enqueue(id, count)) this.scheduler.trySend();
   }
 
   /**
@@ -413,11 +157,8 @@ export class HostAdapter implements Device, EventHandler<unknown> {
    * spaced with the new rate, judged from the previous packet's start.
    */
   setStaticRate(id: number, rate: number): void {
-    const flow = this.flowById.get(id);
-    if (flow === undefined) throw new RangeError(`${this.name}: no flow ${id} to set a static rate for`);
-    if (!(rate > 0)) throw new RangeError(`${this.name}: a static rate must be > 0 bytes/s, got ${rate}`);
-    flow.rate = rate;
-    this.trySend();
+    this.flows.setStaticRate(id, rate);
+    this.scheduler.trySend();
   }
 
   /**
@@ -427,8 +168,20 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   setStaticIpd(id: number, ipd: number): void {
     if (!(Number.isInteger(ipd) && ipd >= 0))
       throw new RangeError(`${this.name}: an IPD must be an integer >= 0, got ${ipd}`);
-    if (this.link === undefined) throw new Error(`${this.name}: connect port 0 before setting an IPD`);
-    this.setStaticRate(id, this.link.bandwidth / (ipd + 1));
+    const link = this.scheduler.link;
+    if (link === undefined) throw new Error(`${this.name}: connect port 0 before setting an IPD`);
+    this.setStaticRate(id, link.bandwidth / (ipd + 1));
+  }
+
+  /**
+   * Sends an RDMA READ request for flow `flow` to `responder` now (turner-2001 sec. 3): an
+   * ACK-sized `ReadRequest` packet on VL `vl`, queued with the ACKs, ahead of data. The
+   * responder's adapter must hold flow `flow` added with `readResponse: true`; it starts
+   * sending when the request arrives.
+   */
+  requestRead(flow: number, responder: number, vl = 0): void {
+    this.reads.request(flow, responder, vl);
+    this.scheduler.trySend();
   }
 
   /** Calls `listener` when a data packet's last byte has arrived here. */
@@ -449,11 +202,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   connectOutput(port: number, link: OutboundLink, downstreamCredits: number): void {
     this.checkPort(port);
     if (port !== 0) return; // the adapter sends on port 0 only
-    this.link = link;
-    for (let vl = 0; vl < this.vls; vl++) {
-      const label = this.vls === 1 ? `${this.name} output` : `${this.name} output VL ${vl}`;
-      this.credits[vl] = new CreditAccount(downstreamCredits, this.creditBytes, label);
-    }
+    this.scheduler.connect(link, downstreamCredits, this.creditBytes);
   }
 
   connectInput(port: number, _link: InboundLink): void {
@@ -484,12 +233,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   }
 
   creditsReturned(_port: number, blocks: number, vl = 0): void {
-    const account = this.credits[vl];
-    if (account === undefined) {
-      throw new LosslessViolation(`${this.name}: credits returned for VL ${vl}, which port 0 does not have`);
-    }
-    account.restore(blocks);
-    this.trySend();
+    this.scheduler.creditsReturned(blocks, vl);
   }
 
   handleEvent(kind: number, payload: unknown): void {
@@ -498,420 +242,61 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         this.startFlow(payload as Flow);
         break;
       case FLOW_STOP:
-        this.retire(payload as Flow);
+        this.flows.retire(payload as Flow);
         break;
       case TRANSMIT_DONE:
-        this.busy = false;
-        this.trySend();
+        this.scheduler.transmitted();
         break;
       case RECEIVED:
         this.received(payload as Packet);
         break;
       case WAKE:
-        this.wakeAt = Number.POSITIVE_INFINITY;
-        this.trySend();
+        this.scheduler.woken();
         break;
       case PAUSE_TAKES_EFFECT:
-        this.pausedPriorities = applyPause(this.pausedPriorities, payload as Packet);
-        this.trySend();
+        this.scheduler.paused(payload as Packet);
         break;
-      case ACK_TIMEOUT: {
-        const pending = payload as PendingAck;
-        pending.timerId = -1;
-        this.flushAck(pending, 0);
-        this.trySend();
+      case ACK_TIMEOUT:
+        this.acknowledger.timedOut(payload as PendingAck);
+        this.scheduler.trySend();
         break;
-      }
-      case CONTROLLER_TIMER: {
-        const flow = payload as Flow;
-        flow.timerAt = -1;
-        flow.controller!.onTimer(this.engine.now);
-        this.armTimer(flow);
-        this.trySend();
+      case CONTROLLER_TIMER:
+        this.controllers.timer(payload as Flow);
+        this.scheduler.trySend();
         break;
-      }
     }
   }
 
   private startFlow(flow: Flow): void {
-    if (flow.retired || flow.active) return;
-    flow.active = true;
-    if (flow.queue && flow.remaining === 0) this.park(flow);
-    else this.trySend();
+    if (this.flows.start(flow)) this.scheduler.trySend();
   }
 
-  /**
-   * Sends an RDMA READ request for flow `flow` to `responder` now (turner-2001 sec. 3): an
-   * ACK-sized `ReadRequest` packet on VL `vl`, queued with the ACKs, ahead of data. The
-   * responder's adapter must hold flow `flow` added with `readResponse: true`; it starts
-   * sending when the request arrives.
-   */
-  requestRead(flow: number, responder: number, vl = 0): void {
-    if (!Number.isInteger(vl) || vl < 0 || vl >= this.vls) {
-      throw new RangeError(
-        `${this.name}: read request for flow ${flow} vl must be an integer 0..${this.vls - 1}, got ${vl}`,
-      );
-    }
-    this.control.push(
-      this.packets.create({
-        kind: PacketKind.ReadRequest,
-        flow,
-        source: this.host,
-        destination: responder,
-        size: this.ackBytes,
-        seq: 0,
-        vl,
-        createdAt: this.engine.now,
-      }),
-    );
-    this.trySend();
-  }
-
-  // --- receive side ---------------------------------------------------------------------
-
+  /** A packet's last byte has arrived (`RECEIVED`). */
   private received(packet: Packet): void {
     const now = this.engine.now;
     if (packet.kind === PacketKind.Cnp) {
       for (const listener of this.notificationListeners) listener(packet, now);
       // A congestion notification (turner-2001's CN packet, a QCN CNM): its flow's controller
       // reacts. One for a flow that has ended, or not from here (a manager's), changes nothing.
-      const flow = this.flowById.get(packet.flow);
-      const controller = flow?.controller;
-      if (controller !== undefined) {
-        controller.onCnp({ feedback: packet.feedback, seq: packet.seq, now });
-        this.armTimer(flow!);
-        this.trySend();
+      const flow = this.flows.get(packet.flow);
+      if (flow?.controller !== undefined) {
+        this.controllers.notified(flow, packet, now);
+        this.scheduler.trySend();
       }
       return;
     }
     if (packet.kind === PacketKind.ReadRequest) {
-      const flow = this.flowById.get(packet.flow);
-      if (flow === undefined || !flow.readResponse) {
-        throw new RangeError(
-          `${this.name}: read request ${packet.id} for flow ${packet.flow}, which is not a read response flow of this host`,
-        );
-      }
-      if (flow.destination !== packet.source) {
-        throw new RangeError(
-          `${this.name}: read request for flow ${packet.flow} from host ${packet.source}, but the flow sends to host ${flow.destination}`,
-        );
-      }
-      this.startFlow(flow);
+      this.startFlow(this.reads.arrived(packet, this.flows.get(packet.flow)));
       return;
     }
     if (packet.kind === PacketKind.Data) {
       for (const listener of this.deliveryListeners) listener(packet, now);
-      const queued = this.control.length;
-      const flags = packet.transport;
-      // A non-compliant destination ignores the bit (sec. 6.2: only the switches report marks on packets to it).
-      const marked = this.compliant && (packet.bits & CongestionBit.Ecn) !== 0;
-      // turner-2001 sec. 6.2: "When a destination CA receives a marked data packet from a
-      // non-compliant source CA, it should send a CN packet to the subnet manager."
-      const nonCompliant = marked && this.nonCompliantSources.has(packet.source);
-      if (nonCompliant) this.notify(packet, this.managerHost);
-      if ((flags & (TransportFlag.Unreliable | TransportFlag.ReadResponse)) !== 0) {
-        // Sec. 3: "The destination CA generates a CN packet for each marked data packet";
-        // case 3: "Since RDMA READ response packets are not acknowledged ... CN packets" too.
-        if (marked && !nonCompliant) this.notify(packet, packet.source);
-      } else if (this.acknowledges) {
-        const echoed = this.compliant ? packet.bits : packet.bits & ~CONGESTION_BITS;
-        this.acknowledge(packet, echoed, (flags & TransportFlag.AckRequest) !== 0);
-      }
-      if (this.control.length > queued) this.trySend();
+      if (this.feedback.dataArrived(packet)) this.scheduler.trySend();
     } else if (packet.kind === PacketKind.Ack) {
-      const flow = this.flowById.get(packet.flow);
-      if (flow === undefined) throw new LosslessViolation(`${this.name}: ACK for unknown flow ${packet.flow}`);
-      flow.outstanding -= packet.covers;
-      flow.acked += packet.covers;
-      if (flow.retired && flow.outstanding === 0) this.flowById.delete(flow.id);
-      const controller = flow.controller;
-      if (controller !== undefined) {
-        const bits = packet.bits;
-        controller.onAck({
-          // The destination sets BECN on an ACK that echoes a mark; an ECN bit a switch put
-          // on the ACK itself describes the reverse path and is not this flow's feedback.
-          // MVCM's MB and VB (ferrer-2012 sec. 4.1) are set on data packets only and echoed as is.
-          marked: (bits & (CongestionBit.Becn | CongestionBit.Marked)) !== 0,
-          validated: (bits & CongestionBit.Validated) !== 0,
-          bytes: flow.packetBytes * packet.covers,
-          packets: packet.covers,
-          seq: packet.seq,
-          now: this.engine.now,
-        });
-        this.armTimer(flow);
-      }
-      this.trySend();
+      const flow = this.flows.acked(packet);
+      this.controllers.acked(flow, packet);
+      this.scheduler.trySend();
     }
-  }
-
-  /**
-   * Acknowledges a data packet of a reliable flow, coalescing unmarked ones (turner-2001 sec.
-   * 3: "ACK coalescing is allowed but an acknowledgement packet must be generated for every
-   * request packet with the ECN bit set to 1").
-   */
-  private acknowledge(packet: Packet, bits: number, ackRequested: boolean): void {
-    if (this.ackCoalescing === 1) {
-      this.control.push(this.ack(packet.flow, packet.source, packet.vl, packet.seq, 1, bits));
-      return;
-    }
-    let pending = this.pendingAcks.get(packet.flow);
-    if (pending === undefined) {
-      pending = { flow: packet.flow, source: packet.source, vl: packet.vl, count: 0, seq: 0, timerId: -1 };
-      this.pendingAcks.set(packet.flow, pending);
-    }
-    pending.count++;
-    pending.seq = packet.seq;
-    if ((bits & CONGESTION_BITS) !== 0 || ackRequested || pending.count >= this.ackCoalescing) {
-      this.flushAck(pending, bits);
-    } else if (pending.count === 1 && this.ackCoalescingTimeout !== Number.POSITIVE_INFINITY) {
-      pending.timerId = this.engine.at(this.engine.now + this.ackCoalescingTimeout, this, ACK_TIMEOUT, pending);
-    }
-  }
-
-  /** Sends one ACK for a flow's pending packets, echoing `bits` (the last packet's, sec. 3). */
-  private flushAck(pending: PendingAck, bits: number): void {
-    if (pending.timerId >= 0) this.engine.cancel(pending.timerId);
-    this.pendingAcks.delete(pending.flow);
-    this.control.push(this.ack(pending.flow, pending.source, pending.vl, pending.seq, pending.count, bits));
-  }
-
-  private ack(flow: number, destination: number, vl: number, seq: number, covers: number, bits: number): Packet {
-    return this.packets.create({
-      kind: PacketKind.Ack,
-      flow,
-      source: this.host,
-      destination,
-      size: this.ackBytes,
-      seq,
-      vl,
-      createdAt: this.engine.now,
-      bits: bits & CongestionBit.Ecn ? bits | CongestionBit.Becn : bits,
-      covers,
-    });
-  }
-
-  /** Queues a CN packet about marked data packet `packet`, of the ACK's size, to `destination`. */
-  private notify(packet: Packet, destination: number): void {
-    this.control.push(
-      this.packets.create({
-        kind: PacketKind.Cnp,
-        flow: packet.flow,
-        source: this.host,
-        destination,
-        size: this.ackBytes,
-        seq: packet.seq,
-        vl: packet.vl,
-        createdAt: this.engine.now,
-        bits: CongestionBit.Becn,
-      }),
-    );
-  }
-
-  // --- send side ------------------------------------------------------------------------
-
-  /**
-   * Sends the next packet if the port is free: an ACK first, else a data packet. With one VL
-   * the next eligible flow in round robin; with several, the VLs in weighted round robin
-   * (`VlArbitration`) and the flows of the chosen VL in round robin. Per VL: a VL held by
-   * PAUSE, or whose first waiting ACK lacks credits, sends nothing (its ACKs go before its
-   * data), and a flow whose VL lacks credits for its packet blocks its VL; the other VLs go
-   * on. A frame already started finishes.
-   */
-  private trySend(): void {
-    if (this.busy || this.link === undefined) return;
-    const credits = this.credits;
-    // VLs that may send nothing more now: paused (resumed by the XON's trySend), or out of credits.
-    let blocked = this.pausedPriorities & this.allVls;
-    const control = this.control;
-    for (let i = 0; i < control.length && blocked !== this.allVls; i++) {
-      const packet = control[i]!;
-      const bit = 1 << packet.vl;
-      if ((blocked & bit) !== 0) continue;
-      if (credits[packet.vl]!.canSend(packet.size)) {
-        this.transmit(i === 0 ? control.shift()! : control.splice(i, 1)[0]!);
-        return;
-      }
-      blocked |= bit;
-    }
-    if (blocked === this.allVls) return;
-    const now = this.engine.now;
-    this.nextEligible = Number.POSITIVE_INFINITY;
-    const arbitration = this.vlArbitration;
-    if (arbitration === undefined) {
-      if (this.sendFrom(ANY_VL, now, blocked) < 0) return;
-    } else {
-      const first = arbitration.first(0);
-      for (let k = 0; k < this.vls; k++) {
-        const vl = (first + k) % this.vls;
-        if ((blocked & (1 << vl)) !== 0) continue;
-        blocked = this.sendFrom(vl, now, blocked);
-        if (blocked < 0) return;
-      }
-    }
-    const nextEligible = this.nextEligible;
-    if (nextEligible < this.wakeAt) {
-      if (this.wakeAt !== Number.POSITIVE_INFINITY) this.engine.cancel(this.wakeId);
-      this.wakeAt = nextEligible;
-      this.wakeId = this.engine.at(nextEligible, this, WAKE);
-    }
-  }
-
-  /**
-   * Sends a data packet of the next eligible flow of `vl` (`ANY_VL`: of any VL) in round
-   * robin and returns -1; -1 too when every VL is blocked. Otherwise returns `blocked` with
-   * the VLs found out of credits added, and lowers `nextEligible` to the earliest time a
-   * rate-limited flow may send.
-   */
-  private sendFrom(vl: number, now: Time, blocked: number): number {
-    const credits = this.credits;
-    const count = this.flows.length;
-    const pointer = vl === ANY_VL ? 0 : vl;
-    for (let k = 0; k < count; k++) {
-      const index = (this.nextFlow[pointer]! + k) % count;
-      const flow = this.flows[index]!;
-      if (!flow.active || flow.remaining <= 0 || (blocked & (1 << flow.vl)) !== 0) continue;
-      if (vl !== ANY_VL && flow.vl !== vl) continue;
-      const controller = flow.controller;
-      const window = controller === undefined ? flow.window : Math.min(flow.window, controller.window);
-      if (flow.outstanding >= window) {
-        flow.blockedBy = "window";
-        continue;
-      }
-      const rate = controller === undefined ? flow.rate : Math.min(flow.rate, controller.rate);
-      let anchor = now;
-      if (flow.lastStart >= 0 && rate !== Number.POSITIVE_INFINITY) {
-        const gap = Math.round((flow.lastBytes * PS_PER_S) / rate);
-        const eligible = flow.lastStart + gap;
-        if (eligible > now) {
-          if (eligible < this.nextEligible) this.nextEligible = eligible;
-          flow.blockedBy = "rate";
-          continue;
-        }
-        // "scheduled" pacing keeps the packet's schedule when the port held it back less
-        // than one gap (another flow's frame), so the flow still gets its rate; a longer
-        // hold (PAUSE, an idle flow) restarts the schedule from now: no catch-up burst.
-        if (this.scheduledPacing && now - eligible <= gap) anchor = eligible;
-      }
-      if (!credits[flow.vl]!.canSend(flow.packetBytes)) {
-        // Credits come back with a trySend. The flows of other VLs may still go.
-        blocked |= 1 << flow.vl;
-        if (blocked === this.allVls) return -1;
-        continue;
-      }
-      this.nextFlow[pointer] = (index + 1) % count;
-      this.vlArbitration?.sent(0, flow.vl);
-      this.sendData(flow, now, anchor, window);
-      return -1;
-    }
-    return blocked;
-  }
-
-  private sendData(flow: Flow, now: Time, anchor: Time, window: number): void {
-    const createdAt = flow.queue ? this.dequeue(flow) : now;
-    // Without ACKs nothing is ever acknowledged: no packet stays outstanding.
-    const acknowledged = flow.reliable && this.acknowledges;
-    if (acknowledged) flow.outstanding++;
-    flow.remaining--;
-    // turner-2001 sec. 5.1: AckReq on the packet that exhausts the window, and on the last
-    // one before the flow runs out of data (it would wait for coalesced ACKs as well).
-    const flags = flow.readResponse
-      ? TransportFlag.ReadResponse
-      : !flow.reliable
-        ? TransportFlag.Unreliable
-        : acknowledged && (flow.outstanding >= window || flow.remaining <= 0)
-          ? TransportFlag.AckRequest
-          : 0;
-    const packet = this.packets.create({
-      kind: PacketKind.Data,
-      flow: flow.id,
-      source: this.host,
-      destination: flow.destination,
-      size: flow.packetBytes,
-      seq: flow.sent,
-      vl: flow.vl,
-      createdAt,
-      transport: flags,
-    });
-    flow.sent++;
-    if (flow.remaining <= 0) {
-      if (flow.queue) this.park(flow);
-      else this.retire(flow);
-    }
-    flow.lastStart = anchor;
-    flow.lastBytes = packet.size;
-    this.transmit(packet);
-    const controller = flow.controller;
-    if (controller !== undefined) {
-      controller.onSend({
-        seq: packet.seq,
-        bytes: packet.size,
-        limitedBy: flow.blockedBy,
-        now,
-        fromEmptyQueue: flow.fromEmpty,
-      });
-      this.armTimer(flow);
-    }
-    flow.blockedBy = "other";
-    flow.fromEmpty = false;
-  }
-
-  /** The generation time of a queue's oldest packet, removed from the queue. */
-  private dequeue(flow: Flow): Time {
-    const times = flow.generated;
-    const at = times[flow.head++]!;
-    if (flow.head === times.length) {
-      times.length = 0;
-      flow.head = 0;
-    } else if (flow.head >= 1024 && flow.head * 2 >= times.length) {
-      times.splice(0, flow.head);
-      flow.head = 0;
-    }
-    return at;
-  }
-
-  /** Takes an empty queue out of the scheduler until `enqueue` refills it. */
-  private park(flow: Flow): void {
-    flow.parked = true;
-    this.unschedule(flow);
-  }
-
-  /**
-   * Takes a flow out of the scheduler for good (stopped, or all its packets sent): dynamic
-   * traffic creates many short flows, and the scheduler only walks the live ones. Its
-   * state stays reachable by ACKs until the last outstanding packet is acknowledged.
-   */
-  private retire(flow: Flow): void {
-    if (flow.retired) return;
-    flow.active = false;
-    flow.retired = true;
-    if (!flow.parked) this.unschedule(flow);
-    if (flow.outstanding === 0) this.flowById.delete(flow.id);
-  }
-
-  private unschedule(flow: Flow): void {
-    const index = this.flows.indexOf(flow);
-    this.flows.splice(index, 1);
-    const next = this.nextFlow;
-    for (let vl = 0; vl < next.length; vl++) {
-      if (next[vl]! > index) next[vl]!--;
-      if (next[vl]! >= this.flows.length) next[vl] = 0;
-    }
-  }
-
-  /** Schedules the controller's timer when it asks for one (`wakeAt`), replacing an older request. */
-  private armTimer(flow: Flow): void {
-    const at = flow.controller!.wakeAt;
-    if (at === undefined || at === flow.timerAt) return;
-    if (flow.timerAt >= 0) this.engine.cancel(flow.timerId);
-    flow.timerAt = Math.max(at, this.engine.now);
-    flow.timerId = this.engine.at(flow.timerAt, this, CONTROLLER_TIMER, flow);
-  }
-
-  private transmit(packet: Packet): void {
-    this.credits[packet.vl]!.consume(packet.size);
-    packet.injectedAt = this.engine.now;
-    this.busy = true;
-    this.engine.at(this.link!.transmit(packet), this, TRANSMIT_DONE);
   }
 
   private checkPort(port: number): void {

@@ -1,7 +1,3 @@
-export {
-  type DeliveryListener,
-  type FlowOptions,
-  type FlowState,
-  HostAdapter,
-  type HostAdapterOptions,
-} from "./host-adapter.js";
+export type { FlowOptions, FlowState } from "./flow.js";
+export { type DeliveryListener, HostAdapter } from "./host-adapter.js";
+export type { HostAdapterOptions } from "./host-adapter-options.js";

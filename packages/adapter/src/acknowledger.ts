@@ -1,0 +1,98 @@
+import { CongestionBit, type Packet, PacketKind } from "@losslab/core";
+import type { Engine, EventHandler, EventId, Time } from "@losslab/engine";
+import { ACK_TIMEOUT } from "./adapter-events.js";
+import type { ControlQueue } from "./control-queue.js";
+
+/** Congestion bits a destination echoes; a packet with any of them gets its ACK at once. */
+export const CONGESTION_BITS = CongestionBit.Ecn | CongestionBit.Marked | CongestionBit.Validated;
+
+/** Data packets of one flow received and not yet acknowledged (ACK coalescing). */
+export interface PendingAck {
+  readonly flow: number;
+  readonly source: number;
+  readonly vl: number;
+  /** Packets the next ACK covers. */
+  count: number;
+  /** The last of them. */
+  seq: number;
+  /** The coalescing time-out's event; -1 when none is armed. */
+  timerId: EventId;
+}
+
+/**
+ * The ACKs a destination returns for the data packets of reliable flows: one per packet
+ * (santos-2002 sec. 4.1), or with `ackCoalescing` N > 1 one per up to N packets of a flow
+ * (turner-2001 sec. 3). An ACK carries the data packet's flow, VL and sequence number, and
+ * BECN when it echoes ECN.
+ */
+export class Acknowledger {
+  private readonly coalescing: number;
+  private readonly timeout: Time;
+  private readonly pending = new Map<number, PendingAck>();
+
+  constructor(
+    name: string,
+    coalescing: number | undefined,
+    timeout: Time | undefined,
+    private readonly engine: Engine,
+    private readonly handler: EventHandler,
+    private readonly control: ControlQueue,
+  ) {
+    this.coalescing = coalescing ?? 1;
+    if (!Number.isInteger(this.coalescing) || this.coalescing < 1) {
+      throw new RangeError(`${name}: ackCoalescing must be an integer >= 1, got ${this.coalescing}`);
+    }
+    if (this.coalescing > 1 && timeout === undefined) {
+      throw new RangeError(`${name}: ackCoalescing > 1 needs an ackCoalescingTimeout (Infinity for none)`);
+    }
+    this.timeout = timeout ?? Number.POSITIVE_INFINITY;
+    const infinite = this.timeout === Number.POSITIVE_INFINITY;
+    if (!(infinite || (Number.isInteger(this.timeout) && this.timeout > 0))) {
+      throw new RangeError(
+        `${name}: ackCoalescingTimeout must be a whole number of picoseconds > 0 or Infinity, got ${timeout}`,
+      );
+    }
+  }
+
+  /**
+   * Acknowledges a data packet of a reliable flow, echoing `bits`, coalescing unmarked ones
+   * (turner-2001 sec. 3: "ACK coalescing is allowed but an acknowledgement packet must be
+   * generated for every request packet with the ECN bit set to 1").
+   */
+  acknowledge(packet: Packet, bits: number, ackRequested: boolean): void {
+    if (this.coalescing === 1) {
+      this.send(packet.flow, packet.source, packet.vl, packet.seq, 1, bits);
+      return;
+    }
+    let pending = this.pending.get(packet.flow);
+    if (pending === undefined) {
+      pending = { flow: packet.flow, source: packet.source, vl: packet.vl, count: 0, seq: 0, timerId: -1 };
+      this.pending.set(packet.flow, pending);
+    }
+    pending.count++;
+    pending.seq = packet.seq;
+    if ((bits & CONGESTION_BITS) !== 0 || ackRequested || pending.count >= this.coalescing) {
+      this.flush(pending, bits);
+    } else if (pending.count === 1 && this.timeout !== Number.POSITIVE_INFINITY) {
+      pending.timerId = this.engine.at(this.engine.now + this.timeout, this.handler, ACK_TIMEOUT, pending);
+    }
+  }
+
+  /** The coalescing time-out of `pending` (`ACK_TIMEOUT`): its packets are acknowledged now, unmarked. */
+  timedOut(pending: PendingAck): void {
+    pending.timerId = -1;
+    this.flush(pending, 0);
+  }
+
+  /** Sends one ACK for a flow's pending packets, echoing `bits` (the last packet's, sec. 3). */
+  private flush(pending: PendingAck, bits: number): void {
+    if (pending.timerId >= 0) this.engine.cancel(pending.timerId);
+    this.pending.delete(pending.flow);
+    this.send(pending.flow, pending.source, pending.vl, pending.seq, pending.count, bits);
+  }
+
+  private send(flow: number, destination: number, vl: number, seq: number, covers: number, bits: number): void {
+    const echoed = bits & CongestionBit.Ecn ? bits | CongestionBit.Becn : bits;
+    this.control.add(PacketKind.Ack, flow, destination, seq, vl, echoed, covers);
+  }
+}

@@ -1,0 +1,45 @@
+import type { Packet, PacketFactory, PacketKind } from "@losslab/core";
+import type { Engine } from "@losslab/engine";
+
+/**
+ * The frames a host generates besides data: ACKs, CN packets and RDMA READ requests, all
+ * of the ACK's size (santos-2002 Table 1: 20 B), waiting for port 0 in the order they were
+ * made. The send scheduler sends them before any data packet of their VL.
+ */
+export class ControlQueue {
+  /** Oldest first. */
+  readonly waiting: Packet[] = [];
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly packets: PacketFactory,
+    private readonly host: number,
+    private readonly ackBytes: number,
+  ) {}
+
+  /** Creates a frame from this host to `destination`, now, and queues it. */
+  add(
+    kind: PacketKind,
+    flow: number,
+    destination: number,
+    seq: number,
+    vl: number,
+    bits: number,
+    covers: number,
+  ): void {
+    this.waiting.push(
+      this.packets.create({
+        kind,
+        flow,
+        source: this.host,
+        destination,
+        size: this.ackBytes,
+        seq,
+        vl,
+        createdAt: this.engine.now,
+        bits,
+        covers,
+      }),
+    );
+  }
+}

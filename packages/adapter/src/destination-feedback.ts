@@ -1,0 +1,58 @@
+import { CongestionBit, type Packet, PacketKind, TransportFlag } from "@losslab/core";
+import { type Acknowledger, CONGESTION_BITS } from "./acknowledger.js";
+import type { ControlQueue } from "./control-queue.js";
+
+/**
+ * What a destination returns for a data packet that arrived: an ACK echoing its
+ * congestion bits for a reliable flow, a CN packet for a marked packet of an unreliable flow
+ * or an RDMA READ response (turner-2001 sec. 3), and a CN packet to the subnet manager for
+ * a marked packet from a source it announced as non-compliant (sec. 6.2). A non-compliant
+ * destination knows no congestion bits: it echoes none and sends no CN packet.
+ */
+export class DestinationFeedback {
+  private readonly nonCompliantSources: ReadonlySet<number>;
+  private readonly managerHost: number;
+
+  constructor(
+    name: string,
+    private readonly compliant: boolean,
+    nonCompliantSources: readonly number[] | undefined,
+    managerHost: number | undefined,
+    /** Whether this host acknowledges data at all (false: raw traffic without ACKs). */
+    private readonly acknowledges: boolean,
+    private readonly acknowledger: Acknowledger,
+    private readonly control: ControlQueue,
+  ) {
+    this.nonCompliantSources = new Set(nonCompliantSources ?? []);
+    this.managerHost = managerHost ?? -1;
+    if (this.nonCompliantSources.size > 0 && !(Number.isInteger(this.managerHost) && this.managerHost >= 0)) {
+      throw new RangeError(`${name}: nonCompliantSources needs a managerHost to send CN packets to`);
+    }
+  }
+
+  /** Queues the feedback data packet `packet` calls for; true if it queued a frame. */
+  dataArrived(packet: Packet): boolean {
+    const queued = this.control.waiting.length;
+    const flags = packet.transport;
+    // A non-compliant destination ignores the bit (sec. 6.2: only the switches report marks on packets to it).
+    const marked = this.compliant && (packet.bits & CongestionBit.Ecn) !== 0;
+    // turner-2001 sec. 6.2: "When a destination CA receives a marked data packet from a
+    // non-compliant source CA, it should send a CN packet to the subnet manager."
+    const nonCompliant = marked && this.nonCompliantSources.has(packet.source);
+    if (nonCompliant) this.notify(packet, this.managerHost);
+    if ((flags & (TransportFlag.Unreliable | TransportFlag.ReadResponse)) !== 0) {
+      // Sec. 3: "The destination CA generates a CN packet for each marked data packet";
+      // case 3: "Since RDMA READ response packets are not acknowledged ... CN packets" too.
+      if (marked && !nonCompliant) this.notify(packet, packet.source);
+    } else if (this.acknowledges) {
+      const echoed = this.compliant ? packet.bits : packet.bits & ~CONGESTION_BITS;
+      this.acknowledger.acknowledge(packet, echoed, (flags & TransportFlag.AckRequest) !== 0);
+    }
+    return this.control.waiting.length > queued;
+  }
+
+  /** Queues a CN packet about marked data packet `packet` to `destination`. */
+  private notify(packet: Packet, destination: number): void {
+    this.control.add(PacketKind.Cnp, packet.flow, destination, packet.seq, packet.vl, CongestionBit.Becn, 1);
+  }
+}

@@ -1,0 +1,166 @@
+import { LosslessViolation, type Packet, type PacketFactory, PacketKind, TransportFlag } from "@losslab/core";
+import type { Engine, EventHandler, Time } from "@losslab/engine";
+import { FLOW_START, FLOW_STOP } from "./adapter-events.js";
+import { Flow, type FlowOptions } from "./flow.js";
+import type { FlowRoundRobin } from "./flow-round-robin.js";
+
+/**
+ * A host's flows, from `addFlow` to their last ACK: when each starts and stops, the data
+ * packets it sends (sequence numbers, what counts as outstanding, the AckReq bit), the ACKs
+ * that come back, and a virtual output queue's refills. A flow joins the scheduler's round
+ * robin when added and leaves it when it retires (stopped, or all its packets sent) or its
+ * queue runs dry; a retired flow stays reachable by its ACKs until the last one.
+ */
+export class Flows {
+  private readonly byId = new Map<number, Flow>();
+
+  constructor(
+    private readonly name: string,
+    private readonly host: number,
+    private readonly vls: number,
+    /** False for a CA without congestion control (turner-2001 sec. 6.2): its flows take no controller. */
+    private readonly compliant: boolean,
+    /** Whether destinations acknowledge data (false: raw traffic without ACKs). */
+    private readonly acknowledges: boolean,
+    private readonly engine: Engine,
+    private readonly handler: EventHandler,
+    private readonly packets: PacketFactory,
+    private readonly turns: FlowRoundRobin,
+  ) {}
+
+  /** Adds a flow; it starts at `options.start` (a read response flow: when its request arrives). */
+  add(options: FlowOptions): Flow {
+    if (this.byId.has(options.id)) throw new RangeError(`${this.name}: duplicate flow id ${options.id}`);
+    const vl = options.vl ?? 0;
+    if (!Number.isInteger(vl) || vl < 0 || vl >= this.vls) {
+      throw new RangeError(`${this.name}: flow ${options.id} vl must be an integer 0..${this.vls - 1}, got ${vl}`);
+    }
+    if (!this.compliant && options.controller !== undefined) {
+      throw new RangeError(`${this.name}: a non-compliant CA has no congestion controller (flow ${options.id})`);
+    }
+    if (options.readResponse === true && options.reliable !== undefined) {
+      throw new RangeError(
+        `${this.name}: flow ${options.id} carries RDMA READ responses, which are never acknowledged: leave out reliable`,
+      );
+    }
+    const flow = new Flow(options);
+    this.turns.add(flow);
+    this.byId.set(flow.id, flow);
+    // A read response flow starts with its request (`requestRead` at the requester).
+    if (!flow.readResponse) this.engine.at(options.start, this.handler, FLOW_START, flow);
+    if (options.stop !== undefined) this.engine.at(options.stop, this.handler, FLOW_STOP, flow);
+    return flow;
+  }
+
+  /** The flow of id `id`, while it lives (not retired, or with packets still unacknowledged). */
+  get(id: number): Flow | undefined {
+    return this.byId.get(id);
+  }
+
+  /** `flow` starts now (`FLOW_START`, or its read request arrived); true if it has a packet to send. */
+  start(flow: Flow): boolean {
+    if (flow.retired || flow.active) return false;
+    flow.active = true;
+    if (flow.queue && flow.remaining === 0) {
+      this.park(flow);
+      return false;
+    }
+    return true;
+  }
+
+  /** Flow `id` departs now; unknown or already stopped ids are ignored. */
+  stop(id: number): void {
+    const flow = this.byId.get(id);
+    if (flow !== undefined) this.retire(flow);
+  }
+
+  /**
+   * Takes a flow out of the scheduler for good (stopped, or all its packets sent). Its state
+   * stays reachable by ACKs until the last outstanding packet is acknowledged.
+   */
+  retire(flow: Flow): void {
+    if (flow.retired) return;
+    flow.active = false;
+    flow.retired = true;
+    if (!flow.parked) this.turns.remove(flow);
+    if (flow.outstanding === 0) this.byId.delete(flow.id);
+  }
+
+  /** Adds `count` packets, generated now, to queue `id`; true if the queue is sending (started). */
+  enqueue(id: number, count: number): boolean {
+    const flow = this.byId.get(id);
+    if (flow === undefined || !flow.queue || flow.retired) {
+      throw new RangeError(`${this.name}: ${id} is not an open virtual output queue of this host`);
+    }
+    if (!Number.isInteger(count) || count < 1)
+      throw new RangeError(`${this.name}: enqueue count must be a positive integer, got ${count}`);
+    flow.refill(count, this.engine.now);
+    if (flow.parked) {
+      flow.parked = false;
+      this.turns.add(flow);
+    }
+    return flow.active;
+  }
+
+  /** Sets flow `id`'s static rate limit, bytes per second. */
+  setStaticRate(id: number, rate: number): void {
+    const flow = this.byId.get(id);
+    if (flow === undefined) throw new RangeError(`${this.name}: no flow ${id} to set a static rate for`);
+    if (!(rate > 0)) throw new RangeError(`${this.name}: a static rate must be > 0 bytes/s, got ${rate}`);
+    flow.rate = rate;
+  }
+
+  /** An ACK arrived: the packets it covers are no longer outstanding. Returns their flow. */
+  acked(ack: Packet): Flow {
+    const flow = this.byId.get(ack.flow);
+    if (flow === undefined) throw new LosslessViolation(`${this.name}: ACK for unknown flow ${ack.flow}`);
+    flow.outstanding -= ack.covers;
+    flow.acked += ack.covers;
+    if (flow.retired && flow.outstanding === 0) this.byId.delete(flow.id);
+    return flow;
+  }
+
+  /**
+   * The data packet `flow` sends now, under window `window` (the one in force): counted as
+   * sent and outstanding; a flow that runs out of packets leaves the scheduler.
+   */
+  nextPacket(flow: Flow, now: Time, window: number): Packet {
+    const createdAt = flow.queue ? flow.dequeue() : now;
+    // Without ACKs nothing is ever acknowledged: no packet stays outstanding.
+    const acknowledged = flow.reliable && this.acknowledges;
+    if (acknowledged) flow.outstanding++;
+    flow.remaining--;
+    // turner-2001 sec. 5.1: AckReq on the packet that exhausts the window, and on the last
+    // one before the flow runs out of data (it would wait for coalesced ACKs as well).
+    const flags = flow.readResponse
+      ? TransportFlag.ReadResponse
+      : !flow.reliable
+        ? TransportFlag.Unreliable
+        : acknowledged && (flow.outstanding >= window || flow.remaining <= 0)
+          ? TransportFlag.AckRequest
+          : 0;
+    const packet = this.packets.create({
+      kind: PacketKind.Data,
+      flow: flow.id,
+      source: this.host,
+      destination: flow.destination,
+      size: flow.packetBytes,
+      seq: flow.sent,
+      vl: flow.vl,
+      createdAt,
+      transport: flags,
+    });
+    flow.sent++;
+    if (flow.remaining <= 0) {
+      if (flow.queue) this.park(flow);
+      else this.retire(flow);
+    }
+    return packet;
+  }
+
+  /** Takes an empty queue out of the scheduler until `enqueue` refills it. */
+  private park(flow: Flow): void {
+    flow.parked = true;
+    this.turns.remove(flow);
+  }
+}
