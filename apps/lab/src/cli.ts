@@ -53,6 +53,7 @@ program
     "run every preset (the hours-long -large ones only if named in --only); writes <out>/<preset>/ files and one <out>/index.html report",
   )
   .option("--only <names>", "with --all: only these presets (comma-separated)")
+  .option("--fresh", "with --all: run every preset again, ignoring the results already in --out")
   .option("--json", "print the result as one JSON object on stdout (no files written)")
   .option("--out <dir>", "directory for CSV, SVG and PNG files (default results/<preset>; with --all, results)")
   .option("--seed <n>", "random seed", integerOption("--seed", 0), 1)
@@ -88,6 +89,7 @@ program
   .argument("<sweep-file>", "sweep file (JSON or YAML): { base, parameters, outputs? }")
   .option("--out <dir>", "directory for results.csv, results.json and charts (default results/sweep-<file stem>)")
   .option("--workers <n>", "worker threads", integerOption("--workers", 1), availableParallelism())
+  .option("--fresh", "run every point again, ignoring the results already in --out")
   .action(sweepCommand);
 
 program
