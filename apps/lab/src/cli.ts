@@ -68,6 +68,18 @@ program
   .option("--trace-flows <ids>", "trace only these flow ids (comma-separated)")
   .option("--trace-kinds <events>", "trace only these events (comma-separated, or all)")
   .option("--trace-window <from..to>", "trace only this interval of simulated time, e.g. 10ms..12ms")
+  .addHelpText(
+    "after",
+    `
+With --all, each preset's files go to <out>/<preset>/ as it finishes, ending
+with a manifest.json of their SHA-256. Run the same command again and presets
+whose files check out at the same seed are not run again (--fresh runs them
+all); Ctrl-C or SIGTERM keeps the finished presets.
+
+Exit codes: 0 every claim passes; 1 a claim fails; 2 a mistake (one line on
+stderr); 3 with --all, a preset failed at run time (the others ran; its error
+is on stderr and in the report); 130/143 --all interrupted by SIGINT/SIGTERM.`,
+  )
   .action(reproduceCommand);
 
 program
@@ -90,6 +102,20 @@ program
   .option("--out <dir>", "directory for results.csv, results.json and charts (default results/sweep-<file stem>)")
   .option("--workers <n>", "worker threads", integerOption("--workers", 1), availableParallelism())
   .option("--fresh", "run every point again, ignoring the results already in --out")
+  .addHelpText(
+    "after",
+    `
+results.csv is rewritten as each point finishes. Run the same command again to
+resume: rows that check out (every column, numbers, a 16-hex-digit
+fingerprint) are re-used, the rest run, and stderr says which and why. Ctrl-C
+or SIGTERM stops with the finished points kept.
+
+A point whose simulation fails is recorded with its error (an "error" column
+in results.csv, "error" in results.json, a line on stderr) and the others run.
+
+Exit codes: 0 done; 2 a mistake (one line on stderr); 3 a point failed
+(everything else is written); 130/143 interrupted by SIGINT/SIGTERM.`,
+  )
   .action(sweepCommand);
 
 program
