@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { writeFileAtomic } from "../atomic-write.js";
 import { errorLine } from "../error-line.js";
+import { CLAIM_FAILED, RUN_FAILED } from "../exit-codes.js";
 import { exitOnInterrupt } from "../interruption.js";
 import { prepareOutputDir } from "../output-dir.js";
 import type { Preset } from "../preset.js";
@@ -19,9 +20,6 @@ export interface ReproduceAllOptions {
   /** Run every preset, ignoring the results already in --out. */
   fresh?: boolean;
 }
-
-/** The exit code when a preset failed to run (the others' results and the report are written). */
-export const PRESET_FAILED_EXIT_CODE = 3;
 
 /**
  * `losslab reproduce --all`: runs `presets` one after the other, each writing its files to
@@ -99,9 +97,9 @@ export async function reproduceAll(presets: readonly Preset[], options: Reproduc
         `losslab: ${broken.length} of ${reports.length} presets failed to run (${broken.join(", ")}); ` +
           "their errors are above and in the report, and the same command runs them again\n",
       );
-      return PRESET_FAILED_EXIT_CODE;
+      return RUN_FAILED;
     }
-    return failed > 0 ? 1 : 0;
+    return failed > 0 ? CLAIM_FAILED : 0;
   } finally {
     stopHandling();
   }

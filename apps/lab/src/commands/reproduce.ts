@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { parseScenario, runScenario } from "@losslab/scenario";
+import { CLAIM_FAILED } from "../exit-codes.js";
 import { prepareOutputDir } from "../output-dir.js";
 import type { Preset } from "../preset.js";
 import { resultJson, writePresetOutput } from "../preset-output.js";
@@ -68,7 +69,7 @@ export async function reproduceCommand(name: string | undefined, options: Reprod
     const { written } = await writePresetOutput(out, preset.name, options.seed, result, start);
     process.stdout.write(`\nwrote ${written.length} files to ${out}/\n`);
   }
-  if (result.checks.some((check) => !check.pass)) process.exitCode = 1;
+  if (result.checks.some((check) => !check.pass)) process.exitCode = CLAIM_FAILED;
 }
 
 /**

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import { writeFileAtomic, writeFileAtomicSync } from "../atomic-write.js";
 import type { Chart } from "../chart.js";
+import { RUN_FAILED } from "../exit-codes.js";
 import { exitOnInterrupt } from "../interruption.js";
 import { prepareOutputDir } from "../output-dir.js";
 import { terminalProgress } from "../progress.js";
@@ -18,9 +19,6 @@ export interface SweepOptions {
   /** Run every point, ignoring the results already in --out. */
   fresh?: boolean;
 }
-
-/** The exit code of a sweep in which some points failed (the others' results are written). */
-export const POINTS_FAILED_EXIT_CODE = 3;
 
 type Row = SweepRow & { parameterValues: unknown[] };
 
@@ -114,7 +112,7 @@ export async function sweepCommand(file: string, options: SweepOptions): Promise
       `losslab: ${failures.length} of ${points.length} points failed; their errors are in ${csvFile} and results.json, ` +
         `and the same command runs them again\n`,
     );
-    process.exitCode = POINTS_FAILED_EXIT_CODE;
+    process.exitCode = RUN_FAILED;
   }
 }
 
