@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import { writeFileAtomic, writeFileAtomicSync } from "../atomic-write.js";
 import type { Chart } from "../chart.js";
+import { errorLine } from "../error-line.js";
 import { RUN_FAILED } from "../exit-codes.js";
 import { exitOnInterrupt } from "../interruption.js";
 import { prepareOutputDir } from "../output-dir.js";
@@ -76,6 +77,8 @@ export async function sweepCommand(file: string, options: SweepOptions): Promise
       {
         workers,
         progress: terminalProgress(`sweep ${basename(file)}`),
+        // The task reports its own errors; this catches a worker thread that died running a point.
+        failed: (error) => ({ error: errorLine(error) }),
         onResult: (index, output) => {
           const point = todo[index]!;
           const result = output as ScenarioSummary | { error: string };
