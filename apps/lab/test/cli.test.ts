@@ -202,7 +202,8 @@ describe("losslab CLI", () => {
     }
   });
 
-  it("a bad --out fails at once, before anything runs, naming the directory", () => {
+  // Six CLI processes.
+  it("a bad --out fails at once, before anything runs, naming the directory", { timeout: 60_000 }, () => {
     const file = join(mkdtempSync(join(tmpdir(), "losslab-out-")), "santos-fig3b");
     writeFileSync(file, "");
     const cases: string[][] = [
