@@ -59,7 +59,7 @@ export async function runSweep<T extends TaskName>(
     const run = tasks[task] as (input: TaskInput<T>, onProgress?: (fraction: number) => void) => TaskOutput<T>;
     const outputs: Array<TaskOutput<T>> = [];
     for (const [index, input] of inputs.entries()) {
-      // Back to the event loop between points, so Ctrl-C (SIGINT) can be handled.
+      // Back to the event loop between points, so SIGINT and SIGTERM can be handled.
       await new Promise((resolve) => setImmediate(resolve));
       let output: TaskOutput<T>;
       try {
