@@ -108,7 +108,10 @@ describe("losslab sweep", () => {
     expect(existsSync(join(out, "groups.local.png"))).toBe(false);
   });
 
-  it("reports mistakes on stderr without a stack trace, exit code 2, before running anything", () => {
+  // Six CLI processes.
+  it("reports mistakes on stderr without a stack trace, exit code 2, before running anything", {
+    timeout: 60_000,
+  }, () => {
     const expectUserError = (result: ReturnType<typeof losslab>, text: string, lines = 1) => {
       expect(result.status).toBe(2);
       expect(result.stdout).toBe("");
