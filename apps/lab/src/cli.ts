@@ -53,6 +53,7 @@ program
     "run every preset (the hours-long -large ones only if named in --only); writes <out>/<preset>/ files and one <out>/index.html report",
   )
   .option("--only <names>", "with --all: only these presets (comma-separated)")
+  .option("--fresh", "with --all: run every preset again, ignoring the results already in --out")
   .option("--json", "print the result as one JSON object on stdout (no files written)")
   .option("--out <dir>", "directory for CSV, SVG and PNG files (default results/<preset>; with --all, results)")
   .option("--seed <n>", "random seed", integerOption("--seed", 0), 1)
@@ -67,6 +68,18 @@ program
   .option("--trace-flows <ids>", "trace only these flow ids (comma-separated)")
   .option("--trace-kinds <events>", "trace only these events (comma-separated, or all)")
   .option("--trace-window <from..to>", "trace only this interval of simulated time, e.g. 10ms..12ms")
+  .addHelpText(
+    "after",
+    `
+With --all, each preset's files go to <out>/<preset>/ as it finishes, ending
+with a manifest.json of their SHA-256. Run the same command again and presets
+whose files check out at the same seed are not run again (--fresh runs them
+all); Ctrl-C or SIGTERM keeps the finished presets.
+
+Exit codes: 0 every claim passes; 1 a claim fails; 2 a mistake (one line on
+stderr); 3 with --all, a preset failed at run time (the others ran; its error
+is on stderr and in the report); 130/143 --all interrupted by SIGINT/SIGTERM.`,
+  )
   .action(reproduceCommand);
 
 program
@@ -88,6 +101,21 @@ program
   .argument("<sweep-file>", "sweep file (JSON or YAML): { base, parameters, outputs? }")
   .option("--out <dir>", "directory for results.csv, results.json and charts (default results/sweep-<file stem>)")
   .option("--workers <n>", "worker threads", integerOption("--workers", 1), availableParallelism())
+  .option("--fresh", "run every point again, ignoring the results already in --out")
+  .addHelpText(
+    "after",
+    `
+results.csv is rewritten as each point finishes. Run the same command again to
+resume: rows that check out (every column, numbers, a 16-hex-digit
+fingerprint) are re-used, the rest run, and stderr says which and why. Ctrl-C
+or SIGTERM stops with the finished points kept.
+
+A point whose simulation fails is recorded with its error (an "error" column
+in results.csv, "error" in results.json, a line on stderr) and the others run.
+
+Exit codes: 0 done; 2 a mistake (one line on stderr); 3 a point failed
+(everything else is written); 130/143 interrupted by SIGINT/SIGTERM.`,
+  )
   .action(sweepCommand);
 
 program

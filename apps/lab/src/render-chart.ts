@@ -29,12 +29,13 @@
  * `logX` and `shade` do not apply to bar charts.
  */
 import { readFileSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import * as vega from "vega";
 import { compile, type TopLevelSpec } from "vega-lite";
+import { writeFileAtomic } from "./atomic-write.js";
 import type { Chart } from "./chart.js";
 
 /** Overall chart size in CSS pixels (SVG units); the PNG is this times `scale`. */
@@ -96,8 +97,8 @@ export async function writeChart(
   const png = svgToPng(svg, scale);
   await mkdir(dir, { recursive: true });
   const paths = { svg: join(dir, `${chart.name}.svg`), png: join(dir, `${chart.name}.png`) };
-  await writeFile(paths.svg, svg);
-  await writeFile(paths.png, png);
+  await writeFileAtomic(paths.svg, svg);
+  await writeFileAtomic(paths.png, png);
   return paths;
 }
 

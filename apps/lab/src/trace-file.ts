@@ -1,10 +1,12 @@
 /**
  * `--trace FILE` and its filters (`--trace-flows`, `--trace-kinds`, `--trace-window`): the
- * options of a packet trace (@losslab/metrics PacketTrace) streamed to a file in chunks.
+ * options of a packet trace (@losslab/metrics PacketTrace) streamed to a file in chunks. The
+ * chunks go to a temporary file that `close` renames to FILE (see atomic-write.ts): a run
+ * killed half-way leaves no trace cut short under FILE.
  */
-import { closeSync, openSync, writeSync } from "node:fs";
 import { ms, ns, type Time, us } from "@losslab/engine";
 import { DEFAULT_TRACE_EVENTS, type PacketTraceOptions, TRACE_EVENTS, type TraceEvent } from "@losslab/metrics";
+import { type AtomicFile, openAtomicFile } from "./atomic-write.js";
 import { UserError } from "./user-error.js";
 
 export interface TraceFlags {
@@ -16,7 +18,10 @@ export interface TraceFlags {
 
 export interface TraceFile {
   options: Omit<PacketTraceOptions, "hostName">;
-  /** Closes the file; returns a line for the user. */
+  /**
+   * Puts the file in place and returns a line for the user. Also after a run that failed:
+   * its trace up to the failure is what one needs to understand it.
+   */
   close(): string;
 }
 
@@ -33,21 +38,21 @@ export function openTraceFile(flags: TraceFlags): TraceFile | undefined {
     ...(flags.traceWindow === undefined ? {} : parseWindow(flags.traceWindow)),
   };
   const file = flags.trace;
-  let fd: number;
+  let output: AtomicFile;
   try {
-    fd = openSync(file, "w");
+    output = openAtomicFile(file);
   } catch (error) {
-    throw new UserError(`--trace: cannot write "${file}": ${(error as NodeJS.ErrnoException).code ?? "error"}`);
+    throw new UserError(`--trace: ${(error as Error).message}`);
   }
   let lines = 0;
   const write = (chunk: string) => {
     for (let at = chunk.indexOf("\n"); at >= 0; at = chunk.indexOf("\n", at + 1)) lines++;
-    writeSync(fd, chunk);
+    output.write(chunk);
   };
   return {
     options: { ...filters, write },
     close: () => {
-      closeSync(fd);
+      output.close();
       return `wrote ${lines} trace line${lines === 1 ? "" : "s"} to ${file}`;
     },
   };

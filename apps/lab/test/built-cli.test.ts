@@ -45,6 +45,27 @@ describe("the built losslab CLI", () => {
     expect(results[0]!.trim().split("\n")).toHaveLength(4);
   });
 
+  it("records a point that fails on a worker thread and runs the others (exit code 3)", { timeout: 60_000 }, () => {
+    const dir = mkdtempSync(join(tmpdir(), "losslab-built-"));
+    const sweep = join(dir, "sweep.json");
+    // A rate of 1e-12 passes validation but throws in the engine at run time (sweep-resume.test.ts).
+    writeFileSync(
+      sweep,
+      JSON.stringify({
+        base: { durationMs: 2, topology: { kind: "two-switch", local: 1, remote: 1 }, flows: { pattern: "santos" } },
+        parameters: { "limits.rate": [1, 1e-12] },
+      }),
+    );
+    const out = join(dir, "out");
+    const run = built("sweep", sweep, "--workers", "2", "--out", out);
+    expect(run.status).toBe(3);
+    expect(run.stderr).toContain("losslab: point 2 (limits.rate=1e-12) failed: EngineError: at(): time");
+    expect(run.stderr).not.toContain("    at ");
+    const rows = readFileSync(join(out, "results.csv"), "utf8").trim().split("\n");
+    expect(rows[1]).toMatch(/,[0-9a-f]{16}$/);
+    expect(rows[2]).toMatch(/,EngineError: [^,]*,$/);
+  });
+
   it("runs a scenario file and prints its fingerprint", { timeout: 60_000 }, () => {
     const run = built("run", "examples/santos-fig2a.json", "--json");
     expect(run.status).toBe(0);

@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { assertExampleGolden, examplePart, exampleScenarios } from "./golden-kit.js";
 import { losslab, root } from "./kit.js";
@@ -215,13 +215,16 @@ describe("losslab CLI", () => {
     }
   });
 
-  it("a bad --out fails at once, before anything runs, naming the directory", () => {
-    const file = join(mkdtempSync(join(tmpdir(), "losslab-out-")), "a-file");
+  // Six CLI processes.
+  it("a bad --out fails at once, before anything runs, naming the directory", { timeout: 60_000 }, () => {
+    const file = join(mkdtempSync(join(tmpdir(), "losslab-out-")), "santos-fig3b");
     writeFileSync(file, "");
     const cases: string[][] = [
       ["run", "examples/santos-fig2a.json", "--out", join(file, "out")],
       ["reproduce", "santos-fig2a", "--out", join(file, "out")],
       ["reproduce", "--all", "--only", "santos-fig2a", "--out", file],
+      // A preset's own directory (here a file) is checked before the first preset runs.
+      ["reproduce", "--all", "--only", "santos-fig2a,santos-fig3b", "--out", dirname(file)],
       ["sweep", "examples/sweep-buffer-threshold.json", "--out", join(file, "out")],
       // Node 20's recursive mkdir never returns here.
       ["run", "examples/santos-fig2a.json", "--out", "/proc/losslab-out"],

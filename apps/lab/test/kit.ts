@@ -1,5 +1,5 @@
 /** Shared by the CLI tests: the repository root and the CLI run from source, as `pnpm losslab` does. */
-import { spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
 
 export const root = join(import.meta.dirname, "..", "..", "..");
@@ -10,4 +10,22 @@ export const cliArgs = ["--conditions=@losslab/source", "--import", "tsx", "apps
 export function losslab(...args: string[]) {
   const result = spawnSync(process.execPath, [...cliArgs, ...args], { cwd: root, encoding: "utf8" });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The CLI as a running child process (to signal it): its stderr so far, and its exit. */
+export function startLosslab(...args: string[]): {
+  child: ChildProcess;
+  stderr: () => string;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+} {
+  const child = spawn(process.execPath, [...cliArgs, ...args], { cwd: root });
+  child.stdout!.resume();
+  let stderr = "";
+  child.stderr!.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
+  return { child, stderr: () => stderr, exit };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { errorLine } from "../src/error-line.js";
 import { ferrerSmall } from "../src/presets/ferrer-scenario.js";
 import { runSweep } from "../src/sweep/run-sweep.js";
 
@@ -19,6 +20,25 @@ describe("runSweep", () => {
     expect(seen).toEqual([0, 1, 2, 3]);
     // More remote flows take a larger share of the root link: the points really differ.
     expect(one[2]!.remoteRate).toBeGreaterThan(one[0]!.remoteRate);
+  });
+
+  it("with `failed`, a point that throws becomes its output and the others run, on a worker or not", {
+    timeout: 30_000,
+  }, async () => {
+    // A rate limit of 1e-12 of the link puts the remote sources' second packet beyond the
+    // engine's last representable time: the model throws, for this point only.
+    const failing = { ...point(2), params: { ...point(2).params, rates: { remote: 1e-12 } } };
+    const inputs = [point(1), failing, point(3)];
+    const beyond = "beyond the last representable time";
+    await expect(runSweep("santos", inputs, { workers: 1 })).rejects.toThrow(beyond);
+    for (const workers of [1, 2]) {
+      // The santos task has no error output of its own: the test gives it one.
+      const failed = (error: unknown) => ({ failed: errorLine(error) }) as never;
+      const outputs: unknown[] = await runSweep("santos", inputs, { workers, failed });
+      expect(outputs[1]).toEqual({ failed: expect.stringContaining(beyond) });
+      expect(outputs[0]).toHaveProperty("fingerprint");
+      expect(outputs[2]).toHaveProperty("fingerprint");
+    }
   });
 
   // Four runs of 2.5 M cycles.

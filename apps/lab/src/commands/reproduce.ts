@@ -1,16 +1,15 @@
-import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseScenario, runScenario } from "@losslab/scenario";
-import { chartToCsv } from "../chart-csv.js";
+import { CLAIM_FAILED } from "../exit-codes.js";
 import { prepareOutputDir } from "../output-dir.js";
-import type { Preset, PresetResult } from "../preset.js";
+import type { Preset } from "../preset.js";
+import { resultJson, writePresetOutput } from "../preset-output.js";
 import { findPreset, presets } from "../presets/index.js";
 import { terminalProgress } from "../progress.js";
-import { collectEnvironment } from "../report/environment.js";
-import { formatSeconds, type ReportChart, type ReportPreset, renderHtmlReport } from "../report/html-report.js";
 import { formatResultTable } from "../result-table.js";
 import { openTraceFile, type TraceFlags } from "../trace-file.js";
 import { UserError } from "../user-error.js";
+import { reproduceAll } from "./reproduce-all.js";
 
 export interface ReproduceOptions extends TraceFlags {
   json?: boolean;
@@ -27,6 +26,8 @@ export interface ReproduceOptions extends TraceFlags {
   traceRun?: number;
   /** With --trace: write the trace and stop (skip the preset's own runs). */
   traceOnly?: boolean;
+  /** With --all: run every preset, ignoring the results already in --out. */
+  fresh?: boolean;
 }
 
 /**
@@ -45,28 +46,30 @@ export async function reproduceCommand(name: string | undefined, options: Reprod
     if (name !== undefined) {
       throw new UserError(`give either a preset name or --all, not both (got "${name}" and --all)`);
     }
-    await reproduceAll(options);
+    process.exitCode = await reproduceAll(selectPresets(options.only), options);
     return;
   }
   if (name === undefined) {
     throw new UserError("give a preset name or --all (see `losslab reproduce --list`)");
   }
   if (options.only !== undefined) throw new UserError("--only restricts --all; use it with --all");
+  if (options.fresh) throw new UserError("--fresh is for --all, which re-uses results; a single preset always runs");
   const preset = findPreset(name);
   traceRun(preset, options);
   if (options.traceOnly) return;
   const out = options.out ?? join("results", preset.name);
   if (!options.json) await prepareOutputDir(out);
   const progress = options.json ? () => {} : terminalProgress(preset.name);
+  const start = performance.now();
   const result = await preset.run({ seed: options.seed, workers: options.workers, progress });
   if (options.json) {
-    process.stdout.write(`${JSON.stringify(toJson(preset.name, options.seed, result), null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify(resultJson(preset.name, options.seed, result), null, 2)}\n`);
   } else {
     process.stdout.write(formatResultTable(preset.name, result));
-    const files = await writeOutputs(out, preset.name, options.seed, result);
-    process.stdout.write(`\nwrote ${files.length} files to ${out}/\n`);
+    const { written } = await writePresetOutput(out, preset.name, options.seed, result, start);
+    process.stdout.write(`\nwrote ${written.length} files to ${out}/\n`);
   }
-  if (result.checks.some((check) => !check.pass)) process.exitCode = 1;
+  if (result.checks.some((check) => !check.pass)) process.exitCode = CLAIM_FAILED;
 }
 
 /**
@@ -98,12 +101,6 @@ function traceRun(preset: Preset, options: ReproduceOptions): void {
   }
 }
 
-/** The JSON shape fixed by shared/spec/reproductions.md, plus the runs' fingerprint. */
-export function toJson(preset: string, seed: number, result: PresetResult) {
-  const { params, fingerprint, summary, checks } = result;
-  return { preset, seed, params, fingerprint, summary, checks };
-}
-
 function listPresets(json: boolean): void {
   const rows = presets.map(({ name, description, expectedRuntime }) => ({ name, description, expectedRuntime }));
   if (json) {
@@ -132,86 +129,4 @@ function selectPresets(only: string | undefined): Preset[] {
     throw new UserError(`${what}; known presets: ${presets.map((p) => p.name).join(", ")}`);
   }
   return presets.filter((p) => names.includes(p.name));
-}
-
-async function reproduceAll(options: ReproduceOptions): Promise<void> {
-  if (options.json) throw new UserError("--json is not supported with --all (see <out>/<preset>/result.json)");
-  const selected = selectPresets(options.only);
-  const out = options.out ?? "results";
-  await prepareOutputDir(out);
-  const environment = collectEnvironment();
-  const reports: ReportPreset[] = [];
-  const start = performance.now();
-  for (const [index, preset] of selected.entries()) {
-    const label = `[${index + 1}/${selected.length}] ${preset.name}`;
-    process.stderr.write(`${label}: running (expected ${preset.expectedRuntime})\n`);
-    const presetStart = performance.now();
-    const result = await preset.run({
-      seed: options.seed,
-      workers: options.workers,
-      progress: terminalProgress(label),
-    });
-    const dir = join(out, preset.name);
-    const { charts } = await writeOutputsWithSvgs(dir, preset.name, options.seed, result);
-    const wallTimeMs = performance.now() - presetStart;
-    const failed = result.checks.filter((c) => !c.pass).length;
-    process.stderr.write(
-      `${label}: ${result.checks.length - failed} of ${result.checks.length} claims pass, ${formatSeconds(wallTimeMs)}\n`,
-    );
-    process.stdout.write(`${formatResultTable(preset.name, result)}\n`);
-    reports.push({
-      name: preset.name,
-      description: preset.description,
-      expectedRuntime: preset.expectedRuntime,
-      wallTimeMs,
-      result,
-      charts,
-    });
-  }
-  const totalWallTimeMs = performance.now() - start;
-  const html = renderHtmlReport({
-    environment,
-    seed: options.seed,
-    workers: options.workers,
-    totalWallTimeMs,
-    presets: reports,
-  });
-  await mkdir(out, { recursive: true });
-  const index = join(out, "index.html");
-  await writeFile(index, html);
-  const checks = reports.flatMap((r) => r.result.checks);
-  const failed = checks.filter((c) => !c.pass).length;
-  process.stdout.write(
-    `${reports.length} presets, ${checks.length - failed} of ${checks.length} claims pass, ${formatSeconds(totalWallTimeMs)}; wrote ${index}\n`,
-  );
-  if (failed > 0) process.exitCode = 1;
-}
-
-async function writeOutputs(out: string, preset: string, seed: number, result: PresetResult): Promise<string[]> {
-  return (await writeOutputsWithSvgs(out, preset, seed, result)).written;
-}
-
-async function writeOutputsWithSvgs(
-  out: string,
-  preset: string,
-  seed: number,
-  result: PresetResult,
-): Promise<{ written: string[]; charts: ReportChart[] }> {
-  await mkdir(out, { recursive: true });
-  const written: string[] = [];
-  const charts: ReportChart[] = [];
-  const write = async (file: string, data: string | Uint8Array) => {
-    await writeFile(join(out, file), data);
-    written.push(file);
-  };
-  await write("result.json", `${JSON.stringify(toJson(preset, seed, result), null, 2)}\n`);
-  const { renderChartSvg, svgDocumentToPng } = await import("../render-chart.js");
-  for (const chart of result.charts) {
-    await write(`${chart.name}.csv`, chartToCsv(chart));
-    const svg = await renderChartSvg(chart);
-    await write(`${chart.name}.svg`, svg);
-    await write(`${chart.name}.png`, svgDocumentToPng(svg));
-    charts.push({ name: chart.name, title: chart.title, svg });
-  }
-  return { written, charts };
 }

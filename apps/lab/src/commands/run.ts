@@ -1,6 +1,6 @@
-import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseScenario, runScenario, ScenarioError, type ScenarioResult, scenarioWarnings } from "@losslab/scenario";
+import { writeFileAtomic } from "../atomic-write.js";
 import type { Chart } from "../chart.js";
 import { chartToCsv } from "../chart-csv.js";
 import { round } from "../check.js";
@@ -48,11 +48,11 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
   if (options.json) process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
   else process.stdout.write(formatSummary(result));
   if (options.out !== undefined) {
-    await writeFile(join(options.out, "result.json"), `${JSON.stringify(output, null, 2)}\n`);
+    await writeFileAtomic(join(options.out, "result.json"), `${JSON.stringify(output, null, 2)}\n`);
     const { writeChart } = await import("../render-chart.js");
     const charts = [groupsChart(result), latencyChart(result)];
     for (const chart of charts) {
-      await writeFile(join(options.out, `${chart.name}.csv`), chartToCsv(chart));
+      await writeFileAtomic(join(options.out, `${chart.name}.csv`), chartToCsv(chart));
       await writeChart(chart, options.out);
     }
     if (!options.json) {

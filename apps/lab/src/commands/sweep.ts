@@ -1,24 +1,24 @@
-import { writeFileSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
+import { writeFileAtomic, writeFileAtomicSync } from "../atomic-write.js";
 import type { Chart } from "../chart.js";
+import { errorLine } from "../error-line.js";
+import { RUN_FAILED } from "../exit-codes.js";
+import { exitOnInterrupt } from "../interruption.js";
 import { prepareOutputDir } from "../output-dir.js";
 import { terminalProgress } from "../progress.js";
+import { planResume, pointCells, pointKey } from "../sweep/resume.js";
 import { runSweep } from "../sweep/run-sweep.js";
-import {
-  formatValue,
-  pointLabel,
-  readSweepFile,
-  type Sweep,
-  type SweepPoint,
-  sweepPoints,
-} from "../sweep/sweep-file.js";
-import { flattenSummary, readCsvRows, type SweepRow, summaryColumns, toCsv, toJson } from "../sweep/sweep-table.js";
+import type { ScenarioSummary } from "../sweep/scenario-task.js";
+import { formatValue, pointLabel, readSweepFile, type Sweep, sweepPoints } from "../sweep/sweep-file.js";
+import { flattenSummary, type SweepRow, summaryColumns, toCsv, toJson } from "../sweep/sweep-table.js";
 import { UserError } from "../user-error.js";
 
 export interface SweepOptions {
   workers: number;
   out?: string;
+  /** Run every point, ignoring the results already in --out. */
+  fresh?: boolean;
 }
 
 type Row = SweepRow & { parameterValues: unknown[] };
@@ -26,7 +26,8 @@ type Row = SweepRow & { parameterValues: unknown[] };
 /**
  * `losslab sweep <file>`: runs a scenario over a grid of parameter values on worker threads
  * and writes results.csv, results.json and one chart per output key to --out. Points already
- * in an earlier results.csv there (same parameter columns) are kept and not run again.
+ * in an earlier results.csv there, verified, are kept and not run again (unless --fresh). A
+ * point whose simulation fails is recorded with its error and the others run.
  */
 export async function sweepCommand(file: string, options: SweepOptions): Promise<void> {
   const sweep = await readSweepFile(file);
@@ -36,51 +37,37 @@ export async function sweepCommand(file: string, options: SweepOptions): Promise
   const csvFile = join(out, "results.csv");
   await prepareOutputDir(out);
 
-  // Resume: rows of an earlier run whose parameter values are points of this grid.
-  const done = new Map<string, SweepRow>();
-  let previous: string | undefined;
-  try {
-    previous = await readFile(csvFile, "utf8");
-  } catch {
-    previous = undefined;
-  }
-  if (previous !== undefined) {
-    const rows = readCsvRows(previous, parameters);
-    if (rows === undefined) {
-      process.stdout.write(`${csvFile} has other parameter columns: running every point\n`);
-    } else for (const row of rows) done.set(row.cells.join("\u0000"), row);
-  }
-  const cellsOf = (point: SweepPoint) => point.values.map(formatValue);
-  const keyOf = (point: SweepPoint) => cellsOf(point).join("\u0000");
-  const todo = points.filter((point) => !done.has(keyOf(point)));
+  const earlier = options.fresh ? undefined : await readFile(csvFile, "utf8").catch(() => undefined);
+  const { kept, todo, note } = planResume(points, parameters, csvFile, earlier);
+  if (note !== undefined) process.stderr.write(`losslab: ${note}\n`);
   const workers = Math.max(1, Math.min(options.workers, todo.length));
   process.stdout.write(
-    `${sweep.base.name}: ${points.length} points, ${points.length - todo.length} of ${points.length} points already done, ` +
+    `${sweep.base.name}: ${points.length} points, ${kept.size} of ${points.length} points already done, ` +
       `running ${todo.length} on ${workers} worker${workers === 1 ? "" : "s"}\n`,
   );
 
-  // Every point that has a result, in grid order.
-  const fresh = new Map<string, SweepRow>();
+  // This run's rows (results and failures), then every point that has one, in grid order.
+  const ran = new Map<string, SweepRow>();
   const failures: string[] = [];
   const resultRows = (): Row[] => {
     const rows: Row[] = [];
     for (const point of points) {
-      const row = done.get(keyOf(point)) ?? fresh.get(keyOf(point));
-      if (row !== undefined) rows.push({ ...row, cells: cellsOf(point), parameterValues: point.values });
+      const key = pointKey(pointCells(point));
+      const row = ran.get(key) ?? kept.get(key);
+      if (row !== undefined) rows.push({ ...row, cells: pointCells(point), parameterValues: point.values });
     }
     return rows;
   };
-  // Results go to disk as points finish, so an interrupted sweep (Ctrl-C) keeps them and
-  // the next run resumes from there.
-  const save = () => writeFileSync(csvFile, toCsv(parameters, resultRows()));
-  const interrupted = () => {
-    save();
-    process.stderr.write(
-      `\ninterrupted: ${fresh.size + done.size} of ${points.length} points kept in ${csvFile}; run again to resume\n`,
-    );
-    process.exit(130);
-  };
-  process.once("SIGINT", interrupted);
+  const succeeded = () => resultRows().filter((row) => row.error === undefined).length;
+  // results.csv is replaced (atomically) as each point finishes: a sweep stopped in any way
+  // keeps every finished point, and the next run resumes from there.
+  const save = () => writeFileAtomicSync(csvFile, toCsv(parameters, resultRows()));
+  const stopHandling = exitOnInterrupt(
+    () => `${succeeded()} of ${points.length} points kept in ${csvFile}; run the same command again to resume`,
+  );
+
+  // --fresh: the earlier results go now, so that an interrupted fresh run does not resume from them.
+  if (options.fresh) save();
 
   const start = Date.now();
   try {
@@ -90,43 +77,50 @@ export async function sweepCommand(file: string, options: SweepOptions): Promise
       {
         workers,
         progress: terminalProgress(`sweep ${basename(file)}`),
+        // The task reports its own errors; this catches a worker thread that died running a point.
+        failed: (error) => ({ error: errorLine(error) }),
         onResult: (index, output) => {
           const point = todo[index]!;
-          const result = output as Awaited<ReturnType<typeof runSweep<"scenario">>>[number];
-          if ("error" in result) failures.push(`${pointLabel(point.index, sweep, point.values)}: ${result.error}`);
-          else {
-            fresh.set(keyOf(point), {
-              cells: cellsOf(point),
-              values: flattenSummary(result),
-              fingerprint: result.fingerprint,
-            });
-            save();
+          const result = output as ScenarioSummary | { error: string };
+          const cells = pointCells(point);
+          if ("error" in result) {
+            failures.push(`${pointLabel(point.index, sweep, point.values)} failed: ${result.error}`);
+            ran.set(pointKey(cells), { cells, values: {}, error: result.error });
+          } else {
+            ran.set(pointKey(cells), { cells, values: flattenSummary(result), fingerprint: result.fingerprint });
           }
+          save();
         },
       },
     );
-  } finally {
-    process.removeListener("SIGINT", interrupted);
-  }
-  const rows = resultRows();
-  await writeFile(csvFile, toCsv(parameters, rows));
-  await writeFile(join(out, "results.json"), toJson(parameters, rows));
-  if (failures.length > 0) {
-    const list = failures.slice(0, 5).map((f) => `  ${f}`);
-    if (failures.length > 5) list.push(`  ... and ${failures.length - 5} more`);
-    throw new UserError(
-      `${file}: ${failures.length} of ${todo.length} points failed (the others are in ${csvFile}):\n${list.join("\n")}`,
+    const rows = resultRows();
+    await writeFileAtomic(csvFile, toCsv(parameters, rows));
+    await writeFileAtomic(join(out, "results.json"), toJson(parameters, rows));
+    const measured = rows.filter((row) => row.error === undefined);
+    const charts = measured.length === 0 ? [] : sweepCharts(sweep, measured);
+    const { writeChart } = await import("../render-chart.js");
+    for (const chart of charts) await writeChart(chart, out);
+    const seconds = ((Date.now() - start) / 1000).toFixed(1);
+    process.stdout.write(
+      `ran ${todo.length} points in ${seconds} s; wrote results.csv, results.json and ${charts.length} chart${charts.length === 1 ? "" : "s"} (.svg/.png) to ${out}/\n`,
     );
+  } finally {
+    stopHandling();
   }
-
-  const charts = sweepCharts(sweep, rows);
-  const { writeChart } = await import("../render-chart.js");
-  for (const chart of charts) await writeChart(chart, out);
-  const seconds = ((Date.now() - start) / 1000).toFixed(1);
-  process.stdout.write(
-    `ran ${todo.length} points in ${seconds} s; wrote results.csv, results.json and ${charts.length} chart${charts.length === 1 ? "" : "s"} (.svg/.png) to ${out}/\n`,
-  );
+  if (failures.length > 0) {
+    const shown = failures.slice(0, MAX_FAILURES_SHOWN);
+    if (failures.length > shown.length) shown.push(`... and ${failures.length - shown.length} more`);
+    for (const line of shown) process.stderr.write(`losslab: ${line}\n`);
+    process.stderr.write(
+      `losslab: ${failures.length} of ${points.length} points failed; their errors are in ${csvFile} and results.json, ` +
+        `and the same command runs them again\n`,
+    );
+    process.exitCode = RUN_FAILED;
+  }
 }
+
+/** Failed points listed one by one on stderr; all of them are in the results. */
+const MAX_FAILURES_SHOWN = 5;
 
 /**
  * One chart per output key (default: every `groups.*` key) against the `x` parameter (default the first),

@@ -15,15 +15,16 @@ export interface ReportChart {
   svg: string;
 }
 
-export interface ReportPreset {
+interface ReportPresetBase {
   name: string;
   description: string;
   expectedRuntime: string;
-  /** Wall time of the run (and its files) in milliseconds. */
+  /** Wall time of the run (and its files) in milliseconds; for a failed run, until it failed. */
   wallTimeMs: number;
-  result: PresetResult;
-  charts: ReportChart[];
 }
+
+/** A preset that ran (now, or in an earlier run re-used), or one that failed with `error` (one line). */
+export type ReportPreset = ReportPresetBase & ({ result: PresetResult; charts: ReportChart[] } | { error: string });
 
 export interface ReportData {
   environment: ReportEnvironment;
@@ -32,6 +33,9 @@ export interface ReportData {
   totalWallTimeMs: number;
   presets: ReportPreset[];
 }
+
+const ranPresets = (presets: readonly ReportPreset[]) =>
+  presets.flatMap((preset) => ("result" in preset ? [preset] : []));
 
 export function escapeHtml(text: string): string {
   return text
@@ -77,11 +81,12 @@ dl.env dd { margin: 0; }
 `;
 
 export function renderHtmlReport(data: ReportData): string {
-  const checks = data.presets.flatMap((p) => p.result.checks);
+  const checks = ranPresets(data.presets).flatMap((p) => p.result.checks);
   const failed = checks.filter((c) => !c.pass).length;
   const passed = checks.length - failed;
+  const broken = data.presets.length - ranPresets(data.presets).length;
   const env = data.environment;
-  const title = `losslab reproductions: ${passed} of ${checks.length} claims pass`;
+  const title = `losslab reproductions: ${passed} of ${checks.length} claims pass${broken > 0 ? `, ${broken} preset${broken === 1 ? "" : "s"} failed to run` : ""}`;
   const parts: string[] = [];
   parts.push(
     "<!DOCTYPE html>",
@@ -97,6 +102,7 @@ export function renderHtmlReport(data: ReportData): string {
     '<header class="top">',
     '<div class="totals">',
     `<div class="big">${data.presets.length} preset${data.presets.length === 1 ? "" : "s"}</div>`,
+    ...(broken > 0 ? [`<div><span class="badge fail">${broken} failed to run</span></div>`] : []),
     `<div>claims: <span class="badge pass">${passed} passed</span> <span class="badge ${failed > 0 ? "fail" : "pass"}">${failed} failed</span></div>`,
     `<div>total wall time: ${escapeHtml(formatSeconds(data.totalWallTimeMs))}</div>`,
     `<div>seed ${escapeHtml(String(data.seed))}, ${escapeHtml(String(data.workers))} worker${data.workers === 1 ? "" : "s"}</div>`,
@@ -110,6 +116,9 @@ export function renderHtmlReport(data: ReportData): string {
     "</dl>",
     "<nav><ul>",
     ...data.presets.map((p) => {
+      if (!("result" in p)) {
+        return `<li><a href="#${escapeHtml(anchor(p.name))}">${escapeHtml(p.name)}</a> <span class="badge fail">ERROR</span></li>`;
+      }
       const bad = p.result.checks.filter((c) => !c.pass).length;
       const mark = bad > 0 ? `<span class="badge fail">${bad} FAIL</span>` : '<span class="badge pass">PASS</span>';
       return `<li><a href="#${escapeHtml(anchor(p.name))}">${escapeHtml(p.name)}</a> ${mark}</li>`;
@@ -130,6 +139,16 @@ function envRow(label: string, value: string): string {
 }
 
 function renderPreset(preset: ReportPreset, index: number): string {
+  if (!("result" in preset)) {
+    return [
+      `<section class="preset" id="${escapeHtml(anchor(preset.name))}">`,
+      `<h2>${escapeHtml(preset.name)}</h2>`,
+      `<p>${escapeHtml(preset.description)}</p>`,
+      `<p class="meta">failed after ${escapeHtml(formatSeconds(preset.wallTimeMs))} (expected ${escapeHtml(preset.expectedRuntime)})</p>`,
+      `<p><span class="badge fail">ERROR</span> ${escapeHtml(preset.error)}</p>`,
+      "</section>",
+    ].join("\n");
+  }
   const { result } = preset;
   const failed = result.checks.filter((c) => !c.pass).length;
   const lines: string[] = [

@@ -3,7 +3,7 @@ import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
 import { type TaskInput, type TaskName, type TaskOutput, tasks } from "./tasks.js";
 
-export interface SweepOptions {
+export interface SweepOptions<T extends TaskName = TaskName> {
   /** Worker threads; 1 runs every point in this thread. */
   workers: number;
   /**
@@ -13,6 +13,12 @@ export interface SweepOptions {
   progress?: (done: number, total: number) => void;
   /** Called with each point's output as soon as it is ready (in completion order). */
   onResult?: (index: number, output: unknown) => void;
+  /**
+   * Makes the error of a point that fails (thrown by its task, or the death of the worker
+   * thread running it, e.g. out of memory) that point's output, so that the other points go
+   * on. Without it the sweep rejects with the first error.
+   */
+  failed?: (error: unknown) => TaskOutput<T>;
 }
 
 /**
@@ -23,7 +29,7 @@ export interface SweepOptions {
 export async function runSweep<T extends TaskName>(
   task: T,
   inputs: ReadonlyArray<TaskInput<T>>,
-  options: SweepOptions,
+  options: SweepOptions<T>,
 ): Promise<Array<TaskOutput<T>>> {
   const total = inputs.length;
   let done = 0;
@@ -53,9 +59,15 @@ export async function runSweep<T extends TaskName>(
     const run = tasks[task] as (input: TaskInput<T>, onProgress?: (fraction: number) => void) => TaskOutput<T>;
     const outputs: Array<TaskOutput<T>> = [];
     for (const [index, input] of inputs.entries()) {
-      // Back to the event loop between points, so Ctrl-C (SIGINT) can be handled.
+      // Back to the event loop between points, so SIGINT and SIGTERM can be handled.
       await new Promise((resolve) => setImmediate(resolve));
-      const output = run(input, tracked ? (fraction) => moved(index, fraction) : undefined);
+      let output: TaskOutput<T>;
+      try {
+        output = run(input, tracked ? (fraction) => moved(index, fraction) : undefined);
+      } catch (error) {
+        if (options.failed === undefined) throw error;
+        output = options.failed(error);
+      }
       report(index, output);
       outputs.push(output);
     }
@@ -65,14 +77,11 @@ export async function runSweep<T extends TaskName>(
   try {
     return await Promise.all(
       inputs.map(async (input, index) => {
-        if (!tracked) return finish(index, (await pool.run({ task, input })) as TaskOutput<T>);
+        if (!tracked) return finish(index, await settle(pool.run({ task, input })));
         const { port1, port2 } = new MessageChannel();
         port1.on("message", (fraction: number) => moved(index, fraction));
         try {
-          return finish(
-            index,
-            (await pool.run({ task, input, progress: port2 }, { transferList: [port2] })) as TaskOutput<T>,
-          );
+          return finish(index, await settle(pool.run({ task, input, progress: port2 }, { transferList: [port2] })));
         } finally {
           port1.close();
         }
@@ -80,6 +89,15 @@ export async function runSweep<T extends TaskName>(
     );
   } finally {
     await pool.destroy();
+  }
+
+  async function settle(run: Promise<unknown>): Promise<TaskOutput<T>> {
+    try {
+      return (await run) as TaskOutput<T>;
+    } catch (error) {
+      if (options.failed === undefined) throw error;
+      return options.failed(error);
+    }
   }
 
   function finish(index: number, output: TaskOutput<T>): TaskOutput<T> {

@@ -1,5 +1,6 @@
 import type { CompletionSummary } from "@losslab/metrics";
-import { parseScenario, runScenario, ScenarioError } from "@losslab/scenario";
+import { parseScenario, runScenario } from "@losslab/scenario";
+import { errorLine } from "../error-line.js";
 
 /** The plain-JSON summary of one scenario run: what a sweep records per point. */
 export interface ScenarioSummary {
@@ -15,8 +16,10 @@ export interface ScenarioSummary {
 }
 
 /**
- * Validates and runs one scenario input. A scenario the simulator rejects gives `{ error }`
- * (a ScenarioError would lose its class crossing the worker boundary); anything else throws.
+ * Validates and runs one scenario input. A run that fails, for whatever reason (a scenario
+ * the simulator rejects, an error in the model at run time), gives `{ error }` with its
+ * message on one line: one point of a sweep must not take the others down, and an error's
+ * class would not survive the worker boundary anyway.
  */
 export function runScenarioSummary(input: unknown): ScenarioSummary | { error: string } {
   try {
@@ -30,7 +33,6 @@ export function runScenarioSummary(input: unknown): ScenarioSummary | { error: s
       completions: result.completions,
     };
   } catch (error) {
-    if (error instanceof ScenarioError) return { error: error.message };
-    throw error;
+    return { error: errorLine(error) };
   }
 }

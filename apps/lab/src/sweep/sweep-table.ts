@@ -12,13 +12,19 @@ export interface SweepRow {
   cells: string[];
   /** Summary key -> value, rounded to 6 significant digits. */
   values: Record<string, number>;
-  /** The run's trajectory hash (absent in a results.csv written before fingerprints existed). */
+  /** The run's trajectory hash, 16 hex digits (absent for a point that failed). */
   fingerprint?: string;
+  /** Why the point failed, on one line (then `values` is empty). */
+  error?: string;
 }
 
 /** The last CSV column: each point's fingerprint, 16 hex digits. */
 const FINGERPRINT = "fingerprint";
 const FINGERPRINT_FORMAT = /^[0-9a-f]{16}$/;
+/** The column before it, only when a point failed: its error message. */
+const ERROR = "error";
+/** A number as `formatNumber` writes it; anything else in a cell is damage. */
+const NUMBER_FORMAT = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/;
 
 const SECTION_ORDER = ["groups", "links", "delivered", "marked", "completions"];
 
@@ -58,20 +64,27 @@ function csvField(text: string): string {
 }
 
 /**
- * The CSV: a header line, then one line per row; a key a point lacks is an empty cell. The
- * fingerprint comes last, so a row cut short by an interruption fails its format on resume.
+ * The CSV: a header line, then one line per row; a key a point lacks is an empty cell. When
+ * a point failed, an `error` column holds its message (empty for the others). The
+ * fingerprint comes last, so a row cut short fails its format on resume.
  */
 export function toCsv(parameters: readonly string[], rows: readonly SweepRow[]): string {
   const columns = summaryColumns(rows);
-  const lines = [[...parameters, ...columns, FINGERPRINT].map(csvField).join(",")];
+  const errors = rows.some((row) => row.error !== undefined);
+  const lines = [[...parameters, ...columns, ...(errors ? [ERROR] : []), FINGERPRINT].map(csvField).join(",")];
   for (const row of rows) {
-    const cells = [...row.cells, ...columns.map((key) => formatNumber(row.values[key])), row.fingerprint ?? ""];
+    const cells = [
+      ...row.cells,
+      ...columns.map((key) => formatNumber(row.values[key])),
+      ...(errors ? [row.error ?? ""] : []),
+      row.fingerprint ?? "",
+    ];
     lines.push(cells.map(csvField).join(","));
   }
   return `${lines.join("\n")}\n`;
 }
 
-/** The same data as JSON: the parameter values as in the sweep file, then each summary key. */
+/** The same data as JSON: the parameter values as in the sweep file, then each summary key (or the error). */
 export function toJson(
   parameters: readonly string[],
   rows: ReadonlyArray<SweepRow & { parameterValues: unknown[] }>,
@@ -81,6 +94,7 @@ export function toJson(
     parameters: Object.fromEntries(parameters.map((path, p) => [path, row.parameterValues[p]])),
     summary: Object.fromEntries(columns.filter((key) => key in row.values).map((key) => [key, row.values[key]])),
     ...(row.fingerprint === undefined ? {} : { fingerprint: row.fingerprint }),
+    ...(row.error === undefined ? {} : { error: row.error }),
   }));
   return `${JSON.stringify({ parameters, columns, points }, null, 2)}\n`;
 }
@@ -125,36 +139,66 @@ export function parseCsv(text: string): string[][] {
   return records;
 }
 
+/** What an earlier results.csv holds that a resumed sweep can use. */
+export type CsvReading =
+  | {
+      /** Verified rows: whole, every number well-formed, a fingerprint; or a point that failed. */
+      rows: SweepRow[];
+      /** The parameter cells of the lines that are not (cut short, damaged): their points run again. */
+      broken: string[][];
+    }
+  | { unusable: string };
+
 /**
- * Rows of an earlier results.csv, if its parameter columns are `parameters` (in order);
- * undefined otherwise. Lines with the wrong number of fields or a non-number are skipped.
+ * Reads an earlier results.csv, trusting nothing: a row is used only if it has every column,
+ * every summary cell is empty or a number as `toCsv` writes it, and it ends with a
+ * fingerprint of 16 hex digits (or, for a point that failed, with its error and no
+ * fingerprint). A header that is not this sweep's makes the whole file unusable.
  */
-export function readCsvRows(text: string, parameters: readonly string[]): SweepRow[] | undefined {
+export function readCsvRows(text: string, parameters: readonly string[]): CsvReading {
   const [header, ...records] = parseCsv(text);
-  if (header === undefined || parameters.some((path, p) => header[p] !== path)) return undefined;
-  const fingerprinted = header.at(-1) === FINGERPRINT;
-  const keys = header.slice(parameters.length, fingerprinted ? -1 : undefined);
-  if (keys.some((key) => parameters.includes(key))) return undefined;
-  const rows: SweepRow[] = [];
-  for (const record of records) {
-    if (record.length !== header.length) continue;
-    const fingerprint = fingerprinted ? record.at(-1)! : undefined;
-    if (fingerprint !== undefined && !FINGERPRINT_FORMAT.test(fingerprint)) continue;
-    const values: Record<string, number> = {};
-    let ok = true;
-    keys.forEach((key, k) => {
-      const cell = record[parameters.length + k]!;
-      if (cell === "") return;
-      const value = Number(cell);
-      if (Number.isFinite(value)) values[key] = round(value);
-      else ok = false;
-    });
-    if (ok)
-      rows.push({
-        cells: record.slice(0, parameters.length),
-        values,
-        ...(fingerprint === undefined ? {} : { fingerprint }),
-      });
+  if (header === undefined || parameters.some((path, p) => header[p] !== path)) {
+    return { unusable: "its parameter columns are not this sweep's" };
   }
-  return rows;
+  if (header.at(-1) !== FINGERPRINT)
+    return { unusable: "it has no fingerprint column (cut short, or from an older losslab)" };
+  const errors = header.at(-2) === ERROR;
+  const keys = header.slice(parameters.length, errors ? -2 : -1);
+  if (keys.some((key) => parameters.includes(key) || key === FINGERPRINT)) {
+    return { unusable: "its header repeats a column" };
+  }
+  const rows: SweepRow[] = [];
+  const broken: string[][] = [];
+  for (const record of records) {
+    const row = verifiedRow(record, header.length, parameters.length, keys, errors);
+    if (row === undefined) broken.push(record.slice(0, parameters.length));
+    else rows.push(row);
+  }
+  return { rows, broken };
+}
+
+function verifiedRow(
+  record: string[],
+  width: number,
+  parameterCount: number,
+  keys: readonly string[],
+  errors: boolean,
+): SweepRow | undefined {
+  if (record.length !== width) return undefined;
+  const cells = record.slice(0, parameterCount);
+  const fingerprint = record.at(-1)!;
+  const error = errors ? record.at(-2)! : "";
+  const summary = record.slice(parameterCount, parameterCount + keys.length);
+  if (error !== "") {
+    // A failed point: its message, and nothing measured.
+    return fingerprint === "" && summary.every((cell) => cell === "") ? { cells, values: {}, error } : undefined;
+  }
+  if (!FINGERPRINT_FORMAT.test(fingerprint)) return undefined;
+  const values: Record<string, number> = {};
+  for (const [k, cell] of summary.entries()) {
+    if (cell === "") continue;
+    if (!NUMBER_FORMAT.test(cell)) return undefined;
+    values[keys[k]!] = round(Number(cell));
+  }
+  return { cells, values, fingerprint };
 }

@@ -1,0 +1,160 @@
+/**
+ * `reproduce --all` run again: presets whose files an earlier run left whole are not run
+ * again, damaged ones are; an interruption keeps the finished presets; a preset that fails
+ * is reported and the others run.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseScenario, runScenario } from "@losslab/scenario";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { reproduceAll } from "../src/commands/reproduce-all.js";
+import type { Preset } from "../src/preset.js";
+import { readKeptPreset } from "../src/preset-output.js";
+import { findPreset } from "../src/presets/index.js";
+import { losslab, startLosslab } from "./kit.js";
+
+/** Every file of a preset's directory but the manifest (whose wall time differs between runs). */
+function presetFiles(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const name of readdirSync(dir).sort()) {
+    if (name !== "manifest.json") files[name] = readFileSync(join(dir, name)).toString("base64");
+  }
+  return files;
+}
+
+describe("reproduce --all, run again", () => {
+  it("re-uses verified preset directories and runs damaged ones again, to the same files", {
+    timeout: 90_000,
+  }, async () => {
+    const out = mkdtempSync(join(tmpdir(), "losslab-all-"));
+    const only = ["--all", "--only", "santos-fig3b,santos-fig6", "--out", out, "--workers", "1"];
+    const first = losslab("reproduce", ...only);
+    expect(first.status).toBe(0);
+    const fig3b = presetFiles(join(out, "santos-fig3b"));
+    const fig6 = presetFiles(join(out, "santos-fig6"));
+    expect(Object.keys(fig3b)).toContain("result.json");
+
+    // result.json cut short in one, the manifest itself damaged in the other: both run again.
+    const result = join(out, "santos-fig3b", "result.json");
+    writeFileSync(result, readFileSync(result, "utf8").slice(0, 100));
+    const manifest = join(out, "santos-fig6", "manifest.json");
+    writeFileSync(manifest, readFileSync(manifest, "utf8").slice(0, -20));
+    const second = losslab("reproduce", ...only);
+    expect(second.status).toBe(0);
+    expect(second.stderr).toContain(
+      `[1/2] santos-fig3b: ${join(out, "santos-fig3b")}/ is not re-used (result.json changed since it was written); running`,
+    );
+    expect(second.stderr).toContain(
+      `[2/2] santos-fig6: ${join(out, "santos-fig6")}/ is not re-used (manifest.json is damaged); running`,
+    );
+    expect(presetFiles(join(out, "santos-fig3b"))).toEqual(fig3b);
+    expect(presetFiles(join(out, "santos-fig6"))).toEqual(fig6);
+
+    // Everything whole: nothing runs, and the report and the summary are the same as before.
+    const third = losslab("reproduce", ...only);
+    expect(third.status).toBe(0);
+    expect(third.stderr).toContain(`[1/2] santos-fig3b: kept from an earlier run in ${join(out, "santos-fig3b")}/`);
+    expect(third.stderr).toContain("[2/2] santos-fig6: kept from an earlier run");
+    expect(third.stderr).not.toContain("running");
+    expect(third.stdout.split("\n").at(-2)).toMatch(/^2 presets, (\d+) of \1 claims pass/);
+    const html = readFileSync(join(out, "index.html"), "utf8");
+    for (const preset of ["santos-fig3b", "santos-fig6"]) expect(html).toContain(`<h2>${preset}</h2>`);
+    expect(html.match(/<svg[\s>]/g)?.length).toBe(
+      Object.keys({ ...fig3b, ...fig6 }).filter((name) => name.endsWith(".svg")).length,
+    );
+
+    // Another seed's results are not these.
+    expect(await readKeptPreset(join(out, "santos-fig6"), "santos-fig6", 2)).toEqual({
+      problem: "it was run with seed 1",
+    });
+  });
+
+  it("SIGINT between presets keeps the finished ones; the same command goes on from there", {
+    timeout: 90_000,
+  }, async () => {
+    const out = mkdtempSync(join(tmpdir(), "losslab-all-"));
+    const presets = "santos-fig2a,santos-fig3b,santos-fig6";
+    const run = startLosslab("reproduce", "--all", "--only", presets, "--out", out, "--workers", "1");
+    await new Promise<void>((resolve) => {
+      const poll = setInterval(() => {
+        if (existsSync(join(out, "santos-fig2a", "manifest.json"))) {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 10);
+    });
+    run.child.kill("SIGINT");
+    const exit = await run.exit;
+    expect(exit.code).toBe(130);
+    const kept = presets.split(",").filter((p) => existsSync(join(out, p, "manifest.json")));
+    expect(kept.length).toBeLessThan(3);
+    expect(run.stderr().trim().split("\n").at(-1)).toBe(
+      `losslab: interrupted; ${kept.length} of 3 presets kept in ${out}/; run the same command again to resume`,
+    );
+    expect(existsSync(join(out, "index.html"))).toBe(false);
+
+    const resumed = losslab("reproduce", "--all", "--only", presets, "--out", out, "--workers", "1");
+    expect(resumed.status).toBe(0);
+    for (const preset of kept) expect(resumed.stderr).toContain(`${preset}: kept from an earlier run`);
+    expect(resumed.stderr.match(/: running \(expected/g)).toHaveLength(3 - kept.length);
+    expect(existsSync(join(out, "index.html"))).toBe(true);
+  });
+});
+
+describe("reproduce --all, a preset that fails", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  // A preset whose simulation fails in the model at run time (see sweep-resume.test.ts: a
+  // rate limit the engine cannot schedule), next to a real one.
+  const failing: Preset = {
+    name: "failing",
+    description: "a preset whose one run fails",
+    expectedRuntime: "< 1 s",
+    scenarios: () => [],
+    run: async () => {
+      runScenario(
+        parseScenario({
+          durationMs: 2,
+          topology: { kind: "two-switch", local: 1, remote: 1 },
+          flows: { pattern: "santos" },
+          limits: { rate: 1e-12 },
+        }),
+      );
+      throw new Error("unreachable: the run above fails");
+    },
+  };
+
+  it("is reported with its error, in the report too; the others run; exit code 3", async () => {
+    const stderr: string[] = [];
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      stderr.push(String(chunk));
+      return true;
+    });
+    vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    const out = mkdtempSync(join(tmpdir(), "losslab-all-"));
+    const code = await reproduceAll([failing, findPreset("santos-fig6")], { out, seed: 1, workers: 1 });
+    expect(code).toBe(3);
+    const error =
+      "EngineError: at(): time 2068000000000000000 is beyond the last representable time (9007199254740991 ps)";
+    expect(stderr).toContain(`losslab: [1/2] failing failed: ${error}\n`);
+    expect(stderr.join("")).not.toContain("    at ");
+    expect(stderr.at(-1)).toBe(
+      "losslab: 1 of 2 presets failed to run (failing); their errors are above and in the report, and the same command runs them again\n",
+    );
+    expect(existsSync(join(out, "santos-fig6", "manifest.json"))).toBe(true);
+    expect(existsSync(join(out, "failing", "manifest.json"))).toBe(false);
+    const html = readFileSync(join(out, "index.html"), "utf8");
+    expect(html).toContain(`<span class="badge fail">ERROR</span> ${error}`);
+    expect(html).toContain("<h2>santos-fig6</h2>");
+
+    // Run again: the failed preset runs again, the other is kept; with --fresh both run.
+    stderr.length = 0;
+    expect(await reproduceAll([failing, findPreset("santos-fig6")], { out, seed: 1, workers: 1 })).toBe(3);
+    expect(stderr.join("")).toContain("[2/2] santos-fig6: kept from an earlier run");
+    expect(stderr.join("")).toContain("[1/2] failing: running");
+    stderr.length = 0;
+    await reproduceAll([failing, findPreset("santos-fig6")], { out, seed: 1, workers: 1, fresh: true });
+    expect(stderr.join("")).toContain("[2/2] santos-fig6: running");
+  });
+});

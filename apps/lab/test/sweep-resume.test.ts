@@ -1,0 +1,132 @@
+/**
+ * What a sweep run again re-uses: only rows that check out whole (every column, numbers as
+ * losslab writes them, a fingerprint); the rest runs again, and the files come out as if
+ * nothing had happened. A point whose simulation fails is recorded and does not stop the others.
+ */
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { checkScenario } from "@losslab/scenario";
+import { describe, expect, it } from "vitest";
+import { losslab } from "./kit.js";
+
+const base = {
+  name: "tiny",
+  durationMs: 2,
+  topology: { kind: "two-switch", local: 1, remote: 1 },
+  flows: { pattern: "santos", victimMs: null },
+};
+
+function sweepFile(sweep: unknown): string {
+  const file = join(mkdtempSync(join(tmpdir(), "losslab-resume-")), "sweep.json");
+  writeFileSync(file, JSON.stringify(sweep));
+  return file;
+}
+
+function snapshot(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const name of readdirSync(dir).sort()) files[name] = readFileSync(join(dir, name)).toString("base64");
+  return files;
+}
+
+describe("losslab sweep, resumed from damaged results", () => {
+  it("re-uses only whole rows, reruns the others, and rewrites a damaged results.json", { timeout: 60_000 }, () => {
+    const file = sweepFile({ base, parameters: { "topology.local": [1, 2], "limits.window": [1, 2] } });
+    const out = mkdtempSync(join(tmpdir(), "losslab-resume-out-"));
+    const csv = join(out, "results.csv");
+    expect(losslab("sweep", file, "--workers", "1", "--out", out).status).toBe(0);
+    const before = snapshot(out);
+
+    const [header, first, second, third, fourth] = readFileSync(csv, "utf8").trimEnd().split("\n");
+    const delivered = header!.split(",").indexOf("delivered");
+    const cells = (line: string) => line.split(",");
+    // Row 2: a summary number damaged. Row 3: its fingerprint one digit short. Row 4: the
+    // file ends inside its `delivered` number, as a write cut short would leave it (the
+    // issue's case: a value of 17818 read back as 17).
+    const damaged = cells(second!).map((cell, i) => (i === 2 ? `${cell}x` : cell));
+    const short = cells(third!).map((cell, i, all) => (i === all.length - 1 ? cell.slice(1) : cell));
+    const cut = cells(fourth!).slice(0, delivered + 1);
+    cut[delivered] = cut[delivered]!.slice(0, 2);
+    writeFileSync(csv, [header, first, damaged.join(","), short.join(","), cut.join(",")].join("\n"));
+    writeFileSync(join(out, "results.json"), readFileSync(join(out, "results.json"), "utf8").slice(0, 200));
+
+    const resumed = losslab("sweep", file, "--workers", "1", "--out", out);
+    expect(resumed.status).toBe(0);
+    expect(resumed.stderr).toBe(
+      `losslab: resuming from ${csv}: re-using 1 of 4 points, running 3: 3 with a row cut short or damaged\n`,
+    );
+    expect(resumed.stdout).toContain("1 of 4 points already done, running 3");
+    expect(snapshot(out)).toEqual(before);
+
+    // --fresh runs every point, with no word about the earlier file.
+    const fresh = losslab("sweep", file, "--workers", "1", "--out", out, "--fresh");
+    expect(fresh.status).toBe(0);
+    expect(fresh.stderr).toBe("");
+    expect(fresh.stdout).toContain("0 of 4 points already done, running 4");
+    expect(snapshot(out)).toEqual(before);
+  });
+
+  it("runs every point when results.csv is another sweep's or has no fingerprints", { timeout: 60_000 }, () => {
+    const file = sweepFile({ base, parameters: { "limits.window": [1, 2] } });
+    const out = mkdtempSync(join(tmpdir(), "losslab-resume-out-"));
+    const csv = join(out, "results.csv");
+    writeFileSync(csv, "topology.local,groups.local,fingerprint\n1,0.5,0123456789abcdef\n");
+    const other = losslab("sweep", file, "--workers", "1", "--out", out);
+    expect(other.status).toBe(0);
+    expect(other.stderr).toBe(
+      `losslab: ${csv} is not re-used (its parameter columns are not this sweep's): running all 2 points\n`,
+    );
+    // A file from before fingerprints: its rows cannot be checked, so none is trusted.
+    const lines = readFileSync(csv, "utf8").trimEnd().split("\n");
+    writeFileSync(csv, `${lines.map((line) => line.split(",").slice(0, -1).join(",")).join("\n")}\n`);
+    const old = losslab("sweep", file, "--workers", "1", "--out", out);
+    expect(old.stderr).toContain("is not re-used (it has no fingerprint column");
+    expect(readFileSync(csv, "utf8")).toBe(`${lines.join("\n")}\n`);
+  });
+});
+
+describe("losslab sweep, a point that fails", () => {
+  // A rate limit of 1e-12 of the link passes validation, but the adapter then schedules its
+  // second packet 2,068,000 s ahead, beyond the engine's last representable time (~9,007 s):
+  // the model throws at run time, for that point only.
+  const failing = 1e-12;
+
+  it("is recorded with its parameters and error, the others run, exit code 3", { timeout: 60_000 }, () => {
+    // What `losslab validate` checks: the point is valid, its failure comes at run time.
+    expect(() => checkScenario({ ...base, limits: { rate: failing } })).not.toThrow();
+
+    const file = sweepFile({ base, parameters: { "limits.rate": [0.5, failing, 1] } });
+    const out = mkdtempSync(join(tmpdir(), "losslab-resume-out-"));
+    const csv = join(out, "results.csv");
+    const run = losslab("sweep", file, "--workers", "2", "--out", out);
+    expect(run.status).toBe(3);
+    expect(run.stderr).not.toContain("    at ");
+    const error =
+      "EngineError: at(): time 2068000000000000000 is beyond the last representable time (9007199254740991 ps)";
+    expect(run.stderr).toBe(
+      `losslab: point 2 (limits.rate=1e-12) failed: ${error}\n` +
+        `losslab: 1 of 3 points failed; their errors are in ${csv} and results.json, and the same command runs them again\n`,
+    );
+    expect(run.stdout).toContain("ran 3 points");
+
+    const [header, ...rows] = readFileSync(csv, "utf8").trimEnd().split("\n");
+    expect(header!.split(",").slice(-2)).toEqual(["error", "fingerprint"]);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toMatch(/^0\.5,0\.\d+,.*,,[0-9a-f]{16}$/);
+    expect(rows[1]).toBe(`1e-12,${",".repeat(header!.split(",").length - 3)}${error},`);
+    expect(rows[2]).toMatch(/^1,0\.\d+,.*,,[0-9a-f]{16}$/);
+    const json = JSON.parse(readFileSync(join(out, "results.json"), "utf8"));
+    expect(json.points[1]).toEqual({ parameters: { "limits.rate": failing }, summary: {}, error });
+    expect(json.points[2].fingerprint).toMatch(/^[0-9a-f]{16}$/);
+    expect(readdirSync(out)).toContain("groups.victim.svg");
+    const first = snapshot(out);
+
+    // Run again: the failed point runs again (and fails again), the two others are re-used.
+    const again = losslab("sweep", file, "--workers", "1", "--out", out);
+    expect(again.status).toBe(3);
+    expect(again.stderr.split("\n")[0]).toBe(
+      `losslab: resuming from ${csv}: re-using 2 of 3 points, running 1: 1 that failed before`,
+    );
+    expect(snapshot(out)).toEqual(first);
+  });
+});
