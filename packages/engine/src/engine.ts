@@ -46,7 +46,9 @@ export class Engine {
    */
   private readonly soonTargets: EventHandler[] = [];
   private readonly soonKinds: number[] = [];
+  /** The waiting `soon` events are at [soonNext, soonEnd); the arrays never shrink (no allocation per event). */
   private soonNext = 0;
+  private soonEnd = 0;
   private soonHandled = 0;
   private clock: Time = 0;
   private running = false;
@@ -66,7 +68,7 @@ export class Engine {
 
   /** Live events waiting to run (cancelled events are gone at once). */
   get pending(): number {
-    return this.queue.length + this.soonTargets.length - this.soonNext;
+    return this.queue.length + this.soonEnd - this.soonNext;
   }
 
   /** Events handled since the engine was created. */
@@ -111,8 +113,8 @@ export class Engine {
    */
   soon(target: EventHandler, kind: number): void {
     if (!this.queue.hasEventBy(this.clock)) {
-      this.soonTargets.push(target);
-      this.soonKinds.push(kind);
+      this.soonTargets[this.soonEnd] = target;
+      this.soonKinds[this.soonEnd++] = kind;
     } else {
       this.queue.push(this.clock, target as EventTarget<never>, kind, undefined);
     }
@@ -125,7 +127,7 @@ export class Engine {
 
   /** Time of the next live event, or undefined if none is waiting. */
   nextEventTime(): Time | undefined {
-    return this.soonNext < this.soonTargets.length ? this.clock : this.queue.peekTime();
+    return this.soonNext < this.soonEnd ? this.clock : this.queue.peekTime();
   }
 
   /**
@@ -148,7 +150,7 @@ export class Engine {
     try {
       // The body of `dispatch`, inlined by hand: this loop is the simulator's innermost.
       while (!this.stopRequested) {
-        if (this.soonNext < this.soonTargets.length) {
+        if (this.soonNext < this.soonEnd) {
           this.runSoon();
           continue;
         }
@@ -177,7 +179,7 @@ export class Engine {
   step(): boolean {
     this.enter("step");
     try {
-      if (this.soonNext < this.soonTargets.length) {
+      if (this.soonNext < this.soonEnd) {
         this.runSoon();
         return true;
       }
@@ -204,11 +206,7 @@ export class Engine {
     const index = this.soonNext++;
     const target = this.soonTargets[index]!;
     const kind = this.soonKinds[index]!;
-    if (this.soonNext === this.soonTargets.length) {
-      this.soonTargets.length = 0;
-      this.soonKinds.length = 0;
-      this.soonNext = 0;
-    }
+    if (this.soonNext === this.soonEnd) this.soonNext = this.soonEnd = 0;
     this.soonHandled++;
     target.handleEvent(kind, undefined);
   }
