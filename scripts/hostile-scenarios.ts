@@ -1,0 +1,101 @@
+/**
+ * Writes bad and hostile scenario files (apps/lab/test/hostile-scenarios.ts) and runs
+ * `losslab validate` and `losslab run` on each in a child process with a time limit and a
+ * memory cap, then counts how each ended: a clean error (one `losslab:` line, exit 2), an
+ * untidy one (exit 2 and no stack trace, but several lines or a huge one), a stack trace
+ * (anything else that exits), a hang (killed at the time limit), out of memory
+ * (V8's heap limit, or an allocation refused under the address-space cap) or accepted
+ * (exit 0: the file was called valid, or ran).
+ *
+ *   node --conditions=@losslab/source --import tsx scripts/hostile-scenarios.ts \
+ *     [--count 300] [--seed 1] [--timeout 20] [--memory-mb 3072] [--cli source|built] [--keep DIR]
+ *
+ * `--cli built` runs apps/lab/dist/cli.js (after `pnpm build`), which starts faster.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import fc from "fast-check";
+import { type HostileCase, hostileCase, isCleanError, writeCase } from "../apps/lab/test/hostile-scenarios.js";
+
+const { values } = parseArgs({
+  options: {
+    count: { type: "string", default: "300" },
+    seed: { type: "string", default: "1" },
+    timeout: { type: "string", default: "20" },
+    "memory-mb": { type: "string", default: "3072" },
+    cli: { type: "string", default: "source" },
+    keep: { type: "string" },
+  },
+});
+const count = Number(values.count);
+const timeoutSeconds = Number(values.timeout);
+const memoryMb = Number(values["memory-mb"]);
+const root = join(import.meta.dirname, "..");
+const cli =
+  values.cli === "built"
+    ? [join(root, "apps/lab/dist/cli.js")]
+    : ["--conditions=@losslab/source", "--import", "tsx", join(root, "apps/lab/src/cli.ts")];
+
+type Outcome = "clean" | "untidy" | "stack" | "hang" | "oom" | "accepted";
+
+/** Runs one command under `ulimit -v` (typed arrays live outside V8's heap) and `timeout`. */
+function runCli(command: string, file: string): { outcome: Outcome; detail: string } {
+  const node = [process.execPath, `--max-old-space-size=${Math.floor(memoryMb / 2)}`, ...cli, command, file];
+  const quoted = node.map((arg) => `'${arg.replaceAll("'", "'\\''")}'`).join(" ");
+  const shell = `ulimit -v ${memoryMb * 1024}; exec timeout -s KILL ${timeoutSeconds} ${quoted}`;
+  const result = spawnSync("bash", ["-c", shell], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const stderr = result.stderr ?? "";
+  const detail =
+    stderr
+      .split("\n")
+      .find((line) => line.trim() !== "")
+      ?.slice(0, 300) ?? "";
+  if (result.status === 137 || result.signal === "SIGKILL")
+    return { outcome: "hang", detail: "killed at the time limit" };
+  if (
+    /heap out of memory|Array buffer allocation failed|Cannot allocate memory|std::bad_alloc|OutOfMemory/i.test(stderr)
+  ) {
+    return { outcome: "oom", detail };
+  }
+  if (result.status === 0) return { outcome: "accepted", detail: result.stdout.split("\n")[0]?.slice(0, 200) ?? "" };
+  if (result.status === 2 && isCleanError(stderr)) return { outcome: "clean", detail };
+  // A user error without a stack trace, but on several lines or longer than the contract allows.
+  if (result.status === 2 && stderr.startsWith("losslab: ") && !/^\s+at /m.test(stderr)) {
+    return {
+      outcome: "untidy",
+      detail: `${stderr.split("\n").length - 1} lines, ${stderr.length} characters: ${detail}`,
+    };
+  }
+  return { outcome: "stack", detail: `exit ${result.status ?? result.signal}: ${detail}` };
+}
+
+const cases: HostileCase[] = fc.sample(hostileCase, { seed: Number(values.seed), numRuns: count });
+const work = values.keep ?? mkdtempSync(join(tmpdir(), "losslab-hostile-"));
+const tally: Record<string, Record<Outcome, number>> = {};
+const notable: string[] = [];
+for (const [i, hostile] of cases.entries()) {
+  const dir = join(work, `case-${String(i + 1).padStart(4, "0")}`);
+  mkdirSync(dir, { recursive: true });
+  const file = writeCase(dir, hostile);
+  for (const command of ["validate", "run"]) {
+    const { outcome, detail } = runCli(command, file);
+    tally[command] ??= { clean: 0, untidy: 0, stack: 0, hang: 0, oom: 0, accepted: 0 };
+    tally[command]![outcome]++;
+    if (outcome !== "clean") notable.push(`${command} ${outcome.padEnd(8)} ${hostile.label.slice(0, 90)} | ${detail}`);
+  }
+  // Keep the disk small: the cases with big files are rewritten each time anyway.
+  if (values.keep === undefined) rmSync(dir, { recursive: true, force: true });
+  process.stderr.write(`\r${i + 1}/${cases.length}`);
+}
+process.stderr.write("\n");
+for (const line of notable) console.log(line);
+console.log(`\n${cases.length} files, seed ${values.seed}, ${timeoutSeconds} s and ${memoryMb} MB per command:`);
+const columns: Outcome[] = ["clean", "untidy", "stack", "hang", "oom", "accepted"];
+console.log(`command   ${columns.map((name) => name.padStart(8)).join("")}`);
+for (const [command, counts] of Object.entries(tally)) {
+  console.log(`${command.padEnd(9)} ${columns.map((name) => String(counts[name]).padStart(8)).join("")}`);
+}
+if (values.keep === undefined) rmSync(work, { recursive: true, force: true });
