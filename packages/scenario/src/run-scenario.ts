@@ -17,8 +17,11 @@ import type { ControllerFactory } from "@losslab/response";
 import { buildRoutes, type Routes, type Topology } from "@losslab/topology";
 import { createGenerator, startGenerators } from "@losslab/traffic";
 import { AdapterSink } from "./adapter-sink.js";
+import { checkFits } from "./check-fits.js";
 import { buildFabric, type Fabric } from "./fabric.js";
 import { type ResolvedFlow, resolveFlows, scenarioGenerators } from "./flows.js";
+import { formatList } from "./format-list.js";
+import { asFieldError } from "./model-error.js";
 import { parseScenario } from "./parse-scenario.js";
 import type { ResponseCounts } from "./response-counts.js";
 import { controllerFactories } from "./scenario-controllers.js";
@@ -141,7 +144,11 @@ export function checkScenario(input: unknown): Scenario {
   return scenario;
 }
 
-/** Builds the fabric, flows, generators and meters; the returned function runs and measures. */
+/**
+ * Builds the fabric, flows, generators and meters; the returned function runs and measures.
+ * First refuses what would not fit in memory (checkFits); a model that still refuses a
+ * part of the scenario while it is built is reported as a ScenarioError naming the field.
+ */
 function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioResult {
   // parseScenario checks this too; runScenario also accepts scenarios built in code.
   const [fromMs, toMs] = scenario.metrics.measureMs ?? [0, scenario.durationMs];
@@ -150,6 +157,11 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
       `metrics.measureMs: [${fromMs}, ${toMs}] must be an interval inside [0, durationMs=${scenario.durationMs}]`,
     );
   }
+  checkFits(scenario);
+  return asFieldError("switch", () => buildModels(scenario, fromMs, toMs));
+}
+
+function buildModels(scenario: Scenario, fromMs: number, toMs: number): (options: RunOptions) => ScenarioResult {
   const engine = new Engine({ seed: scenario.seed });
   const topology = asScenarioError("topology", () => scenarioTopology(scenario));
   const routes = buildRoutes(topology);
@@ -465,7 +477,7 @@ function checkDeviceNames(scenario: Scenario, topology: Topology): void {
   const check = (field: string, name: string, known: string[], what: "host" | "switch") => {
     if (!known.includes(name)) {
       throw new ScenarioError(
-        `${field}: "${name}" is not a ${what} of the topology; its ${what}s: ${known.join(", ")}`,
+        `${field}: "${name}" is not a ${what} of the topology; its ${what}s: ${formatList(known)}`,
       );
     }
   };
