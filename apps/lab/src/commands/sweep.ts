@@ -19,6 +19,8 @@ import { UserError } from "../user-error.js";
 export interface SweepOptions {
   workers: number;
   out?: string;
+  /** Where the base scenario and trace files may be (default: the sweep file's directory). */
+  dataDir?: string;
 }
 
 type Row = SweepRow & { parameterValues: unknown[] };
@@ -29,7 +31,7 @@ type Row = SweepRow & { parameterValues: unknown[] };
  * in an earlier results.csv there (same parameter columns) are kept and not run again.
  */
 export async function sweepCommand(file: string, options: SweepOptions): Promise<void> {
-  const sweep = await readSweepFile(file);
+  const sweep = await readSweepFile(file, options.dataDir);
   const points = sweepPoints(sweep, file);
   const parameters = sweep.parameters.map((p) => p.path);
   const out = options.out ?? join("results", `sweep-${basename(file, extname(file))}`);
