@@ -1,7 +1,7 @@
 /**
  * Writes bad and hostile scenario files (apps/lab/test/hostile-scenarios.ts) and runs
  * `losslab validate` and `losslab run` on each in a child process with a time limit and a
- * memory cap, then counts how each ended: a clean error (one `losslab:` line, exit 2), an
+ * memory cap (see runCli), then counts how each ended and the largest peak RSS: a clean error (one `losslab:` line, exit 2), an
  * untidy one (exit 2 and no stack trace, but several lines or a huge one), a stack trace
  * (anything else that exits), a hang (killed at the time limit), out of memory
  * (V8's heap limit, or an allocation refused under the address-space cap) or accepted
@@ -41,47 +41,68 @@ const cli =
 
 type Outcome = "clean" | "untidy" | "stack" | "hang" | "oom" | "accepted";
 
-/** Runs one command under `ulimit -v` (typed arrays live outside V8's heap) and `timeout`. */
-function runCli(command: string, file: string): { outcome: Outcome; detail: string } {
+/** Marks the line /usr/bin/time adds to stderr with the peak resident set size. */
+const RSS_MARK = "hostile-scenarios max RSS kB:";
+
+/**
+ * Runs one command under `timeout` and /usr/bin/time (for its peak RSS). The built CLI also
+ * runs under `ulimit -v` (typed arrays live outside V8's heap); the source CLI cannot, since
+ * tsx's WebAssembly reserves more address space than any sane cap, so there only V8's heap
+ * limit applies and the peak RSS shows the rest.
+ */
+function runCli(command: string, file: string): { outcome: Outcome; detail: string; rssKb: number } {
   const node = [process.execPath, `--max-old-space-size=${Math.floor(memoryMb / 2)}`, ...cli, command, file];
   const quoted = node.map((arg) => `'${arg.replaceAll("'", "'\\''")}'`).join(" ");
-  const shell = `ulimit -v ${memoryMb * 1024}; exec timeout -s KILL ${timeoutSeconds} ${quoted}`;
+  const cap = values.cli === "built" ? `ulimit -v ${memoryMb * 1024}; ` : "";
+  const shell = `${cap}exec timeout -s KILL ${timeoutSeconds} /usr/bin/time -f '${RSS_MARK} %M' ${quoted}`;
   const result = spawnSync("bash", ["-c", shell], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  const stderr = result.stderr ?? "";
+  const lines = (result.stderr ?? "").split("\n");
+  const rssLine = lines.find((line) => line.startsWith(RSS_MARK));
+  const rssKb = rssLine === undefined ? 0 : Number(rssLine.slice(RSS_MARK.length));
+  // time(1) adds its own line, and "Command exited with non-zero status N" on failures.
+  const stderr = lines.filter((line) => line !== rssLine && !line.startsWith("Command exited with")).join("\n");
   const detail =
     stderr
       .split("\n")
       .find((line) => line.trim() !== "")
       ?.slice(0, 300) ?? "";
-  if (result.status === 137 || result.signal === "SIGKILL")
-    return { outcome: "hang", detail: "killed at the time limit" };
-  if (
-    /heap out of memory|Array buffer allocation failed|Cannot allocate memory|std::bad_alloc|OutOfMemory/i.test(stderr)
-  ) {
-    return { outcome: "oom", detail };
-  }
-  if (result.status === 0) return { outcome: "accepted", detail: result.stdout.split("\n")[0]?.slice(0, 200) ?? "" };
-  if (result.status === 2 && isCleanError(stderr)) return { outcome: "clean", detail };
-  // A user error without a stack trace, but on several lines or longer than the contract allows.
-  if (result.status === 2 && stderr.startsWith("losslab: ") && !/^\s+at /m.test(stderr)) {
-    return {
-      outcome: "untidy",
-      detail: `${stderr.split("\n").length - 1} lines, ${stderr.length} characters: ${detail}`,
-    };
-  }
-  return { outcome: "stack", detail: `exit ${result.status ?? result.signal}: ${detail}` };
+  const classify = (): { outcome: Outcome; detail: string } => {
+    if (result.status === 137 || result.signal === "SIGKILL" || rssLine === undefined) {
+      return { outcome: "hang", detail: "killed at the time limit" };
+    }
+    if (
+      /heap out of memory|Array buffer allocation failed|Cannot allocate memory|std::bad_alloc|OutOfMemory/i.test(
+        stderr,
+      )
+    ) {
+      return { outcome: "oom", detail };
+    }
+    if (result.status === 0) return { outcome: "accepted", detail: result.stdout.split("\n")[0]?.slice(0, 200) ?? "" };
+    if (result.status === 2 && isCleanError(stderr)) return { outcome: "clean", detail };
+    // A user error without a stack trace, but on several lines or longer than the contract allows.
+    if (result.status === 2 && stderr.startsWith("losslab: ") && !/^\s+at /m.test(stderr)) {
+      return {
+        outcome: "untidy",
+        detail: `${stderr.split("\n").length - 1} lines, ${stderr.length} characters: ${detail}`,
+      };
+    }
+    return { outcome: "stack", detail: `exit ${result.status ?? result.signal}: ${detail}` };
+  };
+  return { ...classify(), rssKb };
 }
 
 const cases: HostileCase[] = fc.sample(hostileCase, { seed: Number(values.seed), numRuns: count });
 const work = values.keep ?? mkdtempSync(join(tmpdir(), "losslab-hostile-"));
 const tally: Record<string, Record<Outcome, number>> = {};
+const peakRssKb: Record<string, number> = {};
 const notable: string[] = [];
 for (const [i, hostile] of cases.entries()) {
   const dir = join(work, `case-${String(i + 1).padStart(4, "0")}`);
   mkdirSync(dir, { recursive: true });
   const file = writeCase(dir, hostile);
   for (const command of ["validate", "run"]) {
-    const { outcome, detail } = runCli(command, file);
+    const { outcome, detail, rssKb } = runCli(command, file);
+    peakRssKb[command] = Math.max(peakRssKb[command] ?? 0, rssKb);
     tally[command] ??= { clean: 0, untidy: 0, stack: 0, hang: 0, oom: 0, accepted: 0 };
     tally[command]![outcome]++;
     if (outcome !== "clean") notable.push(`${command} ${outcome.padEnd(8)} ${hostile.label.slice(0, 90)} | ${detail}`);
@@ -94,8 +115,11 @@ process.stderr.write("\n");
 for (const line of notable) console.log(line);
 console.log(`\n${cases.length} files, seed ${values.seed}, ${timeoutSeconds} s and ${memoryMb} MB per command:`);
 const columns: Outcome[] = ["clean", "untidy", "stack", "hang", "oom", "accepted"];
-console.log(`command   ${columns.map((name) => name.padStart(8)).join("")}`);
+console.log(`command  ${columns.map((name) => name.padStart(9)).join("")}  peak RSS`);
 for (const [command, counts] of Object.entries(tally)) {
-  console.log(`${command.padEnd(9)} ${columns.map((name) => String(counts[name]).padStart(8)).join("")}`);
+  const rss = `${Math.round((peakRssKb[command] ?? 0) / 1024)} MB`;
+  console.log(
+    `${command.padEnd(9)}${columns.map((name) => String(counts[name]).padStart(9)).join("")}  ${rss.padStart(8)}`,
+  );
 }
 if (values.keep === undefined) rmSync(work, { recursive: true, force: true });
