@@ -182,4 +182,16 @@ describe("files a scenario names", () => {
     writeFileSync(sweep, JSON.stringify({ base: "../outside.json", parameters: { seed: [1, 2] } }));
     expect(await refusal(readSweepFile(sweep))).toContain(`${sweep}: base: "../outside.json" is outside`);
   });
+
+  it("of a sweep make a grid of at most 10,000 points", async () => {
+    const dir = fresh();
+    const sweep = join(dir, "sweep.json");
+    const base = { durationMs: 1, topology: { kind: "two-switch", local: 2, remote: 1 }, flows: { pattern: "santos" } };
+    const seeds = Array.from({ length: 201 }, (_, i) => i);
+    const windows = Array.from({ length: 100 }, (_, i) => i + 1);
+    writeFileSync(sweep, JSON.stringify({ base, parameters: { seed: seeds, "limits.window": windows } }));
+    expect(await refusal(readSweepFile(sweep))).toBe(
+      `${sweep}: parameters: the grid has 20100 points (201 x 100); a sweep has at most 10000`,
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { estimateCost, gib } from "./estimate-cost.js";
+import { estimateCost, gib, traceMessages } from "./estimate-cost.js";
 import { fabricSize } from "./fabric-size.js";
 import { ScenarioError } from "./scenario-error.js";
 import { MAX_MEMORY_BYTES } from "./scenario-limits.js";
@@ -14,8 +14,14 @@ export function checkFits(scenario: Scenario): void {
   const cost = estimateCost(scenario);
   if (cost.memoryBytes <= MAX_MEMORY_BYTES) return;
   const limit = `${gib(cost.memoryBytes)} GiB in all; losslab builds at most ${gib(MAX_MEMORY_BYTES)} GiB before a run`;
-  const largest = Math.max(cost.fabricBytes, cost.counterBytes, cost.seriesBytes);
+  const largest = Math.max(cost.fabricBytes, cost.counterBytes, cost.seriesBytes, cost.traceBytes);
   const m = scenario.metrics;
+  if (largest === cost.traceBytes) {
+    const trace = scenario.traffic.findIndex((spec) => spec.kind === "trace");
+    throw new ScenarioError(
+      `traffic[${trace}]: the traces' ${traceMessages(scenario)} messages need about ${gib(cost.traceBytes)} GiB to replay, ${limit}: a shorter trace`,
+    );
+  }
   if (largest === cost.counterBytes) {
     throw new ScenarioError(
       `metrics.binUs: the byte counters need about ${gib(cost.counterBytes)} GiB (a bin every ${m.binUs} us over ${scenario.durationMs} ms, per meter), ${limit}: a larger binUs, a shorter run or fewer metrics.linkMeters`,

@@ -20,6 +20,8 @@ export interface CostEstimate {
   voqBytes: number;
   /** Memory of the time series of a result: a point per `stepUs` per meter. */
   seriesBytes: number;
+  /** Memory of the trace generators' messages, parsed and ordered by @losslab/traffic. */
+  traceBytes: number;
   /** All of it: what must fit before the run starts (see `checkFits`). */
   memoryBytes: number;
 }
@@ -39,14 +41,18 @@ const BYTES_PER_DEVICE_PART = 1024;
 const BYTES_PER_VOQ = 96;
 /** Bytes per time-series point: a [time, value] pair, and its rounded copy in a JSON result. */
 const BYTES_PER_SERIES_POINT = 128;
+/** Bytes per trace message while a trace is parsed and ordered (measured: 1.4-1.5 KiB per CSV line). */
+const BYTES_PER_TRACE_MESSAGE = 2048;
+/** Trace messages parsed a second (measured: about 100,000 on the reference machine, under load). */
+const TRACE_MESSAGES_PER_SECOND = 1e5;
 
 /**
  * Upper-bound estimate of a run's work and memory from its parameters alone (nothing is
  * built: see fabricSize). Events assume every destination link busy for the whole run
  * (explicit flows: their destinations; generators: every host); good to a factor of ~2 on
  * the Santos presets, which is what a warning before a 3-hour run needs. Memory is what the
- * fabric, its routing tables, the meters and the result's time series take, within ~1.5x
- * of measurements (estimate-cost.test.ts).
+ * fabric, its routing tables, the meters, the result's time series and the parsed traces
+ * take, rounded up from measurements (the constants above say which).
  */
 export function estimateCost(scenario: Scenario): CostEstimate {
   const t = scenario.topology;
@@ -86,10 +92,14 @@ export function estimateCost(scenario: Scenario): CostEstimate {
   const seriesBytes = seriesMeters * points * BYTES_PER_SERIES_POINT;
   const binsPerWindow = Math.min(bins, Math.ceil((scenario.metrics.windowMs * 1000) / scenario.metrics.binUs));
 
+  const messages = traceMessages(scenario);
+  const traceBytes = messages * BYTES_PER_TRACE_MESSAGE;
+
   const seconds =
     events / EVENTS_PER_SECOND +
     routeEntries / ROUTE_ENTRIES_PER_SECOND +
-    (seriesMeters * points * binsPerWindow) / BINS_PER_SECOND;
+    (seriesMeters * points * binsPerWindow) / BINS_PER_SECOND +
+    messages / TRACE_MESSAGES_PER_SECOND;
   return {
     events,
     seconds,
@@ -98,8 +108,22 @@ export function estimateCost(scenario: Scenario): CostEstimate {
     routeBytes,
     voqBytes,
     seriesBytes,
-    memoryBytes: fabricBytes + counterBytes + seriesBytes,
+    traceBytes,
+    memoryBytes: fabricBytes + counterBytes + seriesBytes + traceBytes,
   };
+}
+
+/** Messages of the scenario's trace generators: lines of a `csv` trace, items of `entries`. */
+export function traceMessages(scenario: Scenario): number {
+  let messages = 0;
+  for (const spec of scenario.traffic as Array<{ kind: string; csv?: unknown; entries?: unknown }>) {
+    if (spec.kind !== "trace") continue;
+    if (typeof spec.csv === "string") {
+      for (let at = spec.csv.indexOf("\n"); at >= 0; at = spec.csv.indexOf("\n", at + 1)) messages++;
+    }
+    if (Array.isArray(spec.entries)) messages += spec.entries.length;
+  }
+  return messages;
 }
 
 /** Warnings worth showing before a run starts: a very long run, or one that needs gigabytes. */

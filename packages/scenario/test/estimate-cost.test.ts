@@ -76,6 +76,17 @@ describe("checkFits", () => {
     expect(() => checkFits(fabric({ kind: "single-switch", hosts: 8000 }))).not.toThrow();
   });
 
+  it("counts the messages of trace generators, which are parsed and held before the run", () => {
+    const csv = `time_us,source,destination,bytes\n${"0,B1,BC,64\n".repeat(1_100_000)}`;
+    const trace = parseScenario({
+      durationMs: 1,
+      topology: { kind: "two-switch", local: 2, remote: 1 },
+      traffic: [{ kind: "trace", csv }],
+    });
+    expect(estimateCost(trace).traceBytes).toBe(1_100_001 * 2048);
+    expect(refusal(() => checkFits(trace))).toMatch(/^traffic\[0\]: the traces' 1100001 messages need about 2\.1 GiB/);
+  });
+
   it("runs before anything is built: checkScenario refuses a 16-ary 4-tree at once", () => {
     const start = performance.now();
     const input = {

@@ -24,6 +24,9 @@ export interface SweepPoint {
   scenario: Scenario;
 }
 
+/** The most points a sweep may have: every one is a scenario held in memory until it has run. */
+const MAX_SWEEP_POINTS = 10_000;
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value);
 
@@ -75,6 +78,13 @@ export async function readSweepFile(file: string, dataDir?: string): Promise<Swe
     const problem = checkPath(base, path, values[0]);
     if (problem !== undefined) throw new UserError(`${file}: unknown parameter path "${path}": ${problem}`);
     parameters.push({ path, values });
+  }
+
+  const grid = parameters.reduce((product, { values }) => product * values.length, 1);
+  if (grid > MAX_SWEEP_POINTS) {
+    throw new UserError(
+      `${file}: parameters: the grid has ${grid} points (${parameters.map(({ values }) => values.length).join(" x ")}); a sweep has at most ${MAX_SWEEP_POINTS}`,
+    );
   }
 
   let outputs: string[] | undefined;
