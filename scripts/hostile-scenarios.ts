@@ -1,21 +1,22 @@
 /**
  * Writes bad and hostile scenario files (apps/lab/test/hostile-scenarios.ts) and runs
  * `losslab validate` and `losslab run` on each in a child process with a time limit and a
- * memory cap (see runCli), then counts how each ended and the largest peak RSS: a clean error (one `losslab:` line, exit 2), an
- * untidy one (exit 2 and no stack trace, but several lines or a huge one), a stack trace
- * (anything else that exits), a hang (killed at the time limit), out of memory
- * (V8's heap limit, or an allocation refused under the address-space cap) or accepted
- * (exit 0: the file was called valid, or ran).
+ * memory cap (see runCli), then counts how each ended and the largest peak RSS: a clean
+ * error (one `losslab:` line, exit 2), an untidy one (exit 2 and no stack trace, but several
+ * lines or a huge one), a stack trace (anything else that exits), a hang (killed at the time
+ * limit), out of memory (V8's heap limit, or an allocation refused under the address-space
+ * cap) or accepted (exit 0: the file was called valid, or ran).
  *
  *   node --conditions=@losslab/source --import tsx scripts/hostile-scenarios.ts \
- *     [--count 300] [--seed 1] [--timeout 20] [--memory-mb 3072] [--cli source|built] [--keep DIR]
+ *     [--count 300] [--seed 1] [--timeout 20] [--memory-mb 3072] [--cli source|built|PATH] [--keep DIR]
  *
- * `--cli built` runs apps/lab/dist/cli.js (after `pnpm build`), which starts faster.
+ * `--cli built` runs apps/lab/dist/cli.js (after `pnpm build`), which starts faster; `--cli
+ * PATH` another built cli.js (a build of an older commit, to compare).
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import fc from "fast-check";
 import { type HostileCase, hostileCase, isCleanError, writeCase } from "../apps/lab/test/hostile-scenarios.js";
@@ -34,10 +35,12 @@ const count = Number(values.count);
 const timeoutSeconds = Number(values.timeout);
 const memoryMb = Number(values["memory-mb"]);
 const root = join(import.meta.dirname, "..");
-const cli =
-  values.cli === "built"
-    ? [join(root, "apps/lab/dist/cli.js")]
-    : ["--conditions=@losslab/source", "--import", "tsx", join(root, "apps/lab/src/cli.ts")];
+// "source": apps/lab/src/cli.ts through tsx; "built": apps/lab/dist/cli.js; else the path of a built cli.js.
+const source = values.cli === "source";
+const builtCli = values.cli === "built" ? join(root, "apps/lab/dist/cli.js") : resolve(values.cli);
+const cli = source
+  ? ["--conditions=@losslab/source", "--import", "tsx", join(root, "apps/lab/src/cli.ts")]
+  : [builtCli];
 
 type Outcome = "clean" | "untidy" | "stack" | "hang" | "oom" | "accepted";
 
@@ -53,7 +56,7 @@ const RSS_MARK = "hostile-scenarios max RSS kB:";
 function runCli(command: string, file: string): { outcome: Outcome; detail: string; rssKb: number } {
   const node = [process.execPath, `--max-old-space-size=${Math.floor(memoryMb / 2)}`, ...cli, command, file];
   const quoted = node.map((arg) => `'${arg.replaceAll("'", "'\\''")}'`).join(" ");
-  const cap = values.cli === "built" ? `ulimit -v ${memoryMb * 1024}; ` : "";
+  const cap = source ? "" : `ulimit -v ${memoryMb * 1024}; `;
   const shell = `${cap}exec timeout -s KILL ${timeoutSeconds} /usr/bin/time -f '${RSS_MARK} %M' ${quoted}`;
   const result = spawnSync("bash", ["-c", shell], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   const lines = (result.stderr ?? "").split("\n");
