@@ -133,10 +133,12 @@ export function runScenario(scenario: Scenario, options: RunOptions = {}): Scena
 }
 
 /**
- * Checks everything about a scenario that can be checked without running it: the format
- * (`parseScenario`), then the hosts its flows and generators name, and the parameters of
- * its marking policy, controller and generators, by building the whole simulation. Throws
- * a ScenarioError naming the field; returns the validated scenario.
+ * Checks everything about a scenario that can be checked without running it: the format,
+ * the ranges and the rules across fields (`parseScenario`), the memory it needs
+ * (`checkFits`, before anything is built), then the hosts its flows and generators name
+ * and the parameters of its marking policy, controller and generators, by building the
+ * whole simulation. Throws a ScenarioError naming the field; returns the validated
+ * scenario. `runScenario` makes the same checks, so a scenario this accepts builds.
  */
 export function checkScenario(input: unknown): Scenario {
   const scenario = parseScenario(input);
