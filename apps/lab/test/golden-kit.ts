@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
 import { round } from "../src/check.js";
 import { resultJson } from "../src/commands/run.js";
-import { inlineTraceFiles, readDataFile } from "../src/data-file.js";
+import { dataDirOf, inlineTraceFiles, readDataFile } from "../src/data-file.js";
 import { fingerprintOf, type Preset, type PresetResult, type SummaryValue } from "../src/preset.js";
 import { root } from "./kit.js";
 
@@ -183,7 +183,7 @@ export const examplePart = ({ fingerprint, events, delivered, summary }: ReturnT
 export async function exampleRecord(file: string) {
   const path = join(root, "examples", file);
   const input = await readDataFile(path, "scenario file");
-  await inlineTraceFiles(input, path);
+  await inlineTraceFiles(input, path, await dataDirOf(path, undefined));
   return examplePart(resultJson(runScenario(parseScenario(input))));
 }
 

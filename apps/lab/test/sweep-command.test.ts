@@ -131,7 +131,8 @@ describe("losslab sweep", () => {
 
     const rejected = sweepFile({ base, parameters: { "topology.local": [1, 2], "switch.bufferPackets": [4, 0] } });
     const bad = losslab("sweep", rejected, "--out", out);
-    expectUserError(bad, "2 of 4 points are invalid:", 3);
+    // One line (issue 21): the points' problems joined by "; ".
+    expectUserError(bad, "2 of 4 points are invalid: point 2");
     expect(bad.stderr).toContain("point 2 (topology.local=1, switch.bufferPackets=0): switch.bufferPackets:");
     expect(bad.stderr).toContain("point 4 (topology.local=2, switch.bufferPackets=0): switch.bufferPackets:");
     const single = sweepFile({ base, parameters: { "switch.bufferPackets": [4, 0] } });

@@ -1,44 +1,132 @@
-import { scenarioTopology } from "./scenario-topology.js";
+import { fabricSize } from "./fabric-size.js";
 import type { Scenario } from "./schema.js";
 
-/** A rough size of a run, known before it starts (for warnings, not for planning to the second). */
+/** A rough size of a run, known before anything is built (for warnings and refusals, not for planning to the second). */
 export interface CostEstimate {
   /** Engine events: about 20 per data packet delivered (measured on the Santos presets: 19.5). */
   events: number;
-  /** Wall time at ~5 million events per second (this project's 2-core reference machine). */
+  /**
+   * Wall time at ~5 million events per second (this project's 2-core reference machine),
+   * plus building the routing tables and computing the time series.
+   */
   seconds: number;
-  /** Memory of the byte counters: 8 bytes per bin per meter. */
+  /** Memory of the byte counters and latency bins: 8 bytes per bin per meter (16 per latency meter). */
   counterBytes: number;
+  /** Memory of the devices, links and routing tables (VOQs: a queue per input and output). */
+  fabricBytes: number;
+  /** Of which the routing tables (every node's port towards every host). */
+  routeBytes: number;
+  /** Of which the virtual output queues of `voq` switches (and `cioq` with VOQ inputs). */
+  voqBytes: number;
+  /** Memory of the time series of a result: a point per `stepUs` per meter. */
+  seriesBytes: number;
+  /** Memory of the trace generators' messages, parsed and ordered by @losslab/traffic. */
+  traceBytes: number;
+  /** All of it: what must fit before the run starts (see `checkFits`). */
+  memoryBytes: number;
 }
 
 const EVENTS_PER_PACKET = 20;
 const EVENTS_PER_SECOND = 5e6;
+/** Routing-table entries a second (a 4-ary 5-tree's 2.4 million take about 3 s with the fabric). */
+const ROUTE_ENTRIES_PER_SECOND = 1e6;
+/** Counter bins summed a second when a result computes its sliding windows. */
+const BINS_PER_SECOND = 1e8;
+/**
+ * Bytes per host, per link direction and per switch port and VL: adapters, links, port state
+ * (measured: 500-700 B on 4-ary 5-trees, spine-leaf and single switches; rounded up).
+ */
+const BYTES_PER_DEVICE_PART = 1024;
+/** Bytes per (input, output) pair of a VOQ switch (measured: 82-86 B). */
+const BYTES_PER_VOQ = 96;
+/** Bytes per time-series point: a [time, value] pair, and its rounded copy in a JSON result. */
+const BYTES_PER_SERIES_POINT = 128;
+/** Bytes per trace message while a trace is parsed and ordered (measured: 1.4-1.5 KiB per CSV line). */
+const BYTES_PER_TRACE_MESSAGE = 2048;
+/** Trace messages parsed a second (measured: about 100,000 on the reference machine, under load). */
+const TRACE_MESSAGES_PER_SECOND = 1e5;
 
 /**
- * Upper-bound estimate of a run's work: every destination link busy for the whole run
- * (explicit flows: their destinations; generators: every host). Good to a factor of ~2 on
- * the Santos presets, which is what a warning before a 3-hour run needs.
+ * Upper-bound estimate of a run's work and memory from its parameters alone (nothing is
+ * built: see fabricSize). Events assume every destination link busy for the whole run
+ * (explicit flows: their destinations; generators: every host); good to a factor of ~2 on
+ * the Santos presets, which is what a warning before a 3-hour run needs. Memory is what the
+ * fabric, its routing tables, the meters, the result's time series and the parsed traces
+ * take, rounded up from measurements (the constants above say which).
  */
 export function estimateCost(scenario: Scenario): CostEstimate {
   const t = scenario.topology;
-  const topology = scenarioTopology(scenario);
-  const isHost = new Set(topology.nodes.filter((node) => node.kind === "host").map((node) => node.id));
-  const hosts = isHost.size;
+  const size = fabricSize(t);
   let destinations: number;
-  if (scenario.traffic.length > 0) destinations = hosts;
+  if (scenario.traffic.length > 0) destinations = size.hosts;
   else if (Array.isArray(scenario.flows)) destinations = new Set(scenario.flows.map((f) => f.destination)).size;
   else destinations = t.kind === "two-switch" && t.victim ? 2 : 1;
-  const seconds = scenario.durationMs / 1000;
-  const packets = (destinations * t.bandwidth * seconds) / scenario.packets.dataBytes;
+  const packets = (destinations * t.bandwidth * (scenario.durationMs / 1000)) / scenario.packets.dataBytes;
   const events = packets * EVENTS_PER_PACKET;
+
+  const sw = scenario.switch;
+  const nodes = size.hosts + size.switches;
+  // Every node's table towards every host, plus each switch's own copy (fabric.ts).
+  const routeEntries = nodes * size.hosts + size.switches * size.hosts;
+  const routeBytes = 4 * routeEntries;
+  const vls = sw.kind === "input-buffered" ? sw.vls : 1;
+  const voq = sw.kind === "voq" || (sw.kind === "cioq" && sw.inputQueues === "voq");
+  const voqBytes = voq ? BYTES_PER_VOQ * size.portPairs : 0;
+  const fabricBytes =
+    routeBytes + BYTES_PER_DEVICE_PART * (size.hosts + 2 * size.links + size.switchPorts * vls) + voqBytes;
+
   const bins = Math.ceil((scenario.durationMs * 1000) / scenario.metrics.binUs);
-  const flows = Array.isArray(scenario.flows) ? scenario.flows.length : hosts;
-  const linkMeters = scenario.metrics.linkMeters?.length ?? 2 * topology.links.length;
-  const meters = linkMeters + 2 * flows;
-  return { events, seconds: events / EVENTS_PER_SECOND, counterBytes: meters * bins * 8 };
+  const flows = Array.isArray(scenario.flows) ? scenario.flows.length : size.hosts;
+  const groups = Array.isArray(scenario.flows)
+    ? new Set(scenario.flows.map((flow) => flow.group)).size + scenario.traffic.length
+    : 5 + scenario.traffic.length;
+  const classes = scenario.metrics.hotSpot === undefined ? 0 : 2;
+  const linkMeters = scenario.metrics.linkMeters?.length ?? 2 * size.links;
+  const rateMeters = linkMeters + flows + groups + classes + scenario.metrics.sourceWaitGroups.length;
+  const latencyMeters = 1 + groups + classes;
+  const counterBytes = bins * (8 * rateMeters + 16 * latencyMeters);
+
+  // Series of every meter but the flows', one point per stepUs, each summing a window of bins.
+  const points = Math.ceil((scenario.durationMs * 1000) / scenario.metrics.stepUs);
+  const seriesMeters = linkMeters + groups + classes;
+  const seriesBytes = seriesMeters * points * BYTES_PER_SERIES_POINT;
+  const binsPerWindow = Math.min(bins, Math.ceil((scenario.metrics.windowMs * 1000) / scenario.metrics.binUs));
+
+  const messages = traceMessages(scenario);
+  const traceBytes = messages * BYTES_PER_TRACE_MESSAGE;
+
+  const seconds =
+    events / EVENTS_PER_SECOND +
+    routeEntries / ROUTE_ENTRIES_PER_SECOND +
+    (seriesMeters * points * binsPerWindow) / BINS_PER_SECOND +
+    messages / TRACE_MESSAGES_PER_SECOND;
+  return {
+    events,
+    seconds,
+    counterBytes,
+    fabricBytes,
+    routeBytes,
+    voqBytes,
+    seriesBytes,
+    traceBytes,
+    memoryBytes: fabricBytes + counterBytes + seriesBytes + traceBytes,
+  };
 }
 
-/** Warnings worth showing before a run starts: a very long run, or counters eating memory. */
+/** Messages of the scenario's trace generators: lines of a `csv` trace, items of `entries`. */
+export function traceMessages(scenario: Scenario): number {
+  let messages = 0;
+  for (const spec of scenario.traffic as Array<{ kind: string; csv?: unknown; entries?: unknown }>) {
+    if (spec.kind !== "trace") continue;
+    if (typeof spec.csv === "string") {
+      for (let at = spec.csv.indexOf("\n"); at >= 0; at = spec.csv.indexOf("\n", at + 1)) messages++;
+    }
+    if (Array.isArray(spec.entries)) messages += spec.entries.length;
+  }
+  return messages;
+}
+
+/** Warnings worth showing before a run starts: a very long run, or one that needs gigabytes. */
 export function costWarnings(scenario: Scenario): string[] {
   const cost = estimateCost(scenario);
   const warnings: string[] = [];
@@ -47,10 +135,13 @@ export function costWarnings(scenario: Scenario): string[] {
       `durationMs ${scenario.durationMs}: about ${(cost.events / 1e6).toFixed(0)} million events, roughly ${(cost.seconds / 60).toFixed(0)} minutes; shorten durationMs to try it first`,
     );
   }
-  if (cost.counterBytes > 2 ** 31) {
+  if (cost.memoryBytes > 2 ** 30) {
     warnings.push(
-      `metrics.binUs ${scenario.metrics.binUs}: the byte counters need about ${(cost.counterBytes / 2 ** 30).toFixed(1)} GiB; a larger binUs needs less`,
+      `the fabric, counters and series need about ${gib(cost.memoryBytes)} GiB before the run starts; a larger metrics.binUs or a smaller fabric needs less`,
     );
   }
   return warnings;
 }
+
+/** GiB with one decimal. */
+export const gib = (bytes: number): string => (bytes / 2 ** 30).toFixed(1);

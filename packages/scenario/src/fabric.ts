@@ -1,9 +1,10 @@
 import { HostAdapter } from "@losslab/adapter";
-import { creditsFor, type Device, type MarkingPolicyFactory, PacketFactory } from "@losslab/core";
+import { type Device, type MarkingPolicyFactory, PacketFactory } from "@losslab/core";
 import type { Engine } from "@losslab/engine";
 import { ns, us } from "@losslab/engine";
 import { createSwitch, Link, type SwitchModel, type SwitchModelOptions } from "@losslab/switch";
 import type { Routes, Topology } from "@losslab/topology";
+import { inputBufferBytesOf } from "./derived-values.js";
 import type { Scenario } from "./schema.js";
 
 /** The devices and links of a built topology, by node id and by `from->to` name. */
@@ -132,9 +133,7 @@ function switchOptions(
 ): Omit<SwitchModelOptions, "name" | "ports" | "routes"> {
   const config = scenario.switch;
   const blockBytes = config.creditBytes;
-  const inputBufferBytes =
-    config.inputBufferBytes ??
-    (config.bufferPackets ?? 4) * creditsFor(scenario.packets.dataBytes, blockBytes) * blockBytes;
+  const inputBufferBytes = inputBufferBytesOf(scenario);
   const flow = config.flowControl;
   const common = {
     inputBufferBytes,

@@ -1,5 +1,6 @@
 import { PS_PER_US, us } from "@losslab/engine";
 import { type GeneratorSpec, staggered } from "@losslab/traffic";
+import { formatList } from "./format-list.js";
 import { ScenarioError } from "./scenario-error.js";
 import type { FlowInput, Scenario } from "./schema.js";
 
@@ -28,17 +29,13 @@ export function resolveFlows(scenario: Scenario, hostIds: ReadonlySet<string>): 
   const groups = new Set([...list.map((flow) => flow.group), ...generatorGroups(scenario)]);
   for (const name of Object.keys(scenario.limits.groups)) {
     if (!groups.has(name)) {
-      throw new ScenarioError(
-        `limits.groups.${name}: no flow is in group "${name}"; groups are ${[...groups].join(", ")}`,
-      );
+      throw new ScenarioError(`limits.groups.${name}: no flow is in group "${name}"; groups are ${formatList(groups)}`);
     }
   }
   return list.map((flow, id) => {
     for (const end of ["source", "destination"] as const) {
       if (!hostIds.has(flow[end])) {
-        throw new ScenarioError(
-          `flows[${id}].${end}: unknown host "${flow[end]}"; hosts are ${[...hostIds].join(", ")}`,
-        );
+        throw new ScenarioError(`flows[${id}].${end}: unknown host "${flow[end]}"; hosts are ${formatList(hostIds)}`);
       }
     }
     if (flow.source === flow.destination)

@@ -1,9 +1,12 @@
+export { checkFits } from "./check-fits.js";
 export { DeadlockError } from "./deadlock-watchdog.js";
 export { type CostEstimate, costWarnings, estimateCost } from "./estimate-cost.js";
 export { buildFabric, type Fabric } from "./fabric.js";
+export { type FabricSize, fabricSize, type TopologyCounts } from "./fabric-size.js";
 export { type ResolvedFlow, resolveFlows } from "./flows.js";
 export { scenarioJsonSchema } from "./json-schema.js";
 export { parseScenario } from "./parse-scenario.js";
+export { MAX_QUOTED_CHARACTERS, quoteValue } from "./quote-value.js";
 export type { ResponseCounts } from "./response-counts.js";
 export {
   checkScenario,
@@ -15,5 +18,6 @@ export {
 } from "./run-scenario.js";
 export type { RunStats } from "./run-stats.js";
 export { ScenarioError } from "./scenario-error.js";
+export * from "./scenario-limits.js";
 export { type Scenario, type ScenarioInput, scenarioSchema } from "./schema.js";
 export { creditLoopWarnings, scenarioWarnings } from "./warnings.js";

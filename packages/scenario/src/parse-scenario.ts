@@ -1,42 +1,53 @@
 import type { z } from "zod";
+import { formatPath } from "./field-path.js";
+import { tooDeep } from "./nesting-depth.js";
+import { quoteValue } from "./quote-value.js";
 import { ScenarioError } from "./scenario-error.js";
+import { MAX_DEPTH } from "./scenario-limits.js";
 import { type Scenario, scenarioSchema } from "./schema.js";
+
+/** The most problems one error lists (a list of 65,536 bad flows has as many). */
+const MAX_PROBLEMS = 5;
 
 /**
  * Validates a scenario object (parsed from JSON) and fills in defaults. Throws a
- * ScenarioError listing each problem as `field.path: what is wrong (got value)`.
+ * ScenarioError listing each problem as `field.path: what is wrong (got value)`; values are
+ * quoted up to 200 characters, and at most 5 problems are listed.
  */
 export function parseScenario(input: unknown): Scenario {
+  const deep = tooDeep(input);
+  if (deep !== undefined) throw invalid([`${formatPath(deep)}: nested more than ${MAX_DEPTH} levels deep`]);
   const result = scenarioSchema.safeParse(input);
   if (result.success) return result.data;
-  const problems = result.error.issues.flatMap((issue) => describeIssue(issue, input));
-  throw new ScenarioError(`invalid scenario:\n  ${problems.join("\n  ")}`);
+  throw invalid(result.error.issues.flatMap((issue) => describeIssue(issue, input)));
+}
+
+function invalid(problems: string[]): ScenarioError {
+  const shown = problems.slice(0, MAX_PROBLEMS);
+  if (problems.length > shown.length) shown.push(`... and ${problems.length - shown.length} more problems`);
+  return new ScenarioError(`invalid scenario:\n  ${shown.join("\n  ")}`);
 }
 
 function describeIssue(issue: z.core.$ZodIssue, input: unknown): string[] {
   if (issue.code === "invalid_union" && issue.errors.length > 0) {
     // A value that fits no branch of a union (e.g. `flows`: a pattern object or a list):
     // report the branch that got furthest, i.e. whose first problem is not the value's type.
-    const branch = issue.errors.find((issues) => issues[0]?.path.length !== 0) ?? issue.errors[0]!;
+    const wrongType = (issues: z.core.$ZodIssue[]) => issues[0]?.code === "invalid_type" && issues[0].path.length === 0;
+    const branch = issue.errors.find((issues) => !wrongType(issues)) ?? issue.errors[0]!;
     return branch.flatMap((inner) => describeIssue({ ...inner, path: [...issue.path, ...inner.path] }, input));
   }
   return [describeOne(issue, input)];
 }
 
 function describeOne(issue: z.core.$ZodIssue, input: unknown): string {
-  const path = formatPath(issue.path);
-  const got = valueAt(input, issue.path);
-  const gotText = got === undefined ? "missing" : `got ${JSON.stringify(got)}`;
+  const path = formatPath(issue.path) || "(top level)";
   if (issue.code === "unrecognized_keys") {
-    return `${path || "(top level)"}: unknown field ${issue.keys.map((k) => `"${k}"`).join(", ")}`;
+    const keys = issue.keys.slice(0, MAX_PROBLEMS).map((key) => quoteValue(key));
+    const more = issue.keys.length > keys.length ? ` and ${issue.keys.length - keys.length} more` : "";
+    return `${path}: unknown field ${keys.join(", ")}${more}`;
   }
-  return `${path || "(top level)"}: ${issue.message} (${gotText})`;
-}
-
-function formatPath(path: readonly PropertyKey[]): string {
-  let text = "";
-  for (const key of path) text += typeof key === "number" ? `[${key}]` : text === "" ? String(key) : `.${String(key)}`;
-  return text;
+  const got = valueAt(input, issue.path);
+  return `${path}: ${issue.message} (${got === undefined ? "missing" : `got ${quoteValue(got)}`})`;
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {

@@ -17,9 +17,12 @@ import type { ControllerFactory } from "@losslab/response";
 import { buildRoutes, type Routes, type Topology } from "@losslab/topology";
 import { createGenerator, startGenerators } from "@losslab/traffic";
 import { AdapterSink } from "./adapter-sink.js";
+import { checkFits } from "./check-fits.js";
 import { DeadlockWatchdog } from "./deadlock-watchdog.js";
 import { buildFabric, type Fabric } from "./fabric.js";
 import { type ResolvedFlow, resolveFlows, scenarioGenerators } from "./flows.js";
+import { formatList } from "./format-list.js";
+import { asFieldError } from "./model-error.js";
 import { parseScenario } from "./parse-scenario.js";
 import type { ResponseCounts } from "./response-counts.js";
 import { type RunStats, runStats } from "./run-stats.js";
@@ -137,10 +140,12 @@ export function runScenario(scenario: Scenario, options: RunOptions = {}): Scena
 }
 
 /**
- * Checks everything about a scenario that can be checked without running it: the format
- * (`parseScenario`), then the hosts its flows and generators name, and the parameters of
- * its marking policy, controller and generators, by building the whole simulation. Throws
- * a ScenarioError naming the field; returns the validated scenario.
+ * Checks everything about a scenario that can be checked without running it: the format,
+ * the ranges and the rules across fields (`parseScenario`), the memory it needs
+ * (`checkFits`, before anything is built), then the hosts its flows and generators name
+ * and the parameters of its marking policy, controller and generators, by building the
+ * whole simulation. Throws a ScenarioError naming the field; returns the validated
+ * scenario. `runScenario` makes the same checks, so a scenario this accepts builds.
  */
 export function checkScenario(input: unknown): Scenario {
   const scenario = parseScenario(input);
@@ -148,7 +153,11 @@ export function checkScenario(input: unknown): Scenario {
   return scenario;
 }
 
-/** Builds the fabric, flows, generators and meters; the returned function runs and measures. */
+/**
+ * Builds the fabric, flows, generators and meters; the returned function runs and measures.
+ * First refuses what would not fit in memory (checkFits); a model that still refuses a
+ * part of the scenario while it is built is reported as a ScenarioError naming the field.
+ */
 function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioResult {
   // parseScenario checks this too; runScenario also accepts scenarios built in code.
   const [fromMs, toMs] = scenario.metrics.measureMs ?? [0, scenario.durationMs];
@@ -157,6 +166,11 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
       `metrics.measureMs: [${fromMs}, ${toMs}] must be an interval inside [0, durationMs=${scenario.durationMs}]`,
     );
   }
+  checkFits(scenario);
+  return asFieldError("switch", () => buildModels(scenario, fromMs, toMs));
+}
+
+function buildModels(scenario: Scenario, fromMs: number, toMs: number): (options: RunOptions) => ScenarioResult {
   const engine = new Engine({ seed: scenario.seed });
   const topology = asScenarioError("topology", () => scenarioTopology(scenario));
   const routes = buildRoutes(topology);
@@ -486,7 +500,7 @@ function checkDeviceNames(scenario: Scenario, topology: Topology): void {
   const check = (field: string, name: string, known: string[], what: "host" | "switch") => {
     if (!known.includes(name)) {
       throw new ScenarioError(
-        `${field}: "${name}" is not a ${what} of the topology; its ${what}s: ${known.join(", ")}`,
+        `${field}: "${name}" is not a ${what} of the topology; its ${what}s: ${formatList(known)}`,
       );
     }
   };

@@ -1,7 +1,17 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { scenarioJsonSchema } from "../src/index.js";
+import { MAX_HOSTS, MAX_TIME_US, scenarioJsonSchema } from "../src/index.js";
+
+/** Every schema of a property called `name`, anywhere in `schema`. */
+function propertySchemas(schema: unknown, name: string): Array<Record<string, unknown>> {
+  if (schema === null || typeof schema !== "object") return [];
+  const own = (schema as { properties?: Record<string, Record<string, unknown>> }).properties?.[name];
+  return [
+    ...(own === undefined ? [] : [own]),
+    ...Object.values(schema).flatMap((inner) => propertySchemas(inner, name)),
+  ];
+}
 
 describe("scenario.schema.json", () => {
   it("is the schema generated from the validator (run `pnpm --filter @losslab/scenario schema` after changing it)", () => {
@@ -28,5 +38,11 @@ describe("scenario.schema.json", () => {
     for (const kind of ["k-ary-n-tree", "k-ary-n-fly", "spine-leaf"]) {
       expect(JSON.stringify(schema.properties.topology)).toContain(`"${kind}"`);
     }
+  });
+
+  it("carries the limits as minimum and maximum, for editors to check", () => {
+    const schema = scenarioJsonSchema();
+    expect(propertySchemas(schema, "hosts").map((hosts) => hosts.maximum)).toContain(MAX_HOSTS);
+    expect(propertySchemas(schema, "staggerUs")[0]).toMatchObject({ minimum: 0, maximum: MAX_TIME_US });
   });
 });

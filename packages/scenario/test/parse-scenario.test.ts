@@ -216,6 +216,8 @@ describe("multistage and cycle-based scenarios", () => {
     durationCycles: 50_000,
     topology: { kind: "k-ary-n-tree", k: 4, n: 3 },
     switch: { kind: "cioq", inputBufferBytes: 1024 },
+    // ferrer-2012's packets: 256 B payload + 22 B header, so a 1024 B buffer holds three.
+    packets: { dataBytes: 278, headerBytes: 22 },
     traffic: [{ kind: "bernoulli", destinations: { kind: "uniform" }, size: { kind: "fixed", bytes: 256 }, load: 0.1 }],
   };
 
@@ -321,5 +323,35 @@ describe("ferrer-2012 and InfiniBand CCA congestion management", () => {
     expect(checkScenario({ ...tree, controller: { kind: "ib-cca", timerPeriodUs: 10 } }).controller.kind).toBe(
       "ib-cca",
     );
+  });
+});
+
+describe("hostile input (issue 21)", () => {
+  it("quotes at most 200 characters of a value, and says how long it was", () => {
+    const message = problem({ ...minimal, topology: { kind: "x".repeat(10 * 2 ** 20) } });
+    expect(message).toContain("topology.kind: Invalid discriminator value. Expected 'two-switch' | ");
+    expect(message).toContain(`(got "${"x".repeat(199)}… (10485760 characters))`);
+    expect(message.length).toBeLessThan(600);
+  });
+
+  it("refuses nesting deeper than 32 levels before anything walks it", () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = { a: deep };
+    const message = problem({ ...minimal, traffic: [deep] });
+    expect(message).toBe(`invalid scenario:\n  traffic[0]${".a".repeat(30)}: nested more than 32 levels deep`);
+  });
+
+  it("lists at most 5 problems", () => {
+    const flows = Array.from({ length: 1000 }, () => ({ source: "", destination: "BC" }));
+    const lines = problem({ ...minimal, flows }).split("\n");
+    expect(lines).toHaveLength(7);
+    expect(lines[6]).toBe("  ... and 995 more problems");
+  });
+
+  it("names unknown fields, however many and however long", () => {
+    const extra = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`${"k".repeat(1000)}${i}`, 1]));
+    const message = problem({ ...minimal, ...extra });
+    expect(message).toMatch(/^invalid scenario:\n {2}\(top level\): unknown field "k{199}… \(1001 characters\), "k/);
+    expect(message).toContain(" and 45 more");
   });
 });

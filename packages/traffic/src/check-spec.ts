@@ -2,6 +2,19 @@ import { formatValue } from "@losslab/core";
 import { formatHosts } from "./format-hosts.js";
 import { TrafficSpecError } from "./traffic-spec-error.js";
 
+/**
+ * The latest time a spec may name, in microseconds: 1,000 s, well inside the engine's clock
+ * (9,007 s of integer picoseconds), so a start plus an offset or a gap still fits.
+ */
+export const MAX_SPEC_TIME_US = 1e9;
+/** The shortest positive time: one picosecond, the engine's tick. */
+const MIN_POSITIVE_US = 1e-6;
+/**
+ * The largest message, bytes (1 GiB): a message is queued as one entry per packet at a
+ * per-destination NIC queue, so a terabyte message would exhaust memory before it was sent.
+ */
+export const MAX_MESSAGE_BYTES = 2 ** 30;
+
 /** A spec object as read from JSON: fields not yet checked. */
 export type SpecFields = Readonly<Record<string, unknown>>;
 
@@ -29,18 +42,18 @@ export function onlyFields(spec: SpecFields, path: string, allowed: readonly str
   }
 }
 
-/** A finite number > 0 (means, times). */
-export function positiveNumber(value: unknown, field: string, unit: string): number {
-  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
-    reject(value, field, `a positive number of ${unit}`);
+/** A mean time in microseconds: from 1 ps to MAX_SPEC_TIME_US. */
+export function positiveTime(value: unknown, field: string): number {
+  if (typeof value !== "number" || !(value >= MIN_POSITIVE_US && value <= MAX_SPEC_TIME_US)) {
+    reject(value, field, `a number of microseconds from ${MIN_POSITIVE_US} to ${MAX_SPEC_TIME_US}`);
   }
   return value;
 }
 
-/** A finite number of microseconds >= 0. */
+/** A number of microseconds from 0 to MAX_SPEC_TIME_US. */
 export function time(value: unknown, field: string): number {
-  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
-    reject(value, field, "a number of microseconds >= 0");
+  if (typeof value !== "number" || !(value >= 0 && value <= MAX_SPEC_TIME_US)) {
+    reject(value, field, `a number of microseconds from 0 to ${MAX_SPEC_TIME_US}`);
   }
   return value;
 }
@@ -50,10 +63,18 @@ export function optionalTime(value: unknown, field: string, fallback: number | u
   return value === undefined ? fallback : time(value, field);
 }
 
-/** An integer >= 1 (bytes, counts). */
+/** An integer >= 1 (counts). */
 export function positiveInteger(value: unknown, field: string, unit: string): number {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {
     reject(value, field, `a positive integer (${unit})`);
+  }
+  return value;
+}
+
+/** A message size: an integer from 1 to MAX_MESSAGE_BYTES. */
+export function messageBytes(value: unknown, field: string): number {
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1 || value > MAX_MESSAGE_BYTES) {
+    reject(value, field, `an integer number of bytes from 1 to ${MAX_MESSAGE_BYTES}`);
   }
   return value;
 }
@@ -102,7 +123,7 @@ export function hostList(value: unknown, field: string): readonly string[] {
   const seen = new Set<string>();
   hosts.forEach((host, index) => {
     if (seen.has(host))
-      throw new TrafficSpecError(`${field}[${index}]`, `${field}[${index}]: "${host}" is listed twice`);
+      throw new TrafficSpecError(`${field}[${index}]`, `${field}[${index}]: ${formatValue(host)} is listed twice`);
     seen.add(host);
   });
   return hosts;
@@ -126,7 +147,7 @@ export function checkWindow(startUs: number | undefined, stopUs: number | undefi
 /** Throws unless `host` is one of the context's hosts, naming the field and listing the known hosts. */
 export function knownHost(host: string, field: string, hosts: ReadonlySet<string>, list: readonly string[]): void {
   if (!hosts.has(host)) {
-    throw new TrafficSpecError(field, `${field}: unknown host "${host}"; known hosts: ${formatHosts(list)}`);
+    throw new TrafficSpecError(field, `${field}: unknown host ${formatValue(host)}; known hosts: ${formatHosts(list)}`);
   }
 }
 

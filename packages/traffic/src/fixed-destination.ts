@@ -1,3 +1,4 @@
+import { formatValue } from "@losslab/core";
 import { type SpecFields, text } from "./check-spec.js";
 import type { DestinationPattern } from "./destination-pattern.js";
 import { TrafficSpecError } from "./traffic-spec-error.js";
@@ -12,7 +13,7 @@ export function fixedDestination(spec: SpecFields, path: string): DestinationPat
         if (source === destination) {
           throw new TrafficSpecError(
             sourceField(index),
-            `${sourceField(index)}: source "${source}" is also ${path}.destination; a host never sends to itself`,
+            `${sourceField(index)}: source ${formatValue(source)} is also ${path}.destination; a host never sends to itself`,
           );
         }
       });

@@ -1,4 +1,5 @@
 export { type BernoulliSpec, bernoulli } from "./bernoulli.js";
+export { MAX_MESSAGE_BYTES, MAX_SPEC_TIME_US } from "./check-spec.js";
 export { createGenerator, type GeneratorKind, type GeneratorSpec, generatorKinds } from "./create-generator.js";
 export {
   type DestinationPatternSpec,

@@ -1,5 +1,5 @@
 import type { RandomStream } from "@losslab/engine";
-import { onlyFields, positiveInteger, specObject, unknownKind } from "./check-spec.js";
+import { messageBytes, onlyFields, specObject, unknownKind } from "./check-spec.js";
 import { TrafficSpecError } from "./traffic-spec-error.js";
 
 /** Every message has the same size. */
@@ -35,13 +35,13 @@ export function createMessageSize(value: unknown, path: string): MessageSize {
   const spec = specObject(value, path, `an object like { "kind": "fixed", "bytes": 2048 }`);
   if (spec.kind === "fixed") {
     onlyFields(spec, path, ["kind", "bytes"], 'size kind "fixed"');
-    const bytes = positiveInteger(spec.bytes, `${path}.bytes`, "bytes");
+    const bytes = messageBytes(spec.bytes, `${path}.bytes`);
     return { mean: bytes, draw: () => bytes };
   }
   if (spec.kind === "uniform") {
     onlyFields(spec, path, ["kind", "minBytes", "maxBytes"], 'size kind "uniform"');
-    const min = positiveInteger(spec.minBytes, `${path}.minBytes`, "bytes");
-    const max = positiveInteger(spec.maxBytes, `${path}.maxBytes`, "bytes");
+    const min = messageBytes(spec.minBytes, `${path}.minBytes`);
+    const max = messageBytes(spec.maxBytes, `${path}.maxBytes`);
     if (max < min) {
       throw new TrafficSpecError(`${path}.maxBytes`, `${path}.maxBytes must be >= minBytes (${min}), got ${max}`);
     }

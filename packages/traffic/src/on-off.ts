@@ -1,3 +1,4 @@
+import { formatValue } from "@losslab/core";
 import { us } from "@losslab/engine";
 import {
   checkWindow,
@@ -6,7 +7,7 @@ import {
   onlyFields,
   optionalText,
   optionalTime,
-  positiveNumber,
+  positiveTime,
   specObject,
   text,
 } from "./check-spec.js";
@@ -89,7 +90,7 @@ export function onOff(value: OnOffOptions, path = "traffic"): TrafficGenerator {
     const source = text(pair.source, `${field}.source`, "a host id");
     const destination = text(pair.destination, `${field}.destination`, "a host id");
     if (source === destination) {
-      throw new TrafficSpecError(field, `${field}: source and destination are both "${source}"`);
+      throw new TrafficSpecError(field, `${field}: source and destination are both ${formatValue(source)}`);
     }
     const group = optionalText(pair.group, `${field}.group`, "a group name", defaultGroup);
     return { source, destination, group, field };
@@ -106,9 +107,8 @@ export function onOff(value: OnOffOptions, path = "traffic"): TrafficGenerator {
     }
     seen.set(key, pair.field);
   }
-  const meanOnUs = positiveNumber(options.meanOnUs, `${path}.meanOnUs`, "microseconds");
-  const meanOffUs =
-    options.meanOffUs === undefined ? meanOnUs : positiveNumber(options.meanOffUs, `${path}.meanOffUs`, "microseconds");
+  const meanOnUs = positiveTime(options.meanOnUs, `${path}.meanOnUs`);
+  const meanOffUs = options.meanOffUs === undefined ? meanOnUs : positiveTime(options.meanOffUs, `${path}.meanOffUs`);
   const initialPhase = oneOf(options.initialPhase, `${path}.initialPhase`, phases, "random");
   const startUs = optionalTime(options.startUs, `${path}.startUs`, undefined);
   const stopUs = optionalTime(options.stopUs, `${path}.stopUs`, undefined);

@@ -1,3 +1,4 @@
+import { formatValue } from "@losslab/core";
 import type { RandomStream } from "@losslab/engine";
 import { optionalHostList, type SpecFields } from "./check-spec.js";
 import type { DestinationPattern } from "./destination-pattern.js";
@@ -41,7 +42,7 @@ export function permutationDestinations(spec: SpecFields, path: string): Destina
         if (!members.has(source)) {
           throw new TrafficSpecError(
             sourceField(index),
-            `${sourceField(index)}: source "${source}" is not one of the permutation's hosts (${path}.hosts)`,
+            `${sourceField(index)}: source ${formatValue(source)} is not one of the permutation's hosts (${path}.hosts)`,
           );
         }
       });

@@ -1,3 +1,4 @@
+import { formatValue } from "@losslab/core";
 import type { GeneratorContext, TrafficGenerator } from "./traffic-sink.js";
 import { TrafficSpecError } from "./traffic-spec-error.js";
 
@@ -16,7 +17,7 @@ export function startGenerators(generators: readonly TrafficGenerator[], context
     if (first !== undefined) {
       throw new TrafficSpecError(
         `traffic[${index}].name`,
-        `traffic[${index}].name: "${generator.name}" is also the name of traffic[${first}]; generators in one simulation need distinct names (they name the RNG streams)`,
+        `traffic[${index}].name: ${formatValue(generator.name)} is also the name of traffic[${first}]; generators in one simulation need distinct names (they name the RNG streams)`,
       );
     }
     names.set(generator.name, index);

@@ -1,5 +1,14 @@
 import { formatValue } from "@losslab/core";
-import { onlyFields, optionalText, positiveInteger, specObject, text, time } from "./check-spec.js";
+import {
+  MAX_MESSAGE_BYTES,
+  MAX_SPEC_TIME_US,
+  messageBytes,
+  onlyFields,
+  optionalText,
+  specObject,
+  text,
+  time,
+} from "./check-spec.js";
 import { TrafficSpecError } from "./traffic-spec-error.js";
 
 /**
@@ -64,21 +73,23 @@ export function readTraceCsv(csv: string, origin: string): LocatedEntry[] {
     const bad = (column: Column, expected: string): TrafficSpecError =>
       new TrafficSpecError(
         `${where}, column ${column}`,
-        `${where}, column ${column}: must be ${expected}, got ${JSON.stringify(cell(column))}`,
+        `${where}, column ${column}: must be ${expected}, got ${formatValue(cell(column))}`,
       );
     const timeCell = cell("time_us") as string;
     const timeUs = Number(timeCell);
-    if (!DECIMAL.test(timeCell) || !Number.isFinite(timeUs)) throw bad("time_us", "a number of microseconds >= 0");
+    if (!DECIMAL.test(timeCell) || !(timeUs <= MAX_SPEC_TIME_US)) {
+      throw bad("time_us", `a number of microseconds from 0 to ${MAX_SPEC_TIME_US}`);
+    }
     const source = cell("source") as string;
     if (source === "") throw bad("source", "a host id");
     const destination = cell("destination") as string;
     if (destination === "") throw bad("destination", "a host id");
     const bytesCell = cell("bytes") as string;
     const bytes = Number(bytesCell);
-    if (!INTEGER.test(bytesCell) || !Number.isSafeInteger(bytes) || bytes < 1) {
-      throw bad("bytes", "a positive integer number of bytes");
+    if (!INTEGER.test(bytesCell) || !Number.isSafeInteger(bytes) || bytes < 1 || bytes > MAX_MESSAGE_BYTES) {
+      throw bad("bytes", `an integer number of bytes from 1 to ${MAX_MESSAGE_BYTES}`);
     }
-    if (source === destination) throw csvError(where, `source and destination are both "${source}"`);
+    if (source === destination) throw csvError(where, `source and destination are both ${formatValue(source)}`);
     const group = cell("group");
     const entry: TraceEntry = group
       ? { timeUs, source, destination, bytes, group }
@@ -98,9 +109,9 @@ function readHeader(cells: string[], where: string): Column[] {
   const columns: Column[] = [];
   for (const cell of cells) {
     if (!(traceCsvColumns as readonly string[]).includes(cell)) {
-      throw csvError(where, `unknown column ${JSON.stringify(cell)}; allowed: ${traceCsvColumns.join(", ")}`);
+      throw csvError(where, `unknown column ${formatValue(cell)}; allowed: ${traceCsvColumns.join(", ")}`);
     }
-    if (columns.includes(cell as Column)) throw csvError(where, `column "${cell}" appears twice`);
+    if (columns.includes(cell as Column)) throw csvError(where, `column ${formatValue(cell)} appears twice`);
     columns.push(cell as Column);
   }
   for (const column of required) {
@@ -137,9 +148,9 @@ export function readTraceJson(input: unknown, origin: string): LocatedEntry[] {
     const timeUs = time(fields.timeUs, `${where}.timeUs`);
     const source = text(fields.source, `${where}.source`, "a host id");
     const destination = text(fields.destination, `${where}.destination`, "a host id");
-    const bytes = positiveInteger(fields.bytes, `${where}.bytes`, "bytes");
+    const bytes = messageBytes(fields.bytes, `${where}.bytes`);
     if (source === destination) {
-      throw new TrafficSpecError(where, `${where}: source and destination are both "${source}"`);
+      throw new TrafficSpecError(where, `${where}: source and destination are both ${formatValue(source)}`);
     }
     const group =
       fields.group === undefined ? undefined : optionalText(fields.group, `${where}.group`, "a group name", "");

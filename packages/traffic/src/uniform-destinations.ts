@@ -1,3 +1,4 @@
+import { formatValue } from "@losslab/core";
 import { optionalHostList, type SpecFields } from "./check-spec.js";
 import type { DestinationPattern } from "./destination-pattern.js";
 import { TrafficSpecError } from "./traffic-spec-error.js";
@@ -22,7 +23,7 @@ export function uniformDestinations(spec: SpecFields, path: string): Destination
         if (count === 0) {
           throw new TrafficSpecError(
             sourceField(index),
-            `${sourceField(index)}: source "${source}" has no uniform destination other than itself (${path}.hosts)`,
+            `${sourceField(index)}: source ${formatValue(source)} has no uniform destination other than itself (${path}.hosts)`,
           );
         }
         const stream = scope.stream(`${source}/destinations`);

@@ -12,6 +12,8 @@ const readme = readFileSync(join(packageDirectory, "README.md"), "utf8");
 describe("@losslab/traffic package rules (DESIGN.md)", () => {
   it("exports the public API and nothing else", () => {
     expect(Object.keys(traffic).sort()).toEqual([
+      "MAX_MESSAGE_BYTES",
+      "MAX_SPEC_TIME_US",
       "TrafficSpecError",
       "bernoulli",
       "createGenerator",

@@ -1,10 +1,18 @@
 import { join } from "node:path";
-import { parseScenario, runScenario, ScenarioError, type ScenarioResult, scenarioWarnings } from "@losslab/scenario";
+import {
+  checkFits,
+  parseScenario,
+  runScenario,
+  ScenarioError,
+  type ScenarioResult,
+  scenarioWarnings,
+} from "@losslab/scenario";
 import { writeFileAtomic } from "../atomic-write.js";
 import type { Chart } from "../chart.js";
 import { chartToCsv } from "../chart-csv.js";
 import { round } from "../check.js";
-import { inlineTraceFiles, readDataFile } from "../data-file.js";
+import { dataDirOf, inlineTraceFiles, readDataFile } from "../data-file.js";
+import { oneLine } from "../one-line.js";
 import { prepareOutputDir } from "../output-dir.js";
 import { simulationProgress } from "../progress.js";
 import { openTraceFile, type TraceFlags } from "../trace-file.js";
@@ -14,12 +22,14 @@ export interface RunOptions extends TraceFlags {
   json?: boolean;
   seed?: number;
   out?: string;
+  /** Where the files the scenario names may be (default: the scenario file's directory). */
+  dataDir?: string;
 }
 
 /** `losslab run <file>`: validates a scenario file (JSON or YAML), runs it, prints its summary. */
 export async function runCommand(file: string, options: RunOptions): Promise<void> {
   const input = await readDataFile(file, "scenario file");
-  await inlineTraceFiles(input, file);
+  await inlineTraceFiles(input, file, await dataDirOf(file, options.dataDir));
   if (options.seed !== undefined && input !== null && typeof input === "object") {
     (input as Record<string, unknown>).seed = options.seed;
   }
@@ -28,6 +38,8 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
   let traceNote: string | undefined;
   try {
     const scenario = parseScenario(input);
+    // A scenario too big to build is refused before its warnings, as `validate` refuses it.
+    checkFits(scenario);
     for (const warning of scenarioWarnings(scenario)) process.stderr.write(`losslab: warning: ${warning}\n`);
     const trace = openTraceFile(options);
     const progress = options.json ? undefined : simulationProgress(scenario.name);
@@ -40,7 +52,7 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
       traceNote = trace?.close();
     }
   } catch (error) {
-    if (error instanceof ScenarioError) throw new UserError(`${file}: ${error.message}`);
+    if (error instanceof ScenarioError) throw new UserError(`${file}: ${oneLine(error.message)}`);
     throw error;
   }
   if (traceNote !== undefined) process.stderr.write(`${traceNote}\n`);

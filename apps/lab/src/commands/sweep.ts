@@ -19,6 +19,8 @@ export interface SweepOptions {
   out?: string;
   /** Run every point, ignoring the results already in --out. */
   fresh?: boolean;
+  /** Where the base scenario and trace files may be (default: the sweep file's directory). */
+  dataDir?: string;
 }
 
 type Row = SweepRow & { parameterValues: unknown[] };
@@ -30,7 +32,7 @@ type Row = SweepRow & { parameterValues: unknown[] };
  * point whose simulation fails is recorded with its error and the others run.
  */
 export async function sweepCommand(file: string, options: SweepOptions): Promise<void> {
-  const sweep = await readSweepFile(file);
+  const sweep = await readSweepFile(file, options.dataDir);
   const points = sweepPoints(sweep, file);
   const parameters = sweep.parameters.map((p) => p.path);
   const out = options.out ?? join("results", `sweep-${basename(file, extname(file))}`);

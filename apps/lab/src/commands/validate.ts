@@ -1,14 +1,21 @@
 import { checkScenario, estimateCost, type Scenario, ScenarioError, scenarioWarnings } from "@losslab/scenario";
-import { inlineTraceFiles, readDataFile } from "../data-file.js";
+import { dataDirOf, inlineTraceFiles, readDataFile } from "../data-file.js";
+import { oneLine } from "../one-line.js";
 import { UserError } from "../user-error.js";
 
+export interface ValidateOptions {
+  /** Where the files the scenario names may be (default: the scenario file's directory). */
+  dataDir?: string;
+}
+
 /**
- * `losslab validate <file>`: checks a scenario file without running it (format, hosts,
- * policy, controller and generator parameters) and says what it describes.
+ * `losslab validate <file>`: checks a scenario file without running it (format, ranges,
+ * size, hosts, policy, controller and generator parameters) and says what it describes. It
+ * refuses exactly what `run` refuses before running.
  */
-export async function validateCommand(file: string): Promise<void> {
+export async function validateCommand(file: string, options: ValidateOptions = {}): Promise<void> {
   const input = await readDataFile(file, "scenario file");
-  await inlineTraceFiles(input, file);
+  await inlineTraceFiles(input, file, await dataDirOf(file, options.dataDir));
   try {
     const scenario = checkScenario(input);
     const shape = describeTopology(scenario.topology);
@@ -19,7 +26,7 @@ export async function validateCommand(file: string): Promise<void> {
     );
     for (const warning of scenarioWarnings(scenario)) process.stderr.write(`losslab: warning: ${warning}\n`);
   } catch (error) {
-    if (error instanceof ScenarioError) throw new UserError(`${file}: ${error.message}`);
+    if (error instanceof ScenarioError) throw new UserError(`${file}: ${oneLine(error.message)}`);
     throw error;
   }
 }

@@ -1,6 +1,7 @@
-import { dirname, resolve } from "node:path";
-import { parseScenario, type Scenario, ScenarioError, scenarioSchema } from "@losslab/scenario";
-import { inlineTraceFiles, readDataFile } from "../data-file.js";
+import { checkFits, parseScenario, type Scenario, ScenarioError, scenarioSchema } from "@losslab/scenario";
+import { resolveInside } from "../data-dir.js";
+import { dataDirOf, inlineTraceFiles, readDataFile } from "../data-file.js";
+import { oneLine } from "../one-line.js";
 import { UserError } from "../user-error.js";
 
 export interface Sweep {
@@ -23,11 +24,18 @@ export interface SweepPoint {
   scenario: Scenario;
 }
 
+/** The most points a sweep may have: every one is a scenario held in memory until it has run. */
+const MAX_SWEEP_POINTS = 10_000;
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value);
 
-/** Reads and checks a sweep file: its shape, the base scenario and every parameter path. */
-export async function readSweepFile(file: string): Promise<Sweep> {
+/**
+ * Reads and checks a sweep file: its shape, the base scenario and every parameter path. A
+ * base scenario file, and the trace files it names, are read from the sweep file's
+ * directory or from `dataDir` (see `dataDirOf`).
+ */
+export async function readSweepFile(file: string, dataDir?: string): Promise<Sweep> {
   const input = await readDataFile(file, "sweep file");
   if (!isObject(input)) throw new UserError(`${file}: a sweep file is an object { base, parameters, outputs?, x? }`);
   const unknown = Object.keys(input).filter((key) => !["base", "parameters", "outputs", "x"].includes(key));
@@ -36,21 +44,23 @@ export async function readSweepFile(file: string): Promise<Sweep> {
       `${file}: unknown field ${unknown.map((k) => `"${k}"`).join(", ")} (known: base, parameters, outputs, x)`,
     );
   }
-  // The base: inline, or a scenario file relative to the sweep file.
+  // The base: inline, or a scenario file in the data directory.
   let rawBase: unknown = input.base;
   let baseFile = file;
+  let dir = await dataDirOf(file, dataDir);
   if (typeof rawBase === "string") {
-    baseFile = resolve(dirname(file), rawBase);
-    rawBase = await readDataFile(baseFile, "base scenario file");
+    baseFile = await resolveInside(dir, rawBase, `${file}: base`);
+    rawBase = await readDataFile(baseFile, "base scenario file", rawBase);
+    dir = await dataDirOf(baseFile, dataDir);
   } else if (!isObject(rawBase)) {
     throw new UserError(`${file}: base: must be a scenario object or the path of a scenario file`);
   }
-  await inlineTraceFiles(rawBase, baseFile);
+  await inlineTraceFiles(rawBase, baseFile, dir);
   let base: Scenario;
   try {
     base = parseScenario(rawBase);
   } catch (error) {
-    if (error instanceof ScenarioError) throw new UserError(`${file}: base: ${oneLine(error.message)}`);
+    if (error instanceof ScenarioError) throw new UserError(`${file}: base: ${problemsOf(error.message)}`);
     throw error;
   }
 
@@ -68,6 +78,13 @@ export async function readSweepFile(file: string): Promise<Sweep> {
     const problem = checkPath(base, path, values[0]);
     if (problem !== undefined) throw new UserError(`${file}: unknown parameter path "${path}": ${problem}`);
     parameters.push({ path, values });
+  }
+
+  const grid = parameters.reduce((product, { values }) => product * values.length, 1);
+  if (grid > MAX_SWEEP_POINTS) {
+    throw new UserError(
+      `${file}: parameters: the grid has ${grid} points (${parameters.map(({ values }) => values.length).join(" x ")}); a sweep has at most ${MAX_SWEEP_POINTS}`,
+    );
   }
 
   let outputs: string[] | undefined;
@@ -90,7 +107,7 @@ export async function readSweepFile(file: string): Promise<Sweep> {
 }
 
 /**
- * Every point of the grid, validated with parseScenario before anything runs. Invalid points
+ * Every point of the grid, validated with parseScenario and checkFits before anything runs. Invalid points
  * are reported together, each naming the point, its values and the field.
  */
 export function sweepPoints(sweep: Sweep, file: string): SweepPoint[] {
@@ -109,10 +126,12 @@ export function sweepPoints(sweep: Sweep, file: string): SweepPoint[] {
     });
     const label = pointLabel(i + 1, sweep, values);
     try {
-      points.push({ index: i + 1, values, scenario: parseScenario(input) });
+      const scenario = parseScenario(input);
+      checkFits(scenario);
+      points.push({ index: i + 1, values, scenario });
     } catch (error) {
       if (!(error instanceof ScenarioError)) throw error;
-      problems.push(`${label}: ${oneLine(error.message)}`);
+      problems.push(`${label}: ${problemsOf(error.message)}`);
     }
   }
   if (problems.length === 1) throw new UserError(`${file}: ${problems[0]}`);
@@ -134,14 +153,9 @@ export function formatValue(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-/** "invalid scenario:\n  a: ...\n  b: ..." -> "a: ...; b: ...". */
-function oneLine(message: string): string {
-  return message
-    .replace(/^invalid scenario:\s*/, "")
-    .split("\n")
-    .map((line) => line.trim())
-    .filter((line) => line !== "")
-    .join("; ");
+/** A ScenarioError's problems on one line, without its "invalid scenario:" heading (the point's label says it). */
+function problemsOf(message: string): string {
+  return oneLine(message).replace(/^invalid scenario: /, "");
 }
 
 const segmentsOf = (path: string) => path.split(".");

@@ -1,0 +1,161 @@
+/**
+ * The `losslab` command line as a program: it parses arguments and hands over to
+ * commands/*; cli.ts runs it as a process, tests can run it in one.
+ */
+import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { TRACE_EVENTS } from "@losslab/metrics";
+import { Command, CommanderError, InvalidArgumentError } from "commander";
+import { listCommand } from "./commands/list.js";
+import { reproduceCommand } from "./commands/reproduce.js";
+import { runCommand } from "./commands/run.js";
+import { sweepCommand } from "./commands/sweep.js";
+import { validateCommand } from "./commands/validate.js";
+import { oneLine } from "./one-line.js";
+import { UserError } from "./user-error.js";
+
+function integerOption(name: string, min: number) {
+  return (text: string): number => {
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < min) {
+      throw new InvalidArgumentError(`${name} must be an integer >= ${min}, got "${text}"`);
+    }
+    return value;
+  };
+}
+
+/** The version of @losslab/lab: its package.json is one level up from src/ and from dist/. */
+const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
+
+/** The option every command that reads scenario files takes: where the files they name may be. */
+const DATA_DIR: [string, string] = [
+  "--data-dir <dir>",
+  "read trace and base scenario files the file names from <dir> (default: the file's own directory); files outside it are refused",
+];
+
+/** The `losslab` program: its commands and options; commander's messages go to `writeError`. */
+export function losslabProgram(writeError: (text: string) => void = (text) => process.stderr.write(text)): Command {
+  const program = new Command()
+    .name("losslab")
+    .version(version, "-V, --version", "print the version of losslab")
+    .description("Simulate congestion control in lossless interconnects and reproduce the papers' figures.")
+    .showSuggestionAfterError()
+    .configureOutput({ writeErr: writeError })
+    .exitOverride();
+
+  program
+    .command("list")
+    .description("list the reproduction presets (paper figures) with a one-line description")
+    .option("--json", "print the list as JSON")
+    .action(listCommand);
+
+  program
+    .command("reproduce")
+    .description("regenerate a paper figure: prints its summary and claim checks, writes CSV + SVG/PNG charts")
+    .argument("[preset]", "preset name, see `losslab reproduce --list`")
+    .option("--list", "list the presets with description and expected runtime (with --json: as JSON)")
+    .option(
+      "--all",
+      "run every preset (the hours-long -large ones only if named in --only); writes <out>/<preset>/ files and one <out>/index.html report",
+    )
+    .option("--only <names>", "with --all: only these presets (comma-separated)")
+    .option("--fresh", "with --all: run every preset again, ignoring the results already in --out")
+    .option("--json", "print the result as one JSON object on stdout (no files written)")
+    .option("--out <dir>", "directory for CSV, SVG and PNG files (default results/<preset>; with --all, results)")
+    .option("--seed <n>", "random seed", integerOption("--seed", 0), 1)
+    .option("--workers <n>", "worker threads for sweeps", integerOption("--workers", 1), availableParallelism())
+    .option("--trace <file>", "write a packet trace of one of the preset's runs (see run --trace)")
+    .option(
+      "--trace-run <n>",
+      "which run to trace, 1-based (default: the preset's only run)",
+      integerOption("--trace-run", 1),
+    )
+    .option("--trace-only", "write the trace and stop, without the preset's own runs and results")
+    .option("--trace-flows <ids>", "trace only these flow ids (comma-separated)")
+    .option("--trace-kinds <events>", "trace only these events (comma-separated, or all)")
+    .option("--trace-window <from..to>", "trace only this interval of simulated time, e.g. 10ms..12ms")
+    .addHelpText(
+      "after",
+      `
+With --all, each preset's files go to <out>/<preset>/ as it finishes, ending
+with a manifest.json of their SHA-256. Run the same command again and presets
+whose files check out at the same seed are not run again (--fresh runs them
+all); Ctrl-C or SIGTERM keeps the finished presets.
+
+Exit codes: 0 every claim passes; 1 a claim fails; 2 a mistake (one line on
+stderr); 3 with --all, a preset failed at run time (the others ran; its error
+is on stderr and in the report); 130/143 --all interrupted by SIGINT/SIGTERM.`,
+    )
+    .action(reproduceCommand);
+
+  program
+    .command("run")
+    .description("run a scenario file (JSON or YAML) and print its summary")
+    .argument("<scenario-file>", "path to a scenario file, see examples/")
+    .option("--json", "print the full result (summary and series) as JSON")
+    .option("--out <dir>", "also write result.json, a CSV and a chart of the flow groups to this directory")
+    .option("--seed <n>", "override the scenario's seed", integerOption("--seed", 0))
+    .option("--trace <file>", "write a packet trace of the run to this file (NDJSON, one line per packet event)")
+    .option("--trace-flows <ids>", "trace only these flow ids (comma-separated)")
+    .option("--trace-kinds <events>", `trace only these events (comma-separated, or all): ${TRACE_EVENTS.join(", ")}`)
+    .option("--trace-window <from..to>", "trace only this interval of simulated time, e.g. 10ms..12ms")
+    .option(...DATA_DIR)
+    .action(runCommand);
+
+  program
+    .command("sweep")
+    .description("run a scenario over a grid of parameter values; writes results.csv/.json and charts (resumable)")
+    .argument("<sweep-file>", "sweep file (JSON or YAML): { base, parameters, outputs? }")
+    .option("--out <dir>", "directory for results.csv, results.json and charts (default results/sweep-<file stem>)")
+    .option("--workers <n>", "worker threads", integerOption("--workers", 1), availableParallelism())
+    .option("--fresh", "run every point again, ignoring the results already in --out")
+    .option(...DATA_DIR)
+    .addHelpText(
+      "after",
+      `
+results.csv is rewritten as each point finishes. Run the same command again to
+resume: rows that check out (every column, numbers, a 16-hex-digit
+fingerprint) are re-used, the rest run, and stderr says which and why. Ctrl-C
+or SIGTERM stops with the finished points kept.
+
+A point whose simulation fails is recorded with its error (an "error" column
+in results.csv, "error" in results.json, a line on stderr) and the others run.
+
+Exit codes: 0 done; 2 a mistake (one line on stderr); 3 a point failed
+(everything else is written); 130/143 interrupted by SIGINT/SIGTERM.`,
+    )
+    .action(sweepCommand);
+
+  program
+    .command("validate")
+    .description("check a scenario file (JSON or YAML) without running it")
+    .argument("<scenario-file>", "path to a scenario file, see examples/")
+    .option(...DATA_DIR)
+    .action(validateCommand);
+
+  return program;
+}
+
+/**
+ * Runs `losslab` on `argv` (as `process.argv`: node, script, arguments) and returns its
+ * exit code. User mistakes (UserError, commander's own parse errors) write one line to
+ * `writeError`, `losslab: ...`, and end with code 2 (commander's: its own code); anything
+ * else is a bug and is thrown, keeping its stack trace.
+ */
+export async function runLosslab(
+  argv: readonly string[],
+  writeError: (text: string) => void = (text) => process.stderr.write(text),
+): Promise<number> {
+  try {
+    await losslabProgram(writeError).parseAsync(argv);
+    return 0;
+  } catch (error) {
+    // commander already printed its one-line message (or the help text).
+    if (error instanceof CommanderError) return error.exitCode;
+    if (!(error instanceof UserError)) throw error;
+    writeError(`losslab: ${oneLine(error.message)}\n`);
+    return 2;
+  }
+}

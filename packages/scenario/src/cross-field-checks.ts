@@ -1,0 +1,177 @@
+import { creditsFor, DEFAULT_PAUSE_REACTION_DELAY, PAUSE_FRAME_BYTES } from "@losslab/core";
+import { ns } from "@losslab/engine";
+import { pauseHeadroom } from "@losslab/switch";
+import type { z } from "zod";
+import { bandwidthOf, durationMsOf, inputBufferBytesOf } from "./derived-values.js";
+import { fabricSize } from "./fabric-size.js";
+import { MAX_BUFFER_BYTES, MAX_DURATION_MS, MAX_HOSTS, MAX_TIME_US } from "./scenario-limits.js";
+import type { ScenarioFields } from "./schema.js";
+
+type Report = (path: PropertyKey[], message: string) => void;
+
+/**
+ * Rules that involve several fields, checked once every field is in its own range: the run's
+ * length, the size of the fabric, buffers that hold a packet (and PAUSE headroom), times that
+ * stay on the engine's clock once multiplied, VLs. Whatever passes here, the switch models
+ * and the engine accept when the fabric is built.
+ */
+export function crossFieldChecks(fields: ScenarioFields, context: z.RefinementCtx): void {
+  const report: Report = (path, message) => context.addIssue({ code: "custom", path, message });
+  checkDuration(fields, report);
+  checkHosts(fields, report);
+  checkBuffers(fields, report);
+  checkFlows(fields, report);
+  checkVirtualLanes(fields, report);
+  if (fields.packets.headerBytes >= fields.packets.dataBytes) {
+    report(["packets", "headerBytes"], `must be smaller than packets.dataBytes (${fields.packets.dataBytes})`);
+  }
+  const adapter = fields.adapter;
+  if (adapter.ackCoalescing > 1 && adapter.ackCoalescingTimeoutUs === undefined) {
+    report(
+      ["adapter", "ackCoalescingTimeoutUs"],
+      "needed when adapter.ackCoalescing > 1 (the longest an unmarked packet waits for its ACK)",
+    );
+  }
+}
+
+function checkDuration(fields: ScenarioFields, report: Report): void {
+  if ((fields.durationMs === undefined) === (fields.durationCycles === undefined)) {
+    report(["durationMs"], "give durationMs or durationCycles (not both)");
+    return;
+  }
+  if (fields.durationCycles !== undefined && fields.cycleNs === undefined) {
+    report(["durationCycles"], "needs cycleNs (the length of a cycle)");
+    return;
+  }
+  const durationMs = durationMsOf(fields);
+  if (fields.durationCycles !== undefined && !(durationMs * 1e9 >= 1 && durationMs <= MAX_DURATION_MS)) {
+    report(
+      ["durationCycles"],
+      `durationCycles x cycleNs is ${durationMs} ms; a run lasts from 1 ps to ${MAX_DURATION_MS} ms (durationMs's range)`,
+    );
+  }
+  const measure = fields.metrics.measureMs;
+  if (measure !== undefined && !(measure[0] < measure[1] && measure[1] <= durationMs)) {
+    report(["metrics", "measureMs"], `must be an interval [from, to] with from < to <= durationMs (${durationMs})`);
+  }
+}
+
+/** At most MAX_HOSTS hosts, counted from the parameters (2-ary 30-trees are not built to find out). */
+function checkHosts(fields: ScenarioFields, report: Report): void {
+  const t = fields.topology;
+  const { hosts } = fabricSize(t);
+  if (hosts <= MAX_HOSTS) return;
+  const how: Record<ScenarioFields["topology"]["kind"], () => string> = {
+    "two-switch": () => "local + remote + BC, AV, BV",
+    "single-switch": () => "hosts",
+    "k-ary-n-tree": () => "k^n",
+    "k-ary-n-fly": () => "k^n",
+    "spine-leaf": () => "leaves x hostsPerLeaf",
+    custom: () => "the host nodes",
+  };
+  report(["topology"], `${how[t.kind]()} makes ${hosts} hosts; a fabric has at most ${MAX_HOSTS} hosts`);
+}
+
+/**
+ * Every buffer holds one maximum-size packet in whole credit blocks (the switch models
+ * refuse less), at most MAX_BUFFER_BYTES; under PAUSE, XOFF leaves room for what is still in
+ * flight (`pauseHeadroom`, the rule the switches apply to every port when the fabric is wired).
+ */
+function checkBuffers(fields: ScenarioFields, report: Report): void {
+  const sw = fields.switch;
+  if (sw.bufferPackets !== undefined && sw.inputBufferBytes !== undefined) {
+    report(["switch", "inputBufferBytes"], "give bufferPackets or inputBufferBytes, not both");
+    return;
+  }
+  const packet = fields.packets.dataBytes;
+  const block = sw.creditBytes;
+  const packetBlocks = creditsFor(packet, block);
+  const holds = (bytes: number) => Math.floor(bytes / block) >= packetBlocks;
+  const why = (bytes: number) =>
+    `${bytes} B is ${Math.floor(bytes / block)} credit blocks of switch.creditBytes ${block} B; one packet of packets.dataBytes ${packet} B needs ${packetBlocks}`;
+  const input = inputBufferBytesOf(fields);
+  const inputField = sw.inputBufferBytes === undefined ? "bufferPackets" : "inputBufferBytes";
+  if (input > MAX_BUFFER_BYTES) {
+    report(["switch", inputField], `the input buffer is ${input} B; at most ${MAX_BUFFER_BYTES} B per port`);
+    return;
+  }
+  if (!holds(input)) {
+    report(["switch", inputField], `the input buffer cannot hold one packet: ${why(input)}`);
+    return;
+  }
+  if (sw.kind === "cioq" && sw.outputBufferBytes !== undefined && !holds(sw.outputBufferBytes)) {
+    report(["switch", "outputBufferBytes"], `the output buffer cannot hold one packet: ${why(sw.outputBufferBytes)}`);
+  }
+  const flow = sw.flowControl;
+  if (flow.kind !== "pause") return;
+  const capacity = Math.floor(input / block) * block;
+  if (flow.xoffBytes >= capacity) {
+    report(["switch", "flowControl", "xoffBytes"], `must be below the input buffer's ${capacity} B`);
+    return;
+  }
+  if (flow.xonBytes > flow.xoffBytes) {
+    report(["switch", "flowControl", "xonBytes"], `must be at most xoffBytes (${flow.xoffBytes})`);
+    return;
+  }
+  if (sw.kind === "input-buffered" && sw.vls > 1) {
+    report(["switch", "vls"], `flowControl "pause" covers one priority; it cannot be used with vls ${sw.vls}`);
+    return;
+  }
+  const bandwidth = bandwidthOf(fields);
+  const delay = Math.round(fields.topology.delayNs * 1000);
+  const needed = pauseHeadroom({
+    bandwidth,
+    delay,
+    reverseDelay: delay,
+    maxPacketBytes: packet,
+    overheadBytes: fields.packets.wireOverheadBytes,
+    pauseFrameBytes: flow.pauseFrameBytes ?? PAUSE_FRAME_BYTES,
+    reactionDelay: flow.reactionDelayNs === undefined ? DEFAULT_PAUSE_REACTION_DELAY : ns(flow.reactionDelayNs),
+  });
+  if (capacity - flow.xoffBytes < needed) {
+    report(
+      ["switch", "flowControl", "xoffBytes"],
+      `leaves ${capacity - flow.xoffBytes} B of the ${capacity} B input buffer above XOFF, but ${needed} B can still arrive after XOFF (link rate, delay and reaction): lower xoffBytes or raise the buffer`,
+    );
+  }
+}
+
+/** Something to send, and the santos pattern's last flow starting on the clock. */
+function checkFlows(fields: ScenarioFields, report: Report): void {
+  const flows = fields.flows;
+  if (Array.isArray(flows)) {
+    if (flows.length === 0 && fields.traffic.length === 0) {
+      report(["flows"], "nothing to send: give at least one flow, or traffic generators in `traffic`");
+    }
+    return;
+  }
+  if (fields.topology.kind !== "two-switch") return;
+  const staticFlows =
+    fields.topology.local - (flows.dynamic?.local ?? 0) + fields.topology.remote - (flows.dynamic?.remote ?? 0);
+  const lastStartUs = flows.staggerUs * Math.max(0, staticFlows - 1);
+  if (lastStartUs > MAX_TIME_US) {
+    report(
+      ["flows", "staggerUs"],
+      `the last of ${staticFlows} flows would start at ${lastStartUs} us; times are at most ${MAX_TIME_US} us`,
+    );
+  }
+}
+
+/** VL weights, one per VL; every flow on a VL the switches have. */
+function checkVirtualLanes(fields: ScenarioFields, report: Report): void {
+  const sw = fields.switch;
+  const vls = sw.kind === "input-buffered" ? sw.vls : 1;
+  if (sw.kind === "input-buffered" && sw.vlWeights !== undefined && sw.vlWeights.length !== vls) {
+    report(["switch", "vlWeights"], `must list one weight per VL (switch.vls ${vls})`);
+  }
+  if (!Array.isArray(fields.flows)) return;
+  for (const [i, flow] of fields.flows.entries()) {
+    if (flow.vl >= vls) {
+      report(
+        ["flows", i, "vl"],
+        `must be below switch.vls (${vls}${sw.kind === "input-buffered" ? "" : `: switch.kind "${sw.kind}" has one VL`})`,
+      );
+      return;
+    }
+  }
+}

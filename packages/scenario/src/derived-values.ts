@@ -1,0 +1,29 @@
+import { creditsFor } from "@losslab/core";
+
+/**
+ * Values a scenario derives from several fields: shared by the cross-field checks (which
+ * see the fields before defaults are resolved), the schema's transform and the fabric, so
+ * all three agree.
+ */
+
+/** The run's length in ms: `durationMs`, or `durationCycles` cycles of `cycleNs`. */
+export function durationMsOf(fields: { durationMs?: number; durationCycles?: number; cycleNs?: number }): number {
+  return fields.durationMs ?? ((fields.durationCycles ?? 0) * (fields.cycleNs ?? 0)) / 1e6;
+}
+
+/** Bytes per second of every link: the topology's, else 1 byte per cycle, else 1e9 (santos-2002 Table 1). */
+export function bandwidthOf(fields: { topology: { bandwidth?: number | undefined }; cycleNs?: number }): number {
+  return fields.topology.bandwidth ?? (fields.cycleNs === undefined ? 1e9 : 1e9 / fields.cycleNs);
+}
+
+/** Input buffer per port in bytes: `inputBufferBytes`, else `bufferPackets` (default 4) maximum-size packets in whole credit blocks. */
+export function inputBufferBytesOf(fields: {
+  switch: { inputBufferBytes?: number | undefined; bufferPackets?: number | undefined; creditBytes: number };
+  packets: { dataBytes: number };
+}): number {
+  const sw = fields.switch;
+  return (
+    sw.inputBufferBytes ??
+    (sw.bufferPackets ?? 4) * creditsFor(fields.packets.dataBytes, sw.creditBytes) * sw.creditBytes
+  );
+}
