@@ -26,7 +26,8 @@ describe.each([santosFig4a, santosFig4b, santosFig4c, santosFig4d])("$name", (pr
 const short = { seed: 1, fromMs: 50, toMs: 150 };
 
 describe("santos-fig5, short horizon", () => {
-  it("shows the trends of claims C5.1, C5.3 and C5.5", async () => {
+  // Several simulations: past 20 s in the full suite on a loaded machine.
+  it("shows the trends of claims C5.1, C5.3 and C5.5", { timeout: 60_000 }, async () => {
     const points = [
       fig5Point(2, "none", 150),
       fig5Point(4, "none", 150),
@@ -54,7 +55,8 @@ describe("santos-fig5, short horizon", () => {
 });
 
 describe("santos-fig7, short horizon", () => {
-  it("shows the trends of claims C7.1, C7.2 and C7.3", async () => {
+  // Several simulations: past 20 s in the full suite on a loaded machine.
+  it("shows the trends of claims C7.1, C7.2 and C7.3", { timeout: 60_000 }, async () => {
     const points = [
       fig7Point(2, "lipd", "continuous", 150),
       fig7Point(2, "aimd", "continuous", 150),
