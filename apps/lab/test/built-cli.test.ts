@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ringError, ringScenario } from "./deadlock-kit.js";
 import { root } from "./kit.js";
 
 const cli = join(root, "apps", "lab", "dist", "cli.js");
@@ -48,22 +49,16 @@ describe("the built losslab CLI", () => {
   it("records a point that fails on a worker thread and runs the others (exit code 3)", { timeout: 60_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), "losslab-built-"));
     const sweep = join(dir, "sweep.json");
-    // A rate of 1e-12 passes validation but throws in the engine at run time (sweep-resume.test.ts).
-    writeFileSync(
-      sweep,
-      JSON.stringify({
-        base: { durationMs: 2, topology: { kind: "two-switch", local: 1, remote: 1 }, flows: { pattern: "santos" } },
-        parameters: { "limits.rate": [1, 1e-12] },
-      }),
-    );
+    // The deadlock ring runs through in 1 ms and deadlocks 2 ms into a 3 ms run (deadlock-kit.ts).
+    writeFileSync(sweep, JSON.stringify({ base: ringScenario(), parameters: { durationMs: [1, 3] } }));
     const out = join(dir, "out");
     const run = built("sweep", sweep, "--workers", "2", "--out", out);
     expect(run.status).toBe(3);
-    expect(run.stderr).toContain("losslab: point 2 (limits.rate=1e-12) failed: EngineError: at(): time");
+    expect(run.stderr).toContain(`losslab: point 2 (durationMs=3) failed: ${ringError(3)}`);
     expect(run.stderr).not.toContain("    at ");
     const rows = readFileSync(join(out, "results.csv"), "utf8").trim().split("\n");
     expect(rows[1]).toMatch(/,[0-9a-f]{16}$/);
-    expect(rows[2]).toMatch(/,EngineError: [^,]*,$/);
+    expect(rows[2]).toMatch(/,"DeadlockError: deadlock at 2 ms: [^"]*",$/);
   });
 
   it("runs a scenario file and prints its fingerprint", { timeout: 60_000 }, () => {

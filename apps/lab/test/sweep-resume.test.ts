@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { checkScenario } from "@losslab/scenario";
 import { describe, expect, it } from "vitest";
+import { ringError, ringScenario } from "./deadlock-kit.js";
 import { losslab } from "./kit.js";
 
 const base = {
@@ -86,45 +87,46 @@ describe("losslab sweep, resumed from damaged results", () => {
 });
 
 describe("losslab sweep, a point that fails", () => {
-  // A rate limit of 1e-12 of the link passes validation, but the adapter then schedules its
-  // second packet 2,068,000 s ahead, beyond the engine's last representable time (~9,007 s):
-  // the model throws at run time, for that point only.
-  const failing = 1e-12;
+  // The deadlock ring (deadlock-kit.ts) runs through in 1 ms and 0.5 ms, and deadlocks at
+  // 2 ms of a 3 ms run: the model stops that point only, at run time.
+  const ring = ringScenario();
 
   it("is recorded with its parameters and error, the others run, exit code 3", { timeout: 60_000 }, () => {
     // What `losslab validate` checks: the point is valid, its failure comes at run time.
-    expect(() => checkScenario({ ...base, limits: { rate: failing } })).not.toThrow();
+    expect(() => checkScenario({ ...ring, durationMs: 3 })).not.toThrow();
 
-    const file = sweepFile({ base, parameters: { "limits.rate": [0.5, failing, 1] } });
+    const file = sweepFile({ base: ring, parameters: { durationMs: [1, 3, 0.5] } });
     const out = mkdtempSync(join(tmpdir(), "losslab-resume-out-"));
     const csv = join(out, "results.csv");
     const run = losslab("sweep", file, "--workers", "2", "--out", out);
     expect(run.status).toBe(3);
     expect(run.stderr).not.toContain("    at ");
-    const error =
-      "EngineError: at(): time 2068000000000000000 is beyond the last representable time (9007199254740991 ps)";
-    expect(run.stderr).toBe(
-      `losslab: point 2 (limits.rate=1e-12) failed: ${error}\n` +
-        `losslab: 1 of 3 points failed; their errors are in ${csv} and results.json, and the same command runs them again\n`,
-    );
+    const error = ringError(3);
+    expect(error).toMatch(/^DeadlockError: deadlock at 2 ms: /);
+    expect(run.stderr.split("\n").filter((line) => !line.includes("warning: topology"))).toEqual([
+      `losslab: point 2 (durationMs=3) failed: ${error}`,
+      `losslab: 1 of 3 points failed; their errors are in ${csv} and results.json, and the same command runs them again`,
+      "",
+    ]);
     expect(run.stdout).toContain("ran 3 points");
 
     const [header, ...rows] = readFileSync(csv, "utf8").trimEnd().split("\n");
     expect(header!.split(",").slice(-2)).toEqual(["error", "fingerprint"]);
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toMatch(/^0\.5,0\.\d+,.*,,[0-9a-f]{16}$/);
-    expect(rows[1]).toBe(`1e-12,${",".repeat(header!.split(",").length - 3)}${error},`);
-    expect(rows[2]).toMatch(/^1,0\.\d+,.*,,[0-9a-f]{16}$/);
+    expect(rows[0]).toMatch(/^1,0\.\d+,.*,,[0-9a-f]{16}$/);
+    // The message holds commas: quoted, as CSV does.
+    expect(rows[1]).toBe(`3,${",".repeat(header!.split(",").length - 3)}"${error}",`);
+    expect(rows[2]).toMatch(/^0\.5,0\.\d+,.*,,[0-9a-f]{16}$/);
     const json = JSON.parse(readFileSync(join(out, "results.json"), "utf8"));
-    expect(json.points[1]).toEqual({ parameters: { "limits.rate": failing }, summary: {}, error });
+    expect(json.points[1]).toEqual({ parameters: { durationMs: 3 }, summary: {}, error });
     expect(json.points[2].fingerprint).toMatch(/^[0-9a-f]{16}$/);
-    expect(readdirSync(out)).toContain("groups.victim.svg");
+    expect(readdirSync(out)).toContain("groups.flows.svg");
     const first = snapshot(out);
 
     // Run again: the failed point runs again (and fails again), the two others are re-used.
     const again = losslab("sweep", file, "--workers", "1", "--out", out);
     expect(again.status).toBe(3);
-    expect(again.stderr.split("\n")[0]).toBe(
+    expect(again.stderr.split("\n").filter((line) => !line.includes("warning: topology"))[0]).toBe(
       `losslab: resuming from ${csv}: re-using 2 of 3 points, running 1: 1 that failed before`,
     );
     expect(snapshot(out)).toEqual(first);

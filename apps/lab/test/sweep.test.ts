@@ -25,11 +25,11 @@ describe("runSweep", () => {
   it("with `failed`, a point that throws becomes its output and the others run, on a worker or not", {
     timeout: 30_000,
   }, async () => {
-    // A rate limit of 1e-12 of the link puts the remote sources' second packet beyond the
-    // engine's last representable time: the model throws, for this point only.
+    // A rate limit of 1e-12 of the link is below what the engine can schedule: the point's
+    // scenario, checked inside the point, is refused there, and the point throws.
     const failing = { ...point(2), params: { ...point(2).params, rates: { remote: 1e-12 } } };
     const inputs = [point(1), failing, point(3)];
-    const beyond = "beyond the last representable time";
+    const beyond = "limits.groups.remote.rate";
     await expect(runSweep("santos", inputs, { workers: 1 })).rejects.toThrow(beyond);
     for (const workers of [1, 2]) {
       // The santos task has no error output of its own: the test gives it one.

@@ -1,0 +1,26 @@
+/**
+ * A run that fails in the model, for tests of what a failing point or preset leaves: the
+ * ring of examples/deadlock-ring.yaml stops with a DeadlockError 2 ms in, which `validate`
+ * cannot foresee (it only warns of the credit loop). Shorter runs end before the watchdog
+ * can tell, and succeed.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseScenario, runScenario } from "@losslab/scenario";
+import { parse } from "yaml";
+import { errorLine } from "../src/error-line.js";
+import { root } from "./kit.js";
+
+/** The deadlock ring as a scenario object (its `durationMs` is 5). */
+export const ringScenario = (): Record<string, unknown> =>
+  parse(readFileSync(join(root, "examples", "deadlock-ring.yaml"), "utf8")) as Record<string, unknown>;
+
+/** The one-line error a ring run of `durationMs` (>= 2) ends with, as sweeps and reports record it. */
+export function ringError(durationMs: number): string {
+  try {
+    runScenario(parseScenario({ ...ringScenario(), durationMs }));
+  } catch (error) {
+    return errorLine(error);
+  }
+  throw new Error(`the deadlock ring ran ${durationMs} ms without deadlocking`);
+}
