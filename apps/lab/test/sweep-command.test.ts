@@ -27,7 +27,10 @@ describe("losslab sweep", () => {
     { "base.json": base },
   );
 
-  it("writes the same results.csv with 1 and 2 workers, plus results.json and group charts", () => {
+  // Two sweeps in two CLI processes: about 19 s alone on the shared 2-core machine.
+  it("writes the same results.csv with 1 and 2 workers, plus results.json and group charts", {
+    timeout: 60_000,
+  }, () => {
     const one = mkdtempSync(join(tmpdir(), "losslab-sweep-out-"));
     const two = mkdtempSync(join(tmpdir(), "losslab-sweep-out-"));
     const first = losslab("sweep", grid, "--workers", "1", "--out", one);
