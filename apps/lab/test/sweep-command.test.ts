@@ -27,7 +27,7 @@ describe("losslab sweep", () => {
     { "base.json": base },
   );
 
-  // Two sweeps and a run through the CLI: slow on a loaded machine.
+  // Two sweeps in two CLI processes: about 19 s alone on the shared 2-core machine.
   it("writes the same results.csv with 1 and 2 workers, plus results.json and group charts", {
     timeout: 60_000,
   }, () => {
