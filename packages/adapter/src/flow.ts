@@ -22,6 +22,17 @@ export interface FlowOptions {
    * keeping its controller, whenever it runs dry. Packets carry their generation time.
    */
   queue?: boolean;
+  /**
+   * A queue the adapter may forget while it is idle (default false): empty, nothing
+   * outstanding, its controller `atRest` (or none), no timer set, and its rate limit no longer
+   * spacing its next packet from its last. `hasFlow(id)` is then false and `reopenQueue` adds
+   * it back, which is exactly what `enqueue` on the empty queue would have done: a host
+   * keeps no state for the (source, destination) pairs it is not using (ferrer-2012's
+   * 1,024-host runs address about a million). Only for flows that hear of congestion through
+   * their ACKs alone: a congestion notification for a forgotten flow is dropped. Not with
+   * `stop`.
+   */
+  forgetWhenIdle?: boolean;
   /** Fixed window in packets (default Infinity). */
   window?: number;
   /**
@@ -89,6 +100,8 @@ export class Flow implements FlowState {
   remaining: number;
   /** A virtual output queue: waits when empty instead of retiring. */
   readonly queue: boolean;
+  /** The adapter may forget it while idle (`FlowOptions.forgetWhenIdle`). */
+  readonly forgetWhenIdle: boolean;
   /** Out of the scheduler because its queue is empty (queues only). */
   parked = false;
   /** The next packet leaves a queue that was empty when it was generated (MVCM's reset, ferrer-2012 sec. 4.2.2). */
@@ -112,6 +125,7 @@ export class Flow implements FlowState {
     this.packetBytes = options.packetBytes;
     this.vl = options.vl ?? 0;
     this.queue = options.queue ?? false;
+    this.forgetWhenIdle = options.forgetWhenIdle ?? false;
     this.remaining = options.packets ?? (this.queue ? 0 : Number.POSITIVE_INFINITY);
     if (this.queue) for (let i = 0; i < this.remaining; i++) this.generated.push(options.start);
     this.window = options.window ?? Number.POSITIVE_INFINITY;

@@ -3,6 +3,7 @@ import type { Engine, EventHandler, Time } from "@losslab/engine";
 import { FLOW_START, FLOW_STOP } from "./adapter-events.js";
 import { Flow, type FlowOptions } from "./flow.js";
 import type { FlowRoundRobin } from "./flow-round-robin.js";
+import type { Pacing } from "./pacing.js";
 
 /**
  * A host's flows, from `addFlow` to their last ACK: when each starts and stops, the data
@@ -42,6 +43,9 @@ export class Flows {
       throw new RangeError(
         `${this.name}: flow ${options.id} carries RDMA READ responses, which are never acknowledged: leave out reliable`,
       );
+    }
+    if (options.forgetWhenIdle === true && (options.queue !== true || options.stop !== undefined)) {
+      throw new RangeError(`${this.name}: flow ${options.id}: only a queue without stop may be forgotten when idle`);
     }
     const flow = new Flow(options);
     this.turns.add(flow);
@@ -86,6 +90,34 @@ export class Flows {
     if (flow.outstanding === 0) this.byId.delete(flow.id);
   }
 
+  /**
+   * Adds back a queue forgotten while idle (`forgetWhenIdle`) with `options.packets`
+   * generated now: exactly what `enqueue` on the empty queue would have done. It is started,
+   * its first packet leaves an empty queue (`fromEmpty`), and it joins the round robin last.
+   */
+  reopen(options: FlowOptions): void {
+    if (this.byId.has(options.id)) throw new RangeError(`${this.name}: queue ${options.id} is still open`);
+    if (options.forgetWhenIdle !== true || !(Number.isInteger(options.packets) && options.packets! >= 1)) {
+      throw new RangeError(`${this.name}: reopen takes a queue to forget when idle, with packets >= 1`);
+    }
+    const flow = new Flow({ ...options, start: this.engine.now });
+    flow.fromEmpty = true;
+    flow.active = true;
+    this.turns.add(flow);
+    this.byId.set(flow.id, flow);
+  }
+
+  /**
+   * Forgets `flow` if it is an idle queue that may be forgotten (`forgetWhenIdle`): empty,
+   * nothing outstanding, no controller timer set, its controller at rest, and its last
+   * packet no longer spacing its next (`Pacing.spaces`).
+   */
+  forgetIfIdle(flow: Flow, pacing: Pacing, now: Time): void {
+    if (!flow.forgetWhenIdle || !flow.parked || flow.outstanding !== 0 || flow.timerAt >= 0) return;
+    if (flow.controller !== undefined && flow.controller.atRest !== true) return;
+    if (!pacing.spaces(flow, flow.rateInForce(), now)) this.byId.delete(flow.id);
+  }
+
   /** Adds `count` packets, generated now, to queue `id`; true if the queue is sending (started). */
   enqueue(id: number, count: number): boolean {
     const flow = this.byId.get(id);
@@ -106,6 +138,8 @@ export class Flows {
   setStaticRate(id: number, rate: number): void {
     const flow = this.byId.get(id);
     if (flow === undefined) throw new RangeError(`${this.name}: no flow ${id} to set a static rate for`);
+    if (flow.forgetWhenIdle)
+      throw new RangeError(`${this.name}: flow ${id} may be forgotten when idle: it keeps no static rate`);
     if (!(rate > 0)) throw new RangeError(`${this.name}: a static rate must be > 0 bytes/s, got ${rate}`);
     flow.rate = rate;
   }

@@ -52,6 +52,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   private readonly pauseReactionDelay: Time;
   private readonly vls: number;
   private readonly flows: Flows;
+  private readonly pacing: Pacing;
   private readonly scheduler: SendScheduler;
   private readonly controllers: ControllerEvents;
   private readonly acknowledger: Acknowledger;
@@ -72,6 +73,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     this.pauseReactionDelay = options.pauseReactionDelay ?? DEFAULT_PAUSE_REACTION_DELAY;
     const acknowledges = options.acks ?? true;
     const pacing = new Pacing(this.name, options.pacing);
+    this.pacing = pacing;
     if (!Number.isInteger(this.pauseReactionDelay) || this.pauseReactionDelay < 0) {
       throw new RangeError(
         `${this.name}: pauseReactionDelay must be a whole number of picoseconds >= 0, got ${this.pauseReactionDelay}`,
@@ -148,6 +150,21 @@ export class HostAdapter implements Device, EventHandler<unknown> {
    */
   enqueue(id: number, count: number): void {
     if (this.flows.enqueue(id, count)) this.scheduler.trySend();
+  }
+
+  /** Whether flow `id` is open: added and not yet gone (retired and acknowledged, or a queue forgotten while idle). */
+  hasFlow(id: number): boolean {
+    return this.flows.get(id) !== undefined;
+  }
+
+  /**
+   * Adds back a virtual output queue forgotten while idle (`FlowOptions.forgetWhenIdle`), with
+   * `options.packets` generated now: what `enqueue` on the empty queue would have done. Give
+   * it a new controller from the factory of the first (one at rest is as good as new).
+   */
+  reopenQueue(options: FlowOptions): void {
+    this.flows.reopen(options);
+    this.scheduler.trySend();
   }
 
   /**
@@ -262,6 +279,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         break;
       case CONTROLLER_TIMER:
         this.controllers.timer(payload as Flow);
+        this.flows.forgetIfIdle(payload as Flow, this.pacing, this.engine.now);
         this.scheduler.trySend();
         break;
     }
@@ -295,6 +313,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     } else if (packet.kind === PacketKind.Ack) {
       const flow = this.flows.acked(packet);
       this.controllers.acked(flow, packet);
+      this.flows.forgetIfIdle(flow, this.pacing, now);
       this.scheduler.trySend();
     }
   }

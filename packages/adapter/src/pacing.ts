@@ -42,6 +42,17 @@ export class Pacing {
     return this.scheduled && now - eligible <= gap ? eligible : now;
   }
 
+  /**
+   * Whether `flow`'s last packet still spaces its next at `rate` at `now` or any later time:
+   * false when a flow that never sent would be paced the same from now on.
+   */
+  spaces(flow: Flow, rate: number, now: Time): boolean {
+    if (flow.lastStart < 0 || rate === Number.POSITIVE_INFINITY) return false;
+    const gap = Math.round((flow.lastBytes * PS_PER_S) / rate);
+    const eligible = flow.lastStart + gap;
+    return this.scheduled ? now - eligible <= gap : eligible > now;
+  }
+
   /** `flow` started a packet of `bytes`; its next gap counts from `start` (`startAt`'s answer). */
   sent(flow: Flow, start: Time, bytes: number): void {
     flow.lastStart = start;

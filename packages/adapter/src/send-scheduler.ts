@@ -195,6 +195,7 @@ export class SendScheduler {
     this.pacing.sent(flow, start, packet.size);
     this.transmit(packet);
     this.controllers.sent(flow, packet, now);
+    this.flows.forgetIfIdle(flow, this.pacing, now);
   }
 
   private transmit(packet: Packet): void {

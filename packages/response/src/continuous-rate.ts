@@ -22,10 +22,14 @@ export function continuousRate(fn: ResponseFunction, initialRate?: number): Rate
     if (Number.isNaN(r)) throw new RangeError("rate is NaN");
     return Math.min(Rmax, Math.max(Rmin, r));
   };
-  let rate = clamp(initialRate ?? Rmax);
+  const initial = clamp(initialRate ?? Rmax);
+  let rate = initial;
   return {
     get rate() {
       return rate;
+    },
+    get atRest() {
+      return rate === initial;
     },
     increase(packets = 1) {
       rate = fn.increase(rate, packets);

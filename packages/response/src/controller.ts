@@ -108,6 +108,14 @@ export interface Controller {
   readonly window: number;
   /** When the controller wants `onTimer` to be called (ps), or undefined for never. */
   readonly wakeAt: number | undefined;
+  /**
+   * True while the controller is as a new one from its factory starts: replacing it by a new
+   * one now would change nothing that follows, whatever sequence numbers it has seen. A host
+   * may then forget an idle flow and give it a new controller when it sends again (losslab's
+   * adapter does so for idle virtual output queues). Absent means never: such a controller
+   * is always kept.
+   */
+  readonly atRest?: boolean;
   /** A data packet was injected. */
   onSend(event: SendEvent): void;
   /** An ACK arrived. */

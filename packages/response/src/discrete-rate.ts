@@ -55,7 +55,8 @@ export function discreteRate(fn: ResponseFunction, options: DiscreteRateOptions 
   if (table.response !== fn) {
     throw new Error("discreteRate: the table was built for another response function");
   }
-  let level = table.levelOf(options.initialRate ?? fn.parameters.Rmax);
+  const initialLevel = table.levelOf(options.initialRate ?? fn.parameters.Rmax);
+  let level = initialLevel;
   let remaining = table.increaseAfter[level] as number;
   return {
     table,
@@ -67,6 +68,9 @@ export function discreteRate(fn: ResponseFunction, options: DiscreteRateOptions 
     },
     get rate() {
       return table.levels[level] as number;
+    },
+    get atRest() {
+      return level === initialLevel && remaining === table.increaseAfter[level];
     },
     increase(packets = 1) {
       if (!(Number.isFinite(packets) && packets >= 0)) {

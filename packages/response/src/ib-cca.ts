@@ -107,6 +107,11 @@ class IbCca implements IbCcaController {
     return this.#wakeAt;
   }
 
+  /** CCTI at its minimum and the timer idle: all a new one has. */
+  get atRest(): boolean {
+    return this.#index === this.indexMin && this.#wakeAt === undefined;
+  }
+
   onSend(): void {}
 
   onAck(event: AckEvent): void {

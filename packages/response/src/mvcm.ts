@@ -140,6 +140,14 @@ class Mvcm implements MvcmController {
     return this.#waitingSlots * this.slotTime;
   }
 
+  /**
+   * DW at DWmax and no waiting slots: what a new one has. (The size of the last packet sent
+   * only matters with waiting slots, and a send sets it before any are added.)
+   */
+  get atRest(): boolean {
+    return this.#window === this.maxWindow && this.#waitingSlots === 0 && this.#slotIncreases === 0;
+  }
+
   get rate(): number {
     const interval = this.waitingInterval;
     if (interval === 0) return Number.POSITIVE_INFINITY;

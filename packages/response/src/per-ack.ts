@@ -120,6 +120,11 @@ class PerAckController implements Controller {
     return this.limit.rate;
   }
 
+  /** Its rate limit is all its state. */
+  get atRest(): boolean {
+    return this.limit.atRest === true;
+  }
+
   onSend(): void {}
 
   onAck(event: AckEvent): void {

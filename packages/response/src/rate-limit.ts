@@ -17,6 +17,8 @@
 export interface RateLimit {
   /** The current rate limit. */
   readonly rate: number;
+  /** True while in the state it was created in (its initial rate, no counter running): see `Controller.atRest`. */
+  readonly atRest?: boolean;
   /**
    * One unmarked ACK. `packets` (default 1) is the size of the acknowledged packet in
    * design-size packets; a coalesced ACK for N packets is N calls. Returns the new rate.

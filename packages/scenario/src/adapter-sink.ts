@@ -1,4 +1,4 @@
-import type { FlowState, HostAdapter } from "@losslab/adapter";
+import type { FlowOptions, FlowState, HostAdapter } from "@losslab/adapter";
 import type { Engine } from "@losslab/engine";
 import type { Controller, ControllerFactory } from "@losslab/response";
 import type { TrafficFlow, TrafficMessage, TrafficSink } from "@losslab/traffic";
@@ -23,6 +23,12 @@ export interface AdapterSinkOptions {
    * which keeps its controller and window across messages (ferrer-2012 sec. 5.1).
    */
   queues: "per-message" | "per-destination";
+  /**
+   * Let adapters forget idle per-destination queues (`FlowOptions.forgetWhenIdle`); the sink
+   * reopens them. Only where flows hear of congestion through ACKs alone (no CNMs, no
+   * subnet manager).
+   */
+  forgetIdleQueues: boolean;
   /** First flow id to hand out (the static flows use the ids below). */
   firstFlowId: number;
   /** Called for every flow started, to attach meters (and hand it to a subnet manager). */
@@ -40,10 +46,11 @@ export interface AdapterSinkOptions {
  */
 export class AdapterSink implements TrafficSink {
   private nextId: number;
+  /** The adapter of each flow that may be stopped (not the queues). */
   private readonly ownerOf = new Map<number, HostAdapter>();
   private readonly kept = new Map<string, Controller>();
-  /** Virtual output queue ids by `source->destination`. */
-  private readonly queueIds = new Map<string, number>();
+  /** Virtual output queues by (source, destination) index pair: what reopens one its adapter forgot. */
+  private readonly queues = new Map<number, Queue>();
   private delivered = 0;
   private readonly triggers: Array<{ count: number; callback: () => void }> = [];
   /** Flows of known size still delivering: packets left, start time, group. */
@@ -69,12 +76,17 @@ export class AdapterSink implements TrafficSink {
       return;
     }
     const packets = Math.ceil(message.bytes / this.options.payloadBytes);
-    const key = `${message.source}->${message.destination}`;
-    const id = this.queueIds.get(key);
-    if (id === undefined) {
-      this.queueIds.set(key, this.add(message.source, message.destination, message.group, packets, true));
+    const { source, destination } = message;
+    // Node indices stay far below 2^21, so the pair key is an exact integer.
+    const key = this.options.hostIndex(source) * 2 ** 32 + this.options.hostIndex(destination);
+    const queue = this.queues.get(key);
+    if (queue === undefined) {
+      const id = this.add(source, destination, message.group, packets, true);
+      this.queues.set(key, { id, host: this.options.hosts.get(source)!, source, destination, group: message.group });
+    } else if (queue.host.hasFlow(queue.id)) {
+      queue.host.enqueue(queue.id, packets);
     } else {
-      this.ownerOf.get(id)!.enqueue(id, packets);
+      queue.host.reopenQueue(this.flowOptions(queue.id, source, destination, queue.group, packets, true));
     }
   }
 
@@ -105,23 +117,36 @@ export class AdapterSink implements TrafficSink {
     const o = this.options;
     const host = o.hosts.get(source)!;
     const id = this.nextId++;
+    const state = host.addFlow(this.flowOptions(id, source, destination, group, packets, queue));
+    if (!queue) this.ownerOf.set(id, host);
+    if (packets !== undefined && !queue) this.pending.set(id, { left: packets, start: o.engine.now, group });
+    o.onFlow(id, group, source, state);
+    return id;
+  }
+
+  /** The options of flow `id`, with a controller as new (or the pair's persistent one). */
+  private flowOptions(
+    id: number,
+    source: string,
+    destination: string,
+    group: string,
+    packets: number | undefined,
+    queue: boolean,
+  ): FlowOptions {
+    const o = this.options;
     const limits = o.limitsOf(group);
     const controller = o.nonCompliant.has(source) ? undefined : this.controllerFor(source, destination, id);
-    const state = host.addFlow({
+    return {
       id,
       destination: o.hostIndex(destination),
       packetBytes: o.packetBytes,
       start: o.engine.now,
-      ...(queue ? { queue } : {}),
+      ...(queue ? { queue, ...(o.forgetIdleQueues ? { forgetWhenIdle: true } : {}) } : {}),
       ...(packets === undefined ? {} : { packets }),
       ...(limits.window === undefined ? {} : { window: limits.window }),
       ...(limits.rate === undefined ? {} : { rate: limits.rate }),
       ...(controller === undefined ? {} : { controller }),
-    });
-    this.ownerOf.set(id, host);
-    if (packets !== undefined && !queue) this.pending.set(id, { left: packets, start: o.engine.now, group });
-    o.onFlow(id, group, source, state);
-    return id;
+    };
   }
 
   private controllerFor(source: string, destination: string, id: number): Controller | undefined {
@@ -136,4 +161,13 @@ export class AdapterSink implements TrafficSink {
     }
     return controller;
   }
+}
+
+/** A virtual output queue of a (source, destination) pair: its flow id, adapter and group, for good. */
+interface Queue {
+  readonly id: number;
+  readonly host: HostAdapter;
+  readonly source: string;
+  readonly destination: string;
+  readonly group: string;
 }

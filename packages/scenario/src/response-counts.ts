@@ -11,7 +11,8 @@ export interface ResponseCounts {
 /**
  * Wraps a controller factory so every controller it builds counts the marks it hears and the
  * decreases they cause, by `flowId` (a persistent controller counts once per pair). The
- * controllers behave exactly as unwrapped: the wrapper only reads their rate and window.
+ * controllers behave exactly as unwrapped: the wrapper only reads their rate and window. It
+ * passes on no `atRest`: its counts live in it, so an adapter never forgets its flow.
  */
 export function countingResponses(factory: ControllerFactory, counts: Map<string, ResponseCounts>): ControllerFactory {
   return (flow) => {

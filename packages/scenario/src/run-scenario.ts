@@ -323,6 +323,8 @@ function buildModels(scenario: Scenario, fromMs: number, toMs: number): (options
     lineRate: bandwidth,
     persistent: scenario.controller.kind === "per-ack" && scenario.controller.persistent,
     queues: scenario.adapter.queues,
+    // QCN's CNMs are the only notifications a switch sends a source: a forgotten queue would miss one.
+    forgetIdleQueues: manager === undefined && scenario.marking.kind !== "qcn",
     firstFlowId: flows.length,
     onFlow: (id, group, source, state) => {
       flowAdded(id, source, state);

@@ -1,0 +1,84 @@
+/**
+ * The traffic sink's per-destination queues: one flow id per (source, destination) for good,
+ * reopened with a new controller when its adapter forgot it while idle.
+ */
+import type { FlowOptions, HostAdapter } from "@losslab/adapter";
+import { Engine } from "@losslab/engine";
+import type { Controller } from "@losslab/response";
+import { describe, expect, it } from "vitest";
+import { AdapterSink, type AdapterSinkOptions } from "../src/adapter-sink.js";
+
+/** A host adapter that records what the sink asks of it and forgets a queue when told to. */
+class RecordingHost {
+  readonly calls: Array<[string, number, number | undefined, boolean | undefined]> = [];
+  readonly controllers: Array<Controller | undefined> = [];
+  readonly open = new Set<number>();
+  addFlow(options: FlowOptions) {
+    this.record("add", options);
+    return { id: options.id } as never;
+  }
+  hasFlow(id: number) {
+    return this.open.has(id);
+  }
+  enqueue(id: number, count: number) {
+    this.calls.push(["enqueue", id, count, undefined]);
+  }
+  reopenQueue(options: FlowOptions) {
+    this.record("reopen", options);
+  }
+  private record(call: string, options: FlowOptions) {
+    this.calls.push([call, options.id, options.packets, options.forgetWhenIdle]);
+    this.controllers.push(options.controller);
+    this.open.add(options.id);
+  }
+}
+
+function sink(forgetIdleQueues: boolean) {
+  const hosts = { A: new RecordingHost(), B: new RecordingHost() };
+  let made = 0;
+  const options: AdapterSinkOptions = {
+    engine: new Engine(),
+    hosts: new Map(Object.entries(hosts)) as unknown as ReadonlyMap<string, HostAdapter>,
+    hostIndex: (id) => ["A", "B", "C"].indexOf(id),
+    packetBytes: 100,
+    payloadBytes: 50,
+    limitsOf: () => ({ window: 4 }),
+    controllers: () => ({ made: made++ }) as unknown as Controller,
+    nonCompliant: new Set(),
+    lineRate: 1e9,
+    persistent: false,
+    queues: "per-destination",
+    forgetIdleQueues,
+    firstFlowId: 10,
+    onFlow: () => {},
+    onComplete: () => {},
+  };
+  return { sink: new AdapterSink(options), hosts };
+}
+
+describe("AdapterSink's per-destination queues", () => {
+  it("open one queue per pair, enqueue while it is open, and reopen it under the same id once forgotten", () => {
+    const { sink: s, hosts } = sink(true);
+    s.sendMessage({ source: "A", destination: "C", bytes: 120, group: "g" }); // 3 packets
+    s.sendMessage({ source: "A", destination: "B", bytes: 50, group: "g" });
+    s.sendMessage({ source: "A", destination: "C", bytes: 50, group: "g" });
+    hosts.A.open.delete(10); // the adapter forgot A -> C while idle
+    s.sendMessage({ source: "A", destination: "C", bytes: 100, group: "other" });
+    s.sendMessage({ source: "B", destination: "C", bytes: 50, group: "g" });
+    expect(hosts.A.calls).toEqual([
+      ["add", 10, 3, true],
+      ["add", 11, 1, true],
+      ["enqueue", 10, 1, undefined],
+      ["reopen", 10, 2, true],
+    ]);
+    expect(hosts.B.calls).toEqual([["add", 12, 1, true]]);
+    // The reopened queue gets a new controller, not the one it was opened with.
+    expect(hosts.A.controllers).toEqual([{ made: 0 }, { made: 1 }, { made: 2 }]);
+  });
+
+  it("never marks a queue forgettable where flows may hear of congestion outside their ACKs", () => {
+    const { sink: s, hosts } = sink(false);
+    s.sendMessage({ source: "A", destination: "C", bytes: 50, group: "g" });
+    expect(hosts.A.calls).toEqual([["add", 10, 1, undefined]]);
+  });
+});
