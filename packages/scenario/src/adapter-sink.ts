@@ -2,6 +2,7 @@ import type { FlowOptions, FlowState, HostAdapter } from "@losslab/adapter";
 import type { Engine } from "@losslab/engine";
 import type { Controller, ControllerFactory } from "@losslab/response";
 import type { TrafficFlow, TrafficMessage, TrafficSink } from "@losslab/traffic";
+import { QueueIds } from "./queue-ids.js";
 
 export interface AdapterSinkOptions {
   engine: Engine;
@@ -49,8 +50,9 @@ export class AdapterSink implements TrafficSink {
   /** The adapter of each flow that may be stopped (not the queues). */
   private readonly ownerOf = new Map<number, HostAdapter>();
   private readonly kept = new Map<string, Controller>();
-  /** Virtual output queues by (source, destination) index pair: what reopens one its adapter forgot. */
-  private readonly queues = new Map<number, Queue>();
+  /** Virtual output queues' ids by (source, destination), and each one's group for good, by id. */
+  private readonly queueIds: QueueIds;
+  private readonly queueGroup: string[] = [];
   private delivered = 0;
   private readonly triggers: Array<{ count: number; callback: () => void }> = [];
   /** Flows of known size still delivering: packets left, start time, group. */
@@ -58,6 +60,7 @@ export class AdapterSink implements TrafficSink {
 
   constructor(private readonly options: AdapterSinkOptions) {
     this.nextId = options.firstFlowId;
+    this.queueIds = new QueueIds(options.hosts.keys());
   }
 
   startFlow(flow: TrafficFlow): number {
@@ -77,17 +80,16 @@ export class AdapterSink implements TrafficSink {
     }
     const packets = Math.ceil(message.bytes / this.options.payloadBytes);
     const { source, destination } = message;
-    // Node indices stay far below 2^21, so the pair key is an exact integer.
-    const key = this.options.hostIndex(source) * 2 ** 32 + this.options.hostIndex(destination);
-    const queue = this.queues.get(key);
-    if (queue === undefined) {
-      const id = this.add(source, destination, message.group, packets, true);
-      this.queues.set(key, { id, host: this.options.hosts.get(source)!, source, destination, group: message.group });
-    } else if (queue.host.hasFlow(queue.id)) {
-      queue.host.enqueue(queue.id, packets);
-    } else {
-      queue.host.reopenQueue(this.flowOptions(queue.id, source, destination, queue.group, packets, true));
+    const id = this.queueIds.get(source, destination);
+    if (id < 0) {
+      const opened = this.add(source, destination, message.group, packets, true);
+      this.queueIds.set(source, destination, opened);
+      this.queueGroup[opened] = message.group;
+      return;
     }
+    const host = this.options.hosts.get(source)!;
+    if (host.hasFlow(id)) host.enqueue(id, packets);
+    else host.reopenQueue(this.flowOptions(id, source, destination, this.queueGroup[id]!, packets, true));
   }
 
   onDelivered(count: number, callback: () => void): void {
@@ -161,13 +163,4 @@ export class AdapterSink implements TrafficSink {
     }
     return controller;
   }
-}
-
-/** A virtual output queue of a (source, destination) pair: its flow id, adapter and group, for good. */
-interface Queue {
-  readonly id: number;
-  readonly host: HostAdapter;
-  readonly source: string;
-  readonly destination: string;
-  readonly group: string;
 }

@@ -265,7 +265,6 @@ function buildModels(scenario: Scenario, fromMs: number, toMs: number): (options
     meters.set(`link:${name}`, meter);
   }
   const flowMeters: ByteCounter[] = [];
-  const groupMeters: ByteCounter[] = [];
   const latencies = new Map<string, LatencyMeter>();
   const latencyBins = (name: string): LatencyMeter => {
     let meter = latencies.get(name);
@@ -275,28 +274,29 @@ function buildModels(scenario: Scenario, fromMs: number, toMs: number): (options
     }
     return meter;
   };
-  const groupLatencies: LatencyMeter[] = [];
-  const groupMeter = (group: string): ByteCounter => {
-    const name = `group:${group}`;
-    let meter = meters.get(name);
-    if (meter === undefined) {
-      meter = counter();
-      meters.set(name, meter);
-    }
-    return meter;
-  };
   const allLatency = latencyBins("all");
   const waitGroups = new Map(
     scenario.metrics.sourceWaitGroups.map((group) => [group, new CoverageBins(binWidth, end)]),
   );
-  const waitOf: (CoverageBins | undefined)[] = [];
+  // One record per group, shared by its flows: a flow id costs one slot here, however many
+  // (source, destination) queues a large fabric opens.
+  const groups = new Map<string, GroupMeters>();
+  const groupMeters = (group: string): GroupMeters => {
+    let record = groups.get(group);
+    if (record === undefined) {
+      const rate = counter();
+      meters.set(`group:${group}`, rate);
+      record = { rate, latency: latencyBins(`group:${group}`), wait: waitGroups.get(group) };
+      groups.set(group, record);
+    }
+    return record;
+  };
+  const groupOf: GroupMeters[] = [];
   for (const flow of flows) {
     const meter = counter();
     meters.set(`flow:${flow.id}`, meter);
     flowMeters[flow.id] = meter;
-    groupMeters[flow.id] = groupMeter(flow.group);
-    groupLatencies[flow.id] = latencyBins(`group:${flow.group}`);
-    waitOf[flow.id] = waitGroups.get(flow.group);
+    groupOf[flow.id] = groupMeters(flow.group);
     const controller = nonCompliant.has(flow.source)
       ? undefined
       : controllers[flow.reliable ? "reliable" : "unreliable"];
@@ -328,9 +328,7 @@ function buildModels(scenario: Scenario, fromMs: number, toMs: number): (options
     firstFlowId: flows.length,
     onFlow: (id, group, source, state) => {
       flowAdded(id, source, state);
-      groupMeters[id] = groupMeter(group);
-      groupLatencies[id] = latencyBins(`group:${group}`);
-      waitOf[id] = waitGroups.get(group);
+      groupOf[id] = groupMeters(group);
     },
     onComplete: (group, duration) => completions.add(group, duration),
   });
@@ -363,10 +361,11 @@ function buildModels(scenario: Scenario, fromMs: number, toMs: number): (options
       const latency = time - packet.createdAt;
       // -1: outside the measurement interval; else whether the packet carries a mark.
       const mark = time >= markFrom && time < markTo ? ((packet.bits & MARKS) !== 0 ? 1 : 0) : -1;
-      waitOf[packet.flow]?.add(packet.createdAt, packet.injectedAt);
+      const group = groupOf[packet.flow]!;
+      group.wait?.add(packet.createdAt, packet.injectedAt);
       flowMeters[packet.flow]?.add(time, packet.size);
-      groupMeters[packet.flow]!.add(time, packet.size);
-      record(groupLatencies[packet.flow]!, time, latency, mark);
+      group.rate.add(time, packet.size);
+      record(group.latency, time, latency, mark);
       record(allLatency, time, latency, mark);
       if (hotIndex >= 0) {
         const hot = packet.destination === hotIndex ? 1 : 0;
@@ -482,6 +481,13 @@ interface LatencyMeter {
   readonly bins: LatencyBins;
   delivered: number;
   marked: number;
+}
+
+/** What a flow group's deliveries feed: its rate, its latency, and its source wait if recorded. */
+interface GroupMeters {
+  readonly rate: ByteCounter;
+  readonly latency: LatencyMeter;
+  readonly wait: CoverageBins | undefined;
 }
 
 /** A delivery: into the meter's bins, and counted (`mark` 0 or 1) if inside the measurement interval (`mark` >= 0). */

@@ -7,6 +7,7 @@ import { Engine } from "@losslab/engine";
 import type { Controller } from "@losslab/response";
 import { describe, expect, it } from "vitest";
 import { AdapterSink, type AdapterSinkOptions } from "../src/adapter-sink.js";
+import { QueueIds } from "../src/queue-ids.js";
 
 /** A host adapter that records what the sink asks of it and forgets a queue when told to. */
 class RecordingHost {
@@ -34,7 +35,7 @@ class RecordingHost {
 }
 
 function sink(forgetIdleQueues: boolean) {
-  const hosts = { A: new RecordingHost(), B: new RecordingHost() };
+  const hosts = { A: new RecordingHost(), B: new RecordingHost(), C: new RecordingHost() };
   let made = 0;
   const options: AdapterSinkOptions = {
     engine: new Engine(),
@@ -80,5 +81,19 @@ describe("AdapterSink's per-destination queues", () => {
     const { sink: s, hosts } = sink(false);
     s.sendMessage({ source: "A", destination: "C", bytes: 50, group: "g" });
     expect(hosts.A.calls).toEqual([["add", 10, 1, undefined]]);
+  });
+});
+
+describe("QueueIds", () => {
+  it.each([3, 5000])("keeps one id per ordered pair, -1 for none (%i hosts: rows, or a map above 4,096)", (count) => {
+    const hosts = Array.from({ length: count }, (_, i) => `H${i}`);
+    const ids = new QueueIds(hosts);
+    expect(ids.get("H0", "H1")).toBe(-1);
+    ids.set("H0", "H1", 0);
+    ids.set("H1", "H0", 7);
+    ids.set(`H${count - 1}`, "H2", 123456);
+    expect([ids.get("H0", "H1"), ids.get("H1", "H0"), ids.get(`H${count - 1}`, "H2"), ids.get("H1", "H2")]).toEqual([
+      0, 7, 123456, -1,
+    ]);
   });
 });
