@@ -21,6 +21,13 @@ const allowed: Record<string, { runtime: string[]; typesOnly?: string[] }> = {
   marking: { runtime: ["@losslab/core", "@losslab/engine"] },
   traffic: { runtime: ["@losslab/core", "@losslab/engine"] },
   metrics: { runtime: ["@losslab/core", "@losslab/engine"] },
+  // DESIGN.md: "a small package that wires a fabric from a Topology ... may import core, engine,
+  // topology, switch, adapter, marking". Its traffic sink implements traffic's TrafficSink and
+  // hands flows response's controllers: types only, so it adds no runtime edge.
+  fabric: {
+    runtime: ["@losslab/core", "@losslab/engine", "@losslab/topology", "@losslab/switch", "@losslab/adapter"],
+    typesOnly: ["@losslab/response", "@losslab/traffic"],
+  },
   scenario: {
     runtime: [
       "@losslab/engine",
@@ -29,6 +36,7 @@ const allowed: Record<string, { runtime: string[]; typesOnly?: string[] }> = {
       "@losslab/core",
       "@losslab/switch",
       "@losslab/adapter",
+      "@losslab/fabric",
       "@losslab/marking",
       "@losslab/traffic",
       "@losslab/metrics",

@@ -1,7 +1,6 @@
 export { checkFits } from "./check-fits.js";
 export { DeadlockError } from "./deadlock-watchdog.js";
 export { type CostEstimate, costWarnings, estimateCost } from "./estimate-cost.js";
-export { buildFabric, type Fabric } from "./fabric.js";
 export { type FabricSize, fabricSize, type TopologyCounts } from "./fabric-size.js";
 export { type ResolvedFlow, resolveFlows } from "./flows.js";
 export { scenarioJsonSchema } from "./json-schema.js";

@@ -1,6 +1,7 @@
 import type { FlowState, HostAdapter } from "@losslab/adapter";
 import { CongestionBit, type Packet, PacketKind } from "@losslab/core";
 import { Engine, ms, PS_PER_MS, type Time, us } from "@losslab/engine";
+import { AdapterSink, type Fabric } from "@losslab/fabric";
 import { type CountedMarkingPolicy, createMarking } from "@losslab/marking";
 import {
   ByteCounter,
@@ -16,10 +17,8 @@ import {
 import type { ControllerFactory } from "@losslab/response";
 import { buildRoutes, type Routes, type Topology } from "@losslab/topology";
 import { createGenerator, startGenerators } from "@losslab/traffic";
-import { AdapterSink } from "./adapter-sink.js";
 import { checkFits } from "./check-fits.js";
 import { DeadlockWatchdog } from "./deadlock-watchdog.js";
-import { buildFabric, type Fabric } from "./fabric.js";
 import { type ResolvedFlow, resolveFlows, scenarioGenerators } from "./flows.js";
 import { formatList } from "./format-list.js";
 import { asFieldError } from "./model-error.js";
@@ -28,6 +27,7 @@ import type { ResponseCounts } from "./response-counts.js";
 import { type RunStats, runStats } from "./run-stats.js";
 import { controllerFactories } from "./scenario-controllers.js";
 import { asScenarioError, ScenarioError } from "./scenario-error.js";
+import { scenarioFabric } from "./scenario-fabric.js";
 import { scenarioTopology } from "./scenario-topology.js";
 import type { Scenario } from "./schema.js";
 import { SubnetManager } from "./subnet-manager.js";
@@ -196,7 +196,7 @@ function buildModels(scenario: Scenario, fromMs: number, toMs: number): (options
     }),
   );
   checkDeviceNames(scenario, topology);
-  const fabric = buildFabric(engine, topology, routes, scenario, marking);
+  const fabric = scenarioFabric(engine, topology, routes, scenario, marking);
   notifyFrom = (culprit, feedback, at) => {
     const now = engine.now;
     const frame = fabric.packets.create({
@@ -326,6 +326,8 @@ function buildModels(scenario: Scenario, fromMs: number, toMs: number): (options
     // QCN's CNMs are the only notifications a switch sends a source: a forgotten queue would miss one.
     forgetIdleQueues: manager === undefined && scenario.marking.kind !== "qcn",
     firstFlowId: flows.length,
+    // Counted below, after the meters of each delivery.
+    listen: false,
     onFlow: (id, group, source, state) => {
       flowAdded(id, source, state);
       groupOf[id] = groupMeters(group);

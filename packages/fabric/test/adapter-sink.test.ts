@@ -51,6 +51,7 @@ function sink(forgetIdleQueues: boolean) {
     queues: "per-destination",
     forgetIdleQueues,
     firstFlowId: 10,
+    listen: false,
     onFlow: () => {},
     onComplete: () => {},
   };

@@ -5,37 +5,48 @@ import type { TrafficFlow, TrafficMessage, TrafficSink } from "@losslab/traffic"
 import { QueueIds } from "./queue-ids.js";
 
 export interface AdapterSinkOptions {
-  engine: Engine;
-  hosts: ReadonlyMap<string, HostAdapter>;
-  hostIndex: (id: string) => number;
-  packetBytes: number;
-  /** Bytes of a packet that carry data (a message of B bytes is ceil(B / payload) packets). */
-  payloadBytes: number;
-  /** The window and rate limits of a group (rate in bytes/s). */
-  limitsOf: (group: string) => { window?: number; rate?: number };
-  controllers: ControllerFactory | undefined;
+  readonly engine: Engine;
+  /** The adapters, by host id (`Fabric.hosts`). */
+  readonly hosts: ReadonlyMap<string, HostAdapter>;
+  /** The index packets carry for a host id (`Routes.nodeIndex`). */
+  readonly hostIndex: (id: string) => number;
+  /** Bytes of each data packet on the wire. */
+  readonly packetBytes: number;
+  /** Bytes of a packet that carry data: a message of B bytes is ceil(B / payload) packets (default `packetBytes`). */
+  readonly payloadBytes?: number;
+  /** The window and rate limits (bytes/s) of a flow group (default: none). */
+  readonly limitsOf?: (group: string) => { window?: number; rate?: number };
+  /** A controller for each flow (`@losslab/response`); default none. */
+  readonly controllers?: ControllerFactory;
+  /** The hosts' link rate in bytes/s, which controllers take as Rmax; required with `controllers`. */
+  readonly lineRate?: number;
   /** Non-compliant hosts (turner-2001 sec. 6.2): their flows take no controller. */
-  nonCompliant: ReadonlySet<string>;
-  lineRate: number;
-  /** Keep one controller per (source, destination) across its flows (santos-2002 sec. 6.3.2). */
-  persistent: boolean;
+  readonly nonCompliant?: ReadonlySet<string>;
+  /** Keep one controller per (source, destination) across its flows (santos-2002 sec. 6.3.2); default false. */
+  readonly persistent?: boolean;
   /**
-   * "per-destination": messages go to one virtual output queue per (source, destination),
-   * which keeps its controller and window across messages (ferrer-2012 sec. 5.1).
+   * "per-message" (default): every message is a flow of its own. "per-destination": messages
+   * go to one virtual output queue per (source, destination), which keeps its controller and
+   * window across messages (ferrer-2012 sec. 5.1).
    */
-  queues: "per-message" | "per-destination";
+  readonly queues?: "per-message" | "per-destination";
   /**
    * Let adapters forget idle per-destination queues (`FlowOptions.forgetWhenIdle`); the sink
-   * reopens them. Only where flows hear of congestion through ACKs alone (no CNMs, no
-   * subnet manager).
+   * reopens them. Only where flows hear of congestion through ACKs alone (no QCN CNMs, no
+   * subnet manager). Default false.
    */
-  forgetIdleQueues: boolean;
-  /** First flow id to hand out (the static flows use the ids below). */
-  firstFlowId: number;
-  /** Called for every flow started, to attach meters (and hand it to a subnet manager). */
-  onFlow: (id: number, group: string, source: string, state: FlowState) => void;
+  readonly forgetIdleQueues?: boolean;
+  /** First flow id to hand out (default 0; leave the ids of flows you add yourself below it). */
+  readonly firstFlowId?: number;
+  /**
+   * Count deliveries by listening to every host (default true). False: call `packetDelivered`
+   * yourself, from a delivery listener of your own, to choose where it runs among them.
+   */
+  readonly listen?: boolean;
+  /** Called for every flow started, to attach meters. */
+  readonly onFlow?: (id: number, group: string, source: string, state: FlowState) => void;
   /** Called when a flow of known size has delivered its last packet (flow completion time; per-message queues only). */
-  onComplete: (group: string, duration: number) => void;
+  readonly onComplete?: (group: string, duration: number) => void;
 }
 
 /**
@@ -58,9 +69,31 @@ export class AdapterSink implements TrafficSink {
   /** Flows of known size still delivering: packets left, start time, group. */
   private readonly pending = new Map<number, { left: number; start: number; group: string }>();
 
-  constructor(private readonly options: AdapterSinkOptions) {
-    this.nextId = options.firstFlowId;
+  private readonly options: Required<Omit<AdapterSinkOptions, "controllers" | "lineRate">> &
+    Pick<AdapterSinkOptions, "controllers" | "lineRate">;
+
+  constructor(options: AdapterSinkOptions) {
+    if (options.controllers !== undefined && !(typeof options.lineRate === "number" && options.lineRate > 0)) {
+      throw new RangeError("AdapterSink: controllers need lineRate, the hosts' link rate in bytes/s");
+    }
+    this.options = {
+      payloadBytes: options.packetBytes,
+      limitsOf: () => ({}),
+      nonCompliant: new Set(),
+      persistent: false,
+      queues: "per-message",
+      forgetIdleQueues: false,
+      firstFlowId: 0,
+      listen: true,
+      onFlow: () => {},
+      onComplete: () => {},
+      ...options,
+    };
+    this.nextId = this.options.firstFlowId;
     this.queueIds = new QueueIds(options.hosts.keys());
+    if (this.options.listen) {
+      for (const host of options.hosts.values()) host.onDeliver((packet) => this.packetDelivered(packet.flow));
+    }
   }
 
   startFlow(flow: TrafficFlow): number {
@@ -97,7 +130,7 @@ export class AdapterSink implements TrafficSink {
     else this.triggers.push({ count, callback });
   }
 
-  /** To be called on every data packet delivered anywhere. */
+  /** A data packet of flow `flow` was delivered (called by the sink's own listeners unless `listen` is false). */
   packetDelivered(flow: number): void {
     this.delivered++;
     const sized = this.pending.get(flow);
@@ -152,8 +185,9 @@ export class AdapterSink implements TrafficSink {
   }
 
   private controllerFor(source: string, destination: string, id: number): Controller | undefined {
-    const { controllers, persistent, lineRate, packetBytes } = this.options;
+    const { controllers, persistent, packetBytes } = this.options;
     if (controllers === undefined) return undefined;
+    const lineRate = this.options.lineRate!;
     if (!persistent) return controllers({ lineRate, packetSize: packetBytes, flowId: id });
     const key = `${source}->${destination}`;
     let controller = this.kept.get(key);

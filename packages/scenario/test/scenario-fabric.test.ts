@@ -1,5 +1,5 @@
 /**
- * buildFabric wires real devices: one 2068 B packet from H0 across two switches to H1 and
+ * scenarioFabric wires real devices: one 2068 B packet from H0 across two switches to H1 and
  * its 20 B ACK back, to the picosecond (santos-2002 Table 1: 1 GB/s, 40 ns forwarding;
  * Scenario S: 10 ns per link).
  */
@@ -7,7 +7,8 @@ import { Engine, type Time } from "@losslab/engine";
 import type { Controller } from "@losslab/response";
 import { buildRoutes, TopologyBuilder } from "@losslab/topology";
 import { describe, expect, it } from "vitest";
-import { buildFabric, parseScenario } from "../src/index.js";
+import { parseScenario } from "../src/index.js";
+import { scenarioFabric } from "../src/scenario-fabric.js";
 
 // H0 -- S1 -- S2 -- H1. Ports: S1 0 = H0, 1 = S2; S2 0 = S1, 1 = H1. Host indices H0 = 0, H1 = 1.
 function build() {
@@ -28,7 +29,7 @@ function build() {
     flows: [{ source: "H0", destination: "H1" }],
   });
   const engine = new Engine();
-  const fabric = buildFabric(engine, topology, routes, scenario);
+  const fabric = scenarioFabric(engine, topology, routes, scenario);
   const sent = new Map<string, Array<[Time, Time]>>();
   for (const [name, link] of fabric.links) {
     const list: Array<[Time, Time]> = [];

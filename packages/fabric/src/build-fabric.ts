@@ -1,0 +1,110 @@
+import { HostAdapter, type HostAdapterOptions } from "@losslab/adapter";
+import { type Device, PacketFactory } from "@losslab/core";
+import type { Engine } from "@losslab/engine";
+import {
+  createSwitch,
+  Link,
+  type SwitchModel,
+  type SwitchModelOptions,
+  type SwitchOrganisation,
+} from "@losslab/switch";
+import type { Routes, Topology, TopologyNode } from "@losslab/topology";
+
+/** The devices and links of a built topology, by node id and by `from->to` name. */
+export interface Fabric {
+  /** Numbers every packet of the fabric (adapters, switches' PAUSE frames, your own). */
+  readonly packets: PacketFactory;
+  readonly hosts: ReadonlyMap<string, HostAdapter>;
+  readonly switches: ReadonlyMap<string, SwitchModel>;
+  /** Both directions of every topology link, named `from->to`. */
+  readonly links: ReadonlyMap<string, Link>;
+}
+
+/** A switch's model: its organisation and options; the fabric adds its name, ports and routes. */
+export interface SwitchSpec {
+  readonly organisation: SwitchOrganisation;
+  readonly options: Omit<SwitchModelOptions, "name" | "ports" | "routes">;
+}
+
+/** A host adapter's options; the fabric adds its name, index, packet factory and ports. */
+export type HostSpec = Omit<HostAdapterOptions, "name" | "host" | "packets" | "ports">;
+
+export interface FabricOptions {
+  /** The model of each switch node (the same spec for all, or one per node). */
+  readonly switches: SwitchSpec | ((node: TopologyNode) => SwitchSpec);
+  /** The adapter options of each host node (default: the adapter's defaults). */
+  readonly hosts?: HostSpec | ((node: TopologyNode) => HostSpec);
+  /** Bytes every frame costs on the wire beyond its size (Ethernet: 20 = preamble 8 + gap 12); default 0. */
+  readonly wireOverheadBytes?: number;
+  /** Numbers the packets; default a new one. */
+  readonly packets?: PacketFactory;
+}
+
+/**
+ * Instantiates one switch model per switch node (routes from `routes`) and one host adapter
+ * per host node, and wires two unidirectional links per topology link with the link's
+ * bandwidth and delays, each output given the credits of the buffer at its far end
+ * (DESIGN.md "The data flow").
+ *
+ * When to use: to build a simulator from parts, without a scenario file.
+ *
+ * Gotchas: a switch spec that holds a PAUSE `flowControl` needs `packets`: the fabric passes
+ * its own factory (`Fabric.packets`) to every switch, so ids stay unique.
+ */
+export function buildFabric(engine: Engine, topology: Topology, routes: Routes, options: FabricOptions): Fabric {
+  const packets = options.packets ?? new PacketFactory();
+  const switchOf = typeof options.switches === "function" ? options.switches : () => options.switches as SwitchSpec;
+  const hostSpec = options.hosts ?? {};
+  const hostOf = typeof hostSpec === "function" ? hostSpec : () => hostSpec;
+  const devices = new Map<string, Device>();
+  const hosts = new Map<string, HostAdapter>();
+  const switches = new Map<string, SwitchModel>();
+  for (const node of topology.nodes) {
+    const index = routes.nodeIndex(node.id);
+    if (node.kind === "host") {
+      const host = new HostAdapter(engine, { ...hostOf(node), name: node.id, host: index, packets, ports: node.ports });
+      hosts.set(node.id, host);
+      devices.set(node.id, host);
+    } else {
+      const spec = switchOf(node);
+      const table = Int32Array.from(routes.hostIndices, (host) => routes.outputPort(index, host));
+      const device = createSwitch(engine, spec.organisation, {
+        ...spec.options,
+        ...(spec.options.flowControl?.kind === "pause" ? { packets } : {}),
+        name: node.id,
+        ports: node.ports,
+        routes: table,
+      });
+      switches.set(node.id, device);
+      devices.set(node.id, device);
+    }
+  }
+  const overheadBytes = options.wireOverheadBytes ?? 0;
+  const links = new Map<string, Link>();
+  for (const link of topology.links) {
+    const a = devices.get(link.a.node)!;
+    const b = devices.get(link.b.node)!;
+    const back = link.delayBackPs ?? link.delayPs;
+    const direction = (from: Device, fromPort: number, to: Device, toPort: number, delay: number, backDelay: number) =>
+      new Link(engine, {
+        name: `${from.name}->${to.name}`,
+        from,
+        fromPort,
+        to,
+        toPort,
+        bandwidth: link.bandwidth,
+        delay,
+        backDelay,
+        overheadBytes,
+      });
+    const forward = direction(a, link.a.port, b, link.b.port, link.delayPs, back);
+    const backward = direction(b, link.b.port, a, link.a.port, back, link.delayPs);
+    a.connectOutput(link.a.port, forward, b.inputCredits(link.b.port));
+    b.connectInput(link.b.port, forward);
+    b.connectOutput(link.b.port, backward, a.inputCredits(link.a.port));
+    a.connectInput(link.a.port, backward);
+    links.set(forward.name, forward);
+    links.set(backward.name, backward);
+  }
+  return { packets, hosts, switches, links };
+}
