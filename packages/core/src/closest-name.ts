@@ -6,7 +6,8 @@
 /**
  * The known name closest to `typed` (case-insensitive edit distance, a swap of two
  * neighbouring characters counting as one edit; at most a third of its length, and at
- * least 1), or undefined when none is that close. A typed string much
+ * least 1), or undefined when none is that close. Of names equally close, the first in
+ * `known` wins, unless a later one begins with what was typed. A typed string much
  * longer than every name costs nothing: names whose length differs by more than the
  * allowed distance are skipped before any comparison.
  *
@@ -17,13 +18,17 @@
 export function closestName(typed: string, known: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Math.max(1, Math.floor(typed.length / 3)) + 1;
+  let bestExtends = false;
   const lowered = typed.toLowerCase();
   for (const name of known) {
-    if (Math.abs(name.length - typed.length) >= bestDistance) continue;
+    if (Math.abs(name.length - typed.length) > bestDistance) continue;
     const distance = editDistance(lowered, name.toLowerCase());
-    if (distance < bestDistance) {
+    // Of two names as close, the one that merely completes what was typed ("fig8" -> "fig8a", not "fig5").
+    const extendsTyped = name.toLowerCase().startsWith(lowered);
+    if (distance < bestDistance || (distance === bestDistance && best !== undefined && extendsTyped && !bestExtends)) {
       best = name;
       bestDistance = distance;
+      bestExtends = extendsTyped;
     }
   }
   return best;

@@ -16,6 +16,11 @@ describe("closestName", () => {
     expect(closestName("santos-fgi2a", presets)).toBe("santos-fig2a");
   });
 
+  it("of names equally close, prefers one that completes what was typed", () => {
+    expect(closestName("fig8", ["fig5", "fig8a", "fig8b"])).toBe("fig8a");
+    expect(closestName("fig9", ["fig5", "fig8a"])).toBe("fig5");
+  });
+
   it("suggests nothing for a name far from all", () => {
     expect(closestName("nope", presets)).toBeUndefined();
     expect(closestName("chrysos-fig2a", presets)).toBeUndefined();
