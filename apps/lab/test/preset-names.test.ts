@@ -2,33 +2,9 @@
  * Preset names match the paper and figure they reproduce (issue 22), and the old names
  * still work: `reproduce OLD` runs the renamed preset with a one-line note.
  */
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { presetAliases, presets, resolvePreset } from "../src/presets/index.js";
-import { runLosslab } from "../src/program.js";
-
-/** Runs `losslab ARGS` in this process: exit code, stdout and stderr. */
-async function losslabHere(...args: string[]) {
-  let stdout = "";
-  let stderr = "";
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-    stdout += String(chunk);
-    return true;
-  });
-  vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
-    stderr += String(chunk);
-    return true;
-  });
-  const code = await runLosslab(["node", "losslab", ...args], (text) => {
-    stderr += text;
-  });
-  vi.restoreAllMocks();
-  return { code, stdout, stderr };
-}
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  process.exitCode = undefined;
-});
+import { losslabInProcess as losslabHere } from "./in-process.js";
 
 describe("preset names", () => {
   it("name the figure their description names, and the paper", () => {
