@@ -95,8 +95,12 @@ is on stderr and in the report); 130/143 --all interrupted by SIGINT/SIGTERM.`,
     .command("run")
     .description("run a scenario file (JSON or YAML) and print its summary")
     .argument("<scenario-file>", "path to a scenario file, see examples/")
-    .option("--json", "print the full result (summary and series) as JSON")
-    .option("--out <dir>", "also write result.json, a CSV and a chart of the flow groups to this directory")
+    .option("--json", "print the result as JSON: summary, marks, counts, fingerprint and cost (no time series)")
+    .option("--series", "with --json: add the time series of every link and flow group (large)")
+    .option(
+      "--out <dir>",
+      "also write result.json (with the time series), CSVs and charts of the flow groups and latency to this directory",
+    )
     .option("--seed <n>", "override the scenario's seed", integerOption("--seed", 0))
     .option("--trace <file>", "write a packet trace of the run to this file (NDJSON, one line per packet event)")
     .option("--trace-flows <ids>", "trace only these flow ids (comma-separated)")
