@@ -1,5 +1,5 @@
 /**
- * Prints santos-fig3c's and santos-fig4c's summaries and claims under each output order of
+ * Prints santos2002-fig3a's and santos2002-fig4c's summaries and claims under each output order of
  * the input-buffered switch, as the markdown table of the lab README:
  * `node --conditions=@losslab/source --import tsx scripts/santos-output-orders.ts [seed]`.
  */

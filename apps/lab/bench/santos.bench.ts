@@ -1,5 +1,5 @@
 /**
- * Wall time of the Santos presets' simulations (issue targets: santos-fig2a, 100 ms
+ * Wall time of the Santos presets' simulations (issue targets: santos2002-fig2a, 100 ms
  * simulated, under 1 s). One warm-up run first so the JIT settles, as a user running a
  * sweep would see it; the first-run time is printed too.
  */
@@ -16,7 +16,7 @@ function measure(bench: string, params: SantosParams): void {
   console.log(benchLine(bench, result, { simulatedMs: params.durationMs, coldSeconds: +coldSeconds.toFixed(3) }));
 }
 
-measure("santos-fig2a", { ...fig2aParams, victimMs: [40, 60] });
+measure("santos2002-fig2a", { ...fig2aParams, victimMs: [40, 60] });
 
-// santos-fig4b at 500 ms (L=10, R=10, input-triggered marking, LIPD): target under 3 s.
-measure("santos-fig4b-500ms", { ...fig4Params({ kind: "input-triggered" }), durationMs: 500 });
+// santos2002-fig4b at 500 ms (L=10, R=10, input-triggered marking, LIPD): target under 3 s.
+measure("santos2002-fig4b-500ms", { ...fig4Params({ kind: "input-triggered" }), durationMs: 500 });

@@ -1,4 +1,4 @@
-/** Wall time of the whole santos-fig5 sweep (45 runs of 500 ms) on 2 worker threads: target under 3 minutes. */
+/** Wall time of the whole santos2002-fig5 sweep (45 runs of 500 ms) on 2 worker threads: target under 3 minutes. */
 import { santosFig5 } from "../src/presets/santos-fig5.js";
 
 const start = performance.now();
@@ -6,7 +6,7 @@ const result = await santosFig5.run({ seed: 1, workers: 2, progress: () => {} })
 const seconds = (performance.now() - start) / 1000;
 console.log(
   JSON.stringify({
-    bench: "santos-fig5-sweep",
+    bench: "santos2002-fig5-sweep",
     workers: 2,
     runs: 45,
     seconds: +seconds.toFixed(1),

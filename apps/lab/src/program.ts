@@ -42,7 +42,8 @@ export function losslabProgram(writeError: (text: string) => void = (text) => pr
     .version(version, "-V, --version", "print the version of losslab")
     .description("Simulate congestion control in lossless interconnects and reproduce the papers' figures.")
     .showSuggestionAfterError()
-    .configureOutput({ writeErr: writeError })
+    // Help goes to `writeError`; parse errors are reported by runLosslab, as one `losslab:` line.
+    .configureOutput({ writeErr: writeError, outputError: () => {} })
     .exitOverride();
 
   program
@@ -94,8 +95,12 @@ is on stderr and in the report); 130/143 --all interrupted by SIGINT/SIGTERM.`,
     .command("run")
     .description("run a scenario file (JSON or YAML) and print its summary")
     .argument("<scenario-file>", "path to a scenario file, see examples/")
-    .option("--json", "print the full result (summary and series) as JSON")
-    .option("--out <dir>", "also write result.json, a CSV and a chart of the flow groups to this directory")
+    .option("--json", "print the result as JSON: summary, marks, counts, fingerprint and cost (no time series)")
+    .option("--series", "with --json: add the time series of every link and flow group (large)")
+    .option(
+      "--out <dir>",
+      "also write result.json (with the time series), CSVs and charts of the flow groups and latency to this directory",
+    )
     .option("--seed <n>", "override the scenario's seed", integerOption("--seed", 0))
     .option("--trace <file>", "write a packet trace of the run to this file (NDJSON, one line per packet event)")
     .option("--trace-flows <ids>", "trace only these flow ids (comma-separated)")
@@ -140,22 +145,43 @@ Exit codes: 0 done; 2 a mistake (one line on stderr); 3 a point failed
 
 /**
  * Runs `losslab` on `argv` (as `process.argv`: node, script, arguments) and returns its
- * exit code. User mistakes (UserError, commander's own parse errors) write one line to
- * `writeError`, `losslab: ...`, and end with code 2 (commander's: its own code); anything
- * else is a bug and is thrown, keeping its stack trace.
+ * exit code. User mistakes (UserError, commander's parse errors: an unknown command or
+ * option, a missing argument) write one line to `writeError`, `losslab: ...`, and end with
+ * code 2; help and --version end with commander's code. Anything else is a bug and is
+ * thrown, keeping its stack trace.
  */
 export async function runLosslab(
   argv: readonly string[],
   writeError: (text: string) => void = (text) => process.stderr.write(text),
 ): Promise<number> {
+  const program = losslabProgram(writeError);
+  const commandNames = program.commands.map((command) => command.name());
   try {
-    await losslabProgram(writeError).parseAsync(argv);
+    await program.parseAsync(argv);
     return 0;
   } catch (error) {
-    // commander already printed its one-line message (or the help text).
-    if (error instanceof CommanderError) return error.exitCode;
+    if (error instanceof CommanderError) {
+      // Help (asked for, or shown for a missing command) and --version are printed already.
+      if (error.exitCode === 0 || error.code === "commander.help") return error.exitCode;
+      writeError(`losslab: ${commanderMessage(error, commandNames)}\n`);
+      return 2;
+    }
     if (!(error instanceof UserError)) throw error;
     writeError(`losslab: ${oneLine(error.message)}\n`);
     return 2;
   }
+}
+
+/**
+ * A commander parse error as one line: without its "error: " prefix, its "(Did you mean
+ * X?)" line as ` (did you mean "X"?)`, and for an unknown command the commands there are.
+ */
+export function commanderMessage(error: CommanderError, commandNames: readonly string[]): string {
+  let message = error.message
+    .replace(/^error: /, "")
+    .replace(/\s*\(Did you mean (one of )?([^)]*?)\?\)\s*$/, (_, several: string | undefined, names: string) =>
+      several === undefined ? ` (did you mean "${names}"?)` : ` (did you mean one of ${names}?)`,
+    );
+  if (error.code === "commander.unknownCommand") message += `; commands: ${commandNames.join(", ")}`;
+  return oneLine(message);
 }

@@ -3,7 +3,8 @@ const LOG_INTERVAL_MS = 60_000;
 
 /**
  * Progress for long runs on stderr (so --json stdout stays clean): on a terminal, a single
- * updating line with percentage and ETA; otherwise (a log, CI) one plain line per minute at
+ * updating line with percentage and ETA, redrawn once per update that changes it, ended
+ * by a newline once; otherwise (a log, CI) one plain line per minute at
  * most, so runs shorter than a minute print nothing and hour-long ones show they move.
  */
 export function terminalProgress(label: string): (done: number, total: number, detail?: string) => void {
@@ -12,14 +13,17 @@ export function terminalProgress(label: string): (done: number, total: number, d
   let logged = start;
   // A run that reports its end twice (a sweep, then its preset) prints the finished line once.
   let complete = false;
+  // The line on screen: an update that would redraw it unchanged writes nothing.
+  let shown = "";
   return (done, total, detail) => {
     if (done >= total && complete) return;
     complete = done >= total;
-    const fraction = total > 0 ? done / total : 1;
+    const fraction = total > 0 ? Math.min(done / total, 1) : 1;
     const now = Date.now();
     const elapsed = (now - start) / 1000;
     const eta = fraction > 0 ? elapsed * (1 / fraction - 1) : Number.NaN;
-    const percent = `${(fraction * 100).toFixed(0)}%`;
+    // Rounded down: 100% only at the end, never for a point at 99.6% that ends later.
+    const percent = `${Math.floor(fraction * 100)}%`;
     if (!tty) {
       if (now - logged < LOG_INTERVAL_MS || done >= total) return;
       logged = now;
@@ -29,10 +33,13 @@ export function terminalProgress(label: string): (done: number, total: number, d
       );
       return;
     }
-    const bar = "#".repeat(Math.round(fraction * 20)).padEnd(20, ".");
+    const bar = "#".repeat(Math.floor(fraction * 20)).padEnd(20, ".");
     const etaText = Number.isFinite(eta) ? `ETA ${eta.toFixed(0)} s` : "";
-    process.stderr.write(`\r${label} [${bar}] ${percent} ${etaText} ${detail ?? ""}\x1b[K`);
-    if (done >= total) process.stderr.write("\n");
+    const line = `\r${label} [${bar}] ${percent} ${etaText} ${detail ?? ""}\x1b[K`;
+    const end = complete ? "\n" : "";
+    // One write per update: the line (unless already on screen) and, at the end, the newline.
+    if (line !== shown || end !== "") process.stderr.write(`${line === shown ? "" : line}${end}`);
+    shown = complete ? "" : line;
   };
 }
 

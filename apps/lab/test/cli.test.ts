@@ -21,8 +21,8 @@ describe("losslab CLI", () => {
   it("list shows every preset with a description", () => {
     const { status, stdout } = losslab("list");
     expect(status).toBe(0);
-    expect(stdout).toMatch(/^santos-fig2a\s+santos-2002 Fig\. 2\(a\)/m);
-    expect(stdout).toContain("santos-fig3d");
+    expect(stdout).toMatch(/^santos2002-fig2a\s+santos-2002 Fig\. 2\(a\)/m);
+    expect(stdout).toContain("santos2002-fig3b");
   });
 
   it("an unknown preset exits non-zero with one line naming the known ones", () => {
@@ -30,17 +30,19 @@ describe("losslab CLI", () => {
     expect(status).toBe(2);
     expect(stdout).toBe("");
     expect(stderr.trim().split("\n")).toHaveLength(1);
-    expect(stderr).toContain('unknown preset "nope"; known presets: santos-fig2a');
-    const typo = losslab("reproduce", "santos-fig2");
+    expect(stderr).toContain('unknown preset "nope"; known presets: santos2002-fig2a');
+    const typo = losslab("reproduce", "santos2002-fig2");
     expect(typo.status).toBe(2);
-    expect(typo.stderr).toContain('unknown preset "santos-fig2" (did you mean "santos-fig2a"?); known presets:');
+    expect(typo.stderr).toContain(
+      'unknown preset "santos2002-fig2" (did you mean "santos2002-fig2a"?); known presets:',
+    );
   });
 
   it("a bad flag or value exits non-zero with a one-line message", () => {
-    const flag = losslab("reproduce", "santos-fig2a", "--frobnicate");
-    expect(flag.status).not.toBe(0);
-    expect(flag.stderr.trim()).toBe("error: unknown option '--frobnicate'");
-    const seed = losslab("reproduce", "santos-fig2a", "--seed", "x");
+    const flag = losslab("reproduce", "santos2002-fig2a", "--frobnicate");
+    expect(flag.status).toBe(2);
+    expect(flag.stderr.trim()).toBe("losslab: unknown option '--frobnicate'");
+    const seed = losslab("reproduce", "santos2002-fig2a", "--seed", "x");
     expect(seed.status).not.toBe(0);
     expect(seed.stderr).toContain('--seed must be an integer >= 0, got "x"');
   });
@@ -59,29 +61,29 @@ describe("losslab CLI", () => {
   });
 
   it("reproduce --json prints the spec's JSON shape, identical on a second run", () => {
-    const first = losslab("reproduce", "santos-fig2a", "--json");
+    const first = losslab("reproduce", "santos2002-fig2a", "--json");
     expect(first.status).toBe(0);
     const json = JSON.parse(first.stdout);
     expect(Object.keys(json)).toEqual(["preset", "seed", "params", "fingerprint", "summary", "checks"]);
     expect(json.fingerprint).toMatch(/^[0-9a-f]{16}$/);
-    expect(json.preset).toBe("santos-fig2a");
+    expect(json.preset).toBe("santos2002-fig2a");
     expect(json.checks.map((c: { id: string }) => c.id)).toEqual(["C2a.1", "C2a.2", "C2a.3", "C2a.4"]);
-    const second = losslab("reproduce", "santos-fig2a", "--json", "--seed", "7");
+    const second = losslab("reproduce", "santos2002-fig2a", "--json", "--seed", "7");
     expect(second.status).toBe(0);
     expect(JSON.parse(second.stdout).seed).toBe(7);
     // Scenario S has no random choice: its trajectory is the same at any seed.
     expect(JSON.parse(second.stdout).fingerprint).toBe(json.fingerprint);
-    expect(losslab("reproduce", "santos-fig2a", "--json").stdout).toBe(first.stdout);
+    expect(losslab("reproduce", "santos2002-fig2a", "--json").stdout).toBe(first.stdout);
   });
 
   it("reproduce writes CSV, SVG and PNG files", () => {
     const out = mkdtempSync(join(tmpdir(), "losslab-out-"));
-    const { status, stdout } = losslab("reproduce", "santos-fig3b", "--out", out);
+    const { status, stdout } = losslab("reproduce", "santos2002-fig2b", "--out", out);
     expect(status).toBe(0);
     expect(stdout).toContain("3 of 3 claims pass");
-    expect(readFileSync(join(out, "santos-fig3b.csv"), "utf8")).toMatch(/^series,time \(ms\),rate/);
-    expect(readFileSync(join(out, "santos-fig3b.svg"), "utf8")).toContain("<svg");
-    expect(readFileSync(join(out, "santos-fig3b.png")).subarray(1, 4).toString()).toBe("PNG");
+    expect(readFileSync(join(out, "santos2002-fig2b.csv"), "utf8")).toMatch(/^series,time \(ms\),rate/);
+    expect(readFileSync(join(out, "santos2002-fig2b.svg"), "utf8")).toContain("<svg");
+    expect(readFileSync(join(out, "santos2002-fig2b.png")).subarray(1, 4).toString()).toBe("PNG");
   });
 
   it("run: a scenario with a trace file replays every message of the trace", () => {
@@ -169,7 +171,7 @@ describe("losslab CLI", () => {
     const file = join(mkdtempSync(join(tmpdir(), "losslab-trace-")), "t.ndjson");
     const only = losslab(
       "reproduce",
-      "santos-fig3d",
+      "santos2002-fig3b",
       "--trace",
       file,
       "--trace-run",
@@ -180,7 +182,7 @@ describe("losslab CLI", () => {
     );
     expect(only.status).toBe(0);
     expect(only.stdout).toBe("");
-    expect(only.stderr).toMatch(/santos-fig3d, run 2 of 2: wrote \d+ trace lines/);
+    expect(only.stderr).toMatch(/santos2002-fig3b, run 2 of 2: wrote \d+ trace lines/);
     expect(
       readFileSync(file, "utf8")
         .split("\n")
@@ -188,7 +190,10 @@ describe("losslab CLI", () => {
         .every((line) => line.includes('"ev":"delivered"')),
     ).toBe(true);
     const cases: Array<[string[], string]> = [
-      [["reproduce", "santos-fig3d", "--trace", file], "santos-fig3d makes 2 runs: choose one with --trace-run 1..2"],
+      [
+        ["reproduce", "santos2002-fig3b", "--trace", file],
+        "santos2002-fig3b makes 2 runs: choose one with --trace-run 1..2",
+      ],
       [
         ["run", "examples/santos-fig2a.json", "--trace-window", "1ms..2ms"],
         "--trace-window filters a trace: give --trace FILE too",
@@ -217,14 +222,14 @@ describe("losslab CLI", () => {
 
   // Six CLI processes.
   it("a bad --out fails at once, before anything runs, naming the directory", { timeout: 60_000 }, () => {
-    const file = join(mkdtempSync(join(tmpdir(), "losslab-out-")), "santos-fig3b");
+    const file = join(mkdtempSync(join(tmpdir(), "losslab-out-")), "santos2002-fig2b");
     writeFileSync(file, "");
     const cases: string[][] = [
       ["run", "examples/santos-fig2a.json", "--out", join(file, "out")],
-      ["reproduce", "santos-fig2a", "--out", join(file, "out")],
-      ["reproduce", "--all", "--only", "santos-fig2a", "--out", file],
+      ["reproduce", "santos2002-fig2a", "--out", join(file, "out")],
+      ["reproduce", "--all", "--only", "santos2002-fig2a", "--out", file],
       // A preset's own directory (here a file) is checked before the first preset runs.
-      ["reproduce", "--all", "--only", "santos-fig2a,santos-fig3b", "--out", dirname(file)],
+      ["reproduce", "--all", "--only", "santos2002-fig2a,santos2002-fig2b", "--out", dirname(file)],
       ["sweep", "examples/sweep-buffer-threshold.json", "--out", join(file, "out")],
       // Node 20's recursive mkdir never returns here.
       ["run", "examples/santos-fig2a.json", "--out", "/proc/losslab-out"],

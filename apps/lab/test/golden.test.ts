@@ -31,7 +31,7 @@ describe("golden records", () => {
 
   it("name which values moved and by how much", () => {
     // What a model change looks like: a record whose runs delivered other numbers.
-    const name = "santos-fig3b";
+    const name = "santos2002-fig2b";
     const golden = readGolden(name).short;
     const moved = { ...golden, runs: golden.runs.map((run) => ({ ...run, delivered: run.delivered + 7 })) };
     expect(() => assertGolden(name, "short", moved)).toThrow(/runs\.0\.delivered: (\d+) -> \d+ \(\+7, \+[\d.]+ %\)/);
@@ -49,7 +49,7 @@ describe.each(presets.filter((preset) => preset.long !== true))("$name at the sh
 // shows that the files are what `run` runs (`pnpm golden:update` checks every preset so).
 const quick = presets.filter(
   (preset) =>
-    /^(santos|turner)-/.test(preset.name) &&
+    /^(santos2002|turner)-/.test(preset.name) &&
     readGolden(preset.name).full !== undefined &&
     preset.scenarios(GOLDEN_SEED).length > 0,
 );

@@ -49,7 +49,24 @@ describe("terminalProgress on a terminal", () => {
       progress(0, 3); // the next phase
       progress(3, 3);
     });
-    expect(lines.filter((line) => line === "\n")).toHaveLength(2);
+    expect(lines.filter((line) => line.endsWith("\n"))).toHaveLength(2);
     expect(lines.filter((line) => line.includes("100%"))).toHaveLength(2);
+  });
+
+  it("writes once per update that changes the line: the last line once, 100% only at the end", () => {
+    const now = 1_000_000;
+    vi.spyOn(Date, "now").mockImplementation(() => now);
+    const lines = stderrOf(true, () => {
+      const progress = terminalProgress("sweep");
+      progress(0, 12);
+      progress(10, 12);
+      progress(10, 12); // a point's progress message that moves nothing
+      progress(11.999, 12); // the last point almost done: 99%, not yet 100%
+      progress(12, 12); // it ends
+    });
+    expect(lines).toHaveLength(4);
+    expect(lines.map((line) => /\] (\d+)%/.exec(line)?.[1])).toEqual(["0", "83", "99", "100"]);
+    expect(lines.filter((line) => line.includes("100%"))).toEqual([expect.stringMatching(/100%.*\n$/)]);
+    expect(lines.slice(0, 3).every((line) => !line.includes("\n"))).toBe(true);
   });
 });

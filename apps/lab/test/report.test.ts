@@ -9,7 +9,7 @@ import { escapeHtml, inlineSvg } from "../src/report/html-report.js";
 import { losslab } from "./kit.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const PRESETS = ["santos-fig2a", "santos-fig6"];
+const PRESETS = ["santos2002-fig2a", "santos2002-fig6"];
 
 /**
  * A cheap "is anything drawn" measure of a PNG: the share of bytes in its inflated
@@ -47,8 +47,8 @@ describe("reproduce --all: the HTML report", () => {
 
   it("runs the chosen presets, reports progress on stderr and writes each preset's files", () => {
     expect(run.status).toBe(0);
-    expect(run.stderr).toContain("[1/2] santos-fig2a");
-    expect(run.stderr).toContain("[2/2] santos-fig6");
+    expect(run.stderr).toContain("[1/2] santos2002-fig2a");
+    expect(run.stderr).toContain("[2/2] santos2002-fig6");
     expect(run.stdout).toContain("2 presets, 6 of 6 claims pass");
     for (const preset of PRESETS) {
       expect(JSON.parse(readFileSync(join(out, preset, "result.json"), "utf8")).preset).toBe(preset);
@@ -59,7 +59,7 @@ describe("reproduce --all: the HTML report", () => {
   it("index.html is self-contained: both presets, their claims, inline SVG, no external URLs, no scripts", () => {
     for (const preset of PRESETS) expect(html).toContain(`<h2>${preset}</h2>`);
     for (const id of ["C2a.1", "C2a.2", "C2a.3", "C2a.4"]) expect(html).toContain(`<td>${id}</td>`);
-    const fig6 = JSON.parse(readFileSync(join(out, "santos-fig6", "result.json"), "utf8"));
+    const fig6 = JSON.parse(readFileSync(join(out, "santos2002-fig6", "result.json"), "utf8"));
     for (const check of fig6.checks) expect(html).toContain(`<td>${check.id}</td>`);
     expect(html).toContain(">PASS</td>");
     expect(html).not.toContain(">FAIL</td>");

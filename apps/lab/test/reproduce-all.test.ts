@@ -29,44 +29,46 @@ describe("reproduce --all, run again", () => {
     timeout: 90_000,
   }, async () => {
     const out = mkdtempSync(join(tmpdir(), "losslab-all-"));
-    const only = ["--all", "--only", "santos-fig3b,santos-fig6", "--out", out, "--workers", "1"];
+    const only = ["--all", "--only", "santos2002-fig2b,santos2002-fig6", "--out", out, "--workers", "1"];
     const first = losslab("reproduce", ...only);
     expect(first.status).toBe(0);
-    const fig3b = presetFiles(join(out, "santos-fig3b"));
-    const fig6 = presetFiles(join(out, "santos-fig6"));
+    const fig3b = presetFiles(join(out, "santos2002-fig2b"));
+    const fig6 = presetFiles(join(out, "santos2002-fig6"));
     expect(Object.keys(fig3b)).toContain("result.json");
 
     // result.json cut short in one, the manifest itself damaged in the other: both run again.
-    const result = join(out, "santos-fig3b", "result.json");
+    const result = join(out, "santos2002-fig2b", "result.json");
     writeFileSync(result, readFileSync(result, "utf8").slice(0, 100));
-    const manifest = join(out, "santos-fig6", "manifest.json");
+    const manifest = join(out, "santos2002-fig6", "manifest.json");
     writeFileSync(manifest, readFileSync(manifest, "utf8").slice(0, -20));
     const second = losslab("reproduce", ...only);
     expect(second.status).toBe(0);
     expect(second.stderr).toContain(
-      `[1/2] santos-fig3b: ${join(out, "santos-fig3b")}/ is not re-used (result.json changed since it was written); running`,
+      `[1/2] santos2002-fig2b: ${join(out, "santos2002-fig2b")}/ is not re-used (result.json changed since it was written); running`,
     );
     expect(second.stderr).toContain(
-      `[2/2] santos-fig6: ${join(out, "santos-fig6")}/ is not re-used (manifest.json is damaged); running`,
+      `[2/2] santos2002-fig6: ${join(out, "santos2002-fig6")}/ is not re-used (manifest.json is damaged); running`,
     );
-    expect(presetFiles(join(out, "santos-fig3b"))).toEqual(fig3b);
-    expect(presetFiles(join(out, "santos-fig6"))).toEqual(fig6);
+    expect(presetFiles(join(out, "santos2002-fig2b"))).toEqual(fig3b);
+    expect(presetFiles(join(out, "santos2002-fig6"))).toEqual(fig6);
 
     // Everything whole: nothing runs, and the report and the summary are the same as before.
     const third = losslab("reproduce", ...only);
     expect(third.status).toBe(0);
-    expect(third.stderr).toContain(`[1/2] santos-fig3b: kept from an earlier run in ${join(out, "santos-fig3b")}/`);
-    expect(third.stderr).toContain("[2/2] santos-fig6: kept from an earlier run");
+    expect(third.stderr).toContain(
+      `[1/2] santos2002-fig2b: kept from an earlier run in ${join(out, "santos2002-fig2b")}/`,
+    );
+    expect(third.stderr).toContain("[2/2] santos2002-fig6: kept from an earlier run");
     expect(third.stderr).not.toContain("running");
     expect(third.stdout.split("\n").at(-2)).toMatch(/^2 presets, (\d+) of \1 claims pass/);
     const html = readFileSync(join(out, "index.html"), "utf8");
-    for (const preset of ["santos-fig3b", "santos-fig6"]) expect(html).toContain(`<h2>${preset}</h2>`);
+    for (const preset of ["santos2002-fig2b", "santos2002-fig6"]) expect(html).toContain(`<h2>${preset}</h2>`);
     expect(html.match(/<svg[\s>]/g)?.length).toBe(
       Object.keys({ ...fig3b, ...fig6 }).filter((name) => name.endsWith(".svg")).length,
     );
 
     // Another seed's results are not these.
-    expect(await readKeptPreset(join(out, "santos-fig6"), "santos-fig6", 2)).toEqual({
+    expect(await readKeptPreset(join(out, "santos2002-fig6"), "santos2002-fig6", 2)).toEqual({
       problem: "it was run with seed 1",
     });
   });
@@ -75,11 +77,11 @@ describe("reproduce --all, run again", () => {
     timeout: 90_000,
   }, async () => {
     const out = mkdtempSync(join(tmpdir(), "losslab-all-"));
-    const presets = "santos-fig2a,santos-fig3b,santos-fig6";
+    const presets = "santos2002-fig2a,santos2002-fig2b,santos2002-fig6";
     const run = startLosslab("reproduce", "--all", "--only", presets, "--out", out, "--workers", "1");
     await new Promise<void>((resolve) => {
       const poll = setInterval(() => {
-        if (existsSync(join(out, "santos-fig2a", "manifest.json"))) {
+        if (existsSync(join(out, "santos2002-fig2a", "manifest.json"))) {
           clearInterval(poll);
           resolve();
         }
@@ -127,7 +129,7 @@ describe("reproduce --all, a preset that fails", () => {
     });
     vi.spyOn(process.stdout, "write").mockImplementation(() => true);
     const out = mkdtempSync(join(tmpdir(), "losslab-all-"));
-    const code = await reproduceAll([failing, findPreset("santos-fig6")], { out, seed: 1, workers: 1 });
+    const code = await reproduceAll([failing, findPreset("santos2002-fig6")], { out, seed: 1, workers: 1 });
     expect(code).toBe(3);
     const error = ringError(3);
     expect(stderr).toContain(`losslab: [1/2] failing failed: ${error}\n`);
@@ -135,21 +137,21 @@ describe("reproduce --all, a preset that fails", () => {
     expect(stderr.at(-1)).toBe(
       "losslab: 1 of 2 presets failed to run (failing); their errors are above and in the report, and the same command runs them again\n",
     );
-    expect(existsSync(join(out, "santos-fig6", "manifest.json"))).toBe(true);
+    expect(existsSync(join(out, "santos2002-fig6", "manifest.json"))).toBe(true);
     expect(existsSync(join(out, "failing", "manifest.json"))).toBe(false);
     const html = readFileSync(join(out, "index.html"), "utf8");
     // The report escapes the message's "->" arrows as HTML text.
     const escaped = error.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
     expect(html).toContain(`<span class="badge fail">ERROR</span> ${escaped}`);
-    expect(html).toContain("<h2>santos-fig6</h2>");
+    expect(html).toContain("<h2>santos2002-fig6</h2>");
 
     // Run again: the failed preset runs again, the other is kept; with --fresh both run.
     stderr.length = 0;
-    expect(await reproduceAll([failing, findPreset("santos-fig6")], { out, seed: 1, workers: 1 })).toBe(3);
-    expect(stderr.join("")).toContain("[2/2] santos-fig6: kept from an earlier run");
+    expect(await reproduceAll([failing, findPreset("santos2002-fig6")], { out, seed: 1, workers: 1 })).toBe(3);
+    expect(stderr.join("")).toContain("[2/2] santos2002-fig6: kept from an earlier run");
     expect(stderr.join("")).toContain("[1/2] failing: running");
     stderr.length = 0;
-    await reproduceAll([failing, findPreset("santos-fig6")], { out, seed: 1, workers: 1, fresh: true });
-    expect(stderr.join("")).toContain("[2/2] santos-fig6: running");
+    await reproduceAll([failing, findPreset("santos2002-fig6")], { out, seed: 1, workers: 1, fresh: true });
+    expect(stderr.join("")).toContain("[2/2] santos2002-fig6: running");
   });
 });

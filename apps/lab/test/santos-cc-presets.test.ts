@@ -2,7 +2,7 @@
  * santos-2002 Fig. 4 presets in full (100 ms each), and short-horizon versions of the
  * Fig. 5 and Fig. 7 sweeps (150 ms instead of 500 ms, averages over 50-150 ms instead of
  * 100-500 ms) that check the same claims on the points they hinge on. The full sweeps run
- * with `pnpm losslab reproduce santos-fig5|santos-fig7` and in `pnpm test:full`.
+ * with `pnpm losslab reproduce santos2002-fig5|santos2002-fig7` and in `pnpm test:full`.
  */
 import { describe, expect, it } from "vitest";
 import { santosFig4a, santosFig4b, santosFig4c, santosFig4d } from "../src/presets/santos-fig4.js";
@@ -25,7 +25,7 @@ describe.each([santosFig4a, santosFig4b, santosFig4c, santosFig4d])("$name", (pr
 
 const short = { seed: 1, fromMs: 50, toMs: 150 };
 
-describe("santos-fig5, short horizon", () => {
+describe("santos2002-fig5, short horizon", () => {
   // Several simulations: past 20 s in the full suite on a loaded machine.
   it("shows the trends of claims C5.1, C5.3 and C5.5", { timeout: 60_000 }, async () => {
     const points = [
@@ -54,7 +54,7 @@ describe("santos-fig5, short horizon", () => {
   });
 });
 
-describe("santos-fig7, short horizon", () => {
+describe("santos2002-fig7, short horizon", () => {
   // Several simulations: past 20 s in the full suite on a loaded machine.
   it("shows the trends of claims C7.1, C7.2 and C7.3", { timeout: 60_000 }, async () => {
     const points = [
@@ -86,7 +86,7 @@ describe("santos-fig7, short horizon", () => {
   });
 });
 
-describe("santos-fig8a, short horizon", () => {
+describe("santos2002-fig8a, short horizon", () => {
   // Several simulations: past 20 s in the full suite on a loaded machine.
   it("shows claims C8a.1 and C8a.2 at ON 0.05 ms", { timeout: 60_000 }, async () => {
     const inputs = [false, true].map((persistent) => {

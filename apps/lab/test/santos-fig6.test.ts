@@ -4,11 +4,11 @@ import { assertFullGolden } from "./golden-kit.js";
 
 const context = { seed: 1, workers: 1, progress: () => {} };
 
-describe("santos-fig6", () => {
+describe("santos2002-fig6", () => {
   it("reproduces the recovery times of santos-2002 Fig. 6", async () => {
     const result = await santosFig6.run(context);
     assertFullGolden(santosFig6.name, result);
-    expect(santosFig6.name).toBe("santos-fig6");
+    expect(santosFig6.name).toBe("santos2002-fig6");
     expect(result.summary).toEqual({ recoveryMs: { fimd: 4.1943, aimd: 133.693, lipd: 133.693 } });
     expect(result.checks.map((c) => [c.id, c.pass])).toEqual([
       ["C6.1", true],

@@ -9,6 +9,7 @@ export {
   type PacketReceiver,
   type TransmissionListener,
 } from "./channel.js";
+export { closestName, didYouMean } from "./closest-name.js";
 export { CreditAccount, creditsFor, DEFAULT_CREDIT_BYTES } from "./credit-account.js";
 export { formatValue } from "./format-value.js";
 export { LosslessViolation } from "./lossless-violation.js";

@@ -1,3 +1,5 @@
+// "Did you mean" hints (from @losslab/core), for apps that report scenario names and kinds.
+export { closestName, didYouMean } from "@losslab/core";
 export { checkFits } from "./check-fits.js";
 export { DeadlockError } from "./deadlock-watchdog.js";
 export { type CostEstimate, costWarnings, estimateCost } from "./estimate-cost.js";

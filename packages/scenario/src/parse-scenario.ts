@@ -1,5 +1,7 @@
+import { didYouMean } from "@losslab/core";
 import type { z } from "zod";
 import { formatPath } from "./field-path.js";
+import { formatList } from "./format-list.js";
 import { tooDeep } from "./nesting-depth.js";
 import { quoteValue } from "./quote-value.js";
 import { ScenarioError } from "./scenario-error.js";
@@ -47,7 +49,28 @@ function describeOne(issue: z.core.$ZodIssue, input: unknown): string {
     return `${path}: unknown field ${keys.join(", ")}${more}`;
   }
   const got = valueAt(input, issue.path);
+  const allowed = allowedNames(issue);
+  if (allowed !== undefined) {
+    // A kind or another name from a fixed list: the list, and the closest name to a typo.
+    if (got === undefined) return `${path} is missing; allowed: ${formatList(allowed)}`;
+    return `${path}: unknown ${quoteValue(got)}${didYouMean(got, allowed)}; allowed: ${formatList(allowed)}`;
+  }
   return `${path}: ${issue.message} (${got === undefined ? "missing" : `got ${quoteValue(got)}`})`;
+}
+
+/**
+ * The names a field takes when the issue is a value outside them: a discriminated union's
+ * `kind` that matches no branch, or a string enum; undefined for any other issue.
+ */
+function allowedNames(issue: z.core.$ZodIssue): string[] | undefined {
+  const names =
+    issue.code === "invalid_union" && issue.errors.length === 0 && "options" in issue
+      ? issue.options
+      : issue.code === "invalid_value"
+        ? issue.values
+        : undefined;
+  if (!Array.isArray(names) || names.length === 0 || !names.every((name) => typeof name === "string")) return undefined;
+  return names as string[];
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {

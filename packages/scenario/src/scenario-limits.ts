@@ -85,7 +85,7 @@ export const MAX_DEPTH = 32;
 /**
  * What the fabric, routing tables and meters may need before a run starts: half of Node's
  * default heap on a 64-bit machine (about 4 GiB), leaving the run room for its packets and
- * events. The presets need at most about 80 MB (santos-fig8's 100 ms runs, mostly counters),
+ * events. The presets need at most about 80 MB (santos2002-fig8's 100 ms runs, mostly counters),
  * the paper-scale ferrer-fig10-large about 40 MB.
  */
 export const MAX_MEMORY_BYTES = 2 * 2 ** 30;

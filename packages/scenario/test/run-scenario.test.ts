@@ -35,7 +35,7 @@ describe("runScenario", () => {
   });
 
   it('runs the switches\' default output order, "rotate", and passes any other order on to them', () => {
-    // Scenario S with windows of 1 (santos-fig3c's, shorter): B's ISL input often holds a
+    // Scenario S with windows of 1 (santos2002-fig3a's, shorter): B's ISL input often holds a
     // remote packet for the root and a victim packet for BV while both outputs are free.
     const withOrder = (outputOrder?: string) =>
       runScenario(

@@ -1,4 +1,4 @@
-import { formatValue } from "@losslab/core";
+import { didYouMean, formatValue } from "@losslab/core";
 import { formatHosts } from "./format-hosts.js";
 import { TrafficSpecError } from "./traffic-spec-error.js";
 
@@ -155,5 +155,8 @@ export function knownHost(host: string, field: string, hosts: ReadonlySet<string
 export function unknownKind(kind: unknown, field: string, allowed: readonly string[]): TrafficSpecError {
   const list = allowed.join(", ");
   if (kind === undefined) return new TrafficSpecError(field, `${field} is missing; allowed: ${list}`);
-  return new TrafficSpecError(field, `${field}: unknown ${formatValue(kind)}; allowed: ${list}`);
+  return new TrafficSpecError(
+    field,
+    `${field}: unknown ${formatValue(kind)}${didYouMean(kind, allowed)}; allowed: ${list}`,
+  );
 }

@@ -57,6 +57,12 @@ const cases: [string, () => unknown, string, string][] = [
     'traffic.kind: unknown "foo"; allowed: on-off, bernoulli, poisson, hot-spot, trace',
   ],
   [
+    "a typo in a kind",
+    () => createGenerator({ kind: "on-of" } as never),
+    "traffic.kind",
+    'traffic.kind: unknown "on-of" (did you mean "on-off"?); allowed: on-off, bernoulli, poisson, hot-spot, trace',
+  ],
+  [
     "missing kind",
     () => createGenerator({} as never),
     "traffic.kind",

@@ -4,7 +4,7 @@ import { CLAIM_FAILED } from "../exit-codes.js";
 import { prepareOutputDir } from "../output-dir.js";
 import type { Preset } from "../preset.js";
 import { resultJson, writePresetOutput } from "../preset-output.js";
-import { findPreset, presets } from "../presets/index.js";
+import { presets, resolvePreset } from "../presets/index.js";
 import { terminalProgress } from "../progress.js";
 import { formatResultTable } from "../result-table.js";
 import { openTraceFile, type TraceFlags } from "../trace-file.js";
@@ -54,7 +54,7 @@ export async function reproduceCommand(name: string | undefined, options: Reprod
   }
   if (options.only !== undefined) throw new UserError("--only restricts --all; use it with --all");
   if (options.fresh) throw new UserError("--fresh is for --all, which re-uses results; a single preset always runs");
-  const preset = findPreset(name);
+  const preset = presetNamed(name);
   traceRun(preset, options);
   if (options.traceOnly) return;
   const out = options.out ?? join("results", preset.name);
@@ -115,6 +115,13 @@ function listPresets(json: boolean): void {
   process.stdout.write(`${[line(header), ...rows.map(line)].join("\n")}\n`);
 }
 
+/** The preset `name` names; an old name works, with a note on stderr. */
+function presetNamed(name: string): Preset {
+  const { preset, note } = resolvePreset(name);
+  if (note !== undefined) process.stderr.write(`losslab: note: ${note}\n`);
+  return preset;
+}
+
 /** The presets --all runs: every one but the long ones, or those named in --only (in the registry's order). */
 function selectPresets(only: string | undefined): Preset[] {
   if (only === undefined) return presets.filter((preset) => preset.long !== true);
@@ -122,11 +129,17 @@ function selectPresets(only: string | undefined): Preset[] {
     .split(",")
     .map((n) => n.trim())
     .filter((n) => n !== "");
-  const known = new Set(presets.map((p) => p.name));
-  const unknown = names.filter((n) => !known.has(n));
-  if (names.length === 0 || unknown.length > 0) {
-    const what = names.length === 0 ? "--only names no preset" : `unknown preset(s) in --only: ${unknown.join(", ")}`;
-    throw new UserError(`${what}; known presets: ${presets.map((p) => p.name).join(", ")}`);
+  if (names.length === 0) {
+    throw new UserError(`--only names no preset; known presets: ${presets.map((p) => p.name).join(", ")}`);
   }
-  return presets.filter((p) => names.includes(p.name));
+  const chosen = new Set(
+    names.map((name) => {
+      try {
+        return presetNamed(name);
+      } catch (error) {
+        throw error instanceof UserError ? new UserError(`--only: ${error.message}`) : error;
+      }
+    }),
+  );
+  return presets.filter((p) => chosen.has(p));
 }

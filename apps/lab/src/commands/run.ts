@@ -5,6 +5,7 @@ import {
   runScenario,
   ScenarioError,
   type ScenarioResult,
+  type SwitchMarks,
   scenarioWarnings,
 } from "@losslab/scenario";
 import { writeFileAtomic } from "../atomic-write.js";
@@ -20,6 +21,8 @@ import { UserError } from "../user-error.js";
 
 export interface RunOptions extends TraceFlags {
   json?: boolean;
+  /** With --json: the time series of every meter too (large: ~1 MB for 100 ms of scenario S). */
+  series?: boolean;
   seed?: number;
   out?: string;
   /** Where the files the scenario names may be (default: the scenario file's directory). */
@@ -28,6 +31,8 @@ export interface RunOptions extends TraceFlags {
 
 /** `losslab run <file>`: validates a scenario file (JSON or YAML), runs it, prints its summary. */
 export async function runCommand(file: string, options: RunOptions): Promise<void> {
+  if (options.series && !options.json)
+    throw new UserError("--series adds the time series to --json; use it with --json");
   const input = await readDataFile(file, "scenario file");
   await inlineTraceFiles(input, file, await dataDirOf(file, options.dataDir));
   if (options.seed !== undefined && input !== null && typeof input === "object") {
@@ -56,11 +61,11 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
     throw error;
   }
   if (traceNote !== undefined) process.stderr.write(`${traceNote}\n`);
-  const output = resultJson(result);
-  if (options.json) process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+  if (options.json) process.stdout.write(`${JSON.stringify(resultJson(result, options.series === true), null, 2)}\n`);
   else process.stdout.write(formatSummary(result));
   if (options.out !== undefined) {
-    await writeFileAtomic(join(options.out, "result.json"), `${JSON.stringify(output, null, 2)}\n`);
+    // The file keeps everything, series included, next to the charts drawn from them.
+    await writeFileAtomic(join(options.out, "result.json"), `${JSON.stringify(resultJson(result, true), null, 2)}\n`);
     const { writeChart } = await import("../render-chart.js");
     const charts = [groupsChart(result), latencyChart(result)];
     for (const chart of charts) {
@@ -74,14 +79,13 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
   }
 }
 
-/** Meters with traffic, as series; the summary; and the counts. Deterministic key order. */
-export function resultJson(result: ScenarioResult) {
-  const series: Record<string, Array<[number, number]>> = {};
-  for (const meter of result.meters()) {
-    if (meter.startsWith("flow:")) continue;
-    const points = result.series(meter);
-    if (points.some(([, v]) => v > 0)) series[meter] = points.map(([t, v]) => [round(t), round(v)]);
-  }
+/**
+ * What `run --json` prints: the scenario, fingerprint and counts, the run's cost (`stats`),
+ * the summary, the marks (per switch, and the percent of delivered data packets marked)
+ * and completion times; with `withSeries`, the series of every meter with traffic too.
+ * Deterministic key order.
+ */
+export function resultJson(result: ScenarioResult, withSeries = false) {
   const rounded = (values: Record<string, number> | undefined) =>
     Object.fromEntries(Object.entries(values ?? {}).map(([k, v]) => [k, Number.isNaN(v) ? null : round(v)]));
   const s = result.summary;
@@ -100,29 +104,76 @@ export function resultJson(result: ScenarioResult) {
     marked: result.marked,
     stats: result.stats,
     summary,
+    marks: { markedPct: rounded(s.markedPct), switches: result.marks },
     completions: result.completions,
-    series,
+    ...(withSeries ? { series: meterSeries(result) } : {}),
   };
 }
 
-function formatSummary(result: ScenarioResult): string {
+/** Every meter with traffic (flows aside), as [time, value] points. */
+function meterSeries(result: ScenarioResult): Record<string, Array<[number, number]>> {
+  const series: Record<string, Array<[number, number]>> = {};
+  for (const meter of result.meters()) {
+    if (meter.startsWith("flow:")) continue;
+    const points = result.series(meter);
+    if (points.some(([, v]) => v > 0)) series[meter] = points.map(([t, v]) => [round(t), round(v)]);
+  }
+  return series;
+}
+
+/**
+ * `run`'s text: per flow group (and class) its rate, the percent of its data packets
+ * marked and its mean latency; the busiest links' utilisation; the marks per switch;
+ * completion times; then the counts, fingerprint and cost.
+ */
+export function formatSummary(result: ScenarioResult): string {
+  const { summary } = result;
   const [from, to] = result.scenario.metrics.measureMs ?? [0, result.scenario.durationMs];
-  const lines = [`${result.scenario.name}`, "", `averages over ${from}-${to} ms (fraction of link bandwidth):`];
-  for (const [group, value] of Object.entries(result.summary.groups))
-    lines.push(`  group ${group.padEnd(24)} ${value.toFixed(4)}`);
-  for (const [name, value] of Object.entries(result.summary.classes))
-    lines.push(`  class ${name.padEnd(24)} ${value.toFixed(4)}`);
-  const busy = Object.entries(result.summary.links)
+  const cycles = summary.latencyCycles;
+  const latency = cycles ?? summary.latencyUs;
+  const number = (value: number | undefined, digits: number) =>
+    value === undefined || Number.isNaN(value) ? "-" : value.toFixed(digits);
+  const percent = (value: number | undefined) =>
+    value === undefined || Number.isNaN(value) ? "-" : `${value.toFixed(2)} %`;
+  const rows: string[][] = [];
+  const row = (label: string, rate: number | undefined, key: string) =>
+    rows.push([
+      label,
+      number(rate, 4),
+      percent(summary.markedPct[key]),
+      number(latency[key], cycles === undefined ? 3 : 1),
+    ]);
+  for (const [group, rate] of Object.entries(summary.groups)) row(group, rate, `group:${group}`);
+  for (const [name, rate] of Object.entries(summary.classes)) row(`class ${name}`, rate, `class:${name}`);
+  row("all", undefined, "all");
+  const header = ["flow group", "rate", "marked", cycles === undefined ? "latency us" : "latency cycles"];
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    `  ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("   ")}`;
+  const lines = [
+    result.scenario.name,
+    `${result.scenario.durationMs} ms simulated; averages over ${from}-${to} ms`,
+    "",
+    line(header),
+    ...rows.map(line),
+    "  (rate: delivered, fraction of link bandwidth; marked: its data packets delivered with a mark;",
+    "  latency: mean from generation to delivery)",
+  ];
+  const busy = Object.entries(summary.links)
     .filter(([, v]) => v >= 0.01)
     .sort(([, a], [, b]) => b - a);
   const shown = busy.slice(0, MAX_LINKS_SHOWN);
-  for (const [link, value] of shown) lines.push(`  link  ${link.padEnd(24)} ${value.toFixed(4)}`);
-  if (busy.length > shown.length) lines.push(`  (${busy.length - shown.length} more links above 0.01; all in --json)`);
-  const cycles = result.summary.latencyCycles;
-  lines.push("", `mean latency from generation, ${cycles === undefined ? "us" : "cycles"}:`);
-  for (const [name, value] of Object.entries(cycles ?? result.summary.latencyUs)) {
-    lines.push(`  ${name.padEnd(30)} ${Number.isNaN(value) ? "-" : value.toFixed(cycles === undefined ? 3 : 1)}`);
+  lines.push("", "busiest links, utilisation (fraction of link bandwidth):");
+  const nameWidth = Math.max(0, ...shown.map(([link]) => link.length));
+  for (let i = 0; i < shown.length; i += LINKS_PER_LINE) {
+    const cells = shown
+      .slice(i, i + LINKS_PER_LINE)
+      .map(([link, value]) => `${link.padEnd(nameWidth)} ${value.toFixed(4)}`);
+    lines.push(`  ${cells.join("    ")}`);
   }
+  if (shown.length === 0) lines.push("  (no link above 0.01)");
+  if (busy.length > shown.length) lines.push(`  (${busy.length - shown.length} more links above 0.01; all in --json)`);
+  lines.push("", formatMarks(result));
   const completions = Object.entries(result.completions);
   if (completions.length > 0) {
     lines.push("", "flow completion times (us), flows that completed:");
@@ -141,8 +192,29 @@ function formatSummary(result: ScenarioResult): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** Busiest links the text summary lists (a fat tree has hundreds). */
+/** One line: the switches' marking decisions, busiest first (with turner's kinds), or why there are none. */
+function formatMarks(result: ScenarioResult): string {
+  const switches = Object.entries(result.marks)
+    .filter(([, marks]) => marks.marked > 0)
+    .sort(([, a], [, b]) => b.marked - a.marked);
+  if (result.scenario.marking.kind === "none") return "marks: none (no marking policy)";
+  if (switches.length === 0) return `marks: none (${result.scenario.marking.kind} marking marked no packet)`;
+  const kinds = (marks: SwitchMarks) => {
+    const parts = (["generating", "propagating", "revoked", "blocked"] as const)
+      .filter((kind) => marks[kind] !== undefined && marks[kind] > 0)
+      .map((kind) => `${kind} ${marks[kind]}`);
+    return parts.length === 0 ? "" : ` (${parts.join(", ")})`;
+  };
+  const shown = switches.slice(0, MAX_SWITCHES_SHOWN).map(([name, marks]) => `${name} ${marks.marked}${kinds(marks)}`);
+  const more = switches.length > shown.length ? `, and ${switches.length - shown.length} more switches` : "";
+  return `marks: ${result.marked} by ${result.scenario.marking.kind} marking: ${shown.join(", ")}${more}`;
+}
+
+/** Busiest links the text summary lists (a fat tree has hundreds), and how many on a line. */
 const MAX_LINKS_SHOWN = 12;
+const LINKS_PER_LINE = 3;
+/** Switches the marks line names, busiest first. */
+const MAX_SWITCHES_SHOWN = 8;
 
 /** Mean latency per bin of every latency meter, in cycles when the scenario has them, else us. */
 function latencyChart(result: ScenarioResult): Chart {

@@ -14,7 +14,7 @@ const fig2aRunParams = { ...fig2aParams, victimMs: [40, 60] as [number, number] 
 
 /** santos-2002 Fig. 2(a): congestion spreading with no congestion control and no window. */
 export const santosFig2a: Preset = {
-  name: "santos-fig2a",
+  name: "santos2002-fig2a",
   description: "santos-2002 Fig. 2(a): congestion spreading, L=5 R=1, no congestion control",
   expectedRuntime: "1 s",
   scenarios: (seed) => [santosScenario(fig2aRunParams, seed)],
@@ -38,7 +38,7 @@ export const santosFig2a: Preset = {
         check.atLeast("C2a.3", "rootUtil (20-100 ms)", s.rootUtil, 0.95),
         check.atMost("C2a.4", "abs(victimRate - remoteRate)", Math.abs(s.victimRate - s.remoteRate), 0.03),
       ],
-      charts: [santosTimePlot("santos-fig2a", "Congestion spreading (L=5, R=1), no congestion control", run)],
+      charts: [santosTimePlot("santos2002-fig2a", "Congestion spreading (L=5, R=1), no congestion control", run)],
     };
   },
 };

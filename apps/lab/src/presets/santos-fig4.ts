@@ -122,7 +122,7 @@ const titles: Record<Variant, string> = {
 };
 
 function fig4Preset(variant: Variant): Preset {
-  const name = `santos-fig4${variant}`;
+  const name = `santos2002-fig4${variant}`;
   return {
     name,
     description: `santos-2002 Fig. 4(${variant}): ${titles[variant]}, L=10 R=10, LIPD`,

@@ -33,7 +33,7 @@ type Grid = Record<string, Record<string, number>>;
 const fig5Grid = fig5Thresholds.flatMap((threshold) => fig5Buffers.map((buffer) => ({ threshold, buffer })));
 
 export const santosFig5: Preset = {
-  name: "santos-fig5",
+  name: "santos2002-fig5",
   description:
     "santos-2002 Fig. 5: root utilization and remote/local ratio vs buffer size, per output threshold (sweep)",
   expectedRuntime: "1-2 min with 2 workers",
@@ -89,8 +89,13 @@ export const santosFig5: Preset = {
         ]),
       ],
       charts: [
-        gridChart("santos-fig5a", "Fig. 5(a): root link utilization", "root link utilization", rootUtil),
-        gridChart("santos-fig5b", "Fig. 5(b): remote/local throughput ratio", "remote / local rate", remoteLocalRatio),
+        gridChart("santos2002-fig5a", "Fig. 5(a): root link utilization", "root link utilization", rootUtil),
+        gridChart(
+          "santos2002-fig5b",
+          "Fig. 5(b): remote/local throughput ratio",
+          "remote / local rate",
+          remoteLocalRatio,
+        ),
       ],
     };
   },

@@ -1,5 +1,5 @@
 /**
- * santos-fig6: the increase curves F_inc(t) of FIMD (m = 2), AIMD (m = 2) and LIPD from
+ * santos2002-fig6: the increase curves F_inc(t) of FIMD (m = 2), AIMD (m = 2) and LIPD from
  * Rmin = Rmax/256 to Rmax, normalised by Rmax, and their recovery times (santos-2002 Fig. 6,
  * santos-2003 Fig. 5). Pure design theory: no simulation.
  *
@@ -42,7 +42,7 @@ function within(value: number, target: number): boolean {
 }
 
 export const santosFig6: Preset = {
-  name: "santos-fig6",
+  name: "santos2002-fig6",
   description: "F_inc(t) of FIMD, AIMD and LIPD from Rmin to Rmax and their recovery times (santos-2002 Fig. 6)",
   expectedRuntime: "< 1 s",
   scenarios: () => [],
@@ -56,7 +56,7 @@ export const santosFig6: Preset = {
     };
     const endMs = 140;
     const chart: Chart = {
-      name: "santos-fig6",
+      name: "santos2002-fig6",
       title: "F_inc(t): recovery from Rmin = Rmax/256 (1 GB/s, 2048 B packets)",
       xLabel: "Time since the rate was Rmin (ms)",
       yLabel: "Rate limit / Rmax",

@@ -34,7 +34,7 @@ const fig7Grid = fig7Functions.flatMap((fn) =>
 type Grid = Record<Fn, Record<Mode, Record<string, number>>>;
 
 export const santosFig7: Preset = {
-  name: "santos-fig7",
+  name: "santos2002-fig7",
   description:
     "santos-2002 Fig. 7: utilization vs buffer size for LIPD, FIMD, AIMD, continuous and discrete rates (sweep)",
   expectedRuntime: "1-2 min with 2 workers",
@@ -111,9 +111,9 @@ export const santosFig7: Preset = {
         ),
       ],
       charts: [
-        utilizationChart("santos-fig7a", "Fig. 7: root link utilization", "root link utilization", rootUtil),
+        utilizationChart("santos2002-fig7a", "Fig. 7: root link utilization", "root link utilization", rootUtil),
         utilizationChart(
-          "santos-fig7b",
+          "santos2002-fig7b",
           "Fig. 7: inter-switch link utilization",
           "inter-switch link utilization",
           islUtil,

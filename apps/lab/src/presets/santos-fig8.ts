@@ -98,7 +98,7 @@ const fig8aModes = ["non-persistent", "persistent"] as const;
 const fig8aPoint = (mode: (typeof fig8aModes)[number], on: number) => fig8Point(on, 5, "lipd", mode === "persistent");
 
 export const santosFig8a: Preset = {
-  name: "santos-fig8a",
+  name: "santos2002-fig8a",
   description: "santos-2002 Fig. 8(a): static vs ON/OFF flows, with and without persistent congestion state (sweep)",
   expectedRuntime: "2 min with 2 workers",
   // The figure's seeds are fixed (1-4), whatever the context's seed.
@@ -160,7 +160,7 @@ export const santosFig8a: Preset = {
       ],
       charts: [
         {
-          name: "santos-fig8a",
+          name: "santos2002-fig8a",
           title: "Fig. 8(a): shares of the root link, static vs dynamic flows (LIPD)",
           xLabel: "mean ON duration (ms)",
           yLabel: "share of root link throughput",
@@ -184,7 +184,7 @@ const fig8bFunctions = ["lipd", "fimd", "aimd"] as const;
 const fig8bPoint = (fn: Fn, on: number) => fig8Point(on, 10, fn, true);
 
 export const santosFig8b: Preset = {
-  name: "santos-fig8b",
+  name: "santos2002-fig8b",
   description:
     "santos-2002 Fig. 8(b): root and inter-switch utilization with all flows ON/OFF, per response function (sweep)",
   expectedRuntime: "3 min with 2 workers",
@@ -219,7 +219,7 @@ export const santosFig8b: Preset = {
       ],
       charts: (["root", "isl"] as const).map(
         (link): Chart => ({
-          name: `santos-fig8b-${link}`,
+          name: `santos2002-fig8b-${link}`,
           title: `Fig. 8(b): ${link === "root" ? "root link" : "inter-switch link"} utilization, all flows ON/OFF`,
           xLabel: "mean ON duration (ms)",
           yLabel: "utilization",

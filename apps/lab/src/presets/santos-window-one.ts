@@ -1,3 +1,4 @@
+/** santos-2002 Figs. 2(b), 3(a) and 3(b): flows with a window of one packet, alone and with fixed rate limits. */
 import { check } from "../check.js";
 import { type Check, fingerprintOf, type Preset } from "../preset.js";
 import {
@@ -15,27 +16,30 @@ const base = {
   bufferPackets: 4,
   window: 1,
 };
-export const fig3bParams: SantosParams = { ...base, local: 5, remote: 1 };
-export const fig3cParams: SantosParams = { ...base, local: 5, remote: 5 };
+export const fig2bParams: SantosParams = { ...base, local: 5, remote: 1 };
+export const fig3aParams: SantosParams = { ...base, local: 5, remote: 5 };
 /** The paper's "optimal" manual rates: 0.1 per local and remote flow, 0.5 for the victim. */
-export const fig3dParams: SantosParams = {
+export const fig3bParams: SantosParams = {
   ...base,
   local: 5,
   remote: 5,
   rates: { local: 0.1, remote: 0.1, victim: 0.5 },
 };
 
-/** santos-2002 Fig. 2(b) (= spec fig3b): a window of one packet removes spreading with L=5, R=1. */
-export const santosFig3b: Preset = {
-  name: "santos-fig3b",
+/**
+ * santos-2002 Fig. 2(b) (santos-fig3b, its name in the spec): a window of one packet removes
+ * spreading with L=5, R=1.
+ */
+export const santosFig2b: Preset = {
+  name: "santos2002-fig2b",
   description: "santos-2002 Fig. 2(b): window of 1 packet, L=5 R=1: no spreading",
   expectedRuntime: "1 s",
-  scenarios: (seed) => [santosScenario(fig3bParams, seed)],
+  scenarios: (seed) => [santosScenario(fig2bParams, seed)],
   async run({ seed }) {
-    const run = runSantos(fig3bParams, seed);
+    const run = runSantos(fig2bParams, seed);
     const { victimRate, islUtil, remoteRate, rootUtil } = santosSummary(run);
     return {
-      params: fig3bParams,
+      params: fig2bParams,
       fingerprint: fingerprintOf([run.result]),
       summary: { victimRate, islUtil, remoteRate, rootUtil },
       checks: [
@@ -43,13 +47,13 @@ export const santosFig3b: Preset = {
         check.atLeast("C3b.2", "victimRate (45-55 ms)", victimRate, 0.75),
         check.atLeast("C3b.3", "rootUtil (20-100 ms)", rootUtil, 0.85),
       ],
-      charts: [santosTimePlot("santos-fig3b", "Window of 1 packet (L=5, R=1)", run)],
+      charts: [santosTimePlot("santos2002-fig2b", "Window of 1 packet (L=5, R=1)", run)],
     };
   },
 };
 
-/** The summary and claims of fig3c for a run of `fig3cParams` (with any `outputOrder`). */
-export function fig3cOutcome(run: SantosRun): { summary: Record<string, number>; checks: Check[] } {
+/** The summary and claims of santos2002-fig3a (claims C3c.* of the spec) for a run of `fig3aParams` (with any `outputOrder`). */
+export function fig3aOutcome(run: SantosRun): { summary: Record<string, number>; checks: Check[] } {
   const { victimRate, islUtil, remoteRate, rootUtil } = santosSummary(run);
   return {
     summary: { victimRate, islUtil, remoteRate, rootUtil },
@@ -60,45 +64,48 @@ export function fig3cOutcome(run: SantosRun): { summary: Record<string, number>;
   };
 }
 
-/** santos-2002 Fig. 3(a) (= spec fig3c): with L=5, R=5 a window of 1 no longer prevents spreading. */
-export const santosFig3c: Preset = {
-  name: "santos-fig3c",
+/**
+ * santos-2002 Fig. 3(a) (santos-fig3c, its name in the spec): with L=5, R=5 a window of 1 no
+ * longer prevents spreading.
+ */
+export const santosFig3a: Preset = {
+  name: "santos2002-fig3a",
   description: "santos-2002 Fig. 3(a): window of 1 packet, L=5 R=5: spreading persists",
   expectedRuntime: "1 s",
-  scenarios: (seed) => [santosScenario(fig3cParams, seed)],
+  scenarios: (seed) => [santosScenario(fig3aParams, seed)],
   async run({ seed }) {
-    const run = runSantos(fig3cParams, seed);
-    const { summary, checks } = fig3cOutcome(run);
+    const run = runSantos(fig3aParams, seed);
+    const { summary, checks } = fig3aOutcome(run);
     return {
-      params: fig3cParams,
+      params: fig3aParams,
       fingerprint: fingerprintOf([run.result]),
       summary,
       checks,
-      charts: [santosTimePlot("santos-fig3c", "Window of 1 packet (L=5, R=5)", run)],
+      charts: [santosTimePlot("santos2002-fig3a", "Window of 1 packet (L=5, R=5)", run)],
     };
   },
 };
 
-/** santos-2002 Fig. 3(b) (= spec fig3d): manually set rate limits restore the ideal rates. */
-export const santosFig3d: Preset = {
-  name: "santos-fig3d",
+/** santos-2002 Fig. 3(b) (santos-fig3d, its name in the spec): manually set rate limits restore the ideal rates. */
+export const santosFig3b: Preset = {
+  name: "santos2002-fig3b",
   description: "santos-2002 Fig. 3(b): window 1 + fixed rate limits, L=5 R=5: ideal rates",
   expectedRuntime: "2 s",
-  scenarios: (seed) => [santosScenario(fig3dParams, seed), santosScenario(fig3cParams, seed)],
+  scenarios: (seed) => [santosScenario(fig3bParams, seed), santosScenario(fig3aParams, seed)],
   async run({ seed }) {
-    const run = runSantos(fig3dParams, seed);
+    const run = runSantos(fig3bParams, seed);
     const s = santosSummary(run);
-    const cRun = runSantos(fig3cParams, seed);
+    const cRun = runSantos(fig3aParams, seed);
     const c = santosSummary(cRun);
     return {
-      params: fig3dParams,
+      params: fig3bParams,
       fingerprint: fingerprintOf([run.result, cRun.result]),
       summary: s,
       checks: [
         check.all("C3d.1", "victimRate (45-55 ms)", s.victimRate, [
           { text: ">= 0.38", pass: s.victimRate >= 0.38 },
           {
-            text: `>= victimRate(3c) + 0.15 = ${(c.victimRate + 0.15).toFixed(4)}`,
+            text: `>= victimRate(santos2002-fig3a) + 0.15 = ${(c.victimRate + 0.15).toFixed(4)}`,
             pass: s.victimRate >= c.victimRate + 0.15,
           },
         ]),
@@ -113,12 +120,12 @@ export const santosFig3d: Preset = {
         check.all("C3d.4", "islUtil (45-55 ms)", s.islUtil, [
           { text: ">= 0.88", pass: s.islUtil >= 0.88 },
           {
-            text: `>= islUtil(3c) + 0.15 = ${(c.islUtil + 0.15).toFixed(4)}`,
+            text: `>= islUtil(santos2002-fig3a) + 0.15 = ${(c.islUtil + 0.15).toFixed(4)}`,
             pass: s.islUtil >= c.islUtil + 0.15,
           },
         ]),
       ],
-      charts: [santosTimePlot("santos-fig3d", "Window of 1 packet + fixed rate limits (L=5, R=5)", run)],
+      charts: [santosTimePlot("santos2002-fig3b", "Window of 1 packet + fixed rate limits (L=5, R=5)", run)],
     };
   },
 };
