@@ -141,7 +141,13 @@ export function attwReport(tarball: string): Promise<AttwReport> {
               (problem.resolutionKind === undefined || problem.resolutionKind === kind),
           );
           const implementation = resolutions[kind]?.implementationResolution?.fileName ?? "";
-          const format = kind.startsWith("node16") ? (implementation.endsWith(".cjs") ? " (CJS)" : " (ESM)") : "";
+          const format = !kind.startsWith("node16")
+            ? ""
+            : implementation.endsWith(".json")
+              ? " (JSON)"
+              : implementation.endsWith(".cjs")
+                ? " (CJS)"
+                : " (ESM)";
           row[kind] = found.length === 0 ? `ok${format}` : found.map((problem) => problem.kind).join(", ");
         }
         entrypoints[entrypoint] = row;
