@@ -9,10 +9,10 @@
  * included.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   attwReport,
   manifestProblems,
@@ -88,6 +88,8 @@ beforeAll(() => {
   writeFileSync(join(app, "pnpm-workspace.yaml"), `overrides:\n${overrides.join("\n")}\n`);
   pnpm(["install", "--offline"], app);
 }, 300_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("the packed tarballs", () => {
   it("have clean manifests, no publint message, and attw finds every entry point right in every column", {
