@@ -44,6 +44,10 @@ describe("package READMEs", () => {
       for (const { code } of examples) {
         const specifiers = [...code.matchAll(/^import [\s\S]*? from "([^"]+)";$/gm)].map((match) => match[1]);
         expect(specifiers.length).toBeGreaterThan(0);
+        // The install command on the first line names every @losslab package the example imports.
+        const installs = /^\/\/ example\.ts: runs as is \(npm i ([^,]+), then npx tsx example\.ts\)$/m.exec(code)?.[1];
+        const imported = new Set(specifiers.filter((specifier) => specifier?.startsWith("@losslab/")));
+        expect(installs?.split(" ").sort()).toEqual([...imported].sort());
         for (const specifier of specifiers)
           expect([...published, "node:"]).toContain(specifier?.startsWith("node:") ? "node:" : specifier);
       }
