@@ -6,7 +6,7 @@
  * package tests run theirs from source to check what it prints.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -46,15 +46,20 @@ function sourceEntry(name: string): string {
 export function runReadmeExample(packageDir: string): string {
   const example = readmeExamples(readFileSync(join(packageDir, "README.md"), "utf8"))[0]?.code;
   if (example === undefined) throw new Error(`${packageDir}/README.md has no runnable example`);
-  const file = join(mkdtempSync(join(tmpdir(), "losslab-readme-")), "example.ts");
+  const dir = mkdtempSync(join(tmpdir(), "losslab-readme-"));
+  const file = join(dir, "example.ts");
   writeFileSync(
     file,
     example.replace(/from "@losslab\/([a-z-]+)"/g, (_, name: string) => `from ${JSON.stringify(sourceEntry(name))}`),
   );
-  return execFileSync(process.execPath, ["--conditions=@losslab/source", "--import", "tsx", file], {
-    cwd: root,
-    encoding: "utf8",
-  });
+  try {
+    return execFileSync(process.execPath, ["--conditions=@losslab/source", "--import", "tsx", file], {
+      cwd: root,
+      encoding: "utf8",
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
