@@ -1,15 +1,17 @@
 /**
  * `pnpm release [--dry-run]`: builds every package, runs every test, packs each package
- * with pnpm and checks the tarball's manifest (no `workspace:` range, exports that point
- * into dist/ only, LICENSE and README inside), then publishes with `changeset publish`
- * (which uses pnpm publish here, so `publishConfig` applies). Run `pnpm version-packages`
- * first: it applies the changesets, bumping versions and writing the CHANGELOG.md files.
- * `--dry-run` stops after the tarball checks.
+ * with pnpm and checks the tarball (scripts/packing.ts: no `workspace:` range, exports that
+ * point into dist/ only, LICENSE and README inside, no publint message, no
+ * @arethetypeswrong/cli problem), then publishes with `changeset publish` (which uses pnpm
+ * publish here, so `publishConfig` applies). Run `pnpm version-packages` first: it applies
+ * the changesets, bumping versions and writing the CHANGELOG.md files. `--dry-run` stops
+ * after the tarball checks.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { attwReport, manifestProblems, packAll, publintMessages, tarballFiles } from "./packing.js";
 
 const dryRun = process.argv.includes("--dry-run");
 const run = (command: string, args: string[], cwd = process.cwd()) =>
@@ -22,22 +24,15 @@ step("test");
 run("pnpm", ["test"]);
 
 const packs = mkdtempSync(join(tmpdir(), "losslab-release-"));
-const dirs = [...readdirSync("packages").map((name) => join("packages", name)), join("apps", "lab")];
 const problems: string[] = [];
-for (const dir of dirs) {
-  const tarball = run("pnpm", ["pack", "--pack-destination", packs], dir).trim().split("\n").at(-1)!;
-  const listing = run("tar", ["-tzf", tarball]).split("\n");
-  const manifest = JSON.parse(run("tar", ["-xzOf", tarball, "package/package.json"]));
-  const text = JSON.stringify(manifest);
-  if (text.includes("workspace:")) problems.push(`${manifest.name}: a "workspace:" range in the packed manifest`);
-  const entryPoints = JSON.stringify([manifest.exports, manifest.main, manifest.types, manifest.bin]);
-  if (entryPoints.includes("@losslab/source") || entryPoints.includes("src/")) {
-    problems.push(`${manifest.name}: the packed exports point into src/`);
-  }
-  for (const file of ["package/LICENSE", "package/README.md"]) {
-    if (!listing.includes(file)) problems.push(`${manifest.name}: ${file.slice(8)} missing from the tarball`);
-  }
-  step(`packed ${manifest.name}@${manifest.version} (${listing.filter(Boolean).length} files)`);
+for (const packed of packAll(packs)) {
+  const found = [
+    ...manifestProblems(packed.tarball),
+    ...(await publintMessages(packed.tarball)).map((message) => `publint ${message}`),
+    ...(await attwReport(packed.tarball)).problems.map((problem) => `attw ${problem}`),
+  ];
+  problems.push(...found.map((problem) => `${packed.name}: ${problem}`));
+  step(`packed ${packed.name}@${packed.version} (${tarballFiles(packed.tarball).length} files)`);
 }
 rmSync(packs, { recursive: true, force: true });
 if (problems.length > 0) {

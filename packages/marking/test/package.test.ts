@@ -1,12 +1,11 @@
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { runReadmeExample } from "../../../test/readme-examples.js";
 import * as marking from "../src/index.js";
 
 const packageDirectory = join(dirname(fileURLToPath(import.meta.url)), "..");
-const repositoryRoot = join(packageDirectory, "..", "..");
 
 describe("@losslab/marking package rules (DESIGN.md)", () => {
   it("exports the public API and nothing else", () => {
@@ -37,11 +36,7 @@ describe("@losslab/marking package rules (DESIGN.md)", () => {
   });
 
   it("runs the README example", () => {
-    const output = execFileSync(
-      process.execPath,
-      ["--conditions=@losslab/source", "--import", "tsx", "packages/marking/examples/basic.ts"],
-      { cwd: repositoryRoot, encoding: "utf8" },
-    );
+    const output = runReadmeExample(packageDirectory);
     const readme = readFileSync(join(packageDirectory, "README.md"), "utf8");
     for (const line of output.trim().split("\n")) expect(readme).toContain(line);
     expect(output).toContain("naive                   full buffer: remote 4/4, local 0/4 (marked: 4)");

@@ -1,11 +1,10 @@
-import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { runReadmeExample } from "../../../test/readme-examples.js";
 
 const packageDirectory = join(dirname(fileURLToPath(import.meta.url)), "..");
-const repositoryRoot = join(packageDirectory, "..", "..");
 
 describe("@losslab/topology package rules (DESIGN.md)", () => {
   it("has no dependencies of any kind", () => {
@@ -26,10 +25,7 @@ describe("@losslab/topology package rules (DESIGN.md)", () => {
   });
 
   it("runs the README example", () => {
-    const output = execFileSync(process.execPath, ["--import", "tsx", "packages/topology/examples/basic.ts"], {
-      cwd: repositoryRoot,
-      encoding: "utf8",
-    });
+    const output = runReadmeExample(packageDirectory);
     expect(output).toContain("victim flow   AV -> BV: AV:0 -> A:2 -> B:6 -> BV");
     expect(output).toContain("reads back equal: true");
   });

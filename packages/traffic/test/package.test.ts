@@ -1,12 +1,11 @@
 /** Package rules: public API, README (kinds, stream names, example output). */
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { runReadmeExample } from "../../../test/readme-examples.js";
 import * as traffic from "../src/index.js";
 
 const packageDirectory = join(import.meta.dirname, "..");
-const repositoryRoot = join(packageDirectory, "..", "..");
 const readme = readFileSync(join(packageDirectory, "README.md"), "utf8");
 
 describe("@losslab/traffic package rules (DESIGN.md)", () => {
@@ -55,11 +54,7 @@ describe("@losslab/traffic package rules (DESIGN.md)", () => {
   });
 
   it("runs the README example", () => {
-    const output = execFileSync(
-      process.execPath,
-      ["--conditions=@losslab/source", "--import", "tsx", "packages/traffic/examples/basic.ts"],
-      { cwd: repositoryRoot, encoding: "utf8" },
-    );
+    const output = runReadmeExample(packageDirectory);
     for (const line of output.trim().split("\n")) expect(readme).toContain(line);
     expect(output).toContain("remote A1 -> BC  from 500 us to 100 ms");
     expect(output).toContain("150 us  message  B2 -> BV 2048 B (hot)");

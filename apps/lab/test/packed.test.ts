@@ -1,0 +1,318 @@
+/**
+ * What `npm i @losslab/...` gives a user: every workspace package packed once with pnpm (as
+ * `pnpm release` publishes them, scripts/packing.ts), checked by publint and
+ * @arethetypeswrong/cli, and installed in a directory outside the workspace from those
+ * tarballs alone (pnpm, offline: third-party packages come from the store the workspace
+ * install filled). There: ESM and CommonJS programs load the packages, `tsc` accepts them
+ * under node16 (.mts and .cts), nodenext and bundler resolution, every README's runnable
+ * example runs, and the installed `losslab` bin runs, shipped examples and worker threads
+ * included.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  attwReport,
+  manifestProblems,
+  type Packed,
+  packAll,
+  publintMessages,
+  RESOLUTION_KINDS,
+} from "../../../scripts/packing.js";
+import { readmeExamples, showsOutput } from "../../../test/readme-examples.js";
+import { assertExampleGolden, examplePart, exampleScenarios, readGolden } from "./golden-kit.js";
+import { root } from "./kit.js";
+
+const dir = mkdtempSync(join(tmpdir(), "losslab-packed-"));
+const app = join(dir, "app");
+const bin = join(app, "node_modules", ".bin", "losslab");
+const installed = (...args: string[]) => spawnSync(bin, args, { cwd: app, encoding: "utf8" });
+let packed: Packed[] = [];
+
+function pnpm(args: string[], cwd: string): string {
+  const run = spawnSync("pnpm", args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1" },
+  });
+  if (run.status !== 0) throw new Error(`pnpm ${args.join(" ")} failed:\n${run.stdout}\n${run.stderr}`);
+  return run.stdout;
+}
+
+/** Runs a command in the app directory, without a shell; resolves with its exit code and output. */
+function runInApp(command: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: app, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/** `work` on each item, two at a time (the machine has two cores). */
+async function twoAtATime<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all([lane(), lane()]);
+  return results;
+}
+
+beforeAll(() => {
+  pnpm(["exec", "turbo", "run", "build", "--filter=@losslab/lab..."], root);
+  const tarballs = join(dir, "tarballs");
+  packed = packAll(tarballs);
+  mkdirSync(app);
+  // Every package a direct dependency, so that the consumer files below can import each one.
+  const dependencies = Object.fromEntries(packed.map(({ name, tarball }) => [name, `file:${tarball}`]));
+  writeFileSync(
+    join(app, "package.json"),
+    JSON.stringify({ name: "user", private: true, type: "module", dependencies }),
+  );
+  // The @losslab dependencies of the tarballs (^0.1.0 ranges) resolve to the other tarballs.
+  const overrides = packed.map(({ name, tarball }) => `  "${name}": "file:${tarball}"`);
+  writeFileSync(join(app, "pnpm-workspace.yaml"), `overrides:\n${overrides.join("\n")}\n`);
+  pnpm(["install", "--offline"], app);
+}, 300_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("the packed tarballs", () => {
+  it("have clean manifests, no publint message, and attw finds every entry point right in every column", {
+    timeout: 120_000,
+  }, async () => {
+    expect(packed.map(({ name }) => name)).toHaveLength(11);
+    const reports = await twoAtATime(packed, async ({ name, tarball }) => ({
+      name,
+      manifest: manifestProblems(tarball),
+      publint: await publintMessages(tarball),
+      attw: await attwReport(tarball),
+    }));
+    for (const { name, manifest, publint, attw } of reports) {
+      expect({ name, manifest, publint, attw: attw.problems }).toEqual({ name, manifest: [], publint: [], attw: [] });
+      const main = attw.entrypoints["."];
+      expect(main, name).toEqual({
+        node10: "ok",
+        "node16-cjs": "ok (CJS)",
+        "node16-esm": "ok (ESM)",
+        bundler: "ok",
+      });
+      for (const row of Object.values(attw.entrypoints)) {
+        for (const kind of RESOLUTION_KINDS) expect(row[kind], `${name} ${kind}`).toMatch(/^ok/);
+      }
+    }
+  });
+});
+
+describe("programs using the installed packages", () => {
+  const names = () => packed.map(({ name }) => name);
+  /** One export of each package, so that every package's entry point is loaded and typed. */
+  const oneExport: Record<string, string> = {
+    "@losslab/adapter": "HostAdapter",
+    "@losslab/core": "PacketFactory",
+    "@losslab/engine": "Engine",
+    "@losslab/lab": "presets",
+    "@losslab/marking": "markingKinds",
+    "@losslab/metrics": "ByteCounter",
+    "@losslab/response": "lipd",
+    "@losslab/scenario": "parseScenario",
+    "@losslab/switch": "Link",
+    "@losslab/topology": "twoSwitch",
+    "@losslab/traffic": "createGenerator",
+  };
+  /** The identifier a package is bound to in the programs below ("switch" is a keyword). */
+  const local = (name: string) => `${name.slice("@losslab/".length)}Package`;
+  const program = `
+const rate = responsePackage.lipd({ Rmax: 1e9 }).decrease(1e9);
+const result = scenarioPackage.runScenario(
+  scenarioPackage.parseScenario({ durationMs: 1, topology: { kind: "two-switch", local: 1, remote: 1 }, flows: { pattern: "santos" } }),
+);
+console.log(rate, result.summary.groups.local > 0, labPackage.presets.length > 0);
+`;
+
+  it("an ES module imports every package; a CommonJS module requires every package", async () => {
+    expect(Object.keys(oneExport).sort()).toEqual(names().sort());
+    const esm = names()
+      .map((name) => `import * as ${local(name)} from "${name}";`)
+      .join("\n");
+    writeFileSync(join(app, "esm.mjs"), `${esm}\n${program}`);
+    const cjs = names()
+      .map((name) => `const ${local(name)} = require("${name}");`)
+      .join("\n");
+    writeFileSync(join(app, "cjs.cjs"), `${cjs}\n${program}`);
+    for (const file of ["esm.mjs", "cjs.cjs"]) {
+      const run = await runInApp(process.execPath, [file]);
+      expect({ file, stderr: run.stderr, stdout: run.stdout }).toEqual({
+        file,
+        stderr: "",
+        stdout: "500000000 true true\n",
+      });
+    }
+    // Each format loads its own build: the CommonJS one through the "require" condition.
+    const which = await runInApp(process.execPath, [
+      "--input-type=commonjs",
+      "-e",
+      'console.log(require.resolve("@losslab/response"))',
+    ]);
+    expect(which.stdout.trim()).toMatch(/dist[/\\]index\.cjs$/);
+  });
+
+  it("tsc accepts them under node16 (.mts and .cts), nodenext and bundler resolution, README examples included", {
+    timeout: 120_000,
+  }, async () => {
+    const imports = names()
+      .map((name) => `import { ${oneExport[name]} as ${local(name)} } from "${name}";`)
+      .join("\n");
+    const uses = `\nexport const used = [${names().map(local).join(", ")}];\nexport const rate: number = responsePackage({ Rmax: 1e9 }).decrease(1e9);\n`;
+    mkdirSync(join(app, "types"), { recursive: true });
+    for (const file of ["consumer.mts", "consumer.cts", "consumer.ts"])
+      writeFileSync(join(app, "types", file), imports + uses);
+    // The README examples, as a user would save them (the package.json says "type": "module").
+    mkdirSync(join(app, "readme"), { recursive: true });
+    const examples = readmes().flatMap(({ name, examples }) =>
+      examples.map(({ code }, i) => {
+        const file = `${name.slice("@losslab/".length)}-${i + 1}.ts`;
+        writeFileSync(join(app, "readme", file), code);
+        return `readme/${file}`;
+      }),
+    );
+    // skipLibCheck: the declaration files themselves are checked by tsup's build and by attw;
+    // checking them again here (with the DOM lib) would triple the time of these runs.
+    const base = {
+      strict: true,
+      noEmit: true,
+      target: "ES2022",
+      lib: ["ES2022", "DOM"],
+      types: [],
+      skipLibCheck: true,
+    };
+    const configs = {
+      node16: {
+        compilerOptions: { ...base, module: "node16", moduleResolution: "node16" },
+        files: ["types/consumer.mts", "types/consumer.cts"],
+      },
+      nodenext: {
+        compilerOptions: { ...base, module: "nodenext", moduleResolution: "nodenext" },
+        files: ["types/consumer.ts", "types/consumer.cts"],
+      },
+      bundler: {
+        compilerOptions: { ...base, module: "preserve", moduleResolution: "bundler" },
+        files: ["types/consumer.ts", ...examples],
+      },
+    };
+    const tsc = join(root, "node_modules", ".bin", "tsc");
+    const results = await twoAtATime(Object.entries(configs), async ([name, config]) => {
+      writeFileSync(join(app, `tsconfig.${name}.json`), JSON.stringify(config, null, 2));
+      const run = await runInApp(tsc, ["-p", `tsconfig.${name}.json`]);
+      return { name, status: run.status, output: run.stdout + run.stderr };
+    });
+    for (const result of results) expect(result).toEqual({ name: result.name, status: 0, output: "" });
+  });
+
+  it("every package README has a runnable example, and each runs as printed in the README", {
+    timeout: 120_000,
+  }, async () => {
+    const tsx = join(root, "node_modules", ".bin", "tsx");
+    const all = readmes().flatMap(({ name, examples }) =>
+      examples.map(({ code, output }, i) => ({ name, code, output, i })),
+    );
+    for (const { name, examples } of readmes()) expect(examples.length, name).toBeGreaterThan(0);
+    const runs = await twoAtATime(all, async ({ name, code, output, i }) => {
+      const file = join(app, "readme", `run-${name.slice("@losslab/".length)}-${i + 1}.ts`);
+      writeFileSync(file, code);
+      return { name, output, ...(await runInApp(tsx, [file])) };
+    });
+    for (const { name, output, status, stdout, stderr } of runs) {
+      expect({ name, status, stderr }).toEqual({ name, status: 0, stderr: "" });
+      // Where the README shows what the example prints, it prints that, line by line.
+      if (output !== undefined && !showsOutput(output, stdout)) expect(stdout, name).toBe(output);
+    }
+  });
+});
+
+/** The README and runnable examples of every published package but the app (whose README shows commands). */
+function readmes() {
+  return packed
+    .filter(({ name }) => name !== "@losslab/lab")
+    .map(({ name, dir }) => {
+      const readme = readFileSync(join(root, dir, "README.md"), "utf8");
+      return { name, readme, examples: readmeExamples(readme) };
+    });
+}
+
+describe("the installed losslab bin", () => {
+  it("prints the version of the package", () => {
+    const { version } = JSON.parse(readFileSync(join(root, "apps", "lab", "package.json"), "utf8"));
+    expect(installed("--version").stdout.trim()).toBe(version);
+  });
+
+  it("runs the commands of the README's installed section, on the example scenarios the package ships", {
+    timeout: 60_000,
+  }, () => {
+    const readme = readFileSync(join(root, "apps", "lab", "README.md"), "utf8");
+    const block = /^```sh\n(# where @losslab\/lab is installed[\s\S]*?)^```$/m.exec(readme)?.[1];
+    expect(block).toBeDefined();
+    const commands = block!
+      .split("\n")
+      .map((line) => line.replace(/\s+#.*$/, "").trim())
+      .filter((line) => line.startsWith("npx losslab "));
+    expect(commands.length).toBeGreaterThanOrEqual(3);
+    for (const command of commands) {
+      const run = installed(...command.split(/\s+/).slice(2));
+      expect({ command, status: run.status, stderr: run.stderr }).toEqual({ command, status: 0, stderr: "" });
+    }
+  });
+
+  it("validates every shipped example scenario, and runs one on the trajectory of its golden record", () => {
+    const examples = join(app, "node_modules", "@losslab", "lab", "examples");
+    for (const example of exampleScenarios()) {
+      const valid = installed("validate", join(examples, example));
+      expect(valid.stdout, example).toContain(": valid (");
+    }
+    const run = installed("run", join(examples, "santos-fig2a.json"), "--json");
+    expect(run.stderr).toBe("");
+    assertExampleGolden("santos-fig2a.json", examplePart(JSON.parse(run.stdout)));
+  });
+
+  it("runs a sweep on 2 worker threads, with the results of 1", { timeout: 60_000 }, () => {
+    const sweep = join(dir, "sweep.json");
+    writeFileSync(
+      sweep,
+      JSON.stringify({
+        base: { durationMs: 2, topology: { kind: "two-switch", local: 1, remote: 1 }, flows: { pattern: "santos" } },
+        parameters: { "topology.local": [1, 2, 3] },
+      }),
+    );
+    const results = ["1", "2"].map((workers) => {
+      const out = join(dir, `sweep-${workers}`);
+      const run = installed("sweep", sweep, "--workers", workers, "--out", out);
+      expect(run.stderr).toBe("");
+      expect(run.status).toBe(0);
+      return readFileSync(join(out, "results.csv"), "utf8");
+    });
+    expect(results[1]).toBe(results[0]);
+    expect(results[0]!.trim().split("\n")).toHaveLength(4);
+  });
+
+  it("reproduces ferrer-fig5 on 2 worker threads, on the trajectory of its golden record", { timeout: 180_000 }, () => {
+    const run = installed("reproduce", "ferrer-fig5", "--workers", "2", "--json");
+    expect(run.status).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result.checks.every((check: { pass: boolean }) => check.pass)).toBe(true);
+    expect(result.fingerprint).toBe(readGolden("ferrer-fig5").full!.fingerprint);
+  });
+});

@@ -1,0 +1,21 @@
+// Part of @losslab/lab's build: copies the repository's examples/ into apps/lab/examples/
+// (git-ignored), which the package ships, so that `losslab run <file>` works on the files
+// `losslab --help` names where @losslab/lab is installed. The schema references in the
+// files point at the installed @losslab/scenario instead of the repository's
+// packages/scenario (node_modules/@losslab/lab/examples -> node_modules/@losslab/scenario).
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const from = join(import.meta.dirname, "..", "examples");
+const to = join(import.meta.dirname, "..", "apps", "lab", "examples");
+rmSync(to, { recursive: true, force: true });
+cpSync(from, to, { recursive: true });
+for (const name of readdirSync(to)) {
+  if (!/\.(json|ya?ml)$/.test(name)) continue;
+  const file = join(to, name);
+  const text = readFileSync(file, "utf8");
+  writeFileSync(
+    file,
+    text.replaceAll("../packages/scenario/scenario.schema.json", "../../scenario/scenario.schema.json"),
+  );
+}
