@@ -95,7 +95,7 @@ describe("the packed tarballs", () => {
   it("have clean manifests, no publint message, and attw finds every entry point right in every column", {
     timeout: 120_000,
   }, async () => {
-    expect(packed.map(({ name }) => name)).toHaveLength(11);
+    expect(packed.map(({ name }) => name)).toHaveLength(12);
     const reports = await twoAtATime(packed, async ({ name, tarball }) => ({
       name,
       manifest: manifestProblems(tarball),
@@ -125,6 +125,7 @@ describe("programs using the installed packages", () => {
     "@losslab/adapter": "HostAdapter",
     "@losslab/core": "PacketFactory",
     "@losslab/engine": "Engine",
+    "@losslab/fabric": "buildFabric",
     "@losslab/lab": "presets",
     "@losslab/marking": "markingKinds",
     "@losslab/metrics": "ByteCounter",
