@@ -27,7 +27,10 @@ const LIVE_LINKS = 8;
 /** The live charts of a run: utilisation of its busiest links, and its flow rates, over time. */
 export function liveCharts(view: RunView): Chart[] {
   const zip = (values: number[]) => values.map((value, i): [number, number] => [view.timesMs[i] ?? 0, value]);
-  const busiest = [...view.links].sort((a, b) => b.mean - a.mean).slice(0, LIVE_LINKS);
+  const busiest = view.links
+    .filter((link) => link.metered)
+    .sort((a, b) => b.mean - a.mean)
+    .slice(0, LIVE_LINKS);
   const label = `run ${view.run}: ${view.name}`;
   return [
     {

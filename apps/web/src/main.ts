@@ -180,8 +180,10 @@ function showTime(): void {
   timeLabel.textContent = `${(view.timesMs[index] ?? 0).toFixed(2)} ms of ${view.durationMs} ms`;
 }
 
+/** A link that saves `text` as a file named after `name` (letters, digits, `.`, `_` and `-` only). */
 function download(name: string, text: string, type: string): HTMLAnchorElement {
-  const link = element("a", { download: name }, name);
+  const file = name.replace(/[^A-Za-z0-9._-]+/g, "-").slice(0, 120);
+  const link = element("a", { download: file }, file);
   link.href = URL.createObjectURL(new Blob([text], { type }));
   return link;
 }
@@ -291,6 +293,27 @@ runSelect.addEventListener("change", () => {
   if (view !== undefined) void showRun(view);
 });
 timeInput.addEventListener("input", showTime);
+const playButton = byId<HTMLButtonElement>("play");
+let playing: ReturnType<typeof setInterval> | undefined;
+playButton.addEventListener("click", () => {
+  if (playing !== undefined) {
+    clearInterval(playing);
+    playing = undefined;
+    playButton.textContent = "Play";
+    return;
+  }
+  if (timeInput.value === timeInput.max) timeInput.value = "0";
+  playButton.textContent = "Pause";
+  playing = setInterval(() => {
+    const next = Number(timeInput.value) + 1;
+    if (next > Number(timeInput.max)) {
+      playButton.click();
+      return;
+    }
+    timeInput.value = String(next);
+    showTime();
+  }, 60);
+});
 byId("schema-download").addEventListener("click", () => {
   download("scenario.schema.json", `${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`, "application/json").click();
 });

@@ -6,7 +6,7 @@
  * needs no topology code of its own.
  */
 import { svgElement } from "./dom.js";
-import type { LinkView, RunView } from "./run-view.js";
+import type { LinkView, NodeView, RunView } from "./run-view.js";
 
 interface Layout {
   positions: Map<string, { x: number; y: number }>;
@@ -18,8 +18,11 @@ interface Layout {
 const ROW_GAP = 110;
 const MARGIN = 40;
 
-/** Rows: hosts (nodes on one link) at 0, every other node at its hop distance from the nearest host. */
-export function layoutTopology(links: ReadonlyArray<Pick<LinkView, "from" | "to">>): Layout {
+/**
+ * Rows: hosts at 0, every other node at its hop distance from the nearest host. Without
+ * `nodes`, the hosts are the nodes on one link.
+ */
+export function layoutTopology(links: ReadonlyArray<Pick<LinkView, "from" | "to">>, nodes?: NodeView[]): Layout {
   const neighbours = new Map<string, Set<string>>();
   const link = (a: string, b: string) => {
     if (!neighbours.has(a)) neighbours.set(a, new Set());
@@ -29,8 +32,13 @@ export function layoutTopology(links: ReadonlyArray<Pick<LinkView, "from" | "to"
     link(from, to);
     link(to, from);
   }
+  for (const node of nodes ?? []) if (!neighbours.has(node.id)) neighbours.set(node.id, new Set());
   const names = [...neighbours.keys()].sort(naturalOrder);
-  const hosts = new Set(names.filter((name) => neighbours.get(name)!.size === 1));
+  const hosts = new Set(
+    nodes === undefined
+      ? names.filter((name) => neighbours.get(name)!.size === 1)
+      : nodes.filter((node) => node.host).map((node) => node.id),
+  );
   const level = new Map<string, number>();
   let frontier = hosts.size > 0 ? [...hosts] : names.slice(0, 1);
   for (const name of frontier) level.set(name, 0);
@@ -103,7 +111,7 @@ export interface TopologyDrawing {
 }
 
 export function drawTopology(view: RunView): TopologyDrawing {
-  const layout = layoutTopology(view.links);
+  const layout = layoutTopology(view.links, view.nodes);
   const svg = svgElement("svg", {
     viewBox: `0 0 ${layout.width} ${layout.height}`,
     width: layout.width,
@@ -151,6 +159,13 @@ export function drawTopology(view: RunView): TopologyDrawing {
   }
   const show = (index: number) => {
     for (const { line, title, link } of lines) {
+      if (!link.metered) {
+        line.setAttribute("stroke", "#c8ccd2");
+        line.setAttribute("stroke-width", "1");
+        line.setAttribute("stroke-dasharray", "3 3");
+        title.textContent = `${link.from} -> ${link.to}: not metered (metrics.links)`;
+        continue;
+      }
       const value = link.values[Math.min(index, link.values.length - 1)] ?? 0;
       line.setAttribute("stroke", utilisationColour(value));
       line.setAttribute("stroke-width", String(1.5 + 3 * Math.min(1, Math.max(0, value))));
