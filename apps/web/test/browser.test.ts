@@ -114,4 +114,21 @@ describe("the web app in headless Chromium", () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it("shows a long run's progress and stops it with the Stop button", { timeout: 30_000 }, async () => {
+    const { page, errors } = await openPage("?preset=santos-fig5&run=1");
+    await page.waitForFunction(() => /simulated/.test(document.getElementById("status")?.textContent ?? ""), null, {
+      timeout: 20_000,
+    });
+    expect(await page.isEnabled("#stop")).toBe(true);
+    expect(await page.isEnabled("#run")).toBe(false);
+    await page.click("#stop");
+    expect(await page.textContent("#status")).toBe("stopped");
+    expect(await page.isEnabled("#run")).toBe(true);
+    await page.waitForTimeout(300);
+    expect(await page.locator("#summary-json").count()).toBe(0);
+    expect(await page.textContent("#status")).toBe("stopped");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
