@@ -36,6 +36,9 @@ try {
     await page.locator("#time").fill(step);
     await page.locator("#time").dispatchEvent("input");
   }
+  await page.evaluate(() => {
+    (document.getElementById("editor-section") as HTMLDetailsElement).open = false;
+  });
   await page.screenshot({ path: out, fullPage: true });
   console.log(`${out}: ${await page.textContent("#status")}`);
 } finally {

@@ -228,6 +228,14 @@ async function showOutcome(outcome: Outcome): Promise<void> {
   for (const chart of outcome.charts) await drawChart(chartsArea, chart);
 }
 
+function startScenario(text: string): void {
+  start({ type: "run-scenario", text });
+  description.textContent = "the scenario in the editor (below)";
+  chartsArea.replaceChildren(
+    element("p", { class: "muted" }, "A scenario has no figure of its own: see the live charts."),
+  );
+}
+
 // ---------------------------------------------------------------------------------------
 // The editor
 
@@ -281,7 +289,7 @@ byId("load-scenario").addEventListener("click", loadPresetScenario);
 byId("run-scenario").addEventListener("click", () => {
   if (!validateEditor()) return;
   void setUrl({ scenario: editor.value, run: false });
-  start({ type: "run-scenario", text: editor.value });
+  startScenario(editor.value);
 });
 editor.addEventListener("input", () => {
   clearTimeout(validateTimer);
@@ -332,8 +340,7 @@ async function load(): Promise<void> {
     editor.value = state.scenario;
     editorSection.open = true;
     const valid = validateEditor();
-    describePreset();
-    if (state.run && valid) start({ type: "run-scenario", text: state.scenario });
+    if (state.run && valid) startScenario(state.scenario);
     return;
   }
   if (state.preset !== undefined) {
