@@ -71,7 +71,8 @@ async function setUrl(state: PageState): Promise<void> {
 function start(request: Request): void {
   stop(false);
   clearResults();
-  const next = new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
+  const next = spare ?? newWorker();
+  spare = undefined;
   worker = next;
   next.onmessage = (event: MessageEvent<Message>) => {
     if (worker === next) receive(event.data);
@@ -88,6 +89,18 @@ function start(request: Request): void {
   next.postMessage(request);
 }
 
+/**
+ * A worker loaded ahead of the next run (loading one takes a good part of a second: the
+ * simulator's modules and registries), made when the page is idle: at load and after a run.
+ */
+let spare: Worker | undefined;
+
+const newWorker = (): Worker => new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
+
+function prepareSpare(): void {
+  spare ??= newWorker();
+}
+
 function stop(userAsked: boolean): void {
   if (worker === undefined) return;
   finishRun();
@@ -99,6 +112,7 @@ function finishRun(): void {
   worker = undefined;
   runButton.disabled = false;
   stopButton.disabled = true;
+  prepareSpare();
 }
 
 function clearResults(): void {
@@ -341,6 +355,7 @@ async function load(): Promise<void> {
     editorSection.open = true;
     const valid = validateEditor();
     if (state.run && valid) startScenario(state.scenario);
+    else prepareSpare();
     return;
   }
   if (state.preset !== undefined) {
@@ -353,6 +368,7 @@ async function load(): Promise<void> {
   }
   describePreset();
   if (state.run && state.preset !== undefined) start({ type: "run-preset", preset: state.preset, seed: seed() });
+  else prepareSpare();
 }
 
 void load();
