@@ -111,6 +111,10 @@ describe("the web app in headless Chromium", () => {
     expect(await page.locator("#injected").count()).toBe(0);
     expect(await page.locator("img").count()).toBe(0);
     expect(await page.title()).toBe("losslab in the browser");
+    // The editor checks what is typed with the scenario schema: the CLI's error, naming the field.
+    await page.fill("#editor", "durationMs: -1\ntopology: { kind: two-switch }\nflows: { pattern: santos }\n");
+    await page.waitForFunction(() => document.getElementById("editor-status")?.className === "error");
+    expect(await page.textContent("#editor-status")).toContain("durationMs");
     expect(errors).toEqual([]);
     await page.close();
   });
