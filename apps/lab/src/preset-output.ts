@@ -12,6 +12,7 @@ import { writeFileAtomic } from "./atomic-write.js";
 import { chartToCsv } from "./chart-csv.js";
 import type { Check, PresetResult } from "./preset.js";
 import type { ReportChart } from "./report/html-report.js";
+import { resultJsonText } from "./result-json.js";
 
 export const MANIFEST = "manifest.json";
 
@@ -34,12 +35,6 @@ export interface KeptPreset {
   wallTimeMs: number;
 }
 
-/** result.json: the JSON shape fixed by shared/spec/reproductions.md, plus the runs' fingerprint. */
-export function resultJson(preset: string, seed: number, result: PresetResult) {
-  const { params, fingerprint, summary, checks } = result;
-  return { preset, seed, params, fingerprint, summary, checks };
-}
-
 /**
  * Writes the preset's files to `dir` (which exists), each atomically, the manifest last.
  * `startedAt` is the `performance.now()` at which the run started. Returns the file names and
@@ -57,7 +52,7 @@ export async function writePresetOutput(
     await writeFileAtomic(join(dir, file), data);
     files[file] = sha256(data);
   };
-  await write("result.json", `${JSON.stringify(resultJson(preset, seed, result), null, 2)}\n`);
+  await write("result.json", resultJsonText(preset, seed, result));
   const charts: ReportChart[] = [];
   const { renderChartSvg, svgDocumentToPng } = await import("./render-chart.js");
   for (const chart of result.charts) {

@@ -3,9 +3,10 @@ import { parseScenario, runScenario } from "@losslab/scenario";
 import { CLAIM_FAILED } from "../exit-codes.js";
 import { prepareOutputDir } from "../output-dir.js";
 import type { Preset } from "../preset.js";
-import { resultJson, writePresetOutput } from "../preset-output.js";
+import { writePresetOutput } from "../preset-output.js";
 import { presets, resolvePreset } from "../presets/index.js";
 import { terminalProgress } from "../progress.js";
+import { resultJsonText } from "../result-json.js";
 import { formatResultTable } from "../result-table.js";
 import { openTraceFile, type TraceFlags } from "../trace-file.js";
 import { UserError } from "../user-error.js";
@@ -63,7 +64,7 @@ export async function reproduceCommand(name: string | undefined, options: Reprod
   const start = performance.now();
   const result = await preset.run({ seed: options.seed, workers: options.workers, progress });
   if (options.json) {
-    process.stdout.write(`${JSON.stringify(resultJson(preset.name, options.seed, result), null, 2)}\n`);
+    process.stdout.write(resultJsonText(preset.name, options.seed, result));
   } else {
     process.stdout.write(formatResultTable(preset.name, result));
     const { written } = await writePresetOutput(out, preset.name, options.seed, result, start);

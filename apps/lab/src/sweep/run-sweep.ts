@@ -1,6 +1,8 @@
-import { fileURLToPath } from "node:url";
-import { MessageChannel } from "node:worker_threads";
-import { Piscina } from "piscina";
+/**
+ * Sweeps: many independent runs, in this thread or on a pool of worker threads. This module
+ * needs no Node (the web app runs presets' sweeps with it, one point after another); the pool
+ * (piscina) is in worker-pool.ts, loaded only when more than one worker is asked for.
+ */
 import { type TaskInput, type TaskName, type TaskOutput, tasks } from "./tasks.js";
 
 export interface SweepOptions<T extends TaskName = TaskName> {
@@ -59,8 +61,7 @@ export async function runSweep<T extends TaskName>(
     const run = tasks[task] as (input: TaskInput<T>, onProgress?: (fraction: number) => void) => TaskOutput<T>;
     const outputs: Array<TaskOutput<T>> = [];
     for (const [index, input] of inputs.entries()) {
-      // Back to the event loop between points, so SIGINT and SIGTERM can be handled.
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToEventLoop();
       let output: TaskOutput<T>;
       try {
         output = run(input, tracked ? (fraction) => moved(index, fraction) : undefined);
@@ -73,32 +74,14 @@ export async function runSweep<T extends TaskName>(
     }
     return outputs;
   }
-  const pool = new Piscina({ ...workerFile(), maxThreads: Math.min(options.workers, total), minThreads: 1 });
-  try {
-    return await Promise.all(
-      inputs.map(async (input, index) => {
-        if (!tracked) return finish(index, await settle(pool.run({ task, input })));
-        const { port1, port2 } = new MessageChannel();
-        port1.on("message", (fraction: number) => moved(index, fraction));
-        try {
-          return finish(index, await settle(pool.run({ task, input, progress: port2 }, { transferList: [port2] })));
-        } finally {
-          port1.close();
-        }
-      }),
-    );
-  } finally {
-    await pool.destroy();
-  }
-
-  async function settle(run: Promise<unknown>): Promise<TaskOutput<T>> {
-    try {
-      return (await run) as TaskOutput<T>;
-    } catch (error) {
-      if (options.failed === undefined) throw error;
-      return options.failed(error);
-    }
-  }
+  const { runOnPool } = await import("./worker-pool.js");
+  return runOnPool(task, inputs, {
+    workers: options.workers,
+    tracked,
+    moved,
+    finished: finish,
+    failed: options.failed,
+  });
 
   function finish(index: number, output: TaskOutput<T>): TaskOutput<T> {
     report(index, output);
@@ -106,12 +89,6 @@ export async function runSweep<T extends TaskName>(
   }
 }
 
-/**
- * The worker module next to this one. Running from TypeScript sources (tests, `pnpm
- * losslab`), workers need the same loader and export condition as the main thread.
- */
-function workerFile(): { filename: string; execArgv?: string[] } {
-  const source = import.meta.url.endsWith(".ts");
-  const filename = fileURLToPath(new URL(`./sweep-worker.${source ? "ts" : "js"}`, import.meta.url));
-  return source ? { filename, execArgv: ["--conditions=@losslab/source", "--import", "tsx"] } : { filename };
-}
+/** Back to the event loop (between points, so SIGINT and SIGTERM can be handled); a browser has no setImmediate. */
+const yieldToEventLoop = (): Promise<void> =>
+  new Promise((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0)));

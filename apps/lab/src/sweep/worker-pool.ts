@@ -1,0 +1,63 @@
+/**
+ * The Node side of runSweep: points on a pool of worker threads (piscina). Loaded by
+ * run-sweep.ts only when a sweep has more than one worker and more than one point.
+ */
+import { fileURLToPath } from "node:url";
+import { MessageChannel } from "node:worker_threads";
+import { Piscina } from "piscina";
+import type { TaskInput, TaskName, TaskOutput } from "./tasks.js";
+
+export interface PoolOptions<T extends TaskName> {
+  workers: number;
+  /** Whether the points report the fractions of their work done (to `moved`). */
+  tracked: boolean;
+  moved: (index: number, fraction: number) => void;
+  /** Called with each point's output when it is ready; returns it. */
+  finished: (index: number, output: TaskOutput<T>) => TaskOutput<T>;
+  failed?: (error: unknown) => TaskOutput<T>;
+}
+
+/** Runs `task` once per input on up to `options.workers` threads; the outputs in input order. */
+export async function runOnPool<T extends TaskName>(
+  task: T,
+  inputs: ReadonlyArray<TaskInput<T>>,
+  options: PoolOptions<T>,
+): Promise<Array<TaskOutput<T>>> {
+  const { tracked, moved, finished: finish } = options;
+  const pool = new Piscina({ ...workerFile(), maxThreads: Math.min(options.workers, inputs.length), minThreads: 1 });
+  try {
+    return await Promise.all(
+      inputs.map(async (input, index) => {
+        if (!tracked) return finish(index, await settle(pool.run({ task, input })));
+        const { port1, port2 } = new MessageChannel();
+        port1.on("message", (fraction: number) => moved(index, fraction));
+        try {
+          return finish(index, await settle(pool.run({ task, input, progress: port2 }, { transferList: [port2] })));
+        } finally {
+          port1.close();
+        }
+      }),
+    );
+  } finally {
+    await pool.destroy();
+  }
+
+  async function settle(run: Promise<unknown>): Promise<TaskOutput<T>> {
+    try {
+      return (await run) as TaskOutput<T>;
+    } catch (error) {
+      if (options.failed === undefined) throw error;
+      return options.failed(error);
+    }
+  }
+}
+
+/**
+ * The worker module next to this one. Running from TypeScript sources (tests, `pnpm
+ * losslab`), workers need the same loader and export condition as the main thread.
+ */
+function workerFile(): { filename: string; execArgv?: string[] } {
+  const source = import.meta.url.endsWith(".ts");
+  const filename = fileURLToPath(new URL(`./sweep-worker.${source ? "ts" : "js"}`, import.meta.url));
+  return source ? { filename, execArgv: ["--conditions=@losslab/source", "--import", "tsx"] } : { filename };
+}

@@ -1,0 +1,374 @@
+/**
+ * The page: choose a preset or edit a scenario, run it in a Web Worker, watch its progress,
+ * its links and flows, then read the CLI's summary and claims. Every string that comes from
+ * a scenario or the URL is shown as text (dom.ts), never as HTML.
+ */
+import "./style.css";
+import { findPreset, presets } from "@losslab/lab";
+import { scenarioJsonSchema } from "@losslab/scenario";
+import { stringify as toYaml } from "yaml";
+import { drawChart, liveCharts } from "./charts.js";
+import { byId, element } from "./dom.js";
+import type { Message, Outcome, Request } from "./protocol.js";
+import type { RunView } from "./run-view.js";
+import { parseScenarioText } from "./scenario-text.js";
+import { drawTopology, type TopologyDrawing } from "./topology-view.js";
+import { type PageState, readState, writeState } from "./url-state.js";
+
+const presetSelect = byId<HTMLSelectElement>("preset");
+const seedInput = byId<HTMLInputElement>("seed");
+const runButton = byId<HTMLButtonElement>("run");
+const stopButton = byId<HTMLButtonElement>("stop");
+const progressBar = byId<HTMLProgressElement>("progress");
+const statusText = byId("status");
+const description = byId("description");
+const editorSection = byId<HTMLDetailsElement>("editor-section");
+const editor = byId<HTMLTextAreaElement>("editor");
+const editorStatus = byId("editor-status");
+const summaryArea = byId("summary-area");
+const runSelect = byId<HTMLSelectElement>("run-select");
+const liveArea = byId("live-charts");
+const timeInput = byId<HTMLInputElement>("time");
+const timeLabel = byId("time-label");
+const topologyArea = byId("topology");
+const chartsArea = byId("charts");
+
+let worker: Worker | undefined;
+let runs = 0;
+let views: RunView[] = [];
+let drawing: TopologyDrawing | undefined;
+let shownRun: number | undefined;
+/** Whether the run selector follows the newest run (until the user picks one). */
+let followNewest = true;
+let startedAt = 0;
+
+for (const preset of presets) {
+  presetSelect.appendChild(element("option", { value: preset.name }, preset.name));
+}
+
+function setStatus(text: string, error = false): void {
+  statusText.textContent = text;
+  statusText.className = error ? "error" : "";
+}
+
+function describePreset(): void {
+  const preset = presets.find((p) => p.name === presetSelect.value);
+  description.textContent = preset === undefined ? "" : `${preset.description} (CLI: ${preset.expectedRuntime})`;
+}
+
+function seed(): number {
+  const value = Number(seedInput.value);
+  return Number.isSafeInteger(value) && value >= 0 ? value : 1;
+}
+
+async function setUrl(state: PageState): Promise<void> {
+  history.replaceState(null, "", `${location.pathname}${await writeState(state)}`);
+}
+
+// ---------------------------------------------------------------------------------------
+// Running
+
+function start(request: Request): void {
+  stop(false);
+  clearResults();
+  const next = spare ?? newWorker();
+  spare = undefined;
+  worker = next;
+  next.onmessage = (event: MessageEvent<Message>) => {
+    if (worker === next) receive(event.data);
+  };
+  next.onerror = (event) => {
+    if (worker !== next) return;
+    finishRun();
+    setStatus(`the worker failed: ${event.message}`, true);
+  };
+  startedAt = performance.now();
+  runButton.disabled = true;
+  stopButton.disabled = false;
+  setStatus("starting");
+  next.postMessage(request);
+}
+
+/**
+ * A worker loaded ahead of the next run (loading one takes a good part of a second: the
+ * simulator's modules and registries), made when the page is idle: at load and after a run.
+ */
+let spare: Worker | undefined;
+
+const newWorker = (): Worker => new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
+
+function prepareSpare(): void {
+  spare ??= newWorker();
+}
+
+function stop(userAsked: boolean): void {
+  if (worker === undefined) return;
+  finishRun();
+  if (userAsked) setStatus("stopped");
+}
+
+function finishRun(): void {
+  worker?.terminate();
+  worker = undefined;
+  runButton.disabled = false;
+  stopButton.disabled = true;
+  prepareSpare();
+}
+
+function clearResults(): void {
+  runs = 0;
+  views = [];
+  drawing = undefined;
+  shownRun = undefined;
+  followNewest = true;
+  progressBar.value = 0;
+  summaryArea.replaceChildren(element("p", { class: "muted" }, "running..."));
+  runSelect.replaceChildren();
+  liveArea.replaceChildren();
+  topologyArea.replaceChildren();
+  chartsArea.replaceChildren();
+  timeInput.max = "0";
+  timeLabel.textContent = "";
+}
+
+function receive(message: Message): void {
+  switch (message.type) {
+    case "started":
+      runs = message.runs;
+      setStatus(`running ${message.name}${runs > 1 ? ` (${runs} runs)` : ""}`);
+      break;
+    case "progress":
+      if (message.total > 0 && runs === 0) progressBar.value = message.done / message.total;
+      break;
+    case "run-progress": {
+      const total = Math.max(runs, message.run);
+      progressBar.value = (message.run - 1 + message.doneMs / message.totalMs) / total;
+      const which = total > 1 ? `run ${message.run} of ${total}: ` : "";
+      setStatus(`${which}${Math.round(message.doneMs)} of ${message.totalMs} ms simulated`);
+      break;
+    }
+    case "run-result":
+      addRun(message.view);
+      break;
+    case "done":
+      finishRun();
+      progressBar.value = 1;
+      void showOutcome(message.outcome);
+      break;
+    case "error":
+      finishRun();
+      setStatus(message.message, true);
+      summaryArea.replaceChildren(element("pre", { class: "error" }, message.message));
+      break;
+  }
+}
+
+function addRun(view: RunView): void {
+  views.push(view);
+  runSelect.appendChild(element("option", { value: String(view.run) }, `${view.run}: ${view.name}`));
+  if (followNewest) {
+    runSelect.value = String(view.run);
+    void showRun(view);
+  }
+}
+
+async function showRun(view: RunView): Promise<void> {
+  shownRun = view.run;
+  drawing = drawTopology(view);
+  topologyArea.replaceChildren(drawing.svg);
+  timeInput.max = String(Math.max(0, view.timesMs.length - 1));
+  timeInput.value = timeInput.max;
+  showTime();
+  liveArea.replaceChildren();
+  for (const chart of liveCharts(view)) {
+    if (shownRun !== view.run) return;
+    await drawChart(liveArea, chart);
+  }
+}
+
+function showTime(): void {
+  const view = views.find((v) => v.run === shownRun);
+  if (view === undefined || drawing === undefined) return;
+  const index = Number(timeInput.value);
+  drawing.show(index);
+  timeLabel.textContent = `${(view.timesMs[index] ?? 0).toFixed(2)} ms of ${view.durationMs} ms`;
+}
+
+/** A link that saves `text` as a file named after `name` (letters, digits, `.`, `_` and `-` only). */
+function download(name: string, text: string, type: string): HTMLAnchorElement {
+  const file = name.replace(/[^A-Za-z0-9._-]+/g, "-").slice(0, 120);
+  const link = element("a", { download: file }, file);
+  link.href = URL.createObjectURL(new Blob([text], { type }));
+  return link;
+}
+
+async function showOutcome(outcome: Outcome): Promise<void> {
+  const seconds = (performance.now() - startedAt) / 1000;
+  setStatus(`${outcome.name} done in ${seconds.toFixed(2)} s (simulation ${(outcome.elapsedMs / 1000).toFixed(2)} s)`);
+  statusText.dataset.pageMs = String(Math.round(performance.now() - startedAt));
+  statusText.dataset.workerMs = String(Math.round(outcome.elapsedMs));
+  const parts: Node[] = [];
+  if (outcome.checks.length > 0) {
+    const passed = outcome.checks.filter((check) => check.pass).length;
+    parts.push(element("p", {}, `${passed} of ${outcome.checks.length} claims pass`));
+    const rows = outcome.checks.map((check) =>
+      element(
+        "tr",
+        {},
+        element("td", {}, check.id),
+        element("td", {}, check.claim),
+        element("td", {}, check.value === null ? "n/a" : String(check.value)),
+        element("td", {}, check.expected),
+        element("td", { class: check.pass ? "pass" : "fail" }, check.pass ? "PASS" : "FAIL"),
+      ),
+    );
+    const head = element("tr", {}, ...["claim", "", "value", "expected", ""].map((title) => element("th", {}, title)));
+    parts.push(element("table", { class: "checks" }, element("thead", {}, head), element("tbody", {}, ...rows)));
+  }
+  const downloads = element(
+    "p",
+    { class: "downloads" },
+    "download: ",
+    download(`${outcome.name}.json`, outcome.summaryJson, "application/json"),
+    ...Object.entries(outcome.csv).map(([name, csv]) => download(`${name}.csv`, csv, "text/csv")),
+  );
+  parts.push(downloads);
+  const grid = element("div", { class: "summary-grid" });
+  if (outcome.table !== outcome.summaryJson) grid.appendChild(element("pre", { id: "summary-table" }, outcome.table));
+  // The same bytes as `losslab reproduce NAME --json` (for a preset).
+  grid.appendChild(element("pre", { id: "summary-json" }, outcome.summaryJson));
+  parts.push(grid);
+  summaryArea.replaceChildren(...parts);
+  for (const chart of outcome.charts) await drawChart(chartsArea, chart);
+}
+
+function startScenario(text: string): void {
+  start({ type: "run-scenario", text });
+  description.textContent = "the scenario in the editor (below)";
+  chartsArea.replaceChildren(
+    element("p", { class: "muted" }, "A scenario has no figure of its own: see the live charts."),
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// The editor
+
+let validateTimer: ReturnType<typeof setTimeout> | undefined;
+
+function validateEditor(): boolean {
+  try {
+    const scenario = parseScenarioText(editor.value);
+    editorStatus.textContent = `valid: "${scenario.name}", ${scenario.durationMs} ms, topology ${scenario.topology.kind}`;
+    editorStatus.className = "ok";
+    return true;
+  } catch (error) {
+    editorStatus.textContent = error instanceof Error ? error.message : String(error);
+    editorStatus.className = "error";
+    return false;
+  }
+}
+
+function loadPresetScenario(): void {
+  const preset = findPreset(presetSelect.value);
+  const scenarios = preset.scenarios(seed());
+  if (scenarios.length === 0) {
+    editorStatus.textContent = `${preset.name} is analytical: it simulates no scenario`;
+    editorStatus.className = "error";
+    return;
+  }
+  editor.value = `# ${preset.name}, run 1 of ${scenarios.length}\n${toYaml(scenarios[0])}`;
+  validateEditor();
+}
+
+// ---------------------------------------------------------------------------------------
+// Wiring
+
+presetSelect.addEventListener("change", () => {
+  describePreset();
+  void setUrl({ preset: presetSelect.value, seed: seed(), run: false });
+});
+seedInput.addEventListener("change", () => void setUrl({ preset: presetSelect.value, seed: seed(), run: false }));
+runButton.addEventListener("click", () => {
+  void setUrl({ preset: presetSelect.value, seed: seed(), run: false });
+  start({ type: "run-preset", preset: presetSelect.value, seed: seed() });
+});
+stopButton.addEventListener("click", () => stop(true));
+byId("copy-link").addEventListener("click", () => {
+  void navigator.clipboard?.writeText(location.href).then(
+    () => setStatus("link copied"),
+    () => setStatus(`link: ${location.href}`),
+  );
+});
+byId("load-scenario").addEventListener("click", loadPresetScenario);
+byId("run-scenario").addEventListener("click", () => {
+  if (!validateEditor()) return;
+  void setUrl({ scenario: editor.value, run: false });
+  startScenario(editor.value);
+});
+editor.addEventListener("input", () => {
+  clearTimeout(validateTimer);
+  validateTimer = setTimeout(validateEditor, 300);
+});
+runSelect.addEventListener("change", () => {
+  followNewest = false;
+  const view = views.find((v) => String(v.run) === runSelect.value);
+  if (view !== undefined) void showRun(view);
+});
+timeInput.addEventListener("input", showTime);
+const playButton = byId<HTMLButtonElement>("play");
+let playing: ReturnType<typeof setInterval> | undefined;
+playButton.addEventListener("click", () => {
+  if (playing !== undefined) {
+    clearInterval(playing);
+    playing = undefined;
+    playButton.textContent = "Play";
+    return;
+  }
+  if (timeInput.value === timeInput.max) timeInput.value = "0";
+  playButton.textContent = "Pause";
+  playing = setInterval(() => {
+    const next = Number(timeInput.value) + 1;
+    if (next > Number(timeInput.max)) {
+      playButton.click();
+      return;
+    }
+    timeInput.value = String(next);
+    showTime();
+  }, 60);
+});
+byId("schema-download").addEventListener("click", () => {
+  download("scenario.schema.json", `${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`, "application/json").click();
+});
+
+async function load(): Promise<void> {
+  let state: PageState;
+  try {
+    state = await readState(location.search);
+  } catch (error) {
+    setStatus(error instanceof Error ? error.message : String(error), true);
+    describePreset();
+    return;
+  }
+  if (state.seed !== undefined) seedInput.value = String(state.seed);
+  if (state.scenario !== undefined) {
+    editor.value = state.scenario;
+    editorSection.open = true;
+    const valid = validateEditor();
+    if (state.run && valid) startScenario(state.scenario);
+    else prepareSpare();
+    return;
+  }
+  if (state.preset !== undefined) {
+    if (!presets.some((p) => p.name === state.preset)) {
+      setStatus(`unknown preset "${state.preset}"`, true);
+      describePreset();
+      return;
+    }
+    presetSelect.value = state.preset;
+  }
+  describePreset();
+  if (state.run && state.preset !== undefined) start({ type: "run-preset", preset: state.preset, seed: seed() });
+  else prepareSpare();
+}
+
+void load();

@@ -1,0 +1,138 @@
+/**
+ * The built site (apps/web/dist, built first through turbo: cached when nothing changed) in
+ * headless Chromium: `?preset=santos-fig2a&run=1` runs the preset in the page's worker and ends
+ * with `#summary-json` equal, byte for byte, to `losslab reproduce santos-fig2a --json`'s output
+ * (computed here in-process with the lab's own code, as the CLI does).
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { findPreset, resultJsonText } from "@losslab/lab";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeScenario } from "../src/url-state.js";
+import { type StaticServer, serveDirectory } from "./static-server.js";
+
+const root = join(import.meta.dirname, "..", "..", "..");
+const dist = join(root, "apps", "web", "dist");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+let server: StaticServer | undefined;
+let browser: Browser | undefined;
+/** Set when Chromium is missing: the tests then FAIL with this message (CI installs it). */
+let missing: Error | undefined;
+
+beforeAll(async () => {
+  const build = spawnSync("pnpm", ["exec", "turbo", "run", "build", "--filter=@losslab/web"], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1" },
+  });
+  if (build.status !== 0) throw new Error(`building the site failed:\n${build.stdout}\n${build.stderr}`);
+  server = await serveDirectory(dist);
+  if (!existsSync(CHROMIUM)) {
+    missing = new Error(
+      `Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install chromium; .ci/run does) or set CHROMIUM_PATH`,
+    );
+    return;
+  }
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openPage(query: string): Promise<{ page: Page; errors: string[]; requests: string[] }> {
+  if (missing) throw missing;
+  if (browser === undefined || server === undefined) throw new Error("Chromium or the server did not start");
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const errors: string[] = [];
+  const requests: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("request", (request) => requests.push(request.url()));
+  await page.goto(`${server.url}${query}`, { waitUntil: "load" });
+  return { page, errors, requests };
+}
+
+describe("the web app in headless Chromium", () => {
+  it("?preset=santos-fig2a&run=1 ends with the CLI's summary in #summary-json", { timeout: 60_000 }, async () => {
+    const preset = findPreset("santos-fig2a");
+    const cliStart = performance.now();
+    const expected = resultJsonText(preset.name, 1, await preset.run({ seed: 1, workers: 1, progress: () => {} }));
+    const cliMs = performance.now() - cliStart;
+
+    const { page, errors, requests } = await openPage("?preset=santos-fig2a&run=1");
+    const summary = await page.waitForSelector("#summary-json", { timeout: 45_000 });
+    expect(await summary.textContent()).toBe(expected);
+    const pageMs = Number(await page.getAttribute("#status", "data-page-ms"));
+    console.log(`santos-fig2a: page ${pageMs} ms (load to summary), in-process ${Math.round(cliMs)} ms`);
+
+    // The claims table, the topology (one line per link direction) and the charts are drawn.
+    expect(await page.locator("table.checks td.pass").count()).toBe(4);
+    expect(await page.locator("#topology line").count()).toBeGreaterThan(0);
+    await page.waitForSelector("#charts svg", { timeout: 10_000 });
+    expect(await page.locator("#live-charts svg").count()).toBeGreaterThanOrEqual(2);
+    expect(errors).toEqual([]);
+    expect(requests.filter((url) => !url.startsWith(server!.url) && !url.startsWith("blob:"))).toEqual([]);
+    await page.close();
+  });
+
+  it("runs a scenario from the URL as data: its strings are shown as text, never as HTML", {
+    timeout: 30_000,
+  }, async () => {
+    const name = '<img src=x onerror="document.title=\'pwned\'"><b id="injected">x</b>';
+    const scenario = JSON.stringify({
+      name,
+      durationMs: 2,
+      topology: { kind: "two-switch", local: 1, remote: 1 },
+      flows: { pattern: "santos" },
+    });
+    const { page, errors } = await openPage(`?scenario=${await encodeScenario(scenario)}&run=1`);
+    const summary = await page.waitForSelector("#summary-json", { timeout: 20_000 });
+    expect(JSON.parse((await summary.textContent()) ?? "").scenario).toBe(name);
+    expect(await page.inputValue("#editor")).toBe(scenario);
+    expect(await page.textContent("#editor-status")).toContain(name);
+    expect(await page.locator("#injected").count()).toBe(0);
+    expect(await page.locator("img").count()).toBe(0);
+    expect(await page.title()).toBe("losslab in the browser");
+    // The editor checks what is typed with the scenario schema: the CLI's error, naming the field.
+    await page.fill("#editor", "durationMs: -1\ntopology: { kind: two-switch }\nflows: { pattern: santos }\n");
+    await page.waitForFunction(() => document.getElementById("editor-status")?.className === "error");
+    expect(await page.textContent("#editor-status")).toContain("durationMs");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("shows a long run's progress and stops it with the Stop button", { timeout: 30_000 }, async () => {
+    const { page, errors } = await openPage("?preset=santos-fig5&run=1");
+    await page.waitForFunction(() => /simulated/.test(document.getElementById("status")?.textContent ?? ""), null, {
+      timeout: 20_000,
+    });
+    expect(await page.isEnabled("#stop")).toBe(true);
+    expect(await page.isEnabled("#run")).toBe(false);
+    await page.click("#stop");
+    expect(await page.textContent("#status")).toBe("stopped");
+    expect(await page.isEnabled("#run")).toBe(true);
+    await page.waitForTimeout(300);
+    expect(await page.locator("#summary-json").count()).toBe(0);
+    expect(await page.textContent("#status")).toBe("stopped");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,91 @@
+import { findPreset, resultJsonText } from "@losslab/lab";
+import { parseScenario, runScenario } from "@losslab/scenario";
+import { describe, expect, it } from "vitest";
+import { handleRequest, type Message, presetList, type Request } from "../src/protocol.js";
+import { MAX_POINTS } from "../src/run-view.js";
+import { observeRuns } from "../src/scenario-tap.js";
+
+/** The messages the worker posts for one request, each through structuredClone as postMessage does. */
+async function messagesOf(request: Request): Promise<Message[]> {
+  const messages: Message[] = [];
+  await handleRequest(request, (message) => messages.push(structuredClone(message)), observeRuns);
+  return messages;
+}
+
+const small = { durationMs: 2, topology: { kind: "two-switch", local: 1, remote: 1 }, flows: { pattern: "santos" } };
+
+describe("the worker protocol", () => {
+  it("runs a preset: started, then done with reproduce --json's text", async () => {
+    const messages = await messagesOf({ type: "run-preset", preset: "santos-fig2a", seed: 1 });
+    expect(messages[0]).toEqual({ type: "started", name: "santos-fig2a", runs: 1 });
+    const last = messages.at(-1)!;
+    if (last.type !== "done") throw new Error(`ended with ${JSON.stringify(last)}`);
+    const preset = findPreset("santos-fig2a");
+    const expected = resultJsonText(preset.name, 1, await preset.run({ seed: 1, workers: 1, progress: () => {} }));
+    expect(last.outcome.summaryJson).toBe(expected);
+    expect(last.outcome.checks.map((check) => check.id)).toEqual(["C2a.1", "C2a.2", "C2a.3", "C2a.4"]);
+    expect(last.outcome.table).toContain("4 of 4 claims pass");
+    expect(Object.keys(last.outcome.csv)).toEqual(last.outcome.charts.map((chart) => chart.name));
+    expect(last.outcome.csv["santos-fig2a"]).toMatch(/^series,time \(ms\),/);
+    expect(messages.filter((m) => m.type === "error")).toEqual([]);
+  });
+
+  it("runs a scenario's text: progress, the run's series, then its summary", async () => {
+    const messages = await messagesOf({ type: "run-scenario", text: JSON.stringify(small) });
+    const types = messages.map((m) => m.type);
+    expect(types[0]).toBe("started");
+    expect(types).toContain("run-progress");
+    expect(types.slice(-2)).toEqual(["run-result", "done"]);
+    const view = messages.find((m) => m.type === "run-result")!;
+    if (view.type !== "run-result") throw new Error("no run-result");
+    expect(view.view.run).toBe(1);
+    expect(view.view.timesMs.length).toBeGreaterThan(0);
+    expect(view.view.timesMs.length).toBeLessThanOrEqual(MAX_POINTS);
+    expect(view.view.links.map((l) => `${l.from}->${l.to}`)).toContain("A->B");
+    for (const link of view.view.links) expect(link.values).toHaveLength(view.view.timesMs.length);
+    expect(view.view.rates.map((r) => r.name)).toContain("group:remote");
+    const done = messages.at(-1)!;
+    if (done.type !== "done") throw new Error("not done");
+    const direct = runScenario(parseScenario(small));
+    expect(JSON.parse(done.outcome.summaryJson).fingerprint).toBe(direct.fingerprint);
+    const progress = messages.filter((m) => m.type === "run-progress");
+    for (const m of progress) if (m.type === "run-progress") expect(m.totalMs).toBe(2);
+  });
+
+  it("accepts YAML, and reports the scenario schema's own error for a bad field", async () => {
+    const yaml = "durationMs: 2\ntopology: { kind: two-switch, local: 1, remote: 1 }\nflows: { pattern: santos }\n";
+    expect((await messagesOf({ type: "run-scenario", text: yaml })).at(-1)!.type).toBe("done");
+    const bad = { ...small, durationMs: -1 };
+    let expected = "";
+    try {
+      parseScenario(bad);
+    } catch (error) {
+      expected = (error as Error).message;
+    }
+    expect(expected).toContain("durationMs");
+    expect(await messagesOf({ type: "run-scenario", text: JSON.stringify(bad) })).toEqual([
+      { type: "error", message: expected },
+    ]);
+  });
+
+  it("reports text that is not YAML or JSON, and an unknown preset", async () => {
+    const [notYaml] = await messagesOf({ type: "run-scenario", text: "durationMs: [1, 2" });
+    expect(notYaml).toMatchObject({ type: "error" });
+    expect((notYaml as { message: string }).message).toMatch(/^the scenario is not valid YAML or JSON/);
+    const [unknown] = await messagesOf({ type: "run-preset", preset: "santos-fig99", seed: 1 });
+    expect((unknown as { message: string }).message).toContain('unknown preset "santos-fig99"');
+  });
+
+  it("puts back the previous run observer when a request ends", async () => {
+    expect(observeRuns(undefined)).toBeUndefined();
+    await messagesOf({ type: "run-scenario", text: "{" });
+    expect(observeRuns(undefined)).toBeUndefined();
+  });
+
+  it("offers every preset `losslab list` shows", () => {
+    const names = presetList().map((p) => p.name);
+    expect(names).toContain("santos-fig2a");
+    expect(names).toContain("ferrer-fig11-large");
+    expect(new Set(names).size).toBe(names.length);
+  });
+});
