@@ -5,6 +5,6 @@ export type { Chart, ChartSeries } from "./chart.js";
 export { chartToCsv } from "./chart-csv.js";
 export { CHART_HEIGHT, CHART_WIDTH, toVegaLite } from "./chart-spec.js";
 export type { Check, Preset, PresetContext, PresetResult, SummaryValue } from "./preset.js";
-export { findPreset, presets } from "./presets/index.js";
+export { findPreset, presetAliases, presets } from "./presets/index.js";
 export { resultJson, resultJsonText } from "./result-json.js";
 export { formatResultTable } from "./result-table.js";

@@ -4,7 +4,7 @@
  * a scenario or the URL is shown as text (dom.ts), never as HTML.
  */
 import "./style.css";
-import { findPreset, presets } from "@losslab/lab";
+import { findPreset, presetAliases, presets } from "@losslab/lab";
 import { scenarioJsonSchema } from "@losslab/scenario";
 import { stringify as toYaml } from "yaml";
 import { drawChart, liveCharts } from "./charts.js";
@@ -358,16 +358,23 @@ async function load(): Promise<void> {
     else prepareSpare();
     return;
   }
+  // An old preset name (`presetAliases`, kept so that links keep working) selects its preset.
+  const name =
+    state.preset === undefined || presets.some((p) => p.name === state.preset)
+      ? state.preset
+      : Object.hasOwn(presetAliases, state.preset)
+        ? presetAliases[state.preset]
+        : undefined;
   if (state.preset !== undefined) {
-    if (!presets.some((p) => p.name === state.preset)) {
+    if (name === undefined) {
       setStatus(`unknown preset "${state.preset}"`, true);
       describePreset();
       return;
     }
-    presetSelect.value = state.preset;
+    presetSelect.value = name;
   }
   describePreset();
-  if (state.run && state.preset !== undefined) start({ type: "run-preset", preset: state.preset, seed: seed() });
+  if (state.run && name !== undefined) start({ type: "run-preset", preset: name, seed: seed() });
   else prepareSpare();
 }
 

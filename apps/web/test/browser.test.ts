@@ -1,6 +1,6 @@
 /**
  * The built site (apps/web/dist, built first through turbo: cached when nothing changed) in
- * headless Chromium: `?preset=santos-fig2a&run=1` runs the preset in the page's worker and ends
+ * headless Chromium: `?preset=santos-fig2a&run=1` (santos2002-fig2a's old name, which links keep using) runs the preset in the page's worker and ends
  * with `#summary-json` equal, byte for byte, to `losslab reproduce santos-fig2a --json`'s output
  * (computed here in-process with the lab's own code, as the CLI does).
  */

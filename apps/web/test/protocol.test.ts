@@ -16,17 +16,17 @@ const small = { durationMs: 2, topology: { kind: "two-switch", local: 1, remote:
 
 describe("the worker protocol", () => {
   it("runs a preset: started, then done with reproduce --json's text", async () => {
-    const messages = await messagesOf({ type: "run-preset", preset: "santos-fig2a", seed: 1 });
-    expect(messages[0]).toEqual({ type: "started", name: "santos-fig2a", runs: 1 });
+    const messages = await messagesOf({ type: "run-preset", preset: "santos2002-fig2a", seed: 1 });
+    expect(messages[0]).toEqual({ type: "started", name: "santos2002-fig2a", runs: 1 });
     const last = messages.at(-1)!;
     if (last.type !== "done") throw new Error(`ended with ${JSON.stringify(last)}`);
-    const preset = findPreset("santos-fig2a");
+    const preset = findPreset("santos2002-fig2a");
     const expected = resultJsonText(preset.name, 1, await preset.run({ seed: 1, workers: 1, progress: () => {} }));
     expect(last.outcome.summaryJson).toBe(expected);
     expect(last.outcome.checks.map((check) => check.id)).toEqual(["C2a.1", "C2a.2", "C2a.3", "C2a.4"]);
     expect(last.outcome.table).toContain("4 of 4 claims pass");
     expect(Object.keys(last.outcome.csv)).toEqual(last.outcome.charts.map((chart) => chart.name));
-    expect(last.outcome.csv["santos-fig2a"]).toMatch(/^series,time \(ms\),/);
+    expect(last.outcome.csv["santos2002-fig2a"]).toMatch(/^series,time \(ms\),/);
     expect(messages.filter((m) => m.type === "error")).toEqual([]);
   });
 
@@ -84,7 +84,7 @@ describe("the worker protocol", () => {
 
   it("offers every preset `losslab list` shows", () => {
     const names = presetList().map((p) => p.name);
-    expect(names).toContain("santos-fig2a");
+    expect(names).toContain("santos2002-fig2a");
     expect(names).toContain("ferrer-fig11-large");
     expect(new Set(names).size).toBe(names.length);
   });
