@@ -1,45 +1,32 @@
 /**
- * What `npm i @losslab/...` gives a user: every workspace package packed once with pnpm (as
- * `pnpm release` publishes them, scripts/packing.ts), checked by publint and
- * @arethetypeswrong/cli, and installed in a directory outside the workspace from those
- * tarballs alone (pnpm, offline: third-party packages come from the store the workspace
- * install filled). There: ESM and CommonJS programs load the packages, `tsc` accepts them
+ * What `npm i @losslab/...` gives a user: every workspace package packed once with pnpm,
+ * checked by publint and @arethetypeswrong/cli, and installed outside the workspace from
+ * those tarballs alone (packed-install.ts). There: ESM and CommonJS programs load the packages, `tsc` accepts them
  * under node16 (.mts and .cts), nodenext and bundler resolution, every README's runnable
  * example runs, and the installed `losslab` bin runs, shipped examples and worker threads
  * included.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   attwReport,
   manifestProblems,
   type Packed,
-  packAll,
   publintMessages,
   RESOLUTION_KINDS,
 } from "../../../scripts/packing.js";
 import { readmeExamples, showsOutput } from "../../../test/readme-examples.js";
 import { assertExampleGolden, examplePart, exampleScenarios, readGolden } from "./golden-kit.js";
 import { root } from "./kit.js";
+import { installPacked, type PackedInstall } from "./packed-install.js";
 
-const dir = mkdtempSync(join(tmpdir(), "losslab-packed-"));
-const app = join(dir, "app");
-const bin = join(app, "node_modules", ".bin", "losslab");
+let install: PackedInstall;
+let app = "";
+let bin = "";
 const installed = (...args: string[]) => spawnSync(bin, args, { cwd: app, encoding: "utf8" });
 let packed: Packed[] = [];
-
-function pnpm(args: string[], cwd: string): string {
-  const run = spawnSync("pnpm", args, {
-    cwd,
-    encoding: "utf8",
-    env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1" },
-  });
-  if (run.status !== 0) throw new Error(`pnpm ${args.join(" ")} failed:\n${run.stdout}\n${run.stderr}`);
-  return run.stdout;
-}
 
 /** Runs a command in the app directory, without a shell; resolves with its exit code and output. */
 function runInApp(command: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
@@ -73,23 +60,11 @@ async function twoAtATime<T, R>(items: T[], work: (item: T) => Promise<R>): Prom
 }
 
 beforeAll(() => {
-  pnpm(["exec", "turbo", "run", "build", "--filter=@losslab/lab..."], root);
-  const tarballs = join(dir, "tarballs");
-  packed = packAll(tarballs);
-  mkdirSync(app);
-  // Every package a direct dependency, so that the consumer files below can import each one.
-  const dependencies = Object.fromEntries(packed.map(({ name, tarball }) => [name, `file:${tarball}`]));
-  writeFileSync(
-    join(app, "package.json"),
-    JSON.stringify({ name: "user", private: true, type: "module", dependencies }),
-  );
-  // The @losslab dependencies of the tarballs (^0.1.0 ranges) resolve to the other tarballs.
-  const overrides = packed.map(({ name, tarball }) => `  "${name}": "file:${tarball}"`);
-  writeFileSync(join(app, "pnpm-workspace.yaml"), `overrides:\n${overrides.join("\n")}\n`);
-  pnpm(["install", "--offline"], app);
+  install = installPacked();
+  ({ app, bin, packed } = install);
 }, 300_000);
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => install.remove());
 
 describe("the packed tarballs", () => {
   it("have clean manifests, no publint message, and attw finds every entry point right in every column", {
@@ -290,7 +265,7 @@ describe("the installed losslab bin", () => {
   });
 
   it("runs a sweep on 2 worker threads, with the results of 1", { timeout: 60_000 }, () => {
-    const sweep = join(dir, "sweep.json");
+    const sweep = join(install.dir, "sweep.json");
     writeFileSync(
       sweep,
       JSON.stringify({
@@ -299,7 +274,7 @@ describe("the installed losslab bin", () => {
       }),
     );
     const results = ["1", "2"].map((workers) => {
-      const out = join(dir, `sweep-${workers}`);
+      const out = join(install.dir, `sweep-${workers}`);
       const run = installed("sweep", sweep, "--workers", workers, "--out", out);
       expect(run.stderr).toBe("");
       expect(run.status).toBe(0);
