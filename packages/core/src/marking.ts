@@ -33,6 +33,13 @@ export interface SwitchView {
   outputOccupancy(port: number): number;
   /** Packets held in output buffer `port`, oldest first (including one on the link); empty without output buffers. */
   outputPackets(port: number): readonly Packet[];
+  /**
+   * The port a policy sends control frames through (a QCN CNM, turner-2001's CN packet to the
+   * subnet manager): a `PacketKind.Cnp` of `bytes` to host `destination` about `about`'s flow
+   * and sequence number, carrying `feedback` (QCN's QntzFb) when given, sent by this switch
+   * ahead of the data waiting for its output.
+   */
+  notify(destination: number, about: Packet, bytes: number, feedback?: number): void;
 }
 
 /**

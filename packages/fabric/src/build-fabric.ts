@@ -48,8 +48,8 @@ export interface FabricOptions {
  *
  * When to use: to build a simulator from parts, without a scenario file.
  *
- * Gotchas: a switch spec that holds a PAUSE `flowControl` needs `packets`: the fabric passes
- * its own factory (`Fabric.packets`) to every switch, so ids stay unique.
+ * Gotchas: every switch gets the fabric's packet factory (`Fabric.packets`) for the frames it
+ * makes itself (PAUSE, a marking policy's notifications), so packet ids stay unique.
  */
 export function buildFabric(engine: Engine, topology: Topology, routes: Routes, options: FabricOptions): Fabric {
   const packets = options.packets ?? new PacketFactory();
@@ -70,7 +70,7 @@ export function buildFabric(engine: Engine, topology: Topology, routes: Routes, 
       const table = Int32Array.from(routes.hostIndices, (host) => routes.outputPort(index, host));
       const device = createSwitch(engine, spec.organisation, {
         ...spec.options,
-        ...(spec.options.flowControl?.kind === "pause" ? { packets } : {}),
+        packets,
         name: node.id,
         ports: node.ports,
         routes: table,

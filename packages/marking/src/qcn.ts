@@ -51,7 +51,7 @@ export interface QcnSpec extends QcnOptions {
 
 /** A QCN policy attached to one switch. It never marks (`marked` stays 0); `notified` counts its CNMs. */
 export interface QcnPolicy extends CountedMarkingPolicy {
-  /** CNMs this switch's congestion points asked `notify` to send. */
+  /** CNMs this switch's congestion points sent (`SwitchView.notify`). */
   readonly notified: number;
 }
 
@@ -70,7 +70,8 @@ interface QcnSettings {
   readonly sampling: QcnSampling;
   readonly sampleJitter: number;
   readonly unitBytes: number;
-  readonly notify: (culprit: Packet, feedback: number, at: string) => void;
+  /** Bytes of a CNM frame. */
+  readonly notificationBytes: number;
   /** Present whenever a draw is needed (`qcn()` checks). */
   readonly random: (() => number) | undefined;
 }
@@ -140,7 +141,7 @@ class CongestionPoints implements QcnPolicy {
     const culprit = this.culprit(packet, packets);
     if (culprit === undefined) return;
     this.notified++;
-    this.settings.notify(culprit, quantized, this.switchName);
+    this.view.notify(culprit.source, culprit, this.settings.notificationBytes, quantized);
   }
 
   /** The frame whose source gets the CNM. */
@@ -161,7 +162,8 @@ class CongestionPoints implements QcnPolicy {
  * output queue, or with `at: "input"` each input buffer), every `sampleInterval` bytes of
  * arriving data frames (fewer when |Fb| is large, `sampling`) the queue Q is sampled:
  * Fb = -((Q - Qeq) + w·(Q - Qold)), Qold = Q; when Fb < 0 a CNM with QntzFb =
- * min(63, floor(-Fb·63/(Qeq·(2w + 1)))) is asked of `runtime.notify` for the culprit: the
+ * min(63, floor(-Fb·63/(Qeq·(2w + 1)))) goes to the culprit's source (`SwitchView.notify`, a
+ * frame of `runtime.notificationBytes`, default 64): the
  * sampled frame, the flow holding most bytes of the queue, or the frame holding a random
  * buffer unit (`culprit`). It never sets congestion bits.
  *
@@ -169,10 +171,10 @@ class CongestionPoints implements QcnPolicy {
  * without output buffers the frames waiting for that output in the input buffers (sampled
  * as they arrive). One congestion point per port (one priority).
  *
- * @throws MarkingSpecError for a bad option; TypeError without `runtime.notify`, or without
- * `runtime.random` when `sampleJitter` > 0 or `culprit` is "occupancy-random".
+ * @throws MarkingSpecError for a bad option; TypeError without `runtime.random` when
+ * `sampleJitter` > 0 or `culprit` is "occupancy-random".
  * @example
- * const marking = qcn({ at: "input", culprit: "occupancy-random" }, { notify: deliverCnm, random: stream });
+ * const marking = qcn({ at: "input", culprit: "occupancy-random" }, { random: stream });
  * new CioqSwitch(engine, { ...options, marking });
  */
 export function qcn(options: QcnOptions = {}, runtime: MarkingRuntime = {}): QcnMarkingFactory {
@@ -184,12 +186,8 @@ export function qcn(options: QcnOptions = {}, runtime: MarkingRuntime = {}): Qcn
   const sampling = choiceParameter("sampling", options?.sampling, "adaptive", samplings);
   const sampleJitter = numberParameter("sampleJitter", options?.sampleJitter, 0.15, 0, 1);
   const unitBytes = integerParameter("unitBytes", options?.unitBytes, 256, 1);
-  const { notify, random } = runtime ?? {};
-  if (typeof notify !== "function") {
-    throw new TypeError(
-      'marking "qcn" needs a runtime with notify(culprit, feedback, switchName): createMarking(spec, { notify, random })',
-    );
-  }
+  const { random } = runtime ?? {};
+  const notificationBytes = runtime?.notificationBytes ?? DEFAULT_NOTIFICATION_BYTES;
   if ((sampleJitter > 0 || culprit === "occupancy-random") && typeof random !== "function") {
     throw new TypeError('marking "qcn" needs runtime.random() when sampleJitter > 0 or culprit is "occupancy-random"');
   }
@@ -202,7 +200,7 @@ export function qcn(options: QcnOptions = {}, runtime: MarkingRuntime = {}): Qcn
     sampling,
     sampleJitter,
     unitBytes,
-    notify,
+    notificationBytes,
     random,
   };
   const factory = countedFactory<QcnPolicy>("qcn", (view) => new CongestionPoints(view, settings));
@@ -211,6 +209,9 @@ export function qcn(options: QcnOptions = {}, runtime: MarkingRuntime = {}): Qcn
     enumerable: true,
   }) as QcnMarkingFactory;
 }
+
+/** IEEE 802.1Qau: a CNM is a minimum-size Ethernet frame. */
+const DEFAULT_NOTIFICATION_BYTES = 64;
 
 /** Registry entry (create-marking.ts). */
 export const qcnDefinition: MarkingDefinition<QcnSpec> = {

@@ -216,8 +216,9 @@ class TurnerMarking implements TurnerPolicy {
     // current switch should not generate a new CN packet".
     const fresh = (packet.bits & CongestionBit.Ecn) === 0;
     markPacket(packet);
-    if (fresh && this.runtime.nonCompliantHosts?.has(packet.destination)) {
-      this.runtime.notifyManager?.(packet, this.switchName);
+    const manager = this.runtime.subnetManager;
+    if (fresh && manager?.nonCompliantHosts.has(packet.destination)) {
+      this.view.notify(manager.host, packet, manager.noticeBytes);
     }
     return true;
   }

@@ -47,7 +47,7 @@ describe("createMarking (registry)", () => {
       { kind: "turner" },
     ];
     // Policies other than qcn ignore the runtime.
-    const runtime = { notify: () => {}, random: () => 0 };
+    const runtime = { random: () => 0 };
     for (const spec of specs) {
       const marking = createMarking(spec, runtime);
       expect(marking.kind).toBe(spec.kind);

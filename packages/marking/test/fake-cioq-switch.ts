@@ -63,6 +63,13 @@ export class FakeCioqSwitch implements SwitchView {
 
   // --- SwitchView ---
 
+  /** Hears every control frame the policy sends (`notify`). */
+  noticeListener: ((destination: number, about: Packet, bytes: number, feedback?: number) => void) | undefined;
+
+  notify(destination: number, about: Packet, bytes: number, feedback?: number): void {
+    this.noticeListener?.(destination, about, bytes, feedback);
+  }
+
   inputCapacity(): number {
     return this.inputBytes;
   }

@@ -60,6 +60,13 @@ export class FakeSwitch implements SwitchView {
 
   // --- SwitchView ---
 
+  /** Hears every control frame the policy sends (`notify`). */
+  noticeListener: ((destination: number, about: Packet, bytes: number, feedback?: number) => void) | undefined;
+
+  notify(destination: number, about: Packet, bytes: number, feedback?: number): void {
+    this.noticeListener?.(destination, about, bytes, feedback);
+  }
+
   inputCapacity(): number {
     return BUFFER_PACKETS * MAX_PACKET_BYTES;
   }

@@ -1,4 +1,4 @@
-import { type Packet, PacketFactory, PacketKind } from "@losslab/core";
+import { type Packet, PacketFactory, PacketKind, type SwitchView } from "@losslab/core";
 import { RngStreams } from "@losslab/engine";
 import { describe, expect, it } from "vitest";
 import {
@@ -13,14 +13,33 @@ import {
 import { FakeCioqSwitch } from "./fake-cioq-switch.js";
 import { FakeSwitch } from "./fake-switch.js";
 
-/** A QCN factory whose CNMs are recorded as [packet id, flow, QntzFb, switch]. */
+/**
+ * A QCN factory whose CNMs, sent through the fake switch it is attached to, are recorded as
+ * [packet id, flow, QntzFb, switch]; each goes to the culprit's source, 64 B.
+ */
 function recorded(options: QcnOptions, random?: () => number) {
   const cnms: [number, number, number, string][] = [];
-  const marking = qcn(options, {
-    notify: (culprit, feedback, at) => cnms.push([culprit.id, culprit.flow, feedback, at]),
-    random,
-  });
+  const marking = listening(
+    qcn(options, random === undefined ? {} : { random }),
+    (view, destination, about, bytes, feedback) => {
+      expect([destination, bytes]).toEqual([about.source, 64]);
+      cnms.push([about.id, about.flow, feedback!, view.name]);
+    },
+  );
   return { marking, cnms };
+}
+
+/** `factory`, whose fake switches call `listener` with each frame their policy sends. */
+function listening<F extends (view: SwitchView) => unknown>(
+  factory: F,
+  listener: (view: SwitchView, destination: number, about: Packet, bytes: number, feedback?: number) => void,
+): F {
+  return new Proxy(factory, {
+    apply(target, thisArgument, [view]: [FakeSwitch | FakeCioqSwitch]) {
+      view.noticeListener = (...frame) => listener(view, ...frame);
+      return Reflect.apply(target, thisArgument, [view]);
+    },
+  });
 }
 
 /** A data packet of `flow` and `size` bytes for output 1 (packets of one flow share a source). */
@@ -212,20 +231,16 @@ describe("qcn congestion point", () => {
     expect(firstShare).toBeLessThan(0.55);
   });
 
-  it("needs the runtime's notify, and random when it draws", () => {
+  it("needs the runtime's random when it draws", () => {
     expect(() => qcn()).toThrow(
-      'marking "qcn" needs a runtime with notify(culprit, feedback, switchName): createMarking(spec, { notify, random })',
-    );
-    const notify = () => {};
-    expect(() => qcn({}, { notify })).toThrow(
       'marking "qcn" needs runtime.random() when sampleJitter > 0 or culprit is "occupancy-random"',
     );
-    expect(() => qcn({ sampleJitter: 0, culprit: "occupancy-random" }, { notify })).toThrow(/runtime.random/);
-    expect(() => qcn({ sampleJitter: 0 }, { notify })).not.toThrow();
+    expect(() => qcn({ sampleJitter: 0, culprit: "occupancy-random" })).toThrow(/runtime.random/);
+    expect(() => qcn({ sampleJitter: 0 })).not.toThrow();
   });
 
   it("names a bad option and its allowed values", () => {
-    const runtime = { notify: () => {}, random: () => 0 };
+    const runtime = { random: () => 0 };
     const errorOf = (spec: object) => {
       try {
         createMarking({ kind: "qcn", ...spec } as never, runtime);
@@ -262,14 +277,17 @@ describe("qcn congestion point", () => {
   });
 
   it('is registered as "qcn" and takes its runtime through createMarking', () => {
-    const cnms: number[] = [];
+    const cnms: Array<[number, number | undefined]> = [];
     const marking = createMarking(
       { kind: "qcn", at: "input", equilibrium: 1, sampleInterval: 278 },
-      { notify: (_culprit, feedback) => cnms.push(feedback), random: () => 0.5 },
+      { random: () => 0.5, notificationBytes: 80 },
     );
     expect(marking.kind).toBe("qcn");
-    const sw = new FakeCioqSwitch(marking, BIG);
+    const sw = new FakeCioqSwitch(
+      listening(marking, (_view, _destination, _about, bytes, feedback) => cnms.push([bytes, feedback])),
+      BIG,
+    );
     sw.arrive(0, 1); // Fb = -((278 - 1) + 2 · 278) = -833, QntzFb = floor(833 · 63 / 5) = 63
-    expect(cnms).toEqual([63]);
+    expect(cnms).toEqual([[80, 63]]);
   });
 });

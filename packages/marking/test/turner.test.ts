@@ -185,12 +185,10 @@ describe("turner (turner-2001 sec. 4)", () => {
   it("sends a CN to the subnet manager for each fresh mark on a packet to a non-compliant CA (sec. 6.2)", () => {
     // Host 3 is non-compliant. Input 0 fills with packets for 2, 3, 2, 3: the propagating marks
     // on packets 7 and 9 (to host 3) each produce one CN; a packet marked upstream produces none.
-    const notices: Array<[number, string]> = [];
-    const marking = turner({
-      nonCompliantHosts: new Set([3]),
-      notifyManager: (packet, at) => notices.push([packet.id, at]),
-    });
+    const notices: Array<[number, number, number]> = [];
+    const marking = turner({ subnetManager: { host: 9, nonCompliantHosts: new Set([3]), noticeBytes: 20 } });
     const sw = new FakeSwitch(marking, 5, "S1");
+    sw.noticeListener = (destination, about, bytes) => notices.push([about.id, destination, bytes]);
     sw.arrive(0, 2); // id 0
     const upstream = sw.arriveHeader(0, 3); // id 1: already marked by a previous switch
     upstream.bits |= CongestionBit.Ecn;
@@ -198,7 +196,7 @@ describe("turner (turner-2001 sec. 4)", () => {
     sw.arrive(0, 2); // id 2
     sw.arrive(0, 3); // id 3: input 0 full
     expect(sw.markedIds()).toEqual([0, 1, 2, 3]);
-    expect(notices).toEqual([[3, "S1"]]);
+    expect(notices).toEqual([[3, 9, 20]]); // to the manager, ACK-sized
   });
 
   describe("sec. 6.1's optimisation: markBlockedTowardNonCompliant", () => {

@@ -174,15 +174,11 @@ function buildModels(scenario: Scenario, fromMs: number, toMs: number): (options
   const engine = new Engine({ seed: scenario.seed });
   const topology = asScenarioError("topology", () => scenarioTopology(scenario));
   const routes = buildRoutes(topology);
-  // Congestion notifications a switch generates (QCN CNMs): a frame to the culprit's source.
-  const notifications: Notification[] = [];
-  let notifyFrom: (culprit: Packet, feedback: number, at: string) => void = () => {};
   const qcnRandom = engine.rng.stream("marking/qcn");
-  let notifyManager: (marked: Packet, at: string) => void = () => {};
   const towardNonCompliant = portsTowardNonCompliant(topology, scenario.nonCompliant.switches);
   const marking = asScenarioError("marking", () =>
     createMarking(scenario.marking, {
-      notify: (culprit, feedback, at) => notifyFrom(culprit, feedback, at),
+      notificationBytes: scenario.packets.notificationBytes,
       random: () => qcnRandom.next(),
       // turner-2001 sec. 6.1: which outputs lead to a switch that marks nothing.
       nextIsNonCompliant: (name, output) => towardNonCompliant.has(`${name}:${output}`),
@@ -190,28 +186,30 @@ function buildModels(scenario: Scenario, fromMs: number, toMs: number): (options
       ...(scenario.subnetManager === undefined
         ? {}
         : {
-            nonCompliantHosts: new Set(scenario.nonCompliant.hosts.map((id) => routes.nodeIndex(id))),
-            notifyManager: (marked: Packet, at: string) => notifyManager(marked, at),
+            subnetManager: {
+              host: routes.nodeIndex(scenario.subnetManager.host),
+              nonCompliantHosts: new Set(scenario.nonCompliant.hosts.map((id) => routes.nodeIndex(id))),
+              noticeBytes: scenario.packets.ackBytes,
+            },
           }),
     }),
   );
   checkDeviceNames(scenario, topology);
   const fabric = scenarioFabric(engine, topology, routes, scenario, marking);
-  notifyFrom = (culprit, feedback, at) => {
-    const now = engine.now;
-    const frame = fabric.packets.create({
-      kind: PacketKind.Cnp,
-      flow: culprit.flow,
-      source: -1,
-      destination: culprit.source,
-      size: scenario.packets.notificationBytes,
-      seq: culprit.seq,
-      createdAt: now,
-      feedback,
-    });
-    fabric.switches.get(at)!.sendNotification(frame);
-    notifications.push({ timeMs: now / PS_PER_MS, flow: culprit.flow, switch: at, feedback });
-  };
+  // The congestion notifications switches send sources (QCN CNMs; qcn is the only marking that sends them).
+  const notifications: Notification[] = [];
+  if (scenario.marking.kind === "qcn") {
+    for (const [name, device] of fabric.switches) {
+      device.onNotification((frame) =>
+        notifications.push({
+          timeMs: engine.now / PS_PER_MS,
+          flow: frame.flow,
+          switch: name,
+          feedback: frame.feedback,
+        }),
+      );
+    }
+  }
   const hostIds = new Set(fabric.hosts.keys());
   const flows = resolveFlows(scenario, hostIds);
   const bandwidth = scenario.topology.bandwidth;
@@ -220,21 +218,6 @@ function buildModels(scenario: Scenario, fromMs: number, toMs: number): (options
   const nonCompliant = new Set(scenario.nonCompliant.hosts);
   const manager = scenario.subnetManager === undefined ? undefined : new SubnetManager(engine, scenario.subnetManager);
   if (manager !== undefined) fabric.hosts.get(scenario.subnetManager!.host)!.onNotification(manager.notified);
-  if (manager !== undefined) {
-    const managerHost = routes.nodeIndex(scenario.subnetManager!.host);
-    notifyManager = (marked, at) =>
-      fabric.switches.get(at)!.sendNotification(
-        fabric.packets.create({
-          kind: PacketKind.Cnp,
-          flow: marked.flow,
-          source: -1,
-          destination: managerHost,
-          size: scenario.packets.ackBytes,
-          seq: marked.seq,
-          createdAt: engine.now,
-        }),
-      );
-  }
   const nonCompliantIndices = new Set(scenario.nonCompliant.hosts.map((id) => routes.nodeIndex(id)));
   // The manager throttles flows from non-compliant sources (their destinations report marks)
   // and flows to non-compliant CAs (which echo nothing: the switches report the marks).

@@ -41,7 +41,11 @@ export interface SwitchOptions {
   marking?: MarkingPolicyFactory;
   /** Link-level flow control of the input buffers: `{ kind: "credits" }` (default) or PAUSE. */
   flowControl?: FlowControl;
-  /** The simulation's packet factory: required with PAUSE flow control (PAUSE frames are packets). */
+  /**
+   * The simulation's packet factory, for the frames the switch makes itself: required with
+   * PAUSE flow control (PAUSE frames are packets) and with a marking policy that sends
+   * notifications (QCN CNMs, turner-2001's CN packets to the subnet manager).
+   */
   packets?: PacketFactory;
   /**
    * Virtual lanes per port, 1..15 (default 1; turner-2001 sec. 2): each input port has one
@@ -119,6 +123,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   /** Per output: congestion notifications waiting to leave, and how many in all. */
   private readonly notices: Packet[][] = [];
   private noticesOwing = 0;
+  private readonly notificationListeners: Array<(frame: Packet) => void> = [];
   /** From a received PAUSE frame's last byte to when the output honours it. */
   private readonly reactionDelay: Time;
   /** PAUSE flow control of the inputs; undefined with credits. */
@@ -166,11 +171,11 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       );
     }
     this.reactionDelay = this.pause?.reactionDelay ?? DEFAULT_PAUSE_REACTION_DELAY;
+    this.packets = options.packets;
     if (this.pause !== undefined) {
       if (options.packets === undefined) {
         throw new RangeError(`${this.name}: flowControl "pause" needs packets (the simulation's PacketFactory)`);
       }
-      this.packets = options.packets;
       this.inputPause = new InputPause(n, this.pause.xoffBytes, this.pause.xonBytes);
     }
     this.occupiedBlocks = new Int32Array(n * this.vls);
@@ -415,6 +420,35 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     this.notices[output]!.push(frame);
     this.noticesOwing++;
     this.requestArbitration();
+  }
+
+  /**
+   * SwitchView: a marking policy's control frame (a QCN CNM, a CN packet to turner-2001's
+   * subnet manager), made with the simulation's packet factory (option `packets`) and sent by
+   * `sendNotification`; listeners (`onNotification`) hear it first.
+   */
+  notify(destination: number, about: Packet, bytes: number, feedback?: number): void {
+    const packets = this.packets;
+    if (packets === undefined) {
+      throw new Error(`${this.name}: a marking policy sends notifications: give the switch the simulation's packets`);
+    }
+    const frame = packets.create({
+      kind: PacketKind.Cnp,
+      flow: about.flow,
+      source: -1,
+      destination,
+      size: bytes,
+      seq: about.seq,
+      createdAt: this.engine.now,
+      ...(feedback === undefined ? {} : { feedback }),
+    });
+    for (const listener of this.notificationListeners) listener(frame);
+    this.sendNotification(frame);
+  }
+
+  /** Calls `listener` with every control frame a marking policy sends from this switch (`notify`). */
+  onNotification(listener: (frame: Packet) => void): void {
+    this.notificationListeners.push(listener);
   }
 
   private sendNotifications(): void {

@@ -25,6 +25,8 @@ export interface SwitchModel extends Device, SwitchView {
   inputPaused(port: number): boolean;
   /** Sends a congestion notification the switch generated (a QCN CNM) toward its destination, ahead of queued data. */
   sendNotification(frame: Packet): void;
+  /** Calls `listener` with every control frame a marking policy sends from this switch (`SwitchView.notify`). */
+  onNotification(listener: (frame: Packet) => void): void;
 }
 
 /** The common options of every model plus each organisation's own. */

@@ -3,7 +3,7 @@
  * destination ahead of queued data, never cut into a frame on the link, and take credits
  * like any frame.
  */
-import { PacketFactory, PacketKind } from "@losslab/core";
+import { type Packet, PacketFactory, PacketKind, type SwitchView } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { describe, expect, it } from "vitest";
 import { createSwitch, SWITCH_ORGANISATIONS } from "../src/index.js";
@@ -78,5 +78,63 @@ describe.each(SWITCH_ORGANISATIONS)("%s switch notifications", (organisation) =>
     const kinds = out.sent.map((t) => t.packet.kind);
     expect(kinds).toEqual([PacketKind.Data, PacketKind.Cnp, PacketKind.Data, PacketKind.Data]);
     expect(out.sent[1]!.start).toBe(out.sent[0]!.end);
+  });
+});
+
+describe("a marking policy's notifications (SwitchView.notify)", () => {
+  it("are frames the switch makes with the simulation's packets, heard by onNotification, sent toward their host", () => {
+    const engine = new Engine();
+    const factory = new PacketFactory();
+    let view: SwitchView | undefined;
+    const sw = createSwitch(engine, "input-buffered", {
+      name: "S",
+      ports: 2,
+      routes: [0, 1],
+      inputBufferBytes: 4 * 33 * 64,
+      maxPacketBytes: DATA_BYTES,
+      packets: factory,
+      marking: (switchView) => {
+        view = switchView;
+        return {};
+      },
+    });
+    const h0 = new Sink(engine, "H0");
+    wire(engine, sw, 0, h0, 0);
+    const heard: Packet[] = [];
+    sw.onNotification((frame) => heard.push(frame));
+    const about = dataPacket(factory, 1, 0, 42);
+    engine.at(SEND, () => view!.notify(0, about, CNM_BYTES, 17));
+    engine.run({ until: 4 * SEND });
+    const frame = h0.arrivals[0]!.packet;
+    expect(heard).toEqual([frame]);
+    expect([frame.kind, frame.flow, frame.seq, frame.source, frame.destination, frame.size, frame.feedback]).toEqual([
+      PacketKind.Cnp,
+      about.flow,
+      42,
+      -1,
+      0,
+      CNM_BYTES,
+      17,
+    ]);
+    expect([frame.id, frame.createdAt]).toEqual([about.id + 1, SEND]);
+  });
+
+  it("need the switch to have the simulation's packets", () => {
+    const engine = new Engine();
+    let view: SwitchView | undefined;
+    createSwitch(engine, "fifo", {
+      name: "S",
+      ports: 2,
+      routes: [0, 1],
+      inputBufferBytes: 4 * 33 * 64,
+      maxPacketBytes: DATA_BYTES,
+      marking: (switchView) => {
+        view = switchView;
+        return {};
+      },
+    });
+    expect(() => view!.notify(0, dataPacket(new PacketFactory(), 1, 0, 0), CNM_BYTES)).toThrow(
+      "S: a marking policy sends notifications: give the switch the simulation's packets",
+    );
   });
 });
