@@ -4,8 +4,8 @@ import { pauseHeadroom } from "@losslab/switch";
 import type { z } from "zod";
 import { bandwidthOf, durationMsOf, inputBufferBytesOf } from "./derived-values.js";
 import { fabricSize } from "./fabric-size.js";
+import type { ScenarioFields } from "./scenario-fields.js";
 import { MAX_BUFFER_BYTES, MAX_DURATION_MS, MAX_HOSTS, MAX_TIME_US } from "./scenario-limits.js";
-import type { ScenarioFields } from "./schema.js";
 
 type Report = (path: PropertyKey[], message: string) => void;
 

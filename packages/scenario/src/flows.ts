@@ -2,7 +2,8 @@ import { PS_PER_US, us } from "@losslab/engine";
 import { type GeneratorSpec, staggered } from "@losslab/traffic";
 import { formatList } from "./format-list.js";
 import { ScenarioError } from "./scenario-error.js";
-import type { FlowInput, Scenario } from "./schema.js";
+import type { FlowInput } from "./scenario-fields.js";
+import type { Scenario } from "./schema.js";
 
 /** A flow with every limit resolved. Times in us. */
 export interface ResolvedFlow {

@@ -1,5 +1,5 @@
 import type { FlowState, HostAdapter } from "@losslab/adapter";
-import { CongestionBit, type Packet, PacketKind } from "@losslab/core";
+import { CongestionBit } from "@losslab/core";
 import { Engine, ms, PS_PER_MS, type Time, us } from "@losslab/engine";
 import { AdapterSink, type Fabric } from "@losslab/fabric";
 import { type CountedMarkingPolicy, createMarking } from "@losslab/marking";

@@ -1,7 +1,9 @@
 import { CreditAccount, creditsFor, type Packet } from "@losslab/core";
 import { type Engine, type Time, transmissionTime } from "@losslab/engine";
-import { type CrossbarOutputs, createInputQueues, type InputQueues } from "./input-queues.js";
-import { FIRST_MODEL_EVENT, SwitchBase, type SwitchOptions } from "./switch-base.js";
+import { createInputQueues } from "./create-input-queues.js";
+import type { CrossbarOutputs, InputQueues } from "./input-queues.js";
+import { FIRST_MODEL_EVENT, SwitchBase } from "./switch-base.js";
+import type { SwitchOptions } from "./switch-model.js";
 
 export interface CioqSwitchOptions extends SwitchOptions {
   /** Capacity of each output buffer in bytes (rounded down to whole credit blocks); at least one max packet. */

@@ -1,4 +1,5 @@
 export { CioqSwitch, type CioqSwitchOptions } from "./cioq-switch.js";
+export { createSwitch } from "./create-switch.js";
 export {
   type CreditFlowControl,
   FLOW_CONTROL_KINDS,
@@ -10,11 +11,11 @@ export { InputQueuedSwitch, type InputQueuedSwitchOptions } from "./input-queued
 export { Link, type LinkOptions } from "./link.js";
 export { OUTPUT_ORDERS, type OutputOrder } from "./output-order.js";
 export { type PauseHeadroomOptions, pauseHeadroom } from "./pause-headroom.js";
-export type { SwitchOptions } from "./switch-base.js";
+
 export {
-  createSwitch,
   SWITCH_ORGANISATIONS,
   type SwitchModel,
   type SwitchModelOptions,
+  type SwitchOptions,
   type SwitchOrganisation,
 } from "./switch-model.js";

@@ -1,7 +1,8 @@
 import { type Packet, VlArbitration } from "@losslab/core";
 import type { Engine, Time } from "@losslab/engine";
 import { type OutputOrder, resolveOutputOrder } from "./output-order.js";
-import { FIRST_MODEL_EVENT, SwitchBase, type SwitchOptions } from "./switch-base.js";
+import { FIRST_MODEL_EVENT, SwitchBase } from "./switch-base.js";
+import type { SwitchOptions } from "./switch-model.js";
 
 export interface InputBufferedSwitchOptions extends SwitchOptions {
   /** How many times the head of an output's FIFO may be bypassed (santos-2002 Table 1: 4). */

@@ -1,7 +1,9 @@
 import type { Packet } from "@losslab/core";
 import type { Engine, Time } from "@losslab/engine";
-import { type CrossbarOutputs, createInputQueues, type InputQueues } from "./input-queues.js";
-import { FIRST_MODEL_EVENT, SwitchBase, type SwitchOptions } from "./switch-base.js";
+import { createInputQueues } from "./create-input-queues.js";
+import type { CrossbarOutputs, InputQueues } from "./input-queues.js";
+import { FIRST_MODEL_EVENT, SwitchBase } from "./switch-base.js";
+import type { SwitchOptions } from "./switch-model.js";
 
 export interface InputQueuedSwitchOptions extends SwitchOptions {
   /** "fifo": one strict FIFO per input (head-of-line blocking); "voq": one queue per output at each input, iSLIP. */

@@ -1,7 +1,5 @@
 import type { Packet } from "@losslab/core";
 import type { Time } from "@losslab/engine";
-import { FifoInputQueues } from "./fifo-input-queues.js";
-import { VirtualOutputQueues } from "./virtual-output-queues.js";
 
 /**
  * The far side of the crossbar as an input organisation sees it: output links (no output
@@ -25,27 +23,4 @@ export interface InputQueues {
   match(now: Time, outputs: CrossbarOutputs): void;
   /** The transfer from `input` ended: it may send again. */
   inputFreed(input: number): void;
-}
-
-/** The input organisation `kind`, validating the iSLIP iterations. */
-export function createInputQueues(
-  name: string,
-  ports: number,
-  kind: "fifo" | "voq",
-  islipIterations: number | undefined,
-): InputQueues {
-  if (kind === "fifo") {
-    if (islipIterations !== undefined) {
-      throw new RangeError(`${name}: islipIterations applies to VOQ inputs only (inputQueues "voq"), not "fifo"`);
-    }
-    return new FifoInputQueues(ports);
-  }
-  if (kind === "voq") {
-    const iterations = islipIterations ?? 1;
-    if (!Number.isInteger(iterations) || iterations < 1) {
-      throw new RangeError(`${name}: islipIterations must be a positive integer; got ${iterations}`);
-    }
-    return new VirtualOutputQueues(ports, iterations);
-  }
-  throw new RangeError(`${name}: inputQueues must be "fifo" or "voq"; got ${JSON.stringify(kind)}`);
 }

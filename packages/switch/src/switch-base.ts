@@ -10,55 +10,16 @@ import {
   LosslessViolation,
   MAX_VLS,
   type MarkingPolicy,
-  type MarkingPolicyFactory,
   type OutboundLink,
   type Packet,
   type PacketFactory,
   PacketKind,
 } from "@losslab/core";
 import { type Engine, type EventHandler, formatTime, ns, type Time, transmissionTime } from "@losslab/engine";
-import { type FlowControl, type PauseSettings, resolveFlowControl } from "./flow-control.js";
+import { type PauseSettings, resolveFlowControl } from "./flow-control.js";
 import { InputPause } from "./input-pause.js";
 import { pauseHeadroom } from "./pause-headroom.js";
-import type { SwitchModel } from "./switch-model.js";
-
-/** What every switch model is built from. */
-export interface SwitchOptions {
-  name: string;
-  ports: number;
-  /** Output port for each destination host index (-1: unreachable from here). */
-  routes: ArrayLike<number>;
-  /**
-   * Capacity of each input buffer in bytes (rounded down to whole credit blocks): of each VL's
-   * buffer when the port has several (`vls`), so a port holds `vls x inputBufferBytes`.
-   */
-  inputBufferBytes: number;
-  /** The largest packet in the fabric; a buffer with less room than this is "full". */
-  maxPacketBytes: number;
-  creditBytes?: number;
-  /** Minimum delay from a header's arrival to the start of its forwarding (cut-through). Default 40 ns. */
-  forwardingDelay?: Time;
-  marking?: MarkingPolicyFactory;
-  /** Link-level flow control of the input buffers: `{ kind: "credits" }` (default) or PAUSE. */
-  flowControl?: FlowControl;
-  /**
-   * The simulation's packet factory, for the frames the switch makes itself: required with
-   * PAUSE flow control (PAUSE frames are packets) and with a marking policy that sends
-   * notifications (QCN CNMs, turner-2001's CN packets to the subnet manager).
-   */
-  packets?: PacketFactory;
-  /**
-   * Virtual lanes per port, 1..15 (default 1; turner-2001 sec. 2): each input port has one
-   * buffer per VL and each output one credit account per VL. A packet travels on VL
-   * `packet.vl` on every hop. More than 1: "input-buffered" only, credits only.
-   */
-  vls?: number;
-  /**
-   * "input-buffered" with `vls` > 1: the weight of each VL in an output's weighted round-robin
-   * VL arbitration, in packets per turn (default all 1).
-   */
-  vlWeights?: readonly number[];
-}
+import type { SwitchModel, SwitchOptions } from "./switch-model.js";
 
 /** The one priority PAUSE covers until ports have several buffers: every packet's `vl` is 0. */
 const PAUSE_PRIORITY = 0;

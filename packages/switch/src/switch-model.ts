@@ -1,10 +1,7 @@
-import type { Device, Packet, SwitchView } from "@losslab/core";
-import type { Engine } from "@losslab/engine";
-import { CioqSwitch } from "./cioq-switch.js";
-import { InputBufferedSwitch } from "./input-buffered-switch.js";
-import { InputQueuedSwitch } from "./input-queued-switch.js";
+import type { Device, MarkingPolicyFactory, Packet, PacketFactory, SwitchView } from "@losslab/core";
+import type { Time } from "@losslab/engine";
+import type { FlowControl } from "./flow-control.js";
 import type { OutputOrder } from "./output-order.js";
-import type { SwitchOptions } from "./switch-base.js";
 
 /** The buffer organisations a switch may have (DESIGN.md "Modelling rules"). */
 export type SwitchOrganisation = "input-buffered" | "fifo" | "voq" | "cioq";
@@ -29,6 +26,44 @@ export interface SwitchModel extends Device, SwitchView {
   onNotification(listener: (frame: Packet) => void): void;
 }
 
+/** What every switch model is built from. */
+export interface SwitchOptions {
+  name: string;
+  ports: number;
+  /** Output port for each destination host index (-1: unreachable from here). */
+  routes: ArrayLike<number>;
+  /**
+   * Capacity of each input buffer in bytes (rounded down to whole credit blocks): of each VL's
+   * buffer when the port has several (`vls`), so a port holds `vls x inputBufferBytes`.
+   */
+  inputBufferBytes: number;
+  /** The largest packet in the fabric; a buffer with less room than this is "full". */
+  maxPacketBytes: number;
+  creditBytes?: number;
+  /** Minimum delay from a header's arrival to the start of its forwarding (cut-through). Default 40 ns. */
+  forwardingDelay?: Time;
+  marking?: MarkingPolicyFactory;
+  /** Link-level flow control of the input buffers: `{ kind: "credits" }` (default) or PAUSE. */
+  flowControl?: FlowControl;
+  /**
+   * The simulation's packet factory, for the frames the switch makes itself: required with
+   * PAUSE flow control (PAUSE frames are packets) and with a marking policy that sends
+   * notifications (QCN CNMs, turner-2001's CN packets to the subnet manager).
+   */
+  packets?: PacketFactory;
+  /**
+   * Virtual lanes per port, 1..15 (default 1; turner-2001 sec. 2): each input port has one
+   * buffer per VL and each output one credit account per VL. A packet travels on VL
+   * `packet.vl` on every hop. More than 1: "input-buffered" only, credits only.
+   */
+  vls?: number;
+  /**
+   * "input-buffered" with `vls` > 1: the weight of each VL in an output's weighted round-robin
+   * VL arbitration, in packets per turn (default all 1).
+   */
+  vlWeights?: readonly number[];
+}
+
 /** The common options of every model plus each organisation's own. */
 export interface SwitchModelOptions extends SwitchOptions {
   /** "input-buffered" only: how often an output's FIFO head may be bypassed. Default 4. */
@@ -43,62 +78,4 @@ export interface SwitchModelOptions extends SwitchOptions {
   outputBufferBytes?: number;
   /** "cioq" only: "fifo" (default, HOL blocking at inputs) or "voq" (iSLIP). */
   inputQueues?: "fifo" | "voq";
-}
-
-/** The options each organisation takes beyond the common ones. */
-const SPECIFIC_OPTIONS: Record<SwitchOrganisation, readonly (keyof SwitchModelOptions)[]> = {
-  "input-buffered": ["maxBypass", "outputOrder"],
-  fifo: [],
-  voq: ["islipIterations"],
-  cioq: ["islipIterations", "speedup", "outputBufferBytes", "inputQueues"],
-};
-const ALL_SPECIFIC = [
-  "maxBypass",
-  "outputOrder",
-  "islipIterations",
-  "speedup",
-  "outputBufferBytes",
-  "inputQueues",
-] as const;
-
-/**
- * Builds a switch of the given organisation: "input-buffered" (santos-2002 Table 1),
- * "fifo" (strict FIFO inputs, head-of-line blocking), "voq" (virtual output queues, iSLIP)
- * or "cioq" (input and output buffers, crossbar speedup). Throws RangeError, naming the
- * option, for an unknown organisation, an option the organisation does not take, or a bad
- * value.
- */
-export function createSwitch(
-  engine: Engine,
-  organisation: SwitchOrganisation,
-  options: SwitchModelOptions,
-): SwitchModel {
-  if (!SWITCH_ORGANISATIONS.includes(organisation)) {
-    throw new RangeError(
-      `${options.name}: unknown switch organisation ${JSON.stringify(organisation)}; allowed: ${SWITCH_ORGANISATIONS.map((o) => `"${o}"`).join(", ")}`,
-    );
-  }
-  for (const option of ALL_SPECIFIC) {
-    if (options[option] !== undefined && !SPECIFIC_OPTIONS[organisation].includes(option)) {
-      const takers = SWITCH_ORGANISATIONS.filter((o) => SPECIFIC_OPTIONS[o].includes(option));
-      throw new RangeError(
-        `${options.name}: option ${option} does not apply to organisation "${organisation}"; it applies to ${takers.map((o) => `"${o}"`).join(", ")}`,
-      );
-    }
-  }
-  switch (organisation) {
-    case "input-buffered":
-      return new InputBufferedSwitch(engine, options);
-    case "fifo":
-      return new InputQueuedSwitch(engine, { ...options, inputQueues: "fifo" });
-    case "voq":
-      return new InputQueuedSwitch(engine, { ...options, inputQueues: "voq" });
-    case "cioq": {
-      const { outputBufferBytes } = options;
-      if (outputBufferBytes === undefined) {
-        throw new RangeError(`${options.name}: organisation "cioq" needs outputBufferBytes (bytes per output buffer)`);
-      }
-      return new CioqSwitch(engine, { ...options, outputBufferBytes });
-    }
-  }
 }

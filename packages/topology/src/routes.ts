@@ -1,5 +1,6 @@
 import { formatValue } from "./format-value.js";
-import { type RoutingRule, routingRule } from "./routing-rule.js";
+import type { RoutingRule } from "./routing-rule.js";
+import { routingRule } from "./routing-rules.js";
 import type { Topology } from "./topology.js";
 import { TopologyError } from "./topology-error.js";
 import { validateTopology } from "./validate-topology.js";

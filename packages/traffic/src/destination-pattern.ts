@@ -1,8 +1,4 @@
-import { onlyFields, specObject, unknownKind } from "./check-spec.js";
-import { fixedDestination } from "./fixed-destination.js";
-import { permutationDestinations } from "./permutation-destinations.js";
 import type { RunScope } from "./run-scope.js";
-import { uniformDestinations } from "./uniform-destinations.js";
 
 /** Uniform random destinations among `hosts` (default: every host), never the source itself. */
 export interface UniformDestinationsSpec {
@@ -44,23 +40,4 @@ export interface DestinationPattern {
    * chooser. `sourceField(index)` names the index-th source in error messages.
    */
   bind(scope: RunScope, sources: readonly string[], sourceField: (index: number) => string): (source: string) => string;
-}
-
-const fields: Record<DestinationPatternSpec["kind"], readonly string[]> = {
-  uniform: ["kind", "hosts"],
-  permutation: ["kind", "hosts"],
-  fixed: ["kind", "destination"],
-};
-
-/** Checks a destination spec at `path` and builds the pattern. */
-export function createDestinationPattern(value: unknown, path: string): DestinationPattern {
-  const spec = specObject(value, path, `an object like { "kind": "uniform" }`);
-  const kind = spec.kind;
-  if (kind !== "uniform" && kind !== "permutation" && kind !== "fixed") {
-    throw unknownKind(kind, `${path}.kind`, destinationPatternKinds);
-  }
-  onlyFields(spec, path, fields[kind], `destination kind "${kind}"`);
-  if (kind === "uniform") return uniformDestinations(spec, path);
-  if (kind === "permutation") return permutationDestinations(spec, path);
-  return fixedDestination(spec, path);
 }

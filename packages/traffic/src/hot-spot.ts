@@ -11,7 +11,7 @@ import {
   specObject,
   text,
 } from "./check-spec.js";
-import { createDestinationPattern } from "./destination-pattern.js";
+import { createDestinationPattern } from "./create-destination-pattern.js";
 import { type GeneratorDefinition, withoutKind } from "./generator-definition.js";
 import { type InjectionProcessKind, injectionProcessKinds } from "./injection-process.js";
 import { scheduleArrivals } from "./message-arrivals.js";

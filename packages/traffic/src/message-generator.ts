@@ -7,7 +7,8 @@ import {
   optionalTime,
   specObject,
 } from "./check-spec.js";
-import { createDestinationPattern, type DestinationPatternSpec } from "./destination-pattern.js";
+import { createDestinationPattern } from "./create-destination-pattern.js";
+import type { DestinationPatternSpec } from "./destination-pattern.js";
 import type { InjectionProcessKind } from "./injection-process.js";
 import { scheduleArrivals } from "./message-arrivals.js";
 import { createMessageSize, type MessageSizeSpec } from "./message-size.js";

@@ -1,0 +1,25 @@
+import { kAryNFlyRule } from "./k-ary-n-fly-routing.js";
+import { kAryNTreeRule } from "./k-ary-n-tree-routing.js";
+import type { RoutingRule } from "./routing-rule.js";
+import { spineLeafRule } from "./spine-leaf-routing.js";
+import type { Topology } from "./topology.js";
+
+/**
+ * The rule of a (validated) topology's `routing`, after checking that the topology has the
+ * wiring the rule needs; `undefined` for `shortest-path` (or no routing), which
+ * `buildRoutes` computes by breadth-first search.
+ */
+export function routingRule(topology: Topology): RoutingRule | undefined {
+  const { routing } = topology;
+  switch (routing?.kind) {
+    case undefined:
+    case "shortest-path":
+      return undefined;
+    case "k-ary-n-tree":
+      return kAryNTreeRule(topology, routing);
+    case "spine-leaf":
+      return spineLeafRule(topology, routing);
+    case "k-ary-n-fly":
+      return kAryNFlyRule(topology, routing);
+  }
+}
