@@ -5,10 +5,10 @@ import { pathToFileURL } from "node:url";
 import { inflateSync } from "node:zlib";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumLaunchOptions, chromiumMissing } from "../../../test/chromium.js";
 import { escapeHtml, inlineSvg } from "../src/report/html-report.js";
 import { losslab } from "./kit.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PRESETS = ["santos2002-fig2a", "santos2002-fig6"];
 
 /**
@@ -77,25 +77,8 @@ describe("reproduce --all: the HTML report", () => {
     let missing: Error | undefined;
 
     beforeAll(async () => {
-      if (!existsSync(CHROMIUM)) {
-        missing = new Error(
-          `Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install chromium; .ci/run does) or set CHROMIUM_PATH`,
-        );
-        return;
-      }
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [
-          "--headless",
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-quic",
-          "--no-first-run",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-        ],
-      });
+      missing = chromiumMissing();
+      if (missing === undefined) browser = await chromium.launch(chromiumLaunchOptions);
     }, 60_000);
 
     afterAll(async () => {

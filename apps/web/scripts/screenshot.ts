@@ -7,23 +7,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { chromiumLaunchOptions } from "../../../test/chromium.js";
 import { encodeScenario } from "../src/url-state.js";
 import { serveDirectory } from "../test/static-server.js";
 
-const [what = "santos-fig2a", out = join(import.meta.dirname, "..", "screenshot.png"), step] = process.argv.slice(2);
+const [what = "santos2002-fig2a", out = join(import.meta.dirname, "..", "screenshot.png"), step] = process.argv.slice(2);
 const server = await serveDirectory(join(import.meta.dirname, "..", "dist"));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   const page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
   const query = /\.(ya?ml|json)$/.test(what)

@@ -3,8 +3,7 @@
  * and every flow group's rate over time, on one shared time axis, thinned to at most
  * MAX_POINTS points (plain JSON: it crosses from the worker to the page).
  */
-import type { ScenarioResult } from "@losslab/scenario";
-import { scenarioTopology } from "./scenario-topology.js";
+import { type ScenarioResult, scenarioTopology } from "@losslab/scenario";
 
 /** At most this many time points per series (the topology view's slider has as many steps). */
 export const MAX_POINTS = 200;
@@ -75,11 +74,9 @@ export function runView(run: number, result: ScenarioResult): RunView {
     if (!metered.has(name)) return { from, to, metered: false, mean: 0, values: [] };
     return { from, to, metered: true, mean: round4(result.summary.links[name] ?? 0), values: values(`link:${name}`) };
   };
+  // The fabric the run was built on (a scenario that ran is valid, so it builds).
   const topology = scenarioTopology(result.scenario);
-  const links =
-    topology === undefined
-      ? [...metered].map((name) => link(name.slice(0, name.indexOf("->")), name.slice(name.indexOf("->") + 2)))
-      : topology.links.flatMap(({ a, b }) => [link(a.node, b.node), link(b.node, a.node)]);
+  const links = topology.links.flatMap(({ a, b }) => [link(a.node, b.node), link(b.node, a.node)]);
   const flows = meters.filter((meter) => meter.startsWith("flow:"));
   const rateMeters = [...meters.filter((m) => m.startsWith("group:")), ...(flows.length <= MAX_FLOWS ? flows : [])];
   return {
@@ -87,7 +84,7 @@ export function runView(run: number, result: ScenarioResult): RunView {
     name: result.scenario.name,
     durationMs: result.scenario.durationMs,
     timesMs,
-    ...(topology === undefined ? {} : { nodes: topology.nodes.map(({ id, kind }) => ({ id, host: kind === "host" })) }),
+    nodes: topology.nodes.map(({ id, kind }) => ({ id, host: kind === "host" })),
     links,
     rates: rateMeters.map((meter) => ({ name: meter, values: values(meter) })),
   };

@@ -5,17 +5,16 @@
  * (computed here in-process with the lab's own code, as the CLI does).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { findPreset, resultJsonText } from "@losslab/lab";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumLaunchOptions, chromiumMissing } from "../../../test/chromium.js";
 import { encodeScenario } from "../src/url-state.js";
 import { type StaticServer, serveDirectory } from "./static-server.js";
 
 const root = join(import.meta.dirname, "..", "..", "..");
 const dist = join(root, "apps", "web", "dist");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 let server: StaticServer | undefined;
 let browser: Browser | undefined;
@@ -30,24 +29,8 @@ beforeAll(async () => {
   });
   if (build.status !== 0) throw new Error(`building the site failed:\n${build.stdout}\n${build.stderr}`);
   server = await serveDirectory(dist);
-  if (!existsSync(CHROMIUM)) {
-    missing = new Error(
-      `Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install chromium; .ci/run does) or set CHROMIUM_PATH`,
-    );
-    return;
-  }
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  missing = chromiumMissing();
+  if (missing === undefined) browser = await chromium.launch(chromiumLaunchOptions);
 }, 120_000);
 
 afterAll(async () => {

@@ -20,5 +20,6 @@ export {
 export type { RunStats } from "./run-stats.js";
 export { ScenarioError } from "./scenario-error.js";
 export * from "./scenario-limits.js";
+export { scenarioTopology } from "./scenario-topology.js";
 export { type Scenario, type ScenarioInput, scenarioSchema } from "./schema.js";
 export { creditLoopWarnings, scenarioWarnings } from "./warnings.js";
