@@ -11,6 +11,7 @@ import { reproduceCommand } from "./commands/reproduce.js";
 import { runCommand } from "./commands/run.js";
 import { sweepCommand } from "./commands/sweep.js";
 import { validateCommand } from "./commands/validate.js";
+import { examplesDirectory } from "./examples-directory.js";
 import { oneLine } from "./one-line.js";
 import { UserError } from "./user-error.js";
 
@@ -25,6 +26,7 @@ function integerOption(name: string, min: number) {
 }
 
 /** The version of @losslab/lab: its package.json is one level up from src/ and from dist/. */
+const EXAMPLES = examplesDirectory();
 const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
   version: string;
 };
@@ -94,7 +96,7 @@ is on stderr and in the report); 130/143 --all interrupted by SIGINT/SIGTERM.`,
   program
     .command("run")
     .description("run a scenario file (JSON or YAML) and print its summary")
-    .argument("<scenario-file>", "path to a scenario file, see examples/")
+    .argument("<scenario-file>", `path to a scenario file (examples in ${EXAMPLES})`)
     .option("--json", "print the result as JSON: summary, marks, counts, fingerprint and cost (no time series)")
     .option("--series", "with --json: add the time series of every link and flow group (large)")
     .option(
@@ -136,7 +138,7 @@ Exit codes: 0 done; 2 a mistake (one line on stderr); 3 a point failed
   program
     .command("validate")
     .description("check a scenario file (JSON or YAML) without running it")
-    .argument("<scenario-file>", "path to a scenario file, see examples/")
+    .argument("<scenario-file>", `path to a scenario file (examples in ${EXAMPLES})`)
     .option(...DATA_DIR)
     .action(validateCommand);
 

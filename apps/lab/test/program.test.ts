@@ -1,4 +1,6 @@
 /** The command line's own mistakes: one `losslab:` line, exit code 2, a "did you mean" where one is close. */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { losslabInProcess } from "./in-process.js";
 
@@ -34,5 +36,15 @@ describe("losslab parse errors", () => {
     const help = await losslabInProcess("--help");
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("Usage: losslab");
+  });
+});
+
+describe("run and validate --help", () => {
+  it("name the directory of the example scenarios, which holds them", async () => {
+    const help = await losslabInProcess("run", "--help");
+    // Commander wraps the text: read it as one line.
+    const directory = /examples in (\S+)\)/.exec(help.stdout.replace(/\s+/g, " "))?.[1];
+    expect(directory).toBeDefined();
+    expect(existsSync(join(directory!, "santos-fig2a.json"))).toBe(true);
   });
 });

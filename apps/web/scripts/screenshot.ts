@@ -11,7 +11,8 @@ import { chromiumLaunchOptions } from "../../../test/chromium.js";
 import { encodeScenario } from "../src/url-state.js";
 import { serveDirectory } from "../test/static-server.js";
 
-const [what = "santos2002-fig2a", out = join(import.meta.dirname, "..", "screenshot.png"), step] = process.argv.slice(2);
+const [what = "santos2002-fig2a", out = join(import.meta.dirname, "..", "screenshot.png"), step] =
+  process.argv.slice(2);
 const server = await serveDirectory(join(import.meta.dirname, "..", "dist"));
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
