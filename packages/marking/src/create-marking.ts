@@ -12,6 +12,7 @@ import { naiveDefinition } from "./naive.js";
 import { noMarkingDefinition } from "./no-marking.js";
 import { opmDefinition } from "./opm.js";
 import { qcnDefinition } from "./qcn.js";
+import { redDefinition } from "./red.js";
 import { turnerDefinition } from "./turner.js";
 
 /** Every known policy. Adding one: write its module, then add its definition here. */
@@ -26,6 +27,7 @@ const definitions = [
   ibCcaDefinition,
   qcnDefinition,
   turnerDefinition,
+  redDefinition,
 ] as const;
 
 /**
@@ -36,7 +38,7 @@ const definitions = [
  * { kind: "mvpm", inputThreshold?, outputThreshold?, unit? } |
  * { kind: "ib-cca", threshold?, markingRate?, packetSize? } |
  * { kind: "qcn", at?, culprit?, equilibrium?, weight?, sampleInterval?, sampling?, sampleJitter?, unitBytes? } |
- * { kind: "turner" }`.
+ * { kind: "turner" } | { kind: "red", kmin, kmax, pmax }`.
  */
 export type MarkingSpec = SpecOf<(typeof definitions)[number]>;
 

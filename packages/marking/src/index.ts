@@ -26,4 +26,5 @@ export {
   qcn,
 } from "./qcn.js";
 export { qcnFeedback, qcnSampleInterval, quantizeQcnFeedback } from "./qcn-feedback.js";
+export { markProbability, type RedOptions, type RedSpec, red } from "./red.js";
 export { type TurnerMarkingFactory, type TurnerPolicy, type TurnerSpec, turner } from "./turner.js";

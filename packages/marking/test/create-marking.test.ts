@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createMarking, type MarkingSpec, MarkingSpecError, markingKinds } from "../src/index.js";
 import { FakeSwitch } from "./fake-switch.js";
 
-const KINDS = "none, naive, input-triggered, input-output-triggered, ipm, opm, mvpm, ib-cca, qcn, turner";
+const KINDS = "none, naive, input-triggered, input-output-triggered, ipm, opm, mvpm, ib-cca, qcn, turner, red";
 
 /** The error `createMarking` throws for a spec that may not even type-check. */
 function errorOf(spec: unknown): MarkingSpecError {
@@ -17,7 +17,7 @@ function errorOf(spec: unknown): MarkingSpecError {
 }
 
 describe("createMarking (registry)", () => {
-  it("knows the policies of santos-2002 sec. 5, then ferrer-2012's, InfiniBand CCA, QCN and turner-2001's, in order", () => {
+  it("knows the policies of santos-2002 sec. 5, then ferrer-2012's, InfiniBand CCA, QCN, turner-2001's and DCQCN's RED, in order", () => {
     expect(markingKinds).toEqual([
       "none",
       "naive",
@@ -29,6 +29,7 @@ describe("createMarking (registry)", () => {
       "ib-cca",
       "qcn",
       "turner",
+      "red",
     ]);
     expect(Object.isFrozen(markingKinds)).toBe(true);
   });
@@ -45,8 +46,9 @@ describe("createMarking (registry)", () => {
       { kind: "ib-cca", threshold: 15, markingRate: 10, packetSize: 0 },
       { kind: "qcn", at: "input", culprit: "occupancy-random" },
       { kind: "turner" },
+      { kind: "red", kmin: 0, kmax: 1000, pmax: 0.5 },
     ];
-    // Policies other than qcn ignore the runtime.
+    // Policies other than qcn and red ignore the runtime.
     const runtime = { random: () => 0 };
     for (const spec of specs) {
       const marking = createMarking(spec, runtime);

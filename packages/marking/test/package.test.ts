@@ -17,6 +17,7 @@ describe("@losslab/marking package rules (DESIGN.md)", () => {
       "inputOutputTriggered",
       "inputTriggered",
       "ipm",
+      "markProbability",
       "markingKinds",
       "mvpm",
       "naive",
@@ -26,6 +27,7 @@ describe("@losslab/marking package rules (DESIGN.md)", () => {
       "qcnFeedback",
       "qcnSampleInterval",
       "quantizeQcnFeedback",
+      "red",
       "turner",
     ]);
   });

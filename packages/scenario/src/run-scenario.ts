@@ -174,12 +174,13 @@ function buildModels(scenario: Scenario, fromMs: number, toMs: number): (options
   const engine = new Engine({ seed: scenario.seed });
   const topology = asScenarioError("topology", () => scenarioTopology(scenario));
   const routes = buildRoutes(topology);
-  const qcnRandom = engine.rng.stream("marking/qcn");
+  // The marking policy's draws (qcn, red): a stream of its own kind.
+  const markingRandom = engine.rng.stream(`marking/${scenario.marking.kind}`);
   const towardNonCompliant = portsTowardNonCompliant(topology, scenario.nonCompliant.switches);
   const marking = asScenarioError("marking", () =>
     createMarking(scenario.marking, {
       notificationBytes: scenario.packets.notificationBytes,
-      random: () => qcnRandom.next(),
+      random: () => markingRandom.next(),
       // turner-2001 sec. 6.1: which outputs lead to a switch that marks nothing.
       nextIsNonCompliant: (name, output) => towardNonCompliant.has(`${name}:${output}`),
       // turner-2001 sec. 6.2: switches report marks on packets to non-compliant CAs.

@@ -356,6 +356,16 @@ export const markingSchema = z.discriminatedUnion("kind", [
     sampleJitter: z.number().min(0).lt(1).optional(),
     unitBytes: packetBytes.optional(),
   }),
+  /** DCQCN's congestion point (spec/algorithms.md): RED-style ECN marking at egress; no defaults, the published sets differ. */
+  z.strictObject({
+    kind: z.literal("red"),
+    /** Kmin, bytes queued behind a departing packet: below or at it, no mark. */
+    kmin: count(0, MAX_BUFFER_BYTES),
+    /** Kmax, bytes (above Kmin): above it, every data packet is marked. */
+    kmax: bufferBytes,
+    /** Pmax: the marking probability just below Kmax, in (0, 1]. */
+    pmax: z.number().positive().max(1),
+  }),
   z.strictObject({
     kind: z.literal("ib-cca"),
     /** IBA Threshold 0..15 (15: most aggressive). */

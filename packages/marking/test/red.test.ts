@@ -1,0 +1,93 @@
+/**
+ * RED-style ECN marking at egress, DCQCN's congestion point (spec/algorithms.md): the
+ * probability Pmax (q - Kmin) / (Kmax - Kmin) between the thresholds, 0 below, 1 above, with
+ * q the bytes queued behind the departing packet.
+ */
+import { CongestionBit, type Packet, PacketKind } from "@losslab/core";
+import { describe, expect, it } from "vitest";
+import { createMarking, MarkingSpecError, markProbability, red } from "../src/index.js";
+import { DATA_BYTES, FakeCioqSwitch } from "./fake-cioq-switch.js";
+
+const ECN = CongestionBit.Ecn;
+
+function fill(sw: FakeCioqSwitch, output: number, count: number, input = 0): Packet[] {
+  return Array.from({ length: count }, () => {
+    const packet = sw.arrive(input, output);
+    sw.cross(packet);
+    return packet;
+  });
+}
+
+/** A draw that returns `values` in turn and counts how often it was asked. */
+function scripted(values: number[]) {
+  const draws = { count: 0 };
+  const random = () => values[draws.count++ % values.length]!;
+  return { random, draws };
+}
+
+describe("red", () => {
+  it("marks with 0 up to Kmin, Pmax (q - Kmin) / (Kmax - Kmin) up to Kmax, 1 above", () => {
+    const options = { kmin: 1000, kmax: 5000, pmax: 0.2 };
+    expect([0, 1000, 1001, 3000, 5000, 5001, 1e9].map((q) => markProbability(q, options))).toEqual([
+      0,
+      0,
+      0.2 * (1 / 4000),
+      0.1, // 0.2 x 2000 / 4000
+      0.2,
+      1,
+      1,
+    ]);
+  });
+
+  it("judges the queue behind the departing packet, draws only between the thresholds", () => {
+    // Kmin 278 B (one packet), Kmax 834 B (three): 3 packets behind marks always, 2 with
+    // probability 0.5 x (556 - 278) / 556 = 0.25, 1 never.
+    const { random, draws } = scripted([0.24, 0.26]);
+    const sw = new FakeCioqSwitch(red({ kmin: DATA_BYTES, kmax: 3 * DATA_BYTES, pmax: 0.5 }, { random }), {
+      outputBufferBytes: 5 * DATA_BYTES,
+    });
+    fill(sw, 1, 5);
+    const bits = Array.from({ length: 5 }, () => sw.send(1).bits & ECN);
+    // behind: 4 packets (1112 B > Kmax: marked, no draw), 3 (834 = Kmax: draw 0.24 < 0.5, marked),
+    // 2 (draw 0.26 >= 0.25: not), 1 and 0 (<= Kmin: not, no draw).
+    expect(bits).toEqual([ECN, ECN, 0, 0, 0]);
+    expect(draws.count).toBe(2);
+    expect(sw.policy).toMatchObject({ marked: 2 });
+  });
+
+  it("never marks ACKs, though their bytes count in the queue behind a data packet", () => {
+    const { random } = scripted([0]);
+    const sw = new FakeCioqSwitch(red({ kmin: 0, kmax: 1, pmax: 1 }, { random }), { outputBufferBytes: 10_000 });
+    fill(sw, 1, 2);
+    const ack = sw.arrive(0, 1, PacketKind.Ack);
+    sw.cross(ack);
+    // Behind the first data packet: 278 + 22 B; behind the second: the 22 B ACK (> Kmax 1).
+    expect([sw.send(1).bits, sw.send(1).bits, sw.send(1).bits]).toEqual([ECN, ECN, 0]);
+  });
+
+  it("names a missing or bad threshold, and needs a random stream", () => {
+    const random = () => 0;
+    const errorOf = (spec: object) => {
+      try {
+        createMarking({ kind: "red", ...spec } as never, { random });
+      } catch (error) {
+        if (error instanceof MarkingSpecError) return [error.field, error.message];
+        throw error;
+      }
+      return undefined;
+    };
+    expect(errorOf({ kmax: 10, pmax: 0.1 })).toEqual([
+      "marking.kmin",
+      "marking.kmin must be a non-negative integer, got undefined (missing)",
+    ]);
+    expect(errorOf({ kmin: 10, kmax: 10, pmax: 0.1 })).toEqual([
+      "marking.kmax",
+      "marking.kmax must be above marking.kmin (10), got 10",
+    ]);
+    expect(errorOf({ kmin: 0, kmax: 10, pmax: 0 })?.[1]).toBe(
+      "marking.pmax must be a probability above 0 and at most 1, got 0",
+    );
+    expect(errorOf({ kmin: 0, kmax: 10, pmax: 0.1, k: 1 })?.[0]).toBe("marking.k");
+    expect(() => red({ kmin: 0, kmax: 10, pmax: 0.1 })).toThrow('marking "red" needs runtime.random()');
+  });
+});
