@@ -3,13 +3,14 @@
  * same bytes as `--workers 1`, a worker killed (SIGKILL) in the middle of a point, a
  * collector killed and run again, jobs a worker must refuse, and the CLI's one-line errors.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Queue, QueueEvents } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { losslabVersion } from "../src/version.js";
+import { ringError, ringScenario } from "./deadlock-kit.js";
 import { losslabInProcess } from "./in-process.js";
 import { cliArgs, losslab, root } from "./kit.js";
 import { freePort, type PrivateRedis, redisMissing, startRedis } from "./redis-kit.js";
@@ -52,8 +53,8 @@ interface Child {
 
 const children: ChildProcess[] = [];
 
-function start(...args: string[]): Child {
-  const child = spawn(process.execPath, [...cliArgs, ...args], { cwd: root });
+function start(args: string[], env: NodeJS.ProcessEnv = process.env): Child {
+  const child = spawn(process.execPath, [...cliArgs, ...args], { cwd: root, env });
   children.push(child);
   let stdout = "";
   let stderr = "";
@@ -83,7 +84,7 @@ function start(...args: string[]): Child {
 
 /** `losslab worker` on the queue, once it says it runs. */
 async function startWorker(url: string, concurrency = 1): Promise<Child> {
-  const worker = start("worker", "--queue", url, "--concurrency", String(concurrency), "--stalled-after", "2");
+  const worker = start(["worker", "--queue", url, "--concurrency", String(concurrency), "--stalled-after", "2"]);
   await worker.until((out) => out.includes("losslab worker: running"));
   return worker;
 }
@@ -117,7 +118,7 @@ describe.skipIf(missing !== undefined)("losslab sweep --queue", () => {
   }, async () => {
     const [first, second] = await Promise.all([startWorker(redis.url), startWorker(redis.url)]);
     const out = join(dir, "queued");
-    const collector = start("sweep", file, "--queue", redis.url, "--out", out);
+    const collector = start(["sweep", file, "--queue", redis.url, "--out", out]);
     // Halfway, the first worker is killed right after it starts a point.
     await collector.until(() => rowsOnDisk(join(out, "results.csv")) >= POINTS / 2);
     const startedBefore = count(first.stdout(), /started/);
@@ -156,7 +157,7 @@ describe.skipIf(missing !== undefined)("losslab sweep --queue", () => {
     const worker = await startWorker(url, 2);
     const out = join(dir, "resumed");
     const csv = join(out, "results.csv");
-    const collector = start("sweep", file, "--queue", url, "--out", out);
+    const collector = start(["sweep", file, "--queue", url, "--out", out]);
     await collector.until(() => rowsOnDisk(csv) >= 3);
     collector.process.kill("SIGKILL");
     await collector.exit;
@@ -165,9 +166,10 @@ describe.skipIf(missing !== undefined)("losslab sweep --queue", () => {
     // The worker goes on without a collector; the results wait in Redis.
     await worker.until((text) => count(text, / done in /g) === POINTS);
 
-    const again = losslab("sweep", file, "--queue", url, "--out", out);
-    expect(again.status).toBe(0);
-    expect(again.stderr).toBe(
+    // Not spawnSync: this process must read the worker's output meanwhile, to see it run nothing.
+    const again = start(["sweep", file, "--queue", url, "--out", out]);
+    expect((await again.exit).code).toBe(0);
+    expect(again.stderr()).toBe(
       `losslab: resuming from ${csv}: re-using ${kept} of ${POINTS} points, running ${POINTS - kept}: ${POINTS - kept} not in it\n`,
     );
     expect(snapshot(out)).toEqual(local);
@@ -219,6 +221,24 @@ describe.skipIf(missing !== undefined)("losslab sweep --queue", () => {
     expect(reasons.path).toContain("its scenario is not a scenario object");
     expect(count(worker.stdout(), /: refused: /g)).toBe(4);
     expect(worker.stdout()).not.toContain("started");
+
+    // A point whose simulation fails (the deadlock ring at 3 ms) is a result: reported once with its point and message.
+    const ringFile = join(dir, "ring.json");
+    writeFileSync(ringFile, JSON.stringify({ base: ringScenario(), parameters: { durationMs: [1, 3] } }));
+    // Not spawnSync: this process goes on reading the worker's output meanwhile.
+    const collector = start(["sweep", ringFile, "--queue", url, "--out", join(dir, "ring")]);
+    expect((await collector.exit).code).toBe(3);
+    expect(
+      collector
+        .stderr()
+        .split("\n")
+        .filter((line) => !line.includes("warning: topology")),
+    ).toEqual([
+      `losslab: point 2 (durationMs=3) failed: ${ringError(3)}`,
+      `losslab: 1 of 2 points failed; their errors are in ${join(dir, "ring", "results.csv")} and results.json, and the same command runs them again`,
+      "",
+    ]);
+    expect(count(worker.stdout(), /point 2 of sweep \S+ started/g)).toBe(1);
     await events.close();
     await queue.close();
     worker.process.kill("SIGTERM");
@@ -251,3 +271,137 @@ describe.skipIf(missing !== undefined)("losslab sweep --queue", () => {
     });
   });
 });
+
+describe.skipIf(missing !== undefined || !hasOpenssl())("losslab sweep --queue over TLS (rediss://)", () => {
+  it("runs with a server certificate from a private CA the processes are told of, and says so when they are not", {
+    timeout: 60_000,
+  }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "losslab-tls-"));
+    const tls = await startTlsRedis(dir);
+    try {
+      const file = join(dir, "sweep.json");
+      writeFileSync(
+        file,
+        JSON.stringify({ base: { ...sweep.base, durationMs: 1 }, parameters: { "topology.local": [1, 2] } }),
+      );
+      const url = `rediss://127.0.0.1:${tls.port}`;
+      const untrusted = await losslabInProcess("sweep", file, "--queue", url, "--out", join(dir, "out"));
+      expect(untrusted.code).toBe(2);
+      expect(untrusted.stderr).toContain(`losslab: cannot reach Redis at ${url} over TLS (`);
+      expect(untrusted.stderr).toContain("NODE_EXTRA_CA_CERTS");
+
+      const env = { ...process.env, NODE_EXTRA_CA_CERTS: join(dir, "ca.pem") };
+      const worker = start(["worker", "--queue", url, "--concurrency", "1"], env);
+      await worker.until((out) => out.includes("losslab worker: running"));
+      const collector = start(["sweep", file, "--queue", url, "--out", join(dir, "out")], env);
+      expect((await collector.exit).code).toBe(0);
+      expect(rowsOnDisk(join(dir, "out", "results.csv"))).toBe(2);
+      worker.process.kill("SIGTERM");
+      await worker.exit;
+    } finally {
+      await tls.stop();
+    }
+  });
+});
+
+function hasOpenssl(): boolean {
+  return spawnSync("sh", ["-c", "command -v openssl"]).status === 0;
+}
+
+/** redis-server with TLS only, its certificate signed by a CA made here (dir/ca.pem). */
+async function startTlsRedis(dir: string): Promise<{ port: number; stop: () => Promise<void> }> {
+  const openssl = (...args: string[]) => {
+    const run = spawnSync("openssl", args, { cwd: dir, encoding: "utf8" });
+    if (run.status !== 0) throw new Error(`openssl ${args.join(" ")}: ${run.stderr}`);
+  };
+  openssl(
+    "req",
+    "-x509",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-keyout",
+    "ca.key",
+    "-out",
+    "ca.pem",
+    "-days",
+    "1",
+    "-subj",
+    "/CN=losslab test CA",
+  );
+  openssl(
+    "req",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-keyout",
+    "server.key",
+    "-out",
+    "server.csr",
+    "-subj",
+    "/CN=127.0.0.1",
+  );
+  writeFileSync(join(dir, "san.cnf"), "subjectAltName=IP:127.0.0.1\n");
+  openssl(
+    "x509",
+    "-req",
+    "-in",
+    "server.csr",
+    "-CA",
+    "ca.pem",
+    "-CAkey",
+    "ca.key",
+    "-CAcreateserial",
+    "-out",
+    "server.pem",
+    "-days",
+    "1",
+    "-extfile",
+    "san.cnf",
+  );
+  const port = await freePort();
+  const server = spawn(
+    "redis-server",
+    [
+      "--port",
+      "0",
+      "--tls-port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--tls-cert-file",
+      "server.pem",
+      "--tls-key-file",
+      "server.key",
+      "--tls-ca-cert-file",
+      "ca.pem",
+      "--tls-auth-clients",
+      "no",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--dir",
+      dir,
+    ],
+    { cwd: dir, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  children.push(server);
+  let log = "";
+  await new Promise<void>((resolve, reject) => {
+    server.stdout!.on("data", (chunk) => {
+      log += chunk;
+      if (log.includes("Ready to accept connections")) resolve();
+    });
+    server.once("exit", () => reject(new Error(`redis-server with TLS ended: ${log}`)));
+  });
+  server.stdout!.resume();
+  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+  return {
+    port,
+    async stop() {
+      server.kill("SIGTERM");
+      await exited;
+    },
+  };
+}

@@ -92,8 +92,11 @@ function redisProblem(address: RedisAddress, error: unknown): string {
     return `Redis at ${address.shown} refused the connection (${message}): check the user name and password in the --queue URL`;
   }
   if (/ssl|tls|certificate|EPROTO/i.test(`${message} ${code}`)) {
-    return `cannot reach Redis at ${address.shown} over TLS (${message}): check that the server speaks TLS (rediss://) or not (redis://), and its certificate`;
+    return (
+      `cannot reach Redis at ${address.shown} over TLS (${message}): check that the server speaks TLS (rediss://) or not (redis://), ` +
+      "and that its certificate is trusted (a private CA: NODE_EXTRA_CA_CERTS=ca.pem)"
+    );
   }
   const reason = typeof code === "string" ? code : message;
-  return `cannot reach Redis at ${address.shown} (${reason}): check that redis-server runs there, listens on that host and port, and that no firewall is in the way`;
+  return `cannot reach Redis at ${address.shown} (${reason}): check that redis-server runs there, listens on that host and port, and that no firewall is in the way${code === "ECONNRESET" && address.url.startsWith("redis:") ? " (a server that speaks TLS needs rediss://)" : ""}`;
 }
