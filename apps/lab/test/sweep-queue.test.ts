@@ -82,9 +82,20 @@ function start(args: string[], env: NodeJS.ProcessEnv = process.env): Child {
   return { process: child, stdout: () => stdout, stderr: () => stderr, exit, until };
 }
 
-/** `losslab worker` on the queue, once it says it runs. */
-async function startWorker(url: string, concurrency = 1): Promise<Child> {
-  const worker = start(["worker", "--queue", url, "--concurrency", String(concurrency), "--stalled-after", "2"]);
+/**
+ * `losslab worker` on the queue, once it says it runs. `stalledAfter`: seconds (short only
+ * where a worker is killed: on a busy machine a short lock can lapse and run a point twice).
+ */
+async function startWorker(url: string, concurrency = 1, stalledAfter = 30): Promise<Child> {
+  const worker = start([
+    "worker",
+    "--queue",
+    url,
+    "--concurrency",
+    String(concurrency),
+    "--stalled-after",
+    String(stalledAfter),
+  ]);
   await worker.until((out) => out.includes("losslab worker: running"));
   return worker;
 }
@@ -116,7 +127,7 @@ describe.skipIf(missing !== undefined)("losslab sweep --queue", () => {
   it("two workers, one killed with SIGKILL in the middle of a point: its point runs elsewhere, same bytes as --workers 1", {
     timeout: 90_000,
   }, async () => {
-    const [first, second] = await Promise.all([startWorker(redis.url), startWorker(redis.url)]);
+    const [first, second] = await Promise.all([startWorker(redis.url, 1, 2), startWorker(redis.url, 1, 2)]);
     const out = join(dir, "queued");
     const collector = start(["sweep", file, "--queue", redis.url, "--out", out]);
     // Halfway, the first worker is killed right after it starts a point.
