@@ -2,18 +2,19 @@
  * The `losslab` command line as a program: it parses arguments and hands over to
  * commands/*; cli.ts runs it as a process, tests can run it in one.
  */
-import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { TRACE_EVENTS } from "@losslab/metrics";
-import { Command, CommanderError, InvalidArgumentError } from "commander";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { listCommand } from "./commands/list.js";
 import { reproduceCommand } from "./commands/reproduce.js";
 import { runCommand } from "./commands/run.js";
 import { sweepCommand } from "./commands/sweep.js";
 import { validateCommand } from "./commands/validate.js";
+import { workerCommand } from "./commands/worker.js";
 import { examplesDirectory } from "./examples-directory.js";
 import { oneLine } from "./one-line.js";
 import { UserError } from "./user-error.js";
+import { losslabVersion as version } from "./version.js";
 
 function integerOption(name: string, min: number) {
   return (text: string): number => {
@@ -25,11 +26,7 @@ function integerOption(name: string, min: number) {
   };
 }
 
-/** The version of @losslab/lab: its package.json is one level up from src/ and from dist/. */
 const EXAMPLES = examplesDirectory();
-const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
-  version: string;
-};
 
 /** The option every command that reads scenario files takes: where the files they name may be. */
 const DATA_DIR: [string, string] = [
@@ -119,6 +116,12 @@ is on stderr and in the report); 130/143 --all interrupted by SIGINT/SIGTERM.`,
     .option("--workers <n>", "worker threads", integerOption("--workers", 1), availableParallelism())
     .option("--fresh", "run every point again, ignoring the results already in --out")
     .option(...DATA_DIR)
+    .addOption(
+      new Option(
+        "--queue <url>",
+        "run the points as jobs on a BullMQ queue in Redis (redis://[:PASSWORD@]HOST:PORT[/DB], rediss:// for TLS), where `losslab worker` processes run them",
+      ).conflicts("workers"),
+    )
     .addHelpText(
       "after",
       `
@@ -129,6 +132,11 @@ or SIGTERM stops with the finished points kept.
 
 A point whose simulation fails is recorded with its error (an "error" column
 in results.csv, "error" in results.json, a line on stderr) and the others run.
+
+With --queue, the points are jobs in Redis and \`losslab worker --queue URL\`
+processes, on this machine or others, run them; the outputs are the same bytes
+as with --workers 1. Results wait in Redis until the sweep is collected, so an
+interrupted collector run again takes the finished points from there.
 
 Exit codes: 0 done; 2 a mistake (one line on stderr); 3 a point failed
 (everything else is written); 130/143 interrupted by SIGINT/SIGTERM.`,
@@ -141,6 +149,36 @@ Exit codes: 0 done; 2 a mistake (one line on stderr); 3 a point failed
     .argument("<scenario-file>", `path to a scenario file (examples in ${EXAMPLES})`)
     .option(...DATA_DIR)
     .action(validateCommand);
+
+  program
+    .command("worker")
+    .description("run the points of queued sweeps (`losslab sweep --queue`) from a Redis queue, until stopped")
+    .requiredOption("--queue <url>", "the queue's Redis: redis://[:PASSWORD@]HOST:PORT[/DB], or rediss:// for TLS")
+    .option(
+      "--concurrency <n>",
+      "points run at once, each on a worker thread",
+      integerOption("--concurrency", 1),
+      availableParallelism(),
+    )
+    .option(
+      "--stalled-after <seconds>",
+      "a job whose worker stops answering (killed, machine lost) for this long is run again by another worker; give every worker the same value",
+      integerOption("--stalled-after", 1),
+      30,
+    )
+    .addHelpText(
+      "after",
+      `
+A job is data: the worker runs only losslab's own scenario task on it, refuses
+a job whose scenario does not validate, comes from another losslab version or
+names a file (a queued scenario carries its traces inline), and loads no code
+from it. Keep Redis on a private network: whoever can write to it can queue
+work for every worker.
+
+SIGINT or SIGTERM stops the worker after its running points (a second signal
+stops it at once; its points are then run again by another worker).`,
+    )
+    .action(workerCommand);
 
   return program;
 }

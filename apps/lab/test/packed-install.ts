@@ -49,7 +49,11 @@ export function installPacked(): PackedInstall {
   );
   // The @losslab dependencies of the tarballs (^0.1.0 ranges) resolve to the other tarballs.
   const overrides = packed.map(({ name, tarball }) => `  "${name}": "file:${tarball}"`);
-  writeFileSync(join(app, "pnpm-workspace.yaml"), `overrides:\n${overrides.join("\n")}\n`);
+  // bullmq's msgpackr-extract has a build script pnpm asks about; its prebuilt binary is enough.
+  writeFileSync(
+    join(app, "pnpm-workspace.yaml"),
+    `overrides:\n${overrides.join("\n")}\nallowBuilds:\n  msgpackr-extract: false\n`,
+  );
   pnpm(["install", "--offline"], app);
   return {
     dir,

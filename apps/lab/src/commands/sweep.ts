@@ -7,12 +7,23 @@ import { RUN_FAILED } from "../exit-codes.js";
 import { exitOnInterrupt } from "../interruption.js";
 import { prepareOutputDir } from "../output-dir.js";
 import { terminalProgress } from "../progress.js";
+import { sweepId } from "../queue/point-job.js";
+import { openSweepQueue, type SweepQueue } from "../queue/queue-sweep.js";
+import { parseRedisAddress, type RedisAddress } from "../queue/redis-address.js";
 import { planResume, pointCells, pointKey } from "../sweep/resume.js";
 import { runSweep } from "../sweep/run-sweep.js";
 import type { ScenarioSummary } from "../sweep/scenario-task.js";
-import { formatValue, pointLabel, readSweepFile, type Sweep, sweepPoints } from "../sweep/sweep-file.js";
+import {
+  formatValue,
+  pointLabel,
+  readSweepFile,
+  type Sweep,
+  type SweepPoint,
+  sweepPoints,
+} from "../sweep/sweep-file.js";
 import { flattenSummary, type SweepRow, summaryColumns, toCsv, toJson } from "../sweep/sweep-table.js";
 import { UserError } from "../user-error.js";
+import { losslabVersion } from "../version.js";
 
 export interface SweepOptions {
   workers: number;
@@ -21,6 +32,8 @@ export interface SweepOptions {
   fresh?: boolean;
   /** Where the base scenario and trace files may be (default: the sweep file's directory). */
   dataDir?: string;
+  /** Run the points as jobs on this Redis queue (`losslab worker` runs them) instead of worker threads here. */
+  queue?: string;
 }
 
 type Row = SweepRow & { parameterValues: unknown[] };
@@ -32,21 +45,61 @@ type Row = SweepRow & { parameterValues: unknown[] };
  * point whose simulation fails is recorded with its error and the others run.
  */
 export async function sweepCommand(file: string, options: SweepOptions): Promise<void> {
+  const address = options.queue === undefined ? undefined : parseRedisAddress(options.queue);
   const sweep = await readSweepFile(file, options.dataDir);
   const points = sweepPoints(sweep, file);
   const parameters = sweep.parameters.map((p) => p.path);
   const out = options.out ?? join("results", `sweep-${basename(file, extname(file))}`);
   const csvFile = join(out, "results.csv");
+  // Redis is checked before anything is written: a wrong URL leaves no output directory behind.
+  const queue = address === undefined ? undefined : await openSweepQueue(address, lostRedis(address));
+  try {
+    await sweepIn(file, options, { sweep, points, parameters, out, csvFile, queue, address });
+  } finally {
+    await queue?.close();
+  }
+}
+
+async function sweepIn(
+  file: string,
+  options: SweepOptions,
+  {
+    sweep,
+    points,
+    parameters,
+    out,
+    csvFile,
+    queue,
+    address,
+  }: {
+    sweep: Sweep;
+    points: SweepPoint[];
+    parameters: string[];
+    out: string;
+    csvFile: string;
+    queue: SweepQueue | undefined;
+    address: RedisAddress | undefined;
+  },
+): Promise<void> {
   await prepareOutputDir(out);
 
   const earlier = options.fresh ? undefined : await readFile(csvFile, "utf8").catch(() => undefined);
   const { kept, todo, note } = planResume(points, parameters, csvFile, earlier);
   if (note !== undefined) process.stderr.write(`losslab: ${note}\n`);
   const workers = Math.max(1, Math.min(options.workers, todo.length));
+  const where =
+    address === undefined ? `on ${workers} worker${workers === 1 ? "" : "s"}` : `on the queue at ${address.shown}`;
   process.stdout.write(
-    `${sweep.base.name}: ${points.length} points, ${kept.size} of ${points.length} points already done, ` +
-      `running ${todo.length} on ${workers} worker${workers === 1 ? "" : "s"}\n`,
+    `${sweep.base.name}: ${points.length} points, ${kept.size} of ${points.length} points already done, running ${todo.length} ${where}\n`,
   );
+  if (queue !== undefined && todo.length > 0) {
+    const connected = await queue.workers();
+    if (connected === 0) {
+      process.stderr.write(
+        `losslab: no worker is connected to ${address!.shown} yet: start \`losslab worker --queue URL\` where the points should run\n`,
+      );
+    }
+  }
 
   // This run's rows (results and failures), then every point that has one, in grid order.
   const ran = new Map<string, SweepRow>();
@@ -64,8 +117,11 @@ export async function sweepCommand(file: string, options: SweepOptions): Promise
   // results.csv is replaced (atomically) as each point finishes: a sweep stopped in any way
   // keeps every finished point, and the next run resumes from there.
   const save = () => writeFileAtomicSync(csvFile, toCsv(parameters, resultRows()));
-  const stopHandling = exitOnInterrupt(
-    () => `${succeeded()} of ${points.length} points kept in ${csvFile}; run the same command again to resume`,
+  const stopHandling = exitOnInterrupt(() =>
+    queue === undefined
+      ? `${succeeded()} of ${points.length} points kept in ${csvFile}; run the same command again to resume`
+      : `${succeeded()} of ${points.length} points kept in ${csvFile}; the queued points go on running on the workers ` +
+        "and their results wait in Redis: run the same command again to collect them",
   );
 
   // --fresh: the earlier results go now, so that an interrupted fresh run does not resume from them.
@@ -73,28 +129,41 @@ export async function sweepCommand(file: string, options: SweepOptions): Promise
 
   const start = Date.now();
   try {
-    await runSweep(
-      "scenario",
-      todo.map((point) => point.scenario),
-      {
-        workers,
-        progress: terminalProgress(`sweep ${basename(file)}`),
-        // The task reports its own errors; this catches a worker thread that died running a point.
-        failed: (error) => ({ error: errorLine(error) }),
-        onResult: (index, output) => {
-          const point = todo[index]!;
-          const result = output as ScenarioSummary | { error: string };
-          const cells = pointCells(point);
-          if ("error" in result) {
-            failures.push(`${pointLabel(point.index, sweep, point.values)} failed: ${result.error}`);
-            ran.set(pointKey(cells), { cells, values: {}, error: result.error });
-          } else {
-            ran.set(pointKey(cells), { cells, values: flattenSummary(result), fingerprint: result.fingerprint });
-          }
-          save();
+    const onResult = (index: number, output: unknown) => {
+      const point = todo[index]!;
+      const result = output as ScenarioSummary | { error: string };
+      const cells = pointCells(point);
+      if ("error" in result) {
+        failures.push(`${pointLabel(point.index, sweep, point.values)} failed: ${result.error}`);
+        ran.set(pointKey(cells), { cells, values: {}, error: result.error });
+      } else {
+        ran.set(pointKey(cells), { cells, values: flattenSummary(result), fingerprint: result.fingerprint });
+      }
+      save();
+    };
+    const progress = terminalProgress(`sweep ${basename(file)}`);
+    const id = queue === undefined ? undefined : sweepId(losslabVersion, points);
+    if (queue === undefined || id === undefined) {
+      await runSweep(
+        "scenario",
+        todo.map((point) => point.scenario),
+        {
+          workers,
+          progress,
+          // The task reports its own errors; this catches a worker thread that died running a point.
+          failed: (error) => ({ error: errorLine(error) }),
+          onResult,
         },
-      },
-    );
+      );
+    } else {
+      await queue.collect(todo, {
+        sweep: id,
+        version: losslabVersion,
+        fresh: options.fresh === true,
+        progress,
+        onResult,
+      });
+    }
     const rows = resultRows();
     await writeFileAtomic(csvFile, toCsv(parameters, rows));
     await writeFileAtomic(join(out, "results.json"), toJson(parameters, rows));
@@ -102,6 +171,8 @@ export async function sweepCommand(file: string, options: SweepOptions): Promise
     const charts = measured.length === 0 ? [] : sweepCharts(sweep, measured);
     const { writeChart } = await import("../render-chart.js");
     for (const chart of charts) await writeChart(chart, out);
+    // Collected: the results are in --out now, so the sweep's jobs leave Redis.
+    if (queue !== undefined && id !== undefined) await queue.forget(id, points);
     const seconds = ((Date.now() - start) / 1000).toFixed(1);
     process.stdout.write(
       `ran ${todo.length} points in ${seconds} s; wrote results.csv, results.json and ${charts.length} chart${charts.length === 1 ? "" : "s"} (.svg/.png) to ${out}/\n`,
@@ -119,6 +190,16 @@ export async function sweepCommand(file: string, options: SweepOptions): Promise
     );
     process.exitCode = RUN_FAILED;
   }
+}
+
+/** A lost connection to Redis, said once a minute at most (the clients reconnect by themselves). */
+function lostRedis(address: RedisAddress): (error: Error) => void {
+  let said = 0;
+  return (error) => {
+    if (Date.now() - said < 60_000) return;
+    said = Date.now();
+    process.stderr.write(`\nlosslab: Redis at ${address.shown}: ${errorLine(error)}; retrying\n`);
+  };
 }
 
 /** Failed points listed one by one on stderr; all of them are in the results. */

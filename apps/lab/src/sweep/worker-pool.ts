@@ -24,32 +24,66 @@ export async function runOnPool<T extends TaskName>(
   options: PoolOptions<T>,
 ): Promise<Array<TaskOutput<T>>> {
   const { tracked, moved, finished: finish } = options;
-  const pool = new Piscina({ ...workerFile(), maxThreads: Math.min(options.workers, inputs.length), minThreads: 1 });
+  const pool = openPool(Math.min(options.workers, inputs.length));
   try {
     return await Promise.all(
-      inputs.map(async (input, index) => {
-        if (!tracked) return finish(index, await settle(pool.run({ task, input })));
-        const { port1, port2 } = new MessageChannel();
-        port1.on("message", (fraction: number) => moved(index, fraction));
-        try {
-          return finish(index, await settle(pool.run({ task, input, progress: port2 }, { transferList: [port2] })));
-        } finally {
-          port1.close();
-        }
-      }),
+      inputs.map(async (input, index) =>
+        finish(index, await settle(pool.run(task, input, tracked ? (fraction) => moved(index, fraction) : undefined))),
+      ),
     );
   } finally {
     await pool.destroy();
   }
 
-  async function settle(run: Promise<unknown>): Promise<TaskOutput<T>> {
+  async function settle(run: Promise<TaskOutput<T>>): Promise<TaskOutput<T>> {
     try {
-      return (await run) as TaskOutput<T>;
+      return await run;
     } catch (error) {
       if (options.failed === undefined) throw error;
       return options.failed(error);
     }
   }
+}
+
+/** Worker threads that run tasks one at a time each, for as long as they are needed. */
+export interface TaskPool {
+  /** Runs one task on the next free thread; `onProgress` receives the fractions it reports. */
+  run<T extends TaskName>(
+    task: T,
+    input: TaskInput<T>,
+    onProgress?: (fraction: number) => void,
+  ): Promise<TaskOutput<T>>;
+  /** Ends the threads (a task still running rejects). */
+  destroy(): Promise<void>;
+}
+
+/**
+ * A pool of up to `threads` worker threads running sweep-worker.ts: the local sweep's and
+ * `losslab worker`'s. `keep`: all the threads start at once and stay while idle (a worker
+ * waiting for jobs), instead of piscina ending the idle ones (then the next task would
+ * load the modules again).
+ */
+export function openPool(threads: number, keep = false): TaskPool {
+  const size = Math.max(1, threads);
+  const pool = new Piscina({
+    ...workerFile(),
+    maxThreads: size,
+    minThreads: keep ? size : 1,
+    ...(keep ? { idleTimeout: Number.POSITIVE_INFINITY } : {}),
+  });
+  return {
+    async run(task, input, onProgress) {
+      if (onProgress === undefined) return await pool.run({ task, input });
+      const { port1, port2 } = new MessageChannel();
+      port1.on("message", onProgress);
+      try {
+        return await pool.run({ task, input, progress: port2 }, { transferList: [port2] });
+      } finally {
+        port1.close();
+      }
+    },
+    destroy: () => pool.destroy(),
+  };
 }
 
 /**

@@ -1,0 +1,418 @@
+/**
+ * `losslab sweep --queue` with `losslab worker` processes on a private redis-server: the
+ * same bytes as `--workers 1`, a worker killed (SIGKILL) in the middle of a point, a
+ * collector killed and run again, jobs a worker must refuse, and the CLI's one-line errors.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Queue, QueueEvents } from "bullmq";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { losslabVersion } from "../src/version.js";
+import { ringError, ringScenario } from "./deadlock-kit.js";
+import { losslabInProcess } from "./in-process.js";
+import { cliArgs, losslab, root } from "./kit.js";
+import { freePort, type PrivateRedis, redisMissing, startRedis } from "./redis-kit.js";
+
+const POINTS = 12;
+/** Points of about half a second on a worker thread: long enough to kill a worker in the middle of one. */
+const sweep = {
+  base: {
+    name: "queued",
+    durationMs: 10,
+    topology: { kind: "two-switch", local: 1, remote: 1 },
+    flows: { pattern: "santos", victimMs: null },
+  },
+  parameters: { "topology.local": [1, 2, 3, 4], "limits.window": [1, 2, 3] },
+};
+
+function snapshot(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const name of readdirSync(dir).sort()) files[name] = readFileSync(join(dir, name)).toString("base64");
+  return files;
+}
+
+function rowsOnDisk(csv: string): number {
+  try {
+    return readFileSync(csv, "utf8").trimEnd().split("\n").length - 1;
+  } catch {
+    return 0;
+  }
+}
+
+/** A `losslab` child process with its output so far, to wait on. */
+interface Child {
+  process: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves once `test` holds for stdout (polled). */
+  until: (test: (stdout: string) => boolean) => Promise<void>;
+}
+
+const children: ChildProcess[] = [];
+
+function start(args: string[], env: NodeJS.ProcessEnv = process.env): Child {
+  const child = spawn(process.execPath, [...cliArgs, ...args], { cwd: root, env });
+  children.push(child);
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr!.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
+  const until = (test: (stdout: string) => boolean) =>
+    new Promise<void>((resolve, reject) => {
+      const poll = setInterval(() => {
+        if (test(stdout)) {
+          clearInterval(poll);
+          resolve();
+        } else if (child.exitCode !== null) {
+          clearInterval(poll);
+          reject(new Error(`losslab ${args.join(" ")} ended: ${stderr}`));
+        }
+      }, 5);
+    });
+  return { process: child, stdout: () => stdout, stderr: () => stderr, exit, until };
+}
+
+/**
+ * `losslab worker` on the queue, once it says it runs. `stalledAfter`: seconds (short only
+ * where a worker is killed: on a busy machine a short lock can lapse and run a point twice).
+ */
+async function startWorker(url: string, concurrency = 1, stalledAfter = 30): Promise<Child> {
+  const worker = start([
+    "worker",
+    "--queue",
+    url,
+    "--concurrency",
+    String(concurrency),
+    "--stalled-after",
+    String(stalledAfter),
+  ]);
+  await worker.until((out) => out.includes("losslab worker: running"));
+  return worker;
+}
+
+const count = (text: string, pattern: RegExp) => text.match(new RegExp(pattern, "g"))?.length ?? 0;
+
+const missing = redisMissing();
+if (missing !== undefined) console.warn(`sweep-queue.test.ts: ${missing}`);
+
+describe.skipIf(missing !== undefined)("losslab sweep --queue", () => {
+  let redis: PrivateRedis;
+  const dir = mkdtempSync(join(tmpdir(), "losslab-queue-"));
+  const file = join(dir, "sweep.json");
+  writeFileSync(file, JSON.stringify(sweep));
+  let local: Record<string, string>;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    const out = join(dir, "local");
+    expect(losslab("sweep", file, "--workers", "1", "--out", out).status).toBe(0);
+    local = snapshot(out);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    await redis?.stop();
+  });
+
+  it("two workers, one killed with SIGKILL in the middle of a point: its point runs elsewhere, same bytes as --workers 1", {
+    timeout: 90_000,
+  }, async () => {
+    const [first, second] = await Promise.all([startWorker(redis.url, 1, 2), startWorker(redis.url, 1, 2)]);
+    const out = join(dir, "queued");
+    const collector = start(["sweep", file, "--queue", redis.url, "--out", out]);
+    // Halfway, the first worker is killed right after it starts a point.
+    await collector.until(() => rowsOnDisk(join(out, "results.csv")) >= POINTS / 2);
+    const startedBefore = count(first.stdout(), /started/);
+    await first.until((text) => count(text, /started/) > startedBefore);
+    const lastStart = [...first.stdout().matchAll(/job (\S+): point (\d+) of sweep \S+ started/g)].at(-1)!;
+    first.process.kill("SIGKILL");
+    const exit = await collector.exit;
+    expect(collector.stderr()).toBe("");
+    expect(exit.code).toBe(0);
+    expect(collector.stdout()).toContain(`running ${POINTS} on the queue at redis://:***@127.0.0.1:${redis.port}`);
+    expect(collector.stdout()).not.toContain(redis.password);
+    expect(snapshot(out)).toEqual(local);
+    // The killed worker's point was run again by the other one (stalled-job detection).
+    const [, job, point] = lastStart;
+    expect(first.stdout()).not.toContain(`job ${job}: point ${point} done`);
+    expect(second.stdout()).toContain(`job ${job}: point ${point} done`);
+    expect(count(first.stdout() + second.stdout(), / done in /g)).toBe(POINTS);
+    // Collected: the sweep's jobs are gone from Redis.
+    const queue = new Queue("losslab-sweep", { connection: { port: redis.port, password: redis.password } });
+    expect(await queue.getJobCounts("completed", "failed", "wait", "active")).toEqual({
+      completed: 0,
+      failed: 0,
+      wait: 0,
+      active: 0,
+    });
+    await queue.close();
+    second.process.kill("SIGTERM");
+    expect((await second.exit).code).toBe(143);
+  });
+
+  it("a collector killed and run again takes the points finished meanwhile from Redis, recomputing none", {
+    timeout: 90_000,
+  }, async () => {
+    // Another database of the same server: nothing from the other test's sweep.
+    const url = `${redis.url}/1`;
+    const worker = await startWorker(url, 2);
+    const out = join(dir, "resumed");
+    const csv = join(out, "results.csv");
+    const collector = start(["sweep", file, "--queue", url, "--out", out]);
+    await collector.until(() => rowsOnDisk(csv) >= 3);
+    collector.process.kill("SIGKILL");
+    await collector.exit;
+    const kept = rowsOnDisk(csv);
+    expect(kept).toBeLessThan(POINTS);
+    // The worker goes on without a collector; the results wait in Redis.
+    await worker.until((text) => count(text, / done in /g) === POINTS);
+
+    // Not spawnSync: this process must read the worker's output meanwhile, to see it run nothing.
+    const again = start(["sweep", file, "--queue", url, "--out", out]);
+    expect((await again.exit).code).toBe(0);
+    expect(again.stderr()).toBe(
+      `losslab: resuming from ${csv}: re-using ${kept} of ${POINTS} points, running ${POINTS - kept}: ${POINTS - kept} not in it\n`,
+    );
+    expect(snapshot(out)).toEqual(local);
+    // Every point ran once.
+    expect(count(worker.stdout(), /started/g)).toBe(POINTS);
+    worker.process.kill("SIGINT");
+    expect((await worker.exit).code).toBe(130);
+  });
+
+  it("a worker refuses, once, a job that names plugins, a file or another version, and runs no code", {
+    timeout: 60_000,
+  }, async () => {
+    const url = `${redis.url}/2`;
+    const worker = await startWorker(url);
+    const connection = { port: redis.port, password: redis.password, db: 2 };
+    const queue = new Queue("losslab-sweep", { connection });
+    const events = new QueueEvents("losslab-sweep", { connection });
+    await events.waitUntilReady();
+    const base = { ...sweep.base, durationMs: 1 };
+    const data = (scenario: unknown, losslab = losslabVersion) => ({
+      format: 1,
+      losslab,
+      sweep: "test",
+      point: 1,
+      scenario,
+    });
+    const jobs = {
+      plugins: data({ ...base, plugins: ["evil-plugin"] }),
+      file: data({ ...base, traffic: [{ kind: "trace", file: "/etc/passwd" }] }),
+      version: data(base, "0.0.0-other"),
+      path: data("../scenario.json"),
+    };
+    const reasons: Record<string, string> = {};
+    for (const [name, job] of Object.entries(jobs)) {
+      const added = await queue.add("point", job, { jobId: `refused-${name}`, attempts: 3 });
+      await added.waitUntilFinished(events).catch((error: Error) => {
+        reasons[name] = error.message;
+      });
+      const after = await queue.getJob(added.id!);
+      // Refused once: failed for good, with attempts to spare.
+      expect(await after!.getState()).toBe("failed");
+      expect(after!.attemptsMade).toBe(1);
+    }
+    expect(reasons.plugins).toBe('refused by the worker: invalid scenario: (top level): unknown field "plugins"');
+    expect(reasons.file).toBe(
+      'refused by the worker: traffic[0].file names a file ("/etc/passwd"); a worker reads no files: a queued scenario carries its trace inline (csv or entries)',
+    );
+    expect(reasons.version).toContain(`queued by losslab 0.0.0-other, and this worker is losslab ${losslabVersion}`);
+    expect(reasons.path).toContain("its scenario is not a scenario object");
+    expect(count(worker.stdout(), /: refused: /g)).toBe(4);
+    expect(worker.stdout()).not.toContain("started");
+
+    // A point whose simulation fails (the deadlock ring at 3 ms) is a result: reported once with its point and message.
+    const ringFile = join(dir, "ring.json");
+    writeFileSync(ringFile, JSON.stringify({ base: ringScenario(), parameters: { durationMs: [1, 3] } }));
+    // Not spawnSync: this process goes on reading the worker's output meanwhile.
+    const collector = start(["sweep", ringFile, "--queue", url, "--out", join(dir, "ring")]);
+    expect((await collector.exit).code).toBe(3);
+    expect(
+      collector
+        .stderr()
+        .split("\n")
+        .filter((line) => !line.includes("warning: topology")),
+    ).toEqual([
+      `losslab: point 2 (durationMs=3) failed: ${ringError(3)}`,
+      `losslab: 1 of 2 points failed; their errors are in ${join(dir, "ring", "results.csv")} and results.json, and the same command runs them again`,
+      "",
+    ]);
+    expect(count(worker.stdout(), /point 2 of sweep \S+ started/g)).toBe(1);
+    await events.close();
+    await queue.close();
+    worker.process.kill("SIGTERM");
+    await worker.exit;
+  });
+
+  it("says in one line what is wrong with the URL or the server, without the password", async () => {
+    const closed = await freePort();
+    const unreachable = await losslabInProcess("worker", "--queue", `redis://:hunter2@127.0.0.1:${closed}/0`);
+    expect(unreachable.code).toBe(2);
+    expect(unreachable.stderr).toBe(
+      `losslab: cannot reach Redis at redis://:***@127.0.0.1:${closed}/0 (ECONNREFUSED): check that redis-server runs there, listens on that host and port, and that no firewall is in the way\n`,
+    );
+    const wrong = await losslabInProcess("sweep", file, "--queue", `redis://:hunter2@127.0.0.1:${redis.port}`);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(
+      new RegExp(
+        `^losslab: Redis at redis://:\\*\\*\\*@127\\.0\\.0\\.1:${redis.port} refused the connection \\(.*\\): check the user name and password in the --queue URL\\n$`,
+      ),
+    );
+    expect(wrong.stderr).not.toContain("hunter2");
+    const scheme = await losslabInProcess("sweep", file, "--queue", "http://:hunter2@localhost:6379");
+    expect(scheme.stderr).toBe(
+      "losslab: --queue: http://:***@localhost:6379/ is not a Redis URL; expected redis://[:PASSWORD@]HOST:PORT[/DB] (or rediss:// for TLS)\n",
+    );
+    const both = await losslabInProcess("sweep", file, "--queue", redis.url, "--workers", "2");
+    expect(both).toMatchObject({
+      code: 2,
+      stderr: "losslab: option '--queue <url>' cannot be used with option '--workers <n>'\n",
+    });
+  });
+});
+
+describe.skipIf(missing !== undefined || !hasOpenssl())("losslab sweep --queue over TLS (rediss://)", () => {
+  it("runs with a server certificate from a private CA the processes are told of, and says so when they are not", {
+    timeout: 60_000,
+  }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "losslab-tls-"));
+    const tls = await startTlsRedis(dir);
+    try {
+      const file = join(dir, "sweep.json");
+      writeFileSync(
+        file,
+        JSON.stringify({ base: { ...sweep.base, durationMs: 1 }, parameters: { "topology.local": [1, 2] } }),
+      );
+      const url = `rediss://127.0.0.1:${tls.port}`;
+      const untrusted = await losslabInProcess("sweep", file, "--queue", url, "--out", join(dir, "out"));
+      expect(untrusted.code).toBe(2);
+      expect(untrusted.stderr).toContain(`losslab: cannot reach Redis at ${url} over TLS (`);
+      expect(untrusted.stderr).toContain("NODE_EXTRA_CA_CERTS");
+
+      const env = { ...process.env, NODE_EXTRA_CA_CERTS: join(dir, "ca.pem") };
+      const worker = start(["worker", "--queue", url, "--concurrency", "1"], env);
+      await worker.until((out) => out.includes("losslab worker: running"));
+      const collector = start(["sweep", file, "--queue", url, "--out", join(dir, "out")], env);
+      expect((await collector.exit).code).toBe(0);
+      expect(rowsOnDisk(join(dir, "out", "results.csv"))).toBe(2);
+      worker.process.kill("SIGTERM");
+      await worker.exit;
+    } finally {
+      await tls.stop();
+    }
+  });
+});
+
+function hasOpenssl(): boolean {
+  return spawnSync("sh", ["-c", "command -v openssl"]).status === 0;
+}
+
+/** redis-server with TLS only, its certificate signed by a CA made here (dir/ca.pem). */
+async function startTlsRedis(dir: string): Promise<{ port: number; stop: () => Promise<void> }> {
+  const openssl = (...args: string[]) => {
+    const run = spawnSync("openssl", args, { cwd: dir, encoding: "utf8" });
+    if (run.status !== 0) throw new Error(`openssl ${args.join(" ")}: ${run.stderr}`);
+  };
+  openssl(
+    "req",
+    "-x509",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-keyout",
+    "ca.key",
+    "-out",
+    "ca.pem",
+    "-days",
+    "1",
+    "-subj",
+    "/CN=losslab test CA",
+  );
+  openssl(
+    "req",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-keyout",
+    "server.key",
+    "-out",
+    "server.csr",
+    "-subj",
+    "/CN=127.0.0.1",
+  );
+  writeFileSync(join(dir, "san.cnf"), "subjectAltName=IP:127.0.0.1\n");
+  openssl(
+    "x509",
+    "-req",
+    "-in",
+    "server.csr",
+    "-CA",
+    "ca.pem",
+    "-CAkey",
+    "ca.key",
+    "-CAcreateserial",
+    "-out",
+    "server.pem",
+    "-days",
+    "1",
+    "-extfile",
+    "san.cnf",
+  );
+  const port = await freePort();
+  const server = spawn(
+    "redis-server",
+    [
+      "--port",
+      "0",
+      "--tls-port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--tls-cert-file",
+      "server.pem",
+      "--tls-key-file",
+      "server.key",
+      "--tls-ca-cert-file",
+      "ca.pem",
+      "--tls-auth-clients",
+      "no",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--dir",
+      dir,
+    ],
+    { cwd: dir, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  children.push(server);
+  let log = "";
+  await new Promise<void>((resolve, reject) => {
+    server.stdout!.on("data", (chunk) => {
+      log += chunk;
+      if (log.includes("Ready to accept connections")) resolve();
+    });
+    server.once("exit", () => reject(new Error(`redis-server with TLS ended: ${log}`)));
+  });
+  server.stdout!.resume();
+  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+  return {
+    port,
+    async stop() {
+      server.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
