@@ -109,10 +109,52 @@ interface AttwResolution {
 }
 
 /** Runs @arethetypeswrong/cli on a tarball (its JSON output) and sums up each column of its table. */
-export function attwReport(tarball: string): Promise<AttwReport> {
+export async function attwReport(tarball: string): Promise<AttwReport> {
   const attw = join(repositoryRoot, "node_modules", ".bin", "attw");
+  const { status: code, stdout, stderr } = await runProcess(attw, [tarball, "--format", "json"]);
+  // Exit code 1 means problems were found (reported below); anything else but 0 is a failure to run.
+  if (code !== 0 && code !== 1) throw new Error(`attw ${tarball} exited with ${code}:\n${stderr}`);
+  const { analysis } = JSON.parse(stdout) as {
+    analysis: {
+      problems: AttwProblem[];
+      entrypoints: Record<string, { resolutions: Record<string, AttwResolution> }>;
+    };
+  };
+  const entrypoints: AttwReport["entrypoints"] = {};
+  for (const [entrypoint, { resolutions }] of Object.entries(analysis.entrypoints)) {
+    const row = {} as Record<ResolutionKind, string>;
+    for (const kind of RESOLUTION_KINDS) {
+      const found = analysis.problems.filter(
+        (problem) =>
+          (problem.entrypoint === undefined || problem.entrypoint === entrypoint) &&
+          (problem.resolutionKind === undefined || problem.resolutionKind === kind),
+      );
+      const implementation = resolutions[kind]?.implementationResolution?.fileName ?? "";
+      const format = !kind.startsWith("node16")
+        ? ""
+        : implementation.endsWith(".json")
+          ? " (JSON)"
+          : implementation.endsWith(".cjs")
+            ? " (CJS)"
+            : " (ESM)";
+      row[kind] = found.length === 0 ? `ok${format}` : found.map((problem) => problem.kind).join(", ");
+    }
+    entrypoints[entrypoint] = row;
+  }
+  const problems = analysis.problems.map(
+    (problem) => `${problem.kind} (${problem.entrypoint ?? "package"}, ${problem.resolutionKind ?? "all"})`,
+  );
+  return { entrypoints, problems };
+}
+
+/** Runs `command` without a shell (in `cwd`); resolves with its exit code and output. */
+export function runProcess(
+  command: string,
+  args: readonly string[],
+  cwd?: string,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(attw, [tarball, "--format", "json"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => {
@@ -122,40 +164,6 @@ export function attwReport(tarball: string): Promise<AttwReport> {
       stderr += chunk;
     });
     child.on("error", reject);
-    child.on("close", (code) => {
-      // Exit code 1 means problems were found (reported below); anything else but 0 is a failure to run.
-      if (code !== 0 && code !== 1) return reject(new Error(`attw ${tarball} exited with ${code}:\n${stderr}`));
-      const { analysis } = JSON.parse(stdout) as {
-        analysis: {
-          problems: AttwProblem[];
-          entrypoints: Record<string, { resolutions: Record<string, AttwResolution> }>;
-        };
-      };
-      const entrypoints: AttwReport["entrypoints"] = {};
-      for (const [entrypoint, { resolutions }] of Object.entries(analysis.entrypoints)) {
-        const row = {} as Record<ResolutionKind, string>;
-        for (const kind of RESOLUTION_KINDS) {
-          const found = analysis.problems.filter(
-            (problem) =>
-              (problem.entrypoint === undefined || problem.entrypoint === entrypoint) &&
-              (problem.resolutionKind === undefined || problem.resolutionKind === kind),
-          );
-          const implementation = resolutions[kind]?.implementationResolution?.fileName ?? "";
-          const format = !kind.startsWith("node16")
-            ? ""
-            : implementation.endsWith(".json")
-              ? " (JSON)"
-              : implementation.endsWith(".cjs")
-                ? " (CJS)"
-                : " (ESM)";
-          row[kind] = found.length === 0 ? `ok${format}` : found.map((problem) => problem.kind).join(", ");
-        }
-        entrypoints[entrypoint] = row;
-      }
-      const problems = analysis.problems.map(
-        (problem) => `${problem.kind} (${problem.entrypoint ?? "package"}, ${problem.resolutionKind ?? "all"})`,
-      );
-      resolve({ entrypoints, problems });
-    });
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
   });
 }

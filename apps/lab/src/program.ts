@@ -10,7 +10,7 @@ import { reproduceCommand } from "./commands/reproduce.js";
 import { runCommand } from "./commands/run.js";
 import { sweepCommand } from "./commands/sweep.js";
 import { validateCommand } from "./commands/validate.js";
-import { workerCommand } from "./commands/worker.js";
+import type { WorkerOptions } from "./commands/worker.js";
 import { examplesDirectory } from "./examples-directory.js";
 import { oneLine } from "./one-line.js";
 import { UserError } from "./user-error.js";
@@ -178,7 +178,8 @@ work for every worker.
 SIGINT or SIGTERM stops the worker after its running points (a second signal
 stops it at once; its points are then run again by another worker).`,
     )
-    .action(workerCommand);
+    // bullmq and ioredis load only for this command (see commands/sweep.ts).
+    .action(async (options: WorkerOptions) => (await import("./commands/worker.js")).workerCommand(options));
 
   return program;
 }

@@ -6,7 +6,7 @@
  * example runs, and the installed `losslab` bin runs, shipped examples and worker threads
  * included.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +16,7 @@ import {
   type Packed,
   publintMessages,
   RESOLUTION_KINDS,
+  runProcess,
 } from "../../../scripts/packing.js";
 import { readmeExamples, showsOutput } from "../../../test/readme-examples.js";
 import { assertExampleGolden, examplePart, exampleScenarios, readGolden } from "./golden-kit.js";
@@ -29,21 +30,7 @@ const installed = (...args: string[]) => spawnSync(bin, args, { cwd: app, encodi
 let packed: Packed[] = [];
 
 /** Runs a command in the app directory, without a shell; resolves with its exit code and output. */
-function runInApp(command: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: app, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const runInApp = (command: string, args: string[]) => runProcess(command, args, app);
 
 /** `work` on each item, two at a time (the machine has two cores). */
 async function twoAtATime<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {

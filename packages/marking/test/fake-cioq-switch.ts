@@ -123,6 +123,15 @@ export class FakeCioqSwitch implements SwitchView {
     return packet;
   }
 
+  /** Fills output buffer `output` with `count` data packets arrived at `input` and crossed. */
+  fill(output: number, count: number, input = 0): Packet[] {
+    return Array.from({ length: count }, () => {
+      const packet = this.arrive(input, output);
+      this.cross(packet);
+      return packet;
+    });
+  }
+
   /** `packet`, perhaps from another switch, arrives at `input`. */
   receive(packet: Packet, input: number): void {
     if (this.inputOccupancy(input) + packet.size > this.inputBytes) throw new Error(`input ${input} overflows`);

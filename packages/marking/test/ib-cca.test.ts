@@ -6,15 +6,6 @@ import { FakeSwitch } from "./fake-switch.js";
 
 const ECN = CongestionBit.Ecn;
 
-/** Fills output `output` with `count` data packets (through input `input`). */
-function fill(sw: FakeCioqSwitch, output: number, count: number, input = 0): Packet[] {
-  return Array.from({ length: count }, () => {
-    const packet = sw.arrive(input, output);
-    sw.cross(packet);
-    return packet;
-  });
-}
-
 describe("ib-cca (IBA Annex A10 as ferrer-2012 sec. 3.2.2 and spec/algorithms.md describe it)", () => {
   it("maps the 0..15 setting linearly: 1 -> 15/16 of the buffer, 15 -> 1/16, 0 never", () => {
     expect(ibCcaThresholdFraction(0)).toBe(Number.POSITIVE_INFINITY);
@@ -28,7 +19,7 @@ describe("ib-cca (IBA Annex A10 as ferrer-2012 sec. 3.2.2 and spec/algorithms.md
   it("setting 15 (default, 64 B of 1 KB): marks a departure that leaves at least one packet behind", () => {
     const marking = ibCca();
     const sw = new FakeCioqSwitch(marking);
-    const [first, second] = fill(sw, 1, 2);
+    const [first, second] = sw.fill(1, 2);
     sw.send(1); // 278 B behind >= 64
     sw.send(1); // nothing behind
     expect([first!.bits, second!.bits]).toEqual([ECN, 0]);
@@ -40,7 +31,7 @@ describe("ib-cca (IBA Annex A10 as ferrer-2012 sec. 3.2.2 and spec/algorithms.md
   it("setting 8 on 1112-B buffers (556 B): occupancy >= threshold marks, equal included", () => {
     const marking = ibCca({ threshold: 8 });
     const sw = new FakeCioqSwitch(marking, { outputBufferBytes: 1112 });
-    const queued = fill(sw, 1, 3);
+    const queued = sw.fill(1, 3);
     sw.send(1); // 556 B behind: equal, marked
     sw.send(1); // 278 B behind
     sw.send(1);
@@ -51,7 +42,7 @@ describe("ib-cca (IBA Annex A10 as ferrer-2012 sec. 3.2.2 and spec/algorithms.md
     expect(ibCcaThresholdFraction(7) * 1024).toBe(576);
     const marking = ibCca({ threshold: 7 });
     const sw = new FakeCioqSwitch(marking);
-    fill(sw, 1, 3);
+    sw.fill(1, 3);
     for (let i = 0; i < 3; i++) sw.send(1);
     expect(marking.marked).toBe(0);
   });
@@ -59,7 +50,7 @@ describe("ib-cca (IBA Annex A10 as ferrer-2012 sec. 3.2.2 and spec/algorithms.md
   it("setting 0 never marks, even with a full buffer", () => {
     const marking = ibCca({ threshold: 0 });
     const sw = new FakeCioqSwitch(marking);
-    fill(sw, 1, 3);
+    sw.fill(1, 3);
     for (let i = 0; i < 3; i++) sw.send(1);
     expect(marking.marked).toBe(0);
   });
@@ -68,11 +59,11 @@ describe("ib-cca (IBA Annex A10 as ferrer-2012 sec. 3.2.2 and spec/algorithms.md
     const marking = ibCca({ markingRate: 2 });
     const sw = new FakeCioqSwitch(marking);
     const sent: Packet[] = [];
-    fill(sw, 1, 2);
-    fill(sw, 2, 2, 1);
+    sw.fill(1, 2);
+    sw.fill(2, 2, 1);
     for (let i = 0; i < 7; i++) {
       sent.push(sw.send(1)); // one packet behind each time: eligible
-      fill(sw, 1, 1);
+      sw.fill(1, 1);
     }
     sw.send(2); // port 2's first eligible packet: marked, its own counter
     const marked = sent.map((packet) => (packet.bits & ECN) !== 0);
@@ -83,20 +74,20 @@ describe("ib-cca (IBA Annex A10 as ferrer-2012 sec. 3.2.2 and spec/algorithms.md
   it("packetSize: smaller packets are never marked; ACKs are not eligible and do not use up the rate", () => {
     const bySize = (packetSize: number) => {
       const sw = new FakeCioqSwitch(ibCca({ packetSize }));
-      fill(sw, 1, 2);
+      sw.fill(1, 2);
       return sw.send(1).bits;
     };
     expect([bySize(278), bySize(279)]).toEqual([ECN, 0]);
 
     const marking = ibCca({ markingRate: 1 });
     const sw = new FakeCioqSwitch(marking);
-    const data = fill(sw, 1, 1);
+    const data = sw.fill(1, 1);
     const acks = Array.from({ length: 3 }, () => {
       const ack = sw.arrive(0, 1, PacketKind.Ack);
       sw.cross(ack);
       return ack;
     });
-    data.push(...fill(sw, 1, 2));
+    data.push(...sw.fill(1, 2));
     sw.send(1); // data, 66 + 556 B behind: marked
     for (let i = 0; i < 3; i++) sw.send(1); // ACKs: not eligible
     sw.send(1); // data, 278 B behind: eligible, left unmarked (rate 1)

@@ -3,20 +3,12 @@
  * probability Pmax (q - Kmin) / (Kmax - Kmin) between the thresholds, 0 below, 1 above, with
  * q the bytes queued behind the departing packet.
  */
-import { CongestionBit, type Packet, PacketKind } from "@losslab/core";
+import { CongestionBit, PacketKind } from "@losslab/core";
 import { describe, expect, it } from "vitest";
 import { createMarking, MarkingSpecError, markProbability, red } from "../src/index.js";
 import { DATA_BYTES, FakeCioqSwitch } from "./fake-cioq-switch.js";
 
 const ECN = CongestionBit.Ecn;
-
-function fill(sw: FakeCioqSwitch, output: number, count: number, input = 0): Packet[] {
-  return Array.from({ length: count }, () => {
-    const packet = sw.arrive(input, output);
-    sw.cross(packet);
-    return packet;
-  });
-}
 
 /** A draw that returns `values` in turn and counts how often it was asked. */
 function scripted(values: number[]) {
@@ -46,7 +38,7 @@ describe("red", () => {
     const sw = new FakeCioqSwitch(red({ kmin: DATA_BYTES, kmax: 3 * DATA_BYTES, pmax: 0.5 }, { random }), {
       outputBufferBytes: 5 * DATA_BYTES,
     });
-    fill(sw, 1, 5);
+    sw.fill(1, 5);
     const bits = Array.from({ length: 5 }, () => sw.send(1).bits & ECN);
     // behind: 4 packets (1112 B > Kmax: marked, no draw), 3 (834 = Kmax: draw 0.24 < 0.5, marked),
     // 2 (draw 0.26 >= 0.25: not), 1 and 0 (<= Kmin: not, no draw).
@@ -58,7 +50,7 @@ describe("red", () => {
   it("never marks ACKs, though their bytes count in the queue behind a data packet", () => {
     const { random } = scripted([0]);
     const sw = new FakeCioqSwitch(red({ kmin: 0, kmax: 1, pmax: 1 }, { random }), { outputBufferBytes: 10_000 });
-    fill(sw, 1, 2);
+    sw.fill(1, 2);
     const ack = sw.arrive(0, 1, PacketKind.Ack);
     sw.cross(ack);
     // Behind the first data packet: 278 + 22 B; behind the second: the 22 B ACK (> Kmax 1).
