@@ -12,20 +12,31 @@ const root = join(import.meta.dirname, "..");
 
 /** DESIGN.md "Packages and what each may import". `typesOnly`: allowed as `import type` only. */
 const allowed: Record<string, { runtime: string[]; typesOnly?: string[] }> = {
-  response: { runtime: [] },
-  topology: { runtime: [] },
-  engine: { runtime: ["seedrandom"] },
-  core: { runtime: [], typesOnly: ["@losslab/engine"] },
-  switch: { runtime: ["@losslab/core", "@losslab/engine", "@losslab/topology"] },
-  adapter: { runtime: ["@losslab/core", "@losslab/engine", "@losslab/response"] },
-  marking: { runtime: ["@losslab/core", "@losslab/engine"] },
-  traffic: { runtime: ["@losslab/core", "@losslab/engine"] },
-  metrics: { runtime: ["@losslab/core", "@losslab/engine"] },
+  // Not in DESIGN.md's first table: the vocabulary kinds are defined in (issue 25), a leaf
+  // with no dependencies that every package may import, so each kind is defined once, next
+  // to its implementation, even in response and topology.
+  kinds: { runtime: [] },
+  response: { runtime: ["@losslab/kinds"] },
+  topology: { runtime: ["@losslab/kinds"] },
+  engine: { runtime: ["seedrandom", "@losslab/kinds"] },
+  core: { runtime: ["@losslab/kinds"], typesOnly: ["@losslab/engine"] },
+  switch: { runtime: ["@losslab/core", "@losslab/engine", "@losslab/topology", "@losslab/kinds"] },
+  adapter: { runtime: ["@losslab/core", "@losslab/engine", "@losslab/response", "@losslab/kinds"] },
+  marking: { runtime: ["@losslab/core", "@losslab/engine", "@losslab/kinds"] },
+  traffic: { runtime: ["@losslab/core", "@losslab/engine", "@losslab/kinds"] },
+  metrics: { runtime: ["@losslab/core", "@losslab/engine", "@losslab/kinds"] },
   // DESIGN.md: "a small package that wires a fabric from a Topology ... may import core, engine,
   // topology, switch, adapter, marking". Its traffic sink implements traffic's TrafficSink and
   // hands flows response's controllers: types only, so it adds no runtime edge.
   fabric: {
-    runtime: ["@losslab/core", "@losslab/engine", "@losslab/topology", "@losslab/switch", "@losslab/adapter"],
+    runtime: [
+      "@losslab/core",
+      "@losslab/engine",
+      "@losslab/topology",
+      "@losslab/switch",
+      "@losslab/adapter",
+      "@losslab/kinds",
+    ],
     typesOnly: ["@losslab/response", "@losslab/traffic"],
   },
   scenario: {
@@ -40,6 +51,7 @@ const allowed: Record<string, { runtime: string[]; typesOnly?: string[] }> = {
       "@losslab/marking",
       "@losslab/traffic",
       "@losslab/metrics",
+      "@losslab/kinds",
       // Not in DESIGN.md's table: the validator of the scenario format. zod gives field-path
       // errors and generates the JSON Schema editors use (issue 11); writing our own would not.
       "zod",

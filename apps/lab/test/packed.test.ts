@@ -57,7 +57,7 @@ describe("the packed tarballs", () => {
   it("have clean manifests, no publint message, and attw finds every entry point right in every column", {
     timeout: 120_000,
   }, async () => {
-    expect(packed.map(({ name }) => name)).toHaveLength(12);
+    expect(packed.map(({ name }) => name)).toHaveLength(13);
     const reports = await twoAtATime(packed, async ({ name, tarball }) => ({
       name,
       manifest: manifestProblems(tarball),
@@ -88,8 +88,9 @@ describe("programs using the installed packages", () => {
     "@losslab/core": "PacketFactory",
     "@losslab/engine": "Engine",
     "@losslab/fabric": "buildFabric",
+    "@losslab/kinds": "Registry",
     "@losslab/lab": "presets",
-    "@losslab/marking": "markingKinds",
+    "@losslab/marking": "markingPolicies",
     "@losslab/metrics": "ByteCounter",
     "@losslab/response": "lipd",
     "@losslab/scenario": "parseScenario",

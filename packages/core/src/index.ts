@@ -1,3 +1,4 @@
+export { formatValue } from "@losslab/kinds";
 export {
   type ArrivalListener,
   type CreditListener,
@@ -11,7 +12,6 @@ export {
 } from "./channel.js";
 export { closestName, didYouMean } from "./closest-name.js";
 export { CreditAccount, creditsFor, DEFAULT_CREDIT_BYTES } from "./credit-account.js";
-export { formatValue } from "./format-value.js";
 export { LosslessViolation } from "./lossless-violation.js";
 export type { MarkingPolicy, MarkingPolicyFactory, SwitchView } from "./marking.js";
 export {

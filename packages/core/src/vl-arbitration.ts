@@ -1,4 +1,4 @@
-import { formatValue } from "./format-value.js";
+import { formatValue } from "@losslab/kinds";
 
 /**
  * Weighted round-robin VL arbitration of the outputs of a switch or an adapter (InfiniBand's

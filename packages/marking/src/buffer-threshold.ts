@@ -3,8 +3,18 @@ import type { Packet } from "@losslab/core";
 /** How a buffer threshold counts: bytes held against bytes of capacity, or packets against whole packets. */
 export type ThresholdUnit = "bytes" | "packets";
 
-/** The allowed units, for checking specs. */
-export const thresholdUnits: readonly ThresholdUnit[] = ["bytes", "packets"];
+/** The `unit` parameter of the threshold markers (`ipm`, `opm`, `mvpm`). */
+export const thresholdUnitParameter = {
+  type: "choice",
+  values: ["bytes", "packets"],
+  default: "bytes",
+  description: "whether a buffer is measured in bytes or in maximum-size packets (README)",
+} as const;
+
+/** A buffer threshold: a fraction of its capacity, in [0, 1) (a buffer never exceeds its capacity). */
+export function thresholdParameter<const Default extends number>(fallback: Default, description: string) {
+  return { type: "number", min: 0, max: 1, maxExclusive: true, default: fallback, description } as const;
+}
 
 /**
  * A buffer threshold given as a fraction of the buffer's capacity (ferrer-2012 sec. 4.3

@@ -1,31 +1,37 @@
 import { isData, type Packet, type SwitchView } from "@losslab/core";
+import { checkValues, type InputOf, MAX_PACKET_BYTES } from "@losslab/kinds";
 import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory } from "./counted-marking-factory.js";
 import { markPacket } from "./mark-packet.js";
-import type { MarkingDefinition } from "./marking-definition.js";
+import { defineMarkingPolicy } from "./marking-definition.js";
 import { outputQueue, outputQueueCapacity } from "./output-queue.js";
-import { integerParameter } from "./spec-parameters.js";
+
+const ibCcaParameters = {
+  threshold: {
+    type: "integer",
+    min: 0,
+    max: 15,
+    default: 15,
+    description:
+      "IBA Threshold: 0 never marks, 1 the highest queue threshold, 15 the lowest (ibCcaThresholdFraction); 15 is the Mellanox CC manager's default",
+  },
+  markingRate: {
+    type: "integer",
+    min: 0,
+    max: 0xffff,
+    default: 0,
+    description: "IBA Marking_Rate: eligible packets left unmarked between two marks at a port (0: mark every one)",
+  },
+  packetSize: {
+    type: "integer",
+    min: 0,
+    max: MAX_PACKET_BYTES,
+    default: 0,
+    description: "IBA Packet_Size, bytes: smaller packets are never marked",
+  },
+} as const;
 
 /** Options of the InfiniBand CCA switch marking (IBA 1.2.1 Annex A10 port settings). */
-export interface IbCcaOptions {
-  /**
-   * IBA Threshold, an integer 0..15: 0 never marks, 1 is the highest queue threshold and 15
-   * the lowest (`ibCcaThresholdFraction`). Default 15, the Mellanox CC manager's default
-   * (spec/algorithms.md).
-   */
-  readonly threshold?: number;
-  /**
-   * IBA Marking_Rate, 0..65535 (a 16-bit field): eligible packets left unmarked between two
-   * marks at a port; 0 (default) marks every eligible packet.
-   */
-  readonly markingRate?: number;
-  /** IBA Packet_Size in bytes: smaller packets are never marked. Default 0 (every size). */
-  readonly packetSize?: number;
-}
-
-/** Scenario spec of the InfiniBand CCA switch marking. */
-export interface IbCcaSpec extends IbCcaOptions {
-  readonly kind: "ib-cca";
-}
+export type IbCcaOptions = InputOf<typeof ibCcaParameters>;
 
 /**
  * The fraction of a port's buffer capacity an IBA Threshold setting stands for: the spec
@@ -90,23 +96,22 @@ class IbCcaMarking implements CountedMarkingPolicy {
  * `markingRate`. The queue is the output buffer, or on a switch without output buffers the
  * packets waiting for the port in the input buffers (README). One VL.
  *
- * @throws MarkingSpecError if `threshold` is not an integer 0..15, `markingRate` not one
+ * @throws KindError if `threshold` is not an integer 0..15, `markingRate` not one
  * 0..65535, or `packetSize` not a non-negative integer.
  * @example
  * const marking = ibCca({ threshold: 15 }); // the most aggressive setting
  * new CioqSwitch(engine, { ...options, marking });
  */
 export function ibCca(options: IbCcaOptions = {}): CountedMarkingFactory {
-  const threshold = integerParameter("threshold", options?.threshold, 15, 0, 15);
-  const markingRate = integerParameter("markingRate", options?.markingRate, 0, 0, 0xffff);
-  const packetSize = integerParameter("packetSize", options?.packetSize, 0, 0);
+  const { threshold, markingRate, packetSize } = checkValues("marking", "ib-cca", ibCcaParameters, options);
   const fraction = ibCcaThresholdFraction(threshold);
   return countedFactory("ib-cca", (view) => new IbCcaMarking(view, fraction, markingRate, packetSize));
 }
 
-/** Registry entry (create-marking.ts). */
-export const ibCcaDefinition: MarkingDefinition<IbCcaSpec> = {
+/** Registry entry (marking-policies.ts). */
+export const ibCcaDefinition = defineMarkingPolicy({
   kind: "ib-cca",
-  parameters: ["threshold", "markingRate", "packetSize"],
-  create: (spec) => ibCca(spec),
-};
+  description: "IBA 1.2.1 Annex A10: FECN on data packets leaving a port whose queue is above the threshold",
+  parameters: ibCcaParameters,
+  create: (values) => ibCca(values),
+});

@@ -1,23 +1,21 @@
 import type { Packet, SwitchView } from "@losslab/core";
+import { checkValues, type InputOf, MAX_PACKETS } from "@losslab/kinds";
 import { type CountedMarkingFactory, countedFactory } from "./counted-marking-factory.js";
 import { type CounterMarkingPolicy, InputTriggeredPolicy } from "./input-triggered.js";
-import type { MarkingDefinition } from "./marking-definition.js";
-import { integerParameter } from "./spec-parameters.js";
+import { defineMarkingPolicy } from "./marking-definition.js";
 
-/** Options of the input-output-triggered policy. */
-export interface InputOutputTriggeredOptions {
-  /**
-   * Packets waiting for an output above which (strictly more than) an arrival triggers
-   * marking on that output. A positive integer; santos-2002 Figs. 4(c)-(d) and 5 use 4, 6,
-   * 8 and 16.
-   */
-  readonly outputThreshold: number;
-}
+const inputOutputTriggeredParameters = {
+  outputThreshold: {
+    type: "integer",
+    min: 1,
+    max: MAX_PACKETS,
+    description:
+      "packets waiting for an output above which (strictly more) an arrival triggers marking on it; santos-2002 Figs. 4(c)-(d), 5 use 4, 6, 8, 16",
+  },
+} as const;
 
-/** Scenario spec of the input-output-triggered policy. */
-export interface InputOutputTriggeredSpec extends InputOutputTriggeredOptions {
-  readonly kind: "input-output-triggered";
-}
+/** Options of the input-output-triggered policy: `outputThreshold`, required. */
+export type InputOutputTriggeredOptions = InputOf<typeof inputOutputTriggeredParameters>;
 
 /** Input-triggered marking plus the output trigger of santos-2002 sec. 5. */
 class InputOutputTriggeredPolicy extends InputTriggeredPolicy {
@@ -47,7 +45,7 @@ class InputOutputTriggeredPolicy extends InputTriggeredPolicy {
  * `outputThreshold` packets wait for an output. The two triggers pull fairness in opposite
  * directions (full input buffers favour marking remote flows, output bursts local ones).
  *
- * @throws MarkingSpecError if `outputThreshold` is not a positive integer.
+ * @throws KindError if `outputThreshold` is not a positive integer.
  * @example
  * const marking = inputOutputTriggered({ outputThreshold: 8 }); // Fig. 4(d)
  * new InputBufferedSwitch(engine, { ...options, marking });
@@ -55,13 +53,15 @@ class InputOutputTriggeredPolicy extends InputTriggeredPolicy {
 export function inputOutputTriggered(
   options: InputOutputTriggeredOptions,
 ): CountedMarkingFactory<CounterMarkingPolicy> {
-  const threshold = integerParameter("outputThreshold", options?.outputThreshold, undefined, 1);
-  return countedFactory("input-output-triggered", (view) => new InputOutputTriggeredPolicy(view, threshold));
+  const { outputThreshold } = checkValues("marking", "input-output-triggered", inputOutputTriggeredParameters, options);
+  return countedFactory("input-output-triggered", (view) => new InputOutputTriggeredPolicy(view, outputThreshold));
 }
 
-/** Registry entry (create-marking.ts). */
-export const inputOutputTriggeredDefinition: MarkingDefinition<InputOutputTriggeredSpec> = {
+/** Registry entry (marking-policies.ts). */
+export const inputOutputTriggeredDefinition = defineMarkingPolicy({
   kind: "input-output-triggered",
-  parameters: ["outputThreshold"],
-  create: (spec) => inputOutputTriggered(spec),
-};
+  description:
+    "santos-2002 sec. 5: input-triggered marking plus an output trigger when more than outputThreshold packets wait for an output",
+  parameters: inputOutputTriggeredParameters,
+  create: (values) => inputOutputTriggered(values),
+});

@@ -1,13 +1,8 @@
 import type { Packet, SwitchView } from "@losslab/core";
 import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory } from "./counted-marking-factory.js";
 import { MarkCounters } from "./mark-counters.js";
-import type { MarkingDefinition } from "./marking-definition.js";
+import { defineMarkingPolicy } from "./marking-definition.js";
 import { StartedPackets } from "./started-packets.js";
-
-/** Scenario spec of the input-triggered policy. */
-export interface InputTriggeredSpec {
-  readonly kind: "input-triggered";
-}
 
 /** A policy marking with the cnt1/cnt2 counters of santos-2002 sec. 5. */
 export interface CounterMarkingPolicy extends CountedMarkingPolicy {
@@ -74,9 +69,11 @@ export function inputTriggered(): CountedMarkingFactory<CounterMarkingPolicy> {
   return countedFactory("input-triggered", (view) => new InputTriggeredPolicy(view));
 }
 
-/** Registry entry (create-marking.ts). */
-export const inputTriggeredDefinition: MarkingDefinition<InputTriggeredSpec> = {
+/** Registry entry (marking-policies.ts). */
+export const inputTriggeredDefinition = defineMarkingPolicy({
   kind: "input-triggered",
-  parameters: [],
+  description:
+    "santos-2002 sec. 5: a full input buffer triggers marking on the outputs its packets wait for, the culprit flows",
+  parameters: {},
   create: () => inputTriggered(),
-};
+});

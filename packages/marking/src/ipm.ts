@@ -1,25 +1,16 @@
 import type { Packet } from "@losslab/core";
-import type { ThresholdUnit } from "./buffer-threshold.js";
+import type { InputOf } from "@losslab/kinds";
 import type { CountedMarkingFactory } from "./counted-marking-factory.js";
-import type { MarkingDefinition } from "./marking-definition.js";
-import { ThresholdMarking, thresholdMarking } from "./threshold-marking.js";
+import { defineMarkingPolicy } from "./marking-definition.js";
+import { ThresholdMarking, thresholdMarking, thresholdMarkingParameters } from "./threshold-marking.js";
 
-/** Options of the input packet marking policy. */
-export interface IpmOptions {
-  /**
-   * Fraction of an input buffer's capacity, in [0, 1), that the buffer must exceed for an
-   * arriving data packet to be marked. Default 0.66, MVCM's input threshold (ferrer-2012
-   * sec. 4.3 item 1), so that `ipm` is MVCM's marking half alone.
-   */
-  readonly threshold?: number;
-  /** Whether the buffer is measured in bytes (default) or in packets; see the README. */
-  readonly unit?: ThresholdUnit;
-}
+const ipmParameters = thresholdMarkingParameters(
+  0.66,
+  "fraction of an input buffer's capacity it must exceed for an arriving data packet to be marked (MVCM's input threshold, ferrer-2012 sec. 4.3)",
+);
 
-/** Scenario spec of the input packet marking policy. */
-export interface IpmSpec extends IpmOptions {
-  readonly kind: "ipm";
-}
+/** Options of `ipm`: `threshold` (default 0.66) and `unit` (default "bytes"). */
+export type IpmOptions = InputOf<typeof ipmParameters>;
 
 /** ferrer-2012 sec. 3.1's IPM at one switch. */
 class InputPacketMarking extends ThresholdMarking {
@@ -39,18 +30,20 @@ class InputPacketMarking extends ThresholdMarking {
  * that holds more than `threshold` of its capacity gets the ECN bit. One bit, no notion of
  * which output is congested: the paper's example of a policy that also marks victims.
  *
- * @throws MarkingSpecError if `threshold` is not in [0, 1) or `unit` is unknown.
+ * @throws KindError if `threshold` is not in [0, 1) or `unit` is unknown.
  * @example
  * const marking = ipm(); // threshold 0.66, in bytes
  * new CioqSwitch(engine, { ...options, marking });
  */
 export function ipm(options: IpmOptions = {}): CountedMarkingFactory {
-  return thresholdMarking("ipm", options, 0.66, (view, threshold) => new InputPacketMarking(view, threshold));
+  return thresholdMarking("ipm", ipmParameters, options, (view, threshold) => new InputPacketMarking(view, threshold));
 }
 
-/** Registry entry (create-marking.ts). */
-export const ipmDefinition: MarkingDefinition<IpmSpec> = {
+/** Registry entry (marking-policies.ts). */
+export const ipmDefinition = defineMarkingPolicy({
   kind: "ipm",
-  parameters: ["threshold", "unit"],
-  create: (spec) => ipm(spec),
-};
+  description:
+    "ferrer-2012 sec. 3.1: Input Packet Marking, a data packet arriving at an input buffer above a threshold gets the ECN bit",
+  parameters: ipmParameters,
+  create: (values) => ipm(values),
+});

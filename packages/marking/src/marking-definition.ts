@@ -1,21 +1,41 @@
+import { definer, type KindDefinition, type Parameters } from "@losslab/kinds";
 import type { CountedMarkingFactory } from "./counted-marking-factory.js";
 import type { MarkingRuntime } from "./marking-runtime.js";
 
 /**
- * How the registry knows a policy: its name in scenario files, the spec fields besides
- * `kind`, and how to build a factory from a spec whose kind and field names were checked.
- * Each policy module exports one; `create-marking.ts` lists them.
+ * A marking policy as scenario files know it (@losslab/kinds): its `kind`, a description,
+ * its parameters (ranges, defaults, docs) and `create(values, runtime)`, which gets the
+ * checked values and what the simulation gives in code (`MarkingRuntime`). Built-in policies
+ * and plugins define theirs the same way; `markingPolicies` lists the built-in ones.
  */
-export interface MarkingDefinition<Spec extends { readonly kind: string }> {
-  readonly kind: Spec["kind"];
-  /** Fields a spec of this kind may have besides `kind`. */
-  readonly parameters: readonly string[];
+export type MarkingDefinition<Kind extends string = string, Ps extends Parameters = Parameters> = KindDefinition<
+  Kind,
+  Ps,
+  MarkingRuntime,
+  CountedMarkingFactory
+> &
+  MarkingTraits;
+
+/** What a simulation must know of a marking policy before it runs. */
+export interface MarkingTraits {
   /**
-   * Builds the factory; checks the parameters' values and throws `MarkingSpecError`.
-   * `runtime` is what the simulation gives in code (`qcn` needs it; the others ignore it).
+   * Its policies send control frames to sources (`SwitchView.notify`, as QCN's CNMs): the
+   * simulation then keeps every source queue open to hear them and records them.
    */
-  create(spec: Spec, runtime: MarkingRuntime): CountedMarkingFactory;
+  readonly notifies?: boolean;
 }
 
-/** The spec type a definition accepts. */
-export type SpecOf<Definition> = Definition extends MarkingDefinition<infer Spec> ? Spec : never;
+/**
+ * Defines a marking policy, built in or in a plugin. Give it the policy's name, a line of
+ * description, its parameters and a factory; scenario files can then name it, and
+ * `losslab validate` checks its parameters like a built-in's.
+ *
+ * @example
+ * export default defineMarkingPolicy({
+ *   kind: "always",
+ *   description: "marks every data packet as it departs",
+ *   parameters: {},
+ *   create: () => countedFactory("always", (view) => ({ switchName: view.name, marked: 0, ... })),
+ * });
+ */
+export const defineMarkingPolicy = definer<MarkingRuntime, CountedMarkingFactory, MarkingTraits>("marking");

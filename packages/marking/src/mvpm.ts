@@ -1,25 +1,25 @@
 import { CongestionBit, hasBit, type Packet, type SwitchView } from "@losslab/core";
-import { BufferThreshold, type ThresholdUnit, thresholdUnits } from "./buffer-threshold.js";
+import { checkValues, type InputOf } from "@losslab/kinds";
+import { BufferThreshold, thresholdParameter, thresholdUnitParameter } from "./buffer-threshold.js";
 import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory } from "./counted-marking-factory.js";
 import { markPacket } from "./mark-packet.js";
-import type { MarkingDefinition } from "./marking-definition.js";
+import { defineMarkingPolicy } from "./marking-definition.js";
 import { hasOutputBuffer, outputQueue, outputQueueCapacity } from "./output-queue.js";
-import { choiceParameter, fractionParameter } from "./spec-parameters.js";
 
-/** Options of MVCM's marking and validation policy. */
-export interface MvpmOptions {
-  /** Fraction of an input buffer's capacity, in [0, 1), above which an arrival gets MB. Default 0.66 (ferrer-2012 sec. 4.3 item 1). */
-  readonly inputThreshold?: number;
-  /** Fraction of an output buffer's capacity, in [0, 1), above which a marked packet joining it gets VB. Default 0.33 (sec. 4.3 item 1). */
-  readonly outputThreshold?: number;
-  /** Whether buffers are measured in bytes (default) or in packets, at inputs and outputs alike; see the README. */
-  readonly unit?: ThresholdUnit;
-}
+const mvpmParameters = {
+  inputThreshold: thresholdParameter(
+    0.66,
+    "fraction of an input buffer's capacity above which an arriving data packet gets MB (ferrer-2012 sec. 4.3 item 1)",
+  ),
+  outputThreshold: thresholdParameter(
+    0.33,
+    "fraction of an output buffer's capacity above which a marked packet joining it gets VB (sec. 4.3 item 1)",
+  ),
+  unit: thresholdUnitParameter,
+} as const;
 
-/** Scenario spec of MVCM's marking and validation policy. */
-export interface MvpmSpec extends MvpmOptions {
-  readonly kind: "mvpm";
-}
+/** Options of MVCM's marking and validation policy: `inputThreshold` (0.66), `outputThreshold` (0.33), `unit` ("bytes"). */
+export type MvpmOptions = InputOf<typeof mvpmParameters>;
 
 /** An MVPM policy attached to one switch: `marked` counts MB decisions, `validated` VB decisions. */
 export interface MvpmPolicy extends CountedMarkingPolicy {
@@ -100,7 +100,7 @@ class MarkingAndValidation implements MvpmPolicy {
  * as a cold one (Table 1). On a switch without output buffers the validation judges the
  * packets waiting for the output in the input buffers (README).
  *
- * @throws MarkingSpecError if a threshold is not in [0, 1) or `unit` is unknown.
+ * @throws KindError if a threshold is not in [0, 1) or `unit` is unknown.
  * @example
  * const marking = mvpm(); // 66 % / 33 %, in bytes
  * new CioqSwitch(engine, { ...options, marking });
@@ -108,16 +108,14 @@ class MarkingAndValidation implements MvpmPolicy {
  * [marking.marked, marking.validated]; // MB and VB decisions at all switches
  */
 export function mvpm(options: MvpmOptions = {}): MvpmMarkingFactory {
-  const inputFraction = fractionParameter("inputThreshold", options?.inputThreshold, 0.66);
-  const outputFraction = fractionParameter("outputThreshold", options?.outputThreshold, 0.33);
-  const unit = choiceParameter("unit", options?.unit, "bytes", thresholdUnits);
+  const { inputThreshold, outputThreshold, unit } = checkValues("marking", "mvpm", mvpmParameters, options);
   const factory = countedFactory<MvpmPolicy>(
     "mvpm",
     (view) =>
       new MarkingAndValidation(
         view,
-        new BufferThreshold(inputFraction, unit, view.maxPacketBytes),
-        new BufferThreshold(outputFraction, unit, view.maxPacketBytes),
+        new BufferThreshold(inputThreshold, unit, view.maxPacketBytes),
+        new BufferThreshold(outputThreshold, unit, view.maxPacketBytes),
       ),
   );
   return Object.defineProperty(factory, "validated", {
@@ -126,9 +124,10 @@ export function mvpm(options: MvpmOptions = {}): MvpmMarkingFactory {
   }) as MvpmMarkingFactory;
 }
 
-/** Registry entry (create-marking.ts). */
-export const mvpmDefinition: MarkingDefinition<MvpmSpec> = {
+/** Registry entry (marking-policies.ts). */
+export const mvpmDefinition = defineMarkingPolicy({
   kind: "mvpm",
-  parameters: ["inputThreshold", "outputThreshold", "unit"],
-  create: (spec) => mvpm(spec),
-};
+  description: "ferrer-2012 sec. 4.1: MVCM's marking at inputs (MB) and validation at outputs (VB)",
+  parameters: mvpmParameters,
+  create: (values) => mvpm(values),
+});

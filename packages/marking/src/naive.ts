@@ -1,13 +1,8 @@
 import type { Packet, SwitchView } from "@losslab/core";
 import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory } from "./counted-marking-factory.js";
 import { markPacket } from "./mark-packet.js";
-import type { MarkingDefinition } from "./marking-definition.js";
+import { defineMarkingPolicy } from "./marking-definition.js";
 import { StartedPackets } from "./started-packets.js";
-
-/** Scenario spec of the naive policy. */
-export interface NaiveSpec {
-  readonly kind: "naive";
-}
 
 /**
  * santos-2002 sec. 5, Fig. 4(a): "a naive packet marking mechanism that simply mark[s] the
@@ -54,9 +49,10 @@ export function naive(): CountedMarkingFactory {
   return countedFactory("naive", (view) => new NaivePolicy(view));
 }
 
-/** Registry entry (create-marking.ts). */
-export const naiveDefinition: MarkingDefinition<NaiveSpec> = {
+/** Registry entry (marking-policies.ts). */
+export const naiveDefinition = defineMarkingPolicy({
   kind: "naive",
-  parameters: [],
+  description: "santos-2002 sec. 5: marks every data packet in a full input buffer",
+  parameters: {},
   create: () => naive(),
-};
+});

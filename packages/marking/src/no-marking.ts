@@ -1,11 +1,6 @@
 import type { SwitchView } from "@losslab/core";
 import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory } from "./counted-marking-factory.js";
-import type { MarkingDefinition } from "./marking-definition.js";
-
-/** Scenario spec of the baseline that marks nothing. */
-export interface NoMarkingSpec {
-  readonly kind: "none";
-}
+import { defineMarkingPolicy } from "./marking-definition.js";
 
 /**
  * The baseline: marks nothing. Its policies have no hooks at all, so a switch does no
@@ -18,9 +13,10 @@ export function noMarking(): CountedMarkingFactory {
   return countedFactory("none", (view: SwitchView): CountedMarkingPolicy => ({ switchName: view.name, marked: 0 }));
 }
 
-/** Registry entry (create-marking.ts). */
-export const noMarkingDefinition: MarkingDefinition<NoMarkingSpec> = {
+/** Registry entry (marking-policies.ts). */
+export const noMarkingDefinition = defineMarkingPolicy({
   kind: "none",
-  parameters: [],
+  description: "the baseline: marks nothing",
+  parameters: {},
   create: () => noMarking(),
-};
+});

@@ -1,26 +1,17 @@
 import type { Packet } from "@losslab/core";
-import type { ThresholdUnit } from "./buffer-threshold.js";
+import type { InputOf } from "@losslab/kinds";
 import type { CountedMarkingFactory } from "./counted-marking-factory.js";
-import type { MarkingDefinition } from "./marking-definition.js";
+import { defineMarkingPolicy } from "./marking-definition.js";
 import { hasOutputBuffer, outputQueue, outputQueueCapacity } from "./output-queue.js";
-import { ThresholdMarking, thresholdMarking } from "./threshold-marking.js";
+import { ThresholdMarking, thresholdMarking, thresholdMarkingParameters } from "./threshold-marking.js";
 
-/** Options of the output packet marking policy. */
-export interface OpmOptions {
-  /**
-   * Fraction of an output buffer's capacity, in [0, 1), that the buffer must exceed for a
-   * data packet joining it to be marked. Default 0.33, MVCM's output threshold (ferrer-2012
-   * sec. 4.3 item 1), so that `opm` is MVCM's validation half alone.
-   */
-  readonly threshold?: number;
-  /** Whether the buffer is measured in bytes (default) or in packets; see the README. */
-  readonly unit?: ThresholdUnit;
-}
+const opmParameters = thresholdMarkingParameters(
+  0.33,
+  "fraction of an output buffer's capacity it must exceed for a data packet joining it to be marked (MVCM's output threshold, ferrer-2012 sec. 4.3)",
+);
 
-/** Scenario spec of the output packet marking policy. */
-export interface OpmSpec extends OpmOptions {
-  readonly kind: "opm";
-}
+/** Options of `opm`: `threshold` (default 0.33) and `unit` (default "bytes"). */
+export type OpmOptions = InputOf<typeof opmParameters>;
 
 /** ferrer-2012 sec. 3.1's OPM at one switch. */
 class OutputPacketMarking extends ThresholdMarking {
@@ -51,18 +42,20 @@ class OutputPacketMarking extends ThresholdMarking {
  * a switch without output buffers it judges the packets waiting for the output in the input
  * buffers (README).
  *
- * @throws MarkingSpecError if `threshold` is not in [0, 1) or `unit` is unknown.
+ * @throws KindError if `threshold` is not in [0, 1) or `unit` is unknown.
  * @example
  * const marking = opm({ threshold: 0.5 });
  * new CioqSwitch(engine, { ...options, marking });
  */
 export function opm(options: OpmOptions = {}): CountedMarkingFactory {
-  return thresholdMarking("opm", options, 0.33, (view, threshold) => new OutputPacketMarking(view, threshold));
+  return thresholdMarking("opm", opmParameters, options, (view, threshold) => new OutputPacketMarking(view, threshold));
 }
 
-/** Registry entry (create-marking.ts). */
-export const opmDefinition: MarkingDefinition<OpmSpec> = {
+/** Registry entry (marking-policies.ts). */
+export const opmDefinition = defineMarkingPolicy({
   kind: "opm",
-  parameters: ["threshold", "unit"],
-  create: (spec) => opm(spec),
-};
+  description:
+    "ferrer-2012 sec. 3.1: Output Packet Marking, a data packet joining an output buffer above a threshold gets the ECN bit",
+  parameters: opmParameters,
+  create: (values) => opm(values),
+});

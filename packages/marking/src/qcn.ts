@@ -1,11 +1,11 @@
 import { isData, type Packet, type SwitchView } from "@losslab/core";
+import { checkValues, type InputOf, MAX_BUFFER_BYTES, MAX_FACTOR, MAX_PACKET_BYTES } from "@losslab/kinds";
 import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory } from "./counted-marking-factory.js";
-import type { MarkingDefinition } from "./marking-definition.js";
+import { defineMarkingPolicy } from "./marking-definition.js";
 import type { MarkingRuntime } from "./marking-runtime.js";
 import { hasOutputBuffer, outputQueue } from "./output-queue.js";
 import { largestBacklog, randomUnit } from "./qcn-culprit.js";
 import { qcnFeedback, qcnSampleInterval, quantizeQcnFeedback } from "./qcn-feedback.js";
-import { choiceParameter, integerParameter, numberParameter } from "./spec-parameters.js";
 
 /** Where the congestion points sit: one per output queue (the standard) or per input buffer (chrysos). */
 export type QcnPlacement = "output" | "input";
@@ -16,38 +16,67 @@ export type QcnCulprit = "arrival" | "occupancy-deterministic" | "occupancy-rand
 /** Whether the sampling interval shrinks with |Fb| (the pseudo-code's table) or stays at the base. */
 export type QcnSampling = "adaptive" | "fixed";
 
-const placements: readonly QcnPlacement[] = ["output", "input"];
-const culprits: readonly QcnCulprit[] = ["arrival", "occupancy-deterministic", "occupancy-random"];
-const samplings: readonly QcnSampling[] = ["adaptive", "fixed"];
+const qcnParameters = {
+  at: {
+    type: "choice",
+    values: ["output", "input"],
+    default: "output",
+    description: "congestion points at switch outputs (IEEE 802.1Qau) or inputs (chrysos sec. III)",
+  },
+  culprit: {
+    type: "choice",
+    values: ["arrival", "occupancy-deterministic", "occupancy-random"],
+    default: "arrival",
+    description:
+      "whose source a CNM goes to: the sampled frame's (the standard) or by buffer occupancy (chrysos sec. IV.B)",
+  },
+  equilibrium: {
+    type: "integer",
+    min: 1,
+    max: MAX_BUFFER_BYTES,
+    default: 60_000,
+    description: "Qeq, the queue's set point, bytes (chrysos sec. III: 60 KB)",
+  },
+  weight: {
+    type: "number",
+    min: 0,
+    minExclusive: true,
+    max: MAX_FACTOR,
+    default: 2,
+    description: "w, the weight of the queue's growth in Fb (spec/algorithms.md)",
+  },
+  sampleInterval: {
+    type: "integer",
+    min: 1,
+    max: MAX_BUFFER_BYTES,
+    default: 150_000,
+    description: "I_s, the base sampling interval in arriving data bytes (chrysos sec. III: 150 KB)",
+  },
+  sampling: {
+    type: "choice",
+    values: ["adaptive", "fixed"],
+    default: "adaptive",
+    description: "adaptive: shorter intervals for larger |Fb| (the pseudo-code's table); fixed: always I_s",
+  },
+  sampleJitter: {
+    type: "number",
+    min: 0,
+    max: 1,
+    maxExclusive: true,
+    default: 0.15,
+    description: "each interval is drawn uniformly from (1 ± sampleJitter) times its nominal length; 0: deterministic",
+  },
+  unitBytes: {
+    type: "integer",
+    min: 1,
+    max: MAX_PACKET_BYTES,
+    default: 256,
+    description: 'the buffer unit "occupancy-random" draws, bytes (chrysos sec. II)',
+  },
+} as const;
 
-/** Options of the QCN congestion point. Sizes in bytes. */
-export interface QcnOptions {
-  /** "output" (default, IEEE 802.1Qau) or "input" (chrysos sec. III). */
-  readonly at?: QcnPlacement;
-  /** "arrival" (default, the standard), "occupancy-deterministic" or "occupancy-random" (chrysos sec. IV.B). */
-  readonly culprit?: QcnCulprit;
-  /** Qeq, the queue's set point in bytes (default 60 000, chrysos sec. III's 60 KB). */
-  readonly equilibrium?: number;
-  /** w, the weight of the queue's growth in Fb (default 2, spec/algorithms.md). */
-  readonly weight?: number;
-  /** I_s, the base sampling interval in arriving data bytes (default 150 000, chrysos sec. III). */
-  readonly sampleInterval?: number;
-  /** "adaptive" (default: shorter intervals for larger |Fb|, the pseudo-code's table) or "fixed" (always I_s). */
-  readonly sampling?: QcnSampling;
-  /**
-   * Each interval after a sample is drawn uniformly from (1 ± sampleJitter) times its nominal
-   * length; a fraction in [0, 1), default 0.15 (the pseudo-code's 0.85..1.15 as
-   * sef1/congestion-control runs it). 0 makes sampling deterministic.
-   */
-  readonly sampleJitter?: number;
-  /** The buffer unit "occupancy-random" draws, in bytes (default 256, chrysos sec. II). */
-  readonly unitBytes?: number;
-}
-
-/** Scenario spec of the QCN congestion point. */
-export interface QcnSpec extends QcnOptions {
-  readonly kind: "qcn";
-}
+/** Options of the QCN congestion point (sizes in bytes); every one has a default (`qcnParameters`). */
+export type QcnOptions = InputOf<typeof qcnParameters>;
 
 /** A QCN policy attached to one switch. It never marks (`marked` stays 0); `notified` counts its CNMs. */
 export interface QcnPolicy extends CountedMarkingPolicy {
@@ -171,21 +200,19 @@ class CongestionPoints implements QcnPolicy {
  * without output buffers the frames waiting for that output in the input buffers (sampled
  * as they arrive). One congestion point per port (one priority).
  *
- * @throws MarkingSpecError for a bad option; TypeError without `runtime.random` when
+ * @throws KindError for a bad option; TypeError without `runtime.random` when
  * `sampleJitter` > 0 or `culprit` is "occupancy-random".
  * @example
  * const marking = qcn({ at: "input", culprit: "occupancy-random" }, { random: stream });
  * new CioqSwitch(engine, { ...options, marking });
  */
 export function qcn(options: QcnOptions = {}, runtime: MarkingRuntime = {}): QcnMarkingFactory {
-  const at = choiceParameter("at", options?.at, "output", placements);
-  const culprit = choiceParameter("culprit", options?.culprit, "arrival", culprits);
-  const equilibrium = integerParameter("equilibrium", options?.equilibrium, 60_000, 1);
-  const weight = numberParameter("weight", options?.weight, 2, 0);
-  const sampleInterval = integerParameter("sampleInterval", options?.sampleInterval, 150_000, 1);
-  const sampling = choiceParameter("sampling", options?.sampling, "adaptive", samplings);
-  const sampleJitter = numberParameter("sampleJitter", options?.sampleJitter, 0.15, 0, 1);
-  const unitBytes = integerParameter("unitBytes", options?.unitBytes, 256, 1);
+  const { at, culprit, equilibrium, weight, sampleInterval, sampling, sampleJitter, unitBytes } = checkValues(
+    "marking",
+    "qcn",
+    qcnParameters,
+    options,
+  );
   const { random } = runtime ?? {};
   const notificationBytes = runtime?.notificationBytes ?? DEFAULT_NOTIFICATION_BYTES;
   if ((sampleJitter > 0 || culprit === "occupancy-random") && typeof random !== "function") {
@@ -213,9 +240,11 @@ export function qcn(options: QcnOptions = {}, runtime: MarkingRuntime = {}): Qcn
 /** IEEE 802.1Qau: a CNM is a minimum-size Ethernet frame. */
 const DEFAULT_NOTIFICATION_BYTES = 64;
 
-/** Registry entry (create-marking.ts). */
-export const qcnDefinition: MarkingDefinition<QcnSpec> = {
+/** Registry entry (marking-policies.ts). */
+export const qcnDefinition = defineMarkingPolicy({
   kind: "qcn",
-  parameters: ["at", "culprit", "equilibrium", "weight", "sampleInterval", "sampling", "sampleJitter", "unitBytes"],
-  create: (spec, runtime) => qcn(spec, runtime),
-};
+  description: "IEEE 802.1Qau QCN congestion points sending CNMs, with chrysos' input placement and occupancy sampling",
+  parameters: qcnParameters,
+  notifies: true,
+  create: (values, runtime) => qcn(values, runtime),
+});

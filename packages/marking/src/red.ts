@@ -1,26 +1,35 @@
-import { formatValue, isData, type Packet, type SwitchView } from "@losslab/core";
+import { isData, type Packet, type SwitchView } from "@losslab/core";
+import { checkValues, type InputOf, KindError, MAX_BUFFER_BYTES } from "@losslab/kinds";
 import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory } from "./counted-marking-factory.js";
 import { markPacket } from "./mark-packet.js";
-import type { MarkingDefinition } from "./marking-definition.js";
+import { defineMarkingPolicy } from "./marking-definition.js";
 import type { MarkingRuntime } from "./marking-runtime.js";
-import { MarkingSpecError } from "./marking-spec-error.js";
 import { outputQueue } from "./output-queue.js";
-import { integerParameter } from "./spec-parameters.js";
 
-/** Options of RED-style ECN marking at egress (DCQCN's congestion point). */
-export interface RedOptions {
-  /** Kmin, bytes: below or at it nothing is marked. Required: the published sets differ (README). */
-  readonly kmin: number;
-  /** Kmax, bytes (> Kmin): above it every data packet is marked. Required. */
-  readonly kmax: number;
-  /** Pmax, in (0, 1]: the marking probability just below Kmax. Required. */
-  readonly pmax: number;
-}
+const redParameters = {
+  kmin: {
+    type: "integer",
+    min: 0,
+    max: MAX_BUFFER_BYTES,
+    description: "Kmin, bytes queued behind a departing packet: at or below it, no mark",
+  },
+  kmax: {
+    type: "integer",
+    min: 1,
+    max: MAX_BUFFER_BYTES,
+    description: "Kmax, bytes (above Kmin): above it, every data packet is marked",
+  },
+  pmax: {
+    type: "number",
+    min: 0,
+    minExclusive: true,
+    max: 1,
+    description: "Pmax: the marking probability just below Kmax",
+  },
+} as const;
 
-/** Scenario spec of RED-style ECN marking. */
-export interface RedSpec extends RedOptions {
-  readonly kind: "red";
-}
+/** Options of RED-style ECN marking at egress: Kmin, Kmax, Pmax, all required (the published sets differ, README). */
+export type RedOptions = InputOf<typeof redParameters>;
 
 /** RED marking at one switch. */
 class RedMarking implements CountedMarkingPolicy {
@@ -65,34 +74,27 @@ export function markProbability(queued: number, { kmin, kmax, pmax }: RedOptions
  * the ECN bit with probability 0 up to Kmin, rising linearly to Pmax at Kmax, and 1 above.
  * Draws come from `runtime.random`, a seeded stream.
  *
- * @throws MarkingSpecError for a missing or bad Kmin, Kmax or Pmax; TypeError without
+ * @throws KindError for a missing or bad Kmin, Kmax or Pmax; TypeError without
  * `runtime.random`.
  * @example
  * const marking = red({ kmin: 5_000, kmax: 200_000, pmax: 0.01 }, { random: stream });
  * new CioqSwitch(engine, { ...options, marking });
  */
 export function red(options: RedOptions, runtime: MarkingRuntime = {}): CountedMarkingFactory {
-  const kmin = integerParameter("kmin", options?.kmin, undefined, 0);
-  const kmax = integerParameter("kmax", options?.kmax, undefined, 1);
-  const pmax = options?.pmax;
-  if (!(typeof pmax === "number" && pmax > 0 && pmax <= 1)) {
-    throw new MarkingSpecError(
-      "marking.pmax",
-      `marking.pmax must be a probability above 0 and at most 1, got ${formatValue(pmax)}`,
-    );
-  }
-  if (kmax <= kmin) {
-    throw new MarkingSpecError("marking.kmax", `marking.kmax must be above marking.kmin (${kmin}), got ${kmax}`);
-  }
+  const checked = checkValues("marking", "red", redParameters, options);
+  const { kmin, kmax } = checked;
+  if (kmax <= kmin)
+    throw new KindError("marking.kmax", `marking.kmax must be above marking.kmin (${kmin}), got ${kmax}`);
   const random = runtime?.random;
   if (typeof random !== "function") throw new TypeError('marking "red" needs runtime.random(), a seeded stream');
-  const checked = { kmin, kmax, pmax };
   return countedFactory("red", (view) => new RedMarking(view, checked, random));
 }
 
-/** Registry entry (create-marking.ts). */
-export const redDefinition: MarkingDefinition<RedSpec> = {
+/** Registry entry (marking-policies.ts). */
+export const redDefinition = defineMarkingPolicy({
   kind: "red",
-  parameters: ["kmin", "kmax", "pmax"],
-  create: (spec, runtime) => red(spec, runtime),
-};
+  description:
+    "DCQCN's congestion point (spec/algorithms.md): RED-style ECN marking at egress; no defaults, the published sets differ",
+  parameters: redParameters,
+  create: (values, runtime) => red(values, runtime),
+});

@@ -1,8 +1,8 @@
 import type { Packet, SwitchView } from "@losslab/core";
-import { BufferThreshold, type ThresholdUnit, thresholdUnits } from "./buffer-threshold.js";
+import { checkValues } from "@losslab/kinds";
+import { BufferThreshold, type ThresholdUnit, thresholdParameter, thresholdUnitParameter } from "./buffer-threshold.js";
 import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory } from "./counted-marking-factory.js";
 import { markPacket } from "./mark-packet.js";
-import { choiceParameter, fractionParameter } from "./spec-parameters.js";
 
 /** Options of a one-threshold marker (ferrer-2012 sec. 3.1's `ipm` and `opm`). */
 export interface ThresholdMarkingOptions {
@@ -30,14 +30,18 @@ export abstract class ThresholdMarking implements CountedMarkingPolicy {
   }
 }
 
-/** Checks `options` (default threshold `defaultFraction`, bytes) and builds one policy per switch. */
+/** The parameters of a one-threshold marker whose threshold defaults to `fallback`. */
+export function thresholdMarkingParameters<const Default extends number>(fallback: Default, description: string) {
+  return { threshold: thresholdParameter(fallback, description), unit: thresholdUnitParameter } as const;
+}
+
+/** Checks `options` against `parameters` and builds one policy per switch. */
 export function thresholdMarking(
   kind: string,
-  options: ThresholdMarkingOptions,
-  defaultFraction: number,
+  parameters: ReturnType<typeof thresholdMarkingParameters>,
+  options: ThresholdMarkingOptions | undefined,
   make: (view: SwitchView, threshold: BufferThreshold) => ThresholdMarking,
 ): CountedMarkingFactory {
-  const fraction = fractionParameter("threshold", options?.threshold, defaultFraction);
-  const unit = choiceParameter("unit", options?.unit, "bytes", thresholdUnits);
-  return countedFactory(kind, (view) => make(view, new BufferThreshold(fraction, unit, view.maxPacketBytes)));
+  const { threshold, unit } = checkValues("marking", kind, parameters, options);
+  return countedFactory(kind, (view) => make(view, new BufferThreshold(threshold, unit, view.maxPacketBytes)));
 }

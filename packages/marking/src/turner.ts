@@ -1,26 +1,9 @@
 import { CongestionBit, creditsFor, isData, type Packet, type SwitchView } from "@losslab/core";
 import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory } from "./counted-marking-factory.js";
 import { markPacket } from "./mark-packet.js";
-import type { MarkingDefinition } from "./marking-definition.js";
+import { defineMarkingPolicy } from "./marking-definition.js";
 import type { MarkingRuntime } from "./marking-runtime.js";
-import { booleanParameter } from "./spec-parameters.js";
 import { StartedPackets } from "./started-packets.js";
-
-/**
- * Scenario spec of turner-2001's marking. The mechanism itself has no parameters ("it does
- * not require configuration of any special parameter", sec. 2); the one option is the
- * optimisation sec. 6.1 suggests for fabrics with non-compliant switches.
- */
-export interface TurnerSpec {
-  readonly kind: "turner";
-  /**
-   * Sec. 6.1: "make compliant switches to mark packets destined to blocked output VLs, when
-   * the next switch on the link is a non-compliant switch". Default false (the mechanism
-   * "can be used with non-compliant switches without any modification"). Needs the
-   * runtime's `nextIsNonCompliant`.
-   */
-  readonly markBlockedTowardNonCompliant?: boolean;
-}
 
 /** turner-2001's marking at one switch, with its decisions counted by kind. */
 export interface TurnerPolicy extends CountedMarkingPolicy {
@@ -268,16 +251,21 @@ export function turner(
   }) as TurnerMarkingFactory;
 }
 
-/** Registry entry (create-marking.ts). */
-export const turnerDefinition: MarkingDefinition<TurnerSpec> = {
+/**
+ * Registry entry (marking-policies.ts). The mechanism has no parameters ("it does not require
+ * configuration of any special parameter", sec. 2); the one option is the optimisation sec.
+ * 6.1 suggests for fabrics with non-compliant switches.
+ */
+export const turnerDefinition = defineMarkingPolicy({
   kind: "turner",
-  parameters: ["markBlockedTowardNonCompliant"],
-  create: (spec, runtime) =>
-    turner(runtime, {
-      markBlockedTowardNonCompliant: booleanParameter(
-        "markBlockedTowardNonCompliant",
-        spec.markBlockedTowardNonCompliant,
-        false,
-      ),
-    }),
-};
+  description: "turner-2001 sec. 4: full input VL buffers mark propagating packets and pick roots by output credits",
+  parameters: {
+    markBlockedTowardNonCompliant: {
+      type: "boolean",
+      default: false,
+      description:
+        "sec. 6.1's optimisation: mark packets for an output VL that blocks toward a non-compliant switch (needs the runtime's nextIsNonCompliant)",
+    },
+  },
+  create: (values, runtime) => turner(runtime, values),
+});

@@ -10,15 +10,17 @@ const packageDirectory = join(dirname(fileURLToPath(import.meta.url)), "..");
 describe("@losslab/marking package rules (DESIGN.md)", () => {
   it("exports the public API and nothing else", () => {
     expect(Object.keys(marking).sort()).toEqual([
-      "MarkingSpecError",
+      "KindError",
+      "countedFactory",
       "createMarking",
+      "defineMarkingPolicy",
       "ibCca",
       "ibCcaThresholdFraction",
       "inputOutputTriggered",
       "inputTriggered",
       "ipm",
       "markProbability",
-      "markingKinds",
+      "markingPolicies",
       "mvpm",
       "naive",
       "noMarking",
@@ -34,7 +36,7 @@ describe("@losslab/marking package rules (DESIGN.md)", () => {
 
   it("documents every kind in the README", () => {
     const readme = readFileSync(join(packageDirectory, "README.md"), "utf8");
-    for (const kind of marking.markingKinds) expect(readme).toContain(`\`${kind}\``);
+    for (const kind of marking.markingPolicies.kinds) expect(readme).toContain(`\`${kind}\``);
   });
 
   it("runs the README example", () => {
@@ -43,6 +45,6 @@ describe("@losslab/marking package rules (DESIGN.md)", () => {
     for (const line of output.trim().split("\n")) expect(readme).toContain(line);
     expect(output).toContain("naive                   full buffer: remote 4/4, local 0/4 (marked: 4)");
     expect(output).toContain("input-output-triggered  full buffer: remote 4/4, local 4/4 (marked: 8)");
-    expect(output).toContain("bad spec: marking.outputThreshold must be a positive integer, got -1");
+    expect(output).toContain("bad spec: marking.outputThreshold must be an integer from 1 to 1000000, got -1");
   });
 });

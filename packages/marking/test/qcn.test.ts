@@ -3,7 +3,7 @@ import { RngStreams } from "@losslab/engine";
 import { describe, expect, it } from "vitest";
 import {
   createMarking,
-  MarkingSpecError,
+  KindError,
   type QcnOptions,
   qcn,
   qcnFeedback,
@@ -245,7 +245,7 @@ describe("qcn congestion point", () => {
       try {
         createMarking({ kind: "qcn", ...spec } as never, runtime);
       } catch (error) {
-        if (error instanceof MarkingSpecError) return [error.field, error.message];
+        if (error instanceof KindError) return [error.field, error.message];
       }
       return undefined;
     };
@@ -259,9 +259,12 @@ describe("qcn congestion point", () => {
     ]);
     expect(errorOf({ equilibrium: 0 })).toEqual([
       "marking.equilibrium",
-      "marking.equilibrium must be a positive integer, got 0",
+      "marking.equilibrium must be an integer from 1 to 1073741824, got 0",
     ]);
-    expect(errorOf({ weight: -1 })).toEqual(["marking.weight", "marking.weight must be a finite number >= 0, got -1"]);
+    expect(errorOf({ weight: -1 })).toEqual([
+      "marking.weight",
+      "marking.weight must be a number > 0 and <= 1000000, got -1",
+    ]);
     expect(errorOf({ sampleJitter: 1 })).toEqual([
       "marking.sampleJitter",
       "marking.sampleJitter must be a number >= 0 and < 1, got 1",
@@ -269,7 +272,7 @@ describe("qcn congestion point", () => {
     expect(errorOf({ sampling: "table" })?.[1]).toBe(
       'marking.sampling must be one of "adaptive", "fixed", got "table"',
     );
-    expect(errorOf({ unitBytes: 2.5 })?.[1]).toBe("marking.unitBytes must be a positive integer, got 2.5");
+    expect(errorOf({ unitBytes: 2.5 })?.[1]).toBe("marking.unitBytes must be an integer from 1 to 65536, got 2.5");
     expect(errorOf({ sampleInterval: -1 })?.[0]).toBe("marking.sampleInterval");
     expect(errorOf({ threshold: 1 })?.[1]).toBe(
       'marking.threshold: unknown field for kind "qcn"; allowed: kind, at, culprit, equilibrium, weight, sampleInterval, sampling, sampleJitter, unitBytes',

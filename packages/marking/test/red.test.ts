@@ -5,7 +5,7 @@
  */
 import { CongestionBit, PacketKind } from "@losslab/core";
 import { describe, expect, it } from "vitest";
-import { createMarking, MarkingSpecError, markProbability, red } from "../src/index.js";
+import { createMarking, KindError, markProbability, red } from "../src/index.js";
 import { DATA_BYTES, FakeCioqSwitch } from "./fake-cioq-switch.js";
 
 const ECN = CongestionBit.Ecn;
@@ -63,22 +63,20 @@ describe("red", () => {
       try {
         createMarking({ kind: "red", ...spec } as never, { random });
       } catch (error) {
-        if (error instanceof MarkingSpecError) return [error.field, error.message];
+        if (error instanceof KindError) return [error.field, error.message];
         throw error;
       }
       return undefined;
     };
     expect(errorOf({ kmax: 10, pmax: 0.1 })).toEqual([
       "marking.kmin",
-      "marking.kmin must be a non-negative integer, got undefined (missing)",
+      "marking.kmin is missing: give an integer from 0 to 1073741824 (Kmin, bytes queued behind a departing packet: at or below it, no mark)",
     ]);
     expect(errorOf({ kmin: 10, kmax: 10, pmax: 0.1 })).toEqual([
       "marking.kmax",
       "marking.kmax must be above marking.kmin (10), got 10",
     ]);
-    expect(errorOf({ kmin: 0, kmax: 10, pmax: 0 })?.[1]).toBe(
-      "marking.pmax must be a probability above 0 and at most 1, got 0",
-    );
+    expect(errorOf({ kmin: 0, kmax: 10, pmax: 0 })?.[1]).toBe("marking.pmax must be a number > 0 and <= 1, got 0");
     expect(errorOf({ kmin: 0, kmax: 10, pmax: 0.1, k: 1 })?.[0]).toBe("marking.k");
     expect(() => red({ kmin: 0, kmax: 10, pmax: 0.1 })).toThrow('marking "red" needs runtime.random()');
   });

@@ -19,7 +19,8 @@ export {
 } from "./run-scenario.js";
 export type { RunStats } from "./run-stats.js";
 export { ScenarioError } from "./scenario-error.js";
+export { builtInKinds, type ScenarioKinds, withPlugins } from "./scenario-kinds.js";
 export * from "./scenario-limits.js";
 export { scenarioTopology } from "./scenario-topology.js";
-export { type Scenario, type ScenarioInput, scenarioSchema } from "./schema.js";
+export { type Scenario, type ScenarioInput, scenarioSchema, scenarioSchemaFor } from "./schema.js";
 export { creditLoopWarnings, scenarioWarnings } from "./warnings.js";

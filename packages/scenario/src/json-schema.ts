@@ -1,15 +1,16 @@
 import { z } from "zod";
-import { scenarioSchema } from "./schema.js";
+import { builtInKinds, type ScenarioKinds } from "./scenario-kinds.js";
+import { scenarioSchemaFor } from "./schema.js";
 
 /**
  * The JSON Schema of scenario files (as written, defaults optional), generated from the
  * validator so the two never disagree. Shipped as `@losslab/scenario/scenario.schema.json`;
  * a scenario file that names it in `"$schema"` gets completion and checks in editors.
- * Cross-field rules (intervals, `measureMs` inside the run) are only in `parseScenario`.
+ * With plugins' `kinds`, their kinds are in it too. Cross-field rules (intervals, `measureMs` inside the run) are only in `parseScenario`.
  */
-export function scenarioJsonSchema(): Record<string, unknown> {
+export function scenarioJsonSchema(kinds: ScenarioKinds = builtInKinds): Record<string, unknown> {
   return {
-    ...z.toJSONSchema(scenarioSchema, { io: "input", unrepresentable: "any" }),
+    ...z.toJSONSchema(scenarioSchemaFor(kinds), { io: "input", unrepresentable: "any" }),
     title: "losslab scenario",
   } as Record<string, unknown>;
 }

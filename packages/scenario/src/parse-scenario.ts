@@ -5,8 +5,9 @@ import { formatList } from "./format-list.js";
 import { tooDeep } from "./nesting-depth.js";
 import { quoteValue } from "./quote-value.js";
 import { ScenarioError } from "./scenario-error.js";
+import { builtInKinds, type ScenarioKinds } from "./scenario-kinds.js";
 import { MAX_DEPTH } from "./scenario-limits.js";
-import { type Scenario, scenarioSchema } from "./schema.js";
+import { type Scenario, scenarioSchemaFor } from "./schema.js";
 
 /** The most problems one error lists (a list of 65,536 bad flows has as many). */
 const MAX_PROBLEMS = 5;
@@ -14,12 +15,13 @@ const MAX_PROBLEMS = 5;
 /**
  * Validates a scenario object (parsed from JSON) and fills in defaults. Throws a
  * ScenarioError listing each problem as `field.path: what is wrong (got value)`; values are
- * quoted up to 200 characters, and at most 5 problems are listed.
+ * quoted up to 200 characters, and at most 5 problems are listed. `kinds`: the kinds the
+ * file may name (the built-in ones unless plugins add some, `withPlugins`).
  */
-export function parseScenario(input: unknown): Scenario {
+export function parseScenario(input: unknown, kinds: ScenarioKinds = builtInKinds): Scenario {
   const deep = tooDeep(input);
   if (deep !== undefined) throw invalid([`${formatPath(deep)}: nested more than ${MAX_DEPTH} levels deep`]);
-  const result = scenarioSchema.safeParse(input);
+  const result = scenarioSchemaFor(kinds).safeParse(input);
   if (result.success) return result.data;
   throw invalid(result.error.issues.flatMap((issue) => describeIssue(issue, input)));
 }

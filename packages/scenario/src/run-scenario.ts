@@ -2,7 +2,7 @@ import type { FlowState, HostAdapter } from "@losslab/adapter";
 import { CongestionBit } from "@losslab/core";
 import { Engine, ms, PS_PER_MS, type Time, us } from "@losslab/engine";
 import { AdapterSink, type Fabric } from "@losslab/fabric";
-import { type CountedMarkingPolicy, createMarking } from "@losslab/marking";
+import type { CountedMarkingPolicy } from "@losslab/marking";
 import {
   ByteCounter,
   type CompletionSummary,
@@ -28,6 +28,7 @@ import { type RunStats, runStats } from "./run-stats.js";
 import { controllerFactories } from "./scenario-controllers.js";
 import { asScenarioError, ScenarioError } from "./scenario-error.js";
 import { scenarioFabric } from "./scenario-fabric.js";
+import { builtInKinds, type ScenarioKinds } from "./scenario-kinds.js";
 import { scenarioTopology } from "./scenario-topology.js";
 import type { Scenario } from "./schema.js";
 import { SubnetManager } from "./subnet-manager.js";
@@ -40,6 +41,8 @@ export interface RunOptions {
   onProgress?: (doneMs: number, totalMs: number, events: number) => void;
   /** A packet trace of the run (`PacketTrace`): where its lines go, and which events it keeps. */
   trace?: Omit<PacketTraceOptions, "hostName">;
+  /** The kinds the scenario may name: the built-in ones unless plugins add some (`withPlugins`). */
+  kinds?: ScenarioKinds;
 }
 
 /** Rates in a result are fractions of the link bandwidth (0..1). Times in ms. */
@@ -136,7 +139,7 @@ export interface Notification {
 
 /** Builds the fabric a scenario describes, runs it to the end, and measures it. */
 export function runScenario(scenario: Scenario, options: RunOptions = {}): ScenarioResult {
-  return buildSimulation(scenario)(options);
+  return buildSimulation(scenario, options.kinds ?? builtInKinds)(options);
 }
 
 /**
@@ -147,9 +150,9 @@ export function runScenario(scenario: Scenario, options: RunOptions = {}): Scena
  * whole simulation. Throws a ScenarioError naming the field; returns the validated
  * scenario. `runScenario` makes the same checks, so a scenario this accepts builds.
  */
-export function checkScenario(input: unknown): Scenario {
-  const scenario = parseScenario(input);
-  buildSimulation(scenario);
+export function checkScenario(input: unknown, kinds: ScenarioKinds = builtInKinds): Scenario {
+  const scenario = parseScenario(input, kinds);
+  buildSimulation(scenario, kinds);
   return scenario;
 }
 
@@ -158,7 +161,7 @@ export function checkScenario(input: unknown): Scenario {
  * First refuses what would not fit in memory (checkFits); a model that still refuses a
  * part of the scenario while it is built is reported as a ScenarioError naming the field.
  */
-function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioResult {
+function buildSimulation(scenario: Scenario, kinds: ScenarioKinds): (options: RunOptions) => ScenarioResult {
   // parseScenario checks this too; runScenario also accepts scenarios built in code.
   const [fromMs, toMs] = scenario.metrics.measureMs ?? [0, scenario.durationMs];
   if (!(toMs > fromMs) || toMs > scenario.durationMs) {
@@ -167,18 +170,24 @@ function buildSimulation(scenario: Scenario): (options: RunOptions) => ScenarioR
     );
   }
   checkFits(scenario);
-  return asFieldError("switch", () => buildModels(scenario, fromMs, toMs));
+  return asFieldError("switch", () => buildModels(scenario, kinds, fromMs, toMs));
 }
 
-function buildModels(scenario: Scenario, fromMs: number, toMs: number): (options: RunOptions) => ScenarioResult {
+function buildModels(
+  scenario: Scenario,
+  kinds: ScenarioKinds,
+  fromMs: number,
+  toMs: number,
+): (options: RunOptions) => ScenarioResult {
   const engine = new Engine({ seed: scenario.seed });
   const topology = asScenarioError("topology", () => scenarioTopology(scenario));
   const routes = buildRoutes(topology);
   // The marking policy's draws (qcn, red): a stream of its own kind.
   const markingRandom = engine.rng.stream(`marking/${scenario.marking.kind}`);
   const towardNonCompliant = portsTowardNonCompliant(topology, scenario.nonCompliant.switches);
+  const markingDefinition = asScenarioError("marking", () => kinds.marking.definitionOf(scenario.marking));
   const marking = asScenarioError("marking", () =>
-    createMarking(scenario.marking, {
+    kinds.marking.create(scenario.marking, {
       notificationBytes: scenario.packets.notificationBytes,
       random: () => markingRandom.next(),
       // turner-2001 sec. 6.1: which outputs lead to a switch that marks nothing.
@@ -197,9 +206,9 @@ function buildModels(scenario: Scenario, fromMs: number, toMs: number): (options
   );
   checkDeviceNames(scenario, topology);
   const fabric = scenarioFabric(engine, topology, routes, scenario, marking);
-  // The congestion notifications switches send sources (QCN CNMs; qcn is the only marking that sends them).
+  // The congestion notifications switches send sources (QCN CNMs), from policies that send them.
   const notifications: Notification[] = [];
-  if (scenario.marking.kind === "qcn") {
+  if (markingDefinition.notifies === true) {
     for (const [name, device] of fabric.switches) {
       device.onNotification((frame) =>
         notifications.push({
@@ -307,8 +316,8 @@ function buildModels(scenario: Scenario, fromMs: number, toMs: number): (options
     lineRate: bandwidth,
     persistent: scenario.controller.kind === "per-ack" && scenario.controller.persistent,
     queues: scenario.adapter.queues,
-    // QCN's CNMs are the only notifications a switch sends a source: a forgotten queue would miss one.
-    forgetIdleQueues: manager === undefined && scenario.marking.kind !== "qcn",
+    // A forgotten queue would miss a notification a switch sends its source (a QCN CNM).
+    forgetIdleQueues: manager === undefined && markingDefinition.notifies !== true,
     firstFlowId: flows.length,
     // Counted below, after the meters of each delivery.
     listen: false,

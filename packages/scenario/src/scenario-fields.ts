@@ -1,6 +1,9 @@
+import type { MarkingSpec } from "@losslab/marking";
 import { MAX_CCT_ENTRIES } from "@losslab/response";
 import { OUTPUT_ORDERS } from "@losslab/switch";
 import { z } from "zod";
+import { kindSchema } from "./kind-schema.js";
+import type { ScenarioKinds } from "./scenario-kinds.js";
 import {
   MAX_BANDWIDTH,
   MAX_BUFFER_BYTES,
@@ -312,70 +315,13 @@ export const santosFlowsSchema = z.strictObject({
     .default([40, 60]),
 });
 
-/** Buffer thresholds of ferrer-2012's markers: a fraction of the capacity, judged in bytes or packets. */
-const thresholdFraction = z.number().min(0).lt(1).optional();
-const thresholdUnit = z.enum(["bytes", "packets"]).optional();
-
 /**
- * Marking policies of `@losslab/marking`: santos-2002 sec. 5, ferrer-2012 sec. 3.1 and 4.1,
- * InfiniBand CCA. Parameter ranges are checked by the marking package and reported as `marking.<field>`.
+ * Marking policies: the registry's (`@losslab/marking`'s built-in ones and plugins'), each
+ * with its parameters' ranges, defaults and docs (kind-schema.ts).
  */
-export const markingSchema = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("none") }),
-  z.strictObject({ kind: z.literal("naive") }),
-  z.strictObject({ kind: z.literal("input-triggered") }),
-  z.strictObject({ kind: z.literal("input-output-triggered"), outputThreshold: packetCount }),
-  /** turner-2001 sec. 4: full input VL buffers mark propagating packets and pick roots by output credits. */
-  z.strictObject({
-    kind: z.literal("turner"),
-    /** Sec. 6.1's optimisation: mark packets for an output VL that blocks toward a non-compliant switch. Default false. */
-    markBlockedTowardNonCompliant: z.boolean().optional(),
-  }),
-  z.strictObject({ kind: z.literal("ipm"), threshold: thresholdFraction, unit: thresholdUnit }),
-  z.strictObject({ kind: z.literal("opm"), threshold: thresholdFraction, unit: thresholdUnit }),
-  z.strictObject({
-    kind: z.literal("mvpm"),
-    /** MB above this fraction of the input buffer (ferrer-2012 sec. 4.3: 0.66). */
-    inputThreshold: thresholdFraction,
-    /** VB above this fraction of the output buffer (0.33). */
-    outputThreshold: thresholdFraction,
-    unit: thresholdUnit,
-  }),
-  z.strictObject({
-    kind: z.literal("qcn"),
-    /** Congestion points at switch outputs (802.1Qau) or inputs (chrysos sec. III). */
-    at: z.enum(["output", "input"]).optional(),
-    /** Culprit: the sampled arriving frame (standard) or by buffer occupancy (chrysos sec. IV). */
-    culprit: z.enum(["arrival", "occupancy-deterministic", "occupancy-random"]).optional(),
-    /** Qeq, bytes (chrysos: 60 KB). */
-    equilibrium: bufferBytes.optional(),
-    weight: factor.positive().optional(),
-    /** Base sampling interval, bytes (chrysos: 150 KB). */
-    sampleInterval: bufferBytes.optional(),
-    sampling: z.enum(["adaptive", "fixed"]).optional(),
-    sampleJitter: z.number().min(0).lt(1).optional(),
-    unitBytes: packetBytes.optional(),
-  }),
-  /** DCQCN's congestion point (spec/algorithms.md): RED-style ECN marking at egress; no defaults, the published sets differ. */
-  z.strictObject({
-    kind: z.literal("red"),
-    /** Kmin, bytes queued behind a departing packet: below or at it, no mark. */
-    kmin: count(0, MAX_BUFFER_BYTES),
-    /** Kmax, bytes (above Kmin): above it, every data packet is marked. */
-    kmax: bufferBytes,
-    /** Pmax: the marking probability just below Kmax, in (0, 1]. */
-    pmax: z.number().positive().max(1),
-  }),
-  z.strictObject({
-    kind: z.literal("ib-cca"),
-    /** IBA Threshold 0..15 (15: most aggressive). */
-    threshold: count(0, 15).optional(),
-    /** IBA Marking_Rate: mark one in (markingRate + 1) eligible packets. */
-    markingRate: count(0, 0xffff).optional(),
-    /** Packets smaller than this many bytes are not marked (IBA Packet_Size). */
-    packetSize: count(0, MAX_PACKET_BYTES).optional(),
-  }),
-]);
+function markingSchema(kinds: ScenarioKinds) {
+  return kindSchema(kinds.marking) as unknown as z.ZodType<MarkingSpec, MarkingSpec>;
+}
 
 /** Fields of turner-2001's controllers (sec. 5.1-5.2); ranges are checked by `@losslab/response`. */
 const turnerRateFields = {
@@ -529,75 +475,79 @@ export const metricsSchema = z.strictObject({
   responses: z.boolean().default(false),
 });
 
-/** The fields of a scenario file, each in its range; `scenarioSchema` adds the cross-field rules and defaults. */
-export const scenarioFieldsSchema = z.strictObject({
-  /** Editors: the JSON Schema this file follows (ignored by losslab). */
-  $schema: text.optional(),
-  name: text.default("scenario"),
-  seed: count(0, Number.MAX_SAFE_INTEGER).default(1),
-  /** Length of a cycle in ns, for cycle-based models (ferrer-2012: links of 1 byte/cycle). */
-  cycleNs: z.number().min(MIN_CYCLE_NS).max(MAX_CYCLE_NS).optional(),
-  /** Simulated time in ms; or give `durationCycles` (with `cycleNs`). */
-  durationMs: z.number().min(MIN_TIME_MS).max(MAX_DURATION_MS).optional(),
-  /** Simulated time in cycles of `cycleNs`; the run is at most `durationMs`'s maximum too. */
-  durationCycles: z
-    .number()
-    .positive()
-    .max(MAX_TIME_NS / MIN_CYCLE_NS)
-    .optional(),
-  topology: topologySchema,
-  switch: switchSchema.default({
-    kind: "input-buffered",
-    flowControl: { kind: "credits" },
-    forwardingDelayNs: 40,
-    maxBypass: 4,
-    outputOrder: "rotate",
-    vls: 1,
-    creditBytes: 64,
-  }),
-  adapter: adapterSchema.default({ queues: "per-message", acks: true, pacing: "since-start", ackCoalescing: 1 }),
-  packets: packetsSchema.default({
-    dataBytes: 2068,
-    headerBytes: 20,
-    ackBytes: 20,
-    wireOverheadBytes: 0,
-    notificationBytes: 64,
-  }),
-  marking: markingSchema.default({ kind: "none" }),
-  /**
-   * Traffic generators of @losslab/traffic (on-off, bernoulli, poisson, hot-spot, trace),
-   * started with the run, in addition to `flows`; their parameters are checked by the
-   * traffic package and reported as `traffic[i]...`.
-   */
-  traffic: z
-    .array(z.looseObject({ kind: text }))
-    .max(MAX_LIST)
-    .default([]),
-  controller: controllerSchema.default({ kind: "none" }),
-  /**
-   * Devices that do not implement congestion control (turner-2001 sec. 6): hosts whose
-   * flows take no controller and ignore marks, switches that mark nothing.
-   */
-  nonCompliant: z
-    .strictObject({
-      hosts: z.array(name).max(MAX_LIST).default([]),
-      switches: z.array(name).max(MAX_LIST).default([]),
-    })
-    .default({ hosts: [], switches: [] }),
-  /** The subnet manager that throttles non-compliant sources (turner-2001 sec. 6.2; see README). */
-  subnetManager: subnetManagerSchema.optional(),
-  flows: z.union([santosFlowsSchema, z.array(flowSchema).max(MAX_FLOWS)]).default([]),
-  /** Window and rate limits: a default for every flow, and per flow group ("local", "remote", "victim"). */
-  limits: z
-    .strictObject({
-      window: packetCount.optional(),
-      rate: fraction.optional(),
-      groups: z.record(name, limitSchema).default({}),
-    })
-    .default({ groups: {} }),
-  metrics: metricsSchema.default({ binUs: 10, windowMs: 2, stepUs: 250, sourceWaitGroups: [], responses: false }),
-});
+/**
+ * The fields of a scenario file naming kinds of `kinds`, each in its range; `scenarioSchema`
+ * adds the cross-field rules and defaults.
+ */
+export const scenarioFieldsSchema = (kinds: ScenarioKinds) =>
+  z.strictObject({
+    /** Editors: the JSON Schema this file follows (ignored by losslab). */
+    $schema: text.optional(),
+    name: text.default("scenario"),
+    seed: count(0, Number.MAX_SAFE_INTEGER).default(1),
+    /** Length of a cycle in ns, for cycle-based models (ferrer-2012: links of 1 byte/cycle). */
+    cycleNs: z.number().min(MIN_CYCLE_NS).max(MAX_CYCLE_NS).optional(),
+    /** Simulated time in ms; or give `durationCycles` (with `cycleNs`). */
+    durationMs: z.number().min(MIN_TIME_MS).max(MAX_DURATION_MS).optional(),
+    /** Simulated time in cycles of `cycleNs`; the run is at most `durationMs`'s maximum too. */
+    durationCycles: z
+      .number()
+      .positive()
+      .max(MAX_TIME_NS / MIN_CYCLE_NS)
+      .optional(),
+    topology: topologySchema,
+    switch: switchSchema.default({
+      kind: "input-buffered",
+      flowControl: { kind: "credits" },
+      forwardingDelayNs: 40,
+      maxBypass: 4,
+      outputOrder: "rotate",
+      vls: 1,
+      creditBytes: 64,
+    }),
+    adapter: adapterSchema.default({ queues: "per-message", acks: true, pacing: "since-start", ackCoalescing: 1 }),
+    packets: packetsSchema.default({
+      dataBytes: 2068,
+      headerBytes: 20,
+      ackBytes: 20,
+      wireOverheadBytes: 0,
+      notificationBytes: 64,
+    }),
+    marking: markingSchema(kinds).default({ kind: "none" }),
+    /**
+     * Traffic generators of @losslab/traffic (on-off, bernoulli, poisson, hot-spot, trace),
+     * started with the run, in addition to `flows`; their parameters are checked by the
+     * traffic package and reported as `traffic[i]...`.
+     */
+    traffic: z
+      .array(z.looseObject({ kind: text }))
+      .max(MAX_LIST)
+      .default([]),
+    controller: controllerSchema.default({ kind: "none" }),
+    /**
+     * Devices that do not implement congestion control (turner-2001 sec. 6): hosts whose
+     * flows take no controller and ignore marks, switches that mark nothing.
+     */
+    nonCompliant: z
+      .strictObject({
+        hosts: z.array(name).max(MAX_LIST).default([]),
+        switches: z.array(name).max(MAX_LIST).default([]),
+      })
+      .default({ hosts: [], switches: [] }),
+    /** The subnet manager that throttles non-compliant sources (turner-2001 sec. 6.2; see README). */
+    subnetManager: subnetManagerSchema.optional(),
+    flows: z.union([santosFlowsSchema, z.array(flowSchema).max(MAX_FLOWS)]).default([]),
+    /** Window and rate limits: a default for every flow, and per flow group ("local", "remote", "victim"). */
+    limits: z
+      .strictObject({
+        window: packetCount.optional(),
+        rate: fraction.optional(),
+        groups: z.record(name, limitSchema).default({}),
+      })
+      .default({ groups: {} }),
+    metrics: metricsSchema.default({ binUs: 10, windowMs: 2, stepUs: 250, sourceWaitGroups: [], responses: false }),
+  });
 
 export type FlowInput = z.output<typeof flowSchema>;
 /** A scenario's fields, each in its range, before the cross-field rules and derived defaults. */
-export type ScenarioFields = z.output<typeof scenarioFieldsSchema>;
+export type ScenarioFields = z.output<ReturnType<typeof scenarioFieldsSchema>>;

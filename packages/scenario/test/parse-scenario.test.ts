@@ -310,7 +310,8 @@ describe("ferrer-2012 and InfiniBand CCA congestion management", () => {
   it("takes MVCM with DWmax 2 and the n-times limit by default, k and n from the topology", () => {
     const s = checkScenario({ ...tree, marking: { kind: "mvpm" }, controller: { kind: "mvcm" } });
     expect(s.controller).toEqual({ kind: "mvcm", maxWindow: 2, limitWaitingSlots: true });
-    expect(s.marking).toEqual({ kind: "mvpm" });
+    // The defaults of the marking policy's definition (ferrer-2012 sec. 4.3 item 1) are filled in.
+    expect(s.marking).toEqual({ kind: "mvpm", inputThreshold: 0.66, outputThreshold: 0.33, unit: "bytes" });
   });
 
   it("asks for radix and stages where the topology does not imply them", () => {

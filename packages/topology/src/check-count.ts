@@ -1,4 +1,4 @@
-import { formatValue } from "./format-value.js";
+import { formatValue } from "@losslab/kinds";
 import { TopologyError } from "./topology-error.js";
 
 /** Throws a `TopologyError` unless option `field` of builder `builder` is an integer >= `minimum`. */

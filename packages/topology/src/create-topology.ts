@@ -1,4 +1,4 @@
-import { formatValue } from "./format-value.js";
+import { formatValue } from "@losslab/kinds";
 import type { LinkOptions } from "./link-options.js";
 import type { Topology } from "./topology.js";
 import { type LinkEndSpec, TopologyBuilder } from "./topology-builder.js";

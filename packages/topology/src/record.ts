@@ -1,4 +1,4 @@
-import { formatValue } from "./format-value.js";
+import { formatValue } from "@losslab/kinds";
 import { TopologyError } from "./topology-error.js";
 
 /** A plain object read field by field, before its shape is known. */

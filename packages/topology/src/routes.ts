@@ -1,4 +1,4 @@
-import { formatValue } from "./format-value.js";
+import { formatValue } from "@losslab/kinds";
 import type { RoutingRule } from "./routing-rule.js";
 import { routingRule } from "./routing-rules.js";
 import type { Topology } from "./topology.js";

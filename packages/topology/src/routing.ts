@@ -1,4 +1,4 @@
-import { formatValue } from "./format-value.js";
+import { formatValue } from "@losslab/kinds";
 import { expectRecord } from "./record.js";
 import { TopologyError } from "./topology-error.js";
 

@@ -1,4 +1,4 @@
-import { formatValue } from "./format-value.js";
+import { formatValue } from "@losslab/kinds";
 import type { LinkOptions } from "./link-options.js";
 import type { LinkEnd, NodeKind, Topology, TopologyLink, TopologyNode } from "./topology.js";
 import { TopologyError } from "./topology-error.js";

@@ -1,4 +1,4 @@
-import { formatValue } from "./format-value.js";
+import { formatValue } from "@losslab/kinds";
 import { expectArray, expectRecord, type UnknownRecord } from "./record.js";
 import { checkRouting } from "./routing.js";
 import type { Topology } from "./topology.js";

@@ -7,19 +7,20 @@ import { runReadmeExample } from "../../../test/readme-examples.js";
 const packageDirectory = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 describe("@losslab/topology package rules (DESIGN.md)", () => {
-  it("has no dependencies of any kind", () => {
+  it("depends on nothing but @losslab/kinds (the leaf vocabulary of parameters)", () => {
     const manifest = JSON.parse(readFileSync(join(packageDirectory, "package.json"), "utf8"));
-    for (const field of ["dependencies", "peerDependencies", "optionalDependencies", "bundleDependencies"]) {
+    expect(manifest.dependencies).toEqual({ "@losslab/kinds": "workspace:^" });
+    for (const field of ["peerDependencies", "optionalDependencies", "bundleDependencies"]) {
       expect(manifest[field], field).toBeUndefined();
     }
   });
 
-  it("imports nothing but its own files from src", () => {
+  it("imports nothing but its own files and @losslab/kinds from src", () => {
     const source = join(packageDirectory, "src");
     for (const file of readdirSync(source)) {
       const text = readFileSync(join(source, file), "utf8");
       for (const [, specifier] of text.matchAll(/\bfrom\s+"([^"]+)"/g)) {
-        expect(specifier, `${file} imports ${specifier}`).toMatch(/^\.\/[\w-]+\.js$/);
+        expect(specifier, `${file} imports ${specifier}`).toMatch(/^(\.\/[\w-]+\.js|@losslab\/kinds)$/);
       }
     }
   });

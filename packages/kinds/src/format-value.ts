@@ -11,6 +11,7 @@ export function formatValue(value: unknown): string {
     return `${JSON.stringify(value.slice(0, MAX_QUOTED))}... (${value.length} characters)`;
   }
   if (typeof value === "number") return Object.is(value, -0) ? "-0" : String(value);
+  if (typeof value === "bigint") return `${value}n`;
   if (value === undefined) return "undefined (missing)";
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";

@@ -1,0 +1,66 @@
+import type { AnyKindDefinition, Parameter, Registry } from "@losslab/kinds";
+import { z } from "zod";
+
+/**
+ * The validator of one family's specs, derived from its registry: a union on `kind` of one
+ * strict object per definition, each parameter with its range, default and description. So
+ * `losslab validate`, the JSON Schema and the registry never disagree, and a plugin's kinds
+ * are checked exactly like the built-in ones.
+ */
+export function kindSchema(registry: Registry<AnyKindDefinition>) {
+  const branches = registry.definitions.map((definition) =>
+    z
+      .strictObject({
+        kind: z.literal(definition.kind),
+        ...Object.fromEntries(
+          Object.entries(definition.parameters).map(([name, parameter]) => [name, withPresence(parameter)]),
+        ),
+      })
+      .describe(definition.description),
+  );
+  const [first, ...rest] = branches;
+  if (first === undefined) throw new Error(`no ${registry.family} kinds`);
+  return z.discriminatedUnion("kind", [first, ...rest]);
+}
+
+/** A parameter as a field: its default filled in, or optional, or required. */
+function withPresence(parameter: Parameter): z.ZodType {
+  const value = valueSchema(parameter).describe(parameter.description);
+  if ("default" in parameter && parameter.default !== undefined) return value.default(parameter.default as never);
+  return parameter.optional ? value.optional() : value;
+}
+
+function valueSchema(parameter: Parameter): z.ZodType {
+  switch (parameter.type) {
+    case "integer": {
+      const integer = z.number().int().min(parameter.min);
+      return parameter.max === undefined ? integer : integer.max(parameter.max);
+    }
+    case "number": {
+      let number = z.number();
+      if (parameter.min !== undefined)
+        number = parameter.minExclusive ? number.gt(parameter.min) : number.min(parameter.min);
+      if (parameter.max !== undefined)
+        number = parameter.maxExclusive ? number.lt(parameter.max) : number.max(parameter.max);
+      return number;
+    }
+    case "boolean":
+      return z.boolean();
+    case "choice":
+      return z.enum(parameter.values as [string, ...string[]]);
+    case "text":
+      return parameter.maxLength === undefined ? z.string() : z.string().max(parameter.maxLength);
+    case "list": {
+      let list = z.array(valueSchema(parameter.items));
+      if (parameter.minItems !== undefined) list = list.min(parameter.minItems);
+      if (parameter.maxItems !== undefined) list = list.max(parameter.maxItems);
+      return list;
+    }
+    case "json":
+      return parameter.shape === "list"
+        ? z.array(z.unknown())
+        : parameter.shape === "object"
+          ? z.looseObject({})
+          : z.unknown();
+  }
+}

@@ -1,0 +1,42 @@
+import type { AnyKindDefinition, Registry } from "@losslab/kinds";
+import { type MarkingDefinition, markingPolicies } from "@losslab/marking";
+import { ScenarioError } from "./scenario-error.js";
+
+/**
+ * The registries a scenario file names kinds from: the built-in ones, plus what plugins add
+ * (`withPlugins`). Parsing, the JSON Schema and running all take the same `ScenarioKinds`.
+ */
+export interface ScenarioKinds {
+  readonly marking: Registry<MarkingDefinition>;
+}
+
+/** The kinds losslab ships. */
+export const builtInKinds: ScenarioKinds = Object.freeze({ marking: markingPolicies });
+
+/**
+ * `kinds` with the definitions a plugin exports (`defineMarkingPolicy(...)`, ...), each in
+ * its family's registry. A definition of a family scenarios do not name, or a kind whose
+ * name is taken, is refused with a ScenarioError.
+ */
+export function withPlugins(kinds: ScenarioKinds, definitions: readonly AnyKindDefinition[]): ScenarioKinds {
+  const families = Object.keys(kinds) as (keyof ScenarioKinds)[];
+  const byFamily = new Map<keyof ScenarioKinds, AnyKindDefinition[]>();
+  for (const definition of definitions) {
+    const family = definition.family as keyof ScenarioKinds;
+    if (!families.includes(family)) {
+      throw new ScenarioError(
+        `plugin kind "${definition.kind}" is of family "${definition.family}"; scenario files name kinds of: ${families.join(", ")}`,
+      );
+    }
+    byFamily.set(family, [...(byFamily.get(family) ?? []), definition]);
+  }
+  const extended = { ...kinds };
+  for (const [family, added] of byFamily) {
+    try {
+      (extended as Record<string, Registry<AnyKindDefinition>>)[family] = kinds[family].with(added);
+    } catch (error) {
+      throw new ScenarioError(`plugins: ${(error as Error).message}`);
+    }
+  }
+  return Object.freeze(extended);
+}
