@@ -9,7 +9,9 @@ import { join } from "node:path";
 const from = join(import.meta.dirname, "..", "examples");
 const to = join(import.meta.dirname, "..", "apps", "lab", "examples");
 rmSync(to, { recursive: true, force: true });
-cpSync(from, to, { recursive: true });
+// The scenario files and their data; not the plugin package (examples/plugin-marking), which
+// is a project of its own with its node_modules.
+cpSync(from, to, { recursive: true, filter: (source) => !source.includes("plugin-marking") });
 for (const name of readdirSync(to)) {
   if (!/\.(json|ya?ml)$/.test(name)) continue;
   const file = join(to, name);

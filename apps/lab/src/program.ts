@@ -8,6 +8,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { listCommand } from "./commands/list.js";
 import { reproduceCommand } from "./commands/reproduce.js";
 import { runCommand } from "./commands/run.js";
+import { schemaCommand } from "./commands/schema.js";
 import { sweepCommand } from "./commands/sweep.js";
 import { validateCommand } from "./commands/validate.js";
 import type { WorkerOptions } from "./commands/worker.js";
@@ -29,6 +30,13 @@ function integerOption(name: string, min: number) {
 const EXAMPLES = examplesDirectory();
 
 /** The option every command that reads scenario files takes: where the files they name may be. */
+/** `--plugin <module>`, repeatable: kinds from a module outside losslab (see plugins.ts). */
+const PLUGIN = [
+  "--plugin <module>",
+  "load kinds (marking policies, ...) from this module, a package name or a path; repeatable",
+  (value: string, previous: string[] = []) => [...previous, value],
+] as const;
+
 const DATA_DIR: [string, string] = [
   "--data-dir <dir>",
   "read trace and base scenario files the file names from <dir> (default: the file's own directory); files outside it are refused",
@@ -106,6 +114,7 @@ is on stderr and in the report); 130/143 --all interrupted by SIGINT/SIGTERM.`,
     .option("--trace-kinds <events>", `trace only these events (comma-separated, or all): ${TRACE_EVENTS.join(", ")}`)
     .option("--trace-window <from..to>", "trace only this interval of simulated time, e.g. 10ms..12ms")
     .option(...DATA_DIR)
+    .option(...PLUGIN)
     .action(runCommand);
 
   program
@@ -116,6 +125,7 @@ is on stderr and in the report); 130/143 --all interrupted by SIGINT/SIGTERM.`,
     .option("--workers <n>", "worker threads", integerOption("--workers", 1), availableParallelism())
     .option("--fresh", "run every point again, ignoring the results already in --out")
     .option(...DATA_DIR)
+    .option(...PLUGIN)
     .addOption(
       new Option(
         "--queue <url>",
@@ -148,7 +158,14 @@ Exit codes: 0 done; 2 a mistake (one line on stderr); 3 a point failed
     .description("check a scenario file (JSON or YAML) without running it")
     .argument("<scenario-file>", `path to a scenario file (examples in ${EXAMPLES})`)
     .option(...DATA_DIR)
+    .option(...PLUGIN)
     .action(validateCommand);
+
+  program
+    .command("schema")
+    .description("print the JSON Schema of scenario files (for editors: name it in a file's $schema)")
+    .option(...PLUGIN)
+    .action(schemaCommand);
 
   program
     .command("worker")

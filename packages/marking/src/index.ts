@@ -8,6 +8,7 @@ export {
 } from "./input-output-triggered.js";
 export { type CounterMarkingPolicy, inputTriggered } from "./input-triggered.js";
 export { type IpmOptions, ipm } from "./ipm.js";
+export { markPacket } from "./mark-packet.js";
 export { defineMarkingPolicy, type MarkingDefinition } from "./marking-definition.js";
 export { createMarking, type MarkingKind, type MarkingSpec, markingPolicies } from "./marking-policies.js";
 export type { MarkingRuntime } from "./marking-runtime.js";
@@ -15,6 +16,7 @@ export { type MvpmMarkingFactory, type MvpmOptions, type MvpmPolicy, mvpm } from
 export { naive } from "./naive.js";
 export { noMarking } from "./no-marking.js";
 export { type OpmOptions, opm } from "./opm.js";
+export { outputQueue } from "./output-queue.js";
 export {
   type QcnCulprit,
   type QcnMarkingFactory,

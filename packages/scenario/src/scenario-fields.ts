@@ -483,6 +483,12 @@ export const scenarioFieldsSchema = (kinds: ScenarioKinds) =>
   z.strictObject({
     /** Editors: the JSON Schema this file follows (ignored by losslab). */
     $schema: text.optional(),
+    /**
+     * Modules that define more kinds (a marking policy of your own, ...): package names,
+     * resolved from the scenario file's directory, or paths relative to it. The losslab CLI
+     * loads them; in code, give `parseScenario` and `runScenario` the kinds (`withPlugins`).
+     */
+    plugins: z.array(name).max(MAX_LIST).optional(),
     name: text.default("scenario"),
     seed: count(0, Number.MAX_SAFE_INTEGER).default(1),
     /** Length of a cycle in ns, for cycle-based models (ferrer-2012: links of 1 byte/cycle). */

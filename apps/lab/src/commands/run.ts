@@ -15,6 +15,7 @@ import { round } from "../check.js";
 import { dataDirOf, inlineTraceFiles, readDataFile } from "../data-file.js";
 import { oneLine } from "../one-line.js";
 import { prepareOutputDir } from "../output-dir.js";
+import { scenarioKinds } from "../plugins.js";
 import { simulationProgress } from "../progress.js";
 import { openTraceFile, type TraceFlags } from "../trace-file.js";
 import { UserError } from "../user-error.js";
@@ -27,6 +28,8 @@ export interface RunOptions extends TraceFlags {
   out?: string;
   /** Where the files the scenario names may be (default: the scenario file's directory). */
   dataDir?: string;
+  /** Plugin modules to load besides the scenario's `plugins` (`--plugin`). */
+  plugin?: string[];
 }
 
 /** `losslab run <file>`: validates a scenario file (JSON or YAML), runs it, prints its summary. */
@@ -38,11 +41,12 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
   if (options.seed !== undefined && input !== null && typeof input === "object") {
     (input as Record<string, unknown>).seed = options.seed;
   }
+  const { kinds } = await scenarioKinds(input, file, options.plugin);
   if (options.out !== undefined) await prepareOutputDir(options.out);
   let result: ScenarioResult;
   let traceNote: string | undefined;
   try {
-    const scenario = parseScenario(input);
+    const scenario = parseScenario(input, kinds);
     // A scenario too big to build is refused before its warnings, as `validate` refuses it.
     checkFits(scenario);
     for (const warning of scenarioWarnings(scenario)) process.stderr.write(`losslab: warning: ${warning}\n`);
@@ -50,6 +54,7 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
     const progress = options.json ? undefined : simulationProgress(scenario.name);
     try {
       result = runScenario(scenario, {
+        kinds,
         ...(progress === undefined ? {} : { onProgress: progress }),
         ...(trace === undefined ? {} : { trace: trace.options }),
       });

@@ -32,6 +32,8 @@ export interface SweepOptions {
   fresh?: boolean;
   /** Where the base scenario and trace files may be (default: the sweep file's directory). */
   dataDir?: string;
+  /** Plugin modules to load besides the base scenario's `plugins` (`--plugin`). */
+  plugin?: string[];
   /** Run the points as jobs on this Redis queue (`losslab worker` runs them) instead of worker threads here. */
   queue?: string;
 }
@@ -51,7 +53,7 @@ export async function sweepCommand(file: string, options: SweepOptions): Promise
     options.queue === undefined
       ? undefined
       : (await import("../queue/redis-address.js")).parseRedisAddress(options.queue);
-  const sweep = await readSweepFile(file, options.dataDir);
+  const sweep = await readSweepFile(file, options.dataDir, options.plugin);
   const points = sweepPoints(sweep, file);
   const parameters = sweep.parameters.map((p) => p.path);
   const out = options.out ?? join("results", `sweep-${basename(file, extname(file))}`);

@@ -1,11 +1,14 @@
 import { checkScenario, estimateCost, type Scenario, ScenarioError, scenarioWarnings } from "@losslab/scenario";
 import { dataDirOf, inlineTraceFiles, readDataFile } from "../data-file.js";
 import { oneLine } from "../one-line.js";
+import { scenarioKinds } from "../plugins.js";
 import { UserError } from "../user-error.js";
 
 export interface ValidateOptions {
   /** Where the files the scenario names may be (default: the scenario file's directory). */
   dataDir?: string;
+  /** Plugin modules to load besides the scenario's `plugins` (`--plugin`). */
+  plugin?: string[];
 }
 
 /**
@@ -16,8 +19,9 @@ export interface ValidateOptions {
 export async function validateCommand(file: string, options: ValidateOptions = {}): Promise<void> {
   const input = await readDataFile(file, "scenario file");
   await inlineTraceFiles(input, file, await dataDirOf(file, options.dataDir));
+  const { kinds } = await scenarioKinds(input, file, options.plugin);
   try {
-    const scenario = checkScenario(input);
+    const scenario = checkScenario(input, kinds);
     const shape = describeTopology(scenario.topology);
     const cost = estimateCost(scenario);
     process.stdout.write(

@@ -94,6 +94,12 @@ export function jobScenario(data: unknown, version: string): { point: number; sw
     }
   }
   try {
+    // A worker loads no code a job names: queued sweeps take built-in kinds only.
+    if (Array.isArray(scenario.plugins) && scenario.plugins.length > 0) {
+      throw new JobRefused(
+        "its scenario names plugins; a worker loads no code from a job (run plugin sweeps with --workers)",
+      );
+    }
     parseScenario(scenario);
   } catch (error) {
     if (error instanceof ScenarioError) throw new JobRefused(oneLine(error.message));

@@ -64,7 +64,7 @@ export async function runSweep<T extends TaskName>(
       await yieldToEventLoop();
       let output: TaskOutput<T>;
       try {
-        output = run(input, tracked ? (fraction) => moved(index, fraction) : undefined);
+        output = await run(input, tracked ? (fraction) => moved(index, fraction) : undefined);
       } catch (error) {
         if (options.failed === undefined) throw error;
         output = options.failed(error);

@@ -1,6 +1,7 @@
 import type { CompletionSummary } from "@losslab/metrics";
 import { parseScenario, runScenario } from "@losslab/scenario";
 import { errorLine } from "../error-line.js";
+import { kindsWith, pluginUrls } from "../plugins.js";
 
 /** The plain-JSON summary of one scenario run: what a sweep records per point. */
 export interface ScenarioSummary {
@@ -16,14 +17,16 @@ export interface ScenarioSummary {
 }
 
 /**
- * Validates and runs one scenario input. A run that fails, for whatever reason (a scenario
+ * Validates and runs one scenario input (with the plugins its `plugins` name by file URL). A run that fails, for whatever reason (a scenario
  * the simulator rejects, an error in the model at run time), gives `{ error }` with its
  * message on one line: one point of a sweep must not take the others down, and an error's
  * class would not survive the worker boundary anyway.
  */
-export function runScenarioSummary(input: unknown): ScenarioSummary | { error: string } {
+export async function runScenarioSummary(input: unknown): Promise<ScenarioSummary | { error: string }> {
   try {
-    const result = runScenario(parseScenario(input));
+    // A sweep's points carry their plugins as file URLs (sweep-file.ts): a worker thread loads them once.
+    const kinds = await kindsWith(pluginUrls(input));
+    const result = runScenario(parseScenario(input, kinds), { kinds });
     return {
       fingerprint: result.fingerprint,
       links: { ...result.summary.links },

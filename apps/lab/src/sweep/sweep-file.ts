@@ -1,7 +1,15 @@
-import { checkFits, parseScenario, type Scenario, ScenarioError, scenarioSchema } from "@losslab/scenario";
+import {
+  checkFits,
+  parseScenario,
+  type Scenario,
+  ScenarioError,
+  type ScenarioKinds,
+  scenarioSchemaFor,
+} from "@losslab/scenario";
 import { resolveInside } from "../data-dir.js";
 import { dataDirOf, inlineTraceFiles, readDataFile } from "../data-file.js";
 import { oneLine } from "../one-line.js";
+import { scenarioKinds } from "../plugins.js";
 import { UserError } from "../user-error.js";
 
 export interface Sweep {
@@ -13,6 +21,8 @@ export interface Sweep {
   outputs?: string[];
   /** Index in `parameters` of the one on the charts' x axis (the file's `x`; default the first). */
   x: number;
+  /** The kinds its scenarios may name: the built-in ones and its plugins' (the base's `plugins` holds their file URLs). */
+  kinds: ScenarioKinds;
 }
 
 export interface SweepPoint {
@@ -35,7 +45,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * base scenario file, and the trace files it names, are read from the sweep file's
  * directory or from `dataDir` (see `dataDirOf`).
  */
-export async function readSweepFile(file: string, dataDir?: string): Promise<Sweep> {
+export async function readSweepFile(file: string, dataDir?: string, plugins: readonly string[] = []): Promise<Sweep> {
   const input = await readDataFile(file, "sweep file");
   if (!isObject(input)) throw new UserError(`${file}: a sweep file is an object { base, parameters, outputs?, x? }`);
   const unknown = Object.keys(input).filter((key) => !["base", "parameters", "outputs", "x"].includes(key));
@@ -56,9 +66,12 @@ export async function readSweepFile(file: string, dataDir?: string): Promise<Swe
     throw new UserError(`${file}: base: must be a scenario object or the path of a scenario file`);
   }
   await inlineTraceFiles(rawBase, baseFile, dir);
+  const { kinds, urls } = await scenarioKinds(rawBase, baseFile, plugins);
+  // Worker threads load the plugins from these URLs: every point carries them.
+  if (urls.length > 0) (rawBase as Record<string, unknown>).plugins = urls;
   let base: Scenario;
   try {
-    base = parseScenario(rawBase);
+    base = parseScenario(rawBase, kinds);
   } catch (error) {
     if (error instanceof ScenarioError) throw new UserError(`${file}: base: ${problemsOf(error.message)}`);
     throw error;
@@ -75,7 +88,7 @@ export async function readSweepFile(file: string, dataDir?: string): Promise<Swe
     const texts = values.map(formatValue);
     const duplicate = texts.find((text, i) => texts.indexOf(text) !== i);
     if (duplicate !== undefined) throw new UserError(`${file}: parameters."${path}": duplicate value ${duplicate}`);
-    const problem = checkPath(base, path, values[0]);
+    const problem = checkPath(base, path, values[0], kinds);
     if (problem !== undefined) throw new UserError(`${file}: unknown parameter path "${path}": ${problem}`);
     parameters.push({ path, values });
   }
@@ -103,7 +116,7 @@ export async function readSweepFile(file: string, dataDir?: string): Promise<Swe
       );
     }
   }
-  return outputs === undefined ? { base, parameters, x } : { base, parameters, outputs, x };
+  return outputs === undefined ? { base, parameters, x, kinds } : { base, parameters, outputs, x, kinds };
 }
 
 /**
@@ -126,7 +139,7 @@ export function sweepPoints(sweep: Sweep, file: string): SweepPoint[] {
     });
     const label = pointLabel(i + 1, sweep, values);
     try {
-      const scenario = parseScenario(input);
+      const scenario = parseScenario(input, sweep.kinds);
       checkFits(scenario);
       points.push({ index: i + 1, values, scenario });
     } catch (error) {
@@ -165,7 +178,7 @@ const segmentsOf = (path: string) => path.split(".");
  * last must exist in the base (defaults filled in); the last must exist there too or be an
  * optional field the schema knows (e.g. `limits.window`).
  */
-function checkPath(base: Scenario, path: string, sample: unknown): string | undefined {
+function checkPath(base: Scenario, path: string, sample: unknown, kinds: ScenarioKinds): string | undefined {
   const segments = segmentsOf(path);
   if (segments.some((s) => s === "")) return "empty segment";
   let node: unknown = base;
@@ -183,7 +196,7 @@ function checkPath(base: Scenario, path: string, sample: unknown): string | unde
     // The last segment, absent from the base: accept it if the schema has the field.
     const probe = structuredClone(base) as Record<string, unknown>;
     setPath(probe, path, sample);
-    const result = scenarioSchema.safeParse(probe);
+    const result = scenarioSchemaFor(kinds).safeParse(probe);
     const parent = segments.slice(0, -1);
     const rejected =
       !result.success &&

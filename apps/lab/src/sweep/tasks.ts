@@ -22,4 +22,4 @@ export const tasks = {
 
 export type TaskName = keyof typeof tasks;
 export type TaskInput<T extends TaskName> = Parameters<(typeof tasks)[T]>[0];
-export type TaskOutput<T extends TaskName> = ReturnType<(typeof tasks)[T]>;
+export type TaskOutput<T extends TaskName> = Awaited<ReturnType<(typeof tasks)[T]>>;
