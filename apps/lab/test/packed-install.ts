@@ -40,9 +40,17 @@ export function installPacked(): PackedInstall {
   pnpm(["exec", "turbo", "run", "build", "--filter=@losslab/lab..."], root);
   const tarballs = join(dir, "tarballs");
   const packed = packAll(tarballs);
+  // The example plugin (issue 25), as its author would publish it: its workspace range becomes ^0.1.0.
+  const plugin = pnpm(["pack", "--pack-destination", tarballs], join(root, "examples", "plugin-marking"))
+    .trim()
+    .split("\n")
+    .at(-1) as string;
   mkdirSync(app);
   // Every package a direct dependency, so that the consumer files below can import each one.
-  const dependencies = Object.fromEntries(packed.map(({ name, tarball }) => [name, `file:${tarball}`]));
+  const dependencies = {
+    ...Object.fromEntries(packed.map(({ name, tarball }) => [name, `file:${tarball}`])),
+    "losslab-marking-dctcp": `file:${plugin}`,
+  };
   writeFileSync(
     join(app, "package.json"),
     JSON.stringify({ name: "user", private: true, type: "module", dependencies }),

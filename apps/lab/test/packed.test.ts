@@ -252,6 +252,21 @@ describe("the installed losslab bin", () => {
     assertExampleGolden("santos-fig2a.json", examplePart(JSON.parse(run.stdout)));
   });
 
+  it("runs a scenario naming an installed plugin package, whose marks are in the summary", { timeout: 60_000 }, () => {
+    const scenario = readFileSync(join(root, "examples", "plugin-marking", "scenario.yaml"), "utf8").replace(
+      'plugins: ["./index.js"]',
+      'plugins: ["losslab-marking-dctcp"]',
+    );
+    writeFileSync(join(app, "plugin-scenario.yaml"), scenario);
+    const run = installed("run", "plugin-scenario.yaml", "--json");
+    expect(run.stderr).toBe("");
+    const result = JSON.parse(run.stdout);
+    expect(result.scenario.marking.kind).toBe("dctcp-step");
+    expect(result.marked).toBeGreaterThan(0);
+    // Named twice (file and flag), loaded once.
+    expect(installed("validate", "plugin-scenario.yaml", "--plugin", "losslab-marking-dctcp").status).toBe(0);
+  });
+
   it("runs a sweep on 2 worker threads, with the results of 1", { timeout: 60_000 }, () => {
     const sweep = join(install.dir, "sweep.json");
     writeFileSync(
