@@ -41,6 +41,34 @@ export interface AckEvent {
   readonly seq: number;
   /** Arrival time in picoseconds (hosts should pass it; timer-driven controllers need it). */
   readonly now?: number;
+  /**
+   * The round-trip time sample this ACK gives, in picoseconds: from the send of the data
+   * packet it acknowledges (its send timestamp, echoed) to this ACK's arrival. {@link timely}
+   * requires it; controllers that do not measure delay ignore it.
+   */
+  readonly rtt?: number;
+  /**
+   * In-band network telemetry echoed from the data packet: one record per hop (egress port)
+   * on its path, in path order, each written when the packet left that port. {@link hpcc}
+   * requires it; other controllers ignore it.
+   */
+  readonly telemetry?: readonly TelemetryRecord[];
+}
+
+/**
+ * One hop's in-band network telemetry (INT) record, as HPCC's switches push it onto a data
+ * packet at the egress port (Li et al., SIGCOMM 2019, sec. 3.2 / Fig. 4): what the port's
+ * queue and counters said when the packet left.
+ */
+export interface TelemetryRecord {
+  /** The egress queue's length in bytes (qLen). */
+  readonly queueLength: number;
+  /** The port's transmitted-bytes counter (txBytes): cumulative, growing with time. */
+  readonly txBytes: number;
+  /** When the record was written, in picoseconds (ts). */
+  readonly timestamp: number;
+  /** The link's bandwidth in bytes/s (B). */
+  readonly bandwidth: number;
 }
 
 /** A congestion notification packet (turner-2001 sec. 3's CN packet, a CNP; QCN's CNM). */
