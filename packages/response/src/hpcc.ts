@@ -179,12 +179,13 @@ class Hpcc implements HpccController {
     ackPackets(event, "hpcc");
     const records = checkTelemetry(event.telemetry);
     const previous = this.#records;
-    this.#records = records;
     if (previous === undefined || previous.length !== records.length) {
+      this.#records = records;
       this.#lastUpdateSeq = this.#lastSent ?? event.seq;
       return;
     }
     this.measureInflight(records, previous);
+    this.#records = records;
     const updateReference = this.#lastUpdateSeq === undefined || event.seq > this.#lastUpdateSeq;
     this.computeWindow(updateReference);
     if (updateReference) this.#lastUpdateSeq = this.#lastSent ?? event.seq;
