@@ -57,7 +57,7 @@ export interface AckEvent {
 
 /**
  * One hop's in-band network telemetry (INT) record, as HPCC's switches push it onto a data
- * packet at the egress port (Li et al., SIGCOMM 2019, sec. 3.2 / Fig. 4): what the port's
+ * packet at the egress port (Li et al., SIGCOMM 2019, sec. 3): what the port's
  * queue and counters said when the packet left.
  */
 export interface TelemetryRecord {

@@ -44,7 +44,7 @@ export interface HpccController extends Controller {
 }
 
 /**
- * HPCC's sender, per flow (Li et al., SIGCOMM 2019, sec. 3.3, Algorithm 1). Each ACK echoes
+ * HPCC's sender, per flow (Li et al., SIGCOMM 2019, sec. 3, Algorithm 1). Each ACK echoes
  * the data packet's INT records (`telemetry`, one per hop: qLen, txBytes, ts, B):
  *
  * ```

@@ -1,6 +1,6 @@
 /**
  * TIMELY (R. Mittal et al., _TIMELY: RTT-based Congestion Control for the Datacenter_,
- * SIGCOMM 2015, sec. 4, Algorithm 1): a rate controlled by the RTT and its gradient.
+ * SIGCOMM 2015, Algorithm 1): a rate controlled by the RTT and its gradient.
  */
 import type { AckEvent, Controller, FlowInfo } from "./controller.js";
 import { ackPackets, checkFlow } from "./event-checks.js";
