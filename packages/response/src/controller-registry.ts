@@ -39,6 +39,20 @@ export interface ControllerParameters {
   hpcc: HpccParameters;
 }
 
+/** Each built-in name's factory builder. */
+const factories: { readonly [Name in ControllerName]: (parameters: ControllerParameters[Name]) => ControllerFactory } =
+  {
+    "per-ack": perAck,
+    hybrid,
+    "turner-rate": turnerRate,
+    mvcm,
+    "ib-cca": ibCca,
+    qcn,
+    dcqcn,
+    timely,
+    hpcc,
+  };
+
 /**
  * A built-in controller factory by name: "per-ack" ({@link perAck}), "hybrid"
  * ({@link hybrid}), "turner-rate" ({@link turnerRate}), "mvcm" ({@link mvcm}), "ib-cca" ({@link ibCca}), "qcn" ({@link qcn}),
@@ -65,26 +79,8 @@ export function controllerFactory(name: string, parameters: object): ControllerF
   if (typeof parameters !== "object" || parameters === null) {
     throw new Error(`controller "${name}": parameters must be an object`);
   }
-  switch (name) {
-    case "per-ack":
-      return perAck(parameters as PerAckParameters);
-    case "hybrid":
-      return hybrid(parameters as HybridParameters);
-    case "turner-rate":
-      return turnerRate(parameters as TurnerRateParameters);
-    case "mvcm":
-      return mvcm(parameters as MvcmParameters);
-    case "ib-cca":
-      return ibCca(parameters as IbCcaParameters);
-    case "qcn":
-      return qcn(parameters as QcnParameters);
-    case "dcqcn":
-      return dcqcn(parameters as DcqcnParameters);
-    case "timely":
-      return timely(parameters as TimelyParameters);
-    case "hpcc":
-      return hpcc(parameters as HpccParameters);
-    default:
-      throw new Error(`unknown controller "${name}"; allowed: ${controllerNames.map((n) => `"${n}"`).join(", ")}`);
+  if (!Object.hasOwn(factories, name)) {
+    throw new Error(`unknown controller "${name}"; allowed: ${controllerNames.map((n) => `"${n}"`).join(", ")}`);
   }
+  return (factories[name as ControllerName] as (parameters: object) => ControllerFactory)(parameters);
 }

@@ -4,40 +4,32 @@
  * an estimate of how often CNPs come, then QCN's rate increase.
  */
 import type { CnpEvent, Controller, FlowInfo } from "./controller.js";
-import { checkFlow } from "./event-checks.js";
-import { checkMinRate, integerParameter, MEGABIT, positiveParameter } from "./parameter-checks.js";
+import { integerParameter, MEGABIT, positiveParameter } from "./parameter-checks.js";
 import {
+  checkReactionPointFlow,
   type IncreaseSettings,
   increaseSettings,
-  type QcnHalving,
+  type RateIncreaseParameters,
   ReactionPoint,
   type ReactionPointState,
 } from "./reaction-point.js";
 
-/** Parameters of {@link dcqcn}. Rates in bytes/s, sizes in bytes, times in picoseconds. */
-export interface DcqcnParameters {
-  /** g: alpha's gain (default 1/256, DCQCN paper sec. 3). Must be in (0, 1]. */
+/**
+ * Parameters of {@link dcqcn}. Rates in bytes/s, sizes in bytes, times in picoseconds. The
+ * increase's defaults (sources in the README): minRate 100 Mb/s = 12.5e6 B/s (ns3-rdma and
+ * HPCC's simulator `MinRate`); fastRecoveryCycles 5 (spec/algorithms.md); activeIncrease
+ * 40 Mb/s = 5e6 B/s and hyperIncrease 200 Mb/s = 25e6 B/s (ns3-rdma `mix/config.txt`);
+ * byteLimit 10 MB = 10 000 000 (the DCQCN paper); timerPeriod 55 us = 55e6 ps (HPCC's
+ * `run.py` `dcqcn_paper`); halveCycles "hyper-active" and reduceStaleTarget true (ns3-rdma),
+ * as in {@link qcn}.
+ */
+export interface DcqcnParameters extends RateIncreaseParameters {
+  /** g: alpha's gain, in (0, 1] (default 1/256, DCQCN paper sec. 3). */
   readonly gain?: number;
-  /** K: alpha decays once per K without a CNP (default 55 us = 55e6 ps, DCQCN paper sec. 3). */
+  /** K: alpha decays once per whole K without a CNP, in ps (default 55 us = 55e6 ps, DCQCN paper sec. 3). */
   readonly alphaPeriod?: number;
-  /** Alpha before the first CNP, in (0, 1] (default 1: the first CNP halves the rate; ns3-rdma and the HPCC simulator). */
+  /** Alpha before the first CNP, in (0, 1] (default 1: the first CNP halves the rate; ns3-rdma and HPCC's simulator). */
   readonly initialAlpha?: number;
-  /** Rmin: RC never goes below it (default 100 Mb/s = 12.5e6 B/s, ns3-rdma / HPCC simulator `MinRate`). */
-  readonly minRate?: number;
-  /** F: fast recovery lasts F cycles (default 5, DCQCN paper). */
-  readonly fastRecoveryCycles?: number;
-  /** R_AI: RT grows by it per active-increase cycle (default 40 Mb/s = 5e6 B/s, DCQCN paper [?]; ns3-rdma `RATE_AI`). */
-  readonly activeIncrease?: number;
-  /** R_HAI: RT grows by i·R_HAI in the i-th hyper-active cycle (default 200 Mb/s = 25e6 B/s, ns3-rdma `mix/config.txt` `RATE_HAI`). */
-  readonly hyperIncrease?: number;
-  /** B: bytes per byte-counter cycle (default 10 MB = 10 000 000, DCQCN paper). */
-  readonly byteLimit?: number;
-  /** T: one rate-increase timer cycle (default 55 us = 55e6 ps, the HPCC simulator's `dcqcn_paper` setting). */
-  readonly timerPeriod?: number;
-  /** Which cycles last half as long, as in `qcn` (default "hyper-active", ns3-rdma). */
-  readonly halveCycles?: QcnHalving;
-  /** TR /= 8 at the end of a first cycle when TR > 10·RC, as in `qcn` (default true, ns3-rdma). */
-  readonly reduceStaleTarget?: boolean;
 }
 
 /** A {@link Controller} with DCQCN's reaction point state visible. */
@@ -91,12 +83,9 @@ export function dcqcn(parameters: DcqcnParameters = {}): (flow: FlowInfo) => Dcq
     hyperIncrease: 200 * MEGABIT,
     byteLimit: 10_000_000,
     timerPeriod: 55e6,
-    halveCycles: "hyper-active",
-    reduceStaleTarget: true,
   });
   return (flow) => {
-    checkFlow(flow, "dcqcn");
-    checkMinRate("dcqcn", settings.minRate, flow);
+    checkReactionPointFlow("dcqcn", settings, flow);
     return new Dcqcn(flow.lineRate, settings, gain, alphaPeriod, initialAlpha);
   };
 }

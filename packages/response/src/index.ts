@@ -59,6 +59,7 @@ export {
   type QcnParameters,
   type QcnPhase,
   qcn,
+  type RateIncreaseParameters,
 } from "./qcn.js";
 export type { RangeOptions } from "./range.js";
 export type { RateLimit } from "./rate-limit.js";

@@ -4,49 +4,33 @@
  * clocked by a byte counter and a timer.
  */
 import type { CnpEvent, Controller, FlowInfo } from "./controller.js";
-import { checkFlow } from "./event-checks.js";
-import { checkMinRate, MEGABIT, positiveParameter } from "./parameter-checks.js";
+import { MEGABIT, positiveParameter } from "./parameter-checks.js";
 import {
+  checkReactionPointFlow,
   type IncreaseSettings,
   increaseSettings,
-  type QcnHalving,
+  type RateIncreaseParameters,
   ReactionPoint,
   type ReactionPointState,
 } from "./reaction-point.js";
 
-export type { QcnHalving, QcnPhase } from "./reaction-point.js";
+export type { QcnHalving, QcnPhase, RateIncreaseParameters } from "./reaction-point.js";
 
 /** The largest quantized feedback a CNM carries: QntzFb has 6 bits. */
 export const MAX_QCN_FEEDBACK = 63;
 
-/** Parameters of {@link qcn}. Rates in bytes/s, sizes in bytes, times in picoseconds. */
-export interface QcnParameters {
-  /** Gd: CR *= 1 - Gd·QntzFb on a CNM (default 1/128, spec/algorithms.md [?]; QntzFb 63 then halves CR). */
+/**
+ * Parameters of {@link qcn}. Rates in bytes/s, sizes in bytes, times in picoseconds. Defaults
+ * (sources in the README): decreaseGain 1/128 (spec/algorithms.md [?]); minRate 100 Mb/s =
+ * 12.5e6 B/s (ns3-rdma `MinRate`); fastRecoveryCycles 5 (ns3-rdma `FastRecoveryTimes`);
+ * activeIncrease 5 Mb/s = 625e3 B/s (ns3-rdma `RateAI`); hyperIncrease 50 Mb/s = 6.25e6 B/s
+ * (ns3-rdma `RateHAI`); byteLimit 150 000 (ns3-rdma `ByteCounter`); timerPeriod 15 ms =
+ * 1.5e10 ps (spec/algorithms.md [?]; drafts used 10 ms); halveCycles "hyper-active"
+ * (ns3-rdma); reduceStaleTarget true (ns3-rdma and sef1/congestion-control both do it).
+ */
+export interface QcnParameters extends RateIncreaseParameters {
+  /** Gd: CR *= 1 - Gd·QntzFb on a CNM (default 1/128; QntzFb 63 then halves CR); must be < 1/63. */
   readonly decreaseGain?: number;
-  /** Rmin: the rate limiter never goes below it (default 100 Mb/s = 12.5e6 B/s, ns3-rdma `MinRate`). */
-  readonly minRate?: number;
-  /** F: fast recovery lasts F cycles; the stage thresholds (default 5, ns3-rdma `FastRecoveryTimes`). */
-  readonly fastRecoveryCycles?: number;
-  /** R_AI: TR grows by it per active-increase cycle (default 5 Mb/s = 625e3 B/s, ns3-rdma `RateAI`). */
-  readonly activeIncrease?: number;
-  /** R_HAI: TR grows by i·R_HAI in the i-th hyper-active cycle (default 50 Mb/s = 6.25e6 B/s, ns3-rdma `RateHAI`). */
-  readonly hyperIncrease?: number;
-  /** BC_LIMIT: bytes sent per byte-counter cycle (default 150 000, ns3-rdma `ByteCounter`). */
-  readonly byteLimit?: number;
-  /** T: one timer cycle in picoseconds (default 15 ms = 1.5e10 ps, spec/algorithms.md [?]; drafts used 10 ms). */
-  readonly timerPeriod?: number;
-  /**
-   * Which cycles last half as long (BC_LIMIT/2 bytes, T/2): "hyper-active" (default: every
-   * cycle that starts in hyper-active increase, ns3-rdma), "counter-active" (a counter's own
-   * cycles once its stage has reached F, the QCN pseudo-code as sef1/congestion-control runs
-   * it) or "never".
-   */
-  readonly halveCycles?: QcnHalving;
-  /**
-   * At the end of a first recovery cycle (a stage becomes 1) with TR > 10·CR, TR /= 8 instead
-   * of the cycle's increase (default true: both ns3-rdma and sef1/congestion-control do it).
-   */
-  readonly reduceStaleTarget?: boolean;
 }
 
 /** A {@link Controller} with the reaction point's state visible. */
@@ -100,12 +84,9 @@ export function qcn(parameters: QcnParameters = {}): (flow: FlowInfo) => QcnCont
     hyperIncrease: 50 * MEGABIT,
     byteLimit: 150_000,
     timerPeriod: 15e9,
-    halveCycles: "hyper-active",
-    reduceStaleTarget: true,
   });
   return (flow) => {
-    checkFlow(flow, "qcn");
-    checkMinRate("qcn", settings.minRate, flow);
+    checkReactionPointFlow("qcn", settings, flow);
     return new Qcn(flow.lineRate, settings, decreaseGain);
   };
 }

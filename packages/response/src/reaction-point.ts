@@ -5,8 +5,15 @@
  * reaction point (Zhu et al., SIGCOMM 2015, sec. 3.1) reuses QCN's increase unchanged and
  * differs only in its decrease, so each controller adds only its `onCnp`.
  */
-import type { AckEvent, CnpEvent, SendEvent } from "./controller.js";
-import { booleanParameter, choiceParameter, integerParameter, positiveParameter } from "./parameter-checks.js";
+import type { AckEvent, CnpEvent, FlowInfo, SendEvent } from "./controller.js";
+import { checkFlow } from "./event-checks.js";
+import {
+  booleanParameter,
+  checkMinRate,
+  choiceParameter,
+  integerParameter,
+  positiveParameter,
+} from "./parameter-checks.js";
 
 /** When a counter's cycles are halved (BC_LIMIT / 2 bytes, T / 2): see `QcnParameters.halveCycles`. */
 export type QcnHalving = "hyper-active" | "counter-active" | "never";
@@ -16,29 +23,49 @@ const halvings: readonly QcnHalving[] = ["hyper-active", "counter-active", "neve
 /** The reaction point's state: no rate limiter yet (or released), or one of the three increase phases. */
 export type QcnPhase = "inactive" | "fast-recovery" | "active-increase" | "hyper-active-increase";
 
-/** The increase parameters both reaction points take (each documents its own defaults). */
-export interface IncreaseParameters {
+/**
+ * The rate-increase parameters of QCN's reaction point, which {@link qcn} and {@link dcqcn}
+ * share; each documents its own defaults. Rates in bytes/s, sizes in bytes, times in ps.
+ */
+export interface RateIncreaseParameters {
+  /** Rmin: the rate limiter never goes below it; must be <= the line rate. */
   readonly minRate?: number;
+  /** F: fast recovery lasts F cycles; the stage thresholds. */
   readonly fastRecoveryCycles?: number;
+  /** R_AI: TR grows by it per active-increase cycle. */
   readonly activeIncrease?: number;
+  /** R_HAI: TR grows by i·R_HAI in the i-th hyper-active cycle. */
   readonly hyperIncrease?: number;
+  /** BC_LIMIT (DCQCN's B): bytes sent per byte-counter cycle. */
   readonly byteLimit?: number;
+  /** T: one timer cycle, in picoseconds (an integer). */
   readonly timerPeriod?: number;
+  /**
+   * Which cycles last half as long (BC_LIMIT/2 bytes, T/2): "hyper-active" (every cycle that
+   * starts in hyper-active increase, ns3-rdma), "counter-active" (a counter's own cycles once
+   * its stage has reached F, the QCN pseudo-code as sef1/congestion-control runs it) or "never".
+   */
   readonly halveCycles?: QcnHalving;
+  /** At the end of a first recovery cycle (a stage becomes 1) with TR > 10·CR, TR /= 8 instead of the cycle's increase. */
   readonly reduceStaleTarget?: boolean;
 }
 
 /** The increase parameters, checked, with every default filled in. */
-export type IncreaseSettings = { readonly [Name in keyof IncreaseParameters]-?: NonNullable<IncreaseParameters[Name]> };
+export type IncreaseSettings = {
+  readonly [Name in keyof RateIncreaseParameters]-?: NonNullable<RateIncreaseParameters[Name]>;
+};
 
-/** Checks the increase parameters of `owner`, filling in its `defaults`; errors name the field. */
+/**
+ * Checks the increase parameters of `owner`, filling in its `defaults` (halveCycles
+ * "hyper-active" and reduceStaleTarget true, ns3-rdma's, unless given); errors name the field.
+ */
 export function increaseSettings(
   owner: string,
-  parameters: IncreaseParameters,
-  defaults: IncreaseSettings,
+  parameters: RateIncreaseParameters,
+  defaults: Omit<IncreaseSettings, "halveCycles" | "reduceStaleTarget">,
 ): IncreaseSettings {
   const p = parameters;
-  const d = defaults;
+  const d: IncreaseSettings = { halveCycles: "hyper-active", reduceStaleTarget: true, ...defaults };
   return {
     minRate: positiveParameter(owner, "minRate", p.minRate, d.minRate),
     fastRecoveryCycles: integerParameter(owner, "fastRecoveryCycles", p.fastRecoveryCycles, d.fastRecoveryCycles, 1),
@@ -49,6 +76,12 @@ export function increaseSettings(
     halveCycles: choiceParameter(owner, "halveCycles", p.halveCycles, d.halveCycles, halvings),
     reduceStaleTarget: booleanParameter(owner, "reduceStaleTarget", p.reduceStaleTarget, d.reduceStaleTarget),
   };
+}
+
+/** Checks the flow a reaction point's factory receives, and that it can carry `minRate`. */
+export function checkReactionPointFlow(owner: string, settings: IncreaseSettings, flow: FlowInfo): void {
+  checkFlow(flow, owner);
+  checkMinRate(owner, settings.minRate, flow);
 }
 
 /** The state both reaction points expose. */
