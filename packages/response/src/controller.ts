@@ -109,8 +109,9 @@ export interface SendEvent {
  * A per-flow congestion controller: a state machine fed with events that exposes the
  * flow's current rate limit and window. It knows nothing of any simulator.
  *
- * The host's duties: call `onSend` for every data packet injected, `onAck` for every ACK,
- * `onCnp` for every congestion notification (with its `feedback` for QCN); send only while packets in flight < `window`
+ * The host's duties: call `onSend` for every data packet injected, `onAck` for every ACK
+ * (with its `rtt` for TIMELY, its `telemetry` for HPCC), `onCnp` for every congestion
+ * notification (with its `feedback` for QCN); send only while packets in flight < `window`
  * and no faster than `rate`. After every call, read `wakeAt`: when it is a time, call
  * `onTimer(now)` at that time (a controller may move or clear it at any call).
  *
@@ -120,7 +121,9 @@ export interface SendEvent {
  * When to use: implement it for a new scheme, or use {@link perAck}, {@link hybrid},
  * {@link turnerRate} (unreliable flows: `onCnp`, RPI counted in `onSend`),
  * {@link mvcm} (which reads `validated` and `fromEmptyQueue`), {@link ibCca} (timer-driven
- * via `wakeAt`) or {@link qcn} (`onCnp` with `feedback`, byte counting in `onSend`, timer).
+ * via `wakeAt`), {@link qcn} (`onCnp` with `feedback`, byte counting in `onSend`, timer),
+ * {@link dcqcn} (`onCnp` with `now`, byte counting, timer), {@link timely} (`rtt` on every
+ * ACK) or {@link hpcc} (`telemetry` on every ACK, `onSend` for the sequence numbers sent).
  *
  * @example
  * ```ts

@@ -2,7 +2,7 @@
  * The rate increase of QCN's reaction point, shared by `qcn` and `dcqcn`
  * (internal): a rate limiter with a current and a target rate, raised in fast recovery,
  * active and hyper-active increase by cycles of a byte counter and a timer. DCQCN's
- * reaction point (Zhu et al., SIGCOMM 2015, sec. 3.1) reuses QCN's increase unchanged and
+ * reaction point (Zhu et al., SIGCOMM 2015, sec. 3) reuses QCN's increase unchanged and
  * differs only in its decrease, so each controller adds only its `onCnp`.
  */
 import type { AckEvent, CnpEvent, FlowInfo, SendEvent } from "./controller.js";
