@@ -1,14 +1,27 @@
 /** Controller factories by name, so scenario files can refer to them ("per-ack"). */
 import type { ControllerFactory } from "./controller.js";
+import { type DcqcnParameters, dcqcn } from "./dcqcn.js";
+import { type HpccParameters, hpcc } from "./hpcc.js";
 import { type HybridParameters, hybrid } from "./hybrid.js";
 import { type IbCcaParameters, ibCca } from "./ib-cca.js";
 import { type MvcmParameters, mvcm } from "./mvcm.js";
 import { type PerAckParameters, perAck } from "./per-ack.js";
 import { type QcnParameters, qcn } from "./qcn.js";
+import { type TimelyParameters, timely } from "./timely.js";
 import { type TurnerRateParameters, turnerRate } from "./turner-rate.js";
 
 /** The names {@link controllerFactory} knows. */
-export const controllerNames = ["per-ack", "hybrid", "turner-rate", "mvcm", "ib-cca", "qcn"] as const;
+export const controllerNames = [
+  "per-ack",
+  "hybrid",
+  "turner-rate",
+  "mvcm",
+  "ib-cca",
+  "qcn",
+  "dcqcn",
+  "timely",
+  "hpcc",
+] as const;
 
 /** A built-in controller's name. */
 export type ControllerName = (typeof controllerNames)[number];
@@ -21,11 +34,29 @@ export interface ControllerParameters {
   mvcm: MvcmParameters;
   "ib-cca": IbCcaParameters;
   qcn: QcnParameters;
+  dcqcn: DcqcnParameters;
+  timely: TimelyParameters;
+  hpcc: HpccParameters;
 }
+
+/** Each built-in name's factory builder. */
+const factories: { readonly [Name in ControllerName]: (parameters: ControllerParameters[Name]) => ControllerFactory } =
+  {
+    "per-ack": perAck,
+    hybrid,
+    "turner-rate": turnerRate,
+    mvcm,
+    "ib-cca": ibCca,
+    qcn,
+    dcqcn,
+    timely,
+    hpcc,
+  };
 
 /**
  * A built-in controller factory by name: "per-ack" ({@link perAck}), "hybrid"
- * ({@link hybrid}), "turner-rate" ({@link turnerRate}), "mvcm" ({@link mvcm}), "ib-cca" ({@link ibCca}) or "qcn" ({@link qcn}).
+ * ({@link hybrid}), "turner-rate" ({@link turnerRate}), "mvcm" ({@link mvcm}), "ib-cca" ({@link ibCca}), "qcn" ({@link qcn}),
+ * "dcqcn" ({@link dcqcn}), "timely" ({@link timely}) or "hpcc" ({@link hpcc}).
  *
  * When to use: when the name comes from data (a scenario file). In code, calling
  * `perAck(...)`, `hybrid(...)`, ... directly reads better.
@@ -48,20 +79,8 @@ export function controllerFactory(name: string, parameters: object): ControllerF
   if (typeof parameters !== "object" || parameters === null) {
     throw new Error(`controller "${name}": parameters must be an object`);
   }
-  switch (name) {
-    case "per-ack":
-      return perAck(parameters as PerAckParameters);
-    case "hybrid":
-      return hybrid(parameters as HybridParameters);
-    case "turner-rate":
-      return turnerRate(parameters as TurnerRateParameters);
-    case "mvcm":
-      return mvcm(parameters as MvcmParameters);
-    case "ib-cca":
-      return ibCca(parameters as IbCcaParameters);
-    case "qcn":
-      return qcn(parameters as QcnParameters);
-    default:
-      throw new Error(`unknown controller "${name}"; allowed: ${controllerNames.map((n) => `"${n}"`).join(", ")}`);
+  if (!Object.hasOwn(factories, name)) {
+    throw new Error(`unknown controller "${name}"; allowed: ${controllerNames.map((n) => `"${n}"`).join(", ")}`);
   }
+  return (factories[name as ControllerName] as (parameters: object) => ControllerFactory)(parameters);
 }

@@ -41,6 +41,34 @@ export interface AckEvent {
   readonly seq: number;
   /** Arrival time in picoseconds (hosts should pass it; timer-driven controllers need it). */
   readonly now?: number;
+  /**
+   * The round-trip time sample this ACK gives, in picoseconds: from the send of the data
+   * packet it acknowledges (its send timestamp, echoed) to this ACK's arrival. {@link timely}
+   * requires it; controllers that do not measure delay ignore it.
+   */
+  readonly rtt?: number;
+  /**
+   * In-band network telemetry echoed from the data packet: one record per hop (egress port)
+   * on its path, in path order, each written when the packet left that port. {@link hpcc}
+   * requires it; other controllers ignore it.
+   */
+  readonly telemetry?: readonly TelemetryRecord[];
+}
+
+/**
+ * One hop's in-band network telemetry (INT) record, as HPCC's switches push it onto a data
+ * packet at the egress port (Li et al., SIGCOMM 2019, sec. 3): what the port's
+ * queue and counters said when the packet left.
+ */
+export interface TelemetryRecord {
+  /** The egress queue's length in bytes (qLen). */
+  readonly queueLength: number;
+  /** The port's transmitted-bytes counter (txBytes): cumulative, growing with time. */
+  readonly txBytes: number;
+  /** When the record was written, in picoseconds (ts). */
+  readonly timestamp: number;
+  /** The link's bandwidth in bytes/s (B). */
+  readonly bandwidth: number;
 }
 
 /** A congestion notification packet (turner-2001 sec. 3's CN packet, a CNP; QCN's CNM). */
@@ -81,8 +109,9 @@ export interface SendEvent {
  * A per-flow congestion controller: a state machine fed with events that exposes the
  * flow's current rate limit and window. It knows nothing of any simulator.
  *
- * The host's duties: call `onSend` for every data packet injected, `onAck` for every ACK,
- * `onCnp` for every congestion notification (with its `feedback` for QCN); send only while packets in flight < `window`
+ * The host's duties: call `onSend` for every data packet injected, `onAck` for every ACK
+ * (with its `rtt` for TIMELY, its `telemetry` for HPCC), `onCnp` for every congestion
+ * notification (with its `feedback` for QCN); send only while packets in flight < `window`
  * and no faster than `rate`. After every call, read `wakeAt`: when it is a time, call
  * `onTimer(now)` at that time (a controller may move or clear it at any call).
  *
@@ -92,7 +121,9 @@ export interface SendEvent {
  * When to use: implement it for a new scheme, or use {@link perAck}, {@link hybrid},
  * {@link turnerRate} (unreliable flows: `onCnp`, RPI counted in `onSend`),
  * {@link mvcm} (which reads `validated` and `fromEmptyQueue`), {@link ibCca} (timer-driven
- * via `wakeAt`) or {@link qcn} (`onCnp` with `feedback`, byte counting in `onSend`, timer).
+ * via `wakeAt`), {@link qcn} (`onCnp` with `feedback`, byte counting in `onSend`, timer),
+ * {@link dcqcn} (`onCnp` with `now`, byte counting, timer), {@link timely} (`rtt` on every
+ * ACK) or {@link hpcc} (`telemetry` on every ACK, `onSend` for the sequence numbers sent).
  *
  * @example
  * ```ts

@@ -23,6 +23,7 @@ export type {
   FlowInfo,
   LimitingFactor,
   SendEvent,
+  TelemetryRecord,
 } from "./controller.js";
 export {
   type ControllerName,
@@ -30,6 +31,7 @@ export {
   controllerFactory,
   controllerNames,
 } from "./controller-registry.js";
+export { type DcqcnController, type DcqcnParameters, dcqcn } from "./dcqcn.js";
 export {
   type DerivationFit,
   type DerivedResponseFunction,
@@ -38,6 +40,7 @@ export {
 } from "./derive-increase.js";
 export { type DiscreteRate, type DiscreteRateOptions, discreteRate } from "./discrete-rate.js";
 export { type FimdOptions, fimd } from "./fimd.js";
+export { type HpccController, type HpccParameters, hpcc } from "./hpcc.js";
 export { type HybridController, type HybridParameters, hybrid } from "./hybrid.js";
 export { type IbCcaController, type IbCcaParameters, ibCca } from "./ib-cca.js";
 // Design theory
@@ -56,6 +59,7 @@ export {
   type QcnParameters,
   type QcnPhase,
   qcn,
+  type RateIncreaseParameters,
 } from "./qcn.js";
 export type { RangeOptions } from "./range.js";
 export type { RateLimit } from "./rate-limit.js";
@@ -78,4 +82,5 @@ export {
   responseFunction,
   responseFunctionNames,
 } from "./response-registry.js";
+export { type TimelyController, type TimelyParameters, timely } from "./timely.js";
 export { type TurnerRateController, type TurnerRateParameters, turnerRate } from "./turner-rate.js";

@@ -1,4 +1,8 @@
 /** Checks of controller parameters shared by the controllers (internal). */
+import type { FlowInfo } from "./controller.js";
+
+/** Bits per second to bytes per second, for defaults given in Mb/s. */
+export const MEGABIT = 1e6 / 8;
 
 /** An integer parameter >= `min`, or `fallback` when absent; the error names owner and parameter. */
 export function integerParameter(
@@ -57,4 +61,11 @@ export function choiceParameter<Choice extends string>(
     );
   }
   return result;
+}
+
+/** Checks that the flow can carry the floor `minRate`. */
+export function checkMinRate(owner: string, minRate: number, flow: FlowInfo): void {
+  if (minRate > flow.lineRate) {
+    throw new RangeError(`${owner}: minRate (${minRate} B/s) must be <= flow.lineRate (${flow.lineRate} B/s)`);
+  }
 }

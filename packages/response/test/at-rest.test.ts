@@ -5,7 +5,18 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type Controller, type ControllerFactory, hybrid, ibCca, mvcm, perAck, qcn } from "../src/index.js";
+import {
+  type Controller,
+  type ControllerFactory,
+  dcqcn,
+  hpcc,
+  hybrid,
+  ibCca,
+  mvcm,
+  perAck,
+  qcn,
+  timely,
+} from "../src/index.js";
 
 const flow = { lineRate: 1e9, packetSize: 2048 };
 
@@ -90,5 +101,11 @@ describe("Controller.atRest", () => {
   it("is absent where the state depends on sequence numbers or is not kept at rest (hybrid, qcn)", () => {
     expect(hybrid({ response: "lipd" })(flow).atRest).toBeUndefined();
     expect(qcn({})(flow).atRest).toBeUndefined();
+  });
+
+  it("is absent where the state never returns to a new one's (dcqcn's alpha, timely's and hpcc's last samples)", () => {
+    expect(dcqcn()(flow).atRest).toBeUndefined();
+    expect(timely()(flow).atRest).toBeUndefined();
+    expect(hpcc({ baseRtt: 10e6 })(flow).atRest).toBeUndefined();
   });
 });

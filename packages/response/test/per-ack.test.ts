@@ -112,7 +112,17 @@ describe("perAck validation", () => {
 
 describe("controllerFactory", () => {
   it("builds controllers by name", () => {
-    expect(controllerNames).toEqual(["per-ack", "hybrid", "turner-rate", "mvcm", "ib-cca", "qcn"]);
+    expect(controllerNames).toEqual([
+      "per-ack",
+      "hybrid",
+      "turner-rate",
+      "mvcm",
+      "ib-cca",
+      "qcn",
+      "dcqcn",
+      "timely",
+      "hpcc",
+    ]);
     const c = controllerFactory("per-ack", { response: "lipd", mode: "discrete" })(flow);
     c.onCnp();
     expect(c.rate).toBe(Rmax / 2);
@@ -120,8 +130,8 @@ describe("controllerFactory", () => {
     expect(h.window).toBe(1);
   });
   it("names the allowed values for an unknown name", () => {
-    expect(() => controllerFactory("dcqcn", {})).toThrow(
-      'unknown controller "dcqcn"; allowed: "per-ack", "hybrid", "turner-rate", "mvcm", "ib-cca", "qcn"',
+    expect(() => controllerFactory("swift", {})).toThrow(
+      'unknown controller "swift"; allowed: "per-ack", "hybrid", "turner-rate", "mvcm", "ib-cca", "qcn", "dcqcn", "timely", "hpcc"',
     );
   });
 });
