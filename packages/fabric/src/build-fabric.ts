@@ -1,12 +1,14 @@
 import { HostAdapter, type HostAdapterOptions } from "@losslab/adapter";
 import { type Device, PacketFactory } from "@losslab/core";
 import type { Engine } from "@losslab/engine";
+import type { Registry } from "@losslab/kinds";
 import {
   createSwitch,
   Link,
   type SwitchModel,
   type SwitchModelOptions,
   type SwitchOrganisation,
+  type SwitchOrganisationDefinition,
 } from "@losslab/switch";
 import type { Routes, Topology, TopologyNode } from "@losslab/topology";
 
@@ -22,7 +24,10 @@ export interface Fabric {
 
 /** A switch's model: its organisation and options; the fabric adds its name, ports and routes. */
 export interface SwitchSpec {
-  readonly organisation: SwitchOrganisation;
+  /** A kind of `organisations`: "input-buffered", "fifo", "voq", "cioq", or a plugin's. */
+  readonly organisation: SwitchOrganisation | (string & {});
+  /** The registry the organisation is from (default @losslab/switch's `switchOrganisations`). */
+  readonly organisations?: Registry<SwitchOrganisationDefinition>;
   readonly options: Omit<SwitchModelOptions, "name" | "ports" | "routes">;
 }
 
@@ -68,13 +73,12 @@ export function buildFabric(engine: Engine, topology: Topology, routes: Routes, 
     } else {
       const spec = switchOf(node);
       const table = Int32Array.from(routes.hostIndices, (host) => routes.outputPort(index, host));
-      const device = createSwitch(engine, spec.organisation, {
-        ...spec.options,
-        packets,
-        name: node.id,
-        ports: node.ports,
-        routes: table,
-      });
+      const device = createSwitch(
+        engine,
+        spec.organisation,
+        { ...spec.options, packets, name: node.id, ports: node.ports, routes: table },
+        spec.organisations,
+      );
       switches.set(node.id, device);
       devices.set(node.id, device);
     }

@@ -5,7 +5,9 @@ import type { z } from "zod";
 import { bandwidthOf, durationMsOf, inputBufferBytesOf } from "./derived-values.js";
 import { fabricSize } from "./fabric-size.js";
 import type { ScenarioFields } from "./scenario-fields.js";
+import type { ScenarioKinds } from "./scenario-kinds.js";
 import { MAX_BUFFER_BYTES, MAX_DURATION_MS, MAX_HOSTS, MAX_TIME_US } from "./scenario-limits.js";
+import { switchLanes } from "./switch-lanes.js";
 
 type Report = (path: PropertyKey[], message: string) => void;
 
@@ -15,13 +17,14 @@ type Report = (path: PropertyKey[], message: string) => void;
  * stay on the engine's clock once multiplied, VLs. Whatever passes here, the switch models
  * and the engine accept when the fabric is built.
  */
-export function crossFieldChecks(fields: ScenarioFields, context: z.RefinementCtx): void {
+export function crossFieldChecks(fields: ScenarioFields, context: z.RefinementCtx, kinds: ScenarioKinds): void {
   const report: Report = (path, message) => context.addIssue({ code: "custom", path, message });
+  const lanes = switchLanes(fields, kinds);
   checkDuration(fields, report);
   checkHosts(fields, report);
-  checkBuffers(fields, report);
+  checkBuffers(fields, lanes, report);
   checkFlows(fields, report);
-  checkVirtualLanes(fields, report);
+  checkVirtualLanes(fields, lanes, report);
   if (fields.packets.headerBytes >= fields.packets.dataBytes) {
     report(["packets", "headerBytes"], `must be smaller than packets.dataBytes (${fields.packets.dataBytes})`);
   }
@@ -77,7 +80,7 @@ function checkHosts(fields: ScenarioFields, report: Report): void {
  * refuse less), at most MAX_BUFFER_BYTES; under PAUSE, XOFF leaves room for what is still in
  * flight (`pauseHeadroom`, the rule the switches apply to every port when the fabric is wired).
  */
-function checkBuffers(fields: ScenarioFields, report: Report): void {
+function checkBuffers(fields: ScenarioFields, lanes: number, report: Report): void {
   const sw = fields.switch;
   if (sw.bufferPackets !== undefined && sw.inputBufferBytes !== undefined) {
     report(["switch", "inputBufferBytes"], "give bufferPackets or inputBufferBytes, not both");
@@ -99,8 +102,10 @@ function checkBuffers(fields: ScenarioFields, report: Report): void {
     report(["switch", inputField], `the input buffer cannot hold one packet: ${why(input)}`);
     return;
   }
-  if (sw.kind === "cioq" && sw.outputBufferBytes !== undefined && !holds(sw.outputBufferBytes)) {
-    report(["switch", "outputBufferBytes"], `the output buffer cannot hold one packet: ${why(sw.outputBufferBytes)}`);
+  // An organisation with output buffers of its own size (cioq).
+  const output = "outputBufferBytes" in sw ? sw.outputBufferBytes : undefined;
+  if (output !== undefined && !holds(output)) {
+    report(["switch", "outputBufferBytes"], `the output buffer cannot hold one packet: ${why(output)}`);
   }
   const flow = sw.flowControl;
   if (flow.kind !== "pause") return;
@@ -113,8 +118,8 @@ function checkBuffers(fields: ScenarioFields, report: Report): void {
     report(["switch", "flowControl", "xonBytes"], `must be at most xoffBytes (${flow.xoffBytes})`);
     return;
   }
-  if (sw.kind === "input-buffered" && sw.vls > 1) {
-    report(["switch", "vls"], `flowControl "pause" covers one priority; it cannot be used with vls ${sw.vls}`);
+  if (lanes > 1) {
+    report(["switch", "vls"], `flowControl "pause" covers one priority; it cannot be used with vls ${lanes}`);
     return;
   }
   const bandwidth = bandwidthOf(fields);
@@ -158,10 +163,10 @@ function checkFlows(fields: ScenarioFields, report: Report): void {
 }
 
 /** VL weights, one per VL; every flow on a VL the switches have. */
-function checkVirtualLanes(fields: ScenarioFields, report: Report): void {
+function checkVirtualLanes(fields: ScenarioFields, vls: number, report: Report): void {
   const sw = fields.switch;
-  const vls = sw.kind === "input-buffered" ? sw.vls : 1;
-  if (sw.kind === "input-buffered" && sw.vlWeights !== undefined && sw.vlWeights.length !== vls) {
+  const weights = "vlWeights" in sw ? sw.vlWeights : undefined;
+  if (weights !== undefined && weights.length !== vls) {
     report(["switch", "vlWeights"], `must list one weight per VL (switch.vls ${vls})`);
   }
   if (!Array.isArray(fields.flows)) return;
@@ -169,7 +174,7 @@ function checkVirtualLanes(fields: ScenarioFields, report: Report): void {
     if (flow.vl >= vls) {
       report(
         ["flows", i, "vl"],
-        `must be below switch.vls (${vls}${sw.kind === "input-buffered" ? "" : `: switch.kind "${sw.kind}" has one VL`})`,
+        `must be below switch.vls (${vls}${"vls" in sw ? "" : `: switch.kind "${sw.kind}" has one VL`})`,
       );
       return;
     }

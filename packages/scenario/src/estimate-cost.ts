@@ -1,5 +1,7 @@
 import { fabricSize } from "./fabric-size.js";
+import { builtInKinds, type ScenarioKinds } from "./scenario-kinds.js";
 import type { Scenario } from "./schema.js";
+import { switchLanes } from "./switch-lanes.js";
 
 /** A rough size of a run, known before anything is built (for warnings and refusals, not for planning to the second). */
 export interface CostEstimate {
@@ -54,7 +56,7 @@ const TRACE_MESSAGES_PER_SECOND = 1e5;
  * fabric, its routing tables, the meters, the result's time series and the parsed traces
  * take, rounded up from measurements (the constants above say which).
  */
-export function estimateCost(scenario: Scenario): CostEstimate {
+export function estimateCost(scenario: Scenario, kinds: ScenarioKinds = builtInKinds): CostEstimate {
   const t = scenario.topology;
   const size = fabricSize(t);
   let destinations: number;
@@ -69,8 +71,8 @@ export function estimateCost(scenario: Scenario): CostEstimate {
   // Every node's table towards every host, plus each switch's own copy (fabric.ts).
   const routeEntries = nodes * size.hosts + size.switches * size.hosts;
   const routeBytes = 4 * routeEntries;
-  const vls = sw.kind === "input-buffered" ? sw.vls : 1;
-  const voq = sw.kind === "voq" || (sw.kind === "cioq" && sw.inputQueues === "voq");
+  const vls = switchLanes(scenario, kinds);
+  const voq = kinds.switch.get(sw.kind)?.pairQueues?.(sw) ?? false;
   const voqBytes = voq ? BYTES_PER_VOQ * size.portPairs : 0;
   const fabricBytes =
     routeBytes + BYTES_PER_DEVICE_PART * (size.hosts + 2 * size.links + size.switchPorts * vls) + voqBytes;

@@ -19,6 +19,7 @@ export {
 } from "./run-scenario.js";
 export type { RunStats } from "./run-stats.js";
 export { ScenarioError } from "./scenario-error.js";
+export type { SwitchSpec } from "./scenario-fields.js";
 export { builtInKinds, type ScenarioKinds, withPlugins } from "./scenario-kinds.js";
 export * from "./scenario-limits.js";
 export { scenarioTopology } from "./scenario-topology.js";

@@ -5,12 +5,14 @@ import { z } from "zod";
  * The validator of one family's specs, derived from its registry: a union on `kind` of one
  * strict object per definition, each parameter with its range, default and description. So
  * `losslab validate`, the JSON Schema and the registry never disagree, and a plugin's kinds
- * are checked exactly like the built-in ones.
+ * are checked exactly like the built-in ones. `common`: fields every kind of the family has
+ * in a scenario file (a switch's buffers), checked the same for each.
  */
-export function kindSchema(registry: Registry<AnyKindDefinition>) {
+export function kindSchema(registry: Registry<AnyKindDefinition>, common: z.ZodRawShape = {}) {
   const branches = registry.definitions.map((definition) =>
     z
       .strictObject({
+        ...common,
         kind: z.literal(definition.kind),
         ...Object.fromEntries(
           Object.entries(definition.parameters).map(([name, parameter]) => [name, withPresence(parameter)]),

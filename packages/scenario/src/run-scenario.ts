@@ -205,7 +205,7 @@ function buildModels(
     }),
   );
   checkDeviceNames(scenario, topology);
-  const fabric = scenarioFabric(engine, topology, routes, scenario, marking);
+  const fabric = scenarioFabric(engine, topology, routes, scenario, kinds, marking);
   // The congestion notifications switches send sources (QCN CNMs), from policies that send them.
   const notifications: Notification[] = [];
   if (markingDefinition.notifies === true) {

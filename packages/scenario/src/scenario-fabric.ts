@@ -4,7 +4,9 @@ import { ns, us } from "@losslab/engine";
 import { buildFabric, type Fabric, type HostSpec, type SwitchSpec } from "@losslab/fabric";
 import type { Routes, Topology } from "@losslab/topology";
 import { inputBufferBytesOf } from "./derived-values.js";
+import type { ScenarioKinds } from "./scenario-kinds.js";
 import type { Scenario } from "./schema.js";
+import { switchLanes } from "./switch-lanes.js";
 
 /**
  * The scenario's fabric (@losslab/fabric's `buildFabric`): its switch organisation and
@@ -16,17 +18,16 @@ export function scenarioFabric(
   topology: Topology,
   routes: Routes,
   scenario: Scenario,
+  kinds: ScenarioKinds,
   marking?: MarkingPolicyFactory,
 ): Fabric {
   const packets = new PacketFactory();
-  const vls = scenario.switch.kind === "input-buffered" ? scenario.switch.vls : 1;
-  const vlWeights = scenario.switch.kind === "input-buffered" ? scenario.switch.vlWeights : undefined;
-  const flowControl = scenario.switch.flowControl;
+  const vls = switchLanes(scenario, kinds);
+  const vlWeights = "vlWeights" in scenario.switch ? scenario.switch.vlWeights : undefined;
+  const flowControl = kinds.flowControl.create(scenario.switch.flowControl, undefined, "switch.flowControl");
   // Hosts honour PAUSE with the reaction delay the switches assume of them (their headroom rule).
   const pauseReaction =
-    flowControl.kind === "pause" && flowControl.reactionDelayNs !== undefined
-      ? ns(flowControl.reactionDelayNs)
-      : undefined;
+    flowControl.kind === "pause" && flowControl.reactionDelay !== undefined ? flowControl.reactionDelay : undefined;
   const nonCompliant = scenario.nonCompliant;
   // turner-2001 sec. 6.2: destinations report marked packets of non-compliant sources to the manager.
   const manager = scenario.subnetManager;
@@ -51,12 +52,14 @@ export function scenarioFabric(
     ...reporting,
     ...(pauseReaction === undefined ? {} : { pauseReactionDelay: pauseReaction }),
   };
-  const common = switchOptions(scenario);
+  const common = switchOptions(scenario, kinds);
+  const organisations = kinds.switch;
   const marked: SwitchSpec = {
     organisation: scenario.switch.kind,
+    organisations,
     options: marking === undefined ? common : { ...common, marking },
   };
-  const unmarked: SwitchSpec = { organisation: scenario.switch.kind, options: common };
+  const unmarked: SwitchSpec = { organisation: scenario.switch.kind, organisations, options: common };
   return buildFabric(engine, topology, routes, {
     packets,
     switches: (node) => (nonCompliant.switches.includes(node.id) ? unmarked : marked),
@@ -65,49 +68,27 @@ export function scenarioFabric(
   });
 }
 
-/** The options every switch of a scenario shares: buffers, delays and the organisation's own. */
-function switchOptions(scenario: Scenario): SwitchSpec["options"] {
-  const config = scenario.switch;
-  const blockBytes = config.creditBytes;
-  const inputBufferBytes = inputBufferBytesOf(scenario);
-  const flow = config.flowControl;
-  const common = {
-    inputBufferBytes,
+/**
+ * The options every switch of a scenario shares: buffers, delays, flow control (built by its
+ * registry) and the organisation's own parameters, as the scenario gives them.
+ */
+function switchOptions(scenario: Scenario, kinds: ScenarioKinds): SwitchSpec["options"] {
+  const {
+    kind: _,
+    flowControl,
+    bufferPackets: __,
+    inputBufferBytes: ___,
+    forwardingDelayNs,
+    creditBytes,
+    ...own
+  } = scenario.switch;
+  const flow = kinds.flowControl.create(flowControl, undefined, "switch.flowControl");
+  return {
+    inputBufferBytes: inputBufferBytesOf(scenario),
     maxPacketBytes: scenario.packets.dataBytes,
-    creditBytes: blockBytes,
-    forwardingDelay: ns(config.forwardingDelayNs),
-    ...(flow.kind === "credits"
-      ? {}
-      : {
-          flowControl: {
-            kind: "pause" as const,
-            xoffBytes: flow.xoffBytes,
-            xonBytes: flow.xonBytes,
-            ...(flow.reactionDelayNs === undefined ? {} : { reactionDelay: ns(flow.reactionDelayNs) }),
-            ...(flow.pauseFrameBytes === undefined ? {} : { pauseFrameBytes: flow.pauseFrameBytes }),
-          },
-        }),
+    creditBytes,
+    forwardingDelay: ns(forwardingDelayNs),
+    ...(flow.kind === "credits" ? {} : { flowControl: flow }),
+    ...own,
   };
-  switch (config.kind) {
-    case "input-buffered":
-      return {
-        ...common,
-        maxBypass: config.maxBypass,
-        outputOrder: config.outputOrder,
-        ...(config.vls === 1 ? {} : { vls: config.vls }),
-        ...(config.vlWeights === undefined ? {} : { vlWeights: config.vlWeights }),
-      };
-    case "fifo":
-      return common;
-    case "voq":
-      return { ...common, islipIterations: config.islipIterations };
-    case "cioq":
-      return {
-        ...common,
-        speedup: config.speedup,
-        outputBufferBytes: config.outputBufferBytes ?? inputBufferBytes,
-        inputQueues: config.inputQueues,
-        ...(config.inputQueues === "voq" ? { islipIterations: config.islipIterations } : {}),
-      };
-  }
 }

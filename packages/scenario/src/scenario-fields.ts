@@ -1,6 +1,6 @@
 import type { MarkingSpec } from "@losslab/marking";
 import { MAX_CCT_ENTRIES } from "@losslab/response";
-import { OUTPUT_ORDERS } from "@losslab/switch";
+import type { FlowControlSpec, SwitchOrganisationValues } from "@losslab/switch";
 import { z } from "zod";
 import { kindSchema } from "./kind-schema.js";
 import type { ScenarioKinds } from "./scenario-kinds.js";
@@ -141,80 +141,40 @@ export const topologySchema = z.discriminatedUnion("kind", [
 ]);
 
 /**
- * Link-level flow control of switch inputs: InfiniBand-style credits, or lossless Ethernet's
- * PAUSE with XOFF at `xoffBytes` and XON below `xonBytes` (chrysos sec. II-III).
+ * The fields every switch organisation has: link-level flow control (a registry kind of
+ * @losslab/switch: credits, or PAUSE with XOFF/XON, chrysos sec. II-III), buffers
+ * (`bufferPackets` or `inputBufferBytes`, not both), delays and credit blocks.
  */
-export const flowControlSchema = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("credits") }),
-  z.strictObject({
-    kind: z.literal("pause"),
-    xoffBytes: bufferBytes,
-    xonBytes: bufferBytes,
-    /** From a PAUSE frame's last byte to when its receiver honours it; default 3.072 us (802.3 Annex 31B at 10 Gb/s). */
-    reactionDelayNs: timeNs.optional(),
-    pauseFrameBytes: packetBytes.optional(),
-  }),
-]);
+function switchCommon(kinds: ScenarioKinds) {
+  return {
+    flowControl: (kindSchema(kinds.flowControl) as unknown as z.ZodType<FlowControlSpec, FlowControlSpec>).default({
+      kind: "credits",
+    }),
+    /** Input buffer per port, in maximum-size packets (default 4 when `inputBufferBytes` is not given). */
+    bufferPackets: packetCount.optional(),
+    /** Input buffer per port, in bytes (rounded down to whole credit blocks). */
+    inputBufferBytes: bufferBytes.optional(),
+    forwardingDelayNs: timeNs.default(40),
+    creditBytes: packetBytes.default(64),
+  };
+}
 
-/** Fields every switch organisation has. Buffers: `bufferPackets` or `inputBufferBytes`, not both. */
-const switchCommon = {
-  flowControl: flowControlSchema.default({ kind: "credits" }),
-  /** Input buffer per port, in maximum-size packets (default 4 when `inputBufferBytes` is not given). */
-  bufferPackets: packetCount.optional(),
-  /** Input buffer per port, in bytes (rounded down to whole credit blocks). */
-  inputBufferBytes: bufferBytes.optional(),
-  forwardingDelayNs: timeNs.default(40),
-  creditBytes: packetBytes.default(64),
+/** A switch as a scenario names it: an organisation of the registry (santos-2002's by default) and the common fields. */
+export type SwitchSpec = SwitchOrganisationValues & {
+  flowControl: FlowControlSpec;
+  bufferPackets?: number;
+  inputBufferBytes?: number;
+  forwardingDelayNs: number;
+  creditBytes: number;
 };
 
-export const switchSchema = z.discriminatedUnion("kind", [
-  z
-    .strictObject({
-      kind: z.literal("input-buffered"),
-      ...switchCommon,
-      maxBypass: count(0, MAX_PACKETS).default(4),
-      /**
-       * Which free output an input holding packets for several serves first (santos-2002
-       * leaves it open; see @losslab/switch `OutputOrder`): "rotate" (a rotating first
-       * output), "longest-idle" (the output idle longest), "oldest-packet" (the output whose
-       * candidate packet arrived earliest).
-       */
-      outputOrder: z
-        .enum(OUTPUT_ORDERS)
-        .default("rotate")
-        .describe(
-          'which free output an input holding packets for several serves first: "rotate", "longest-idle" or "oldest-packet" (@losslab/switch OutputOrder)',
-        ),
-      /** Virtual lanes per port, each with its own input buffer (the buffer size above) and credits. */
-      vls: count(1, MAX_VLS).default(1),
-      /** Weighted round-robin VL arbitration at each output (the hosts' too), packets per turn per VL; default all 1. */
-      vlWeights: z.array(count(1, MAX_VL_WEIGHT)).max(MAX_VLS).optional(),
-    })
-    .describe("santos-2002 Table 1: per-output FIFO with bounded bypass"),
-  z
-    .strictObject({ kind: z.literal("fifo"), ...switchCommon })
-    .describe("strict FIFO input queues (head-of-line blocking)"),
-  z
-    .strictObject({
-      kind: z.literal("voq"),
-      ...switchCommon,
-      islipIterations: count(1, MAX_ISLIP_ITERATIONS).default(1),
-    })
-    .describe("virtual output queues at the inputs, iSLIP allocator"),
-  z
-    .strictObject({
-      kind: z.literal("cioq"),
-      ...switchCommon,
-      /** Crossbar speedup (ferrer-2012 sec. 5.1: 2). */
-      speedup: z.number().min(1).max(MAX_SPEEDUP).default(2),
-      /** Output buffer per port in bytes; default: the input buffer's size. */
-      outputBufferBytes: bufferBytes.optional(),
-      /** Input buffer organisation: strict FIFO (ferrer-2012) or VOQs (chrysos). */
-      inputQueues: z.enum(["fifo", "voq"]).default("fifo"),
-      islipIterations: count(1, MAX_ISLIP_ITERATIONS).default(1),
-    })
-    .describe("combined input-output queued, crossbar speedup, output buffers"),
-]);
+/** Switch organisations of the registry (@losslab/switch's and plugins'), each with the common fields. */
+function switchSchema(kinds: ScenarioKinds) {
+  return kindSchema(kinds.switch, switchCommon(kinds)) as unknown as z.ZodType<SwitchSpec, SwitchSpecInput>;
+}
+
+/** A switch as written: defaults optional. */
+type SwitchSpecInput = { kind: string } & Record<string, unknown>;
 
 /** NIC organisation (ferrer-2012 sec. 5.1). */
 export const adapterSchema = z.strictObject({
@@ -502,7 +462,7 @@ export const scenarioFieldsSchema = (kinds: ScenarioKinds) =>
       .max(MAX_TIME_NS / MIN_CYCLE_NS)
       .optional(),
     topology: topologySchema,
-    switch: switchSchema.default({
+    switch: switchSchema(kinds).default({
       kind: "input-buffered",
       flowControl: { kind: "credits" },
       forwardingDelayNs: 40,

@@ -1,5 +1,11 @@
 import type { AnyKindDefinition, Registry } from "@losslab/kinds";
 import { type MarkingDefinition, markingPolicies } from "@losslab/marking";
+import {
+  type FlowControlDefinition,
+  flowControls,
+  type SwitchOrganisationDefinition,
+  switchOrganisations,
+} from "@losslab/switch";
 import { ScenarioError } from "./scenario-error.js";
 
 /**
@@ -8,10 +14,16 @@ import { ScenarioError } from "./scenario-error.js";
  */
 export interface ScenarioKinds {
   readonly marking: Registry<MarkingDefinition>;
+  readonly switch: Registry<SwitchOrganisationDefinition>;
+  readonly flowControl: Registry<FlowControlDefinition>;
 }
 
 /** The kinds losslab ships. */
-export const builtInKinds: ScenarioKinds = Object.freeze({ marking: markingPolicies });
+export const builtInKinds: ScenarioKinds = Object.freeze({
+  marking: markingPolicies,
+  switch: switchOrganisations,
+  flowControl: flowControls,
+});
 
 /**
  * `kinds` with the definitions a plugin exports (`defineMarkingPolicy(...)`, ...), each in

@@ -7,7 +7,7 @@ import { Engine, type Time } from "@losslab/engine";
 import type { Controller } from "@losslab/response";
 import { buildRoutes, TopologyBuilder } from "@losslab/topology";
 import { describe, expect, it } from "vitest";
-import { parseScenario } from "../src/index.js";
+import { builtInKinds, parseScenario } from "../src/index.js";
 import { scenarioFabric } from "../src/scenario-fabric.js";
 
 // H0 -- S1 -- S2 -- H1. Ports: S1 0 = H0, 1 = S2; S2 0 = S1, 1 = H1. Host indices H0 = 0, H1 = 1.
@@ -29,7 +29,7 @@ function build() {
     flows: [{ source: "H0", destination: "H1" }],
   });
   const engine = new Engine();
-  const fabric = scenarioFabric(engine, topology, routes, scenario);
+  const fabric = scenarioFabric(engine, topology, routes, scenario, builtInKinds);
   const sent = new Map<string, Array<[Time, Time]>>();
   for (const [name, link] of fabric.links) {
     const list: Array<[Time, Time]> = [];

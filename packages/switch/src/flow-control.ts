@@ -29,7 +29,7 @@ export interface PauseFlowControl {
 
 export type FlowControl = CreditFlowControl | PauseFlowControl;
 
-export const FLOW_CONTROL_KINDS: readonly FlowControl["kind"][] = ["credits", "pause"];
+const FLOW_CONTROL_KINDS: readonly FlowControl["kind"][] = ["credits", "pause"];
 
 /** A validated `PauseFlowControl` with its defaults filled in. */
 export type PauseSettings = Required<Omit<PauseFlowControl, "kind">>;

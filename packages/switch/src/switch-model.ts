@@ -3,11 +3,6 @@ import type { Time } from "@losslab/engine";
 import type { FlowControl } from "./flow-control.js";
 import type { OutputOrder } from "./output-order.js";
 
-/** The buffer organisations a switch may have (DESIGN.md "Modelling rules"). */
-export type SwitchOrganisation = "input-buffered" | "fifo" | "voq" | "cioq";
-
-export const SWITCH_ORGANISATIONS: readonly SwitchOrganisation[] = ["input-buffered", "fifo", "voq", "cioq"];
-
 /** A switch of any organisation: links connect to it as a `Device`, marking policies read it as a `SwitchView`. */
 export interface SwitchModel extends Device, SwitchView {
   /** Virtual lanes per port (`vls`). */

@@ -134,7 +134,7 @@ describe("outputOrder: which free output an input serves first", () => {
     };
     expect(() =>
       createSwitch(new Engine(), "input-buffered", { ...options, outputOrder: "random" as "rotate" }),
-    ).toThrow(/S: outputOrder must be "rotate", "longest-idle", "oldest-packet"; got "random"/);
+    ).toThrow(/S\.outputOrder must be one of "rotate", "longest-idle", "oldest-packet", got "random"/);
     expect(() => createSwitch(new Engine(), "fifo", { ...options, outputOrder: "rotate" })).toThrow(
       /option outputOrder does not apply to organisation "fifo"; it applies to "input-buffered"/,
     );

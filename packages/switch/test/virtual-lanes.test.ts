@@ -382,14 +382,16 @@ describe("options", () => {
   it("rejects vls outside 1..15 and vlWeights that are not one positive integer per VL", () => {
     const engine = new Engine();
     expect(() => createSwitch(engine, "input-buffered", { ...base, vls: 0 })).toThrow(
-      /S: vls must be an integer 1..15; got 0/,
+      /S\.vls must be an integer from 1 to 15, got 0/,
     );
-    expect(() => createSwitch(engine, "input-buffered", { ...base, vls: 16 })).toThrow(/vls must be an integer 1..15/);
+    expect(() => createSwitch(engine, "input-buffered", { ...base, vls: 16 })).toThrow(
+      /vls must be an integer from 1 to 15/,
+    );
     expect(() => createSwitch(engine, "input-buffered", { ...base, vls: 2, vlWeights: [1] })).toThrow(
       /S: vlWeights must list one weight per VL \(2\); got 1/,
     );
     expect(() => createSwitch(engine, "input-buffered", { ...base, vls: 2, vlWeights: [1, 0.5] })).toThrow(
-      /vlWeights must be positive integers \(packets per turn\); got 0.5/,
+      /S\.vlWeights\[1\] must be an integer from 1 to 255, got 0.5/,
     );
   });
 
