@@ -60,3 +60,6 @@ export const MAX_TEXT_LENGTH = 200;
 
 /** A large factor-like parameter (decrease factors, weights): a million is already "everything at once". */
 export const MAX_FACTOR = 1e6;
+
+/** The largest VL arbitration weight, packets per turn (an 8-bit field). */
+export const MAX_VL_WEIGHT = 255;

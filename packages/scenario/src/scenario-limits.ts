@@ -26,6 +26,7 @@ export {
   MAX_TIME_NS,
   MAX_TIME_SECONDS,
   MAX_TIME_US,
+  MAX_VL_WEIGHT,
   MIN_BANDWIDTH,
   MIN_RATE_FRACTION,
   MIN_TIME_MS,
@@ -41,9 +42,8 @@ export const MIN_CYCLE_NS = 1e9 / MAX_BANDWIDTH;
 export const MAX_CYCLE_NS = 1e9 / MIN_BANDWIDTH;
 
 /** The largest message a traffic generator may send, 1 GiB (checked by @losslab/traffic). */
-/** The most virtual lanes (InfiniBand's data VLs VL0..VL14, @losslab/core) and the largest VL arbitration weight (8 bits). */
+/** The most virtual lanes (InfiniBand's data VLs VL0..VL14, @losslab/core). */
 export { MAX_MESSAGE_BYTES, MAX_VLS };
-export const MAX_VL_WEIGHT = 255;
 
 /** Entries of `flows`, and of the other lists of a scenario (generators, groups, link meters). */
 export const MAX_FLOWS = 65_536;

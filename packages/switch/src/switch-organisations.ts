@@ -6,6 +6,7 @@ import {
   MAX_ISLIP_ITERATIONS,
   MAX_PACKETS,
   MAX_SPEEDUP,
+  MAX_VL_WEIGHT,
   Registry,
   type SpecOf,
 } from "@losslab/kinds";
@@ -52,7 +53,7 @@ export const inputBufferedDefinition = defineSwitchOrganisation({
     },
     vlWeights: {
       type: "list",
-      items: { type: "integer", min: 1, max: 255, description: "packets per turn" },
+      items: { type: "integer", min: 1, max: MAX_VL_WEIGHT, description: "packets per turn" },
       maxItems: MAX_VLS,
       optional: true,
       description:
