@@ -3,9 +3,9 @@
  * Deployments_, SIGCOMM 2015, sec. 3, the RP algorithm): a cut by alpha/2 on each CNP, alpha
  * an estimate of how often CNPs come, then QCN's rate increase.
  */
-import { defineController, everyFlow } from "./controller-definition.js";
-import { PS_PER_US, picoseconds, positiveUs, unitInterval } from "./scenario-units.js";
+
 import type { CnpEvent, Controller, FlowInfo } from "./controller.js";
+import { defineController, everyFlow } from "./controller-definition.js";
 import { integerParameter, MEGABIT, positiveParameter } from "./parameter-checks.js";
 import {
   checkReactionPointFlow,
@@ -17,6 +17,7 @@ import {
   rateIncrease,
   rateIncreaseParameters,
 } from "./reaction-point.js";
+import { PS_PER_US, picoseconds, positiveUs, unitInterval } from "./scenario-units.js";
 
 /**
  * Parameters of {@link dcqcn}. Rates in bytes/s, sizes in bytes, times in picoseconds. The

@@ -4,11 +4,11 @@
  * path, paced at window / base RTT.
  */
 import { MAX_BUFFER_BYTES, MAX_HOSTS, MAX_PACKETS, MAX_TIME_US, MIN_TIME_US } from "@losslab/kinds";
-import { defineController, everyFlow } from "./controller-definition.js";
-import { PS_PER_US, unitInterval } from "./scenario-units.js";
 import type { AckEvent, Controller, FlowInfo, SendEvent, TelemetryRecord } from "./controller.js";
+import { defineController, everyFlow } from "./controller-definition.js";
 import { ackPackets, checkFlow } from "./event-checks.js";
 import { integerParameter, positiveParameter } from "./parameter-checks.js";
+import { PS_PER_US, unitInterval } from "./scenario-units.js";
 
 /** Picoseconds per second. */
 const PS_PER_SECOND = 1e12;

@@ -4,15 +4,15 @@
  * limiting-factor flag.
  */
 import { MAX_IPD as IPD_LIMIT, MAX_PACKETS } from "@losslab/kinds";
-import { defineController } from "./controller-definition.js";
 import type { AckEvent, CnpEvent, Controller, FlowInfo, LimitingFactor, SendEvent } from "./controller.js";
+import { defineController } from "./controller-definition.js";
 import { ackPackets, checkFlow } from "./event-checks.js";
 import { type IpdRateParameters, ipdRateParameters, ipdRateTables, responseNames } from "./ipd-rate-table.js";
 import { MAX_IPD } from "./ipd-rates.js";
 import { integerParameter } from "./parameter-checks.js";
 import { type RateTable, rateTable } from "./rate-table.js";
-import { turnerRate } from "./turner-rate.js";
 import { type ResponseBuilder, type ResponseName, resolveResponse } from "./response-registry.js";
+import { turnerRate } from "./turner-rate.js";
 
 /** Parameters of {@link hybrid}. */
 export interface HybridParameters extends IpdRateParameters {
@@ -250,7 +250,13 @@ export const hybridDefinition = defineController({
     "turner-2001 sec. 5.1: hybrid rate/window control of reliable flows; unreliable ones take turner-rate (sec. 5.2)",
   parameters: {
     ...ipdRateParameters,
-    initialIpd: { type: "integer", min: 0, max: IPD_LIMIT, optional: true, description: "starting IPD (default staticIpd)" },
+    initialIpd: {
+      type: "integer",
+      min: 0,
+      max: IPD_LIMIT,
+      optional: true,
+      description: "starting IPD (default staticIpd)",
+    },
     maxWindow: {
       type: "integer",
       min: 1,

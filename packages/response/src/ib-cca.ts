@@ -3,12 +3,12 @@
  * sec. 3.2.2): a CCT index raised by each notification and lowered by a timer.
  */
 import { MAX_TIME_US, MIN_TIME_US } from "@losslab/kinds";
-import { defineController, everyFlow } from "./controller-definition.js";
-import { PS_PER_US } from "./scenario-units.js";
 import { type CctEntry, cctDelay, checkCct, DEFAULT_CCT, MAX_CCT_ENTRIES } from "./congestion-control-table.js";
 import type { AckEvent, CnpEvent, Controller, FlowInfo } from "./controller.js";
+import { defineController, everyFlow } from "./controller-definition.js";
 import { ackPackets, checkFlow } from "./event-checks.js";
 import { integerParameter } from "./parameter-checks.js";
+import { PS_PER_US } from "./scenario-units.js";
 
 /** Parameters of {@link ibCca}. */
 export interface IbCcaParameters {

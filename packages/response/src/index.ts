@@ -4,6 +4,7 @@
  * controller kind (@losslab/kinds, its only dependency).
  */
 
+export { KindError } from "@losslab/kinds";
 export { type AimdOptions, aimd } from "./aimd.js";
 export {
   type CheckConditionsOptions,
@@ -36,7 +37,6 @@ export {
   everyFlow,
 } from "./controller-definition.js";
 export { type ControllerKind, type ControllerSpec, controllers } from "./controllers.js";
-export { KindError } from "@losslab/kinds";
 export { type DcqcnController, type DcqcnParameters, dcqcn } from "./dcqcn.js";
 export {
   type DerivationFit,

@@ -1,5 +1,5 @@
 /** The IPD rate tables of turner-2001's controllers (internal). */
-import { MAX_FACTOR, MAX_IPD as IPD_LIMIT } from "@losslab/kinds";
+import { MAX_IPD as IPD_LIMIT, MAX_FACTOR } from "@losslab/kinds";
 import { ipdRates } from "./ipd-rates.js";
 import { type RateTable, rateTable } from "./rate-table.js";
 import { type ResponseBuilder, type ResponseName, resolveResponse } from "./response-registry.js";

@@ -3,12 +3,12 @@
  * RTT_min between consecutive packets, driven by the two congestion bits (MB, VB) of ACKs.
  */
 import { KindError, MAX_HOSTS, MAX_PACKETS, MAX_STAGES, MAX_TIME_NS, MIN_TIME_NS } from "@losslab/kinds";
-import { defineController, everyFlow } from "./controller-definition.js";
-import { PS_PER_NS, picoseconds } from "./scenario-units.js";
 import type { AckEvent, Controller, FlowInfo, SendEvent } from "./controller.js";
+import { defineController, everyFlow } from "./controller-definition.js";
 import { ackPackets, checkFlow } from "./event-checks.js";
 import { mvcmRoundTrip } from "./mvcm-window.js";
 import { booleanParameter, integerParameter, positiveParameter } from "./parameter-checks.js";
+import { PS_PER_NS, picoseconds } from "./scenario-units.js";
 
 const PS_PER_S = 1e12;
 
@@ -212,7 +212,8 @@ class Mvcm implements MvcmController {
  */
 export const mvcmDefinition = defineController({
   kind: "mvcm",
-  description: "ferrer-2012's MVCM source: a dynamic window, then waiting slots of RTT_min, driven by the ACKs' two bits",
+  description:
+    "ferrer-2012's MVCM source: a dynamic window, then waiting slots of RTT_min, driven by the ACKs' two bits",
   parameters: {
     radix: {
       type: "integer",

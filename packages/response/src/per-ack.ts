@@ -3,12 +3,12 @@
  * ACK applies the increase (unmarked) or the decrease (marked).
  */
 import { MAX_PACKETS, MIN_RATE_FRACTION } from "@losslab/kinds";
-import { defineController, everyFlow } from "./controller-definition.js";
-import { decreaseFactorParameter, responseNames } from "./ipd-rate-table.js";
 import { continuousRate } from "./continuous-rate.js";
 import type { AckEvent, Controller, ControllerFactory, FlowInfo } from "./controller.js";
+import { defineController, everyFlow } from "./controller-definition.js";
 import { discreteRate } from "./discrete-rate.js";
 import { ackPackets, checkFlow } from "./event-checks.js";
+import { decreaseFactorParameter, responseNames } from "./ipd-rate-table.js";
 import type { RateLimit } from "./rate-limit.js";
 import { type RateTable, rateTable } from "./rate-table.js";
 import type { ResponseFunction } from "./response-function.js";
@@ -160,7 +160,13 @@ export const perAckDefinition = defineController({
       default: "continuous",
       description: '"discrete": the 256 InfiniBand IPD rates Rmax/(1+ipd) (santos-2002 sec. 6.3.1)',
     },
-    window: { type: "integer", min: 1, max: MAX_PACKETS, default: 1, description: "window in packets (santos-2002: 1)" },
+    window: {
+      type: "integer",
+      min: 1,
+      max: MAX_PACKETS,
+      default: 1,
+      description: "window in packets (santos-2002: 1)",
+    },
     rminFraction: {
       type: "number",
       min: MIN_RATE_FRACTION,

@@ -4,9 +4,8 @@
  * clocked by a byte counter and a timer.
  */
 import { MAX_TIME_MS, MIN_TIME_MS } from "@losslab/kinds";
-import { defineController, everyFlow } from "./controller-definition.js";
-import { PS_PER_MS, picoseconds } from "./scenario-units.js";
 import type { CnpEvent, Controller, FlowInfo } from "./controller.js";
+import { defineController, everyFlow } from "./controller-definition.js";
 import { MEGABIT, positiveParameter } from "./parameter-checks.js";
 import {
   checkReactionPointFlow,
@@ -18,6 +17,7 @@ import {
   rateIncrease,
   rateIncreaseParameters,
 } from "./reaction-point.js";
+import { PS_PER_MS, picoseconds } from "./scenario-units.js";
 
 export type { QcnHalving, QcnPhase, RateIncreaseParameters } from "./reaction-point.js";
 

@@ -6,7 +6,6 @@
  * differs only in its decrease, so each controller adds only its `onCnp`.
  */
 import { MAX_BUFFER_BYTES, MAX_PACKETS, type ValuesOf } from "@losslab/kinds";
-import { linkFraction, megabits, ofLine, rateMbps } from "./scenario-units.js";
 import type { AckEvent, CnpEvent, FlowInfo, SendEvent } from "./controller.js";
 import { checkFlow } from "./event-checks.js";
 import {
@@ -16,6 +15,7 @@ import {
   integerParameter,
   positiveParameter,
 } from "./parameter-checks.js";
+import { linkFraction, megabits, ofLine, rateMbps } from "./scenario-units.js";
 
 /** When a counter's cycles are halved (BC_LIMIT / 2 bytes, T / 2): see `QcnParameters.halveCycles`. */
 export type QcnHalving = "hyper-active" | "counter-active" | "never";
@@ -289,7 +289,9 @@ export function rateIncreaseParameters(defaults: IncreaseDefaults) {
       optional: true,
       description: `F: fast recovery lasts F cycles (default ${defaults.fastRecoveryCycles})`,
     },
-    activeIncreaseMbps: rateMbps(`R_AI, Mb/s: TR's step per active-increase cycle (default ${defaults.activeIncrease})`),
+    activeIncreaseMbps: rateMbps(
+      `R_AI, Mb/s: TR's step per active-increase cycle (default ${defaults.activeIncrease})`,
+    ),
     hyperIncreaseMbps: rateMbps(`R_HAI, Mb/s: TR's step in hyper-active increase (default ${defaults.hyperIncrease})`),
     byteLimit: {
       type: "integer",

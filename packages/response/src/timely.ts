@@ -3,11 +3,20 @@
  * SIGCOMM 2015, Algorithm 1): a rate controlled by the RTT and its gradient.
  */
 import { MAX_FACTOR, MAX_PACKETS } from "@losslab/kinds";
-import { defineController, everyFlow } from "./controller-definition.js";
-import { linkFraction, megabits, ofLine, PS_PER_US, picoseconds, positiveUs, rateMbps, unitInterval } from "./scenario-units.js";
 import type { AckEvent, Controller, FlowInfo } from "./controller.js";
+import { defineController, everyFlow } from "./controller-definition.js";
 import { ackPackets, checkFlow } from "./event-checks.js";
 import { checkMinRate, integerParameter, MEGABIT, positiveParameter } from "./parameter-checks.js";
+import {
+  linkFraction,
+  megabits,
+  ofLine,
+  PS_PER_US,
+  picoseconds,
+  positiveUs,
+  rateMbps,
+  unitInterval,
+} from "./scenario-units.js";
 
 /** Microseconds to picoseconds. */
 const MICROSECOND = 1e6;

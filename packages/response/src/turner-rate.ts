@@ -3,8 +3,8 @@
  * responses: CIPD, RPI counted on transmissions, APSN, RWL; driven by CN packets, no ACKs.
  */
 import { MAX_IPD as IPD_LIMIT } from "@losslab/kinds";
-import { defineController } from "./controller-definition.js";
 import type { CnpEvent, Controller, FlowInfo, LimitingFactor, SendEvent } from "./controller.js";
+import { defineController } from "./controller-definition.js";
 import { checkFlow } from "./event-checks.js";
 import { type IpdRateParameters, ipdRateParameters, ipdRateTables } from "./ipd-rate-table.js";
 import { MAX_IPD } from "./ipd-rates.js";

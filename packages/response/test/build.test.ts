@@ -34,10 +34,14 @@ describe("@losslab/response stands almost alone", () => {
     const kindsDir = join(repoRoot, "packages", "kinds");
     const kinds = join(work, "node_modules", "@losslab", "kinds");
     mkdirSync(kinds, { recursive: true });
-    execFileSync(process.execPath, [tsup, "src/index.ts", "--format", "esm", "--out-dir", join(kinds, "dist"), "--silent"], {
-      cwd: kindsDir,
-      stdio: "pipe",
-    });
+    execFileSync(
+      process.execPath,
+      [tsup, "src/index.ts", "--format", "esm", "--out-dir", join(kinds, "dist"), "--silent"],
+      {
+        cwd: kindsDir,
+        stdio: "pipe",
+      },
+    );
     // As published: pnpm swaps in publishConfig's exports (no workspace source condition).
     const kindsManifest = JSON.parse(readFileSync(join(kindsDir, "package.json"), "utf8"));
     writeFileSync(join(kinds, "package.json"), JSON.stringify({ ...kindsManifest, ...kindsManifest.publishConfig }));

@@ -61,9 +61,10 @@ describe("controllers", () => {
   it("takes mvcm's radix and stages from the network, hops n on a butterfly", () => {
     const network = { name: "k-ary-n-fly", radix: 4, stages: 3, unidirectional: true };
     const fly = controllers.create({ kind: "mvcm" }, { ...context, network }).reliable!(flow) as MvcmController;
-    const tree = controllers
-      .create({ kind: "mvcm" }, { ...context, network: { ...network, name: "k-ary-n-tree", unidirectional: false } })
-      .reliable!(flow) as MvcmController;
+    const tree = controllers.create(
+      { kind: "mvcm" },
+      { ...context, network: { ...network, name: "k-ary-n-tree", unidirectional: false } },
+    ).reliable!(flow) as MvcmController;
     // RTT_min = 2 h t_hop + (packet + ack) byte times, t_hop 3 byte times: h = 3 on the fly, 5 on the tree.
     expect(fly.slotTime).toBe(Math.round(((2 * 3 * 3 + 2048 + 22) / 1e9) * 1e12));
     expect(tree.slotTime).toBe(Math.round(((2 * 5 * 3 + 2048 + 22) / 1e9) * 1e12));

@@ -49,7 +49,9 @@ describe("a plugin's controller kind", () => {
     expect(() => parseScenario(oneFlow({ kind: "fixed", window: 0 }), kinds)).toThrow(
       "controller.window: Too small: expected number to be >=1 (got 0)",
     );
-    expect(() => parseScenario(oneFlow({ kind: "fixed", speed: 2 }), kinds)).toThrow('controller: unknown field "speed"');
+    expect(() => parseScenario(oneFlow({ kind: "fixed", speed: 2 }), kinds)).toThrow(
+      'controller: unknown field "speed"',
+    );
   });
 
   it("is unknown without the plugin", () => {
