@@ -272,24 +272,17 @@ export const mvcmDefinition = defineController({
         `controller.radix and controller.stages: give both for topology "${network?.name ?? "unknown"}" (only k-ary n-trees and n-flies imply them)`,
       );
     }
-    const { maxWindow, limitWaitingSlots, slotTimeNs } = values;
-    // A slot time replaces the round trip: its hops, hop delay and ACK size are then not given.
-    if (slotTimeNs !== undefined && values.hops === undefined && values.hopDelayNs === undefined) {
-      return everyFlow(
-        mvcm({ radix, stages, maxWindow, limitWaitingSlots, slotTime: picoseconds(slotTimeNs, PS_PER_NS) }),
-      );
-    }
-    return everyFlow(
-      mvcm({
-        radix,
-        stages,
-        maxWindow,
-        limitWaitingSlots,
-        ackBytes,
-        hops: values.hops ?? (network?.unidirectional ? stages : undefined),
-        hopDelay: picoseconds(values.hopDelayNs, PS_PER_NS),
-        slotTime: picoseconds(slotTimeNs, PS_PER_NS),
-      }),
-    );
+    const { maxWindow, limitWaitingSlots, hops, hopDelayNs, slotTimeNs } = values;
+    // A slot time alone replaces the round trip: its hops, hop delay and ACK size are then not given.
+    const roundTrip =
+      slotTimeNs !== undefined && hops === undefined && hopDelayNs === undefined
+        ? {}
+        : {
+            ackBytes,
+            hops: hops ?? (network?.unidirectional ? stages : undefined),
+            hopDelay: picoseconds(hopDelayNs, PS_PER_NS),
+          };
+    const slotTime = picoseconds(slotTimeNs, PS_PER_NS);
+    return everyFlow(mvcm({ radix, stages, maxWindow, limitWaitingSlots, slotTime, ...roundTrip }));
   },
 });
