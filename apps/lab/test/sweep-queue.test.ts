@@ -224,7 +224,9 @@ describe.skipIf(missing !== undefined)("losslab sweep --queue", () => {
       expect(await after!.getState()).toBe("failed");
       expect(after!.attemptsMade).toBe(1);
     }
-    expect(reasons.plugins).toBe('refused by the worker: invalid scenario: (top level): unknown field "plugins"');
+    expect(reasons.plugins).toBe(
+      "refused by the worker: its scenario names plugins; a worker loads no code from a job (run plugin sweeps with --workers)",
+    );
     expect(reasons.file).toBe(
       'refused by the worker: traffic[0].file names a file ("/etc/passwd"); a worker reads no files: a queued scenario carries its trace inline (csv or entries)',
     );

@@ -158,8 +158,8 @@ export interface Controller {
 }
 
 /**
- * Makes one controller per flow. Scenario files name a factory (see
- * {@link controllerFactory}); the host calls it when a flow starts (or once per (source,
+ * Makes one controller per flow. Scenario files name a controller kind, which makes the
+ * factories (the registry `controllers`); the host calls it when a flow starts (or once per (source,
  * destination) pair to keep congestion state across flows, as santos-2002 sec. 6.3.2's
  * "persistent state").
  */

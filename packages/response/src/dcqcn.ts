@@ -3,7 +3,9 @@
  * Deployments_, SIGCOMM 2015, sec. 3, the RP algorithm): a cut by alpha/2 on each CNP, alpha
  * an estimate of how often CNPs come, then QCN's rate increase.
  */
+
 import type { CnpEvent, Controller, FlowInfo } from "./controller.js";
+import { defineController, everyFlow } from "./controller-definition.js";
 import { integerParameter, MEGABIT, positiveParameter } from "./parameter-checks.js";
 import {
   checkReactionPointFlow,
@@ -12,7 +14,10 @@ import {
   type RateIncreaseParameters,
   ReactionPoint,
   type ReactionPointState,
+  rateIncrease,
+  rateIncreaseParameters,
 } from "./reaction-point.js";
+import { PS_PER_US, picoseconds, positiveUs, unitInterval } from "./scenario-units.js";
 
 /**
  * Parameters of {@link dcqcn}. Rates in bytes/s, sizes in bytes, times in picoseconds. The
@@ -134,3 +139,33 @@ class Dcqcn extends ReactionPoint implements DcqcnController {
     this.#lastCnp = now;
   }
 }
+
+/** Registry entry (controllers.ts): DCQCN's reaction point in scenario units. */
+export const dcqcnDefinition = defineController({
+  kind: "dcqcn",
+  description:
+    "DCQCN's reaction point (Zhu et al., SIGCOMM 2015, sec. 3): a cut by alpha/2 per CNP, then QCN's increase",
+  parameters: {
+    gain: unitInterval("g: alpha's gain (default 1/256)"),
+    alphaPeriodUs: positiveUs("K, us: alpha decays once per K without a CNP (default 55)"),
+    initialAlpha: unitInterval("alpha before the first CNP (default 1: the first CNP halves the rate)"),
+    ...rateIncreaseParameters({
+      minRate: "100 Mb/s",
+      fastRecoveryCycles: "5",
+      activeIncrease: "40",
+      hyperIncrease: "200",
+      byteLimit: "10,000,000",
+    }),
+    timerUs: positiveUs("T, us: one cycle of the increase timer (default 55)"),
+  },
+  create: ({ gain, alphaPeriodUs, initialAlpha, timerUs, ...increase }, { lineRate }) =>
+    everyFlow(
+      dcqcn({
+        gain,
+        alphaPeriod: picoseconds(alphaPeriodUs, PS_PER_US),
+        initialAlpha,
+        ...rateIncrease(increase, lineRate),
+        timerPeriod: picoseconds(timerUs, PS_PER_US),
+      }),
+    ),
+});

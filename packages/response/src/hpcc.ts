@@ -3,9 +3,12 @@
  * Algorithm 1): a window computed from the in-band telemetry of the busiest link on the
  * path, paced at window / base RTT.
  */
+import { MAX_BUFFER_BYTES, MAX_HOSTS, MAX_PACKETS, MAX_TIME_US, MIN_TIME_US } from "@losslab/kinds";
 import type { AckEvent, Controller, FlowInfo, SendEvent, TelemetryRecord } from "./controller.js";
+import { defineController, everyFlow } from "./controller-definition.js";
 import { ackPackets, checkFlow } from "./event-checks.js";
 import { integerParameter, positiveParameter } from "./parameter-checks.js";
+import { PS_PER_US, unitInterval } from "./scenario-units.js";
 
 /** Picoseconds per second. */
 const PS_PER_SECOND = 1e12;
@@ -258,3 +261,43 @@ function checkTelemetry(telemetry: readonly TelemetryRecord[] | undefined): read
   });
   return telemetry;
 }
+
+/** Registry entry (controllers.ts): HPCC in scenario units (us, bytes). */
+export const hpccDefinition = defineController({
+  kind: "hpcc",
+  description:
+    "HPCC (Li et al., SIGCOMM 2019, Algorithm 1): a window from the busiest hop's in-band telemetry, paced at W/T",
+  parameters: {
+    baseRttUs: {
+      type: "number",
+      min: MIN_TIME_US,
+      max: MAX_TIME_US,
+      description: "T, us: the base (unloaded) round trip; no default, it depends on the path",
+    },
+    targetUtilization: unitInterval("eta: the target utilisation (default 0.95)"),
+    maxStage: {
+      type: "integer",
+      min: 0,
+      max: MAX_PACKETS,
+      optional: true,
+      description: "maxStage: additive increases before a multiplicative adjustment (default 5)",
+    },
+    additiveIncreaseBytes: {
+      type: "number",
+      min: 0,
+      minExclusive: true,
+      max: MAX_BUFFER_BYTES,
+      optional: true,
+      description: "W_AI, bytes (default W_init (1 - eta) / expectedFlows); not with expectedFlows",
+    },
+    expectedFlows: {
+      type: "integer",
+      min: 1,
+      max: MAX_HOSTS,
+      optional: true,
+      description: "N of the W_AI guideline: how many flows may share a link at most (default 100)",
+    },
+  },
+  create: ({ baseRttUs, additiveIncreaseBytes, ...rest }) =>
+    everyFlow(hpcc({ baseRtt: Math.round(baseRttUs * PS_PER_US), additiveIncrease: additiveIncreaseBytes, ...rest })),
+});

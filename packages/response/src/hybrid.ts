@@ -3,13 +3,16 @@
  * window, CIPD rate limit on InfiniBand's IPD rates, RPI counter, APSN burst filter, RWL
  * limiting-factor flag.
  */
+import { MAX_IPD as IPD_LIMIT, MAX_PACKETS } from "@losslab/kinds";
 import type { AckEvent, CnpEvent, Controller, FlowInfo, LimitingFactor, SendEvent } from "./controller.js";
+import { defineController } from "./controller-definition.js";
 import { ackPackets, checkFlow } from "./event-checks.js";
-import { type IpdRateParameters, ipdRateTables } from "./ipd-rate-table.js";
+import { type IpdRateParameters, ipdRateParameters, ipdRateTables, responseNames } from "./ipd-rate-table.js";
 import { MAX_IPD } from "./ipd-rates.js";
 import { integerParameter } from "./parameter-checks.js";
 import { type RateTable, rateTable } from "./rate-table.js";
 import { type ResponseBuilder, type ResponseName, resolveResponse } from "./response-registry.js";
+import { turnerRate } from "./turner-rate.js";
 
 /** Parameters of {@link hybrid}. */
 export interface HybridParameters extends IpdRateParameters {
@@ -235,3 +238,48 @@ class Hybrid implements HybridController {
     return this.windows.increaseAfter[this.maxWindow - this.#window] as number;
   }
 }
+
+/**
+ * Registry entry (controllers.ts). Unreliable flows are rate controlled by `turner-rate` with
+ * the same rate parameters (turner-2001 sec. 5.2: "the description of rate control for
+ * reliable transport services must be additionally modified").
+ */
+export const hybridDefinition = defineController({
+  kind: "hybrid",
+  description:
+    "turner-2001 sec. 5.1: hybrid rate/window control of reliable flows; unreliable ones take turner-rate (sec. 5.2)",
+  parameters: {
+    ...ipdRateParameters,
+    initialIpd: {
+      type: "integer",
+      min: 0,
+      max: IPD_LIMIT,
+      optional: true,
+      description: "starting IPD (default staticIpd)",
+    },
+    maxWindow: {
+      type: "integer",
+      min: 1,
+      max: MAX_PACKETS,
+      optional: true,
+      description: "largest window in packets (default 8); 1 fixes the window",
+    },
+    initialWindow: {
+      type: "integer",
+      min: 1,
+      max: MAX_PACKETS,
+      optional: true,
+      description: "starting window (default 1, turner's minimum)",
+    },
+    windowResponse: {
+      type: "choice",
+      values: responseNames,
+      optional: true,
+      description: "response function of the window (default: `response`)",
+    },
+  },
+  create: (values) => {
+    const { response, m, maxIpd, staticIpd } = values;
+    return { reliable: hybrid(values), unreliable: turnerRate({ response, m, maxIpd, staticIpd }) };
+  },
+});

@@ -2,10 +2,13 @@
  * InfiniBand CCA's source (IBA 1.2.1 Annex A10, Pfister's implementation in ferrer-2012
  * sec. 3.2.2): a CCT index raised by each notification and lowered by a timer.
  */
-import { type CctEntry, cctDelay, checkCct, DEFAULT_CCT } from "./congestion-control-table.js";
+import { MAX_TIME_US, MIN_TIME_US } from "@losslab/kinds";
+import { type CctEntry, cctDelay, checkCct, DEFAULT_CCT, MAX_CCT_ENTRIES } from "./congestion-control-table.js";
 import type { AckEvent, CnpEvent, Controller, FlowInfo } from "./controller.js";
+import { defineController, everyFlow } from "./controller-definition.js";
 import { ackPackets, checkFlow } from "./event-checks.js";
 import { integerParameter } from "./parameter-checks.js";
+import { PS_PER_US } from "./scenario-units.js";
 
 /** Parameters of {@link ibCca}. */
 export interface IbCcaParameters {
@@ -143,3 +146,32 @@ class IbCca implements IbCcaController {
     this.#wakeAt ??= (now as number) + this.timerPeriod;
   }
 }
+
+/** An index into the default congestion control table. */
+const cctIndex = (description: string) =>
+  ({ type: "integer", min: 0, max: MAX_CCT_ENTRIES - 1, optional: true, description }) as const;
+
+/** Registry entry (controllers.ts): InfiniBand CCA's source in scenario units, the default CCT. */
+export const ibCcaDefinition = defineController({
+  kind: "ib-cca",
+  description: "InfiniBand CCA's source (IBA 1.2.1 Annex A10): a CCT index raised per notification, lowered by a timer",
+  parameters: {
+    timerPeriodUs: {
+      type: "number",
+      min: MIN_TIME_US,
+      max: MAX_TIME_US,
+      description: "CCTI_Timer period, us: the index drops by one each period without notifications",
+    },
+    indexIncrease: {
+      type: "integer",
+      min: 1,
+      max: MAX_CCT_ENTRIES,
+      optional: true,
+      description: "CCTI_Increase per notification (default 1)",
+    },
+    indexMin: cctIndex("CCTI_Min, where flows start: an index into the default 128-entry CCT (default 0)"),
+    indexLimit: cctIndex("CCTI_Limit, the highest index (default 127, the table's last)"),
+  },
+  create: ({ timerPeriodUs, ...indices }) =>
+    everyFlow(ibCca({ timerPeriod: Math.round(timerPeriodUs * PS_PER_US), ...indices })),
+});

@@ -1,8 +1,10 @@
 /**
  * @losslab/response: source response functions (AIMD, FIMD, LIPD and your own), the design
- * conditions they are built on, and per-flow congestion controllers. No dependencies.
+ * conditions they are built on, and per-flow congestion controllers, each defined once as a
+ * controller kind (@losslab/kinds, its only dependency).
  */
 
+export { KindError } from "@losslab/kinds";
 export { type AimdOptions, aimd } from "./aimd.js";
 export {
   type CheckConditionsOptions,
@@ -26,11 +28,15 @@ export type {
   TelemetryRecord,
 } from "./controller.js";
 export {
-  type ControllerName,
-  type ControllerParameters,
-  controllerFactory,
-  controllerNames,
-} from "./controller-registry.js";
+  type ControllerContext,
+  type ControllerDefinition,
+  type ControllerMade,
+  type ControllerNetwork,
+  type ControllerTraits,
+  defineController,
+  everyFlow,
+} from "./controller-definition.js";
+export { type ControllerKind, type ControllerSpec, controllers } from "./controllers.js";
 export { type DcqcnController, type DcqcnParameters, dcqcn } from "./dcqcn.js";
 export {
   type DerivationFit,

@@ -1,4 +1,5 @@
 /** The IPD rate tables of turner-2001's controllers (internal). */
+import { MAX_IPD as IPD_LIMIT, MAX_FACTOR } from "@losslab/kinds";
 import { ipdRates } from "./ipd-rates.js";
 import { type RateTable, rateTable } from "./rate-table.js";
 import { type ResponseBuilder, type ResponseName, resolveResponse } from "./response-registry.js";
@@ -14,6 +15,39 @@ export interface IpdRateParameters {
   /** Static IPD from path discovery (default 0): the IPD never goes below it. */
   readonly staticIpd?: number;
 }
+
+/** The response functions a scenario may name. */
+export const responseNames = ["lipd", "fimd", "aimd"] as const;
+
+/** The scenario-facing fields of a response function's decrease factor (santos-2002, turner-2001). */
+export const decreaseFactorParameter = {
+  type: "number",
+  min: 1,
+  minExclusive: true,
+  max: MAX_FACTOR,
+  optional: true,
+  description: "decrease factor of fimd and aimd (default 2); lipd takes none",
+} as const;
+
+/** The scenario-facing fields of `IpdRateParameters` (turner-2001 sec. 5.1-5.2), `hybrid`'s and `turner-rate`'s. */
+export const ipdRateParameters = {
+  response: { type: "choice", values: responseNames, description: "the rate response function" },
+  m: decreaseFactorParameter,
+  maxIpd: {
+    type: "integer",
+    min: 1,
+    max: IPD_LIMIT,
+    optional: true,
+    description: "largest IPD (default 255): Rmin = link rate / (1 + maxIpd)",
+  },
+  staticIpd: {
+    type: "integer",
+    min: 0,
+    max: IPD_LIMIT,
+    optional: true,
+    description: "SIPD, the static IPD of path discovery (default 0): CIPD never goes below it",
+  },
+} as const;
 
 /**
  * The tables of one controller factory by line rate: a response function run on the IPD

@@ -2,10 +2,13 @@
  * ferrer-2012's MVCM source: a dynamic window DW in [1, DWmax], then waiting slots of
  * RTT_min between consecutive packets, driven by the two congestion bits (MB, VB) of ACKs.
  */
+import { KindError, MAX_HOSTS, MAX_PACKETS, MAX_STAGES, MAX_TIME_NS, MIN_TIME_NS } from "@losslab/kinds";
 import type { AckEvent, Controller, FlowInfo, SendEvent } from "./controller.js";
+import { defineController, everyFlow } from "./controller-definition.js";
 import { ackPackets, checkFlow } from "./event-checks.js";
 import { mvcmRoundTrip } from "./mvcm-window.js";
 import { booleanParameter, integerParameter, positiveParameter } from "./parameter-checks.js";
+import { PS_PER_NS, picoseconds } from "./scenario-units.js";
 
 const PS_PER_S = 1e12;
 
@@ -202,3 +205,84 @@ class Mvcm implements MvcmController {
     this.#slotIncreases = 0;
   }
 }
+
+/**
+ * Registry entry (controllers.ts): k and n default to the network's (ferrer-2012 sec. 4.3),
+ * the round trip crosses 2n - 1 switches of a bidirectional k-ary n-tree, n of a butterfly.
+ */
+export const mvcmDefinition = defineController({
+  kind: "mvcm",
+  description:
+    "ferrer-2012's MVCM source: a dynamic window, then waiting slots of RTT_min, driven by the ACKs' two bits",
+  parameters: {
+    radix: {
+      type: "integer",
+      min: 2,
+      max: MAX_HOSTS,
+      optional: true,
+      description: "k: switch radix; default the topology's k (k-ary-n-tree, k-ary-n-fly)",
+    },
+    stages: {
+      type: "integer",
+      min: 1,
+      max: MAX_STAGES,
+      optional: true,
+      description: "n: network stages; default the topology's n",
+    },
+    maxWindow: {
+      type: "integer",
+      min: 1,
+      max: MAX_PACKETS,
+      default: 2,
+      description: "DWmax: largest dynamic window, packets (ferrer-2012: 2)",
+    },
+    limitWaitingSlots: {
+      type: "boolean",
+      default: true,
+      description: "raise the waiting slots at most n times (ferrer-2012 sec. 5.2.3: true)",
+    },
+    hops: {
+      type: "integer",
+      min: 1,
+      max: 2 * MAX_STAGES,
+      optional: true,
+      description: "switch hops of the minimum round trip; default 2n-1 (bidirectional) or n (butterfly)",
+    },
+    hopDelayNs: {
+      type: "number",
+      min: 0,
+      max: MAX_TIME_NS,
+      optional: true,
+      description: "t_hop of sec. 4.3's RTT_min, ns; default 3 byte times of the link",
+    },
+    slotTimeNs: {
+      type: "number",
+      min: MIN_TIME_NS,
+      max: MAX_TIME_NS,
+      optional: true,
+      description: "one waiting slot, ns; default RTT_min (sec. 4.3)",
+    },
+  },
+  create: (values, { ackBytes, network }) => {
+    const radix = values.radix ?? network?.radix;
+    const stages = values.stages ?? network?.stages;
+    if (radix === undefined || stages === undefined) {
+      throw new KindError(
+        "controller.radix",
+        `controller.radix and controller.stages: give both for topology "${network?.name ?? "unknown"}" (only k-ary n-trees and n-flies imply them)`,
+      );
+    }
+    const { maxWindow, limitWaitingSlots, hops, hopDelayNs, slotTimeNs } = values;
+    // A slot time alone replaces the round trip: its hops, hop delay and ACK size are then not given.
+    const roundTrip =
+      slotTimeNs !== undefined && hops === undefined && hopDelayNs === undefined
+        ? {}
+        : {
+            ackBytes,
+            hops: hops ?? (network?.unidirectional ? stages : undefined),
+            hopDelay: picoseconds(hopDelayNs, PS_PER_NS),
+          };
+    const slotTime = picoseconds(slotTimeNs, PS_PER_NS);
+    return everyFlow(mvcm({ radix, stages, maxWindow, limitWaitingSlots, slotTime, ...roundTrip }));
+  },
+});

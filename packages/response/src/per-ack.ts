@@ -2,10 +2,13 @@
  * The santos-2002/2003 source response: a fixed window, and a rate limit to which every
  * ACK applies the increase (unmarked) or the decrease (marked).
  */
+import { MAX_PACKETS, MIN_RATE_FRACTION } from "@losslab/kinds";
 import { continuousRate } from "./continuous-rate.js";
 import type { AckEvent, Controller, ControllerFactory, FlowInfo } from "./controller.js";
+import { defineController, everyFlow } from "./controller-definition.js";
 import { discreteRate } from "./discrete-rate.js";
 import { ackPackets, checkFlow } from "./event-checks.js";
+import { decreaseFactorParameter, responseNames } from "./ipd-rate-table.js";
 import type { RateLimit } from "./rate-limit.js";
 import { type RateTable, rateTable } from "./rate-table.js";
 import type { ResponseFunction } from "./response-function.js";
@@ -142,3 +145,44 @@ class PerAckController implements Controller {
 
   onTimer(): void {}
 }
+
+/** Registry entry (controllers.ts): santos-2002 sec. 6 in scenario units. */
+export const perAckDefinition = defineController({
+  kind: "per-ack",
+  description:
+    "santos-2002 sec. 6: every ACK applies f_inc or f_dec to the rate limit; rates start at the link rate, window fixed",
+  parameters: {
+    response: { type: "choice", values: responseNames, description: "the response function" },
+    m: decreaseFactorParameter,
+    mode: {
+      type: "choice",
+      values: ["continuous", "discrete"],
+      default: "continuous",
+      description: '"discrete": the 256 InfiniBand IPD rates Rmax/(1+ipd) (santos-2002 sec. 6.3.1)',
+    },
+    window: {
+      type: "integer",
+      min: 1,
+      max: MAX_PACKETS,
+      default: 1,
+      description: "window in packets (santos-2002: 1)",
+    },
+    rminFraction: {
+      type: "number",
+      min: MIN_RATE_FRACTION,
+      max: 1,
+      default: 1 / 256,
+      description: "Rmin as a fraction of Rmax, the link rate",
+    },
+    persistent: {
+      type: "boolean",
+      default: false,
+      description:
+        "keep a controller per (source, destination) across consecutive flows: a new flow starts where the previous one of its pair left off (santos-2002 sec. 6.3.2)",
+    },
+  },
+  create: ({ rminFraction, persistent, ...values }, { lineRate }) => ({
+    ...everyFlow(perAck({ ...values, Rmax: lineRate, Rmin: lineRate * rminFraction })),
+    persistent,
+  }),
+});

@@ -3,7 +3,9 @@
  * multiplicative decrease on a CNM, then fast recovery, active and hyper-active increase
  * clocked by a byte counter and a timer.
  */
+import { MAX_TIME_MS, MIN_TIME_MS } from "@losslab/kinds";
 import type { CnpEvent, Controller, FlowInfo } from "./controller.js";
+import { defineController, everyFlow } from "./controller-definition.js";
 import { MEGABIT, positiveParameter } from "./parameter-checks.js";
 import {
   checkReactionPointFlow,
@@ -12,7 +14,10 @@ import {
   type RateIncreaseParameters,
   ReactionPoint,
   type ReactionPointState,
+  rateIncrease,
+  rateIncreaseParameters,
 } from "./reaction-point.js";
+import { PS_PER_MS, picoseconds } from "./scenario-units.js";
 
 export type { QcnHalving, QcnPhase, RateIncreaseParameters } from "./reaction-point.js";
 
@@ -115,3 +120,35 @@ class Qcn extends ReactionPoint implements QcnController {
     this.decrease(now, 1 - this.decreaseGain * (feedback as number), this.byteStage !== 0);
   }
 }
+
+/** Registry entry (controllers.ts): 802.1Qau's reaction point in scenario units. */
+export const qcnDefinition = defineController({
+  kind: "qcn",
+  description: "IEEE 802.1Qau QCN's reaction point: a cut per CNM, then fast recovery and active increase",
+  parameters: {
+    decreaseGain: {
+      type: "number",
+      min: 0,
+      minExclusive: true,
+      max: 1,
+      optional: true,
+      description: "Gd: CR *= 1 - Gd x QntzFb on a CNM (default 1/128; below 1/63)",
+    },
+    ...rateIncreaseParameters({
+      minRate: "100 Mb/s",
+      fastRecoveryCycles: "5",
+      activeIncrease: "5",
+      hyperIncrease: "50",
+      byteLimit: "150,000",
+    }),
+    timerMs: {
+      type: "number",
+      min: MIN_TIME_MS,
+      max: MAX_TIME_MS,
+      optional: true,
+      description: "T, ms: one cycle of the increase timer (default 15)",
+    },
+  },
+  create: ({ decreaseGain, timerMs, ...increase }, { lineRate }) =>
+    everyFlow(qcn({ decreaseGain, ...rateIncrease(increase, lineRate), timerPeriod: picoseconds(timerMs, PS_PER_MS) })),
+});

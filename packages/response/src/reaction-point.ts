@@ -5,6 +5,7 @@
  * reaction point (Zhu et al., SIGCOMM 2015, sec. 3) reuses QCN's increase unchanged and
  * differs only in its decrease, so each controller adds only its `onCnp`.
  */
+import { MAX_BUFFER_BYTES, MAX_PACKETS, type ValuesOf } from "@losslab/kinds";
 import type { AckEvent, CnpEvent, FlowInfo, SendEvent } from "./controller.js";
 import { checkFlow } from "./event-checks.js";
 import {
@@ -14,6 +15,7 @@ import {
   integerParameter,
   positiveParameter,
 } from "./parameter-checks.js";
+import { linkFraction, megabits, ofLine, rateMbps } from "./scenario-units.js";
 
 /** When a counter's cycles are halved (BC_LIMIT / 2 bytes, T / 2): see `QcnParameters.halveCycles`. */
 export type QcnHalving = "hyper-active" | "counter-active" | "never";
@@ -265,4 +267,52 @@ export abstract class ReactionPoint implements ReactionPointState {
         : this.settings.halveCycles === "hyper-active" && this.phase === "hyper-active-increase";
     return halve ? full / 2 : full;
   }
+}
+
+/** The defaults `qcn` and `dcqcn` document for their scenario fields (the functions hold the values). */
+interface IncreaseDefaults {
+  readonly minRate: string;
+  readonly fastRecoveryCycles: string;
+  readonly activeIncrease: string;
+  readonly hyperIncrease: string;
+  readonly byteLimit: string;
+}
+
+/** The scenario fields of the rate increase (all but its timer, whose unit differs), in scenario units. */
+export function rateIncreaseParameters(defaults: IncreaseDefaults) {
+  return {
+    minRateFraction: linkFraction(`Rmin as a fraction of the link rate (default ${defaults.minRate})`),
+    fastRecoveryCycles: {
+      type: "integer",
+      min: 1,
+      max: MAX_PACKETS,
+      optional: true,
+      description: `F: fast recovery lasts F cycles (default ${defaults.fastRecoveryCycles})`,
+    },
+    activeIncreaseMbps: rateMbps(
+      `R_AI, Mb/s: TR's step per active-increase cycle (default ${defaults.activeIncrease})`,
+    ),
+    hyperIncreaseMbps: rateMbps(`R_HAI, Mb/s: TR's step in hyper-active increase (default ${defaults.hyperIncrease})`),
+    byteLimit: {
+      type: "integer",
+      min: 1,
+      max: MAX_BUFFER_BYTES,
+      optional: true,
+      description: `BC_LIMIT, bytes sent per byte-counter cycle (default ${defaults.byteLimit})`,
+    },
+  } as const;
+}
+
+/** The rate increase's scenario values in the functions' units (bytes/s). */
+export function rateIncrease(
+  values: ValuesOf<ReturnType<typeof rateIncreaseParameters>>,
+  lineRate: number,
+): RateIncreaseParameters {
+  return {
+    minRate: ofLine(values.minRateFraction, lineRate),
+    fastRecoveryCycles: values.fastRecoveryCycles,
+    activeIncrease: megabits(values.activeIncreaseMbps),
+    hyperIncrease: megabits(values.hyperIncreaseMbps),
+    byteLimit: values.byteLimit,
+  };
 }

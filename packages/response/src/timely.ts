@@ -2,9 +2,21 @@
  * TIMELY (R. Mittal et al., _TIMELY: RTT-based Congestion Control for the Datacenter_,
  * SIGCOMM 2015, Algorithm 1): a rate controlled by the RTT and its gradient.
  */
+import { MAX_FACTOR, MAX_PACKETS } from "@losslab/kinds";
 import type { AckEvent, Controller, FlowInfo } from "./controller.js";
+import { defineController, everyFlow } from "./controller-definition.js";
 import { ackPackets, checkFlow } from "./event-checks.js";
 import { checkMinRate, integerParameter, MEGABIT, positiveParameter } from "./parameter-checks.js";
+import {
+  linkFraction,
+  megabits,
+  ofLine,
+  PS_PER_US,
+  picoseconds,
+  positiveUs,
+  rateMbps,
+  unitInterval,
+} from "./scenario-units.js";
 
 /** Microseconds to picoseconds. */
 const MICROSECOND = 1e6;
@@ -201,3 +213,48 @@ class Timely implements TimelyController {
 
   onTimer(): void {}
 }
+
+/** Registry entry (controllers.ts): TIMELY in scenario units (us, Mb/s, fractions of the link). */
+export const timelyDefinition = defineController({
+  kind: "timely",
+  description: "TIMELY (Mittal et al., SIGCOMM 2015, Algorithm 1): a rate controlled by the RTT and its gradient",
+  parameters: {
+    lowThresholdUs: positiveUs("T_low, us: below it, additive increase whatever the gradient (default 50)"),
+    highThresholdUs: positiveUs("T_high, us: above it, multiplicative decrease (default 500)"),
+    minRttUs: positiveUs("minRTT, us: normalises the gradient (default 20)"),
+    ewmaWeight: unitInterval("alpha: the EWMA weight of a new RTT difference (default 0.875)"),
+    decreaseFactor: unitInterval("beta: the multiplicative decrease factor (default 0.8)"),
+    additiveIncreaseMbps: rateMbps("delta, Mb/s: the additive increment (default 10)"),
+    hyperIncreaseMultiple: {
+      type: "integer",
+      min: 1,
+      max: MAX_FACTOR,
+      optional: true,
+      description: "N: how many delta a hyper-active increase adds (default 5)",
+    },
+    hyperIncreaseAfter: {
+      type: "integer",
+      min: 1,
+      max: MAX_PACKETS,
+      optional: true,
+      description: "completions in a row with gradient <= 0 before increases turn hyper-active (default 5)",
+    },
+    minRateFraction: linkFraction("the lowest rate as a fraction of the link rate (default 100 Mb/s)"),
+    initialRateFraction: linkFraction("the starting rate as a fraction of the link rate (default 1)"),
+  },
+  create: (values, { lineRate }) =>
+    everyFlow(
+      timely({
+        lowThreshold: picoseconds(values.lowThresholdUs, PS_PER_US),
+        highThreshold: picoseconds(values.highThresholdUs, PS_PER_US),
+        minRtt: picoseconds(values.minRttUs, PS_PER_US),
+        ewmaWeight: values.ewmaWeight,
+        decreaseFactor: values.decreaseFactor,
+        additiveIncrease: megabits(values.additiveIncreaseMbps),
+        hyperIncreaseMultiple: values.hyperIncreaseMultiple,
+        hyperIncreaseAfter: values.hyperIncreaseAfter,
+        minRate: ofLine(values.minRateFraction, lineRate),
+        initialRate: ofLine(values.initialRateFraction, lineRate),
+      }),
+    ),
+});

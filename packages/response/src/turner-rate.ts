@@ -2,9 +2,11 @@
  * turner-2001 sec. 5.2's pure rate control for unreliable transport and RDMA read
  * responses: CIPD, RPI counted on transmissions, APSN, RWL; driven by CN packets, no ACKs.
  */
+import { MAX_IPD as IPD_LIMIT } from "@losslab/kinds";
 import type { CnpEvent, Controller, FlowInfo, LimitingFactor, SendEvent } from "./controller.js";
+import { defineController } from "./controller-definition.js";
 import { checkFlow } from "./event-checks.js";
-import { type IpdRateParameters, ipdRateTables } from "./ipd-rate-table.js";
+import { type IpdRateParameters, ipdRateParameters, ipdRateTables } from "./ipd-rate-table.js";
 import { MAX_IPD } from "./ipd-rates.js";
 import { integerParameter } from "./parameter-checks.js";
 import type { RateTable } from "./rate-table.js";
@@ -150,3 +152,21 @@ class TurnerRate implements TurnerRateController {
     return this.#ipd <= this.staticIpd ? 0 : (this.rates.increaseAfter[this.#ipd] as number);
   }
 }
+
+/** Registry entry (controllers.ts): controls unreliable flows only; reliable ones take `hybrid`. */
+export const turnerRateDefinition = defineController({
+  kind: "turner-rate",
+  description: "turner-2001 sec. 5.2: rate control of unreliable flows (CN packets, no ACKs)",
+  parameters: {
+    ...ipdRateParameters,
+    initialIpdOffset: {
+      type: "integer",
+      min: 0,
+      max: IPD_LIMIT,
+      optional: true,
+      description: "start at staticIpd + this offset: sec. 5.2's slow start (default 0)",
+    },
+  },
+  reliableFlows: 'use "hybrid", its control of reliable flows (turner-2001 sec. 5.1-5.2)',
+  create: (values) => ({ unreliable: turnerRate(values) }),
+});

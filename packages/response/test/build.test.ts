@@ -11,10 +11,11 @@ const work = mkdtempSync(join(tmpdir(), "losslab-response-"));
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-describe("@losslab/response stands alone", () => {
-  it("imports nothing outside itself", () => {
+describe("@losslab/response stands almost alone", () => {
+  it("imports nothing outside itself but @losslab/kinds (the vocabulary its controller kinds are defined in)", () => {
     const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8"));
-    for (const field of ["dependencies", "peerDependencies", "optionalDependencies"]) {
+    expect(manifest.dependencies).toEqual({ "@losslab/kinds": "workspace:^" });
+    for (const field of ["peerDependencies", "optionalDependencies"]) {
       expect(manifest[field] ?? {}).toEqual({});
     }
     const sources = readdirSync(join(packageDir, "src")).filter((file) => file.endsWith(".ts"));
@@ -22,26 +23,52 @@ describe("@losslab/response stands alone", () => {
       const text = readFileSync(join(packageDir, "src", file), "utf8");
       for (const match of text.matchAll(/\bfrom\s+"([^"]+)"|\bimport\s*\(\s*"([^"]+)"/g)) {
         const specifier = match[1] ?? match[2] ?? "";
-        expect(specifier.startsWith("./"), `${file} imports ${specifier}`).toBe(true);
+        expect(specifier.startsWith("./") || specifier === "@losslab/kinds", `${file} imports ${specifier}`).toBe(true);
       }
     }
   });
 
   it("builds with tsup and works from a directory outside the workspace", async () => {
+    const tsup = join(repoRoot, "node_modules", "tsup", "dist", "cli-default.js");
+    // @losslab/kinds, built and installed beside it as npm would.
+    const kindsDir = join(repoRoot, "packages", "kinds");
+    const kinds = join(work, "node_modules", "@losslab", "kinds");
+    mkdirSync(kinds, { recursive: true });
+    execFileSync(
+      process.execPath,
+      [tsup, "src/index.ts", "--format", "esm", "--out-dir", join(kinds, "dist"), "--silent"],
+      {
+        cwd: kindsDir,
+        stdio: "pipe",
+      },
+    );
+    // As published: pnpm swaps in publishConfig's exports (no workspace source condition).
+    const kindsManifest = JSON.parse(readFileSync(join(kindsDir, "package.json"), "utf8"));
+    writeFileSync(join(kinds, "package.json"), JSON.stringify({ ...kindsManifest, ...kindsManifest.publishConfig }));
+    // Its declarations read @losslab/kinds' sources (the workspace's condition), not a build.
+    const tsconfig = join(work, "tsconfig.build.json");
+    writeFileSync(
+      tsconfig,
+      JSON.stringify({
+        extends: join(repoRoot, "tsconfig.base.json"),
+        compilerOptions: { customConditions: ["@losslab/source"] },
+        include: [join(packageDir, "src")],
+      }),
+    );
     const installed = join(work, "node_modules", "@losslab", "response");
     const dist = join(installed, "dist");
     mkdirSync(installed, { recursive: true });
-    const tsup = join(repoRoot, "node_modules", "tsup", "dist", "cli-default.js");
-    execFileSync(process.execPath, [tsup, "src/index.ts", "--format", "esm", "--dts", "--out-dir", dist, "--silent"], {
-      cwd: packageDir,
-      stdio: "pipe",
-    });
+    execFileSync(
+      process.execPath,
+      [tsup, "src/index.ts", "--format", "esm", "--dts", "--tsconfig", tsconfig, "--out-dir", dist, "--silent"],
+      { cwd: packageDir, stdio: "pipe" },
+    );
     cpSync(join(packageDir, "package.json"), join(installed, "package.json"));
     const files = readdirSync(dist);
     expect(files).toContain("index.js");
     expect(files).toContain("index.d.ts");
     const js = readFileSync(join(dist, "index.js"), "utf8");
-    expect(js).not.toMatch(/\bfrom\s*["'](?!\.)/); // no bare imports left in the bundle
+    expect(js).not.toMatch(/\bfrom\s*["'](?!\.|@losslab\/kinds["'])/); // no bare imports but its dependency
 
     // Resolved by package name, through the exports map, by plain Node.
     const script = join(work, "use.mjs");

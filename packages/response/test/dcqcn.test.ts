@@ -4,7 +4,8 @@
  * alpha = (1 - g) alpha + g; alpha *= (1 - g) per K without a CNP; QCN's increase.
  */
 import { describe, expect, it } from "vitest";
-import { controllerFactory, dcqcn } from "../src/index.js";
+import { dcqcn } from "../src/index.js";
+import { registered } from "./registered.js";
 
 const flow = { lineRate: 1e9, packetSize: 1000 };
 const g = 1 / 256;
@@ -126,7 +127,7 @@ describe("dcqcn reaction point", () => {
   });
 
   it('is registered as "dcqcn"', () => {
-    const c = controllerFactory("dcqcn", { initialAlpha: 0.5 })(flow);
+    const c = registered({ kind: "dcqcn", initialAlpha: 0.5 }, flow);
     c.onCnp({ now: 0 });
     expect(c.rate).toBe(7.5e8);
   });

@@ -5,7 +5,8 @@
  * incStage change only on an ACK for a packet sent after the last reference update.
  */
 import { describe, expect, it } from "vitest";
-import { controllerFactory, hpcc, type TelemetryRecord } from "../src/index.js";
+import { hpcc, type TelemetryRecord } from "../src/index.js";
+import { registered } from "./registered.js";
 
 const flow = { lineRate: 1.25e9, packetSize: 1000 }; // 10 Gb/s
 const T = 10e6; // 10 us in ps: W_init = 1.25e9 B/s × 10 us = 12 500 bytes
@@ -142,7 +143,7 @@ describe("hpcc", () => {
   });
 
   it('is registered as "hpcc"', () => {
-    const c = controllerFactory("hpcc", { baseRtt: T })(flow);
+    const c = registered({ kind: "hpcc", baseRttUs: 10 }, flow);
     expect(c.rate).toBe(1.25e9);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cctDelay, controllerFactory, DEFAULT_CCT, ibCca } from "../src/index.js";
+import { cctDelay, DEFAULT_CCT, ibCca } from "../src/index.js";
+import { registered } from "./registered.js";
 
 const flow = { lineRate: 1e9, packetSize: 2048 };
 const becn = (now: number, packets = 1) => ({ marked: true, bytes: 2048 * packets, packets, seq: 0, now });
@@ -127,7 +128,7 @@ describe("ib-cca controller", () => {
   });
 
   it('is registered as "ib-cca"', () => {
-    const c = controllerFactory("ib-cca", { timerPeriod: 1_024_000, indexIncrease: 17 })(flow);
+    const c = registered({ kind: "ib-cca", timerPeriodUs: 1.024, indexIncrease: 17 }, flow);
     c.onCnp({ now: 0 });
     expect(c.rate).toBe(5e8);
     expect(c.wakeAt).toBe(1_024_000);

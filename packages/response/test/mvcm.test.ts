@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { controllerFactory, mvcm, mvcmRoundTrip, mvcmWindow } from "../src/index.js";
+import { mvcm, mvcmRoundTrip, mvcmWindow } from "../src/index.js";
+import { registered } from "./registered.js";
 
 // ferrer-2012 sec. 4.3's example: a 4-ary 5-fly (h = 9), t_hop = 3 cycles, B = 1 byte/cycle,
 // 22-byte ACKs and headers.
@@ -171,7 +172,7 @@ describe("mvcm controller", () => {
   });
 
   it('is registered as "mvcm"', () => {
-    const c = controllerFactory("mvcm", { radix: 8, stages: 3 })(flow);
+    const c = registered({ kind: "mvcm", radix: 8, stages: 3 }, flow);
     c.onAck(hot());
     c.onAck(hot());
     c.onAck(hot());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { controllerFactory, controllerNames, fimd, lipd, perAck } from "../src/index.js";
+import { fimd, lipd, perAck } from "../src/index.js";
 
 const flow = { lineRate: 1e9, packetSize: 2048 };
 const Rmax = flow.lineRate;
@@ -107,31 +107,5 @@ describe("perAck validation", () => {
     const c = perAck({ response: "lipd" })(flow);
     expect(() => c.onAck({ marked: false, bytes: 1, seq: 1, packets: 0 })).toThrow(/packets/);
     expect(() => c.onAck({ marked: false, bytes: -1, seq: 1 })).toThrow(/bytes/);
-  });
-});
-
-describe("controllerFactory", () => {
-  it("builds controllers by name", () => {
-    expect(controllerNames).toEqual([
-      "per-ack",
-      "hybrid",
-      "turner-rate",
-      "mvcm",
-      "ib-cca",
-      "qcn",
-      "dcqcn",
-      "timely",
-      "hpcc",
-    ]);
-    const c = controllerFactory("per-ack", { response: "lipd", mode: "discrete" })(flow);
-    c.onCnp();
-    expect(c.rate).toBe(Rmax / 2);
-    const h = controllerFactory("hybrid", { response: "fimd" })(flow);
-    expect(h.window).toBe(1);
-  });
-  it("names the allowed values for an unknown name", () => {
-    expect(() => controllerFactory("swift", {})).toThrow(
-      'unknown controller "swift"; allowed: "per-ack", "hybrid", "turner-rate", "mvcm", "ib-cca", "qcn", "dcqcn", "timely", "hpcc"',
-    );
   });
 });

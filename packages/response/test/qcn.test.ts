@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { controllerFactory, MAX_QCN_FEEDBACK, qcn } from "../src/index.js";
+import { MAX_QCN_FEEDBACK, qcn } from "../src/index.js";
+import { registered } from "./registered.js";
 
 const flow = { lineRate: 1e9, packetSize: 1500 };
 const send = (bytes = 1500) => ({ seq: 0, bytes, limitedBy: "rate" as const });
@@ -200,9 +201,9 @@ describe("qcn reaction point (IEEE 802.1Qau)", () => {
   });
 
   it('is registered as "qcn"', () => {
-    const c = controllerFactory("qcn", { decreaseGain: 1 / 64 })(flow);
+    const c = registered({ kind: "qcn", decreaseGain: 1 / 64 }, flow);
     c.onCnp({ feedback: 32, now: 0 });
     expect(c.rate).toBe(5e8);
-    expect(controllerFactory("qcn", {})(flow).rate).toBe(1e9);
+    expect(registered({ kind: "qcn" }, flow).rate).toBe(1e9);
   });
 });

@@ -4,7 +4,8 @@
  * beta 0.8, delta 10 Mb/s = 1.25e6 B/s, N = 5.
  */
 import { describe, expect, it } from "vitest";
-import { controllerFactory, timely } from "../src/index.js";
+import { timely } from "../src/index.js";
+import { registered } from "./registered.js";
 
 const flow = { lineRate: 1.25e9, packetSize: 1500 }; // 10 Gb/s
 const us = 1e6; // ps
@@ -114,7 +115,7 @@ describe("timely", () => {
   });
 
   it('is registered as "timely"', () => {
-    const c = controllerFactory("timely", { initialRate: 1e9 })(flow);
+    const c = registered({ kind: "timely", initialRateFraction: 0.8 }, flow);
     c.onAck(ack(600));
     c.onAck(ack(600)); // > T_high: 1e9 (1 - 0.8/6)
     expect(c.rate).toBeCloseTo(866_666_666.67, 1);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { controllerFactory, type LimitingFactor, type TurnerRateController, turnerRate } from "../src/index.js";
+import { type LimitingFactor, type TurnerRateController, turnerRate } from "../src/index.js";
+import { registered } from "./registered.js";
 
 // Expectations worked out by hand from turner-2001 sec. 5.2 and the LIPD table on ipd 0..3
 // (Rmax/Rmin = 4): a CN adds 1 to the ipd (up to 3); at ipd i the flow waits for
@@ -94,7 +95,7 @@ describe("turnerRate validation and registry", () => {
     expect(() => make().onSend({ seq: 0, bytes: 1, limitedBy: "cpu" as LimitingFactor })).toThrow(/limitedBy/);
   });
   it("is registered as turner-rate", () => {
-    const c = controllerFactory("turner-rate", { response: "fimd", initialIpdOffset: 1 })(flow);
+    const c = registered({ kind: "turner-rate", response: "fimd", initialIpdOffset: 1 }, flow);
     expect(c.rate).toBe(Rmax / 2);
     expect(c.window).toBe(Number.POSITIVE_INFINITY);
   });

@@ -224,7 +224,7 @@ function buildModels(
   const flows = resolveFlows(scenario, hostIds);
   const bandwidth = scenario.topology.bandwidth;
   const responses = scenario.metrics.responses ? new Map<string, ResponseCounts>() : undefined;
-  const controllers = controllerFactories(scenario, responses);
+  const controllers = controllerFactories(scenario, kinds, responses);
   const nonCompliant = new Set(scenario.nonCompliant.hosts);
   const manager = scenario.subnetManager === undefined ? undefined : new SubnetManager(engine, scenario.subnetManager);
   if (manager !== undefined) fabric.hosts.get(scenario.subnetManager!.host)!.onNotification(manager.notified);
@@ -314,7 +314,7 @@ function buildModels(
     controllers: controllers.reliable,
     nonCompliant,
     lineRate: bandwidth,
-    persistent: scenario.controller.kind === "per-ack" && scenario.controller.persistent,
+    persistent: controllers.persistent,
     queues: scenario.adapter.queues,
     // A forgotten queue would miss a notification a switch sends its source (a QCN CNM).
     forgetIdleQueues: manager === undefined && markingDefinition.notifies !== true,

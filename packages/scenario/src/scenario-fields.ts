@@ -1,5 +1,5 @@
 import type { MarkingSpec } from "@losslab/marking";
-import { MAX_CCT_ENTRIES } from "@losslab/response";
+import type { ControllerSpec } from "@losslab/response";
 import type { FlowControlSpec, SwitchOrganisationValues } from "@losslab/switch";
 import { z } from "zod";
 import { kindSchema } from "./kind-schema.js";
@@ -9,7 +9,6 @@ import {
   MAX_BUFFER_BYTES,
   MAX_CYCLE_NS,
   MAX_DURATION_MS,
-  MAX_FACTOR,
   MAX_FLOWS,
   MAX_HOSTS,
   MAX_IPD,
@@ -26,7 +25,6 @@ import {
   MIN_CYCLE_NS,
   MIN_RATE_FRACTION,
   MIN_TIME_MS,
-  MIN_TIME_NS,
   MIN_TIME_US,
 } from "./scenario-limits.js";
 
@@ -53,14 +51,9 @@ const timeUs = z.number().min(0).max(MAX_TIME_US);
 const timeNs = z.number().min(0).max(MAX_TIME_NS);
 const positiveMs = z.number().min(MIN_TIME_MS).max(MAX_TIME_MS);
 const positiveUs = z.number().min(MIN_TIME_US).max(MAX_TIME_US);
-const positiveNs = z.number().min(MIN_TIME_NS).max(MAX_TIME_NS);
 /** Names, host ids, groups. */
 const text = z.string().max(MAX_TEXT_LENGTH);
 const name = z.string().min(1).max(MAX_TEXT_LENGTH);
-/** An integer inter-packet delay (turner-2001's IPD). */
-const ipd = count(0, MAX_IPD);
-/** A factor such as a decrease factor or a weight. */
-const factor = z.number().max(MAX_FACTOR);
 /** Bytes per second of every link; default 1e9, or 1 byte per cycle when `cycleNs` is set. */
 const bandwidth = z.number().min(MIN_BANDWIDTH).max(MAX_BANDWIDTH).optional();
 const delayNs = timeNs.default(10);
@@ -280,113 +273,13 @@ function markingSchema(kinds: ScenarioKinds) {
   return kindSchema(kinds.marking) as unknown as z.ZodType<MarkingSpec, MarkingSpec>;
 }
 
-/** Fields of turner-2001's controllers (sec. 5.1-5.2); ranges are checked by `@losslab/response`. */
-const turnerRateFields = {
-  response: z.enum(["lipd", "fimd", "aimd"]),
-  /** Decrease factor of fimd and aimd (default 2). */
-  m: factor.gt(1).optional(),
-  /** Largest IPD (default 255): Rmin = link rate / (1 + maxIpd). */
-  maxIpd: count(1, MAX_IPD).optional(),
-  /** SIPD, the static IPD of path discovery (default 0): CIPD never goes below it. */
-  staticIpd: ipd.optional(),
-};
-
 /**
- * Per-flow congestion controllers of `@losslab/response`. `per-ack` is santos-2002 sec. 6:
- * every ACK applies f_inc or f_dec; rates start at Rmax (the link rate), Rmin = Rmax/256.
+ * Per-flow congestion controllers: the registry's (`@losslab/response`'s built-in ones and
+ * plugins'), each with its parameters' ranges, defaults and docs in scenario units (kind-schema.ts).
  */
-export const controllerSchema = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("none") }),
-  z.strictObject({
-    kind: z.literal("per-ack"),
-    response: z.enum(["lipd", "fimd", "aimd"]),
-    /** Decrease factor of fimd and aimd (default 2); lipd takes none. */
-    m: factor.gt(1).optional(),
-    /** "discrete": the 256 InfiniBand IPD rates Rmax/(1+ipd) (santos-2002 sec. 6.3.1). */
-    mode: z.enum(["continuous", "discrete"]).default("continuous"),
-    /** Window in packets (santos-2002: 1). */
-    window: packetCount.default(1),
-    /** Rmin as a fraction of Rmax. */
-    rminFraction: fraction.default(1 / 256),
-    /**
-     * Keep a controller's state per (source, destination) across consecutive flows, so a
-     * new flow starts where the previous one of its pair left off (santos-2002 sec. 6.3.2).
-     */
-    persistent: z.boolean().default(false),
-  }),
-  z
-    .strictObject({
-      kind: z.literal("hybrid"),
-      ...turnerRateFields,
-      /** Starting IPD (default staticIpd). */
-      initialIpd: ipd.optional(),
-      /** Largest window in packets (default 8); 1 fixes the window. */
-      maxWindow: packetCount.optional(),
-      /** Starting window (default 1, turner's minimum). */
-      initialWindow: packetCount.optional(),
-      /** Response function of the window (default: `response`). */
-      windowResponse: z.enum(["lipd", "fimd", "aimd"]).optional(),
-    })
-    .describe("turner-2001 sec. 5.1: hybrid rate/window control of reliable flows"),
-  z
-    .strictObject({
-      kind: z.literal("turner-rate"),
-      ...turnerRateFields,
-      /** Start at staticIpd + this offset: sec. 5.2's slow start (default 0). */
-      initialIpdOffset: ipd.optional(),
-    })
-    .describe("turner-2001 sec. 5.2: rate control of unreliable flows (CN packets, no ACKs)"),
-  z.strictObject({
-    kind: z.literal("mvcm"),
-    /** k: switch radix; default the topology's k (k-ary-n-tree, k-ary-n-fly). */
-    radix: arity.optional(),
-    /** n: network stages; default the topology's n. */
-    stages: stages.optional(),
-    /** DWmax: largest dynamic window, packets (ferrer-2012: 2). */
-    maxWindow: packetCount.default(2),
-    /** Raise the waiting slots at most n times (ferrer-2012 sec. 5.2.3: true). */
-    limitWaitingSlots: z.boolean().default(true),
-    /** Switch hops of the minimum round trip; default 2n-1 (bidirectional) or n (butterfly). */
-    hops: count(1, 2 * MAX_STAGES).optional(),
-    /** t_hop of sec. 4.3's RTT_min, ns; default 3 byte times of the link. */
-    hopDelayNs: timeNs.optional(),
-    /** One waiting slot, ns; default RTT_min (sec. 4.3). */
-    slotTimeNs: positiveNs.optional(),
-  }),
-  z.strictObject({
-    kind: z.literal("qcn"),
-    /** Gd (802.1Qau): CR *= 1 - Gd x QntzFb on a CNM; default 1/128. */
-    decreaseGain: z.number().positive().max(1).optional(),
-    /** Rmin as a fraction of the link bandwidth; default 100 Mb/s. */
-    minRateFraction: fraction.optional(),
-    fastRecoveryCycles: count(1, MAX_PACKETS).optional(),
-    /** R_AI and R_HAI in Mb/s (at most the fastest link, 8e6 Mb/s); defaults 5 and 50. */
-    activeIncreaseMbps: z
-      .number()
-      .positive()
-      .max((MAX_BANDWIDTH * 8) / 1e6)
-      .optional(),
-    hyperIncreaseMbps: z
-      .number()
-      .positive()
-      .max((MAX_BANDWIDTH * 8) / 1e6)
-      .optional(),
-    /** BC_LIMIT, bytes; default 150,000. */
-    byteLimit: bufferBytes.optional(),
-    /** T, ms; default 15. */
-    timerMs: positiveMs.optional(),
-  }),
-  z.strictObject({
-    kind: z.literal("ib-cca"),
-    /** CCTI_Timer period, us: the index drops by one each period without notifications. */
-    timerPeriodUs: positiveUs,
-    /** CCTI_Increase per notification (default 1). */
-    indexIncrease: count(1, MAX_CCT_ENTRIES).optional(),
-    /** Indices into the congestion control table (@losslab/response DEFAULT_CCT: 128 entries). */
-    indexMin: count(0, MAX_CCT_ENTRIES - 1).optional(),
-    indexLimit: count(0, MAX_CCT_ENTRIES - 1).optional(),
-  }),
-]);
+function controllerSchema(kinds: ScenarioKinds) {
+  return kindSchema(kinds.controller) as unknown as z.ZodType<ControllerSpec, ControllerSpec>;
+}
 
 /**
  * turner-2001 sec. 6.2's subnet manager on host `host`: destinations send it a CN packet per
@@ -486,7 +379,7 @@ export const scenarioFieldsSchema = (kinds: ScenarioKinds) =>
       .array(z.looseObject({ kind: text }))
       .max(MAX_LIST)
       .default([]),
-    controller: controllerSchema.default({ kind: "none" }),
+    controller: controllerSchema(kinds).default({ kind: "none" }),
     /**
      * Devices that do not implement congestion control (turner-2001 sec. 6): hosts whose
      * flows take no controller and ignore marks, switches that mark nothing.

@@ -1,5 +1,6 @@
 import type { AnyKindDefinition, Registry } from "@losslab/kinds";
 import { type MarkingDefinition, markingPolicies } from "@losslab/marking";
+import { type ControllerDefinition, controllers } from "@losslab/response";
 import {
   type FlowControlDefinition,
   flowControls,
@@ -14,6 +15,7 @@ import { ScenarioError } from "./scenario-error.js";
  */
 export interface ScenarioKinds {
   readonly marking: Registry<MarkingDefinition>;
+  readonly controller: Registry<ControllerDefinition>;
   readonly switch: Registry<SwitchOrganisationDefinition>;
   readonly flowControl: Registry<FlowControlDefinition>;
 }
@@ -21,12 +23,13 @@ export interface ScenarioKinds {
 /** The kinds losslab ships. */
 export const builtInKinds: ScenarioKinds = Object.freeze({
   marking: markingPolicies,
+  controller: controllers,
   switch: switchOrganisations,
   flowControl: flowControls,
 });
 
 /**
- * `kinds` with the definitions a plugin exports (`defineMarkingPolicy(...)`, ...), each in
+ * `kinds` with the definitions a plugin exports (`defineMarkingPolicy(...)`, `defineController(...)`), each in
  * its family's registry. A definition of a family scenarios do not name, or a kind whose
  * name is taken, is refused with a ScenarioError.
  */
