@@ -1,5 +1,6 @@
 import type { AnyKindDefinition, Registry } from "@losslab/kinds";
 import { type MarkingDefinition, markingPolicies } from "@losslab/marking";
+import { type TopologyDefinition, topologies } from "@losslab/topology";
 import { ScenarioError } from "./scenario-error.js";
 
 /**
@@ -8,13 +9,14 @@ import { ScenarioError } from "./scenario-error.js";
  */
 export interface ScenarioKinds {
   readonly marking: Registry<MarkingDefinition>;
+  readonly topology: Registry<TopologyDefinition>;
 }
 
 /** The kinds losslab ships. */
-export const builtInKinds: ScenarioKinds = Object.freeze({ marking: markingPolicies });
+export const builtInKinds: ScenarioKinds = Object.freeze({ marking: markingPolicies, topology: topologies });
 
 /**
- * `kinds` with the definitions a plugin exports (`defineMarkingPolicy(...)`, ...), each in
+ * `kinds` with the definitions a plugin exports (`defineMarkingPolicy(...)`, `defineTopology(...)`, ...), each in
  * its family's registry. A definition of a family scenarios do not name, or a kind whose
  * name is taken, is refused with a ScenarioError.
  */

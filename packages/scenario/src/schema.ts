@@ -20,7 +20,9 @@ export function scenarioSchemaFor(kinds: ScenarioKinds) {
 const formatOf = (kinds: ScenarioKinds) =>
   scenarioFieldsSchema(kinds)
     // Only once every field is in its range: the rules multiply and compare them.
-    .superRefine(crossFieldChecks, { when: (payload) => payload.issues.length === 0 })
+    .superRefine((fields, context) => crossFieldChecks(fields, context, kinds), {
+      when: (payload) => payload.issues.length === 0,
+    })
     .transform((scenario) => ({
       ...scenario,
       durationMs: durationMsOf(scenario),
