@@ -65,7 +65,7 @@ export const spineLeafDefinition = defineTopology({
   parameters: {
     leaves: { type: "integer", min: 1, max: MAX_HOSTS, description: "leaf (edge) switches L0.." },
     spines: { type: "integer", min: 1, max: MAX_HOSTS, description: "spine switches P0.." },
-    hostsPerLeaf: { type: "integer", min: 1, max: MAX_HOSTS, description: "hosts per leaf, H<leaf>.0.." },
+    hostsPerLeaf: { type: "integer", min: 1, max: MAX_HOSTS, description: "hosts per leaf: Hl.0.. on leaf Ll" },
   },
   create: (values, links) => spineLeaf({ ...values, ...links }),
   size: ({ leaves, spines, hostsPerLeaf }) => {
