@@ -5,8 +5,8 @@ import type { z } from "zod";
 import { bandwidthOf, durationMsOf, inputBufferBytesOf } from "./derived-values.js";
 import type { ScenarioFields } from "./scenario-fields.js";
 import type { ScenarioKinds } from "./scenario-kinds.js";
-import { topologyKindOf } from "./scenario-topology.js";
 import { MAX_BUFFER_BYTES, MAX_DURATION_MS, MAX_HOSTS, MAX_TIME_US } from "./scenario-limits.js";
+import { topologyKindOf } from "./scenario-topology.js";
 
 type Report = (path: PropertyKey[], message: string) => void;
 

@@ -125,7 +125,11 @@ describe("a plugin's topology kind", () => {
     expect(creditLoopWarnings(parseScenario(input, kinds), kinds)[0]).toContain(
       "S0 port 0 -> S1 port 0 -> S2 port 0 -> S3 port 0 -> S0 port 0",
     );
-    const three = { ...input, topology: { kind: "ring", switches: 3 }, flows: [{ source: "H0.0", destination: "H1.0" }] };
+    const three = {
+      ...input,
+      topology: { kind: "ring", switches: 3 },
+      flows: [{ source: "H0.0", destination: "H1.0" }],
+    };
     expect(creditLoopWarnings(parseScenario(three, kinds), kinds)).toEqual([]);
   });
 
