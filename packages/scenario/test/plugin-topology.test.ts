@@ -134,7 +134,11 @@ describe("a plugin's topology kind", () => {
   });
 
   it("may not take a field every topology has as a parameter", () => {
-    const clash = defineTopology({ ...ring, kind: "clash", parameters: { delayNs: ring.parameters.switches } });
+    const clash = defineTopology({
+      ...ring,
+      kind: "clash",
+      parameters: { ...ring.parameters, delayNs: ring.parameters.switches },
+    });
     expect(() => parseScenario(input, withPlugins(builtInKinds, [clash]))).toThrow(
       'topology kind "clash" has a parameter "delayNs", a field every topology kind has: rename it',
     );

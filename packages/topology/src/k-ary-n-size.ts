@@ -1,5 +1,5 @@
 import { MAX_HOSTS, MAX_STAGES } from "@losslab/kinds";
-import { checkCount } from "./check-count.js";
+import { checkCount, nodeCount } from "./check-count.js";
 import { TopologyError } from "./topology-error.js";
 
 /**
@@ -19,6 +19,6 @@ export function kAryNHosts(builder: string, k: number, n: number): number {
 
 /** The parameters of the k-ary n-tree and n-fly kinds (k^n, at most MAX_HOSTS, is checked by the scenario). */
 export const kAryNParameters = {
-  k: { type: "integer", min: 2, max: MAX_HOSTS, description: "k: the switch radix (hosts per first-stage switch)" },
+  k: nodeCount(2, "k: the switch radix (hosts per first-stage switch)"),
   n: { type: "integer", min: 1, max: MAX_STAGES, description: "n: switch stages, for k^n hosts H0.." },
 } as const;

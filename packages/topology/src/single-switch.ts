@@ -1,5 +1,4 @@
-import { MAX_HOSTS } from "@losslab/kinds";
-import { checkCount } from "./check-count.js";
+import { checkCount, nodeCount } from "./check-count.js";
 import { DEFAULT_BANDWIDTH, DEFAULT_DELAY_PS } from "./link-options.js";
 import type { Topology } from "./topology.js";
 import { TopologyBuilder } from "./topology-builder.js";
@@ -36,7 +35,7 @@ export const singleSwitchDefinition = defineTopology({
   kind: "single-switch",
   description: "hosts H0..H{n-1} on one switch S: fan-in and hot-spot experiments (chrysos' QCN fan-in)",
   parameters: {
-    hosts: { type: "integer", min: 2, max: MAX_HOSTS, description: "hosts H0..H{n-1}, host Hi on port i of S" },
+    hosts: nodeCount(2, "hosts H0..H{n-1}, host Hi on port i of S"),
   },
   create: ({ hosts }, links) => singleSwitch(hosts, links),
   size: ({ hosts }) => ({ hosts, switches: 1, links: hosts, switchPorts: hosts, portPairs: hosts ** 2 }),

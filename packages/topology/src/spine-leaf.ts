@@ -1,5 +1,4 @@
-import { MAX_HOSTS } from "@losslab/kinds";
-import { checkCount } from "./check-count.js";
+import { checkCount, nodeCount } from "./check-count.js";
 import { DEFAULT_BANDWIDTH, DEFAULT_DELAY_PS } from "./link-options.js";
 import type { Topology } from "./topology.js";
 import { TopologyBuilder } from "./topology-builder.js";
@@ -63,9 +62,9 @@ export const spineLeafDefinition = defineTopology({
   kind: "spine-leaf",
   description: "two-level spine-leaf: every leaf linked to every spine",
   parameters: {
-    leaves: { type: "integer", min: 1, max: MAX_HOSTS, description: "leaf (edge) switches L0.." },
-    spines: { type: "integer", min: 1, max: MAX_HOSTS, description: "spine switches P0.." },
-    hostsPerLeaf: { type: "integer", min: 1, max: MAX_HOSTS, description: "hosts per leaf: Hl.0.. on leaf Ll" },
+    leaves: nodeCount(1, "leaf (edge) switches L0.."),
+    spines: nodeCount(1, "spine switches P0.."),
+    hostsPerLeaf: nodeCount(1, "hosts per leaf: Hl.0.. on leaf Ll"),
   },
   create: (values, links) => spineLeaf({ ...values, ...links }),
   size: ({ leaves, spines, hostsPerLeaf }) => {

@@ -1,5 +1,4 @@
-import { MAX_HOSTS } from "@losslab/kinds";
-import { checkCount } from "./check-count.js";
+import { checkCount, nodeCount } from "./check-count.js";
 import { DEFAULT_BANDWIDTH, DEFAULT_DELAY_PS } from "./link-options.js";
 import type { Topology } from "./topology.js";
 import { TopologyBuilder } from "./topology-builder.js";
@@ -65,8 +64,8 @@ export const twoSwitchDefinition = defineTopology({
   kind: "two-switch",
   description: "santos-2002 Fig. 1: switches A and B, remote sources on A, local sources on B",
   parameters: {
-    local: { type: "integer", min: 0, max: MAX_HOSTS, description: "L: local sources B1..BL" },
-    remote: { type: "integer", min: 0, max: MAX_HOSTS, description: "R: remote sources A1..AR" },
+    local: nodeCount(0, "L: local sources B1..BL"),
+    remote: nodeCount(0, "R: remote sources A1..AR"),
     victim: { type: "boolean", default: true, description: "include the victim pair AV -> BV" },
   },
   create: (values, links) => twoSwitch({ ...values, ...links }),
