@@ -1,7 +1,6 @@
 import { checkValues, type ValuesOf } from "@losslab/kinds";
 import type { FabricSize, MultistageNetwork, Topology, TopologyDefinition } from "@losslab/topology";
 import { builtInKinds, type ScenarioKinds } from "./scenario-kinds.js";
-import type { Scenario } from "./schema.js";
 
 /**
  * A scenario's `topology` field, as written or checked: a kind, its parameters, and the link
@@ -19,8 +18,14 @@ export function topologyKindOf(
   return { definition, values };
 }
 
-/** The topology a scenario names, built by its kind's definition (which also fixes its routing rule). */
-export function scenarioTopology(scenario: Scenario, kinds: ScenarioKinds = builtInKinds): Topology {
+/**
+ * The topology a scenario names, built by its kind's definition (which also fixes its routing
+ * rule), with the scenario's link bandwidth and delay.
+ */
+export function scenarioTopology(
+  scenario: { readonly topology: TopologyCounts & { readonly bandwidth: number; readonly delayNs: number } },
+  kinds: ScenarioKinds = builtInKinds,
+): Topology {
   const { bandwidth, delayNs } = scenario.topology;
   return kinds.topology.create(kindFields(scenario.topology), { bandwidth, delayPs: Math.round(delayNs * 1000) });
 }
