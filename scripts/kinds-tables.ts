@@ -16,6 +16,7 @@ export const readmesWithTables = [
   "packages/marking/README.md",
   "packages/response/README.md",
   "packages/switch/README.md",
+  "packages/topology/README.md",
 ];
 
 /** `markdown` with every kinds table filled in from the registries. */

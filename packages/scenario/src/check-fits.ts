@@ -1,17 +1,18 @@
 import { estimateCost, gib, traceMessages } from "./estimate-cost.js";
-import { fabricSize } from "./fabric-size.js";
 import { ScenarioError } from "./scenario-error.js";
+import { builtInKinds, type ScenarioKinds } from "./scenario-kinds.js";
 import { MAX_MEMORY_BYTES } from "./scenario-limits.js";
+import { fabricSize } from "./scenario-topology.js";
 import type { Scenario } from "./schema.js";
 
 /**
  * Refuses a scenario whose fabric, routing tables, counters and time series would need more
  * than MAX_MEMORY_BYTES, naming the field that makes them big. It runs before anything is
  * built (buildSimulation), so `validate` and `run` refuse the same scenarios and neither
- * allocates gigabytes to find out.
+ * allocates gigabytes to find out. `kinds`: the kinds the scenario names (plugins').
  */
-export function checkFits(scenario: Scenario): void {
-  const cost = estimateCost(scenario);
+export function checkFits(scenario: Scenario, kinds: ScenarioKinds = builtInKinds): void {
+  const cost = estimateCost(scenario, kinds);
   if (cost.memoryBytes <= MAX_MEMORY_BYTES) return;
   const limit = `${gib(cost.memoryBytes)} GiB in all; losslab builds at most ${gib(MAX_MEMORY_BYTES)} GiB before a run`;
   const largest = Math.max(cost.fabricBytes, cost.counterBytes, cost.seriesBytes, cost.traceBytes);
@@ -32,7 +33,7 @@ export function checkFits(scenario: Scenario): void {
       `metrics.stepUs: the time series need about ${gib(cost.seriesBytes)} GiB (a point every ${m.stepUs} us over ${scenario.durationMs} ms, per meter), ${limit}: a larger stepUs or fewer metrics.linkMeters`,
     );
   }
-  const size = fabricSize(scenario.topology);
+  const size = fabricSize(scenario.topology, kinds);
   const fabric = `${size.hosts} hosts, ${size.switches} switches and ${size.links} links`;
   if (cost.voqBytes > cost.fabricBytes / 2) {
     throw new ScenarioError(

@@ -3,10 +3,10 @@ import { ns } from "@losslab/engine";
 import { pauseHeadroom } from "@losslab/switch";
 import type { z } from "zod";
 import { bandwidthOf, durationMsOf, inputBufferBytesOf } from "./derived-values.js";
-import { fabricSize } from "./fabric-size.js";
 import type { ScenarioFields } from "./scenario-fields.js";
 import type { ScenarioKinds } from "./scenario-kinds.js";
 import { MAX_BUFFER_BYTES, MAX_DURATION_MS, MAX_HOSTS, MAX_TIME_US } from "./scenario-limits.js";
+import { topologyKindOf } from "./scenario-topology.js";
 import { switchLanes } from "./switch-lanes.js";
 
 type Report = (path: PropertyKey[], message: string) => void;
@@ -15,13 +15,13 @@ type Report = (path: PropertyKey[], message: string) => void;
  * Rules that involve several fields, checked once every field is in its own range: the run's
  * length, the size of the fabric, buffers that hold a packet (and PAUSE headroom), times that
  * stay on the engine's clock once multiplied, VLs. Whatever passes here, the switch models
- * and the engine accept when the fabric is built.
+ * and the engine accept when the fabric is built. `kinds`: the kinds the fields name.
  */
 export function crossFieldChecks(fields: ScenarioFields, context: z.RefinementCtx, kinds: ScenarioKinds): void {
   const report: Report = (path, message) => context.addIssue({ code: "custom", path, message });
   const lanes = switchLanes(fields, kinds);
   checkDuration(fields, report);
-  checkHosts(fields, report);
+  checkHosts(fields, report, kinds);
   checkBuffers(fields, lanes, report);
   checkFlows(fields, report);
   checkVirtualLanes(fields, lanes, report);
@@ -59,20 +59,15 @@ function checkDuration(fields: ScenarioFields, report: Report): void {
   }
 }
 
-/** At most MAX_HOSTS hosts, counted from the parameters (2-ary 30-trees are not built to find out). */
-function checkHosts(fields: ScenarioFields, report: Report): void {
-  const t = fields.topology;
-  const { hosts } = fabricSize(t);
+/**
+ * At most MAX_HOSTS hosts, counted from the parameters by the kind's `size` (2-ary 30-trees
+ * are not built to find out); the kind's `hostCount` says how its parameters make them.
+ */
+function checkHosts(fields: ScenarioFields, report: Report, kinds: ScenarioKinds): void {
+  const { definition, values } = topologyKindOf(fields.topology, kinds);
+  const { hosts } = definition.size(values);
   if (hosts <= MAX_HOSTS) return;
-  const how: Record<ScenarioFields["topology"]["kind"], () => string> = {
-    "two-switch": () => "local + remote + BC, AV, BV",
-    "single-switch": () => "hosts",
-    "k-ary-n-tree": () => "k^n",
-    "k-ary-n-fly": () => "k^n",
-    "spine-leaf": () => "leaves x hostsPerLeaf",
-    custom: () => "the host nodes",
-  };
-  report(["topology"], `${how[t.kind]()} makes ${hosts} hosts; a fabric has at most ${MAX_HOSTS} hosts`);
+  report(["topology"], `${definition.hostCount} makes ${hosts} hosts; a fabric has at most ${MAX_HOSTS} hosts`);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { fabricSize } from "./fabric-size.js";
 import { builtInKinds, type ScenarioKinds } from "./scenario-kinds.js";
+import { fabricSize } from "./scenario-topology.js";
 import type { Scenario } from "./schema.js";
 import { switchLanes } from "./switch-lanes.js";
 
@@ -54,11 +54,12 @@ const TRACE_MESSAGES_PER_SECOND = 1e5;
  * (explicit flows: their destinations; generators: every host); good to a factor of ~2 on
  * the Santos presets, which is what a warning before a 3-hour run needs. Memory is what the
  * fabric, its routing tables, the meters, the result's time series and the parsed traces
- * take, rounded up from measurements (the constants above say which).
+ * take, rounded up from measurements (the constants above say which). `kinds`: the kinds the
+ * scenario names (its topology's `size`).
  */
 export function estimateCost(scenario: Scenario, kinds: ScenarioKinds = builtInKinds): CostEstimate {
   const t = scenario.topology;
-  const size = fabricSize(t);
+  const size = fabricSize(t, kinds);
   let destinations: number;
   if (scenario.traffic.length > 0) destinations = size.hosts;
   else if (Array.isArray(scenario.flows)) destinations = new Set(scenario.flows.map((f) => f.destination)).size;
@@ -129,8 +130,8 @@ export function traceMessages(scenario: Scenario): number {
 }
 
 /** Warnings worth showing before a run starts: a very long run, or one that needs gigabytes. */
-export function costWarnings(scenario: Scenario): string[] {
-  const cost = estimateCost(scenario);
+export function costWarnings(scenario: Scenario, kinds: ScenarioKinds = builtInKinds): string[] {
+  const cost = estimateCost(scenario, kinds);
   const warnings: string[] = [];
   if (cost.seconds > 300) {
     warnings.push(

@@ -1,9 +1,9 @@
 // "Did you mean" hints (from @losslab/core), for apps that report scenario names and kinds.
 export { closestName, didYouMean } from "@losslab/core";
+export type { FabricSize, MultistageNetwork } from "@losslab/topology";
 export { checkFits } from "./check-fits.js";
 export { DeadlockError } from "./deadlock-watchdog.js";
 export { type CostEstimate, costWarnings, estimateCost } from "./estimate-cost.js";
-export { type FabricSize, fabricSize, type TopologyCounts } from "./fabric-size.js";
 export { type ResolvedFlow, resolveFlows } from "./flows.js";
 export { scenarioJsonSchema } from "./json-schema.js";
 export { parseScenario } from "./parse-scenario.js";
@@ -22,6 +22,13 @@ export { ScenarioError } from "./scenario-error.js";
 export type { SwitchSpec } from "./scenario-fields.js";
 export { builtInKinds, type ScenarioKinds, withPlugins } from "./scenario-kinds.js";
 export * from "./scenario-limits.js";
-export { scenarioTopology } from "./scenario-topology.js";
+export {
+  describeTopology,
+  fabricSize,
+  scenarioTopology,
+  type TopologyCounts,
+  topologyKindOf,
+  topologyNetwork,
+} from "./scenario-topology.js";
 export { type Scenario, type ScenarioInput, scenarioSchema, scenarioSchemaFor } from "./schema.js";
 export { creditLoopWarnings, scenarioWarnings } from "./warnings.js";

@@ -1,25 +1,34 @@
 import type { AnyKindDefinition, Parameter, Registry } from "@losslab/kinds";
 import { z } from "zod";
+import { ScenarioError } from "./scenario-error.js";
 
 /**
  * The validator of one family's specs, derived from its registry: a union on `kind` of one
  * strict object per definition, each parameter with its range, default and description. So
  * `losslab validate`, the JSON Schema and the registry never disagree, and a plugin's kinds
- * are checked exactly like the built-in ones. `common`: fields every kind of the family has
- * in a scenario file (a switch's buffers), checked the same for each.
+ * are checked exactly like the built-in ones. `common`: scenario fields every kind of the
+ * family has besides its parameters (a topology's `bandwidth` and `delayNs`), after them; a
+ * kind with a parameter of the same name is refused.
  */
-export function kindSchema(registry: Registry<AnyKindDefinition>, common: z.ZodRawShape = {}) {
-  const branches = registry.definitions.map((definition) =>
-    z
+export function kindSchema(registry: Registry<AnyKindDefinition>, common: Readonly<Record<string, z.ZodType>> = {}) {
+  const branches = registry.definitions.map((definition) => {
+    const taken = Object.keys(common).find((name) => Object.hasOwn(definition.parameters, name));
+    if (taken !== undefined) {
+      throw new ScenarioError(
+        `${registry.family} kind "${definition.kind}" has a parameter "${taken}", a field every ${registry.family} kind has: rename it`,
+      );
+    }
+    return z
       .strictObject({
         ...common,
         kind: z.literal(definition.kind),
         ...Object.fromEntries(
           Object.entries(definition.parameters).map(([name, parameter]) => [name, withPresence(parameter)]),
         ),
+        ...common,
       })
-      .describe(definition.description),
-  );
+      .describe(definition.description);
+  });
   const [first, ...rest] = branches;
   if (first === undefined) throw new Error(`no ${registry.family} kinds`);
   return z.discriminatedUnion("kind", [first, ...rest]);

@@ -169,7 +169,7 @@ function buildSimulation(scenario: Scenario, kinds: ScenarioKinds): (options: Ru
       `metrics.measureMs: [${fromMs}, ${toMs}] must be an interval inside [0, durationMs=${scenario.durationMs}]`,
     );
   }
-  checkFits(scenario);
+  checkFits(scenario, kinds);
   return asFieldError("switch", () => buildModels(scenario, kinds, fromMs, toMs));
 }
 
@@ -180,7 +180,7 @@ function buildModels(
   toMs: number,
 ): (options: RunOptions) => ScenarioResult {
   const engine = new Engine({ seed: scenario.seed });
-  const topology = asScenarioError("topology", () => scenarioTopology(scenario));
+  const topology = asScenarioError("topology", () => scenarioTopology(scenario, kinds));
   const routes = buildRoutes(topology);
   // The marking policy's draws (qcn, red): a stream of its own kind.
   const markingRandom = engine.rng.stream(`marking/${scenario.marking.kind}`);

@@ -1,6 +1,7 @@
 import type { MarkingSpec } from "@losslab/marking";
 import type { ControllerSpec } from "@losslab/response";
 import type { FlowControlSpec, SwitchOrganisationValues } from "@losslab/switch";
+import type { CheckedTopologyKindSpec, TopologyKindSpec } from "@losslab/topology";
 import { z } from "zod";
 import { kindSchema } from "./kind-schema.js";
 import type { ScenarioKinds } from "./scenario-kinds.js";
@@ -60,75 +61,30 @@ const delayNs = timeNs.default(10);
 /** Hosts and switches of a topology (the total is checked too: at most MAX_HOSTS hosts). */
 const nodeCount = (min: number) => count(min, MAX_HOSTS);
 
-export const twoSwitchTopologySchema = z
-  .strictObject({
-    kind: z.literal("two-switch"),
-    /** L: local sources B1..BL. */
-    local: nodeCount(0),
-    /** R: remote sources A1..AR. */
-    remote: nodeCount(0),
-    /** Include the victim pair AV -> BV. */
-    victim: z.boolean().default(true),
-    bandwidth,
-    /** Propagation delay of every link, ns. */
-    delayNs,
-  })
-  .describe("santos-2002 Fig. 1: switches A and B, remote sources on A, local sources on B");
+/** A switch radix and a stage count (controller mvcm's, as a k-ary n-tree's k and n). */
+const _arity = count(2, MAX_HOSTS);
+const _stages = count(1, MAX_STAGES);
 
-export const singleSwitchTopologySchema = z.strictObject({
-  kind: z.literal("single-switch"),
-  hosts: nodeCount(2),
-  bandwidth,
-  delayNs,
-});
+/** The fields every topology kind has besides its parameters: the links' bandwidth and delay. */
+const topologyLinkFields = {
+  bandwidth: bandwidth.describe(
+    "bytes per second of every link; default 1e9, or 1 byte per cycle when cycleNs is set (custom: of the links that give none)",
+  ),
+  delayNs: delayNs.describe("propagation delay of every link, ns (custom: of the links that give none)"),
+};
 
-const arity = count(2, MAX_HOSTS);
-const stages = count(1, MAX_STAGES);
+/** `topology` as written: a built-in kind's parameters (or a plugin's) and the link fields. */
+export type TopologyInput = TopologyKindSpec & { bandwidth?: number | undefined; delayNs?: number | undefined };
+/** `topology` once its fields are checked: defaults filled in. */
+export type TopologyFields = CheckedTopologyKindSpec & { bandwidth?: number | undefined; delayNs: number };
 
-export const kAryNTreeTopologySchema = z
-  .strictObject({ kind: z.literal("k-ary-n-tree"), k: arity, n: stages, bandwidth, delayNs })
-  .describe("bidirectional k-ary n-tree fat tree (ferrer-2012's bidirectional k-ary n-fly): k^n hosts H0..");
-
-export const kAryNFlyTopologySchema = z
-  .strictObject({ kind: z.literal("k-ary-n-fly"), k: arity, n: stages, bandwidth, delayNs })
-  .describe("unidirectional k-ary n-fly butterfly: hosts inject into stage 0 and receive from stage n-1");
-
-export const spineLeafTopologySchema = z
-  .strictObject({
-    kind: z.literal("spine-leaf"),
-    leaves: nodeCount(1),
-    spines: nodeCount(1),
-    hostsPerLeaf: nodeCount(1),
-    bandwidth,
-    delayNs,
-  })
-  .describe("two-level spine-leaf: every leaf linked to every spine");
-
-export const customTopologySchema = z
-  .strictObject({
-    kind: z.literal("custom"),
-    /** `{ id, kind: "host" | "switch", ports }`: the format of @losslab/topology's `topologyFromJSON`. */
-    nodes: z.array(z.looseObject({})).min(1),
-    /** `{ a: { node, port }, b: { node, port }, bandwidth?, delayPs?, delayBackPs? }`. */
-    links: z.array(z.looseObject({})),
-    /** How packets are routed: `{ kind: "shortest-path" }` (default) or a rule-based kind of @losslab/topology. */
-    routing: z.looseObject({ kind: z.string() }).optional(),
-    /** Of the links that give none of their own. */
-    bandwidth,
-    delayNs,
-  })
-  .describe(
-    "any fabric: nodes and links as @losslab/topology's JSON, routed by shortest path unless `routing` says otherwise",
-  );
-
-export const topologySchema = z.discriminatedUnion("kind", [
-  twoSwitchTopologySchema,
-  singleSwitchTopologySchema,
-  kAryNTreeTopologySchema,
-  kAryNFlyTopologySchema,
-  spineLeafTopologySchema,
-  customTopologySchema,
-]);
+/**
+ * Topology kinds: the registry's (`@losslab/topology`'s built-in ones and plugins'), each with
+ * its parameters' ranges, defaults and docs (kind-schema.ts), and the link fields.
+ */
+function topologySchema(kinds: ScenarioKinds) {
+  return kindSchema(kinds.topology, topologyLinkFields) as unknown as z.ZodType<TopologyFields, TopologyInput>;
+}
 
 /**
  * The fields every switch organisation has: link-level flow control (a registry kind of
@@ -351,7 +307,7 @@ export const scenarioFieldsSchema = (kinds: ScenarioKinds) =>
       .positive()
       .max(MAX_TIME_NS / MIN_CYCLE_NS)
       .optional(),
-    topology: topologySchema,
+    topology: topologySchema(kinds),
     switch: switchSchema(kinds).default({
       kind: "input-buffered",
       flowControl: { kind: "credits" },

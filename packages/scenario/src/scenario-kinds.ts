@@ -7,6 +7,7 @@ import {
   type SwitchOrganisationDefinition,
   switchOrganisations,
 } from "@losslab/switch";
+import { type TopologyDefinition, topologies } from "@losslab/topology";
 import { ScenarioError } from "./scenario-error.js";
 
 /**
@@ -18,6 +19,7 @@ export interface ScenarioKinds {
   readonly controller: Registry<ControllerDefinition>;
   readonly switch: Registry<SwitchOrganisationDefinition>;
   readonly flowControl: Registry<FlowControlDefinition>;
+  readonly topology: Registry<TopologyDefinition>;
 }
 
 /** The kinds losslab ships. */
@@ -26,10 +28,12 @@ export const builtInKinds: ScenarioKinds = Object.freeze({
   controller: controllers,
   switch: switchOrganisations,
   flowControl: flowControls,
+  topology: topologies,
 });
 
 /**
- * `kinds` with the definitions a plugin exports (`defineMarkingPolicy(...)`, `defineController(...)`), each in
+ * `kinds` with the definitions a plugin exports (`defineMarkingPolicy(...)`, `defineController(...)`,
+ * `defineTopology(...)`, ...), each in
  * its family's registry. A definition of a family scenarios do not name, or a kind whose
  * name is taken, is refused with a ScenarioError.
  */

@@ -1,22 +1,27 @@
 import { buildRoutes, channelDependencyCycle } from "@losslab/topology";
 import { costWarnings } from "./estimate-cost.js";
+import { builtInKinds, type ScenarioKinds } from "./scenario-kinds.js";
 import { scenarioTopology } from "./scenario-topology.js";
 import type { Scenario } from "./schema.js";
 
-/** Everything worth saying before a run starts: its cost (`costWarnings`) and a possible credit loop. */
-export function scenarioWarnings(scenario: Scenario): string[] {
-  return [...costWarnings(scenario), ...creditLoopWarnings(scenario)];
+/**
+ * Everything worth saying before a run starts: its cost (`costWarnings`) and a possible
+ * credit loop. `kinds`: the kinds the scenario names (plugins').
+ */
+export function scenarioWarnings(scenario: Scenario, kinds: ScenarioKinds = builtInKinds): string[] {
+  return [...costWarnings(scenario, kinds), ...creditLoopWarnings(scenario, kinds)];
 }
 
 /**
- * A custom fabric whose routing has a channel dependency cycle (Dally and Seitz) can
- * deadlock under any lossless flow control: each channel of the cycle may fill with packets
- * for the next. The built-in topologies route without such cycles (up*\/down* trees,
- * butterflies, the santos pair), so only `custom` ones are checked.
+ * A fabric whose routing has a channel dependency cycle (Dally and Seitz) can deadlock under
+ * any lossless flow control: each channel of the cycle may fill with packets for the next.
+ * Topology kinds marked `deadlockFree` route without such cycles whatever their parameters
+ * (up*\/down* trees, butterflies, the santos pair), so only the others (`custom`, plugins'
+ * fabrics) are checked.
  */
-export function creditLoopWarnings(scenario: Scenario): string[] {
-  if (scenario.topology.kind !== "custom") return [];
-  const cycle = channelDependencyCycle(buildRoutes(scenarioTopology(scenario)));
+export function creditLoopWarnings(scenario: Scenario, kinds: ScenarioKinds = builtInKinds): string[] {
+  if (kinds.topology.definitionOf(scenario.topology, "topology").deadlockFree === true) return [];
+  const cycle = channelDependencyCycle(buildRoutes(scenarioTopology(scenario, kinds)));
   if (cycle === undefined) return [];
   const channels = [...cycle, cycle[0]!].map((channel) => `${channel.from} port ${channel.port}`).join(" -> ");
   return [

@@ -1,38 +1,40 @@
-/** fabricSize counts what the topology builders would build, without building it. */
-import { kAryNFly, kAryNTree, singleSwitch, spineLeaf, type Topology, twoSwitch } from "@losslab/topology";
+/** fabricSize counts a scenario's topology by its kind's `size`, without building it. */
+import { MAX_HOSTS, MAX_STAGES } from "@losslab/kinds";
 import { describe, expect, it } from "vitest";
-import { fabricSize, type TopologyCounts } from "../src/index.js";
-
-function counted(topology: Topology) {
-  const switches = topology.nodes.filter((node) => node.kind === "switch");
-  return {
-    hosts: topology.nodes.length - switches.length,
-    switches: switches.length,
-    links: topology.links.length,
-    switchPorts: switches.reduce((sum, node) => sum + node.ports, 0),
-    portPairs: switches.reduce((sum, node) => sum + node.ports ** 2, 0),
-  };
-}
-
-const cases: Array<[TopologyCounts, Topology]> = [
-  [{ kind: "two-switch", local: 5, remote: 1 }, twoSwitch({ local: 5, remote: 1 })],
-  [{ kind: "two-switch", local: 0, remote: 3, victim: false }, twoSwitch({ local: 0, remote: 3, victim: false })],
-  [{ kind: "single-switch", hosts: 7 }, singleSwitch(7)],
-  [{ kind: "k-ary-n-tree", k: 4, n: 3 }, kAryNTree({ k: 4, n: 3 })],
-  [{ kind: "k-ary-n-tree", k: 3, n: 1 }, kAryNTree({ k: 3, n: 1 })],
-  [{ kind: "k-ary-n-tree", k: 2, n: 5 }, kAryNTree({ k: 2, n: 5 })],
-  [{ kind: "k-ary-n-fly", k: 2, n: 4 }, kAryNFly({ k: 2, n: 4 })],
-  [{ kind: "k-ary-n-fly", k: 4, n: 2 }, kAryNFly({ k: 4, n: 2 })],
-  [{ kind: "spine-leaf", leaves: 4, spines: 2, hostsPerLeaf: 5 }, spineLeaf({ leaves: 4, spines: 2, hostsPerLeaf: 5 })],
-];
+import { describeTopology, fabricSize, parseScenario, scenarioTopology, topologyNetwork } from "../src/index.js";
 
 describe("fabricSize", () => {
-  it.each(cases)("counts %j as the builders build it", (counts, topology) => {
-    expect(fabricSize(counts)).toEqual(counted(topology));
+  it("counts the topology field as written or parsed: defaults filled in, the link fields ignored", () => {
+    // Fig. 2: A has A1, AV and the ISL; B has B1..B5, BC, BV and the ISL.
+    const counts = { hosts: 9, switches: 2, links: 10, switchPorts: 3 + 8, portPairs: 3 * 3 + 8 * 8 };
+    expect(fabricSize({ kind: "two-switch", local: 5, remote: 1 })).toEqual(counts);
+    expect(fabricSize({ kind: "two-switch", local: 5, remote: 1, bandwidth: 2e9, delayNs: 3 })).toEqual(counts);
+    const scenario = parseScenario({
+      topology: { kind: "two-switch", local: 5, remote: 1 },
+      durationMs: 1,
+      flows: { pattern: "santos" },
+    });
+    expect(fabricSize(scenario.topology)).toEqual(counts);
+    expect(scenarioTopology(scenario).links).toHaveLength(counts.links);
+    expect(fabricSize({ kind: "two-switch", local: 5, remote: 1, victim: false }).hosts).toBe(7);
   });
 
   it("counts fabrics far too large to build, at once", () => {
-    expect(fabricSize({ kind: "spine-leaf", leaves: 1e9, spines: 2, hostsPerLeaf: 1 }).hosts).toBe(1e9);
-    expect(fabricSize({ kind: "k-ary-n-tree", k: 2, n: 30 }).hosts).toBe(2 ** 30);
+    expect(fabricSize({ kind: "spine-leaf", leaves: MAX_HOSTS, spines: 2, hostsPerLeaf: MAX_HOSTS }).hosts).toBe(
+      MAX_HOSTS ** 2,
+    );
+    expect(fabricSize({ kind: "k-ary-n-tree", k: 2, n: MAX_STAGES }).hosts).toBe(2 ** MAX_STAGES);
+  });
+
+  it("refuses a kind it does not know, naming the kinds", () => {
+    expect(() => fabricSize({ kind: "torus" })).toThrow(/topology\.kind: unknown "torus"; allowed: two-switch/);
+  });
+});
+
+describe("describeTopology and topologyNetwork", () => {
+  it("say what the fabric is, and its radix and stages when it is multistage", () => {
+    expect(describeTopology({ kind: "k-ary-n-fly", k: 2, n: 3, delayNs: 10 })).toBe("2-ary 3-fly, 8 hosts");
+    expect(topologyNetwork({ kind: "k-ary-n-fly", k: 2, n: 3 })).toEqual({ radix: 2, stages: 3, roundTripHops: 3 });
+    expect(topologyNetwork({ kind: "single-switch", hosts: 4 })).toBeUndefined();
   });
 });

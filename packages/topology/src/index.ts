@@ -5,17 +5,27 @@ export {
   type NodeSpec,
   type TopologySpec,
 } from "./create-topology.js";
-export { type KAryNFlyOptions, kAryNFly } from "./k-ary-n-fly.js";
-export { type KAryNTreeOptions, kAryNTree } from "./k-ary-n-tree.js";
+export { customDefinition } from "./custom-topology.js";
+export { type KAryNFlyOptions, kAryNFly, kAryNFlyDefinition } from "./k-ary-n-fly.js";
+export { type KAryNTreeOptions, kAryNTree, kAryNTreeDefinition } from "./k-ary-n-tree.js";
 export { DEFAULT_BANDWIDTH, DEFAULT_DELAY_PS, type LinkOptions } from "./link-options.js";
 export { buildRoutes, type RouteHop, type Routes } from "./routes.js";
 export type { Routing } from "./routing.js";
-export { type SingleSwitchOptions, singleSwitch } from "./single-switch.js";
-export { type SpineLeafOptions, spineLeaf } from "./spine-leaf.js";
+export { type SingleSwitchOptions, singleSwitch, singleSwitchDefinition } from "./single-switch.js";
+export { type SpineLeafOptions, spineLeaf, spineLeafDefinition } from "./spine-leaf.js";
+export { type CheckedTopologyKindSpec, type TopologyKind, type TopologyKindSpec, topologies } from "./topologies.js";
 export type { LinkEnd, NodeKind, Topology, TopologyLink, TopologyNode } from "./topology.js";
 export { type LinkEndSpec, TopologyBuilder } from "./topology-builder.js";
+export {
+  defineTopology,
+  type FabricSize,
+  type MultistageNetwork,
+  type TopologyContext,
+  type TopologyDefinition,
+  type TopologyTraits,
+} from "./topology-definition.js";
 export { TopologyError } from "./topology-error.js";
 export { topologyFromJSON } from "./topology-from-json.js";
 export { topologyToJSON } from "./topology-to-json.js";
-export { type TwoSwitchOptions, twoSwitch } from "./two-switch.js";
+export { type TwoSwitchOptions, twoSwitch, twoSwitchDefinition } from "./two-switch.js";
 export { validateTopology } from "./validate-topology.js";

@@ -1,8 +1,9 @@
 import { digit } from "./digit.js";
-import { kAryNHosts } from "./k-ary-n-size.js";
+import { kAryNHosts, kAryNParameters } from "./k-ary-n-size.js";
 import { DEFAULT_BANDWIDTH, DEFAULT_DELAY_PS } from "./link-options.js";
 import type { Topology } from "./topology.js";
 import { TopologyBuilder } from "./topology-builder.js";
+import { defineTopology } from "./topology-definition.js";
 
 /** Options of `kAryNFly`. */
 export interface KAryNFlyOptions {
@@ -75,3 +76,28 @@ export function kAryNFly(options: KAryNFlyOptions): Topology {
   }
   return { ...builder.build(), routing: { kind: "k-ary-n-fly", k, n } };
 }
+
+/** Registry entry (topologies.ts): `topology: { kind: "k-ary-n-fly", k, n }`. */
+export const kAryNFlyDefinition = defineTopology({
+  kind: "k-ary-n-fly",
+  description: "unidirectional k-ary n-fly butterfly: hosts inject into stage 0 and receive from stage n-1",
+  parameters: kAryNParameters,
+  create: ({ k, n }, links) => kAryNFly({ k, n, ...links }),
+  size: ({ k, n }) => {
+    // Every switch has k inputs and k outputs; hosts inject into stage 0 and receive from stage n-1.
+    const hosts = k ** n;
+    const switches = n * k ** (n - 1);
+    return {
+      hosts,
+      switches,
+      links: (n + 1) * hosts,
+      switchPorts: switches * 2 * k,
+      portPairs: switches * (2 * k) ** 2,
+    };
+  },
+  describe: ({ k, n }) => `${k}-ary ${n}-fly, ${k ** n} hosts`,
+  hostCount: "k^n",
+  // Every path crosses the n stages once.
+  network: ({ k, n }) => ({ radix: k, stages: n, roundTripHops: n }),
+  deadlockFree: true,
+});

@@ -1,13 +1,11 @@
-import { checkCount } from "./check-count.js";
+import { MAX_HOSTS, MAX_STAGES } from "@losslab/kinds";
+import { checkCount, nodeCount } from "./check-count.js";
 import { TopologyError } from "./topology-error.js";
-
-/** Largest host count the k-ary builders make (a 4-ary 8-tree has 65 536 hosts). */
-const MAX_HOSTS = 1 << 16;
 
 /**
  * Checks the `k` (an integer >= 2) and `n` (an integer >= 1) options of builder `builder`
- * and returns the host count `k^n`, at most 65 536. Throws a `TopologyError` naming the
- * option otherwise.
+ * and returns the host count `k^n`, at most MAX_HOSTS (65 536). Throws a `TopologyError`
+ * naming the option otherwise.
  */
 export function kAryNHosts(builder: string, k: number, n: number): number {
   checkCount(builder, "k", k, 2);
@@ -18,3 +16,9 @@ export function kAryNHosts(builder: string, k: number, n: number): number {
   }
   return hosts;
 }
+
+/** The parameters of the k-ary n-tree and n-fly kinds (k^n, at most MAX_HOSTS, is checked by the scenario). */
+export const kAryNParameters = {
+  k: nodeCount(2, "k: the switch radix (hosts per first-stage switch)"),
+  n: { type: "integer", min: 1, max: MAX_STAGES, description: "n: switch stages, for k^n hosts H0.." },
+} as const;

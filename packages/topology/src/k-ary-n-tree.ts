@@ -1,7 +1,8 @@
-import { kAryNHosts } from "./k-ary-n-size.js";
+import { kAryNHosts, kAryNParameters } from "./k-ary-n-size.js";
 import { DEFAULT_BANDWIDTH, DEFAULT_DELAY_PS } from "./link-options.js";
 import type { Topology } from "./topology.js";
 import { TopologyBuilder } from "./topology-builder.js";
+import { defineTopology } from "./topology-definition.js";
 
 /** Options of `kAryNTree`. */
 export interface KAryNTreeOptions {
@@ -67,3 +68,29 @@ export function kAryNTree(options: KAryNTreeOptions): Topology {
   }
   return { ...builder.build(), routing: { kind: "k-ary-n-tree", k, n } };
 }
+
+/** Registry entry (topologies.ts): `topology: { kind: "k-ary-n-tree", k, n }`. */
+export const kAryNTreeDefinition = defineTopology({
+  kind: "k-ary-n-tree",
+  description: "bidirectional k-ary n-tree fat tree (ferrer-2012's bidirectional k-ary n-fly): k^n hosts H0..",
+  parameters: kAryNParameters,
+  create: ({ k, n }, links) => kAryNTree({ k, n, ...links }),
+  size: ({ k, n }) => {
+    // n stages of k^(n-1) switches; all but the top have k ports down and k up.
+    const hosts = k ** n;
+    const perStage = k ** (n - 1);
+    const lower = (n - 1) * perStage;
+    return {
+      hosts,
+      switches: n * perStage,
+      links: n * hosts,
+      switchPorts: lower * 2 * k + perStage * k,
+      portPairs: lower * (2 * k) ** 2 + perStage * k ** 2,
+    };
+  },
+  describe: ({ k, n }) => `${k}-ary ${n}-tree, ${k ** n} hosts`,
+  hostCount: "k^n",
+  // Up to the lowest common ancestor and down: 2n - 1 switches between hosts farthest apart.
+  network: ({ k, n }) => ({ radix: k, stages: n, roundTripHops: 2 * n - 1 }),
+  deadlockFree: true,
+});

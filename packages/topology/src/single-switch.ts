@@ -1,7 +1,8 @@
-import { checkCount } from "./check-count.js";
+import { checkCount, nodeCount } from "./check-count.js";
 import { DEFAULT_BANDWIDTH, DEFAULT_DELAY_PS } from "./link-options.js";
 import type { Topology } from "./topology.js";
 import { TopologyBuilder } from "./topology-builder.js";
+import { defineTopology } from "./topology-definition.js";
 
 /** Options of `singleSwitch`. */
 export interface SingleSwitchOptions {
@@ -28,3 +29,17 @@ export function singleSwitch(n: number, options: SingleSwitchOptions = {}): Topo
   for (let i = 0; i < n; i++) builder.link(`H${i}`, "S");
   return builder.build();
 }
+
+/** Registry entry (topologies.ts): `topology: { kind: "single-switch", hosts }`. */
+export const singleSwitchDefinition = defineTopology({
+  kind: "single-switch",
+  description: "hosts H0..H{n-1} on one switch S: fan-in and hot-spot experiments (chrysos' QCN fan-in)",
+  parameters: {
+    hosts: nodeCount(2, "hosts H0..H{n-1}, host Hi on port i of S"),
+  },
+  create: ({ hosts }, links) => singleSwitch(hosts, links),
+  size: ({ hosts }) => ({ hosts, switches: 1, links: hosts, switchPorts: hosts, portPairs: hosts ** 2 }),
+  describe: ({ hosts }) => `single switch, ${hosts} hosts`,
+  hostCount: "hosts",
+  deadlockFree: true,
+});

@@ -1,7 +1,8 @@
-import { checkCount } from "./check-count.js";
+import { checkCount, nodeCount } from "./check-count.js";
 import { DEFAULT_BANDWIDTH, DEFAULT_DELAY_PS } from "./link-options.js";
 import type { Topology } from "./topology.js";
 import { TopologyBuilder } from "./topology-builder.js";
+import { defineTopology } from "./topology-definition.js";
 
 /** Options of `spineLeaf`. */
 export interface SpineLeafOptions {
@@ -55,3 +56,30 @@ export function spineLeaf(options: SpineLeafOptions): Topology {
   }
   return { ...builder.build(), routing: { kind: "spine-leaf", leaves, spines, hostsPerLeaf } };
 }
+
+/** Registry entry (topologies.ts): `topology: { kind: "spine-leaf", leaves, spines, hostsPerLeaf }`. */
+export const spineLeafDefinition = defineTopology({
+  kind: "spine-leaf",
+  description: "two-level spine-leaf: every leaf linked to every spine",
+  parameters: {
+    leaves: nodeCount(1, "leaf (edge) switches L0.."),
+    spines: nodeCount(1, "spine switches P0.."),
+    hostsPerLeaf: nodeCount(1, "hosts per leaf: Hl.0.. on leaf Ll"),
+  },
+  create: (values, links) => spineLeaf({ ...values, ...links }),
+  size: ({ leaves, spines, hostsPerLeaf }) => {
+    const hosts = leaves * hostsPerLeaf;
+    const leafPorts = hostsPerLeaf + spines;
+    return {
+      hosts,
+      switches: leaves + spines,
+      links: hosts + leaves * spines,
+      switchPorts: leaves * leafPorts + spines * leaves,
+      portPairs: leaves * leafPorts ** 2 + spines * leaves ** 2,
+    };
+  },
+  describe: ({ leaves, spines, hostsPerLeaf }) =>
+    `spine-leaf ${leaves} leaves x ${spines} spines, ${leaves * hostsPerLeaf} hosts`,
+  hostCount: "leaves x hostsPerLeaf",
+  deadlockFree: true,
+});

@@ -1,7 +1,8 @@
-import { checkCount } from "./check-count.js";
+import { checkCount, nodeCount } from "./check-count.js";
 import { DEFAULT_BANDWIDTH, DEFAULT_DELAY_PS } from "./link-options.js";
 import type { Topology } from "./topology.js";
 import { TopologyBuilder } from "./topology-builder.js";
+import { defineTopology } from "./topology-definition.js";
 
 /** Options of `twoSwitch`. */
 export interface TwoSwitchOptions {
@@ -57,3 +58,26 @@ export function twoSwitch(options: TwoSwitchOptions): Topology {
   for (const host of onB) builder.link(host, "B");
   return builder.link("A", "B").build();
 }
+
+/** Registry entry (topologies.ts): `topology: { kind: "two-switch", local, remote, victim }`. */
+export const twoSwitchDefinition = defineTopology({
+  kind: "two-switch",
+  description: "santos-2002 Fig. 1: switches A and B, remote sources on A, local sources on B",
+  parameters: {
+    local: nodeCount(0, "L: local sources B1..BL"),
+    remote: nodeCount(0, "R: remote sources A1..AR"),
+    victim: { type: "boolean", default: true, description: "include the victim pair AV -> BV" },
+  },
+  create: (values, links) => twoSwitch({ ...values, ...links }),
+  size: ({ local, remote, victim }) => {
+    // A: remote sources, AV, the ISL; B: local sources, BC, BV, the ISL.
+    const pair = victim ? 1 : 0;
+    const a = remote + pair + 1;
+    const b = local + 1 + pair + 1;
+    const hosts = local + remote + 1 + 2 * pair;
+    return { hosts, switches: 2, links: hosts + 1, switchPorts: a + b, portPairs: a * a + b * b };
+  },
+  describe: ({ local, remote }) => `two-switch L=${local} R=${remote}`,
+  hostCount: "local + remote + BC, AV, BV",
+  deadlockFree: true,
+});

@@ -48,8 +48,8 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
   try {
     const scenario = parseScenario(input, kinds);
     // A scenario too big to build is refused before its warnings, as `validate` refuses it.
-    checkFits(scenario);
-    for (const warning of scenarioWarnings(scenario)) process.stderr.write(`losslab: warning: ${warning}\n`);
+    checkFits(scenario, kinds);
+    for (const warning of scenarioWarnings(scenario, kinds)) process.stderr.write(`losslab: warning: ${warning}\n`);
     const trace = openTraceFile(options);
     const progress = options.json ? undefined : simulationProgress(scenario.name);
     try {

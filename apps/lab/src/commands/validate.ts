@@ -1,4 +1,4 @@
-import { checkScenario, estimateCost, type Scenario, ScenarioError, scenarioWarnings } from "@losslab/scenario";
+import { checkScenario, describeTopology, estimateCost, ScenarioError, scenarioWarnings } from "@losslab/scenario";
 import { dataDirOf, inlineTraceFiles, readDataFile } from "../data-file.js";
 import { oneLine } from "../one-line.js";
 import { scenarioKinds } from "../plugins.js";
@@ -22,34 +22,15 @@ export async function validateCommand(file: string, options: ValidateOptions = {
   const { kinds } = await scenarioKinds(input, file, options.plugin);
   try {
     const scenario = checkScenario(input, kinds);
-    const shape = describeTopology(scenario.topology);
-    const cost = estimateCost(scenario);
+    const shape = describeTopology(scenario.topology, kinds);
+    const cost = estimateCost(scenario, kinds);
     process.stdout.write(
       `${file}: valid (${shape}, ${scenario.durationMs} ms, marking ${scenario.marking.kind}, controller ${scenario.controller.kind}); ` +
         `at most ~${(cost.events / 1e6).toFixed(1)} million events, ~${Math.ceil(cost.seconds)} s\n`,
     );
-    for (const warning of scenarioWarnings(scenario)) process.stderr.write(`losslab: warning: ${warning}\n`);
+    for (const warning of scenarioWarnings(scenario, kinds)) process.stderr.write(`losslab: warning: ${warning}\n`);
   } catch (error) {
     if (error instanceof ScenarioError) throw new UserError(`${file}: ${oneLine(error.message)}`);
     throw error;
-  }
-}
-
-function describeTopology(topology: Scenario["topology"]): string {
-  switch (topology.kind) {
-    case "two-switch":
-      return `two-switch L=${topology.local} R=${topology.remote}`;
-    case "single-switch":
-      return `single switch, ${topology.hosts} hosts`;
-    case "k-ary-n-tree":
-      return `${topology.k}-ary ${topology.n}-tree, ${topology.k ** topology.n} hosts`;
-    case "k-ary-n-fly":
-      return `${topology.k}-ary ${topology.n}-fly, ${topology.k ** topology.n} hosts`;
-    case "spine-leaf":
-      return `spine-leaf ${topology.leaves} leaves x ${topology.spines} spines, ${topology.leaves * topology.hostsPerLeaf} hosts`;
-    case "custom": {
-      const hosts = topology.nodes.filter((node) => node.kind === "host").length;
-      return `custom, ${hosts} hosts and ${topology.nodes.length - hosts} switches`;
-    }
   }
 }

@@ -140,7 +140,7 @@ export function sweepPoints(sweep: Sweep, file: string): SweepPoint[] {
     const label = pointLabel(i + 1, sweep, values);
     try {
       const scenario = parseScenario(input, sweep.kinds);
-      checkFits(scenario);
+      checkFits(scenario, sweep.kinds);
       points.push({ index: i + 1, values, scenario });
     } catch (error) {
       if (!(error instanceof ScenarioError)) throw error;

@@ -1,0 +1,69 @@
+import { KindError } from "@losslab/kinds";
+import { defineTopology } from "./topology-definition.js";
+import { TopologyError } from "./topology-error.js";
+import { topologyFromJSON } from "./topology-from-json.js";
+
+/**
+ * Registry entry (topologies.ts): `topology: { kind: "custom", nodes, links, routing? }`, any
+ * fabric in the JSON of `topologyFromJSON`, which checks it when it is built. Links without a
+ * bandwidth or delay of their own take the scenario's. Its errors name the scenario field:
+ * `topology.links[3].bandwidth must be a positive number, got -1`.
+ */
+export const customDefinition = defineTopology({
+  kind: "custom",
+  description:
+    "any fabric: nodes and links as @losslab/topology's JSON, routed by shortest path unless `routing` says otherwise",
+  parameters: {
+    nodes: {
+      type: "list",
+      items: { type: "json", shape: "object", description: "a node" },
+      minItems: 1,
+      description: '`{ id, kind: "host" | "switch", ports }`: the format of @losslab/topology\'s `topologyFromJSON`',
+    },
+    links: {
+      type: "list",
+      items: { type: "json", shape: "object", description: "a link" },
+      description:
+        "`{ a: { node, port }, b: { node, port }, bandwidth?, delayPs?, delayBackPs? }`; without their own, the scenario's bandwidth and delay",
+    },
+    routing: {
+      type: "json",
+      shape: "object",
+      optional: true,
+      description:
+        'how packets are routed: `{ kind: "shortest-path" }` (default) or a rule-based kind of @losslab/topology',
+    },
+  },
+  create: ({ nodes, links, routing }, { bandwidth, delayPs }) => {
+    const linked = links.map((link) => ({ bandwidth, delayPs, ...(link as object) }));
+    try {
+      return topologyFromJSON({ nodes, links: linked, ...(routing === undefined ? {} : { routing }) });
+    } catch (error) {
+      if (!(error instanceof TopologyError)) throw error;
+      if (error.path === undefined || !error.message.startsWith(error.path)) {
+        throw new KindError("topology", `topology: ${error.message}`);
+      }
+      throw new KindError(`topology.${error.path}`, `topology.${error.message}`);
+    }
+  },
+  size: ({ nodes, links }) => {
+    // Counted from the lists as written (topologyFromJSON checks them when the fabric is built).
+    let hosts = 0;
+    let switchPorts = 0;
+    let portPairs = 0;
+    for (const node of nodes) {
+      const { kind, ports } = (node ?? {}) as { kind?: unknown; ports?: unknown };
+      if (kind === "host") hosts++;
+      else if (typeof ports === "number" && ports > 0) {
+        switchPorts += ports;
+        portPairs += ports ** 2;
+      }
+    }
+    return { hosts, switches: nodes.length - hosts, links: links.length, switchPorts, portPairs };
+  },
+  describe: ({ nodes }) => {
+    const hosts = nodes.filter((node) => (node as { kind?: unknown } | null)?.kind === "host").length;
+    return `custom, ${hosts} hosts and ${nodes.length - hosts} switches`;
+  },
+  hostCount: "the host nodes",
+});
