@@ -3,6 +3,7 @@ import { scenarioGenerators } from "./flows.js";
 import { countingResponses, type ResponseCounts } from "./response-counts.js";
 import { asScenarioError, ScenarioError } from "./scenario-error.js";
 import type { ScenarioKinds } from "./scenario-kinds.js";
+import { topologyNetwork } from "./scenario-topology.js";
 import type { Scenario } from "./schema.js";
 
 /** The controller factories of reliable and unreliable flows (either undefined: no controller). */
@@ -26,7 +27,7 @@ export function controllerFactories(
   const spec = scenario.controller;
   const definition = asScenarioError("controller", () => kinds.controller.definitionOf(spec));
   // One factory per class of flow for the run: flows share its response function and rate table.
-  const made = asScenarioError("controller", () => kinds.controller.create(spec, controllerContext(scenario)));
+  const made = asScenarioError("controller", () => kinds.controller.create(spec, controllerContext(scenario, kinds)));
   // Build one controller of each now so a bad parameter is reported as a scenario error before the run.
   for (const factory of new Set([made.reliable, made.unreliable])) {
     asScenarioError("controller", () =>
@@ -44,18 +45,15 @@ export function controllerFactories(
   return { reliable, unreliable, persistent: made.persistent === true };
 }
 
-/** What a controller kind gets from the scenario besides its fields: rates, sizes, the fabric's k and n. */
-function controllerContext(scenario: Scenario): ControllerContext {
+/** What a controller kind gets from the scenario besides its fields: rates, sizes, the fabric's k and n (its topology kind's `network`). */
+function controllerContext(scenario: Scenario, kinds: ScenarioKinds): ControllerContext {
   const t = scenario.topology;
-  const multistage = t.kind === "k-ary-n-tree" || t.kind === "k-ary-n-fly";
+  const network = topologyNetwork(t, kinds);
   return {
     lineRate: t.bandwidth,
     packetBytes: scenario.packets.dataBytes,
     ackBytes: scenario.packets.ackBytes,
-    // ferrer-2012 sec. 4.3: the round trip crosses 2n-1 switches of a bidirectional k-ary n-tree, n of a butterfly.
-    network: multistage
-      ? { name: t.kind, radix: t.k, stages: t.n, unidirectional: t.kind === "k-ary-n-fly" }
-      : { name: t.kind },
+    network: network === undefined ? { name: t.kind } : { name: t.kind, ...network },
   };
 }
 

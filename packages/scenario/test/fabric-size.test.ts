@@ -34,7 +34,7 @@ describe("fabricSize", () => {
 describe("describeTopology and topologyNetwork", () => {
   it("say what the fabric is, and its radix and stages when it is multistage", () => {
     expect(describeTopology({ kind: "k-ary-n-fly", k: 2, n: 3, delayNs: 10 })).toBe("2-ary 3-fly, 8 hosts");
-    expect(topologyNetwork({ kind: "k-ary-n-fly", k: 2, n: 3 })).toEqual({ radix: 2, stages: 3, roundTripHops: 3 });
+    expect(topologyNetwork({ kind: "k-ary-n-fly", k: 2, n: 3 })).toEqual({ radix: 2, stages: 3, unidirectional: true });
     expect(topologyNetwork({ kind: "single-switch", hosts: 4 })).toBeUndefined();
   });
 });

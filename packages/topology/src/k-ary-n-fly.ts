@@ -98,6 +98,6 @@ export const kAryNFlyDefinition = defineTopology({
   describe: ({ k, n }) => `${k}-ary ${n}-fly, ${k ** n} hosts`,
   hostCount: "k^n",
   // Every path crosses the n stages once.
-  network: ({ k, n }) => ({ radix: k, stages: n, roundTripHops: n }),
+  network: ({ k, n }) => ({ radix: k, stages: n, unidirectional: true }),
   deadlockFree: true,
 });

@@ -91,6 +91,6 @@ export const kAryNTreeDefinition = defineTopology({
   describe: ({ k, n }) => `${k}-ary ${n}-tree, ${k ** n} hosts`,
   hostCount: "k^n",
   // Up to the lowest common ancestor and down: 2n - 1 switches between hosts farthest apart.
-  network: ({ k, n }) => ({ radix: k, stages: n, roundTripHops: 2 * n - 1 }),
+  network: ({ k, n }) => ({ radix: k, stages: n, unidirectional: false }),
   deadlockFree: true,
 });

@@ -30,8 +30,11 @@ export interface MultistageNetwork {
   readonly radix: number;
   /** n: the switch stages. */
   readonly stages: number;
-  /** Switch hops of the minimum round trip: 2n - 1 in a bidirectional tree, n in a butterfly. */
-  readonly roundTripHops: number;
+  /**
+   * Whether packets cross each stage once (a butterfly: a minimum round trip crosses n
+   * switches) rather than up and down (a bidirectional tree: 2n - 1), ferrer-2012 sec. 4.3.
+   */
+  readonly unidirectional: boolean;
 }
 
 /** What a simulation asks of a topology kind besides building it (`Values`: its checked parameters). */

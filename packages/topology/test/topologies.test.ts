@@ -106,8 +106,8 @@ describe("topologies", () => {
   });
 
   it("gives the multistage networks' radix, stages and round trip (MVCM's defaults)", () => {
-    expect(kAryNTreeDefinition.network?.({ k: 4, n: 3 })).toEqual({ radix: 4, stages: 3, roundTripHops: 5 });
-    expect(kAryNFlyDefinition.network?.({ k: 2, n: 4 })).toEqual({ radix: 2, stages: 4, roundTripHops: 4 });
+    expect(kAryNTreeDefinition.network?.({ k: 4, n: 3 })).toEqual({ radix: 4, stages: 3, unidirectional: false });
+    expect(kAryNFlyDefinition.network?.({ k: 2, n: 4 })).toEqual({ radix: 2, stages: 4, unidirectional: true });
     const withNetwork = topologies.definitions.filter((definition) => definition.network !== undefined);
     expect(withNetwork.map((definition) => definition.kind)).toEqual(["k-ary-n-tree", "k-ary-n-fly"]);
   });
