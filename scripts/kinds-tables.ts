@@ -12,7 +12,7 @@ import { builtInKinds, type ScenarioKinds } from "../packages/scenario/src/index
 const root = join(import.meta.dirname, "..");
 
 /** The READMEs with kinds tables. */
-export const readmesWithTables = ["packages/marking/README.md"];
+export const readmesWithTables = ["packages/marking/README.md", "packages/traffic/README.md"];
 
 /** `markdown` with every kinds table filled in from the registries. */
 export function withKindsTables(markdown: string): string {

@@ -110,9 +110,9 @@ export type ValueOf<P> = P extends { readonly type: "integer" | "number" }
         ? string
         : P extends { readonly type: "spec" }
           ? SpecValue
-        : P extends { readonly type: "list"; readonly items: infer I }
-          ? ValueOf<I>[]
-          : unknown;
+          : P extends { readonly type: "list"; readonly items: infer I }
+            ? ValueOf<I>[]
+            : unknown;
 
 type Defaulted<Ps> = { [K in keyof Ps]: Ps[K] extends { readonly default: unknown } ? K : never }[keyof Ps];
 type Optional<Ps> = {

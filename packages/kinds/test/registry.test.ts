@@ -88,7 +88,7 @@ describe("Registry", () => {
   });
 
   it("checks a nested spec's shape and a text's length; the factory builds the spec with its family's registry", () => {
-    const defineFrame = definer<{ shapes: typeof shapes }, number>("frame");
+    const defineFrame = definer<{ shapes: typeof shapes; scale: number }, number>("frame");
     const frame = defineFrame({
       kind: "frame",
       description: "a frame around a shape",

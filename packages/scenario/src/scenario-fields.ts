@@ -1,9 +1,10 @@
 import type { MarkingSpec } from "@losslab/marking";
 import { MAX_CCT_ENTRIES } from "@losslab/response";
 import { OUTPUT_ORDERS } from "@losslab/switch";
+import type { GeneratorSpec } from "@losslab/traffic";
 import { z } from "zod";
 import { kindSchema } from "./kind-schema.js";
-import type { ScenarioKinds } from "./scenario-kinds.js";
+import { familyOf, type ScenarioKinds } from "./scenario-kinds.js";
 import {
   MAX_BANDWIDTH,
   MAX_BUFFER_BYTES,
@@ -323,6 +324,17 @@ function markingSchema(kinds: ScenarioKinds) {
   return kindSchema(kinds.marking) as unknown as z.ZodType<MarkingSpec, MarkingSpec>;
 }
 
+/**
+ * Traffic generators: the registry's (`@losslab/traffic`'s built-in ones and plugins'), their
+ * nested destination patterns and size distributions from those families' registries.
+ */
+function trafficSchema(kinds: ScenarioKinds) {
+  return kindSchema(kinds.traffic, (family) => familyOf(kinds, family)) as unknown as z.ZodType<
+    GeneratorSpec,
+    GeneratorSpec
+  >;
+}
+
 /** Fields of turner-2001's controllers (sec. 5.1-5.2); ranges are checked by `@losslab/response`. */
 const turnerRateFields = {
   response: z.enum(["lipd", "fimd", "aimd"]),
@@ -521,14 +533,11 @@ export const scenarioFieldsSchema = (kinds: ScenarioKinds) =>
     }),
     marking: markingSchema(kinds).default({ kind: "none" }),
     /**
-     * Traffic generators of @losslab/traffic (on-off, bernoulli, poisson, hot-spot, trace),
-     * started with the run, in addition to `flows`; their parameters are checked by the
-     * traffic package and reported as `traffic[i]...`.
+     * Traffic generators of @losslab/traffic (on-off, bernoulli, poisson, hot-spot, trace) and
+     * plugins, started with the run, in addition to `flows`; each checked against its
+     * definition, its destination pattern and size distribution too (`traffic[i]...`).
      */
-    traffic: z
-      .array(z.looseObject({ kind: text }))
-      .max(MAX_LIST)
-      .default([]),
+    traffic: z.array(trafficSchema(kinds)).max(MAX_LIST).default([]),
     controller: controllerSchema.default({ kind: "none" }),
     /**
      * Devices that do not implement congestion control (turner-2001 sec. 6): hosts whose

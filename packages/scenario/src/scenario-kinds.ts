@@ -1,5 +1,13 @@
 import type { AnyKindDefinition, Registry } from "@losslab/kinds";
 import { type MarkingDefinition, markingPolicies } from "@losslab/marking";
+import {
+  type DestinationDefinition,
+  destinationPatterns,
+  type GeneratorDefinition,
+  generators,
+  type SizeDefinition,
+  sizeDistributions,
+} from "@losslab/traffic";
 import { ScenarioError } from "./scenario-error.js";
 
 /**
@@ -8,10 +16,28 @@ import { ScenarioError } from "./scenario-error.js";
  */
 export interface ScenarioKinds {
   readonly marking: Registry<MarkingDefinition>;
+  /** Traffic generators (`traffic[i]`). */
+  readonly traffic: Registry<GeneratorDefinition>;
+  /** Destination patterns, nested in generators (`traffic[i].destinations`). */
+  readonly destination: Registry<DestinationDefinition>;
+  /** Message-size distributions, nested in generators (`traffic[i].size`). */
+  readonly size: Registry<SizeDefinition>;
 }
 
 /** The kinds losslab ships. */
-export const builtInKinds: ScenarioKinds = Object.freeze({ marking: markingPolicies });
+export const builtInKinds: ScenarioKinds = Object.freeze({
+  marking: markingPolicies,
+  traffic: generators,
+  destination: destinationPatterns,
+  size: sizeDistributions,
+});
+
+/** The registry of a family scenarios name kinds of, for nested specs (`kindSchema`). */
+export function familyOf(kinds: ScenarioKinds, family: string): Registry<AnyKindDefinition> | undefined {
+  return Object.hasOwn(kinds, family)
+    ? (kinds[family as keyof ScenarioKinds] as Registry<AnyKindDefinition>)
+    : undefined;
+}
 
 /**
  * `kinds` with the definitions a plugin exports (`defineMarkingPolicy(...)`, ...), each in
