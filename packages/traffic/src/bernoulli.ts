@@ -1,8 +1,10 @@
 import type { SpecOf } from "@losslab/kinds";
-import type { NestedTrafficKinds } from "./generator-definition.js";
-import { type MessageGeneratorOptions, messageGenerator, messageGeneratorDefinition } from "./message-generator.js";
-import { nestedTrafficKinds } from "./nested-kinds.js";
-import type { TrafficGenerator } from "./traffic-sink.js";
+import { messageGeneratorKind } from "./message-generator.js";
+
+const bernoulliKind = messageGeneratorKind(
+  "bernoulli",
+  "each source injects a message at the start of each slot (one mean message time) with probability `load` (ferrer-2012 Table 3)",
+);
 
 /**
  * Bernoulli injection: time is cut into slots of one mean message time (mean size / link
@@ -12,24 +14,16 @@ import type { TrafficGenerator } from "./traffic-sink.js";
  * uniform traffic is `bernoulli` with `destinations: { kind: "uniform" }`.
  *
  * Streams per source: `traffic/<name>/<source>/arrivals`, `.../destinations`, `.../sizes`.
- * `kinds`: the destination patterns and size distributions it may name (default: the built-in ones).
+ * Arguments: the options, the path errors name (default `traffic`), and the destination
+ * patterns and size distributions it may name (default: the built-in ones).
  *
  * @example
  * bernoulli({ load: 0.1125, size: { kind: "fixed", bytes: 278 }, destinations: { kind: "uniform" } });
  */
-export function bernoulli(
-  options: MessageGeneratorOptions,
-  path = "traffic",
-  kinds: NestedTrafficKinds = nestedTrafficKinds,
-): TrafficGenerator {
-  return messageGenerator("bernoulli", options, path, kinds);
-}
+export const bernoulli = bernoulliKind.generate;
 
 /** Registry entry (create-generator.ts). */
-export const bernoulliDefinition = messageGeneratorDefinition(
-  "bernoulli",
-  "each source injects a message at the start of each slot (one mean message time) with probability `load` (ferrer-2012 Table 3)",
-);
+export const bernoulliDefinition = bernoulliKind.definition;
 
 /** Scenario spec of the Bernoulli message generator. */
 export type BernoulliSpec = SpecOf<typeof bernoulliDefinition>;

@@ -86,12 +86,22 @@ export function messageGenerator(
   };
 }
 
-/** The registry entry of a message generator (bernoulli.ts, poisson.ts). */
-export function messageGeneratorDefinition<const Kind extends MessageProcess>(kind: Kind, description: string) {
-  return defineGenerator({
+/**
+ * A message generator kind (bernoulli.ts, poisson.ts): its function, `generate(options, path,
+ * kinds)` (`kinds`: the destination patterns and size distributions it may name, default the
+ * built-in ones), and its registry entry.
+ */
+export function messageGeneratorKind<const Kind extends MessageProcess>(kind: Kind, description: string) {
+  const generate = (
+    options: MessageGeneratorOptions,
+    path = "traffic",
+    kinds: NestedTrafficKinds = nestedTrafficKinds,
+  ): TrafficGenerator => messageGenerator(kind, options, path, kinds);
+  const definition = defineGenerator({
     kind,
     description,
     parameters: messageGeneratorParameters(kind),
-    create: (values, { path, kinds }) => messageGenerator(kind, values, path, kinds),
+    create: (values, { path, kinds }) => generate(values, path, kinds),
   });
+  return { generate, definition };
 }
