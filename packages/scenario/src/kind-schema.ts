@@ -52,8 +52,10 @@ function valueSchema(parameter: Parameter, families: FamilyRegistry): z.ZodType 
       return z.boolean();
     case "choice":
       return z.enum(parameter.values as [string, ...string[]]);
-    case "text":
-      return parameter.maxLength === undefined ? z.string() : z.string().max(parameter.maxLength);
+    case "text": {
+      const text = parameter.minLength === undefined ? z.string() : z.string().min(parameter.minLength);
+      return parameter.maxLength === undefined ? text : text.max(parameter.maxLength);
+    }
     case "list": {
       let list = z.array(valueSchema(parameter.items, families));
       if (parameter.minItems !== undefined) list = list.min(parameter.minItems);

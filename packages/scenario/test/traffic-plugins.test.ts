@@ -63,6 +63,9 @@ describe("traffic plugins", () => {
     expect(() =>
       parseScenario(scenario([{ kind: "burst", source: "H0", destination: "H2", gapUs: 0 }]), kinds),
     ).toThrow(/traffic\[0\]\.gapUs/);
+    expect(() => parseScenario(scenario([{ kind: "burst", source: "", destination: "H2", gapUs: 1 }]), kinds)).toThrow(
+      /traffic\[0\]\.source/,
+    );
     expect(() => parseScenario(scenario([{ kind: "burst", source: "H0", destination: "H2", gapUs: 1 }]))).toThrow(
       /traffic\[0\]/,
     );
