@@ -1,6 +1,6 @@
 import { definer, type KindDefinition, type Parameters } from "@losslab/kinds";
-import type { SpecPath } from "./generator-definition.js";
 import type { RunScope } from "./run-scope.js";
+import type { SpecPath } from "./spec-path.js";
 
 /** A checked pattern, not yet tied to a network: what a destination kind's factory makes. */
 export interface DestinationPattern {

@@ -1,6 +1,7 @@
 import { definer, type KindDefinition, type Parameters, type Registry } from "@losslab/kinds";
 import type { DestinationDefinition } from "./destination-pattern.js";
 import type { SizeDefinition } from "./message-size.js";
+import type { SpecPath } from "./spec-path.js";
 import type { TrafficGenerator } from "./traffic-sink.js";
 
 /**
@@ -11,11 +12,6 @@ import type { TrafficGenerator } from "./traffic-sink.js";
 export interface NestedTrafficKinds {
   readonly destination: Registry<DestinationDefinition>;
   readonly size: Registry<SizeDefinition>;
-}
-
-/** What a nested spec's factory gets: where its spec is, for errors (`traffic[2].destinations`). */
-export interface SpecPath {
-  readonly path: string;
 }
 
 /** What a generator's factory gets besides its values: its spec's path and the nested families. */

@@ -26,7 +26,6 @@ export {
   type GeneratorBuild,
   type GeneratorDefinition,
   type NestedTrafficKinds,
-  type SpecPath,
 } from "./generator-definition.js";
 export type { GreedyFlow } from "./greedy-flow.js";
 export {
@@ -52,6 +51,7 @@ export { nestedTrafficKinds } from "./nested-kinds.js";
 export { type OnOffInitialPhase, type OnOffOptions, type OnOffPair, type OnOffSpec, onOff } from "./on-off.js";
 export { type PoissonSpec, poisson } from "./poisson.js";
 export type { RunScope } from "./run-scope.js";
+export type { SpecPath } from "./spec-path.js";
 export { type StaggeredOptions, staggered } from "./staggered.js";
 export { startGenerators } from "./start-generators.js";
 export { parseTraceCsv, parseTraceJson, type TraceEntry, traceCsvColumns } from "./trace-format.js";

@@ -8,7 +8,7 @@ import {
   Registry,
   type SpecOf,
 } from "@losslab/kinds";
-import type { SpecPath } from "./generator-definition.js";
+import type { SpecPath } from "./spec-path.js";
 import { messageBytes } from "./traffic-parameters.js";
 
 /** A checked size distribution: what a size kind's factory makes. */
