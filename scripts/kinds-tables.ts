@@ -17,6 +17,7 @@ export const readmesWithTables = [
   "packages/response/README.md",
   "packages/switch/README.md",
   "packages/topology/README.md",
+  "packages/traffic/README.md",
 ];
 
 /** `markdown` with every kinds table filled in from the registries. */

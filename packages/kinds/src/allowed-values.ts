@@ -19,8 +19,14 @@ export function allowedValues(parameter: Parameter): string {
       return "true or false";
     case "choice":
       return `one of ${parameter.values.map((value) => formatValue(value)).join(", ")}`;
-    case "text":
-      return parameter.maxLength === undefined ? "a string" : `a string of at most ${parameter.maxLength} characters`;
+    case "text": {
+      const { minLength = 0, maxLength } = parameter;
+      const kind = minLength > 0 ? "a non-empty string" : "a string";
+      if (maxLength === undefined) return minLength > 1 ? `a string of at least ${minLength} characters` : kind;
+      return minLength > 1
+        ? `a string of ${minLength} to ${maxLength} characters`
+        : `${kind} of at most ${maxLength} characters`;
+    }
     case "list": {
       const { minItems, maxItems } = parameter;
       const count =
@@ -33,6 +39,8 @@ export function allowedValues(parameter: Parameter): string {
             : `${minItems} to ${maxItems} `;
       return `a list of ${count}items, each ${allowedValues(parameter.items)}`;
     }
+    case "spec":
+      return `a ${parameter.family} spec, an object with a "kind"`;
     case "json":
       return parameter.shape === "list" ? "a list" : parameter.shape === "object" ? "an object" : "any JSON value";
   }

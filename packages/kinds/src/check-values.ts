@@ -74,13 +74,19 @@ function fits(parameter: Parameter, value: unknown): boolean {
     case "choice":
       return typeof value === "string" && parameter.values.includes(value);
     case "text":
-      return typeof value === "string" && (parameter.maxLength === undefined || value.length <= parameter.maxLength);
+      return (
+        typeof value === "string" &&
+        value.length >= (parameter.minLength ?? 0) &&
+        (parameter.maxLength === undefined || value.length <= parameter.maxLength)
+      );
     case "list":
       return (
         Array.isArray(value) &&
         value.length >= (parameter.minItems ?? 0) &&
         (parameter.maxItems === undefined || value.length <= parameter.maxItems)
       );
+    case "spec":
+      return typeof value === "object" && value !== null && !Array.isArray(value);
     case "json":
       return parameter.shape === "list"
         ? Array.isArray(value)

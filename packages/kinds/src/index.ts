@@ -21,6 +21,8 @@ export type {
   NumberParameter,
   Parameter,
   Parameters,
+  SpecParameter,
+  SpecValue,
   TextParameter,
   ValueOf,
   ValuesOf,

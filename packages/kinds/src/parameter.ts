@@ -14,7 +14,8 @@ export type Parameter =
   | ChoiceParameter
   | TextParameter
   | ListParameter
-  | JsonParameter;
+  | JsonParameter
+  | SpecParameter;
 
 interface ParameterCommon {
   /** One line for `losslab validate`, the JSON Schema and the docs tables; state the unit. */
@@ -55,6 +56,7 @@ export interface ChoiceParameter extends ParameterCommon {
 
 export interface TextParameter extends ParameterCommon {
   readonly type: "text";
+  readonly minLength?: number;
   readonly maxLength?: number;
   readonly default?: string;
 }
@@ -75,6 +77,25 @@ export interface JsonParameter extends ParameterCommon {
   readonly shape?: "object" | "list";
 }
 
+/**
+ * A spec of another family, nested in this one (a traffic generator's destination pattern):
+ * an object with a `kind`. The parameter checks its shape; the factory builds it through that
+ * family's registry (so a plugin's kinds of that family are accepted), and @losslab/scenario
+ * validates it with the family's schema.
+ */
+export interface SpecParameter extends ParameterCommon {
+  readonly type: "spec";
+  /** The family of the nested spec (`"destination"`): the key of its registry. */
+  readonly family: string;
+  readonly default?: SpecValue;
+}
+
+/** A nested spec's value: its `kind` and fields its family's registry checks. */
+export interface SpecValue {
+  readonly kind: string;
+  readonly [field: string]: unknown;
+}
+
 /** A kind's parameters by name. */
 export type Parameters = Readonly<Record<string, Parameter>>;
 
@@ -87,9 +108,11 @@ export type ValueOf<P> = P extends { readonly type: "integer" | "number" }
       ? V
       : P extends { readonly type: "text" }
         ? string
-        : P extends { readonly type: "list"; readonly items: infer I }
-          ? ValueOf<I>[]
-          : unknown;
+        : P extends { readonly type: "spec" }
+          ? SpecValue
+          : P extends { readonly type: "list"; readonly items: infer I }
+            ? ValueOf<I>[]
+            : unknown;
 
 type Defaulted<Ps> = { [K in keyof Ps]: Ps[K] extends { readonly default: unknown } ? K : never }[keyof Ps];
 type Optional<Ps> = {

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { definer, KindError, kindsTable, Registry, type SpecOf } from "../src/index.js";
+import { definer, KindError, kindsTable, Registry, type SpecOf, type SpecValue } from "../src/index.js";
 
 const defineShape = definer<{ scale: number }, number>("shape");
 
@@ -85,6 +85,40 @@ describe("Registry", () => {
   it("types specs from the definition: required, defaulted and optional fields", () => {
     type Square = SpecOf<typeof square>;
     expectTypeOf<Square>().toEqualTypeOf<{ kind: "square" } & { side: number; filled?: boolean; unit?: "cm" | "in" }>();
+  });
+
+  it("checks a nested spec's shape and a text's length; the factory builds the spec with its family's registry", () => {
+    const defineFrame = definer<{ shapes: typeof shapes; scale: number }, number>("frame");
+    const frame = defineFrame({
+      kind: "frame",
+      description: "a frame around a shape",
+      parameters: {
+        label: { type: "text", minLength: 1, maxLength: 3, description: "label" },
+        inside: { type: "spec", family: "shape", description: "the shape framed" },
+      },
+      create: ({ inside }, context) => 1 + context.shapes.create(inside, context, "frame.inside"),
+    });
+    const frames = new Registry("frame", [frame]);
+    const context = { shapes, scale: 1 };
+    expect(frames.create({ kind: "frame", label: "a", inside: { kind: "square", side: 2 } }, context)).toBe(5);
+    const message = (spec: object) => {
+      try {
+        frames.create({ kind: "frame", label: "a", inside: { kind: "square", side: 2 }, ...spec }, context);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error("accepted");
+    };
+    expect(message({ inside: [] })).toBe('frame.inside must be a shape spec, an object with a "kind", got an array');
+    expect(message({ inside: { kind: "square", side: 0 } })).toBe(
+      "frame.inside.side must be an integer from 1 to 10, got 0",
+    );
+    expect(message({ label: "" })).toBe('frame.label must be a non-empty string of at most 3 characters, got ""');
+    expect(message({ label: "abcd" })).toContain("must be a non-empty string of at most 3 characters");
+    expectTypeOf<SpecOf<typeof frame>["inside"]>().toEqualTypeOf<SpecValue>();
+    expect(kindsTable(frames.definitions)).toContain(
+      '| | `inside` | a shape spec, an object with a "kind" | **required** | the shape framed |',
+    );
   });
 
   it("tables every kind and parameter for the docs", () => {

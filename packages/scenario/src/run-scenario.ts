@@ -328,7 +328,7 @@ function buildModels(
     onComplete: (group, duration) => completions.add(group, duration),
   });
   const generators = asScenarioError("traffic", () =>
-    scenarioGenerators(scenario).map((spec, i) => createGenerator(spec, `traffic[${i}]`)),
+    scenarioGenerators(scenario).map((spec, i) => createGenerator(spec, `traffic[${i}]`, kinds)),
   );
   asScenarioError("traffic", () =>
     startGenerators(generators, { engine, sink, hosts: [...hostIds], linkBandwidth: () => bandwidth, endTime: end }),

@@ -2,9 +2,10 @@ import type { MarkingSpec } from "@losslab/marking";
 import type { ControllerSpec } from "@losslab/response";
 import type { FlowControlSpec, SwitchOrganisationValues } from "@losslab/switch";
 import type { CheckedTopologyKindSpec, TopologyKindSpec } from "@losslab/topology";
+import type { GeneratorSpec } from "@losslab/traffic";
 import { z } from "zod";
 import { kindSchema } from "./kind-schema.js";
-import type { ScenarioKinds } from "./scenario-kinds.js";
+import { familyOf, type ScenarioKinds } from "./scenario-kinds.js";
 import {
   MAX_BANDWIDTH,
   MAX_BUFFER_BYTES,
@@ -230,6 +231,17 @@ function markingSchema(kinds: ScenarioKinds) {
 }
 
 /**
+ * Traffic generators: the registry's (`@losslab/traffic`'s built-in ones and plugins'), their
+ * nested destination patterns and size distributions from those families' registries.
+ */
+function trafficSchema(kinds: ScenarioKinds) {
+  return kindSchema(kinds.traffic, {}, (family) => familyOf(kinds, family)) as unknown as z.ZodType<
+    GeneratorSpec,
+    GeneratorSpec
+  >;
+}
+
+/**
  * Per-flow congestion controllers: the registry's (`@losslab/response`'s built-in ones and
  * plugins'), each with its parameters' ranges, defaults and docs in scenario units (kind-schema.ts).
  */
@@ -327,14 +339,11 @@ export const scenarioFieldsSchema = (kinds: ScenarioKinds) =>
     }),
     marking: markingSchema(kinds).default({ kind: "none" }),
     /**
-     * Traffic generators of @losslab/traffic (on-off, bernoulli, poisson, hot-spot, trace),
-     * started with the run, in addition to `flows`; their parameters are checked by the
-     * traffic package and reported as `traffic[i]...`.
+     * Traffic generators of @losslab/traffic (on-off, bernoulli, poisson, hot-spot, trace) and
+     * plugins, started with the run, in addition to `flows`; each checked against its
+     * definition, its destination pattern and size distribution too (`traffic[i]...`).
      */
-    traffic: z
-      .array(z.looseObject({ kind: text }))
-      .max(MAX_LIST)
-      .default([]),
+    traffic: z.array(trafficSchema(kinds)).max(MAX_LIST).default([]),
     controller: controllerSchema(kinds).default({ kind: "none" }),
     /**
      * Devices that do not implement congestion control (turner-2001 sec. 6): hosts whose

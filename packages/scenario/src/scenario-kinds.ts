@@ -8,6 +8,14 @@ import {
   switchOrganisations,
 } from "@losslab/switch";
 import { type TopologyDefinition, topologies } from "@losslab/topology";
+import {
+  type DestinationDefinition,
+  destinationPatterns,
+  type GeneratorDefinition,
+  generators,
+  type SizeDefinition,
+  sizeDistributions,
+} from "@losslab/traffic";
 import { ScenarioError } from "./scenario-error.js";
 
 /**
@@ -20,6 +28,12 @@ export interface ScenarioKinds {
   readonly switch: Registry<SwitchOrganisationDefinition>;
   readonly flowControl: Registry<FlowControlDefinition>;
   readonly topology: Registry<TopologyDefinition>;
+  /** Traffic generators (`traffic[i]`). */
+  readonly traffic: Registry<GeneratorDefinition>;
+  /** Destination patterns, nested in generators (`traffic[i].destinations`). */
+  readonly destination: Registry<DestinationDefinition>;
+  /** Message-size distributions, nested in generators (`traffic[i].size`). */
+  readonly size: Registry<SizeDefinition>;
 }
 
 /** The kinds losslab ships. */
@@ -29,7 +43,17 @@ export const builtInKinds: ScenarioKinds = Object.freeze({
   switch: switchOrganisations,
   flowControl: flowControls,
   topology: topologies,
+  traffic: generators,
+  destination: destinationPatterns,
+  size: sizeDistributions,
 });
+
+/** The registry of a family scenarios name kinds of, for nested specs (`kindSchema`). */
+export function familyOf(kinds: ScenarioKinds, family: string): Registry<AnyKindDefinition> | undefined {
+  return Object.hasOwn(kinds, family)
+    ? (kinds[family as keyof ScenarioKinds] as Registry<AnyKindDefinition>)
+    : undefined;
+}
 
 /**
  * `kinds` with the definitions a plugin exports (`defineMarkingPolicy(...)`, `defineController(...)`,

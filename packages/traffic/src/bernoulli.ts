@@ -1,12 +1,10 @@
-import type { GeneratorDefinition } from "./generator-definition.js";
-import { withoutKind } from "./generator-definition.js";
-import { type MessageGeneratorOptions, messageGenerator, messageGeneratorParameters } from "./message-generator.js";
-import type { TrafficGenerator } from "./traffic-sink.js";
+import type { SpecOf } from "@losslab/kinds";
+import { messageGeneratorKind } from "./message-generator.js";
 
-/** Scenario spec of the Bernoulli message generator. */
-export interface BernoulliSpec extends MessageGeneratorOptions {
-  readonly kind: "bernoulli";
-}
+const bernoulliKind = messageGeneratorKind(
+  "bernoulli",
+  "each source injects a message at the start of each slot (one mean message time) with probability `load` (ferrer-2012 Table 3)",
+);
 
 /**
  * Bernoulli injection: time is cut into slots of one mean message time (mean size / link
@@ -16,17 +14,16 @@ export interface BernoulliSpec extends MessageGeneratorOptions {
  * uniform traffic is `bernoulli` with `destinations: { kind: "uniform" }`.
  *
  * Streams per source: `traffic/<name>/<source>/arrivals`, `.../destinations`, `.../sizes`.
+ * Arguments: the options, the path errors name (default `traffic`), and the destination
+ * patterns and size distributions it may name (default: the built-in ones).
  *
  * @example
  * bernoulli({ load: 0.1125, size: { kind: "fixed", bytes: 278 }, destinations: { kind: "uniform" } });
  */
-export function bernoulli(options: MessageGeneratorOptions, path = "traffic"): TrafficGenerator {
-  return messageGenerator("bernoulli", options, path);
-}
+export const bernoulli = bernoulliKind.generate;
 
 /** Registry entry (create-generator.ts). */
-export const bernoulliDefinition: GeneratorDefinition<BernoulliSpec> = {
-  kind: "bernoulli",
-  parameters: messageGeneratorParameters,
-  create: (spec, path) => bernoulli(withoutKind(spec), path),
-};
+export const bernoulliDefinition = bernoulliKind.definition;
+
+/** Scenario spec of the Bernoulli message generator. */
+export type BernoulliSpec = SpecOf<typeof bernoulliDefinition>;

@@ -1,16 +1,16 @@
-import { formatValue } from "@losslab/core";
+import { type AnyKindDefinition, Registry, type SpecOf } from "@losslab/kinds";
 import { bernoulliDefinition } from "./bernoulli.js";
-import { unknownKind } from "./check-spec.js";
-import type { SpecOf } from "./generator-definition.js";
+import { createKind } from "./create-kind.js";
+import type { GeneratorDefinition, NestedTrafficKinds } from "./generator-definition.js";
 import { hotSpotDefinition } from "./hot-spot.js";
+import { nestedTrafficKinds } from "./nested-kinds.js";
 import { onOffDefinition } from "./on-off.js";
 import { poissonDefinition } from "./poisson.js";
 import { traceReplayDefinition } from "./trace-replay.js";
 import type { TrafficGenerator } from "./traffic-sink.js";
-import { TrafficSpecError } from "./traffic-spec-error.js";
 
-/** Every known generator. Adding one: write its module, then add its definition here. */
-const definitions = [
+/** The built-in generators. Adding one: write its module with its definition, then add it here. */
+const builtIn = [
   onOffDefinition,
   bernoulliDefinition,
   poissonDefinition,
@@ -19,39 +19,50 @@ const definitions = [
 ] as const;
 
 /**
- * A traffic generator as written in a scenario file: `{ kind: "on-off", ... } |
- * { kind: "bernoulli", ... } | { kind: "poisson", ... } | { kind: "hot-spot", ... } |
- * { kind: "trace", ... }`.
+ * The built-in traffic generators (family `"traffic"`), the only list of them: the scenario
+ * schema, its JSON Schema and the README's table derive from it. A plugin's generators join
+ * it with `generators.with([...])`.
  */
-export type GeneratorSpec = SpecOf<(typeof definitions)[number]>;
-
-/** The name of a known generator kind. */
-export type GeneratorKind = GeneratorSpec["kind"];
-
-/** The names of the known generators, in registry order. */
-export const generatorKinds: readonly GeneratorKind[] = Object.freeze(definitions.map((definition) => definition.kind));
-
-const byKind = new Map<string, (typeof definitions)[number]>(
-  definitions.map((definition) => [definition.kind, definition]),
+export const generators: Registry<GeneratorDefinition> = new Registry<GeneratorDefinition>(
+  "traffic",
+  builtIn as readonly AnyKindDefinition[] as readonly GeneratorDefinition[],
 );
 
 /**
+ * A built-in traffic generator as written in a scenario file: `{ kind: "on-off", ... } |
+ * { kind: "bernoulli", ... } | { kind: "poisson", ... } | { kind: "hot-spot", ... } |
+ * { kind: "trace", ... }`.
+ */
+export type GeneratorSpec = SpecOf<(typeof builtIn)[number]>;
+
+/** The name of a built-in generator kind. */
+export type GeneratorKind = GeneratorSpec["kind"];
+
+/** The registries of every traffic family: generators and the families nested in their specs. */
+export interface TrafficKinds extends NestedTrafficKinds {
+  readonly traffic: Registry<GeneratorDefinition>;
+}
+
+/** The built-in traffic kinds of every family. */
+export const trafficKinds: TrafficKinds = Object.freeze({ traffic: generators, ...nestedTrafficKinds });
+
+/**
  * Builds the generator a spec names. The spec is checked at run time (it usually comes from
- * JSON): an unknown kind, an unknown field or a bad value throws a `TrafficSpecError` naming
- * the field (prefixed by `path`) and what is allowed; hosts are checked when it starts.
+ * JSON): an unknown kind, an unknown field or a bad value throws a `KindError` naming the
+ * field (prefixed by `path`) and what is allowed; hosts are checked when it starts. `kinds`:
+ * the registries it names kinds from (default: the built-in ones; a scenario passes its
+ * own, with its plugins' kinds).
  *
  * @example
  * const generator = createGenerator({ kind: "on-off", pairs: [{ source: "B1", destination: "BC" }], meanOnUs: 500 });
  * generator.start({ engine, sink, hosts, linkBandwidth: () => 1e9, endTime: ms(500) });
  * createGenerator({ kind: "foo" } as never);
- * // TrafficSpecError: traffic.kind: unknown "foo"; allowed: on-off, bernoulli, poisson, hot-spot, trace
+ * // KindError: traffic.kind: unknown "foo"; allowed: on-off, bernoulli, poisson, hot-spot, trace
  */
-export function createGenerator(spec: GeneratorSpec, path = "traffic"): TrafficGenerator {
-  if (typeof spec !== "object" || spec === null || Array.isArray(spec)) {
-    throw new TrafficSpecError(path, `${path} must be an object with a "kind" field, got ${formatValue(spec)}`);
-  }
-  const kind: unknown = spec.kind;
-  const definition = typeof kind === "string" ? byKind.get(kind) : undefined;
-  if (definition === undefined) throw unknownKind(kind, `${path}.kind`, generatorKinds);
-  return (definition.create as (checked: GeneratorSpec, at: string) => TrafficGenerator)(spec, path);
+export function createGenerator(
+  spec: GeneratorSpec,
+  path = "traffic",
+  kinds: TrafficKinds = trafficKinds,
+): TrafficGenerator {
+  return createKind(kinds.traffic, spec, { path, kinds }, path);
 }

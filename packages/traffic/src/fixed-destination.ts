@@ -1,17 +1,16 @@
 import { formatValue } from "@losslab/core";
-import { type SpecFields, text } from "./check-spec.js";
-import type { DestinationPattern } from "./destination-pattern.js";
-import { TrafficSpecError } from "./traffic-spec-error.js";
+import { KindError } from "@losslab/kinds";
+import { type DestinationPattern, defineDestinationPattern } from "./destination-pattern.js";
+import { hostId } from "./traffic-parameters.js";
 
 /** Every message to one host (a hot spot, an incast); draws no random numbers. */
-export function fixedDestination(spec: SpecFields, path: string): DestinationPattern {
-  const destination = text(spec.destination, `${path}.destination`, "a host id");
+export function fixedDestination({ destination }: { destination: string }, path: string): DestinationPattern {
   return {
     bind(scope, sources, sourceField) {
       scope.checkHost(destination, `${path}.destination`);
       sources.forEach((source, index) => {
         if (source === destination) {
-          throw new TrafficSpecError(
+          throw new KindError(
             sourceField(index),
             `${sourceField(index)}: source ${formatValue(source)} is also ${path}.destination; a host never sends to itself`,
           );
@@ -21,3 +20,11 @@ export function fixedDestination(spec: SpecFields, path: string): DestinationPat
     },
   };
 }
+
+/** Registry entry (destination-patterns.ts). */
+export const fixedDestinationDefinition = defineDestinationPattern({
+  kind: "fixed",
+  description: "every message to one host",
+  parameters: { destination: { ...hostId, description: "the host every message goes to" } },
+  create: (values, { path }) => fixedDestination(values, path),
+});

@@ -1,23 +1,46 @@
+import { definer, type KindDefinition, type Parameters, type Registry } from "@losslab/kinds";
+import type { DestinationDefinition } from "./destination-pattern.js";
+import type { SizeDefinition } from "./message-size.js";
+import type { SpecPath } from "./spec-path.js";
 import type { TrafficGenerator } from "./traffic-sink.js";
 
 /**
- * How the registry knows a generator kind: its name in scenario files, the spec fields
- * besides `kind`, and how to build a generator from a spec (checking every value and throwing
- * `TrafficSpecError`). Each generator module exports one; `create-generator.ts` lists them.
+ * The registries of the families nested in generator specs: `destination` (a generator's
+ * `destinations`) and `size`. The built-in ones are `nestedTrafficKinds`; a scenario passes
+ * its own, with its plugins' kinds.
  */
-export interface GeneratorDefinition<Spec extends { readonly kind: string }> {
-  readonly kind: Spec["kind"];
-  /** Fields a spec of this kind may have besides `kind`. */
-  readonly parameters: readonly string[];
-  /** Builds the generator; `path` prefixes field names in errors (`traffic`, `traffic[2]`). */
-  create(spec: Spec, path: string): TrafficGenerator;
+export interface NestedTrafficKinds {
+  readonly destination: Registry<DestinationDefinition>;
+  readonly size: Registry<SizeDefinition>;
 }
 
-/** The spec type a definition accepts. */
-export type SpecOf<Definition> = Definition extends GeneratorDefinition<infer Spec> ? Spec : never;
-
-/** The spec without its `kind`: what the generator's own function takes. */
-export function withoutKind<Spec extends { readonly kind: string }>(spec: Spec): Omit<Spec, "kind"> {
-  const { kind: _kind, ...options } = spec;
-  return options;
+/** What a generator's factory gets besides its values: its spec's path and the nested families. */
+export interface GeneratorBuild extends SpecPath {
+  readonly kinds: NestedTrafficKinds;
 }
+
+/**
+ * A traffic generator as scenario files know it (@losslab/kinds): its `kind`, a description,
+ * its parameters and `create(values, build)`, which builds an immutable `TrafficGenerator`
+ * (it checks what spans several values, and builds nested specs with `build.kinds`); hosts
+ * are checked when it starts. `generators` lists the built-in ones.
+ */
+export type GeneratorDefinition<Kind extends string = string, Ps extends Parameters = Parameters> = KindDefinition<
+  Kind,
+  Ps,
+  GeneratorBuild,
+  TrafficGenerator
+>;
+
+/**
+ * Defines a traffic generator, built in or in a plugin (family `"traffic"`).
+ *
+ * @example
+ * export default defineGenerator({
+ *   kind: "one-message",
+ *   description: "one message from source to destination at atUs",
+ *   parameters: { source: { type: "text", description: "a host id" }, ... },
+ *   create: (values) => ({ kind: "one-message", name: "one-message", start(context) { ... } }),
+ * });
+ */
+export const defineGenerator = definer<GeneratorBuild, TrafficGenerator>("traffic");

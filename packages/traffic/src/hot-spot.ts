@@ -1,24 +1,15 @@
 import { us } from "@losslab/engine";
-import {
-  hostList,
-  loadFraction,
-  oneOf,
-  onlyFields,
-  optionalText,
-  optionalTime,
-  positiveInteger,
-  type SpecFields,
-  specObject,
-  text,
-} from "./check-spec.js";
-import { createDestinationPattern } from "./create-destination-pattern.js";
-import { type GeneratorDefinition, withoutKind } from "./generator-definition.js";
-import { type InjectionProcessKind, injectionProcessKinds } from "./injection-process.js";
+import { checkValues, type InputOf, KindError } from "@losslab/kinds";
+import { checkObject, distinctHosts } from "./check-spec.js";
+import { createNested } from "./create-kind.js";
+import { fixedDestination } from "./fixed-destination.js";
+import { defineGenerator, type NestedTrafficKinds } from "./generator-definition.js";
+import { injectionProcessKinds } from "./injection-process.js";
 import { scheduleArrivals } from "./message-arrivals.js";
-import { createMessageSize, type MessageSizeSpec } from "./message-size.js";
+import { nestedTrafficKinds } from "./nested-kinds.js";
 import { openScope } from "./run-scope.js";
+import { hostId, hostList, loadParameter, nonEmptyText, streamName, timeUs } from "./traffic-parameters.js";
 import type { TrafficGenerator } from "./traffic-sink.js";
-import { TrafficSpecError } from "./traffic-spec-error.js";
 
 /** Start at a time: `{ atUs: 1000 }`. */
 export interface HotSpotTimeTrigger {
@@ -33,61 +24,62 @@ export interface HotSpotDeliveredTrigger {
 /** When a hot spot begins. */
 export type HotSpotTrigger = HotSpotTimeTrigger | HotSpotDeliveredTrigger;
 
-/** Parameters of the hot-spot generator. */
-export interface HotSpotOptions {
-  /** Names the generator's RNG streams, `traffic/<name>/<source>/...` (default "hot-spot"). */
-  readonly name?: string;
-  /** The hot sources; idle until the trigger. */
-  readonly sources: readonly string[];
-  /** The hot-spot host every message goes to. */
-  readonly destination: string;
-  /** Messages each source sends, then stops (ferrer-2012 sec. 5.1: 1,000 packets). */
-  readonly messages: number;
-  /** When the sources start. */
-  readonly trigger: HotSpotTrigger;
-  /** Offered load per source while sending: a fraction of its link bandwidth, in (0, 1]. */
-  readonly load: number;
-  /** Message sizes (one packet's payload gives "N packets"). */
-  readonly size: MessageSizeSpec;
-  /** Injection process (default "bernoulli", like ferrer's uniform sources: "the same injection rate"). */
-  readonly process?: InjectionProcessKind;
-  /** Group of the messages, for metrics (default "hot"). */
-  readonly group?: string;
-}
+const hotSpotParameters = {
+  name: streamName("hot-spot"),
+  sources: { ...hostList, description: "the hot sources, idle until the trigger" },
+  destination: { ...hostId, description: "the hot spot every message goes to" },
+  messages: {
+    type: "integer",
+    min: 1,
+    max: Number.MAX_SAFE_INTEGER,
+    description: "messages each source sends, then stops (ferrer-2012 sec. 5.1: 1,000 packets)",
+  },
+  trigger: {
+    type: "json",
+    shape: "object",
+    description: 'when the sources start: { "atUs": t }, or { "deliveredPackets": n } delivered network-wide',
+  },
+  load: { ...loadParameter, description: "offered load per source while sending: a fraction of its link bandwidth" },
+  size: { type: "spec", family: "size", description: "message sizes (one packet's payload gives N packets)" },
+  process: {
+    type: "choice",
+    values: injectionProcessKinds,
+    default: "bernoulli",
+    description: "injection process; slot 0 is the trigger instant (ferrer: the same rate as the other hosts)",
+  },
+  group: { ...nonEmptyText, default: "hot", description: "group of the messages" },
+} as const;
+
+/** The fields of a trigger: exactly one. */
+const triggerParameters = {
+  atUs: { ...timeUs, optional: true, description: "start at this time, us" },
+  deliveredPackets: {
+    type: "integer",
+    min: 1,
+    max: Number.MAX_SAFE_INTEGER,
+    optional: true,
+    description: "start when this many data packets have been delivered",
+  },
+} as const;
+
+/** Parameters of the hot-spot generator (ferrer-2012 Table 3, sec. 5.1); see the README's table. */
+export type HotSpotOptions = Omit<InputOf<typeof hotSpotParameters>, "trigger"> & { readonly trigger: HotSpotTrigger };
 
 /** Scenario spec of the hot-spot generator. */
 export interface HotSpotSpec extends HotSpotOptions {
   readonly kind: "hot-spot";
 }
 
-const parameters = [
-  "name",
-  "sources",
-  "destination",
-  "messages",
-  "trigger",
-  "load",
-  "size",
-  "process",
-  "group",
-] as const;
-
-type CheckedTrigger = { atUs: number } | { deliveredPackets: number };
-
-function checkTrigger(value: unknown, path: string): CheckedTrigger {
+function checkTrigger(value: unknown, path: string): HotSpotTrigger {
   const field = `${path}.trigger`;
-  const trigger: SpecFields = specObject(value, field, `{ "atUs": number } or { "deliveredPackets": number }`);
-  onlyFields(trigger, field, ["atUs", "deliveredPackets"], "a hot-spot trigger");
-  const keys = Object.keys(trigger);
-  if (keys.length !== 1) {
-    throw new TrafficSpecError(
+  const { atUs, deliveredPackets } = checkObject(value, field, "a hot-spot trigger", triggerParameters);
+  if ((atUs === undefined) === (deliveredPackets === undefined)) {
+    throw new KindError(
       field,
-      `${field} must have exactly one of "atUs" (a time) or "deliveredPackets" (a count), got ${keys.length === 0 ? "neither" : "both"}`,
+      `${field} must have exactly one of "atUs" (a time) or "deliveredPackets" (a count), got ${atUs === undefined ? "neither" : "both"}`,
     );
   }
-  const atUs = optionalTime(trigger.atUs, `${field}.atUs`, undefined);
-  if (atUs !== undefined) return { atUs };
-  return { deliveredPackets: positiveInteger(trigger.deliveredPackets, `${field}.deliveredPackets`, "packets") };
+  return atUs !== undefined ? { atUs } : { deliveredPackets: deliveredPackets as number };
 }
 
 /**
@@ -106,19 +98,25 @@ function checkTrigger(value: unknown, path: string): CheckedTrigger {
  * hotSpot({ sources: ["H60", "H61"], destination: "H0", messages: 1000, load: 0.9,
  *   size: { kind: "fixed", bytes: 256 }, trigger: { deliveredPackets: 50000 } });
  */
-export function hotSpot(value: HotSpotOptions, path = "traffic"): TrafficGenerator {
-  const options = specObject(value, path);
-  onlyFields(options, path, parameters, 'kind "hot-spot"');
-  const name = optionalText(options.name, `${path}.name`, "a stream name", "hot-spot");
-  const senders = hostList(options.sources, `${path}.sources`);
-  const destination = text(options.destination, `${path}.destination`, "a host id");
-  const pattern = createDestinationPattern({ kind: "fixed", destination }, path);
-  const messages = positiveInteger(options.messages, `${path}.messages`, "messages per source");
-  const trigger = checkTrigger(options.trigger, path);
-  const load = loadFraction(options.load, `${path}.load`);
-  const size = createMessageSize(options.size, `${path}.size`);
-  const process = oneOf(options.process, `${path}.process`, injectionProcessKinds, "bernoulli");
-  const group = optionalText(options.group, `${path}.group`, "a group name", "hot");
+export function hotSpot(
+  value: HotSpotOptions,
+  path = "traffic",
+  kinds: NestedTrafficKinds = nestedTrafficKinds,
+): TrafficGenerator {
+  const {
+    name,
+    sources: senders,
+    destination,
+    messages,
+    load,
+    process,
+    group,
+    ...checked
+  } = checkValues(path, "hot-spot", hotSpotParameters, value);
+  distinctHosts(senders, `${path}.sources`);
+  const pattern = fixedDestination({ destination }, path);
+  const trigger = checkTrigger(checked.trigger, path);
+  const size = createNested(kinds.size, checked.size, `${path}.size`);
 
   return {
     kind: "hot-spot",
@@ -147,8 +145,10 @@ export function hotSpot(value: HotSpotOptions, path = "traffic"): TrafficGenerat
 }
 
 /** Registry entry (create-generator.ts). */
-export const hotSpotDefinition: GeneratorDefinition<HotSpotSpec> = {
+export const hotSpotDefinition = defineGenerator({
   kind: "hot-spot",
-  parameters,
-  create: (spec, path) => hotSpot(withoutKind(spec), path),
-};
+  description:
+    "idle sources, after a trigger (a time, or N packets delivered network-wide), each send `messages` messages to one host, then stop (ferrer-2012 Table 3, sec. 5.1)",
+  parameters: hotSpotParameters,
+  create: (values, { path, kinds }) => hotSpot(values as HotSpotOptions, path, kinds),
+});

@@ -1,13 +1,32 @@
+export { KindError } from "@losslab/kinds";
 export { type BernoulliSpec, bernoulli } from "./bernoulli.js";
 export { MAX_MESSAGE_BYTES, MAX_SPEC_TIME_US } from "./check-spec.js";
-export { createGenerator, type GeneratorKind, type GeneratorSpec, generatorKinds } from "./create-generator.js";
+export {
+  createGenerator,
+  type GeneratorKind,
+  type GeneratorSpec,
+  generators,
+  type TrafficKinds,
+  trafficKinds,
+} from "./create-generator.js";
+export {
+  type DestinationDefinition,
+  type DestinationPattern,
+  defineDestinationPattern,
+} from "./destination-pattern.js";
 export {
   type DestinationPatternSpec,
-  destinationPatternKinds,
+  destinationPatterns,
   type FixedDestinationSpec,
   type PermutationDestinationsSpec,
   type UniformDestinationsSpec,
-} from "./destination-pattern.js";
+} from "./destination-patterns.js";
+export {
+  defineGenerator,
+  type GeneratorBuild,
+  type GeneratorDefinition,
+  type NestedTrafficKinds,
+} from "./generator-definition.js";
 export type { GreedyFlow } from "./greedy-flow.js";
 export {
   type HotSpotDeliveredTrigger,
@@ -19,9 +38,20 @@ export {
 } from "./hot-spot.js";
 export { type InjectionProcessKind, injectionProcessKinds } from "./injection-process.js";
 export type { MessageGeneratorOptions } from "./message-generator.js";
-export { type FixedSizeSpec, type MessageSizeSpec, messageSizeKinds, type UniformSizeSpec } from "./message-size.js";
+export {
+  defineSizeDistribution,
+  type FixedSizeSpec,
+  type MessageSize,
+  type MessageSizeSpec,
+  type SizeDefinition,
+  sizeDistributions,
+  type UniformSizeSpec,
+} from "./message-size.js";
+export { nestedTrafficKinds } from "./nested-kinds.js";
 export { type OnOffInitialPhase, type OnOffOptions, type OnOffPair, type OnOffSpec, onOff } from "./on-off.js";
 export { type PoissonSpec, poisson } from "./poisson.js";
+export type { RunScope } from "./run-scope.js";
+export type { SpecPath } from "./spec-path.js";
 export { type StaggeredOptions, staggered } from "./staggered.js";
 export { startGenerators } from "./start-generators.js";
 export { parseTraceCsv, parseTraceJson, type TraceEntry, traceCsvColumns } from "./trace-format.js";
@@ -33,4 +63,3 @@ export type {
   TrafficMessage,
   TrafficSink,
 } from "./traffic-sink.js";
-export { TrafficSpecError } from "./traffic-spec-error.js";

@@ -1,72 +1,65 @@
-import {
-  checkWindow,
-  loadFraction,
-  onlyFields,
-  optionalHostList,
-  optionalText,
-  optionalTime,
-  specObject,
-} from "./check-spec.js";
-import { createDestinationPattern } from "./create-destination-pattern.js";
-import type { DestinationPatternSpec } from "./destination-pattern.js";
+import { checkValues, type InputOf } from "@losslab/kinds";
+import { checkWindow, distinctHosts } from "./check-spec.js";
+import { createNested } from "./create-kind.js";
+import { defineGenerator, type NestedTrafficKinds } from "./generator-definition.js";
 import type { InjectionProcessKind } from "./injection-process.js";
 import { scheduleArrivals } from "./message-arrivals.js";
-import { createMessageSize, type MessageSizeSpec } from "./message-size.js";
+import { nestedTrafficKinds } from "./nested-kinds.js";
 import { openScope } from "./run-scope.js";
+import {
+  hostList,
+  loadParameter,
+  nonEmptyText,
+  startUsParameter,
+  stopUsParameter,
+  streamName,
+} from "./traffic-parameters.js";
 import type { TrafficGenerator } from "./traffic-sink.js";
 
+/** The injection processes that are message generators of their own. */
+type MessageProcess = Extract<InjectionProcessKind, "bernoulli" | "poisson">;
+
 /**
- * Parameters of the message generators (`bernoulli`, `poisson`): each source injects
+ * The parameters of the message generators (`bernoulli`, `poisson`): each source injects
  * messages at offered load `load`; destinations, injection process and sizes vary
  * independently ("traffic = where x when x how much").
  */
-export interface MessageGeneratorOptions {
-  /** Names the generator's RNG streams, `traffic/<name>/...` (default: its kind). */
-  readonly name?: string;
-  /** The sources (default: every host of the network). */
-  readonly sources?: readonly string[];
-  /** Where each message goes. */
-  readonly destinations: DestinationPatternSpec;
-  /** How big each message is. */
-  readonly size: MessageSizeSpec;
-  /** Offered load per source: a fraction of its link bandwidth, in (0, 1]. */
-  readonly load: number;
-  /** Group of every message, for metrics (default: the generator's name). */
-  readonly group?: string;
-  /** When injection begins (default 0). */
-  readonly startUs?: number;
-  /** When injection ends (default: the end of the simulation). */
-  readonly stopUs?: number;
+export function messageGeneratorParameters<const Kind extends MessageProcess>(kind: Kind) {
+  return {
+    name: streamName(kind),
+    sources: { ...hostList, optional: true, description: "the injecting hosts (default: every host)" },
+    destinations: { type: "spec", family: "destination", description: "where each message goes" },
+    size: { type: "spec", family: "size", description: "how big each message is" },
+    load: loadParameter,
+    group: { ...nonEmptyText, optional: true, description: "group of every message (default: the generator's name)" },
+    startUs: startUsParameter,
+    stopUs: stopUsParameter,
+  } as const;
 }
 
-/** The fields of a message generator spec besides `kind`. */
-export const messageGeneratorParameters: readonly string[] = Object.freeze([
-  "name",
-  "sources",
-  "destinations",
-  "size",
-  "load",
-  "group",
-  "startUs",
-  "stopUs",
-]);
+/** Parameters of the message generators, as written (see `messageGeneratorParameters`). */
+export type MessageGeneratorOptions = InputOf<ReturnType<typeof messageGeneratorParameters<MessageProcess>>>;
 
 /** Checks the options of a `bernoulli` or `poisson` generator and builds it. Internal. */
 export function messageGenerator(
-  kind: Extract<InjectionProcessKind, "bernoulli" | "poisson">,
-  value: MessageGeneratorOptions,
+  kind: MessageProcess,
+  options: MessageGeneratorOptions,
   path: string,
+  kinds: NestedTrafficKinds = nestedTrafficKinds,
 ): TrafficGenerator {
-  const options = specObject(value, path);
-  onlyFields(options, path, messageGeneratorParameters, `kind "${kind}"`);
-  const name = optionalText(options.name, `${path}.name`, "a stream name", kind);
-  const sources = optionalHostList(options.sources, `${path}.sources`);
-  const pattern = createDestinationPattern(options.destinations, `${path}.destinations`);
-  const size = createMessageSize(options.size, `${path}.size`);
-  const load = loadFraction(options.load, `${path}.load`);
-  const group = optionalText(options.group, `${path}.group`, "a group name", name);
-  const startUs = optionalTime(options.startUs, `${path}.startUs`, undefined);
-  const stopUs = optionalTime(options.stopUs, `${path}.stopUs`, undefined);
+  const {
+    name,
+    sources,
+    destinations,
+    size,
+    load,
+    group = name,
+    startUs,
+    stopUs,
+  } = checkValues(path, kind, messageGeneratorParameters(kind), options);
+  distinctHosts(sources, `${path}.sources`);
+  const pattern = createNested(kinds.destination, destinations, `${path}.destinations`);
+  const sizes = createNested(kinds.size, size, `${path}.size`);
   checkWindow(startUs, stopUs, path);
   return {
     kind,
@@ -79,8 +72,36 @@ export function messageGenerator(
         sources === undefined ? `${path}.sources` : `${path}.sources[${index}]`,
       );
       for (const source of senders) {
-        scheduleArrivals(scope, { source, group, process: kind, load, size, destinationOf, origin: scope.start });
+        scheduleArrivals(scope, {
+          source,
+          group,
+          process: kind,
+          load,
+          size: sizes,
+          destinationOf,
+          origin: scope.start,
+        });
       }
     },
   };
+}
+
+/**
+ * A message generator kind (bernoulli.ts, poisson.ts): its function, `generate(options, path,
+ * kinds)` (`kinds`: the destination patterns and size distributions it may name, default the
+ * built-in ones), and its registry entry.
+ */
+export function messageGeneratorKind<const Kind extends MessageProcess>(kind: Kind, description: string) {
+  const generate = (
+    options: MessageGeneratorOptions,
+    path = "traffic",
+    kinds: NestedTrafficKinds = nestedTrafficKinds,
+  ): TrafficGenerator => messageGenerator(kind, options, path, kinds);
+  const definition = defineGenerator({
+    kind,
+    description,
+    parameters: messageGeneratorParameters(kind),
+    create: (values, { path, kinds }) => generate(values, path, kinds),
+  });
+  return { generate, definition };
 }

@@ -1,28 +1,17 @@
 import type { RandomStream } from "@losslab/engine";
-import { messageBytes, onlyFields, specObject, unknownKind } from "./check-spec.js";
-import { TrafficSpecError } from "./traffic-spec-error.js";
+import {
+  type AnyKindDefinition,
+  definer,
+  type KindDefinition,
+  KindError,
+  type Parameters,
+  Registry,
+  type SpecOf,
+} from "@losslab/kinds";
+import type { SpecPath } from "./spec-path.js";
+import { messageBytes } from "./traffic-parameters.js";
 
-/** Every message has the same size. */
-export interface FixedSizeSpec {
-  readonly kind: "fixed";
-  /** Message size in bytes (positive integer). */
-  readonly bytes: number;
-}
-
-/** Sizes uniform over the integers `minBytes..maxBytes` (ferrer-2012 sec. 5.1: "variable payloads of 256 up to 1,024 bytes"). */
-export interface UniformSizeSpec {
-  readonly kind: "uniform";
-  readonly minBytes: number;
-  readonly maxBytes: number;
-}
-
-/** The _how much_ of a message generator: a size distribution. */
-export type MessageSizeSpec = FixedSizeSpec | UniformSizeSpec;
-
-/** The names of the size distributions. */
-export const messageSizeKinds: readonly MessageSizeSpec["kind"][] = Object.freeze(["fixed", "uniform"]);
-
-/** A checked size distribution. Internal. */
+/** A checked size distribution: what a size kind's factory makes. */
 export interface MessageSize {
   /** Mean size in bytes: the load arithmetic uses it. */
   readonly mean: number;
@@ -30,22 +19,55 @@ export interface MessageSize {
   draw(stream: RandomStream): number;
 }
 
-/** Checks a size spec at `path` and builds the distribution. */
-export function createMessageSize(value: unknown, path: string): MessageSize {
-  const spec = specObject(value, path, `an object like { "kind": "fixed", "bytes": 2048 }`);
-  if (spec.kind === "fixed") {
-    onlyFields(spec, path, ["kind", "bytes"], 'size kind "fixed"');
-    const bytes = messageBytes(spec.bytes, `${path}.bytes`);
-    return { mean: bytes, draw: () => bytes };
-  }
-  if (spec.kind === "uniform") {
-    onlyFields(spec, path, ["kind", "minBytes", "maxBytes"], 'size kind "uniform"');
-    const min = messageBytes(spec.minBytes, `${path}.minBytes`);
-    const max = messageBytes(spec.maxBytes, `${path}.maxBytes`);
-    if (max < min) {
-      throw new TrafficSpecError(`${path}.maxBytes`, `${path}.maxBytes must be >= minBytes (${min}), got ${max}`);
+/**
+ * A message-size distribution, the _how much_ of a message generator (family `"size"`): a
+ * generator's `size` names one. `create(values, { path })` builds the distribution.
+ */
+export type SizeDefinition<Kind extends string = string, Ps extends Parameters = Parameters> = KindDefinition<
+  Kind,
+  Ps,
+  SpecPath,
+  MessageSize
+>;
+
+/** Defines a size distribution, built in or in a plugin. */
+export const defineSizeDistribution = definer<SpecPath, MessageSize>("size");
+
+const fixedSizeDefinition = defineSizeDistribution({
+  kind: "fixed",
+  description: "every message the same size",
+  parameters: { bytes: { ...messageBytes, description: "message size, bytes" } },
+  create: ({ bytes }) => ({ mean: bytes, draw: () => bytes }),
+});
+
+const uniformSizeDefinition = defineSizeDistribution({
+  kind: "uniform",
+  description: 'sizes uniform over the integers minBytes..maxBytes (ferrer-2012 sec. 5.1: "variable payloads")',
+  parameters: {
+    minBytes: { ...messageBytes, description: "the smallest size, bytes" },
+    maxBytes: { ...messageBytes, description: "the largest size, bytes (>= minBytes)" },
+  },
+  create: ({ minBytes, maxBytes }, { path }) => {
+    if (maxBytes < minBytes) {
+      throw new KindError(`${path}.maxBytes`, `${path}.maxBytes must be >= minBytes (${minBytes}), got ${maxBytes}`);
     }
-    return { mean: (min + max) / 2, draw: (stream) => stream.uniformInt(min, max) };
-  }
-  throw unknownKind(spec.kind, `${path}.kind`, messageSizeKinds);
-}
+    return { mean: (minBytes + maxBytes) / 2, draw: (stream) => stream.uniformInt(minBytes, maxBytes) };
+  },
+});
+
+/** The built-in size distributions. Adding one: define it here (or in its module), then list it. */
+const builtIn = [fixedSizeDefinition, uniformSizeDefinition] as const;
+
+/**
+ * The built-in size distributions (family `"size"`), the only list of them: the generators'
+ * `size`, the scenario schema and the README's table derive from it.
+ */
+export const sizeDistributions: Registry<SizeDefinition> = new Registry<SizeDefinition>(
+  "size",
+  builtIn as readonly AnyKindDefinition[] as readonly SizeDefinition[],
+);
+
+/** A built-in size distribution as written in a spec: `{ kind: "fixed", bytes }`, ... */
+export type MessageSizeSpec = SpecOf<(typeof builtIn)[number]>;
+export type FixedSizeSpec = SpecOf<typeof fixedSizeDefinition>;
+export type UniformSizeSpec = SpecOf<typeof uniformSizeDefinition>;

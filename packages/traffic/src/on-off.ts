@@ -1,20 +1,11 @@
 import { formatValue } from "@losslab/core";
 import { us } from "@losslab/engine";
-import {
-  checkWindow,
-  nonEmptyArray,
-  oneOf,
-  onlyFields,
-  optionalText,
-  optionalTime,
-  positiveTime,
-  specObject,
-  text,
-} from "./check-spec.js";
-import { type GeneratorDefinition, withoutKind } from "./generator-definition.js";
+import { checkValues, type InputOf, KindError } from "@losslab/kinds";
+import { checkObject, checkWindow } from "./check-spec.js";
+import { defineGenerator } from "./generator-definition.js";
 import { openScope } from "./run-scope.js";
+import { hostId, meanUs, nonEmptyText, startUsParameter, stopUsParameter, streamName } from "./traffic-parameters.js";
 import type { TrafficGenerator } from "./traffic-sink.js";
-import { TrafficSpecError } from "./traffic-spec-error.js";
 
 /** One (source, destination) pair of an ON/OFF generator. */
 export interface OnOffPair {
@@ -23,6 +14,13 @@ export interface OnOffPair {
   /** Group of the pair's flows, for metrics (default: the generator's `group`). */
   readonly group?: string;
 }
+
+/** The fields of a pair. */
+const pairParameters = {
+  source: { ...hostId, description: "the pair's source host" },
+  destination: { ...hostId, description: "the pair's destination host" },
+  group: { ...nonEmptyText, optional: true, description: "group of the pair's flows (default: the generator's)" },
+} as const;
 
 /**
  * How a pair begins at `startUs`:
@@ -35,33 +33,44 @@ export interface OnOffPair {
  */
 export type OnOffInitialPhase = "random" | "on" | "off";
 
-/** Parameters of the ON/OFF generator. */
-export interface OnOffOptions {
-  /** Names the generator's RNG streams, `traffic/<name>/<source>-><destination>` (default "on-off"). */
-  readonly name?: string;
-  /** The dynamic (source, destination) pairs; each runs its own ON/OFF process. */
+const onOffParameters = {
+  name: streamName("on-off"),
+  pairs: {
+    type: "list",
+    items: { type: "json", shape: "object", description: "{ source, destination, group? }" },
+    minItems: 1,
+    description: "the (source, destination) pairs, distinct; each runs its own ON/OFF process",
+  },
+  meanOnUs: { ...meanUs, description: "mean ON period, us" },
+  meanOffUs: {
+    ...meanUs,
+    optional: true,
+    description: "mean OFF period, us (default: meanOnUs, santos-2002 sec. 6.3.2)",
+  },
+  initialPhase: {
+    type: "choice",
+    values: ["random", "on", "off"],
+    default: "random",
+    description: "random: ON with probability meanOn / (meanOn + meanOff), stationary; on; off",
+  },
+  group: { ...nonEmptyText, default: "dynamic", description: "group of the flows of pairs that name none" },
+  startUs: startUsParameter,
+  stopUs: {
+    ...stopUsParameter,
+    description: "when the processes end: a flow ON then departs (default: the end of the run)",
+  },
+} as const;
+
+/** Parameters of the ON/OFF generator (santos-2002 sec. 6.3.2); see the README's table. */
+export type OnOffOptions = Omit<InputOf<typeof onOffParameters>, "pairs" | "initialPhase"> & {
   readonly pairs: readonly OnOffPair[];
-  /** Mean ON period in microseconds (> 0). */
-  readonly meanOnUs: number;
-  /** Mean OFF period in microseconds (> 0; default: `meanOnUs`, as in santos-2002 sec. 6.3.2). */
-  readonly meanOffUs?: number;
-  /** Default "random" (stationary); see `OnOffInitialPhase`. */
   readonly initialPhase?: OnOffInitialPhase;
-  /** Group of the flows of pairs that name none (default "dynamic"). */
-  readonly group?: string;
-  /** When the processes begin (default 0). */
-  readonly startUs?: number;
-  /** When they end: a flow ON then departs (default: the end of the simulation, where flows are left running). */
-  readonly stopUs?: number;
-}
+};
 
 /** Scenario spec of the ON/OFF generator. */
 export interface OnOffSpec extends OnOffOptions {
   readonly kind: "on-off";
 }
-
-const parameters = ["name", "pairs", "meanOnUs", "meanOffUs", "initialPhase", "group", "startUs", "stopUs"] as const;
-const phases: readonly OnOffInitialPhase[] = ["random", "on", "off"];
 
 /**
  * Dynamic flows (santos-2002 sec. 6.3.2, Fig. 8): "an ON-OFF process determines the arrival
@@ -79,20 +88,22 @@ const phases: readonly OnOffInitialPhase[] = ["random", "on", "off"];
  * onOff({ pairs: [{ source: "B1", destination: "BC" }], meanOnUs: 500 }); // Fig. 8: equal means
  */
 export function onOff(value: OnOffOptions, path = "traffic"): TrafficGenerator {
-  const options = specObject(value, path);
-  onlyFields(options, path, parameters, 'kind "on-off"');
-  const name = optionalText(options.name, `${path}.name`, "a stream name", "on-off");
-  const defaultGroup = optionalText(options.group, `${path}.group`, "a group name", "dynamic");
-  const pairs = nonEmptyArray(options.pairs, `${path}.pairs`, "{ source, destination, group? }").map((item, index) => {
+  const {
+    name,
+    group: defaultGroup,
+    meanOnUs,
+    meanOffUs = meanOnUs,
+    initialPhase,
+    startUs,
+    stopUs,
+    ...checked
+  } = checkValues(path, "on-off", onOffParameters, value);
+  const pairs = checked.pairs.map((item, index) => {
     const field = `${path}.pairs[${index}]`;
-    const pair = specObject(item, field, "an object { source, destination, group? }");
-    onlyFields(pair, field, ["source", "destination", "group"], "an ON/OFF pair");
-    const source = text(pair.source, `${field}.source`, "a host id");
-    const destination = text(pair.destination, `${field}.destination`, "a host id");
+    const { source, destination, group = defaultGroup } = checkObject(item, field, "an ON/OFF pair", pairParameters);
     if (source === destination) {
-      throw new TrafficSpecError(field, `${field}: source and destination are both ${formatValue(source)}`);
+      throw new KindError(field, `${field}: source and destination are both ${formatValue(source)}`);
     }
-    const group = optionalText(pair.group, `${field}.group`, "a group name", defaultGroup);
     return { source, destination, group, field };
   });
   const seen = new Map<string, string>();
@@ -100,18 +111,10 @@ export function onOff(value: OnOffOptions, path = "traffic"): TrafficGenerator {
     const key = `${pair.source}->${pair.destination}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      throw new TrafficSpecError(
-        pair.field,
-        `${pair.field}: pair ${key} is already ${first}; each pair runs one process`,
-      );
+      throw new KindError(pair.field, `${pair.field}: pair ${key} is already ${first}; each pair runs one process`);
     }
     seen.set(key, pair.field);
   }
-  const meanOnUs = positiveTime(options.meanOnUs, `${path}.meanOnUs`);
-  const meanOffUs = options.meanOffUs === undefined ? meanOnUs : positiveTime(options.meanOffUs, `${path}.meanOffUs`);
-  const initialPhase = oneOf(options.initialPhase, `${path}.initialPhase`, phases, "random");
-  const startUs = optionalTime(options.startUs, `${path}.startUs`, undefined);
-  const stopUs = optionalTime(options.stopUs, `${path}.stopUs`, undefined);
   checkWindow(startUs, stopUs, path);
   // Means in picoseconds, unrounded: period ends accumulate as reals and round when scheduled.
   const meanOn = us(1) * meanOnUs;
@@ -167,8 +170,10 @@ export function onOff(value: OnOffOptions, path = "traffic"): TrafficGenerator {
 }
 
 /** Registry entry (create-generator.ts). */
-export const onOffDefinition: GeneratorDefinition<OnOffSpec> = {
+export const onOffDefinition = defineGenerator({
   kind: "on-off",
-  parameters,
-  create: (spec, path) => onOff(withoutKind(spec), path),
-};
+  description:
+    "per (source, destination) pair, a greedy flow arrives at each ON start and departs at the next OFF start; exponential periods (santos-2002 sec. 6.3.2)",
+  parameters: onOffParameters,
+  create: (values, { path }) => onOff(values as OnOffOptions, path),
+});

@@ -1,8 +1,13 @@
 import { formatValue } from "@losslab/core";
 import type { RandomStream } from "@losslab/engine";
-import { optionalHostList, type SpecFields } from "./check-spec.js";
-import type { DestinationPattern } from "./destination-pattern.js";
-import { TrafficSpecError } from "./traffic-spec-error.js";
+import { type InputOf, KindError } from "@losslab/kinds";
+import { distinctHosts } from "./check-spec.js";
+import { type DestinationPattern, defineDestinationPattern } from "./destination-pattern.js";
+import { hostList } from "./traffic-parameters.js";
+
+const permutationParameters = {
+  hosts: { ...hostList, optional: true, description: "the permuted hosts (default: every host); every source is one" },
+} as const;
 
 /**
  * A uniformly random derangement of `hosts`: Fisher-Yates shuffles, drawn again until no
@@ -25,14 +30,17 @@ export function derangement(hosts: readonly string[], stream: RandomStream): Map
  * Permutation traffic: one random permutation without fixed points, drawn once per run from
  * the stream `traffic/<name>/permutation`; each source always sends to its image.
  */
-export function permutationDestinations(spec: SpecFields, path: string): DestinationPattern {
-  const listed = optionalHostList(spec.hosts, `${path}.hosts`);
+export function permutationDestinations(
+  { hosts: listed }: InputOf<typeof permutationParameters>,
+  path: string,
+): DestinationPattern {
+  distinctHosts(listed, `${path}.hosts`);
   return {
     bind(scope, sources, sourceField) {
       scope.checkHosts(listed, `${path}.hosts`);
       const hosts = listed ?? scope.hosts;
       if (hosts.length < 2) {
-        throw new TrafficSpecError(
+        throw new KindError(
           `${path}.hosts`,
           `${path}.hosts: a permutation without fixed points needs at least 2 hosts, got ${hosts.length}`,
         );
@@ -40,7 +48,7 @@ export function permutationDestinations(spec: SpecFields, path: string): Destina
       const members = new Set(hosts);
       sources.forEach((source, index) => {
         if (!members.has(source)) {
-          throw new TrafficSpecError(
+          throw new KindError(
             sourceField(index),
             `${sourceField(index)}: source ${formatValue(source)} is not one of the permutation's hosts (${path}.hosts)`,
           );
@@ -51,3 +59,12 @@ export function permutationDestinations(spec: SpecFields, path: string): Destina
     },
   };
 }
+
+/** Registry entry (destination-patterns.ts). */
+export const permutationDestinationsDefinition = defineDestinationPattern({
+  kind: "permutation",
+  description:
+    "a random permutation of `hosts` without fixed points, drawn once per run; each source sends to its image",
+  parameters: permutationParameters,
+  create: (values, { path }) => permutationDestinations(values, path),
+});

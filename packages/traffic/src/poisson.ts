@@ -1,12 +1,10 @@
-import type { GeneratorDefinition } from "./generator-definition.js";
-import { withoutKind } from "./generator-definition.js";
-import { type MessageGeneratorOptions, messageGenerator, messageGeneratorParameters } from "./message-generator.js";
-import type { TrafficGenerator } from "./traffic-sink.js";
+import type { SpecOf } from "@losslab/kinds";
+import { messageGeneratorKind } from "./message-generator.js";
 
-/** Scenario spec of the Poisson message generator. */
-export interface PoissonSpec extends MessageGeneratorOptions {
-  readonly kind: "poisson";
-}
+const poissonKind = messageGeneratorKind(
+  "poisson",
+  "each source injects messages with exponential gaps of mean `meanBytes / (load x bandwidth)`",
+);
 
 /**
  * Poisson injection: each source's messages arrive with exponentially distributed gaps of
@@ -14,17 +12,15 @@ export interface PoissonSpec extends MessageGeneratorOptions {
  * the link bandwidth. Unlike `bernoulli`, arrivals are not aligned to slots.
  *
  * Streams per source: `traffic/<name>/<source>/arrivals`, `.../destinations`, `.../sizes`.
+ * Arguments as `bernoulli`'s.
  *
  * @example
  * poisson({ load: 0.5, size: { kind: "uniform", minBytes: 256, maxBytes: 1024 }, destinations: { kind: "permutation" } });
  */
-export function poisson(options: MessageGeneratorOptions, path = "traffic"): TrafficGenerator {
-  return messageGenerator("poisson", options, path);
-}
+export const poisson = poissonKind.generate;
 
 /** Registry entry (create-generator.ts). */
-export const poissonDefinition: GeneratorDefinition<PoissonSpec> = {
-  kind: "poisson",
-  parameters: messageGeneratorParameters,
-  create: (spec, path) => poisson(withoutKind(spec), path),
-};
+export const poissonDefinition = poissonKind.definition;
+
+/** Scenario spec of the Poisson message generator. */
+export type PoissonSpec = SpecOf<typeof poissonDefinition>;

@@ -1,15 +1,15 @@
 import { formatValue } from "@losslab/core";
 import { type Engine, type RandomStream, type Time, us } from "@losslab/engine";
+import { KindError } from "@losslab/kinds";
 import { knownHost } from "./check-spec.js";
 import type { GeneratorContext, TrafficSink } from "./traffic-sink.js";
-import { TrafficSpecError } from "./traffic-spec-error.js";
 
 /** One generator's view of one run: checked context, its streams, its time window. Internal. */
 export interface RunScope {
   readonly engine: Engine;
   readonly sink: TrafficSink;
   readonly hosts: readonly string[];
-  /** Throws a `TrafficSpecError` naming `field` unless `host` is in the network. */
+  /** Throws a `KindError` naming `field` unless `host` is in the network. */
   checkHost(host: string, field: string): void;
   /** `checkHost` for each of a list (if given), naming `field[index]`. */
   checkHosts(hosts: readonly string[] | undefined, field: string): void;
@@ -33,7 +33,7 @@ export function openScope(
 ): RunScope {
   const { engine, sink, hosts, endTime, linkBandwidth } = context;
   if (!Number.isSafeInteger(endTime) || endTime < 0) {
-    throw new TrafficSpecError(
+    throw new KindError(
       "context.endTime",
       `context.endTime must be a time in picoseconds >= 0, got ${formatValue(endTime)}`,
     );
@@ -52,7 +52,7 @@ export function openScope(
     bandwidthOf(host) {
       const bandwidth = linkBandwidth(host);
       if (!(typeof bandwidth === "number" && Number.isFinite(bandwidth) && bandwidth > 0)) {
-        throw new TrafficSpecError(
+        throw new KindError(
           "context.linkBandwidth",
           `context.linkBandwidth("${host}") must be a positive number of bytes per second, got ${formatValue(bandwidth)}`,
         );

@@ -1,6 +1,6 @@
 import { formatValue } from "@losslab/core";
+import { KindError } from "@losslab/kinds";
 import type { GeneratorContext, TrafficGenerator } from "./traffic-sink.js";
-import { TrafficSpecError } from "./traffic-spec-error.js";
 
 /**
  * Starts several generators in one simulation, in order, after checking that their names
@@ -15,7 +15,7 @@ export function startGenerators(generators: readonly TrafficGenerator[], context
   generators.forEach((generator, index) => {
     const first = names.get(generator.name);
     if (first !== undefined) {
-      throw new TrafficSpecError(
+      throw new KindError(
         `traffic[${index}].name`,
         `traffic[${index}].name: ${formatValue(generator.name)} is also the name of traffic[${first}]; generators in one simulation need distinct names (they name the RNG streams)`,
       );

@@ -1,15 +1,6 @@
 import { formatValue } from "@losslab/core";
-import {
-  MAX_MESSAGE_BYTES,
-  MAX_SPEC_TIME_US,
-  messageBytes,
-  onlyFields,
-  optionalText,
-  specObject,
-  text,
-  time,
-} from "./check-spec.js";
-import { TrafficSpecError } from "./traffic-spec-error.js";
+import { KindError } from "@losslab/kinds";
+import { MAX_MESSAGE_BYTES, MAX_SPEC_TIME_US, messageBytes, onlyFields, specObject, text, time } from "./check-spec.js";
 
 /**
  * One message of a trace, as written in a trace file: at `timeUs` (from the start of the
@@ -42,8 +33,8 @@ type Column = (typeof traceCsvColumns)[number];
 const DECIMAL = /^\+?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const INTEGER = /^\+?\d+$/;
 
-function csvError(where: string, message: string): TrafficSpecError {
-  return new TrafficSpecError(where, `${where}: ${message}`);
+function csvError(where: string, message: string): KindError {
+  return new KindError(where, `${where}: ${message}`);
 }
 
 /** Reads a CSV trace, keeping each entry's line. Internal; `parseTraceCsv` is the public face. */
@@ -70,8 +61,8 @@ export function readTraceCsv(csv: string, origin: string): LocatedEntry[] {
       const at = (header as Column[]).indexOf(column);
       return at < 0 ? undefined : cells[at];
     };
-    const bad = (column: Column, expected: string): TrafficSpecError =>
-      new TrafficSpecError(
+    const bad = (column: Column, expected: string): KindError =>
+      new KindError(
         `${where}, column ${column}`,
         `${where}, column ${column}: must be ${expected}, got ${formatValue(cell(column))}`,
       );
@@ -97,7 +88,7 @@ export function readTraceCsv(csv: string, origin: string): LocatedEntry[] {
     entries.push({ entry, fieldOf: (column) => `${where}, column ${column}` });
   });
   if (header === undefined) {
-    throw new TrafficSpecError(
+    throw new KindError(
       origin,
       `${origin}: no header; the first line must be ${required.join(",")} (optionally ,group)`,
     );
@@ -132,11 +123,11 @@ export function readTraceJson(input: unknown, origin: string): LocatedEntry[] {
     try {
       value = JSON.parse(input);
     } catch (error) {
-      throw new TrafficSpecError(origin, `${origin}: not valid JSON (${(error as Error).message})`);
+      throw new KindError(origin, `${origin}: not valid JSON (${(error as Error).message})`);
     }
   }
   if (!Array.isArray(value)) {
-    throw new TrafficSpecError(
+    throw new KindError(
       origin,
       `${origin} must be an array of { timeUs, source, destination, bytes, group? }, got ${formatValue(value)}`,
     );
@@ -150,10 +141,9 @@ export function readTraceJson(input: unknown, origin: string): LocatedEntry[] {
     const destination = text(fields.destination, `${where}.destination`, "a host id");
     const bytes = messageBytes(fields.bytes, `${where}.bytes`);
     if (source === destination) {
-      throw new TrafficSpecError(where, `${where}: source and destination are both ${formatValue(source)}`);
+      throw new KindError(where, `${where}: source and destination are both ${formatValue(source)}`);
     }
-    const group =
-      fields.group === undefined ? undefined : optionalText(fields.group, `${where}.group`, "a group name", "");
+    const group = fields.group === undefined ? undefined : text(fields.group, `${where}.group`, "a group name");
     const entry: TraceEntry =
       group === undefined ? { timeUs, source, destination, bytes } : { timeUs, source, destination, bytes, group };
     return { entry, fieldOf: (column) => `${where}.${column}` };
@@ -165,7 +155,7 @@ export function readTraceJson(input: unknown, origin: string): LocatedEntry[] {
  * and optionally `group`, in any order, then one message per line. Cells are trimmed; no
  * quoting (host ids and groups hold no commas); blank lines and lines starting with `#` are
  * skipped; `time_us` is a decimal number >= 0, `bytes` a positive integer, an empty `group`
- * cell means the replay's default. Errors (`TrafficSpecError`) name `origin`, the line and
+ * cell means the replay's default. Errors (`KindError`) name `origin`, the line and
  * the column: `trace.csv line 5, column bytes: must be a positive integer number of bytes, got "-3"`.
  *
  * @example

@@ -1,31 +1,33 @@
 import { us } from "@losslab/engine";
-import { onlyFields, optionalText, optionalTime, specObject } from "./check-spec.js";
-import { type GeneratorDefinition, withoutKind } from "./generator-definition.js";
+import { checkValues, type InputOf, KindError } from "@losslab/kinds";
+import { defineGenerator } from "./generator-definition.js";
 import { openScope } from "./run-scope.js";
 import { type LocatedEntry, readTraceCsv, readTraceJson, type TraceEntry } from "./trace-format.js";
+import { nonEmptyText, streamName, timeUs } from "./traffic-parameters.js";
 import type { TrafficGenerator } from "./traffic-sink.js";
-import { TrafficSpecError } from "./traffic-spec-error.js";
+
+const traceParameters = {
+  name: streamName("trace"),
+  csv: { type: "text", optional: true, description: "a CSV trace's text (exactly one of csv, entries)" },
+  entries: {
+    type: "json",
+    shape: "list",
+    optional: true,
+    description: "a JSON trace: [{ timeUs, source, destination, bytes, group? }]",
+  },
+  group: { ...nonEmptyText, default: "trace", description: "group of entries that name none" },
+  startUs: { ...timeUs, default: 0, description: "offset added to every entry's time, us" },
+} as const;
 
 /** Parameters of the trace replay: exactly one of `csv` (the text of a CSV trace) or `entries` (a JSON trace). */
-export interface TraceReplayOptions {
-  /** The generator's name (default "trace"); a replay draws no random numbers. */
-  readonly name?: string;
-  /** A CSV trace's text (see `parseTraceCsv`). */
-  readonly csv?: string;
-  /** A JSON trace: an array of `{ timeUs, source, destination, bytes, group? }`. */
+export type TraceReplayOptions = Omit<InputOf<typeof traceParameters>, "entries"> & {
   readonly entries?: readonly TraceEntry[];
-  /** Group of entries that name none (default "trace"). */
-  readonly group?: string;
-  /** Offset added to every entry's time (default 0). */
-  readonly startUs?: number;
-}
+};
 
 /** Scenario spec of the trace replay. */
 export interface TraceReplaySpec extends TraceReplayOptions {
   readonly kind: "trace";
 }
-
-const parameters = ["name", "csv", "entries", "group", "startUs"] as const;
 
 /**
  * Replays a trace (ferrer-2012 sec. 5.1 evaluates MVCM on application traces too): at
@@ -39,29 +41,15 @@ const parameters = ["name", "csv", "entries", "group", "startUs"] as const;
  * traceReplay({ csv: readFileSync("examples/trace-example.csv", "utf8") });
  */
 export function traceReplay(value: TraceReplayOptions, path = "traffic"): TrafficGenerator {
-  const options = specObject(value, path);
-  onlyFields(options, path, parameters, 'kind "trace"');
-  const name = optionalText(options.name, `${path}.name`, "a generator name", "trace");
-  const group = optionalText(options.group, `${path}.group`, "a group name", "trace");
-  const startUs = optionalTime(options.startUs, `${path}.startUs`, 0) as number;
-  if ((options.csv === undefined) === (options.entries === undefined)) {
-    throw new TrafficSpecError(
+  const { name, group, startUs, csv, entries } = checkValues(path, "trace", traceParameters, value);
+  if ((csv === undefined) === (entries === undefined)) {
+    throw new KindError(
       path,
-      `${path} must have exactly one of "csv" (a CSV trace's text) or "entries" (a JSON trace), got ${options.csv === undefined ? "neither" : "both"}`,
+      `${path} must have exactly one of "csv" (a CSV trace's text) or "entries" (a JSON trace), got ${csv === undefined ? "neither" : "both"}`,
     );
   }
-  let located: LocatedEntry[];
-  if (options.csv !== undefined) {
-    if (typeof options.csv !== "string") {
-      throw new TrafficSpecError(
-        `${path}.csv`,
-        `${path}.csv must be the text of a CSV trace, got a ${typeof options.csv}`,
-      );
-    }
-    located = readTraceCsv(options.csv, `${path}.csv`);
-  } else {
-    located = readTraceJson(options.entries, `${path}.entries`);
-  }
+  const located: LocatedEntry[] =
+    csv !== undefined ? readTraceCsv(csv, `${path}.csv`) : readTraceJson(entries, `${path}.entries`);
   // Stable: equal times keep the trace's order.
   const ordered = located
     .map((item, index) => ({ item, index, offset: us(item.entry.timeUs) }))
@@ -100,8 +88,9 @@ export function traceReplay(value: TraceReplayOptions, path = "traffic"): Traffi
 }
 
 /** Registry entry (create-generator.ts). */
-export const traceReplayDefinition: GeneratorDefinition<TraceReplaySpec> = {
+export const traceReplayDefinition = defineGenerator({
   kind: "trace",
-  parameters,
-  create: (spec, path) => traceReplay(withoutKind(spec), path),
-};
+  description: "replays a CSV or JSON trace of messages (ferrer-2012 sec. 5.1, traces)",
+  parameters: traceParameters,
+  create: (values, { path }) => traceReplay(values as TraceReplayOptions, path),
+});

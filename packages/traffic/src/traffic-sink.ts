@@ -77,7 +77,7 @@ export interface TrafficGenerator {
   /** Its name: the middle of its RNG stream names (`traffic/<name>/...`). Default: its kind. */
   readonly name: string;
   /**
-   * Checks the spec's hosts against `context.hosts` (throws `TrafficSpecError`) and schedules
+   * Checks the spec's hosts against `context.hosts` (throws `KindError`) and schedules
    * the traffic. Call it before running the engine (at time 0).
    */
   start(context: GeneratorContext): void;

@@ -1,15 +1,23 @@
 import { formatValue } from "@losslab/core";
-import { optionalHostList, type SpecFields } from "./check-spec.js";
-import type { DestinationPattern } from "./destination-pattern.js";
-import { TrafficSpecError } from "./traffic-spec-error.js";
+import { type InputOf, KindError } from "@losslab/kinds";
+import { distinctHosts } from "./check-spec.js";
+import { type DestinationPattern, defineDestinationPattern } from "./destination-pattern.js";
+import { hostList } from "./traffic-parameters.js";
+
+const uniformParameters = {
+  hosts: { ...hostList, optional: true, description: "the candidate destinations (default: every host)" },
+} as const;
 
 /**
  * Uniform random destinations (ferrer-2012 Table 3, "Uniform"): each message picks one of
  * the candidate hosts other than its source, all equally likely. Stream per source:
  * `traffic/<name>/<source>/destinations`, one draw per message.
  */
-export function uniformDestinations(spec: SpecFields, path: string): DestinationPattern {
-  const listed = optionalHostList(spec.hosts, `${path}.hosts`);
+export function uniformDestinations(
+  { hosts: listed }: InputOf<typeof uniformParameters>,
+  path: string,
+): DestinationPattern {
+  distinctHosts(listed, `${path}.hosts`);
   return {
     bind(scope, sources, sourceField) {
       scope.checkHosts(listed, `${path}.hosts`);
@@ -21,7 +29,7 @@ export function uniformDestinations(spec: SpecFields, path: string): Destination
         const self = candidates.indexOf(source);
         const count = self < 0 ? candidates.length : candidates.length - 1;
         if (count === 0) {
-          throw new TrafficSpecError(
+          throw new KindError(
             sourceField(index),
             `${sourceField(index)}: source ${formatValue(source)} has no uniform destination other than itself (${path}.hosts)`,
           );
@@ -36,3 +44,11 @@ export function uniformDestinations(spec: SpecFields, path: string): Destination
     },
   };
 }
+
+/** Registry entry (destination-patterns.ts). */
+export const uniformDestinationsDefinition = defineDestinationPattern({
+  kind: "uniform",
+  description: "each message to one of `hosts` other than its source, uniformly (ferrer-2012 Table 3)",
+  parameters: uniformParameters,
+  create: (values, { path }) => uniformDestinations(values, path),
+});

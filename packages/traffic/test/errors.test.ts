@@ -6,24 +6,24 @@ import {
   createGenerator,
   type GeneratorSpec,
   hotSpot,
+  KindError,
   onOff,
   parseTraceCsv,
   parseTraceJson,
   poisson,
   startGenerators,
   type TrafficGenerator,
-  TrafficSpecError,
   traceReplay,
 } from "../src/index.js";
 import { RecordingSink, santosHosts } from "./recording-sink.js";
 
-/** The error a thunk throws, checked to be a TrafficSpecError. */
-function errorOf(thunk: () => unknown): TrafficSpecError {
+/** The error a thunk throws, checked to be a KindError. */
+function errorOf(thunk: () => unknown): KindError {
   try {
     thunk();
   } catch (error) {
-    expect(error).toBeInstanceOf(TrafficSpecError);
-    return error as TrafficSpecError;
+    expect(error).toBeInstanceOf(KindError);
+    return error as KindError;
   }
   throw new Error("did not throw");
 }
@@ -78,62 +78,62 @@ const cases: [string, () => unknown, string, string][] = [
     "path prefix",
     () => createGenerator({ kind: "poisson", ...message, load: 2 }, "traffic[3]"),
     "traffic[3].load",
-    "traffic[3].load must be a fraction of the host link bandwidth in (0, 1], got 2",
+    "traffic[3].load must be a number > 0 and <= 1, got 2",
   ],
   [
     "unknown field",
     () => createGenerator({ kind: "bernoulli", ...message, rate: 1 } as never),
     "traffic.rate",
-    'traffic.rate: unknown field for kind "bernoulli"; allowed: name, sources, destinations, size, load, group, startUs, stopUs',
+    'traffic.rate: unknown field for kind "bernoulli"; allowed: kind, name, sources, destinations, size, load, group, startUs, stopUs',
   ],
   // on-off
   [
     "zero mean ON",
     () => onOff({ pairs, meanOnUs: 0 }),
     "traffic.meanOnUs",
-    "traffic.meanOnUs must be a number of microseconds from 0.000001 to 1000000000, got 0",
+    "traffic.meanOnUs must be a number >= 0.000001 and <= 1000000000, got 0",
   ],
   [
     "negative mean OFF",
     () => onOff({ pairs, meanOnUs: 1, meanOffUs: -5 }),
     "traffic.meanOffUs",
-    "traffic.meanOffUs must be a number of microseconds from 0.000001 to 1000000000, got -5",
+    "traffic.meanOffUs must be a number >= 0.000001 and <= 1000000000, got -5",
   ],
   [
     "missing mean ON",
     () => onOff({ pairs } as never),
     "traffic.meanOnUs",
-    "traffic.meanOnUs is missing; it must be a number of microseconds from 0.000001 to 1000000000",
+    "traffic.meanOnUs is missing: give a number >= 0.000001 and <= 1000000000 (mean ON period, us)",
   ],
   [
     "NaN mean ON",
     () => onOff({ pairs, meanOnUs: Number.NaN }),
     "traffic.meanOnUs",
-    "traffic.meanOnUs must be a number of microseconds from 0.000001 to 1000000000, got NaN",
+    "traffic.meanOnUs must be a number >= 0.000001 and <= 1000000000, got NaN",
   ],
   [
     "mean as a string",
     () => onOff({ pairs, meanOnUs: "5" as never }),
     "traffic.meanOnUs",
-    'traffic.meanOnUs must be a number of microseconds from 0.000001 to 1000000000, got "5"',
+    'traffic.meanOnUs must be a number >= 0.000001 and <= 1000000000, got "5"',
   ],
   [
     "no pairs",
     () => onOff({ pairs: [], meanOnUs: 1 }),
     "traffic.pairs",
-    "traffic.pairs must be a non-empty array of { source, destination, group? }, got an array",
+    "traffic.pairs must be a list of at least 1 items, each an object, got an array",
   ],
   [
     "missing pairs",
     () => onOff({ meanOnUs: 1 } as never),
     "traffic.pairs",
-    "traffic.pairs is missing; it must be a non-empty array of { source, destination, group? }",
+    "traffic.pairs is missing: give a list of at least 1 items, each an object (the (source, destination) pairs, distinct; each runs its own ON/OFF process)",
   ],
   [
     "pair not an object",
     () => onOff({ pairs: ["B1"] as never, meanOnUs: 1 }),
     "traffic.pairs[0]",
-    'traffic.pairs[0] must be an object { source, destination, group? }, got "B1"',
+    'traffic.pairs[0] must be an object, got "B1"',
   ],
   [
     "pair unknown field",
@@ -145,7 +145,7 @@ const cases: [string, () => unknown, string, string][] = [
     "pair missing source",
     () => onOff({ pairs: [{ destination: "BC" }] as never, meanOnUs: 1 }),
     "traffic.pairs[0].source",
-    "traffic.pairs[0].source is missing; it must be a non-empty string (a host id)",
+    "traffic.pairs[0].source is missing: give a non-empty string of at most 200 characters (the pair's source host)",
   ],
   [
     "pair to itself",
@@ -169,25 +169,25 @@ const cases: [string, () => unknown, string, string][] = [
     "empty group",
     () => onOff({ pairs, meanOnUs: 1, group: "" }),
     "traffic.group",
-    'traffic.group must be a non-empty string (a group name), got ""',
+    'traffic.group must be a non-empty string of at most 200 characters, got ""',
   ],
   [
     "negative start",
     () => onOff({ pairs, meanOnUs: 1, startUs: -1 }),
     "traffic.startUs",
-    "traffic.startUs must be a number of microseconds from 0 to 1000000000, got -1",
+    "traffic.startUs must be a number >= 0 and <= 1000000000, got -1",
   ],
   [
     "start beyond 1,000 s",
     () => onOff({ pairs, meanOnUs: 1, startUs: 1e300 }),
     "traffic.startUs",
-    "traffic.startUs must be a number of microseconds from 0 to 1000000000, got 1e+300",
+    "traffic.startUs must be a number >= 0 and <= 1000000000, got 1e+300",
   ],
   [
     "mean ON below a picosecond",
     () => onOff({ pairs, meanOnUs: 5e-324 }),
     "traffic.meanOnUs",
-    "traffic.meanOnUs must be a number of microseconds from 0.000001 to 1000000000, got 5e-324",
+    "traffic.meanOnUs must be a number >= 0.000001 and <= 1000000000, got 5e-324",
   ],
   [
     "stop before start",
@@ -212,31 +212,31 @@ const cases: [string, () => unknown, string, string][] = [
     "load above 1",
     () => bernoulli({ ...message, load: 1.5 }),
     "traffic.load",
-    "traffic.load must be a fraction of the host link bandwidth in (0, 1], got 1.5",
+    "traffic.load must be a number > 0 and <= 1, got 1.5",
   ],
   [
     "load 0",
     () => poisson({ ...message, load: 0 }),
     "traffic.load",
-    "traffic.load must be a fraction of the host link bandwidth in (0, 1], got 0",
+    "traffic.load must be a number > 0 and <= 1, got 0",
   ],
   [
     "negative load",
     () => poisson({ ...message, load: -0.1 }),
     "traffic.load",
-    "traffic.load must be a fraction of the host link bandwidth in (0, 1], got -0.1",
+    "traffic.load must be a number > 0 and <= 1, got -0.1",
   ],
   [
     "missing load",
     () => poisson({ size: fixed, destinations: uniform } as never),
     "traffic.load",
-    "traffic.load is missing; it must be a fraction of the host link bandwidth in (0, 1]",
+    "traffic.load is missing: give a number > 0 and <= 1 (offered load per source: a fraction of its link bandwidth)",
   ],
   [
     "missing size",
     () => poisson({ load: 1, destinations: uniform } as never),
     "traffic.size",
-    'traffic.size is missing; it must be an object like { "kind": "fixed", "bytes": 2048 }',
+    'traffic.size is missing: give a size spec, an object with a "kind" (how big each message is)',
   ],
   [
     "unknown size kind",
@@ -248,25 +248,25 @@ const cases: [string, () => unknown, string, string][] = [
     "size unknown field",
     () => poisson({ ...message, size: { kind: "fixed", bytes: 1, mean: 2 } as never }),
     "traffic.size.mean",
-    'traffic.size.mean: unknown field for size kind "fixed"; allowed: kind, bytes',
+    'traffic.size.mean: unknown field for kind "fixed"; allowed: kind, bytes',
   ],
   [
     "zero bytes",
     () => poisson({ ...message, size: { kind: "fixed", bytes: 0 } }),
     "traffic.size.bytes",
-    "traffic.size.bytes must be an integer number of bytes from 1 to 1073741824, got 0",
+    "traffic.size.bytes must be an integer from 1 to 1073741824, got 0",
   ],
   [
     "a terabyte message",
     () => poisson({ ...message, size: { kind: "fixed", bytes: 1e12 } }),
     "traffic.size.bytes",
-    "traffic.size.bytes must be an integer number of bytes from 1 to 1073741824, got 1000000000000",
+    "traffic.size.bytes must be an integer from 1 to 1073741824, got 1000000000000",
   ],
   [
     "fractional bytes",
     () => poisson({ ...message, size: { kind: "uniform", minBytes: 1.5, maxBytes: 3 } }),
     "traffic.size.minBytes",
-    "traffic.size.minBytes must be an integer number of bytes from 1 to 1073741824, got 1.5",
+    "traffic.size.minBytes must be an integer from 1 to 1073741824, got 1.5",
   ],
   [
     "max below min",
@@ -278,7 +278,7 @@ const cases: [string, () => unknown, string, string][] = [
     "missing destinations",
     () => poisson({ load: 1, size: fixed } as never),
     "traffic.destinations",
-    'traffic.destinations is missing; it must be an object like { "kind": "uniform" }',
+    'traffic.destinations is missing: give a destination spec, an object with a "kind" (where each message goes)',
   ],
   [
     "unknown destination kind",
@@ -290,19 +290,19 @@ const cases: [string, () => unknown, string, string][] = [
     "destination unknown field",
     () => poisson({ ...message, destinations: { kind: "uniform", destination: "BC" } as never }),
     "traffic.destinations.destination",
-    'traffic.destinations.destination: unknown field for destination kind "uniform"; allowed: kind, hosts',
+    'traffic.destinations.destination: unknown field for kind "uniform"; allowed: kind, hosts',
   ],
   [
     "fixed without destination",
     () => poisson({ ...message, destinations: { kind: "fixed" } as never }),
     "traffic.destinations.destination",
-    "traffic.destinations.destination is missing; it must be a non-empty string (a host id)",
+    "traffic.destinations.destination is missing: give a non-empty string of at most 200 characters (the host every message goes to)",
   ],
   [
     "empty sources",
     () => poisson({ ...message, sources: [] }),
     "traffic.sources",
-    "traffic.sources must be a non-empty array of host ids, got an array",
+    "traffic.sources must be a list of 1 to 65536 items, each a non-empty string of at most 200 characters, got an array",
   ],
   [
     "duplicate source",
@@ -368,19 +368,19 @@ const cases: [string, () => unknown, string, string][] = [
     "hot-spot without sources",
     () => hotSpot({ ...hot, sources: undefined } as never),
     "traffic.sources",
-    "traffic.sources is missing; it must be a non-empty array of host ids",
+    "traffic.sources is missing: give a list of 1 to 65536 items, each a non-empty string of at most 200 characters (the hot sources, idle until the trigger)",
   ],
   [
     "hot-spot zero messages",
     () => hotSpot({ ...hot, messages: 0 }),
     "traffic.messages",
-    "traffic.messages must be a positive integer (messages per source), got 0",
+    "traffic.messages must be an integer from 1 to 9007199254740991, got 0",
   ],
   [
     "hot-spot load above 1",
     () => hotSpot({ ...hot, load: 1.01 }),
     "traffic.load",
-    "traffic.load must be a fraction of the host link bandwidth in (0, 1], got 1.01",
+    "traffic.load must be a number > 0 and <= 1, got 1.01",
   ],
   [
     "hot-spot bad process",
@@ -392,7 +392,7 @@ const cases: [string, () => unknown, string, string][] = [
     "hot-spot missing trigger",
     () => hotSpot({ ...hot, trigger: undefined } as never),
     "traffic.trigger",
-    'traffic.trigger is missing; it must be { "atUs": number } or { "deliveredPackets": number }',
+    'traffic.trigger is missing: give an object (when the sources start: { "atUs": t }, or { "deliveredPackets": n } delivered network-wide)',
   ],
   [
     "hot-spot empty trigger",
@@ -416,13 +416,13 @@ const cases: [string, () => unknown, string, string][] = [
     "hot-spot negative time",
     () => hotSpot({ ...hot, trigger: { atUs: -3 } }),
     "traffic.trigger.atUs",
-    "traffic.trigger.atUs must be a number of microseconds from 0 to 1000000000, got -3",
+    "traffic.trigger.atUs must be a number >= 0 and <= 1000000000, got -3",
   ],
   [
     "hot-spot zero delivered",
     () => hotSpot({ ...hot, trigger: { deliveredPackets: 0 } }),
     "traffic.trigger.deliveredPackets",
-    "traffic.trigger.deliveredPackets must be a positive integer (packets), got 0",
+    "traffic.trigger.deliveredPackets must be an integer from 1 to 9007199254740991, got 0",
   ],
   [
     "hot-spot unknown destination",
@@ -492,12 +492,7 @@ const cases: [string, () => unknown, string, string][] = [
     "traffic",
     'traffic must have exactly one of "csv" (a CSV trace\'s text) or "entries" (a JSON trace), got both',
   ],
-  [
-    "trace csv not text",
-    () => traceReplay({ csv: 5 as never }),
-    "traffic.csv",
-    "traffic.csv must be the text of a CSV trace, got a number",
-  ],
+  ["trace csv not text", () => traceReplay({ csv: 5 as never }), "traffic.csv", "traffic.csv must be a string, got 5"],
   [
     "trace unknown host",
     () => start(traceReplay({ csv: "time_us,source,destination,bytes\n0,A1,BC,10\n1,A1,Q,10\n" })),

@@ -11,33 +11,38 @@ const readme = readFileSync(join(packageDirectory, "README.md"), "utf8");
 describe("@losslab/traffic package rules (DESIGN.md)", () => {
   it("exports the public API and nothing else", () => {
     expect(Object.keys(traffic).sort()).toEqual([
+      "KindError",
       "MAX_MESSAGE_BYTES",
       "MAX_SPEC_TIME_US",
-      "TrafficSpecError",
       "bernoulli",
       "createGenerator",
-      "destinationPatternKinds",
-      "generatorKinds",
+      "defineDestinationPattern",
+      "defineGenerator",
+      "defineSizeDistribution",
+      "destinationPatterns",
+      "generators",
       "hotSpot",
       "injectionProcessKinds",
-      "messageSizeKinds",
+      "nestedTrafficKinds",
       "onOff",
       "parseTraceCsv",
       "parseTraceJson",
       "poisson",
+      "sizeDistributions",
       "staggered",
       "startGenerators",
       "traceCsvColumns",
       "traceReplay",
+      "trafficKinds",
     ]);
-    expect(traffic.generatorKinds).toEqual(["on-off", "bernoulli", "poisson", "hot-spot", "trace"]);
+    expect(traffic.generators.kinds).toEqual(["on-off", "bernoulli", "poisson", "hot-spot", "trace"]);
   });
 
   it("documents every kind, pattern, size, process and stream name in the README", () => {
     const names = [
-      ...traffic.generatorKinds,
-      ...traffic.destinationPatternKinds,
-      ...traffic.messageSizeKinds,
+      ...traffic.generators.kinds,
+      ...traffic.destinationPatterns.kinds,
+      ...traffic.sizeDistributions.kinds,
       ...traffic.injectionProcessKinds,
     ];
     for (const name of names) expect(readme).toContain(`\`${name}\``);
@@ -59,6 +64,6 @@ describe("@losslab/traffic package rules (DESIGN.md)", () => {
     expect(output).toContain("remote A1 -> BC  from 500 us to 100 ms");
     expect(output).toContain("150 us  message  B2 -> BV 2048 B (hot)");
     expect(output).toContain("67.604 us  message  A1 -> BC 8192 B (remote)");
-    expect(output).toContain("bad spec: traffic.load must be a fraction of the host link bandwidth in (0, 1], got 1.5");
+    expect(output).toContain("bad spec: traffic.load must be a number > 0 and <= 1, got 1.5");
   });
 });
