@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MAX_HOSTS, MAX_TIME_US, scenarioJsonSchema } from "../src/index.js";
+import { builtInKinds, MAX_HOSTS, MAX_TIME_US, scenarioJsonSchema } from "../src/index.js";
 
 /** Every schema of a property called `name`, anywhere in `schema`. */
 function propertySchemas(schema: unknown, name: string): Array<Record<string, unknown>> {
@@ -17,6 +17,25 @@ describe("scenario.schema.json", () => {
   it("is the schema generated from the validator (run `pnpm --filter @losslab/scenario schema` after changing it)", () => {
     const shipped = JSON.parse(readFileSync(join(import.meta.dirname, "..", "scenario.schema.json"), "utf8"));
     expect(shipped).toEqual(scenarioJsonSchema());
+  });
+
+  it("agrees with every registry: each family's kinds, each with its parameters and their descriptions", () => {
+    const schema = JSON.stringify(scenarioJsonSchema());
+    const families = Object.entries(builtInKinds);
+    expect(families.map(([family]) => family).sort()).toEqual(
+      ["controller", "destination", "flowControl", "marking", "size", "switch", "topology", "traffic"].sort(),
+    );
+    for (const [family, registry] of families) {
+      expect(registry.kinds.length, family).toBeGreaterThan(0);
+      for (const definition of registry.definitions) {
+        expect(schema, `${family} ${definition.kind}`).toContain(`"const":"${definition.kind}"`);
+        expect(schema, `${family} ${definition.kind}`).toContain(JSON.stringify(definition.description));
+        for (const [name, parameter] of Object.entries(definition.parameters)) {
+          expect(schema, `${family} ${definition.kind}.${name}`).toContain(`"${name}":`);
+          expect(schema, `${family} ${definition.kind}.${name}`).toContain(JSON.stringify(parameter.description));
+        }
+      }
+    }
   });
 
   it("describes the fields, their kinds and defaults", () => {
