@@ -315,10 +315,10 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   handleEvent(kind: number, payload: unknown): void {
     if (kind === ARBITRATE) {
       this.arbitrationScheduled = false;
-      if (this.inputPause !== undefined && this.inputPause.owing > 0) this.sendPauseFrames();
-      if (this.noticesOwing > 0) this.sendNotifications();
-      this.arbitrate();
-    } else if (kind === TAIL_ARRIVED) {
+      this.runArbitration();
+      return;
+    }
+    if (kind === TAIL_ARRIVED) {
       const slot = payload as number;
       if (this.isFull(slot)) {
         const vl = slot % this.vls;
@@ -336,6 +336,18 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     } else {
       this.handleModelEvent(kind, payload);
     }
+    // The arbitration this event asked for, if nothing else is due before it: at once.
+    while (this.arbitrationScheduled && this.engine.takeSoon(this, ARBITRATE)) {
+      this.arbitrationScheduled = false;
+      this.runArbitration();
+    }
+  }
+
+  /** Control frames first (PAUSE ahead of data, then notifications), then the model's arbitration. */
+  private runArbitration(): void {
+    if (this.inputPause !== undefined && this.inputPause.owing > 0) this.sendPauseFrames();
+    if (this.noticesOwing > 0) this.sendNotifications();
+    this.arbitrate();
   }
 
   /** Input VL buffer `slot` has less than one maximum-size packet of room (santos-2002 sec. 5): in credit blocks, or in bytes under PAUSE. */
@@ -425,7 +437,12 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     }
   }
 
-  /** Arbitration runs once per instant, after the instant's arrivals and departures. */
+  /**
+   * Arbitration runs once per instant, after the instant's arrivals and departures: as a
+   * `soon` event, which this switch's own event takes back and runs at its end when it is
+   * the next event anyway (`handleEvent`), so an arbitration with nothing due before it
+   * costs no event.
+   */
   protected requestArbitration(): void {
     if (this.arbitrationScheduled) return;
     this.arbitrationScheduled = true;
