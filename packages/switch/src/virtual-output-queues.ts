@@ -37,6 +37,12 @@ export class VirtualOutputQueues implements InputQueues {
   /** Per input, during an iteration: the output accepted (-1: none) and its distance from the pointer. */
   private readonly accepted: Int32Array;
   private readonly acceptDistance: Int32Array;
+  /**
+   * Before this time no free input has an eligible VOQ head, unless a packet is added or an
+   * input is freed (which reset it to 0): a match called meanwhile would find no request, so
+   * it returns at once. Set by a match whose first request pass found no eligible head.
+   */
+  private quietUntil: Time = 0;
 
   constructor(ports: number, iterations: number) {
     this.ports = ports;
@@ -68,11 +74,14 @@ export class VirtualOutputQueues implements InputQueues {
     queue.push(packet);
     this.eligibleAt[voq]!.push(eligibleAt);
     this.queued[input]!++;
+    this.quietUntil = 0;
   }
 
   match(now: Time, outputs: CrossbarOutputs): void {
+    if (now < this.quietUntil) return;
     for (let iteration = 0; iteration < this.iterations; iteration++) {
-      this.requestAndGrant(now, outputs);
+      const earliest = this.requestAndGrant(now, outputs);
+      if (iteration === 0) this.quietUntil = earliest;
       if (!this.accept()) return;
       this.startAccepted(iteration === 0, outputs);
     }
@@ -80,10 +89,17 @@ export class VirtualOutputQueues implements InputQueues {
 
   inputFreed(input: number): void {
     this.busy[input] = 0;
+    this.quietUntil = 0;
   }
 
-  /** Request and grant: every free input requests the outputs its eligible VOQ heads want; each output grants one. */
-  private requestAndGrant(now: Time, outputs: CrossbarOutputs): void {
+  /**
+   * Request and grant: every free input requests the outputs its eligible VOQ heads want; each
+   * output grants one. Returns 0 if some free input has an eligible head, else the earliest
+   * time one of their heads becomes eligible (Infinity if none waits): until then, with no
+   * packet added and no input freed, a request pass finds nothing.
+   */
+  private requestAndGrant(now: Time, outputs: CrossbarOutputs): Time {
+    let earliest = Number.POSITIVE_INFINITY;
     const n = this.ports;
     const granted = this.granted;
     granted.fill(-1);
@@ -98,7 +114,13 @@ export class VirtualOutputQueues implements InputQueues {
         for (let bits = occupied[input * words + word]!; bits !== 0; bits &= bits - 1) {
           const output = (word << 5) + 31 - Math.clz32(bits & -bits);
           const voq = first + output;
-          if (headEligibleAt[voq]! > now || !outputs.accepts(output, this.packets[voq]![0]!)) continue;
+          const eligibleAt = headEligibleAt[voq]!;
+          if (eligibleAt > now) {
+            if (eligibleAt < earliest) earliest = eligibleAt;
+            continue;
+          }
+          earliest = 0;
+          if (!outputs.accepts(output, this.packets[voq]![0]!)) continue;
           const distance = (input - this.grantPointer[output]! + n) % n;
           if (granted[output]! < 0 || distance < this.grantDistance[output]!) {
             granted[output] = input;
@@ -107,6 +129,7 @@ export class VirtualOutputQueues implements InputQueues {
         }
       }
     }
+    return earliest;
   }
 
   /** Accept: each input granted by some outputs accepts the one nearest at or after its pointer. */
