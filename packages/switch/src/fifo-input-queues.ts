@@ -48,8 +48,9 @@ export class FifoInputQueues implements InputQueues {
     }
   }
 
-  add(input: number, output: number, packet: Packet, eligibleAt: Time): void {
-    if (this.headOutput[input] === -1) {
+  add(input: number, output: number, packet: Packet, eligibleAt: Time): boolean {
+    const heads = this.headOutput[input] === -1;
+    if (heads) {
       this.headOutput[input] = output;
       this.headEligibleAt[input] = eligibleAt;
     }
@@ -57,6 +58,7 @@ export class FifoInputQueues implements InputQueues {
     this.outputs[input]!.push(output);
     this.eligibleAt[input]!.push(eligibleAt);
     this.quietUntil = 0;
+    return heads;
   }
 
   match(now: Time, outputs: CrossbarOutputs): void {
@@ -99,11 +101,21 @@ export class FifoInputQueues implements InputQueues {
         this.headEligibleAt[input] = eligibleAt[0]!;
       }
       outputs.start(input, output, packet);
+      if (queuedOutputs.length > 0 && eligibleAt[0]! > now) outputs.headWaits(input, queuedOutputs[0]!, eligibleAt[0]!);
     }
   }
 
   inputFreed(input: number): void {
     this.busy[input] = 0;
     this.quietUntil = 0;
+  }
+
+  queuedAt(input: number): number {
+    return this.packets[input]!.length;
+  }
+
+  /** Never: one pass leaves no free input whose head's output would take it. */
+  mayMatchMore(): boolean {
+    return false;
   }
 }

@@ -32,7 +32,13 @@ export class InputQueuedSwitch extends SwitchBase {
   private readonly outputs: CrossbarOutputs = {
     accepts: (output, packet) => this.linkBusy[output] === 0 && this.canStart(output, packet),
     start: (input, output, packet) => this.send(input, output, packet),
+    headWaits: (input, output, eligibleAt) => this.wakeAt(input, output, eligibleAt),
   };
+  /** Per port: when the last byte of the packet its input (its output) sends leaves, or of the last one; that departure arbitrates. */
+  private readonly inputBusyUntil: Float64Array;
+  private readonly outputBusyUntil: Float64Array;
+  /** Per output: packets in the input queues that will leave on it. */
+  private readonly queuedFor: Int32Array;
 
   constructor(engine: Engine, options: InputQueuedSwitchOptions) {
     super(engine, options);
@@ -44,6 +50,9 @@ export class InputQueuedSwitch extends SwitchBase {
     this.inputQueues = options.inputQueues;
     this.queues = createInputQueues(this.name, this.portCount, options.inputQueues, options.islipIterations);
     this.sendingInput = new Int32Array(this.portCount);
+    this.inputBusyUntil = new Float64Array(this.portCount);
+    this.outputBusyUntil = new Float64Array(this.portCount);
+    this.queuedFor = new Int32Array(this.portCount);
     for (let port = 0; port < this.portCount; port++) this.sendingPacket.push(undefined);
     this.marking = options.marking?.(this);
   }
@@ -51,9 +60,23 @@ export class InputQueuedSwitch extends SwitchBase {
   protected accept(packet: Packet, input: number, tailAt: Time): void {
     const output = this.admit(packet, input);
     const eligibleAt = this.earliestStart(tailAt, packet.size, this.outputLinks[output]!.bandwidth);
-    this.queues.add(input, output, packet, eligibleAt);
-    this.engine.at(eligibleAt, this, ELIGIBLE);
+    this.queuedFor[output]!++;
+    if (this.queues.add(input, output, packet, eligibleAt)) this.wakeAt(input, output, eligibleAt);
     this.watchTail(packet, input, tailAt);
+  }
+
+  /**
+   * A queue head at `input` for `output` may go from `eligibleAt` on: arbitrate then
+   * (ELIGIBLE), unless the packet that keeps `input` or `output` busy leaves no earlier: its
+   * departure arbitrates anyway, and the head cannot go before it. A packet behind others in
+   * its queue gets no event of its own: the departure of the one ahead exposes it
+   * (`headWaits`). So arbitration runs when a packet that could go becomes eligible, never as
+   * a poll for one that cannot.
+   */
+  private wakeAt(input: number, output: number, eligibleAt: Time): void {
+    if (eligibleAt > this.inputBusyUntil[input]! && eligibleAt > this.outputBusyUntil[output]!) {
+      this.engine.at(eligibleAt, this, ELIGIBLE);
+    }
   }
 
   protected arbitrate(): void {
@@ -66,6 +89,7 @@ export class InputQueuedSwitch extends SwitchBase {
   }
 
   private send(input: number, output: number, packet: Packet): void {
+    this.queuedFor[output]!--;
     this.linkBusy[output] = 1;
     this.sendingInput[output] = input;
     this.sendingPacket[output] = packet;
@@ -73,6 +97,8 @@ export class InputQueuedSwitch extends SwitchBase {
     this.marking?.packetDeparting?.(packet, input, output);
     this.consumeCredits(output, packet);
     const end = this.outputLinks[output]!.transmit(packet);
+    this.inputBusyUntil[input] = end;
+    this.outputBusyUntil[output] = end;
     this.engine.at(end, this, DEPARTED, output);
   }
 
@@ -83,6 +109,16 @@ export class InputQueuedSwitch extends SwitchBase {
     this.linkBusy[output] = 0;
     this.queues.inputFreed(input);
     this.release(packet, input);
-    this.requestArbitration();
+    // The input and the output are free: that decides something only if a packet waits at the
+    // input or for the output, or a control frame for the link (release asks itself if XON is
+    // due), or if the last match stopped at its iteration limit and may have left pairs.
+    if (
+      this.queues.queuedAt(input) > 0 ||
+      this.queuedFor[output]! > 0 ||
+      this.controlWaits(output) ||
+      this.queues.mayMatchMore()
+    ) {
+      this.requestArbitration();
+    }
   }
 }

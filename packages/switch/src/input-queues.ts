@@ -10,6 +10,13 @@ export interface CrossbarOutputs {
   accepts(output: number, packet: Packet): boolean;
   /** Starts moving `packet` from `input` to `output`; `input` stays busy until `InputQueues.inputFreed`. */
   start(input: number, output: number, packet: Packet): void;
+  /**
+   * A transfer from `input` has just exposed a new head of one of its queues, for `output`,
+   * which may go from `eligibleAt` on (later than now): the arbitration must run by then,
+   * unless a transfer end that arbitrates anyway (of `input`'s transfer, or of the one
+   * `output` receives) comes no earlier.
+   */
+  headWaits(input: number, output: number, eligibleAt: Time): void;
 }
 
 /**
@@ -17,10 +24,21 @@ export interface CrossbarOutputs {
  * (the allocator). An input sends one packet at a time.
  */
 export interface InputQueues {
-  /** `packet`, just arrived at `input`, will leave on `output` and may go from `eligibleAt` on. */
-  add(input: number, output: number, packet: Packet, eligibleAt: Time): void;
+  /**
+   * `packet`, just arrived at `input`, will leave on `output` and may go from `eligibleAt` on.
+   * Returns whether it heads its queue, so that its becoming eligible can decide a match; a
+   * packet behind others can go only after they have, which is decided when they go.
+   */
+  add(input: number, output: number, packet: Packet, eligibleAt: Time): boolean;
   /** Starts the transfers the allocator picks among free inputs and the outputs that accept. */
   match(now: Time, outputs: CrossbarOutputs): void;
   /** The transfer from `input` ended: it may send again. */
   inputFreed(input: number): void;
+  /** Packets queued at `input`. */
+  queuedAt(input: number): number;
+  /**
+   * Whether the last match stopped at its iteration limit while still granting: another
+   * match might then start more with nothing changed (a maximal allocator never does).
+   */
+  mayMatchMore(): boolean;
 }

@@ -449,6 +449,11 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     this.engine.soon(this, ARBITRATE);
   }
 
+  /** Whether a PAUSE frame or a congestion notification waits for the link of `port`. */
+  protected controlWaits(port: number): boolean {
+    return this.notices[port]!.length > 0 || (this.inputPause?.owes(port) ?? false);
+  }
+
   /** Starts whatever transfers and transmissions the model's rules allow now. */
   protected abstract arbitrate(): void;
 

@@ -43,6 +43,8 @@ export class VirtualOutputQueues implements InputQueues {
    * it returns at once. Set by a match whose first request pass found no eligible head.
    */
   private quietUntil: Time = 0;
+  /** The last match ended with a request pass that granted nothing (or none has run): it left no pair to match. */
+  private settled = true;
 
   constructor(ports: number, iterations: number) {
     this.ports = ports;
@@ -64,10 +66,11 @@ export class VirtualOutputQueues implements InputQueues {
     this.acceptDistance = new Int32Array(ports);
   }
 
-  add(input: number, output: number, packet: Packet, eligibleAt: Time): void {
+  add(input: number, output: number, packet: Packet, eligibleAt: Time): boolean {
     const voq = input * this.ports + output;
     const queue = this.packets[voq]!;
-    if (queue.length === 0) {
+    const heads = queue.length === 0;
+    if (heads) {
       this.headEligibleAt[voq] = eligibleAt;
       this.occupied[input * this.words + (output >>> 5)]! |= 1 << (output & 31);
     }
@@ -75,16 +78,27 @@ export class VirtualOutputQueues implements InputQueues {
     this.eligibleAt[voq]!.push(eligibleAt);
     this.queued[input]!++;
     this.quietUntil = 0;
+    return heads;
   }
 
   match(now: Time, outputs: CrossbarOutputs): void {
     if (now < this.quietUntil) return;
+    this.settled = true;
     for (let iteration = 0; iteration < this.iterations; iteration++) {
       const earliest = this.requestAndGrant(now, outputs);
       if (iteration === 0) this.quietUntil = earliest;
       if (!this.accept()) return;
-      this.startAccepted(iteration === 0, outputs);
+      this.startAccepted(now, iteration === 0, outputs);
     }
+    this.settled = false;
+  }
+
+  queuedAt(input: number): number {
+    return this.queued[input]!;
+  }
+
+  mayMatchMore(): boolean {
+    return !this.settled;
   }
 
   inputFreed(input: number): void {
@@ -151,7 +165,7 @@ export class VirtualOutputQueues implements InputQueues {
     return any;
   }
 
-  private startAccepted(firstIteration: boolean, outputs: CrossbarOutputs): void {
+  private startAccepted(now: Time, firstIteration: boolean, outputs: CrossbarOutputs): void {
     const n = this.ports;
     for (let input = 0; input < n; input++) {
       const output = this.accepted[input]!;
@@ -170,6 +184,7 @@ export class VirtualOutputQueues implements InputQueues {
       this.queued[input]!--;
       this.busy[input] = 1;
       outputs.start(input, output, packet);
+      if (queue.length > 0 && times[0]! > now) outputs.headWaits(input, output, times[0]!);
     }
   }
 }

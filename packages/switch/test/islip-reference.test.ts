@@ -114,6 +114,7 @@ function replay(queues: Pick<VirtualOutputQueues, "add" | "match" | "inputFreed"
           receiving[output] = true;
           log.push(`${now}: ${input}->${output} #${packet.id}`);
         },
+        headWaits: () => {},
       });
     }
   }
