@@ -60,6 +60,8 @@ export class CioqSwitch extends SwitchBase {
   private readonly receivingUntil: Float64Array;
   /** Per output: packets in the input queues that will cross to it. */
   private readonly queuedFor: Int32Array;
+  /** Per input: 1 while it sends a transfer. */
+  private readonly inputSending: Uint8Array;
 
   constructor(engine: Engine, options: CioqSwitchOptions) {
     super(engine, options);
@@ -87,6 +89,7 @@ export class CioqSwitch extends SwitchBase {
     this.inputBusyUntil = new Float64Array(n);
     this.receivingUntil = new Float64Array(n);
     this.queuedFor = new Int32Array(n);
+    this.inputSending = new Uint8Array(n);
     for (let port = 0; port < n; port++) {
       this.room.push(
         new CreditAccount(this.outputCapacityBlocks, this.creditBytes, `${this.name} output buffer ${port}`),
@@ -116,8 +119,29 @@ export class CioqSwitch extends SwitchBase {
    */
   private wakeAt(input: number, output: number, eligibleAt: Time): void {
     if (eligibleAt > this.inputBusyUntil[input]! && eligibleAt > this.receivingUntil[output]!) {
-      this.engine.at(eligibleAt, this, ELIGIBLE);
+      this.engine.at(eligibleAt, this, ELIGIBLE, input * this.portCount + output);
     }
+  }
+
+  /**
+   * A queue head at `input` for `output` has become eligible: that decides something if both
+   * are free (if not, the transfer that ends first arbitrates, as the head waits for it), or
+   * if the last match may have left pairs.
+   */
+  private eligible(pair: number): void {
+    const output = pair % this.portCount;
+    const input = (pair - output) / this.portCount;
+    if ((this.inputSending[input] === 0 && this.receivingFrom[output] === -1) || this.queues.mayMatchMore()) {
+      this.requestArbitration();
+    }
+  }
+
+  /** Credits matter to a free link with packets in its output buffer or a notification to send. */
+  protected override creditsDecide(port: number): boolean {
+    return (
+      (this.linkBusy[port] === 0 && (this.outputCount[port]! > 0 || this.controlWaits(port))) ||
+      this.queues.mayMatchMore()
+    );
   }
 
   /** Crossbar transfers first, so a packet entering an idle output's buffer may start on its link at once. */
@@ -131,7 +155,7 @@ export class CioqSwitch extends SwitchBase {
   }
 
   protected handleModelEvent(kind: number, payload: unknown): void {
-    if (kind === ELIGIBLE) this.requestArbitration();
+    if (kind === ELIGIBLE) this.eligible(payload as number);
     else if (kind === TRANSFERRED) this.transferred(payload as number);
     else if (kind === DEPARTED) this.departed(payload as number);
   }
@@ -149,6 +173,7 @@ export class CioqSwitch extends SwitchBase {
     this.outputCount[output]!++;
     this.receivingFrom[output] = input;
     this.receivingPacket[output] = packet;
+    this.inputSending[input] = 1;
     this.marking?.packetEnteredOutput?.(packet, input, output);
     const end = this.engine.now + transmissionTime(packet.size, this.crossbarRate(output));
     this.inputBusyUntil[input] = end;
@@ -161,6 +186,7 @@ export class CioqSwitch extends SwitchBase {
     const packet = this.receivingPacket[output]!;
     this.receivingFrom[output] = -1;
     this.receivingPacket[output] = undefined;
+    this.inputSending[input] = 0;
     this.queues.inputFreed(input);
     this.release(packet, input);
     // The input and the output's side of the crossbar are free: that decides something only

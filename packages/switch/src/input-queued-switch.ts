@@ -39,6 +39,8 @@ export class InputQueuedSwitch extends SwitchBase {
   private readonly outputBusyUntil: Float64Array;
   /** Per output: packets in the input queues that will leave on it. */
   private readonly queuedFor: Int32Array;
+  /** Per input: 1 while one of its packets is on an output link. */
+  private readonly inputSending: Uint8Array;
 
   constructor(engine: Engine, options: InputQueuedSwitchOptions) {
     super(engine, options);
@@ -53,6 +55,7 @@ export class InputQueuedSwitch extends SwitchBase {
     this.inputBusyUntil = new Float64Array(this.portCount);
     this.outputBusyUntil = new Float64Array(this.portCount);
     this.queuedFor = new Int32Array(this.portCount);
+    this.inputSending = new Uint8Array(this.portCount);
     for (let port = 0; port < this.portCount; port++) this.sendingPacket.push(undefined);
     this.marking = options.marking?.(this);
   }
@@ -75,8 +78,29 @@ export class InputQueuedSwitch extends SwitchBase {
    */
   private wakeAt(input: number, output: number, eligibleAt: Time): void {
     if (eligibleAt > this.inputBusyUntil[input]! && eligibleAt > this.outputBusyUntil[output]!) {
-      this.engine.at(eligibleAt, this, ELIGIBLE);
+      this.engine.at(eligibleAt, this, ELIGIBLE, input * this.portCount + output);
     }
+  }
+
+  /**
+   * A queue head at `input` for `output` has become eligible: that decides something if both
+   * are free (if not, the departure or control frame that frees them arbitrates, as the head
+   * waits for it), or if the last match may have left pairs.
+   */
+  private eligible(pair: number): void {
+    const output = pair % this.portCount;
+    const input = (pair - output) / this.portCount;
+    if ((this.inputSending[input] === 0 && this.linkBusy[output] === 0) || this.queues.mayMatchMore()) {
+      this.requestArbitration();
+    }
+  }
+
+  /** Credits matter to a free link that a packet or a notification waits for. */
+  protected override creditsDecide(port: number): boolean {
+    return (
+      (this.linkBusy[port] === 0 && (this.queuedFor[port]! > 0 || this.controlWaits(port))) ||
+      this.queues.mayMatchMore()
+    );
   }
 
   protected arbitrate(): void {
@@ -84,13 +108,14 @@ export class InputQueuedSwitch extends SwitchBase {
   }
 
   protected handleModelEvent(kind: number, payload: unknown): void {
-    if (kind === ELIGIBLE) this.requestArbitration();
+    if (kind === ELIGIBLE) this.eligible(payload as number);
     else if (kind === DEPARTED) this.departed(payload as number);
   }
 
   private send(input: number, output: number, packet: Packet): void {
     this.queuedFor[output]!--;
     this.linkBusy[output] = 1;
+    this.inputSending[input] = 1;
     this.sendingInput[output] = input;
     this.sendingPacket[output] = packet;
     this.waiting[output]!--;
@@ -107,6 +132,7 @@ export class InputQueuedSwitch extends SwitchBase {
     const packet = this.sendingPacket[output]!;
     this.sendingPacket[output] = undefined;
     this.linkBusy[output] = 0;
+    this.inputSending[input] = 0;
     this.queues.inputFreed(input);
     this.release(packet, input);
     // The input and the output are free: that decides something only if a packet waits at the

@@ -203,7 +203,12 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       throw new LosslessViolation(`${this.name} output ${port}: credits returned for VL ${vl}, which it does not have`);
     }
     this.credits[port * this.vls + vl]!.restore(blocks);
-    this.requestArbitration();
+    if (this.creditsDecide(port)) this.requestArbitration();
+  }
+
+  /** Whether credits returned to output `port` may let something start: by default always (models narrow it). */
+  protected creditsDecide(_port: number): boolean {
+    return true;
   }
 
   // --- the input side -------------------------------------------------------------------

@@ -43,7 +43,7 @@ export class VirtualOutputQueues implements InputQueues {
    * it returns at once. Set by a match whose first request pass found no eligible head.
    */
   private quietUntil: Time = 0;
-  /** The last match ended with a request pass that granted nothing (or none has run): it left no pair to match. */
+  /** The last match left no free input with an eligible head whose output would take it (or none has run). */
   private settled = true;
 
   constructor(ports: number, iterations: number) {
@@ -90,7 +90,24 @@ export class VirtualOutputQueues implements InputQueues {
       if (!this.accept()) return;
       this.startAccepted(now, iteration === 0, outputs);
     }
-    this.settled = false;
+    this.settled = !this.anyRequest(now, outputs);
+  }
+
+  /** Whether a free input has an eligible VOQ head whose output would take it: what the iteration limit left. */
+  private anyRequest(now: Time, outputs: CrossbarOutputs): boolean {
+    const n = this.ports;
+    const words = this.words;
+    for (let input = 0; input < n; input++) {
+      if (this.busy[input] === 1 || this.queued[input] === 0) continue;
+      for (let word = 0; word < words; word++) {
+        for (let bits = this.occupied[input * words + word]!; bits !== 0; bits &= bits - 1) {
+          const output = (word << 5) + 31 - Math.clz32(bits & -bits);
+          const voq = input * n + output;
+          if (this.headEligibleAt[voq]! <= now && outputs.accepts(output, this.packets[voq]![0]!)) return true;
+        }
+      }
+    }
+    return false;
   }
 
   queuedAt(input: number): number {
