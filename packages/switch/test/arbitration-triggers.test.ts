@@ -8,7 +8,7 @@
 import { PacketFactory } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { describe, expect, it } from "vitest";
-import { createSwitch } from "../src/index.js";
+import { CioqSwitch } from "../src/index.js";
 import { FIRST_MODEL_EVENT } from "../src/switch-base.js";
 import { DATA_BLOCKS, DATA_BYTES, dataPacket, Sink, Source, wire } from "./kit.js";
 
@@ -22,7 +22,7 @@ describe.each(["fifo", "voq"] as const)("a CIOQ switch with %s inputs", (inputQu
     const factory = new PacketFactory();
     // One packet of room in the output buffer and one packet of credits downstream: packet 0
     // leaves, packet 1 waits in the output buffer for credits, packets 2.. in the input.
-    const sw = createSwitch(engine, "cioq", {
+    const sw = new CioqSwitch(engine, {
       name: "S",
       ports: 2,
       routes: [0, 1],
