@@ -53,7 +53,9 @@ export class CioqSwitch extends SwitchBase {
   private readonly outputs: CrossbarOutputs = {
     accepts: (output, packet) => this.receivingFrom[output] === -1 && this.room[output]!.canSend(packet.size),
     start: (input, output, packet) => this.transfer(input, output, packet),
-    headWaits: (input, output, eligibleAt) => this.wakeAt(input, output, eligibleAt),
+    headWaits: (input, output, eligibleAt) => {
+      if (this.queues.maximal) this.wakeAt(input, output, eligibleAt);
+    },
   };
   /** Per input, and per output: when the transfer it sends (receives) ends, or the last one ended; its end arbitrates. */
   private readonly inputBusyUntil: Float64Array;
@@ -105,7 +107,9 @@ export class CioqSwitch extends SwitchBase {
     const output = this.admit(packet, input);
     const eligibleAt = this.earliestStart(tailAt, packet.size, this.crossbarRate(output));
     this.queuedFor[output]!++;
-    if (this.queues.add(input, output, packet, eligibleAt)) this.wakeAt(input, output, eligibleAt);
+    const heads = this.queues.add(input, output, packet, eligibleAt);
+    if (!this.queues.maximal) this.engine.at(eligibleAt, this, ELIGIBLE, input * this.portCount + output);
+    else if (heads) this.wakeAt(input, output, eligibleAt);
     this.watchTail(packet, input, tailAt);
   }
 
@@ -116,6 +120,8 @@ export class CioqSwitch extends SwitchBase {
    * packet behind others in its queue gets no event of its own: it can only cross after
    * them, and the transfer of the one ahead exposes it (`headWaits`). So arbitration runs
    * when a packet that could cross becomes eligible, never as a poll for one that cannot.
+   * With strict FIFO inputs only (`maximal`): with iSLIP every packet keeps its event (see
+   * `InputQueues.maximal`), handled by `eligible`.
    */
   private wakeAt(input: number, output: number, eligibleAt: Time): void {
     if (eligibleAt > this.inputBusyUntil[input]! && eligibleAt > this.receivingUntil[output]!) {
@@ -124,14 +130,19 @@ export class CioqSwitch extends SwitchBase {
   }
 
   /**
-   * A queue head at `input` for `output` has become eligible: that decides something if both
-   * are free (if not, the transfer that ends first arbitrates, as the head waits for it), or
-   * if the last match may have left pairs.
+   * A packet at `input` for `output` has become eligible: that decides something if its
+   * queue's head can cross now (if not, the transfer or departure that frees the input or
+   * the output arbitrates, as the head waits for it), or if the last match may have left
+   * pairs. A packet behind others (with VOQs, every packet has this event) decides nothing.
    */
   private eligible(pair: number): void {
     const output = pair % this.portCount;
     const input = (pair - output) / this.portCount;
-    if ((this.inputSending[input] === 0 && this.receivingFrom[output] === -1) || this.queues.mayMatchMore()) {
+    const head = this.queues.head(input, output);
+    if (
+      (head !== undefined && this.inputSending[input] === 0 && this.outputs.accepts(output, head)) ||
+      this.queues.mayMatchMore()
+    ) {
       this.requestArbitration();
     }
   }

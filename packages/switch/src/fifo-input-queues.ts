@@ -110,9 +110,15 @@ export class FifoInputQueues implements InputQueues {
     this.quietUntil = 0;
   }
 
+  head(input: number, output: number): Packet | undefined {
+    return this.headOutput[input] === output ? this.packets[input]![0] : undefined;
+  }
+
   queuedAt(input: number): number {
     return this.packets[input]!.length;
   }
+
+  readonly maximal = true;
 
   /** Never: one pass leaves no free input whose head's output would take it. */
   mayMatchMore(): boolean {

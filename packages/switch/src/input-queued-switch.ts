@@ -32,7 +32,9 @@ export class InputQueuedSwitch extends SwitchBase {
   private readonly outputs: CrossbarOutputs = {
     accepts: (output, packet) => this.linkBusy[output] === 0 && this.canStart(output, packet),
     start: (input, output, packet) => this.send(input, output, packet),
-    headWaits: (input, output, eligibleAt) => this.wakeAt(input, output, eligibleAt),
+    headWaits: (input, output, eligibleAt) => {
+      if (this.queues.maximal) this.wakeAt(input, output, eligibleAt);
+    },
   };
   /** Per port: when the last byte of the packet its input (its output) sends leaves, or of the last one; that departure arbitrates. */
   private readonly inputBusyUntil: Float64Array;
@@ -64,7 +66,9 @@ export class InputQueuedSwitch extends SwitchBase {
     const output = this.admit(packet, input);
     const eligibleAt = this.earliestStart(tailAt, packet.size, this.outputLinks[output]!.bandwidth);
     this.queuedFor[output]!++;
-    if (this.queues.add(input, output, packet, eligibleAt)) this.wakeAt(input, output, eligibleAt);
+    const heads = this.queues.add(input, output, packet, eligibleAt);
+    if (!this.queues.maximal) this.engine.at(eligibleAt, this, ELIGIBLE, input * this.portCount + output);
+    else if (heads) this.wakeAt(input, output, eligibleAt);
     this.watchTail(packet, input, tailAt);
   }
 
@@ -74,7 +78,8 @@ export class InputQueuedSwitch extends SwitchBase {
    * departure arbitrates anyway, and the head cannot go before it. A packet behind others in
    * its queue gets no event of its own: the departure of the one ahead exposes it
    * (`headWaits`). So arbitration runs when a packet that could go becomes eligible, never as
-   * a poll for one that cannot.
+   * a poll for one that cannot. With strict FIFO inputs only (`maximal`): with iSLIP every
+   * packet keeps its event (see `InputQueues.maximal`), handled by `eligible`.
    */
   private wakeAt(input: number, output: number, eligibleAt: Time): void {
     if (eligibleAt > this.inputBusyUntil[input]! && eligibleAt > this.outputBusyUntil[output]!) {
@@ -83,14 +88,21 @@ export class InputQueuedSwitch extends SwitchBase {
   }
 
   /**
-   * A queue head at `input` for `output` has become eligible: that decides something if both
-   * are free (if not, the departure or control frame that frees them arbitrates, as the head
-   * waits for it), or if the last match may have left pairs.
+   * A packet at `input` for `output` has become eligible: that decides something if it heads
+   * its queue and both are free (if not, the departure or control frame that frees them
+   * arbitrates, as the head waits for it), or if the last match may have left pairs. A packet
+   * behind others (with VOQs, every packet has this event) decides nothing. Credits are not
+   * looked at here: asking `canStart` would report a blocked output to the marking policy.
    */
   private eligible(pair: number): void {
     const output = pair % this.portCount;
     const input = (pair - output) / this.portCount;
-    if ((this.inputSending[input] === 0 && this.linkBusy[output] === 0) || this.queues.mayMatchMore()) {
+    if (
+      (this.queues.head(input, output) !== undefined &&
+        this.inputSending[input] === 0 &&
+        this.linkBusy[output] === 0) ||
+      this.queues.mayMatchMore()
+    ) {
       this.requestArbitration();
     }
   }

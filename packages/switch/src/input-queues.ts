@@ -34,11 +34,20 @@ export interface InputQueues {
   match(now: Time, outputs: CrossbarOutputs): void;
   /** The transfer from `input` ended: it may send again. */
   inputFreed(input: number): void;
+  /** The packet at `input` that would cross to `output` next, if it heads its queue; undefined if none. */
+  head(input: number, output: number): Packet | undefined;
   /** Packets queued at `input`. */
   queuedAt(input: number): number;
   /**
-   * Whether the last match stopped at its iteration limit while still granting: another
-   * match might then start more with nothing changed (a maximal allocator never does).
+   * Whether a match now might start more with nothing changed since the last one (its
+   * iteration limit left a free input with an eligible head whose output would take it).
    */
   mayMatchMore(): boolean;
+  /**
+   * True if a match always leaves no such pair (one pass over strict FIFO heads), so that
+   * only a change can let something start. False for iSLIP with an iteration limit: there,
+   * any arbitration, even one asked for by a packet that cannot go, may match what the last
+   * one left, so the models keep every packet's eligibility event to arbitrate when they did.
+   */
+  readonly maximal: boolean;
 }

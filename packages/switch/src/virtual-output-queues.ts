@@ -110,9 +110,15 @@ export class VirtualOutputQueues implements InputQueues {
     return false;
   }
 
+  head(input: number, output: number): Packet | undefined {
+    return this.packets[input * this.ports + output]![0];
+  }
+
   queuedAt(input: number): number {
     return this.queued[input]!;
   }
+
+  readonly maximal = false;
 
   mayMatchMore(): boolean {
     return !this.settled;
