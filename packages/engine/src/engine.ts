@@ -71,7 +71,7 @@ export class Engine {
     return this.queue.length + this.soonEnd - this.soonNext;
   }
 
-  /** Events handled since the engine was created. */
+  /** Events handled since the engine was created (a `soon` event taken back by `takeSoon` is not one). */
   get eventsHandled(): number {
     return this.queue.shifted + this.soonHandled; // every event taken out of the queue is handled
   }
@@ -118,6 +118,28 @@ export class Engine {
     } else {
       this.queue.push(this.clock, target as EventTarget<never>, kind, undefined);
     }
+  }
+
+  /**
+   * Takes back the `soon(target, kind)` event if it is the very next event to run (first in
+   * the list of `soon` events, which run before the queue is consulted), so that a handler
+   * that asked for it may do its work at the end of its own event instead: nothing runs in
+   * between either way, so the order of events is unchanged, and the work costs no event of
+   * its own. Only from inside a running event, at its end; returns whether it took it.
+   */
+  takeSoon(target: EventHandler, kind: number): boolean {
+    const index = this.soonNext;
+    if (
+      !this.running ||
+      index === this.soonEnd ||
+      this.soonTargets[index] !== target ||
+      this.soonKinds[index] !== kind
+    ) {
+      return false;
+    }
+    this.soonNext = index + 1;
+    if (this.soonNext === this.soonEnd) this.soonNext = this.soonEnd = 0;
+    return true;
   }
 
   /** Cancels a scheduled event. Returns false if it already ran, was cancelled, or is unknown. */

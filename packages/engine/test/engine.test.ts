@@ -312,6 +312,40 @@ describe("stop", () => {
   });
 });
 
+describe("takeSoon", () => {
+  it("takes back a soon event only while it is the next to run, and it is not counted", () => {
+    const engine = new Engine();
+    const log: string[] = [];
+    const other = recorder(engine, log);
+    const took: boolean[] = [];
+    const self: EventHandler<string> = {
+      handleEvent(kind, label) {
+        log.push(`${label ?? `soon${kind}`}@${engine.now}`);
+        if (label === "first") {
+          engine.soon(self, 7);
+          took.push(engine.takeSoon(self, 8), engine.takeSoon(other, 7), engine.takeSoon(self, 7));
+        } else if (label === "second") {
+          engine.soon(other, 1); // ahead of the switch's own
+          engine.soon(self, 7);
+          took.push(engine.takeSoon(self, 7));
+        } else if (label === "third") {
+          engine.soon(self, 7); // an event is still due now: the soon event goes behind it in the queue
+          took.push(engine.takeSoon(self, 7));
+        }
+      },
+    };
+    engine.at(1, self, 0, "first");
+    engine.at(2, self, 0, "second");
+    engine.at(3, self, 0, "third");
+    engine.at(3, other, 0, "later");
+    expect(engine.takeSoon(self, 7)).toBe(false); // not running
+    engine.run();
+    expect(took).toEqual([false, false, true, false, false]);
+    expect(log).toEqual(["first@1", "second@2", "undefined@2", "soon7@2", "third@3", "later@3", "soon7@3"]);
+    expect(engine.eventsHandled).toBe(7);
+  });
+});
+
 describe("step", () => {
   it("runs exactly one event and returns false when none is left", () => {
     const engine = new Engine();

@@ -53,7 +53,17 @@ export class CioqSwitch extends SwitchBase {
   private readonly outputs: CrossbarOutputs = {
     accepts: (output, packet) => this.receivingFrom[output] === -1 && this.room[output]!.canSend(packet.size),
     start: (input, output, packet) => this.transfer(input, output, packet),
+    headWaits: (input, output, eligibleAt) => {
+      if (this.queues.maximal) this.wakeAt(input, output, eligibleAt);
+    },
   };
+  /** Per input, and per output: when the transfer it sends (receives) ends, or the last one ended; its end arbitrates. */
+  private readonly inputBusyUntil: Float64Array;
+  private readonly receivingUntil: Float64Array;
+  /** Per output: packets in the input queues that will cross to it. */
+  private readonly queuedFor: Int32Array;
+  /** Per input: 1 while it sends a transfer. */
+  private readonly inputSending: Uint8Array;
 
   constructor(engine: Engine, options: CioqSwitchOptions) {
     super(engine, options);
@@ -78,6 +88,10 @@ export class CioqSwitch extends SwitchBase {
     this.outputBytes = new Float64Array(n);
     this.outputCount = new Int32Array(n);
     this.receivingFrom = new Int32Array(n).fill(-1);
+    this.inputBusyUntil = new Float64Array(n);
+    this.receivingUntil = new Float64Array(n);
+    this.queuedFor = new Int32Array(n);
+    this.inputSending = new Uint8Array(n);
     for (let port = 0; port < n; port++) {
       this.room.push(
         new CreditAccount(this.outputCapacityBlocks, this.creditBytes, `${this.name} output buffer ${port}`),
@@ -92,9 +106,53 @@ export class CioqSwitch extends SwitchBase {
   protected accept(packet: Packet, input: number, tailAt: Time): void {
     const output = this.admit(packet, input);
     const eligibleAt = this.earliestStart(tailAt, packet.size, this.crossbarRate(output));
-    this.queues.add(input, output, packet, eligibleAt);
-    this.engine.at(eligibleAt, this, ELIGIBLE);
+    this.queuedFor[output]!++;
+    const heads = this.queues.add(input, output, packet, eligibleAt);
+    if (!this.queues.maximal) this.engine.at(eligibleAt, this, ELIGIBLE, input * this.portCount + output);
+    else if (heads) this.wakeAt(input, output, eligibleAt);
     this.watchTail(packet, input, tailAt);
+  }
+
+  /**
+   * A queue head at `input` for `output` may cross from `eligibleAt` on: arbitrate then
+   * (ELIGIBLE), unless the transfer that keeps `input` busy, or the one `output` receives,
+   * ends no earlier: that end arbitrates anyway, and the head cannot cross before it. A
+   * packet behind others in its queue gets no event of its own: it can only cross after
+   * them, and the transfer of the one ahead exposes it (`headWaits`). So arbitration runs
+   * when a packet that could cross becomes eligible, never as a poll for one that cannot.
+   * With strict FIFO inputs only (`maximal`): with iSLIP every packet keeps its event (see
+   * `InputQueues.maximal`), handled by `eligible`.
+   */
+  private wakeAt(input: number, output: number, eligibleAt: Time): void {
+    if (eligibleAt > this.inputBusyUntil[input]! && eligibleAt > this.receivingUntil[output]!) {
+      this.engine.at(eligibleAt, this, ELIGIBLE, input * this.portCount + output);
+    }
+  }
+
+  /**
+   * A packet at `input` for `output` has become eligible: that decides something if its
+   * queue's head can cross now (if not, the transfer or departure that frees the input or
+   * the output arbitrates, as the head waits for it), or if the last match may have left
+   * pairs. A packet behind others (with VOQs, every packet has this event) decides nothing.
+   */
+  private eligible(pair: number): void {
+    const output = pair % this.portCount;
+    const input = (pair - output) / this.portCount;
+    const head = this.queues.head(input, output);
+    if (
+      (head !== undefined && this.inputSending[input] === 0 && this.outputs.accepts(output, head)) ||
+      this.queues.mayMatchMore()
+    ) {
+      this.requestArbitration();
+    }
+  }
+
+  /** Credits matter to a free link with packets in its output buffer or a notification to send. */
+  protected override creditsDecide(port: number): boolean {
+    return (
+      (this.linkBusy[port] === 0 && (this.outputCount[port]! > 0 || this.controlWaits(port))) ||
+      this.queues.mayMatchMore()
+    );
   }
 
   /** Crossbar transfers first, so a packet entering an idle output's buffer may start on its link at once. */
@@ -108,7 +166,7 @@ export class CioqSwitch extends SwitchBase {
   }
 
   protected handleModelEvent(kind: number, payload: unknown): void {
-    if (kind === ELIGIBLE) this.requestArbitration();
+    if (kind === ELIGIBLE) this.eligible(payload as number);
     else if (kind === TRANSFERRED) this.transferred(payload as number);
     else if (kind === DEPARTED) this.departed(payload as number);
   }
@@ -118,6 +176,7 @@ export class CioqSwitch extends SwitchBase {
   }
 
   private transfer(input: number, output: number, packet: Packet): void {
+    this.queuedFor[output]!--;
     this.room[output]!.consume(packet.size);
     this.outputBytes[output]! += packet.size;
     this.outputResident[output]!.push(packet);
@@ -125,9 +184,12 @@ export class CioqSwitch extends SwitchBase {
     this.outputCount[output]!++;
     this.receivingFrom[output] = input;
     this.receivingPacket[output] = packet;
+    this.inputSending[input] = 1;
     this.marking?.packetEnteredOutput?.(packet, input, output);
-    const now = this.engine.now;
-    this.engine.at(now + transmissionTime(packet.size, this.crossbarRate(output)), this, TRANSFERRED, output);
+    const end = this.engine.now + transmissionTime(packet.size, this.crossbarRate(output));
+    this.inputBusyUntil[input] = end;
+    this.receivingUntil[output] = end;
+    this.engine.at(end, this, TRANSFERRED, output);
   }
 
   private transferred(output: number): void {
@@ -135,9 +197,18 @@ export class CioqSwitch extends SwitchBase {
     const packet = this.receivingPacket[output]!;
     this.receivingFrom[output] = -1;
     this.receivingPacket[output] = undefined;
+    this.inputSending[input] = 0;
     this.queues.inputFreed(input);
     this.release(packet, input);
-    this.requestArbitration();
+    // The input and the output's side of the crossbar are free: that decides something only
+    // if a packet waits at the input or for the output (release asks itself if XON is due).
+    if (this.queues.queuedAt(input) > 0 || this.queuedFor[output]! > 0) this.requestArbitration();
+    else this.requestArbitrationIfUnsettled();
+  }
+
+  /** A match that stopped at its iteration limit may have left pairs: any change rematches them. */
+  private requestArbitrationIfUnsettled(): void {
+    if (this.queues.mayMatchMore()) this.requestArbitration();
   }
 
   /** The output buffer's head starts on the link if the buffer downstream has credits for all of it and no PAUSE holds it. */
@@ -159,7 +230,11 @@ export class CioqSwitch extends SwitchBase {
     this.outputBytes[output]! -= packet.size;
     this.room[output]!.restore(creditsFor(packet.size, this.creditBytes));
     this.linkBusy[output] = 0;
-    this.requestArbitration();
+    // The link is free and the buffer has room: that decides something only if a packet or a
+    // control frame waits for the link, or a packet at an input for the room.
+    if (this.outputCount[output]! > 0 || this.queuedFor[output]! > 0 || this.controlWaits(output)) {
+      this.requestArbitration();
+    } else this.requestArbitrationIfUnsettled();
   }
 
   // --- SwitchView: the output buffers -----------------------------------------------------

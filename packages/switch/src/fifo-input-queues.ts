@@ -26,6 +26,12 @@ export class FifoInputQueues implements InputQueues {
   /** Per output, during a match: the input picked so far (-1: none) and its distance from the pointer. */
   private readonly picked: Int32Array;
   private readonly distance: Int32Array;
+  /**
+   * Before this time no free input has an eligible head, unless a packet is added or an input
+   * is freed (which reset it to 0): a match called meanwhile would pick nothing, so it
+   * returns at once. Set by a match that found no eligible head.
+   */
+  private quietUntil: Time = 0;
 
   constructor(ports: number) {
     this.ports = ports;
@@ -42,24 +48,35 @@ export class FifoInputQueues implements InputQueues {
     }
   }
 
-  add(input: number, output: number, packet: Packet, eligibleAt: Time): void {
-    if (this.headOutput[input] === -1) {
+  add(input: number, output: number, packet: Packet, eligibleAt: Time): boolean {
+    const heads = this.headOutput[input] === -1;
+    if (heads) {
       this.headOutput[input] = output;
       this.headEligibleAt[input] = eligibleAt;
     }
     this.packets[input]!.push(packet);
     this.outputs[input]!.push(output);
     this.eligibleAt[input]!.push(eligibleAt);
+    this.quietUntil = 0;
+    return heads;
   }
 
   match(now: Time, outputs: CrossbarOutputs): void {
+    if (now < this.quietUntil) return;
     const n = this.ports;
+    let earliest = Number.POSITIVE_INFINITY;
     const picked = this.picked;
     picked.fill(-1);
     const headOutput = this.headOutput;
     for (let input = 0; input < n; input++) {
       const output = headOutput[input]!;
-      if (output === -1 || this.busy[input] === 1 || this.headEligibleAt[input]! > now) continue;
+      if (output === -1 || this.busy[input] === 1) continue;
+      const eligibleAt = this.headEligibleAt[input]!;
+      if (eligibleAt > now) {
+        if (eligibleAt < earliest) earliest = eligibleAt;
+        continue;
+      }
+      earliest = 0;
       if (!outputs.accepts(output, this.packets[input]![0]!)) continue;
       const distance = (input - this.pointer[output]! + n) % n;
       if (picked[output]! < 0 || distance < this.distance[output]!) {
@@ -67,6 +84,7 @@ export class FifoInputQueues implements InputQueues {
         this.distance[output] = distance;
       }
     }
+    this.quietUntil = earliest;
     for (let output = 0; output < n; output++) {
       const input = picked[output]!;
       if (input < 0) continue;
@@ -83,10 +101,27 @@ export class FifoInputQueues implements InputQueues {
         this.headEligibleAt[input] = eligibleAt[0]!;
       }
       outputs.start(input, output, packet);
+      if (queuedOutputs.length > 0 && eligibleAt[0]! > now) outputs.headWaits(input, queuedOutputs[0]!, eligibleAt[0]!);
     }
   }
 
   inputFreed(input: number): void {
     this.busy[input] = 0;
+    this.quietUntil = 0;
+  }
+
+  head(input: number, output: number): Packet | undefined {
+    return this.headOutput[input] === output ? this.packets[input]![0] : undefined;
+  }
+
+  queuedAt(input: number): number {
+    return this.packets[input]!.length;
+  }
+
+  readonly maximal = true;
+
+  /** Never: one pass leaves no free input whose head's output would take it. */
+  mayMatchMore(): boolean {
+    return false;
   }
 }

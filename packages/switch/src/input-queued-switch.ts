@@ -32,7 +32,17 @@ export class InputQueuedSwitch extends SwitchBase {
   private readonly outputs: CrossbarOutputs = {
     accepts: (output, packet) => this.linkBusy[output] === 0 && this.canStart(output, packet),
     start: (input, output, packet) => this.send(input, output, packet),
+    headWaits: (input, output, eligibleAt) => {
+      if (this.queues.maximal) this.wakeAt(input, output, eligibleAt);
+    },
   };
+  /** Per port: when the last byte of the packet its input (its output) sends leaves, or of the last one; that departure arbitrates. */
+  private readonly inputBusyUntil: Float64Array;
+  private readonly outputBusyUntil: Float64Array;
+  /** Per output: packets in the input queues that will leave on it. */
+  private readonly queuedFor: Int32Array;
+  /** Per input: 1 while one of its packets is on an output link. */
+  private readonly inputSending: Uint8Array;
 
   constructor(engine: Engine, options: InputQueuedSwitchOptions) {
     super(engine, options);
@@ -44,6 +54,10 @@ export class InputQueuedSwitch extends SwitchBase {
     this.inputQueues = options.inputQueues;
     this.queues = createInputQueues(this.name, this.portCount, options.inputQueues, options.islipIterations);
     this.sendingInput = new Int32Array(this.portCount);
+    this.inputBusyUntil = new Float64Array(this.portCount);
+    this.outputBusyUntil = new Float64Array(this.portCount);
+    this.queuedFor = new Int32Array(this.portCount);
+    this.inputSending = new Uint8Array(this.portCount);
     for (let port = 0; port < this.portCount; port++) this.sendingPacket.push(undefined);
     this.marking = options.marking?.(this);
   }
@@ -51,9 +65,54 @@ export class InputQueuedSwitch extends SwitchBase {
   protected accept(packet: Packet, input: number, tailAt: Time): void {
     const output = this.admit(packet, input);
     const eligibleAt = this.earliestStart(tailAt, packet.size, this.outputLinks[output]!.bandwidth);
-    this.queues.add(input, output, packet, eligibleAt);
-    this.engine.at(eligibleAt, this, ELIGIBLE);
+    this.queuedFor[output]!++;
+    const heads = this.queues.add(input, output, packet, eligibleAt);
+    if (!this.queues.maximal) this.engine.at(eligibleAt, this, ELIGIBLE, input * this.portCount + output);
+    else if (heads) this.wakeAt(input, output, eligibleAt);
     this.watchTail(packet, input, tailAt);
+  }
+
+  /**
+   * A queue head at `input` for `output` may go from `eligibleAt` on: arbitrate then
+   * (ELIGIBLE), unless the packet that keeps `input` or `output` busy leaves no earlier: its
+   * departure arbitrates anyway, and the head cannot go before it. A packet behind others in
+   * its queue gets no event of its own: the departure of the one ahead exposes it
+   * (`headWaits`). So arbitration runs when a packet that could go becomes eligible, never as
+   * a poll for one that cannot. With strict FIFO inputs only (`maximal`): with iSLIP every
+   * packet keeps its event (see `InputQueues.maximal`), handled by `eligible`.
+   */
+  private wakeAt(input: number, output: number, eligibleAt: Time): void {
+    if (eligibleAt > this.inputBusyUntil[input]! && eligibleAt > this.outputBusyUntil[output]!) {
+      this.engine.at(eligibleAt, this, ELIGIBLE, input * this.portCount + output);
+    }
+  }
+
+  /**
+   * A packet at `input` for `output` has become eligible: that decides something if it heads
+   * its queue and both are free (if not, the departure or control frame that frees them
+   * arbitrates, as the head waits for it), or if the last match may have left pairs. A packet
+   * behind others (with VOQs, every packet has this event) decides nothing. Credits are not
+   * looked at here: asking `canStart` would report a blocked output to the marking policy.
+   */
+  private eligible(pair: number): void {
+    const output = pair % this.portCount;
+    const input = (pair - output) / this.portCount;
+    if (
+      (this.queues.head(input, output) !== undefined &&
+        this.inputSending[input] === 0 &&
+        this.linkBusy[output] === 0) ||
+      this.queues.mayMatchMore()
+    ) {
+      this.requestArbitration();
+    }
+  }
+
+  /** Credits matter to a free link that a packet or a notification waits for. */
+  protected override creditsDecide(port: number): boolean {
+    return (
+      (this.linkBusy[port] === 0 && (this.queuedFor[port]! > 0 || this.controlWaits(port))) ||
+      this.queues.mayMatchMore()
+    );
   }
 
   protected arbitrate(): void {
@@ -61,18 +120,22 @@ export class InputQueuedSwitch extends SwitchBase {
   }
 
   protected handleModelEvent(kind: number, payload: unknown): void {
-    if (kind === ELIGIBLE) this.requestArbitration();
+    if (kind === ELIGIBLE) this.eligible(payload as number);
     else if (kind === DEPARTED) this.departed(payload as number);
   }
 
   private send(input: number, output: number, packet: Packet): void {
+    this.queuedFor[output]!--;
     this.linkBusy[output] = 1;
+    this.inputSending[input] = 1;
     this.sendingInput[output] = input;
     this.sendingPacket[output] = packet;
     this.waiting[output]!--;
     this.marking?.packetDeparting?.(packet, input, output);
     this.consumeCredits(output, packet);
     const end = this.outputLinks[output]!.transmit(packet);
+    this.inputBusyUntil[input] = end;
+    this.outputBusyUntil[output] = end;
     this.engine.at(end, this, DEPARTED, output);
   }
 
@@ -81,8 +144,19 @@ export class InputQueuedSwitch extends SwitchBase {
     const packet = this.sendingPacket[output]!;
     this.sendingPacket[output] = undefined;
     this.linkBusy[output] = 0;
+    this.inputSending[input] = 0;
     this.queues.inputFreed(input);
     this.release(packet, input);
-    this.requestArbitration();
+    // The input and the output are free: that decides something only if a packet waits at the
+    // input or for the output, or a control frame for the link (release asks itself if XON is
+    // due), or if the last match stopped at its iteration limit and may have left pairs.
+    if (
+      this.queues.queuedAt(input) > 0 ||
+      this.queuedFor[output]! > 0 ||
+      this.controlWaits(output) ||
+      this.queues.mayMatchMore()
+    ) {
+      this.requestArbitration();
+    }
   }
 }

@@ -203,7 +203,12 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       throw new LosslessViolation(`${this.name} output ${port}: credits returned for VL ${vl}, which it does not have`);
     }
     this.credits[port * this.vls + vl]!.restore(blocks);
-    this.requestArbitration();
+    if (this.creditsDecide(port)) this.requestArbitration();
+  }
+
+  /** Whether credits returned to output `port` may let something start: by default always (models narrow it). */
+  protected creditsDecide(_port: number): boolean {
+    return true;
   }
 
   // --- the input side -------------------------------------------------------------------
@@ -315,10 +320,10 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   handleEvent(kind: number, payload: unknown): void {
     if (kind === ARBITRATE) {
       this.arbitrationScheduled = false;
-      if (this.inputPause !== undefined && this.inputPause.owing > 0) this.sendPauseFrames();
-      if (this.noticesOwing > 0) this.sendNotifications();
-      this.arbitrate();
-    } else if (kind === TAIL_ARRIVED) {
+      this.runArbitration();
+      return;
+    }
+    if (kind === TAIL_ARRIVED) {
       const slot = payload as number;
       if (this.isFull(slot)) {
         const vl = slot % this.vls;
@@ -336,6 +341,18 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     } else {
       this.handleModelEvent(kind, payload);
     }
+    // The arbitration this event asked for, if nothing else is due before it: at once.
+    while (this.arbitrationScheduled && this.engine.takeSoon(this, ARBITRATE)) {
+      this.arbitrationScheduled = false;
+      this.runArbitration();
+    }
+  }
+
+  /** Control frames first (PAUSE ahead of data, then notifications), then the model's arbitration. */
+  private runArbitration(): void {
+    if (this.inputPause !== undefined && this.inputPause.owing > 0) this.sendPauseFrames();
+    if (this.noticesOwing > 0) this.sendNotifications();
+    this.arbitrate();
   }
 
   /** Input VL buffer `slot` has less than one maximum-size packet of room (santos-2002 sec. 5): in credit blocks, or in bytes under PAUSE. */
@@ -425,11 +442,21 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     }
   }
 
-  /** Arbitration runs once per instant, after the instant's arrivals and departures. */
+  /**
+   * Arbitration runs once per instant, after the instant's arrivals and departures: as a
+   * `soon` event, which this switch's own event takes back and runs at its end when it is
+   * the next event anyway (`handleEvent`), so an arbitration with nothing due before it
+   * costs no event.
+   */
   protected requestArbitration(): void {
     if (this.arbitrationScheduled) return;
     this.arbitrationScheduled = true;
     this.engine.soon(this, ARBITRATE);
+  }
+
+  /** Whether a PAUSE frame or a congestion notification waits for the link of `port`. */
+  protected controlWaits(port: number): boolean {
+    return this.notices[port]!.length > 0 || (this.inputPause?.owes(port) ?? false);
   }
 
   /** Starts whatever transfers and transmissions the model's rules allow now. */

@@ -37,6 +37,14 @@ export class VirtualOutputQueues implements InputQueues {
   /** Per input, during an iteration: the output accepted (-1: none) and its distance from the pointer. */
   private readonly accepted: Int32Array;
   private readonly acceptDistance: Int32Array;
+  /**
+   * Before this time no free input has an eligible VOQ head, unless a packet is added or an
+   * input is freed (which reset it to 0): a match called meanwhile would find no request, so
+   * it returns at once. Set by a match whose first request pass found no eligible head.
+   */
+  private quietUntil: Time = 0;
+  /** The last match left no free input with an eligible head whose output would take it (or none has run). */
+  private settled = true;
 
   constructor(ports: number, iterations: number) {
     this.ports = ports;
@@ -58,32 +66,77 @@ export class VirtualOutputQueues implements InputQueues {
     this.acceptDistance = new Int32Array(ports);
   }
 
-  add(input: number, output: number, packet: Packet, eligibleAt: Time): void {
+  add(input: number, output: number, packet: Packet, eligibleAt: Time): boolean {
     const voq = input * this.ports + output;
     const queue = this.packets[voq]!;
-    if (queue.length === 0) {
+    const heads = queue.length === 0;
+    if (heads) {
       this.headEligibleAt[voq] = eligibleAt;
       this.occupied[input * this.words + (output >>> 5)]! |= 1 << (output & 31);
     }
     queue.push(packet);
     this.eligibleAt[voq]!.push(eligibleAt);
     this.queued[input]!++;
+    this.quietUntil = 0;
+    return heads;
   }
 
   match(now: Time, outputs: CrossbarOutputs): void {
+    if (now < this.quietUntil) return;
+    this.settled = true;
     for (let iteration = 0; iteration < this.iterations; iteration++) {
-      this.requestAndGrant(now, outputs);
+      const earliest = this.requestAndGrant(now, outputs);
+      if (iteration === 0) this.quietUntil = earliest;
       if (!this.accept()) return;
-      this.startAccepted(iteration === 0, outputs);
+      this.startAccepted(now, iteration === 0, outputs);
     }
+    this.settled = !this.anyRequest(now, outputs);
+  }
+
+  /** Whether a free input has an eligible VOQ head whose output would take it: what the iteration limit left. */
+  private anyRequest(now: Time, outputs: CrossbarOutputs): boolean {
+    const n = this.ports;
+    const words = this.words;
+    for (let input = 0; input < n; input++) {
+      if (this.busy[input] === 1 || this.queued[input] === 0) continue;
+      for (let word = 0; word < words; word++) {
+        for (let bits = this.occupied[input * words + word]!; bits !== 0; bits &= bits - 1) {
+          const output = (word << 5) + 31 - Math.clz32(bits & -bits);
+          const voq = input * n + output;
+          if (this.headEligibleAt[voq]! <= now && outputs.accepts(output, this.packets[voq]![0]!)) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  head(input: number, output: number): Packet | undefined {
+    return this.packets[input * this.ports + output]![0];
+  }
+
+  queuedAt(input: number): number {
+    return this.queued[input]!;
+  }
+
+  readonly maximal = false;
+
+  mayMatchMore(): boolean {
+    return !this.settled;
   }
 
   inputFreed(input: number): void {
     this.busy[input] = 0;
+    this.quietUntil = 0;
   }
 
-  /** Request and grant: every free input requests the outputs its eligible VOQ heads want; each output grants one. */
-  private requestAndGrant(now: Time, outputs: CrossbarOutputs): void {
+  /**
+   * Request and grant: every free input requests the outputs its eligible VOQ heads want; each
+   * output grants one. Returns 0 if some free input has an eligible head, else the earliest
+   * time one of their heads becomes eligible (Infinity if none waits): until then, with no
+   * packet added and no input freed, a request pass finds nothing.
+   */
+  private requestAndGrant(now: Time, outputs: CrossbarOutputs): Time {
+    let earliest = Number.POSITIVE_INFINITY;
     const n = this.ports;
     const granted = this.granted;
     granted.fill(-1);
@@ -98,7 +151,13 @@ export class VirtualOutputQueues implements InputQueues {
         for (let bits = occupied[input * words + word]!; bits !== 0; bits &= bits - 1) {
           const output = (word << 5) + 31 - Math.clz32(bits & -bits);
           const voq = first + output;
-          if (headEligibleAt[voq]! > now || !outputs.accepts(output, this.packets[voq]![0]!)) continue;
+          const eligibleAt = headEligibleAt[voq]!;
+          if (eligibleAt > now) {
+            if (eligibleAt < earliest) earliest = eligibleAt;
+            continue;
+          }
+          earliest = 0;
+          if (!outputs.accepts(output, this.packets[voq]![0]!)) continue;
           const distance = (input - this.grantPointer[output]! + n) % n;
           if (granted[output]! < 0 || distance < this.grantDistance[output]!) {
             granted[output] = input;
@@ -107,6 +166,7 @@ export class VirtualOutputQueues implements InputQueues {
         }
       }
     }
+    return earliest;
   }
 
   /** Accept: each input granted by some outputs accepts the one nearest at or after its pointer. */
@@ -128,7 +188,7 @@ export class VirtualOutputQueues implements InputQueues {
     return any;
   }
 
-  private startAccepted(firstIteration: boolean, outputs: CrossbarOutputs): void {
+  private startAccepted(now: Time, firstIteration: boolean, outputs: CrossbarOutputs): void {
     const n = this.ports;
     for (let input = 0; input < n; input++) {
       const output = this.accepted[input]!;
@@ -147,6 +207,7 @@ export class VirtualOutputQueues implements InputQueues {
       this.queued[input]!--;
       this.busy[input] = 1;
       outputs.start(input, output, packet);
+      if (queue.length > 0 && times[0]! > now) outputs.headWaits(input, output, times[0]!);
     }
   }
 }

@@ -34,6 +34,19 @@ class ReferenceIslip {
     this.busy[input] = false;
   }
 
+  /** Whether a match now would start something: a free input with an eligible head for an output that takes it. */
+  mayMatchMore(now: number, outputs: CrossbarOutputs): boolean {
+    for (let input = 0; input < this.n; input++) {
+      for (let output = 0; output < this.n; output++) {
+        const head = this.voqs[input * this.n + output]![0];
+        if (!this.busy[input] && head !== undefined && head.eligibleAt <= now && outputs.accepts(output, head.packet)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   match(now: number, outputs: CrossbarOutputs): void {
     const n = this.n;
     for (let iteration = 0; iteration < this.iterations; iteration++) {
@@ -92,7 +105,15 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ type: fc.constant("tick" as const), by: fc.integer({ min: 1, max: 3 }) }) },
 );
 
-function replay(queues: Pick<VirtualOutputQueues, "add" | "match" | "inputFreed">, n: number, steps: Step[]): string[] {
+interface Queues {
+  add(input: number, output: number, packet: Packet, eligibleAt: number): unknown;
+  match(now: number, outputs: CrossbarOutputs): void;
+  inputFreed(input: number): void;
+  mayMatchMore(now: number, outputs: CrossbarOutputs): boolean;
+}
+
+/** Replays `steps`; logs every transfer started and, after each match, whether another might start more. */
+function replay(queues: Queues, n: number, steps: Step[]): string[] {
   const log: string[] = [];
   const receiving = new Array(n).fill(false);
   let now = 0;
@@ -108,13 +129,16 @@ function replay(queues: Pick<VirtualOutputQueues, "add" | "match" | "inputFreed"
       now += step.by;
     } else {
       const refused = new Set(step.refuse.map((output) => output % n));
-      queues.match(now, {
+      const outputs: CrossbarOutputs = {
         accepts: (output) => !receiving[output] && !refused.has(output),
         start: (input, output, packet) => {
           receiving[output] = true;
           log.push(`${now}: ${input}->${output} #${packet.id}`);
         },
-      });
+        headWaits: () => {},
+      };
+      queues.match(now, outputs);
+      log.push(`${now}: more ${queues.mayMatchMore(now, outputs)}`);
     }
   }
   return log;

@@ -1,0 +1,75 @@
+/**
+ * Arbitration runs when something that decides it changes (a queue head becomes eligible,
+ * an input or output frees, credits arrive), never as a poll: a switch whose packets all wait
+ * for credits arbitrates no more until the credits come, and with strict FIFO inputs a packet
+ * queued behind others gets no event of its own (VOQs keep one per packet, for iSLIP). Timing: 1 GB/s links, 10 ns propagation, 2068 B
+ * packets (T = 2,068,000 ps), speedup 2, 40 ns forwarding delay.
+ */
+import { PacketFactory } from "@losslab/core";
+import { Engine } from "@losslab/engine";
+import { describe, expect, it } from "vitest";
+import { CioqSwitch } from "../src/index.js";
+import { FIRST_MODEL_EVENT } from "../src/switch-base.js";
+import { DATA_BLOCKS, DATA_BYTES, dataPacket, Sink, Source, wire } from "./kit.js";
+
+const ONE_PACKET = DATA_BLOCKS * 64;
+const PACKETS = 6;
+const RELEASE_AT = 30_000_000;
+
+describe.each([
+  ["fifo", 3],
+  ["voq", PACKETS],
+] as const)("a CIOQ switch with %s inputs", (inputQueues, eligibilityEvents) => {
+  it("does not arbitrate while every packet waits for credits, and polls for no packet behind others", () => {
+    const engine = new Engine();
+    const factory = new PacketFactory();
+    // One packet of room in the output buffer and one packet of credits downstream: packet 0
+    // leaves, packet 1 waits in the output buffer for credits, packets 2.. in the input.
+    const sw = new CioqSwitch(engine, {
+      name: "S",
+      ports: 2,
+      routes: [0, 1],
+      inputBufferBytes: PACKETS * ONE_PACKET,
+      maxPacketBytes: DATA_BYTES,
+      outputBufferBytes: ONE_PACKET,
+      inputQueues,
+    });
+    // Every arbitration, whether run as an event of its own or inside the event that asked.
+    const arbitrations: number[] = [];
+    const model = sw as unknown as { arbitrate(): void };
+    const arbitrate = model.arbitrate.bind(sw);
+    model.arbitrate = () => {
+      arbitrations.push(engine.now);
+      arbitrate();
+    };
+    const handled: Array<[number, number]> = [];
+    const handleEvent = sw.handleEvent.bind(sw);
+    sw.handleEvent = (kind: number, payload: unknown) => {
+      handled.push([engine.now, kind]);
+      handleEvent(kind, payload);
+    };
+    const src = new Source(engine, "Src");
+    wire(engine, src, 0, sw, 0);
+    const sink = new Sink(engine, "D", DATA_BLOCKS);
+    wire(engine, sw, 1, sink, 0);
+    for (let seq = 0; seq < PACKETS; seq++) src.send(dataPacket(factory, 0, 1, seq), 0);
+    engine.run({ until: RELEASE_AT });
+    expect(sink.arrivals.map((a) => a.packet.seq)).toEqual([0]);
+    // Packet 1 crosses at 3,112,000, as packet 0 leaves the output buffer, and waits there for
+    // credits. Packet 2, the input's head, becomes eligible at 5,180,000 (tail - T / 2) with
+    // the output buffer full, and packets 3.. arrive behind it: nothing that decides changes.
+    expect(arbitrations.at(-1)).toBe(3_112_000);
+    // FIFO: one eligibility per packet that headed its queue (0, 1, 2), none for 3..5, so
+    // the switch handles no event after 5,180,000. VOQ: one per packet (see
+    // InputQueues.maximal), but they do not arbitrate.
+    expect(handled.filter(([, kind]) => kind === FIRST_MODEL_EVENT)).toHaveLength(eligibilityEvents);
+    if (inputQueues === "fifo") expect(handled.at(-1)![0]).toBe(5_180_000);
+    for (let seq = 0; seq < PACKETS; seq++) {
+      engine.at(RELEASE_AT + seq * 10_000_000, () => sink.release(0, DATA_BLOCKS));
+    }
+    engine.run();
+    expect(sink.arrivals.map((a) => a.packet.seq)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(sw.inputOccupancy(0)).toBe(0);
+    expect(sw.outputOccupancy(1)).toBe(0);
+  });
+});
