@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Parameters } from "@losslab/kinds";
 import { describe, expect, it } from "vitest";
 import { builtInKinds, MAX_HOSTS, MAX_TIME_US, scenarioJsonSchema } from "../src/index.js";
 
@@ -30,7 +31,7 @@ describe("scenario.schema.json", () => {
       for (const definition of registry.definitions) {
         expect(schema, `${family} ${definition.kind}`).toContain(`"const":"${definition.kind}"`);
         expect(schema, `${family} ${definition.kind}`).toContain(JSON.stringify(definition.description));
-        for (const [name, parameter] of Object.entries(definition.parameters)) {
+        for (const [name, parameter] of Object.entries(definition.parameters as Parameters)) {
           expect(schema, `${family} ${definition.kind}.${name}`).toContain(`"${name}":`);
           expect(schema, `${family} ${definition.kind}.${name}`).toContain(JSON.stringify(parameter.description));
         }
