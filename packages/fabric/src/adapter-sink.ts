@@ -1,5 +1,5 @@
 import type { FlowOptions, FlowState, HostAdapter } from "@losslab/adapter";
-import type { Engine } from "@losslab/engine";
+import type { Engine, Time } from "@losslab/engine";
 import type { Controller, ControllerFactory } from "@losslab/response";
 import type { TrafficFlow, TrafficMessage, TrafficSink } from "@losslab/traffic";
 import { QueueIds } from "./queue-ids.js";
@@ -18,6 +18,8 @@ export interface AdapterSinkOptions {
   readonly limitsOf?: (group: string) => { window?: number; rate?: number };
   /** A controller for each flow (`@losslab/response`); default none. */
   readonly controllers?: ControllerFactory;
+  /** The controller of fixed flows that are not acknowledged (`FixedFlow.transport`); default none. */
+  readonly unreliableControllers?: ControllerFactory;
   /** The hosts' link rate in bytes/s, which controllers take as Rmax; required with `controllers`. */
   readonly lineRate?: number;
   /** Non-compliant hosts (turner-2001 sec. 6.2): their flows take no controller. */
@@ -36,7 +38,7 @@ export interface AdapterSinkOptions {
    * subnet manager). Default false.
    */
   readonly forgetIdleQueues?: boolean;
-  /** First flow id to hand out (default 0; leave the ids of flows you add yourself below it). */
+  /** First flow id to hand out (default 0). */
   readonly firstFlowId?: number;
   /**
    * Count deliveries by listening to every host (default true). False: call `packetDelivered`
@@ -50,11 +52,37 @@ export interface AdapterSinkOptions {
 }
 
 /**
+ * A flow given in full, as a scenario's `flows` are: unlike a generator's flow it has its own
+ * start, stop, limits, virtual lane and transport.
+ */
+export interface FixedFlow {
+  readonly source: string;
+  readonly destination: string;
+  readonly group: string;
+  /** When it starts (default: now). */
+  readonly start?: Time;
+  readonly stop?: Time;
+  /** Packets outstanding at most. */
+  readonly window?: number;
+  /** Rate limit, bytes/s. */
+  readonly rate?: number;
+  readonly vl?: number;
+  /**
+   * "reliable" (default): acknowledged, with the sink's `controllers`; "unreliable": a CN
+   * packet per marked packet, with `unreliableControllers` (turner-2001 sec. 3, 5.2);
+   * "read-response": the responses of an RDMA READ, sent when the read request arrives.
+   */
+  readonly transport?: "reliable" | "unreliable" | "read-response";
+}
+
+/**
  * The network as traffic generators see it (`TrafficSink` of @losslab/traffic), on top of
  * the host adapters: flows and messages become adapter flows, each with its own controller,
  * or, with persistent state, the controller its (source, destination) pair used last.
  * Every packet of a message is a full-size packet (the last one is not shortened). With
- * per-destination queues, a queue belongs to the group of the message that opened it.
+ * per-destination queues, a queue belongs to the group of the message that opened it. Flows
+ * given in full (`addFlow`) enter the adapters the same way: the one path a flow takes into
+ * an adapter.
  */
 export class AdapterSink implements TrafficSink {
   private nextId: number;
@@ -69,11 +97,12 @@ export class AdapterSink implements TrafficSink {
   /** Flows of known size still delivering: packets left, start time, group. */
   private readonly pending = new Map<number, { left: number; start: number; group: string }>();
 
-  private readonly options: Required<Omit<AdapterSinkOptions, "controllers" | "lineRate">> &
-    Pick<AdapterSinkOptions, "controllers" | "lineRate">;
+  private readonly options: Required<Omit<AdapterSinkOptions, "controllers" | "unreliableControllers" | "lineRate">> &
+    Pick<AdapterSinkOptions, "controllers" | "unreliableControllers" | "lineRate">;
 
   constructor(options: AdapterSinkOptions) {
-    if (options.controllers !== undefined && !(typeof options.lineRate === "number" && options.lineRate > 0)) {
+    const controlled = options.controllers !== undefined || options.unreliableControllers !== undefined;
+    if (controlled && !(typeof options.lineRate === "number" && options.lineRate > 0)) {
       throw new RangeError("AdapterSink: controllers need lineRate, the hosts' link rate in bytes/s");
     }
     this.options = {
@@ -94,6 +123,37 @@ export class AdapterSink implements TrafficSink {
     if (this.options.listen) {
       for (const host of options.hosts.values()) host.onDeliver((packet) => this.packetDelivered(packet.flow));
     }
+  }
+
+  /**
+   * Adds a flow given in full (a scenario's `flows`), with the next flow id, its own
+   * controller (a new one: `persistent` is for generated flows), and `onFlow` called. A
+   * "read-response" flow sends once its adapter gets the read request (`requestRead`).
+   */
+  addFlow(flow: FixedFlow): number {
+    const o = this.options;
+    const host = o.hosts.get(flow.source)!;
+    const id = this.nextId++;
+    const transport = flow.transport ?? "reliable";
+    const factory = transport === "reliable" ? o.controllers : o.unreliableControllers;
+    const controller =
+      factory === undefined || o.nonCompliant.has(flow.source)
+        ? undefined
+        : factory({ lineRate: o.lineRate!, packetSize: o.packetBytes, flowId: id });
+    const state = host.addFlow({
+      id,
+      destination: o.hostIndex(flow.destination),
+      packetBytes: o.packetBytes,
+      start: flow.start ?? o.engine.now,
+      ...(transport === "read-response" ? { readResponse: true } : { reliable: transport === "reliable" }),
+      ...(flow.vl === undefined ? {} : { vl: flow.vl }),
+      ...(controller === undefined ? {} : { controller }),
+      ...(flow.stop === undefined ? {} : { stop: flow.stop }),
+      ...(flow.window === undefined ? {} : { window: flow.window }),
+      ...(flow.rate === undefined ? {} : { rate: flow.rate }),
+    });
+    o.onFlow(id, flow.group, flow.source, state);
+    return id;
   }
 
   startFlow(flow: TrafficFlow): number {

@@ -98,3 +98,42 @@ describe("QueueIds", () => {
     ]);
   });
 });
+
+describe("flows given in full (a scenario's flows)", () => {
+  it("enter through the sink: the next id, their own start, limits and lane, the controller of their transport", () => {
+    const added: FlowOptions[] = [];
+    const host = { addFlow: (options: FlowOptions) => (added.push(options), { id: options.id }) };
+    const flowsSeen: Array<[number, string]> = [];
+    const adapterSink = new AdapterSink({
+      engine: new Engine(),
+      hosts: new Map([["A", host]]) as unknown as ReadonlyMap<string, HostAdapter>,
+      hostIndex: (id) => ["A", "B"].indexOf(id),
+      packetBytes: 100,
+      controllers: () => ({ kind: "reliable" }) as unknown as Controller,
+      unreliableControllers: () => ({ kind: "unreliable" }) as unknown as Controller,
+      lineRate: 1e9,
+      listen: false,
+      onFlow: (id, group) => flowsSeen.push([id, group]),
+    });
+    expect(adapterSink.addFlow({ source: "A", destination: "B", group: "g", start: 5, window: 2, vl: 1 })).toBe(0);
+    expect(adapterSink.addFlow({ source: "A", destination: "B", group: "h", transport: "unreliable", rate: 1e8 })).toBe(
+      1,
+    );
+    expect(adapterSink.addFlow({ source: "A", destination: "B", group: "h", transport: "read-response" })).toBe(2);
+    expect(added.map((o) => [o.id, o.start, o.window, o.rate, o.vl, o.reliable, o.readResponse])).toEqual([
+      [0, 5, 2, undefined, 1, true, undefined],
+      [1, 0, undefined, 1e8, undefined, false, undefined],
+      [2, 0, undefined, undefined, undefined, undefined, true],
+    ]);
+    expect(added.map((o) => (o.controller as unknown as { kind: string }).kind)).toEqual([
+      "reliable",
+      "unreliable",
+      "unreliable",
+    ]);
+    expect(flowsSeen).toEqual([
+      [0, "g"],
+      [1, "h"],
+      [2, "h"],
+    ]);
+  });
+});

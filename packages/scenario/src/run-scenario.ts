@@ -1,4 +1,4 @@
-import type { FlowState, HostAdapter } from "@losslab/adapter";
+import type { FlowState } from "@losslab/adapter";
 import { CongestionBit } from "@losslab/core";
 import { Engine, ms, PS_PER_MS, type Time, us } from "@losslab/engine";
 import { AdapterSink, type Fabric } from "@losslab/fabric";
@@ -14,12 +14,11 @@ import {
   type PacketTraceOptions,
   slidingWindow,
 } from "@losslab/metrics";
-import type { ControllerFactory } from "@losslab/response";
 import { buildRoutes, type Routes, type Topology } from "@losslab/topology";
 import { createGenerator, startGenerators } from "@losslab/traffic";
 import { checkFits } from "./check-fits.js";
 import { DeadlockWatchdog } from "./deadlock-watchdog.js";
-import { type ResolvedFlow, resolveFlows, scenarioGenerators } from "./flows.js";
+import { resolveFlows, scenarioGenerators } from "./flows.js";
 import { formatList } from "./format-list.js";
 import { asFieldError } from "./model-error.js";
 import { parseScenario } from "./parse-scenario.js";
@@ -285,24 +284,7 @@ function buildModels(
     return record;
   };
   const groupOf: GroupMeters[] = [];
-  for (const flow of flows) {
-    const meter = counter();
-    meters.set(`flow:${flow.id}`, meter);
-    flowMeters[flow.id] = meter;
-    groupOf[flow.id] = groupMeters(flow.group);
-    const controller = nonCompliant.has(flow.source)
-      ? undefined
-      : controllers[flow.reliable ? "reliable" : "unreliable"];
-    const host = fabric.hosts.get(flow.source)!;
-    flowAdded(flow.id, flow.source, addFlow(host, flow, routes.nodeIndex(flow.destination), scenario, controller));
-    if (flow.rdmaRead) {
-      const requester = fabric.hosts.get(flow.destination)!;
-      const responder = routes.nodeIndex(flow.source);
-      engine.at(us(flow.startUs), () => requester.requestRead(flow.id, responder, flow.vl));
-    }
-  }
-
-  // Generated traffic: flows and messages from @losslab/traffic, metered per group only.
+  // Every flow enters the adapters through the sink: the scenario's own, then the generators' (metered per group only).
   const completions = new CompletionTimes();
   const sink = new AdapterSink({
     engine,
@@ -312,13 +294,13 @@ function buildModels(
     payloadBytes: scenario.packets.dataBytes - scenario.packets.headerBytes,
     limitsOf: (group) => limitsOf(scenario, group),
     controllers: controllers.reliable,
+    unreliableControllers: controllers.unreliable,
     nonCompliant,
     lineRate: bandwidth,
     persistent: controllers.persistent,
     queues: scenario.adapter.queues,
     // A forgotten queue would miss a notification a switch sends its source (a QCN CNM).
     forgetIdleQueues: manager === undefined && markingDefinition.notifies !== true,
-    firstFlowId: flows.length,
     // Counted below, after the meters of each delivery.
     listen: false,
     onFlow: (id, group, source, state) => {
@@ -327,6 +309,29 @@ function buildModels(
     },
     onComplete: (group, duration) => completions.add(group, duration),
   });
+  for (const flow of flows) {
+    const meter = counter();
+    meters.set(`flow:${flow.id}`, meter);
+    flowMeters[flow.id] = meter;
+    const id = sink.addFlow({
+      source: flow.source,
+      destination: flow.destination,
+      group: flow.group,
+      start: us(flow.startUs),
+      ...(flow.stopUs === undefined ? {} : { stop: us(flow.stopUs) }),
+      ...(flow.window === undefined ? {} : { window: flow.window }),
+      ...(flow.rate === undefined ? {} : { rate: flow.rate * bandwidth }),
+      vl: flow.vl,
+      transport: flow.rdmaRead ? "read-response" : flow.reliable ? "reliable" : "unreliable",
+    });
+    if (id !== flow.id) throw new Error(`flow ${flow.id} was given id ${id}`);
+    if (flow.rdmaRead) {
+      const requester = fabric.hosts.get(flow.destination)!;
+      const responder = routes.nodeIndex(flow.source);
+      engine.at(us(flow.startUs), () => requester.requestRead(flow.id, responder, flow.vl));
+    }
+  }
+
   const generators = asScenarioError("traffic", () =>
     scenarioGenerators(scenario).map((spec, i) => createGenerator(spec, `traffic[${i}]`, kinds)),
   );
@@ -545,31 +550,6 @@ function switchMarks(policies: readonly CountedMarkingPolicy[]): Record<string, 
     marks[policy.switchName] = own;
   }
   return marks;
-}
-
-function addFlow(
-  host: HostAdapter,
-  flow: ResolvedFlow,
-  destination: number,
-  scenario: Scenario,
-  controllers: ControllerFactory | undefined,
-): FlowState {
-  const bandwidth = scenario.topology.bandwidth;
-  const packetBytes = scenario.packets.dataBytes;
-  return host.addFlow({
-    id: flow.id,
-    destination,
-    packetBytes,
-    start: us(flow.startUs),
-    ...(flow.rdmaRead ? { readResponse: true } : { reliable: flow.reliable }),
-    vl: flow.vl,
-    ...(controllers === undefined
-      ? {}
-      : { controller: controllers({ lineRate: bandwidth, packetSize: packetBytes, flowId: flow.id }) }),
-    ...(flow.stopUs === undefined ? {} : { stop: us(flow.stopUs) }),
-    ...(flow.window === undefined ? {} : { window: flow.window }),
-    ...(flow.rate === undefined ? {} : { rate: flow.rate * bandwidth }),
-  });
 }
 
 /** Runs to `end` a simulated millisecond at a time: progress, and a deadlock check, after each. */
