@@ -102,7 +102,12 @@ describe("QueueIds", () => {
 describe("flows given in full (a scenario's flows)", () => {
   it("enter through the sink: the next id, their own start, limits and lane, the controller of their transport", () => {
     const added: FlowOptions[] = [];
-    const host = { addFlow: (options: FlowOptions) => (added.push(options), { id: options.id }) };
+    const host = {
+      addFlow: (options: FlowOptions) => {
+        added.push(options);
+        return { id: options.id };
+      },
+    };
     const flowsSeen: Array<[number, string]> = [];
     const adapterSink = new AdapterSink({
       engine: new Engine(),
