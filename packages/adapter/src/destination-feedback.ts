@@ -1,4 +1,5 @@
 import { CongestionBit, type Packet, PacketKind, TransportFlag } from "@losslab/core";
+import type { Engine, Time } from "@losslab/engine";
 import { type Acknowledger, CONGESTION_BITS } from "./acknowledger.js";
 import type { ControlQueue } from "./control-queue.js";
 
@@ -13,6 +14,9 @@ export class DestinationFeedback {
   private readonly nonCompliantSources: ReadonlySet<number>;
   private readonly managerHost: number;
 
+  /** Under `cnpInterval`: when each flow's last CNP went, by flow id. */
+  private readonly lastCnp = new Map<number, Time>();
+
   constructor(
     name: string,
     private readonly compliant: boolean,
@@ -22,6 +26,8 @@ export class DestinationFeedback {
     private readonly acknowledges: boolean,
     private readonly acknowledger: Acknowledger,
     private readonly control: ControlQueue,
+    /** DCQCN's CNP pacing (`HostAdapterOptions.cnpInterval`), with the clock; undefined: none. */
+    private readonly pacedCnps?: { readonly interval: Time; readonly engine: Engine },
   ) {
     this.nonCompliantSources = new Set(nonCompliantSources ?? []);
     this.managerHost = managerHost ?? -1;
@@ -40,6 +46,10 @@ export class DestinationFeedback {
     // non-compliant source CA, it should send a CN packet to the subnet manager."
     const nonCompliant = marked && this.nonCompliantSources.has(packet.source);
     if (nonCompliant) this.notify(packet, this.managerHost);
+    if (this.pacedCnps !== undefined) {
+      this.pacedNotification(packet, marked && !nonCompliant, this.pacedCnps);
+      return this.control.waiting.length > queued;
+    }
     if ((flags & (TransportFlag.Unreliable | TransportFlag.ReadResponse)) !== 0) {
       // Sec. 3: "The destination CA generates a CN packet for each marked data packet";
       // case 3: "Since RDMA READ response packets are not acknowledged ... CN packets" too.
@@ -49,6 +59,25 @@ export class DestinationFeedback {
       this.acknowledger.acknowledge(packet, echoed, (flags & TransportFlag.AckRequest) !== 0);
     }
     return this.control.waiting.length > queued;
+  }
+
+  /**
+   * DCQCN's notification point: a CNP for a marked packet unless one went to its flow within
+   * the interval; a reliable flow's ACK echoes no congestion bits.
+   */
+  private pacedNotification(packet: Packet, marked: boolean, paced: { interval: Time; engine: Engine }): void {
+    if (marked) {
+      const now = paced.engine.now;
+      const last = this.lastCnp.get(packet.flow);
+      if (last === undefined || now - last >= paced.interval) {
+        this.lastCnp.set(packet.flow, now);
+        this.notify(packet, packet.source);
+      }
+    }
+    const flags = packet.transport;
+    if ((flags & (TransportFlag.Unreliable | TransportFlag.ReadResponse)) === 0 && this.acknowledges) {
+      this.acknowledger.acknowledge(packet, packet.bits & ~CONGESTION_BITS, (flags & TransportFlag.AckRequest) !== 0);
+    }
   }
 
   /** Queues a CN packet about marked data packet `packet` to `destination`. */

@@ -66,6 +66,14 @@ export interface HostAdapterOptions {
   /** The subnet manager's host index: where CN packets about non-compliant sources go. */
   managerHost?: number;
   /**
+   * DCQCN's notification point (Zhu et al., SIGCOMM 2015; spec/algorithms.md): as a
+   * destination, report marks by CNPs alone, at most one per flow per `cnpInterval` (DCQCN:
+   * 50 us), sent when a data packet with the ECN bit arrives and none went to that flow
+   * within the interval; ACKs then echo no congestion bits (RoCE's ACKs carry none).
+   * Default: none (marks echoed in ACKs, a CN packet per marked unreliable packet).
+   */
+  cnpInterval?: Time;
+  /**
    * Virtual lanes of port 0 toward the switch, 1..15 (default 1; turner-2001 sec. 2): one
    * credit account per VL, each with the credits of the switch's buffer for that VL. A flow
    * sends on `FlowOptions.vl`; a VL without credits does not hold back the others. With

@@ -79,6 +79,10 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         `${this.name}: pauseReactionDelay must be a whole number of picoseconds >= 0, got ${this.pauseReactionDelay}`,
       );
     }
+    const cnpInterval = options.cnpInterval;
+    if (cnpInterval !== undefined && !(Number.isInteger(cnpInterval) && cnpInterval > 0)) {
+      throw new RangeError(`${this.name}: cnpInterval must be a whole number of picoseconds > 0, got ${cnpInterval}`);
+    }
     const control = new ControlQueue(engine, options.packets, this.host, options.ackBytes ?? 20);
     this.acknowledger = new Acknowledger(
       this.name,
@@ -127,6 +131,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       acknowledges,
       this.acknowledger,
       control,
+      options.cnpInterval === undefined ? undefined : { interval: options.cnpInterval, engine },
     );
   }
 

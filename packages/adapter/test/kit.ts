@@ -7,7 +7,7 @@ import type { Device, OutboundLink, Packet } from "@losslab/core";
 import { CongestionBit, LosslessViolation, PacketFactory, PacketKind } from "@losslab/core";
 import { Engine, type Time, transmissionTime } from "@losslab/engine";
 import type { AckEvent, CnpEvent, Controller, SendEvent } from "@losslab/response";
-import { HostAdapter } from "../src/index.js";
+import { HostAdapter, type HostAdapterOptions } from "../src/index.js";
 
 export const DATA_BYTES = 2068;
 export const GBPS = 1e9;
@@ -80,11 +80,11 @@ export function backToBack(engine: Engine, a: Device, b: Device, bandwidth = GBP
  * Adapters H0 and H1 back to back; the wire H0 -> H1 sets ECN on the data packets whose
  * sequence numbers are in `marked`.
  */
-export function markingPair(marked: readonly number[]) {
+export function markingPair(marked: readonly number[], destination: Partial<HostAdapterOptions> = {}) {
   const engine = new Engine();
   const packets = new PacketFactory();
   const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets });
-  const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets });
+  const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets, ...destination });
   const wires = backToBack(engine, h0, h1);
   wires.ab.tamper = (packet) => {
     if (packet.kind === PacketKind.Data && marked.includes(packet.seq)) packet.bits |= CongestionBit.Ecn;

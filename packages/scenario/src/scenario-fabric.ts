@@ -39,6 +39,7 @@ export function scenarioFabric(
           nonCompliantSources: nonCompliant.hosts.map((id) => routes.nodeIndex(id)),
         };
   const coalescingTimeout = scenario.adapter.ackCoalescingTimeoutUs;
+  const cnpInterval = scenario.adapter.cnpIntervalUs;
   const hostOptions: HostSpec = {
     ackBytes: scenario.packets.ackBytes,
     creditBytes: scenario.switch.creditBytes,
@@ -49,6 +50,7 @@ export function scenarioFabric(
     pacing: scenario.adapter.pacing,
     ackCoalescing: scenario.adapter.ackCoalescing,
     ...(coalescingTimeout === undefined ? {} : { ackCoalescingTimeout: us(coalescingTimeout) }),
+    ...(cnpInterval === undefined ? {} : { cnpInterval: us(cnpInterval) }),
     ...reporting,
     ...(pauseReaction === undefined ? {} : { pauseReactionDelay: pauseReaction }),
   };

@@ -145,6 +145,12 @@ export const adapterSchema = z.strictObject({
   ackCoalescing: packetCount.default(1),
   /** With `ackCoalescing` > 1 (then required): the longest an unmarked packet waits for its ACK, us. */
   ackCoalescingTimeoutUs: positiveUs.optional(),
+  /**
+   * DCQCN's notification point (spec/algorithms.md): destinations report marks by CNPs alone,
+   * at most one per flow per this many us (DCQCN: 50), and their ACKs echo none. Default:
+   * marks echoed in ACKs (and a CN packet per marked packet of an unreliable flow).
+   */
+  cnpIntervalUs: positiveUs.optional(),
 });
 
 export const packetsSchema = z.strictObject({
