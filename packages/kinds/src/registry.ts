@@ -11,16 +11,21 @@ import { KindError } from "./kind-error.js";
 export class Registry<D extends AnyKindDefinition> {
   readonly #byKind: ReadonlyMap<string, D>;
 
+  /** The kinds, in the order docs list them. */
+  readonly definitions: readonly D[];
+
   /**
    * @param family what the kinds are (`"marking"`): a definition of another family is refused.
-   * @param definitions the kinds, in the order docs list them.
+   * @param definitions the kinds, in the order docs list them: `D`s, or any definitions
+   *   (a built-in list of kinds of different parameters), checked here to be of `family`.
    */
   constructor(
     readonly family: string,
-    readonly definitions: readonly D[],
+    definitions: readonly D[] | readonly AnyKindDefinition[],
   ) {
+    this.definitions = definitions as readonly D[];
     const byKind = new Map<string, D>();
-    for (const definition of definitions) {
+    for (const definition of this.definitions) {
       if (definition.family !== family) {
         throw new KindError(
           "kind",
@@ -46,7 +51,7 @@ export class Registry<D extends AnyKindDefinition> {
 
   /** This registry and `added` (a plugin's kinds of this family). */
   with(added: readonly AnyKindDefinition[]): Registry<D> {
-    return added.length === 0 ? this : new Registry(this.family, [...this.definitions, ...(added as readonly D[])]);
+    return added.length === 0 ? this : new Registry<D>(this.family, [...this.definitions, ...added]);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { type AnyKindDefinition, Registry, type SpecOf } from "@losslab/kinds";
+import { Registry, type SpecOf } from "@losslab/kinds";
 import type { CountedMarkingFactory } from "./counted-marking-factory.js";
 import { ibCcaDefinition } from "./ib-cca.js";
 import { inputOutputTriggeredDefinition } from "./input-output-triggered.js";
@@ -34,10 +34,7 @@ const builtIn = [
  * Schema and the README's table derive from it. A plugin's policies join it with
  * `markingPolicies.with([...])`.
  */
-export const markingPolicies: Registry<MarkingDefinition> = new Registry<MarkingDefinition>(
-  "marking",
-  builtIn as readonly AnyKindDefinition[] as readonly MarkingDefinition[],
-);
+export const markingPolicies: Registry<MarkingDefinition> = new Registry<MarkingDefinition>("marking", builtIn);
 
 /** A built-in marking policy as written in a scenario file, e.g. `{ kind: "red", kmin, kmax, pmax }`. */
 export type MarkingSpec = SpecOf<(typeof builtIn)[number]>;

@@ -1,5 +1,5 @@
 /** The built-in controller kinds, the only list of them. */
-import { type AnyKindDefinition, Registry, type SpecOf } from "@losslab/kinds";
+import { Registry, type SpecOf } from "@losslab/kinds";
 import type { ControllerDefinition } from "./controller-definition.js";
 import { dcqcnDefinition } from "./dcqcn.js";
 import { hpccDefinition } from "./hpcc.js";
@@ -41,10 +41,7 @@ const builtIn = [
  * const controller = reliable!({ lineRate: 1e9, packetSize: 2048 });
  * ```
  */
-export const controllers: Registry<ControllerDefinition> = new Registry<ControllerDefinition>(
-  "controller",
-  builtIn as readonly AnyKindDefinition[] as readonly ControllerDefinition[],
-);
+export const controllers: Registry<ControllerDefinition> = new Registry<ControllerDefinition>("controller", builtIn);
 
 /** A built-in controller as written in a scenario file, e.g. `{ kind: "per-ack", response: "lipd" }`. */
 export type ControllerSpec = SpecOf<(typeof builtIn)[number]>;

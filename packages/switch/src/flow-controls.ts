@@ -1,7 +1,6 @@
 import { DEFAULT_PAUSE_REACTION_DELAY, PAUSE_FRAME_BYTES } from "@losslab/core";
 import { PS_PER_NS } from "@losslab/engine";
 import {
-  type AnyKindDefinition,
   definer,
   type KindDefinition,
   MAX_BUFFER_BYTES,
@@ -71,7 +70,7 @@ const builtIn = [creditsDefinition, pauseDefinition] as const;
 /** The built-in link-level flow controls, the only list of them. */
 export const flowControls: Registry<FlowControlDefinition> = new Registry<FlowControlDefinition>(
   "flowControl",
-  builtIn as readonly AnyKindDefinition[] as readonly FlowControlDefinition[],
+  builtIn,
 );
 
 /** A built-in flow control's spec as a scenario writes it. */

@@ -1,6 +1,5 @@
 import { MAX_VLS } from "@losslab/core";
 import {
-  type AnyKindDefinition,
   type CheckedSpecOf,
   MAX_BUFFER_BYTES,
   MAX_ISLIP_ITERATIONS,
@@ -124,7 +123,7 @@ const builtIn = [inputBufferedDefinition, fifoDefinition, voqDefinition, cioqDef
  */
 export const switchOrganisations: Registry<SwitchOrganisationDefinition> = new Registry<SwitchOrganisationDefinition>(
   "switch",
-  builtIn as readonly AnyKindDefinition[] as readonly SwitchOrganisationDefinition[],
+  builtIn,
 );
 
 /** A built-in organisation's spec, e.g. `{ kind: "cioq", speedup: 2, inputQueues: "voq" }`. */

@@ -1,4 +1,4 @@
-import { type AnyKindDefinition, type CheckedSpecOf, Registry, type SpecOf } from "@losslab/kinds";
+import { type CheckedSpecOf, Registry, type SpecOf } from "@losslab/kinds";
 import { customDefinition } from "./custom-topology.js";
 import { kAryNFlyDefinition } from "./k-ary-n-fly.js";
 import { kAryNTreeDefinition } from "./k-ary-n-tree.js";
@@ -22,10 +22,7 @@ const builtIn = [
  * the size checks and the README's table derive from it. A plugin's kinds join it with
  * `topologies.with([...])`.
  */
-export const topologies: Registry<TopologyDefinition> = new Registry<TopologyDefinition>(
-  "topology",
-  builtIn as readonly AnyKindDefinition[] as readonly TopologyDefinition[],
-);
+export const topologies: Registry<TopologyDefinition> = new Registry<TopologyDefinition>("topology", builtIn);
 
 /** A built-in topology kind as written in a scenario file, e.g. `{ kind: "k-ary-n-tree", k: 4, n: 3 }`. */
 export type TopologyKindSpec = SpecOf<(typeof builtIn)[number]>;

@@ -1,4 +1,4 @@
-import { type AnyKindDefinition, Registry, type SpecOf } from "@losslab/kinds";
+import { Registry, type SpecOf } from "@losslab/kinds";
 import { bernoulliDefinition } from "./bernoulli.js";
 import { createKind } from "./create-kind.js";
 import type { GeneratorDefinition, NestedTrafficKinds } from "./generator-definition.js";
@@ -23,10 +23,7 @@ const builtIn = [
  * schema, its JSON Schema and the README's table derive from it. A plugin's generators join
  * it with `generators.with([...])`.
  */
-export const generators: Registry<GeneratorDefinition> = new Registry<GeneratorDefinition>(
-  "traffic",
-  builtIn as readonly AnyKindDefinition[] as readonly GeneratorDefinition[],
-);
+export const generators: Registry<GeneratorDefinition> = new Registry<GeneratorDefinition>("traffic", builtIn);
 
 /**
  * A built-in traffic generator as written in a scenario file: `{ kind: "on-off", ... } |

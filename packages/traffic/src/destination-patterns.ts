@@ -1,4 +1,4 @@
-import { type AnyKindDefinition, Registry, type SpecOf } from "@losslab/kinds";
+import { Registry, type SpecOf } from "@losslab/kinds";
 import type { DestinationDefinition } from "./destination-pattern.js";
 import { fixedDestinationDefinition } from "./fixed-destination.js";
 import { permutationDestinationsDefinition } from "./permutation-destinations.js";
@@ -13,7 +13,7 @@ const builtIn = [uniformDestinationsDefinition, permutationDestinationsDefinitio
  */
 export const destinationPatterns: Registry<DestinationDefinition> = new Registry<DestinationDefinition>(
   "destination",
-  builtIn as readonly AnyKindDefinition[] as readonly DestinationDefinition[],
+  builtIn,
 );
 
 /** A built-in destination pattern as written in a spec: `{ kind: "uniform", hosts? }`, ... */

@@ -1,13 +1,5 @@
 import type { RandomStream } from "@losslab/engine";
-import {
-  type AnyKindDefinition,
-  definer,
-  type KindDefinition,
-  KindError,
-  type Parameters,
-  Registry,
-  type SpecOf,
-} from "@losslab/kinds";
+import { definer, type KindDefinition, KindError, type Parameters, Registry, type SpecOf } from "@losslab/kinds";
 import type { SpecPath } from "./spec-path.js";
 import { messageBytes } from "./traffic-parameters.js";
 
@@ -62,10 +54,7 @@ const builtIn = [fixedSizeDefinition, uniformSizeDefinition] as const;
  * The built-in size distributions (family `"size"`), the only list of them: the generators'
  * `size`, the scenario schema and the README's table derive from it.
  */
-export const sizeDistributions: Registry<SizeDefinition> = new Registry<SizeDefinition>(
-  "size",
-  builtIn as readonly AnyKindDefinition[] as readonly SizeDefinition[],
-);
+export const sizeDistributions: Registry<SizeDefinition> = new Registry<SizeDefinition>("size", builtIn);
 
 /** A built-in size distribution as written in a spec: `{ kind: "fixed", bytes }`, ... */
 export type MessageSizeSpec = SpecOf<(typeof builtIn)[number]>;
