@@ -2,6 +2,7 @@ import { type MarkingPolicyFactory, PacketFactory } from "@losslab/core";
 import type { Engine } from "@losslab/engine";
 import { ns, us } from "@losslab/engine";
 import { buildFabric, type Fabric, type HostSpec, type SwitchSpec } from "@losslab/fabric";
+import type { FlowControl } from "@losslab/switch";
 import type { Routes, Topology } from "@losslab/topology";
 import { inputBufferBytesOf } from "./derived-values.js";
 import type { ScenarioKinds } from "./scenario-kinds.js";
@@ -54,7 +55,7 @@ export function scenarioFabric(
     ...reporting,
     ...(pauseReaction === undefined ? {} : { pauseReactionDelay: pauseReaction }),
   };
-  const common = switchOptions(scenario, kinds);
+  const common = switchOptions(scenario, flowControl);
   const organisations = kinds.switch;
   const marked: SwitchSpec = {
     organisation: scenario.switch.kind,
@@ -71,20 +72,19 @@ export function scenarioFabric(
 }
 
 /**
- * The options every switch of a scenario shares: buffers, delays, flow control (built by its
- * registry) and the organisation's own parameters, as the scenario gives them.
+ * The options every switch of a scenario shares: buffers, delays, its flow control (`flow`,
+ * built by the registry) and the organisation's own parameters, as the scenario gives them.
  */
-function switchOptions(scenario: Scenario, kinds: ScenarioKinds): SwitchSpec["options"] {
+function switchOptions(scenario: Scenario, flow: FlowControl): SwitchSpec["options"] {
   const {
     kind: _,
-    flowControl,
+    flowControl: ____,
     bufferPackets: __,
     inputBufferBytes: ___,
     forwardingDelayNs,
     creditBytes,
     ...own
   } = scenario.switch;
-  const flow = kinds.flowControl.create(flowControl, undefined, "switch.flowControl");
   return {
     inputBufferBytes: inputBufferBytesOf(scenario),
     maxPacketBytes: scenario.packets.dataBytes,
