@@ -12,6 +12,7 @@
 import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
 import type { Chart } from "../chart.js";
 import { round } from "../check.js";
+import { jainIndex } from "./jain-index.js";
 
 /** 10 Gb/s in bytes per second. */
 const LINK = 1.25e9;
@@ -98,12 +99,8 @@ export const runChrysos = (params: ChrysosParams, seed: number): ChrysosRun => (
 export const gbps = ({ result }: ChrysosRun, flow: string, fromMs: number, toMs: number): number =>
   round(result.rate(`group:${flow}`, fromMs, toMs) * RAW_GBPS_PER_FRACTION);
 
-/** Jain's fairness index (sum x)^2 / (n sum x^2). */
-export function jain(rates: number[]): number {
-  const sum = rates.reduce((a, b) => a + b, 0);
-  const squares = rates.reduce((a, b) => a + b * b, 0);
-  return round((sum * sum) / (rates.length * squares));
-}
+/** Jain's fairness index (sum x)^2 / (n sum x^2), rounded for the summary. */
+export const jain = (rates: number[]): number => round(jainIndex(rates));
 
 /** Per-flow means over 50-100 ms (f5 idle) and 150-200 ms (f5 active), and Jain's index of each window. */
 export function fanInSummary(run: ChrysosRun) {

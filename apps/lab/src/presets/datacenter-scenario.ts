@@ -1,0 +1,69 @@
+/**
+ * The lossless-Ethernet setup every datacenter preset shares (docs/spec/datacenter.md,
+ * "Common setup"), and the scheme each run names: PFC alone, DCQCN, HPCC or TIMELY.
+ */
+import type { ScenarioInput } from "@losslab/scenario";
+
+/** 1000 B payload + 48 B RoCEv2 headers, 64 B ACKs and CNPs, 20 B preamble + gap per packet. */
+export const datacenterPackets = { dataBytes: 1048, headerBytes: 48, ackBytes: 64, wireOverheadBytes: 20 } as const;
+
+/** Gb/s to the scenario's bytes per second. */
+export const gbps = (rate: number): number => (rate * 1e9) / 8;
+
+/** Every link's propagation delay, ns. */
+export const linkDelayNs = 1000;
+
+/** The switches' default minimum forwarding delay (DESIGN.md "Modelling rules"), us. */
+const forwardingUs = 0.04;
+
+/**
+ * The unloaded round trip of a path of `links` links at `bandwidth` bytes/s, us: what HPCC
+ * calls T (sec. 3.2). Propagation both ways, a data packet's and an ACK's serialization once
+ * each (the switches cut through), and each switch's forwarding delay both ways.
+ */
+export function baseRttUs(links: number, bandwidth: number): number {
+  const { dataBytes, ackBytes, wireOverheadBytes } = datacenterPackets;
+  const serializationUs = ((dataBytes + ackBytes + 2 * wireOverheadBytes) / bandwidth) * 1e6;
+  return 2 * links * (linkDelayNs / 1000) + serializationUs + 2 * (links - 1) * forwardingUs;
+}
+
+/** The end-to-end scheme of a run; PFC is always underneath. */
+export type Scheme = "pfc" | "dcqcn" | "hpcc" | "timely";
+
+/** DCQCN sec. 5's switch values: RED at egress, Kmin 5 KB, Kmax 200 KB, Pmax 1 %. */
+const dcqcnMarking = { kind: "red", kmin: 5000, kmax: 200_000, pmax: 0.01 } as const;
+
+/**
+ * The marking, controller and adapter fields of `scheme`; HPCC needs the path's base round
+ * trip T (`baseRttUs`, HPCC sec. 3.2), the others ignore it.
+ */
+export function schemeFields(
+  scheme: Scheme,
+  baseRttUs: number,
+): Pick<ScenarioInput, "marking" | "controller" | "adapter"> {
+  switch (scheme) {
+    case "pfc":
+      return { marking: { kind: "none" }, controller: { kind: "none" } };
+    case "dcqcn":
+      // The notification point: at most one CNP per flow per 50 us (DCQCN sec. 3).
+      return { marking: dcqcnMarking, controller: { kind: "dcqcn" }, adapter: { cnpIntervalUs: 50 } };
+    case "hpcc":
+      return { marking: { kind: "none" }, controller: { kind: "hpcc", baseRttUs } };
+    case "timely":
+      return { marking: { kind: "none" }, controller: { kind: "timely" } };
+  }
+}
+
+/**
+ * A cioq switch with PAUSE: `inputBufferBytes` per input, XOFF at 3/4 and XON at 1/2 of it
+ * (the headroom above XOFF must hold what is in flight when the frame goes out), and
+ * `outputBufferBytes` per output.
+ */
+export function losslessSwitch(inputBufferBytes: number, outputBufferBytes: number): ScenarioInput["switch"] {
+  return {
+    kind: "cioq",
+    inputBufferBytes,
+    outputBufferBytes,
+    flowControl: { kind: "pause", xoffBytes: (inputBufferBytes * 3) / 4, xonBytes: inputBufferBytes / 2 },
+  };
+}

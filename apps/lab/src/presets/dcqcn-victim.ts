@@ -1,0 +1,97 @@
+import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
+import { check, round } from "../check.js";
+import { fingerprintOf, type Preset } from "../preset.js";
+import {
+  baseRttUs,
+  datacenterPackets,
+  gbps,
+  linkDelayNs,
+  losslessSwitch,
+  type Scheme,
+  schemeFields,
+} from "./datacenter-scenario.js";
+import { scenarioSMeters, scenarioSTimePlot } from "./santos-scenario.js";
+
+/** docs/spec/datacenter.md, dcqcn-victim: L = R = 4, 40 Gb/s, victim 5-20 ms, measured 10-20 ms. */
+const setup = { local: 4, remote: 4, durationMs: 20, victimMs: [5, 20], measureMs: [10, 20] } as const;
+
+const runs = ["pfc", "dcqcn"] as const satisfies readonly Scheme[];
+
+const bandwidth = gbps(40);
+
+/** Scenario S (santos-2002 Fig. 1) on lossless Ethernet, with the end-to-end scheme `scheme`. */
+function victimScenario(scheme: Scheme, seed: number): ScenarioInput {
+  return {
+    name: `dcqcn-victim ${scheme}`,
+    seed,
+    durationMs: setup.durationMs,
+    topology: { kind: "two-switch", local: setup.local, remote: setup.remote, bandwidth, delayNs: linkDelayNs },
+    switch: losslessSwitch(200_000, 400_000),
+    packets: datacenterPackets,
+    flows: { pattern: "santos", staggerUs: 100, victimMs: [...setup.victimMs] },
+    ...schemeFields(scheme, baseRttUs(3, bandwidth)),
+    metrics: { binUs: 10, windowMs: 1, stepUs: 100 },
+  };
+}
+
+function victimSummary(result: ScenarioResult) {
+  const [from, to] = setup.measureMs;
+  return {
+    victimRate: round(result.rate("group:victim", from, to)),
+    islUtil: round(result.rate("link:A->B", from, to)),
+    rootUtil: round(result.rate("link:B->BC", from, to)),
+    remoteRate: round(result.rate("group:remote", from, to)),
+    localRate: round(result.rate("group:local", from, to)),
+    pauseFrames: result.stats.packetHops.pause,
+  };
+}
+
+/** DCQCN sec. 2.3: PFC's congestion spreading hurts a victim flow; DCQCN keeps queues below XOFF. */
+export const dcqcnVictim: Preset = {
+  name: "dcqcn-victim",
+  description: "DCQCN (SIGCOMM 2015) sec. 2: PFC spreads congestion to a victim flow; DCQCN contains it (40 Gb/s)",
+  expectedRuntime: "20 s",
+  scenarios: (seed) => runs.map((scheme) => victimScenario(scheme, seed)),
+  async run({ seed, progress }) {
+    const results: ScenarioResult[] = [];
+    for (const scheme of runs) {
+      progress(results.length, runs.length, scheme);
+      results.push(runScenario(parseScenario(victimScenario(scheme, seed))));
+    }
+    progress(runs.length, runs.length);
+    const [pfcRun, dcqcnRun] = results as [ScenarioResult, ScenarioResult];
+    const pfc = victimSummary(pfcRun);
+    const dcqcn = victimSummary(dcqcnRun);
+    return {
+      params: { ...setup, runs },
+      fingerprint: fingerprintOf(results),
+      summary: { pfc, dcqcn },
+      checks: [
+        check.atMost("DV.1", "pfc: victimRate (10-20 ms)", pfc.victimRate, 0.15),
+        check.atLeast("DV.3", "dcqcn: victimRate (10-20 ms)", dcqcn.victimRate, 0.3),
+        check.atLeast(
+          "DV.4",
+          "dcqcn: victimRate, gain over pfc",
+          dcqcn.victimRate,
+          pfc.victimRate + 0.2,
+          `victimRate(pfc) + 0.2 = ${round(pfc.victimRate + 0.2)}`,
+        ),
+        check.atLeast("DV.5", "dcqcn: rootUtil (10-20 ms)", dcqcn.rootUtil, 0.9),
+      ],
+      charts: [
+        scenarioSTimePlot(
+          "dcqcn-victim-pfc",
+          "PFC only: congestion spreads to the victim (40 Gb/s)",
+          pfcRun,
+          scenarioSMeters,
+        ),
+        scenarioSTimePlot(
+          "dcqcn-victim-dcqcn",
+          "DCQCN over PFC: the victim keeps its share",
+          dcqcnRun,
+          scenarioSMeters,
+        ),
+      ],
+    };
+  },
+};
