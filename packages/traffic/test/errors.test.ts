@@ -242,7 +242,7 @@ const cases: [string, () => unknown, string, string][] = [
     "unknown size kind",
     () => poisson({ ...message, size: { kind: "pareto" } as never }),
     "traffic.size.kind",
-    'traffic.size.kind: unknown "pareto"; allowed: fixed, uniform',
+    'traffic.size.kind: unknown "pareto"; allowed: fixed, uniform, cdf',
   ],
   [
     "size unknown field",
