@@ -135,9 +135,7 @@ export const empiricalSizeDefinition = defineSizeDistribution({
         `${path} must have exactly one of "distribution" (${Object.keys(shippedCdfs).join(", ")}) or "points", got ${got}`,
       );
     }
-    return empiricalSize(
-      distribution !== undefined ? shippedCdfs[distribution] : checkPoints(points ?? [], path),
-    );
+    return empiricalSize(distribution !== undefined ? shippedCdfs[distribution] : checkPoints(points ?? [], path));
   },
 });
 

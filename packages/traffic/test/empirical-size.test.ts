@@ -8,8 +8,7 @@ import { describe, expect, it } from "vitest";
 import { type MessageSize, poisson, sizeDistributions } from "../src/index.js";
 import { run } from "./recording-sink.js";
 
-const cdf = (spec: object): MessageSize =>
-  sizeDistributions.create({ kind: "cdf", ...spec }, { path: "size" }, "size");
+const cdf = (spec: object): MessageSize => sizeDistributions.create({ kind: "cdf", ...spec }, { path: "size" }, "size");
 
 /** `count` draws from a fresh stream of a seeded engine. */
 function draws(size: MessageSize, count: number, seed = 1): number[] {
@@ -152,7 +151,12 @@ describe("cdf: hadoop (Facebook, SIGCOMM 2015)", () => {
 
 describe("cdf: explicit points", () => {
   it("interpolates linearly: [[1000, 0], [3000, 1]] is uniform on 1001..3000, mean 2000.5", () => {
-    const size = cdf({ points: [[1000, 0], [3000, 1]] });
+    const size = cdf({
+      points: [
+        [1000, 0],
+        [3000, 1],
+      ],
+    });
     expect(size.mean).toBe(2000.5);
     const sample = draws(size, n);
     expect(sample.reduce((low, bytes) => Math.min(low, bytes))).toBe(1001);
@@ -185,26 +189,60 @@ describe("cdf: explicit points", () => {
   it("rejects bad points naming the field and index", () => {
     const reject = (points: unknown) => () =>
       sizeDistributions.create({ kind: "cdf", points }, { path: "traffic[0].size" }, "traffic[0].size");
-    expect(reject([[0, 0], [10, 50], [20, 100]])).toThrow(
-      "traffic[0].size.points[1][1] (a cumulative probability, not a percentage) must be <= 1, got 50",
-    );
-    expect(reject([[0, 0], [10, 0.5], [10, 1]])).toThrow(
-      "traffic[0].size.points[2][0] (bytes) must be greater than the previous point's 10, got 10",
-    );
-    expect(reject([[0, 0], [10, 0.5], [20, 0.4], [30, 1]])).toThrow(
-      "traffic[0].size.points[2][1] (probability) must be >= the previous point's 0.5, got 0.4",
-    );
-    expect(reject([[0, 0], [10, 0.5], [20, 0.9]])).toThrow(
-      "traffic[0].size.points[2][1] (the last point's probability) must be 1, got 0.9",
-    );
-    expect(reject([[0, 0], [10.5, 0.5], [20, 1]])).toThrow(
-      "traffic[0].size.points[1][0] (bytes) must be an integer from 0 to 1073741824, got 10.5",
-    );
-    expect(reject([[0, 0.1], [10, 1]])).toThrow(
-      "traffic[0].size.points[0][1] must be 0 at 0 bytes (a message has at least 1 byte), got 0.1",
-    );
-    expect(reject([[0, 0, 1], [10, 1]])).toThrow("traffic[0].size.points[0] must be a list of 2 items");
-    expect(reject([[0, -1], [10, 1]])).toThrow("traffic[0].size.points[0][1] must be a number >= 0, got -1");
+    expect(
+      reject([
+        [0, 0],
+        [10, 50],
+        [20, 100],
+      ]),
+    ).toThrow("traffic[0].size.points[1][1] (a cumulative probability, not a percentage) must be <= 1, got 50");
+    expect(
+      reject([
+        [0, 0],
+        [10, 0.5],
+        [10, 1],
+      ]),
+    ).toThrow("traffic[0].size.points[2][0] (bytes) must be greater than the previous point's 10, got 10");
+    expect(
+      reject([
+        [0, 0],
+        [10, 0.5],
+        [20, 0.4],
+        [30, 1],
+      ]),
+    ).toThrow("traffic[0].size.points[2][1] (probability) must be >= the previous point's 0.5, got 0.4");
+    expect(
+      reject([
+        [0, 0],
+        [10, 0.5],
+        [20, 0.9],
+      ]),
+    ).toThrow("traffic[0].size.points[2][1] (the last point's probability) must be 1, got 0.9");
+    expect(
+      reject([
+        [0, 0],
+        [10.5, 0.5],
+        [20, 1],
+      ]),
+    ).toThrow("traffic[0].size.points[1][0] (bytes) must be an integer from 0 to 1073741824, got 10.5");
+    expect(
+      reject([
+        [0, 0.1],
+        [10, 1],
+      ]),
+    ).toThrow("traffic[0].size.points[0][1] must be 0 at 0 bytes (a message has at least 1 byte), got 0.1");
+    expect(
+      reject([
+        [0, 0, 1],
+        [10, 1],
+      ]),
+    ).toThrow("traffic[0].size.points[0] must be a list of 2 items");
+    expect(
+      reject([
+        [0, -1],
+        [10, 1],
+      ]),
+    ).toThrow("traffic[0].size.points[0][1] must be a number >= 0, got -1");
     expect(reject([[10, 1]])).toThrow("traffic[0].size.points must be a list of 2 to 10000 items");
   });
 
@@ -212,7 +250,15 @@ describe("cdf: explicit points", () => {
     expect(() => cdf({})).toThrow(
       'size must have exactly one of "distribution" (websearch, hadoop) or "points", got neither',
     );
-    expect(() => cdf({ distribution: "websearch", points: [[0, 0], [1, 1]] })).toThrow(/got both/);
+    expect(() =>
+      cdf({
+        distribution: "websearch",
+        points: [
+          [0, 0],
+          [1, 1],
+        ],
+      }),
+    ).toThrow(/got both/);
     expect(() => cdf({ distribution: "storage" })).toThrow('size.distribution must be one of "websearch", "hadoop"');
   });
 });
