@@ -149,6 +149,21 @@ describe("cdf: hadoop (Facebook, SIGCOMM 2015)", () => {
   });
 });
 
+describe("cdf: the shipped files", () => {
+  it("hold the points above, which pass the checks of explicit points", () => {
+    // Same points, same stream: the same sizes. Explicit points go through checkPoints.
+    for (const [distribution, points] of [
+      ["websearch", websearchPoints],
+      ["hadoop", hadoopPoints],
+    ] as const) {
+      const shipped = cdf({ distribution });
+      const explicit = cdf({ points });
+      expect(shipped.mean).toBe(explicit.mean);
+      expect(draws(shipped, 10_000)).toEqual(draws(explicit, 10_000));
+    }
+  });
+});
+
 describe("cdf: explicit points", () => {
   it("interpolates linearly: [[1000, 0], [3000, 1]] is uniform on 1001..3000, mean 2000.5", () => {
     const size = cdf({
