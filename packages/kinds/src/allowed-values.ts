@@ -36,7 +36,9 @@ export function allowedValues(parameter: Parameter): string {
             : `at least ${minItems} `
           : minItems === undefined
             ? `at most ${maxItems} `
-            : `${minItems} to ${maxItems} `;
+            : minItems === maxItems
+              ? `${minItems} `
+              : `${minItems} to ${maxItems} `;
       return `a list of ${count}items, each ${allowedValues(parameter.items)}`;
     }
     case "spec":

@@ -3,6 +3,7 @@ import { bernoulliDefinition } from "./bernoulli.js";
 import { createKind } from "./create-kind.js";
 import type { GeneratorDefinition, NestedTrafficKinds } from "./generator-definition.js";
 import { hotSpotDefinition } from "./hot-spot.js";
+import { incastDefinition } from "./incast.js";
 import { nestedTrafficKinds } from "./nested-kinds.js";
 import { onOffDefinition } from "./on-off.js";
 import { poissonDefinition } from "./poisson.js";
@@ -16,6 +17,7 @@ const builtIn = [
   poissonDefinition,
   hotSpotDefinition,
   traceReplayDefinition,
+  incastDefinition,
 ] as const;
 
 /**
@@ -28,7 +30,7 @@ export const generators: Registry<GeneratorDefinition> = new Registry<GeneratorD
 /**
  * A built-in traffic generator as written in a scenario file: `{ kind: "on-off", ... } |
  * { kind: "bernoulli", ... } | { kind: "poisson", ... } | { kind: "hot-spot", ... } |
- * { kind: "trace", ... }`.
+ * { kind: "trace", ... } | { kind: "incast", ... }`.
  */
 export type GeneratorSpec = SpecOf<(typeof builtIn)[number]>;
 
@@ -54,7 +56,7 @@ export const trafficKinds: TrafficKinds = Object.freeze({ traffic: generators, .
  * const generator = createGenerator({ kind: "on-off", pairs: [{ source: "B1", destination: "BC" }], meanOnUs: 500 });
  * generator.start({ engine, sink, hosts, linkBandwidth: () => 1e9, endTime: ms(500) });
  * createGenerator({ kind: "foo" } as never);
- * // KindError: traffic.kind: unknown "foo"; allowed: on-off, bernoulli, poisson, hot-spot, trace
+ * // KindError: traffic.kind: unknown "foo"; allowed: on-off, bernoulli, poisson, hot-spot, trace, incast
  */
 export function createGenerator(
   spec: GeneratorSpec,

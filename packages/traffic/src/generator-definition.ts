@@ -1,6 +1,6 @@
 import { definer, type KindDefinition, type Parameters, type Registry } from "@losslab/kinds";
 import type { DestinationDefinition } from "./destination-pattern.js";
-import type { SizeDefinition } from "./message-size.js";
+import type { SizeDefinition } from "./size-definition.js";
 import type { SpecPath } from "./spec-path.js";
 import type { TrafficGenerator } from "./traffic-sink.js";
 

@@ -36,14 +36,13 @@ export {
   type HotSpotTrigger,
   hotSpot,
 } from "./hot-spot.js";
+export { type IncastOptions, type IncastSpec, incast } from "./incast.js";
 export { type InjectionProcessKind, injectionProcessKinds } from "./injection-process.js";
 export type { MessageGeneratorOptions } from "./message-generator.js";
 export {
-  defineSizeDistribution,
+  type EmpiricalSizeSpec,
   type FixedSizeSpec,
-  type MessageSize,
   type MessageSizeSpec,
-  type SizeDefinition,
   sizeDistributions,
   type UniformSizeSpec,
 } from "./message-size.js";
@@ -51,6 +50,7 @@ export { nestedTrafficKinds } from "./nested-kinds.js";
 export { type OnOffInitialPhase, type OnOffOptions, type OnOffPair, type OnOffSpec, onOff } from "./on-off.js";
 export { type PoissonSpec, poisson } from "./poisson.js";
 export type { RunScope } from "./run-scope.js";
+export { defineSizeDistribution, type MessageSize, type SizeDefinition } from "./size-definition.js";
 export type { SpecPath } from "./spec-path.js";
 export { type StaggeredOptions, staggered } from "./staggered.js";
 export { startGenerators } from "./start-generators.js";

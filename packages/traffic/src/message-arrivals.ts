@@ -1,7 +1,7 @@
 import { PS_PER_S } from "@losslab/engine";
 import { arrivalClock, type InjectionProcessKind } from "./injection-process.js";
-import type { MessageSize } from "./message-size.js";
 import type { RunScope } from "./run-scope.js";
+import type { MessageSize } from "./size-definition.js";
 
 /** One source's messages: when x where x how much, each from its own stream. Internal. */
 export interface ArrivalPlan {

@@ -1,29 +1,7 @@
-import type { RandomStream } from "@losslab/engine";
-import { definer, type KindDefinition, KindError, type Parameters, Registry, type SpecOf } from "@losslab/kinds";
-import type { SpecPath } from "./spec-path.js";
+import { KindError, Registry, type SpecOf } from "@losslab/kinds";
+import { empiricalSizeDefinition } from "./empirical-size.js";
+import { defineSizeDistribution, type SizeDefinition } from "./size-definition.js";
 import { messageBytes } from "./traffic-parameters.js";
-
-/** A checked size distribution: what a size kind's factory makes. */
-export interface MessageSize {
-  /** Mean size in bytes: the load arithmetic uses it. */
-  readonly mean: number;
-  /** One size; a fixed size draws nothing from the stream. */
-  draw(stream: RandomStream): number;
-}
-
-/**
- * A message-size distribution, the _how much_ of a message generator (family `"size"`): a
- * generator's `size` names one. `create(values, { path })` builds the distribution.
- */
-export type SizeDefinition<Kind extends string = string, Ps extends Parameters = Parameters> = KindDefinition<
-  Kind,
-  Ps,
-  SpecPath,
-  MessageSize
->;
-
-/** Defines a size distribution, built in or in a plugin. */
-export const defineSizeDistribution = definer<SpecPath, MessageSize>("size");
 
 const fixedSizeDefinition = defineSizeDistribution({
   kind: "fixed",
@@ -48,7 +26,7 @@ const uniformSizeDefinition = defineSizeDistribution({
 });
 
 /** The built-in size distributions. Adding one: define it here (or in its module), then list it. */
-const builtIn = [fixedSizeDefinition, uniformSizeDefinition] as const;
+const builtIn = [fixedSizeDefinition, uniformSizeDefinition, empiricalSizeDefinition] as const;
 
 /**
  * The built-in size distributions (family `"size"`), the only list of them: the generators'
@@ -60,3 +38,4 @@ export const sizeDistributions: Registry<SizeDefinition> = new Registry<SizeDefi
 export type MessageSizeSpec = SpecOf<(typeof builtIn)[number]>;
 export type FixedSizeSpec = SpecOf<typeof fixedSizeDefinition>;
 export type UniformSizeSpec = SpecOf<typeof uniformSizeDefinition>;
+export type { EmpiricalSizeSpec } from "./empirical-size.js";

@@ -54,19 +54,19 @@ const cases: [string, () => unknown, string, string][] = [
     "unknown kind",
     () => createGenerator({ kind: "foo" } as never),
     "traffic.kind",
-    'traffic.kind: unknown "foo"; allowed: on-off, bernoulli, poisson, hot-spot, trace',
+    'traffic.kind: unknown "foo"; allowed: on-off, bernoulli, poisson, hot-spot, trace, incast',
   ],
   [
     "a typo in a kind",
     () => createGenerator({ kind: "on-of" } as never),
     "traffic.kind",
-    'traffic.kind: unknown "on-of" (did you mean "on-off"?); allowed: on-off, bernoulli, poisson, hot-spot, trace',
+    'traffic.kind: unknown "on-of" (did you mean "on-off"?); allowed: on-off, bernoulli, poisson, hot-spot, trace, incast',
   ],
   [
     "missing kind",
     () => createGenerator({} as never),
     "traffic.kind",
-    "traffic.kind is missing; allowed: on-off, bernoulli, poisson, hot-spot, trace",
+    "traffic.kind is missing; allowed: on-off, bernoulli, poisson, hot-spot, trace, incast",
   ],
   [
     "spec not an object",
@@ -242,7 +242,7 @@ const cases: [string, () => unknown, string, string][] = [
     "unknown size kind",
     () => poisson({ ...message, size: { kind: "pareto" } as never }),
     "traffic.size.kind",
-    'traffic.size.kind: unknown "pareto"; allowed: fixed, uniform',
+    'traffic.size.kind: unknown "pareto"; allowed: fixed, uniform, cdf',
   ],
   [
     "size unknown field",

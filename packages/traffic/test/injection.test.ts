@@ -1,7 +1,7 @@
 /** Injection processes (the _when_) and sizes (the _how much_): offered load, slots, gaps. */
 import { ms, PS_PER_S, us } from "@losslab/engine";
 import { describe, expect, it } from "vitest";
-import { bernoulli, type MessageSizeSpec, poisson } from "../src/index.js";
+import { bernoulli, type FixedSizeSpec, poisson, type UniformSizeSpec } from "../src/index.js";
 import { GBps, type MessageCall, run } from "./recording-sink.js";
 
 const sources = ["B1", "B2", "A1", "A2"];
@@ -19,7 +19,7 @@ function timesBySource(messages: readonly MessageCall[]): Map<string, number[]> 
 }
 
 /** Moments of a size distribution: mean and mean square. */
-function moments(size: MessageSizeSpec): { mean: number; meanSquare: number } {
+function moments(size: FixedSizeSpec | UniformSizeSpec): { mean: number; meanSquare: number } {
   if (size.kind === "fixed") return { mean: size.bytes, meanSquare: size.bytes ** 2 };
   const count = size.maxBytes - size.minBytes + 1;
   const mean = (size.minBytes + size.maxBytes) / 2;

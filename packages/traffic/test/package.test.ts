@@ -22,6 +22,7 @@ describe("@losslab/traffic package rules (DESIGN.md)", () => {
       "destinationPatterns",
       "generators",
       "hotSpot",
+      "incast",
       "injectionProcessKinds",
       "nestedTrafficKinds",
       "onOff",
@@ -35,7 +36,7 @@ describe("@losslab/traffic package rules (DESIGN.md)", () => {
       "traceReplay",
       "trafficKinds",
     ]);
-    expect(traffic.generators.kinds).toEqual(["on-off", "bernoulli", "poisson", "hot-spot", "trace"]);
+    expect(traffic.generators.kinds).toEqual(["on-off", "bernoulli", "poisson", "hot-spot", "trace", "incast"]);
   });
 
   it("documents every kind, pattern, size, process and stream name in the README", () => {
@@ -52,6 +53,7 @@ describe("@losslab/traffic package rules (DESIGN.md)", () => {
       "<source>/destinations",
       "<source>/sizes",
       "/permutation",
+      "/hosts",
     ]) {
       expect(readme).toContain(`traffic/<name>/${stream.replace(/^\//, "")}`);
     }
