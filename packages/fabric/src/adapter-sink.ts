@@ -235,7 +235,14 @@ export class AdapterSink implements TrafficSink {
     if (sized !== undefined && --sized.left === 0) {
       this.pending.delete(flow);
       const { group, start, bytes, packets, source, destination } = sized;
-      this.options.onComplete({ group, duration: this.options.engine.now - start, bytes, packets, source, destination });
+      this.options.onComplete({
+        group,
+        duration: this.options.engine.now - start,
+        bytes,
+        packets,
+        source,
+        destination,
+      });
     }
     if (this.triggers.length === 0) return;
     for (let i = this.triggers.length - 1; i >= 0; i--) {

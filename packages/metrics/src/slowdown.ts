@@ -91,7 +91,8 @@ function nearestRank(ascending: readonly number[], p: number): number {
 }
 
 function stats(values: readonly number[]): SlowdownStats {
-  if (values.length === 0) return { count: 0, mean: Number.NaN, p50: Number.NaN, p95: Number.NaN, p99: Number.NaN, max: Number.NaN };
+  if (values.length === 0)
+    return { count: 0, mean: Number.NaN, p50: Number.NaN, p95: Number.NaN, p99: Number.NaN, max: Number.NaN };
   const ascending = sorted(values);
   return {
     count: ascending.length,

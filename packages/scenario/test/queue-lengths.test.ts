@@ -50,7 +50,9 @@ describe("metrics.queueLengths", () => {
     expect(series).toHaveLength(200);
     expect(series[0]).toEqual([0.01, 6204]);
     expect(series[199]).toEqual([2, 8272]);
-    expect(() => result.queueSeries("S:in1")).toThrow('queueSeries("S:in1"): add the buffer to metrics.queueLengths.series');
+    expect(() => result.queueSeries("S:in1")).toThrow(
+      'queueSeries("S:in1"): add the buffer to metrics.queueLengths.series',
+    );
   });
 
   it("names output buffers of CIOQ switches and refuses an unknown buffer, naming the field", () => {

@@ -20,7 +20,8 @@ const trace = (source: string, destination: string) => ({
 });
 
 /** Completion times in us of 1, 10 and 1000 packets: first + (n - 1) x spacing, both in ns. */
-const expectedUs = (firstNs: number, spacingNs: number) => [1, 10, 1000].map((n) => (firstNs + (n - 1) * spacingNs) / 1000);
+const expectedUs = (firstNs: number, spacingNs: number) =>
+  [1, 10, 1000].map((n) => (firstNs + (n - 1) * spacingNs) / 1000);
 
 function check(result: ReturnType<typeof runScenario>, firstNs: number, spacingNs: number) {
   const [one, ten, thousand] = expectedUs(firstNs, spacingNs);
