@@ -55,6 +55,18 @@ describe("metrics.queueLengths", () => {
     );
   });
 
+  it("refuses more than 1e6 samples, naming the field", () => {
+    // 2 ms every 1 us is 2000 samples; 2000 ms every 1 us, 2e6.
+    expect(() => fanIn({ queueLengths: { intervalUs: 1 } }).metrics).not.toThrow();
+    expect(() =>
+      parseScenario({
+        durationMs: 2000,
+        topology: { kind: "single-switch", hosts: 2 },
+        metrics: { queueLengths: { intervalUs: 1 } },
+      }),
+    ).toThrow(/metrics\.queueLengths\.intervalUs: 1 us gives 2000000 samples over 2000 ms; at most 1000000/);
+  });
+
   it("names output buffers of CIOQ switches and refuses an unknown buffer, naming the field", () => {
     const cioq = (series: string[]) =>
       runScenario(
