@@ -89,7 +89,7 @@ function lineColors(chart: Chart, names: string[]): Record<string, unknown> {
 }
 
 function yEncoding(chart: Chart): Record<string, unknown> {
-  const scale: Record<string, unknown> = {};
+  const scale: Record<string, unknown> = chart.logY === true ? { type: "log" } : {};
   if (chart.yDomain) scale.domain = [chart.yDomain[0], chart.yDomain[1]];
   return { field: "y", type: "quantitative", title: chart.yLabel, scale };
 }
@@ -97,15 +97,17 @@ function yEncoding(chart: Chart): Record<string, unknown> {
 function lineLayers(chart: Chart): unknown[] {
   const names = uniqueNames(chart);
   const logX = chart.logX === true;
+  const logY = chart.logY === true;
   const rows: Row[] = [];
   chart.series.forEach((s, k) => {
     let i = 0;
     for (const [x, y] of s.points) {
-      if (!Number.isFinite(x) || !Number.isFinite(y) || (logX && x <= 0)) continue;
+      if (!Number.isFinite(x) || !Number.isFinite(y) || (logX && x <= 0) || (logY && y <= 0)) continue;
       rows.push({ s: names[k] as string, i: i++, x, y });
     }
   });
   const xScale: Record<string, unknown> = logX ? { type: "log", nice: false } : { type: "linear", zero: false };
+  if (chart.xDomain) xScale.domain = [chart.xDomain[0], chart.xDomain[1]];
   const xEnc = { field: "x", type: "quantitative", title: chart.xLabel, scale: xScale };
   const layers: unknown[] = [];
 
@@ -121,7 +123,13 @@ function lineLayers(chart: Chart): unknown[] {
   const series = { field: "s", type: "nominal", title: null, sort: names };
   layers.push({
     data: { values: rows },
-    mark: { type: "line", strokeWidth: 1.75, clip: true, interpolate: "linear" },
+    mark: {
+      type: "line",
+      strokeWidth: 1.75,
+      clip: true,
+      interpolate: "linear",
+      ...(chart.points === true ? { point: { size: 36 } } : {}),
+    },
     encoding: {
       x: xEnc,
       y: yEncoding(chart),

@@ -21,6 +21,11 @@ export interface Chart {
   series: ChartSeries[];
   kind?: "line" | "bar";
   logX?: boolean;
+  /** A log y axis (line charts); points with y <= 0 are left out. */
+  logY?: boolean;
+  /** Mark each point of a line with a dot (line charts): for series of a few points. */
+  points?: boolean;
+  xDomain?: [number, number];
   yDomain?: [number, number];
   /** Shaded x intervals (e.g. the hot-spot period). */
   shade?: Array<[number, number]>;

@@ -48,7 +48,32 @@ export interface AdapterSinkOptions {
   /** Called for every flow started, to attach meters. */
   readonly onFlow?: (id: number, group: string, source: string, state: FlowState) => void;
   /** Called when a flow of known size has delivered its last packet (flow completion time; per-message queues only). */
-  readonly onComplete?: (group: string, duration: number) => void;
+  readonly onComplete?: (completion: FlowCompletion) => void;
+}
+
+/** A flow of known size that has delivered its last packet (`AdapterSinkOptions.onComplete`). */
+export interface FlowCompletion {
+  readonly group: string;
+  /** From the flow's start (its generation) to the delivery of its last packet, ps. */
+  readonly duration: Time;
+  /** The flow's bytes, as the generator gave them. */
+  readonly bytes: number;
+  /** The full-size packets they were sent in: ceil(bytes / payloadBytes). */
+  readonly packets: number;
+  /** Host indices (`hostIndex`) of the source and the destination. */
+  readonly source: number;
+  readonly destination: number;
+}
+
+/** A flow of known size still delivering: packets left, its start, and what its completion reports. */
+interface PendingFlow {
+  left: number;
+  readonly start: Time;
+  readonly group: string;
+  readonly bytes: number;
+  readonly packets: number;
+  readonly source: number;
+  readonly destination: number;
 }
 
 /**
@@ -94,8 +119,8 @@ export class AdapterSink implements TrafficSink {
   private readonly queueGroup: string[] = [];
   private delivered = 0;
   private readonly triggers: Array<{ count: number; callback: () => void }> = [];
-  /** Flows of known size still delivering: packets left, start time, group. */
-  private readonly pending = new Map<number, { left: number; start: number; group: string }>();
+  /** Flows of known size still delivering: packets left, and what their completion will report. */
+  private readonly pending = new Map<number, PendingFlow>();
 
   private readonly options: Required<Omit<AdapterSinkOptions, "controllers" | "unreliableControllers" | "lineRate">> &
     Pick<AdapterSinkOptions, "controllers" | "unreliableControllers" | "lineRate">;
@@ -158,7 +183,20 @@ export class AdapterSink implements TrafficSink {
 
   startFlow(flow: TrafficFlow): number {
     const packets = flow.bytes === undefined ? undefined : Math.ceil(flow.bytes / this.options.payloadBytes);
-    return this.add(flow.source, flow.destination, flow.group, packets, false);
+    const id = this.add(flow.source, flow.destination, flow.group, packets, false);
+    if (packets !== undefined) {
+      const o = this.options;
+      this.pending.set(id, {
+        left: packets,
+        start: o.engine.now,
+        group: flow.group,
+        bytes: flow.bytes!,
+        packets,
+        source: o.hostIndex(flow.source),
+        destination: o.hostIndex(flow.destination),
+      });
+    }
+    return id;
   }
 
   stopFlow(id: number): void {
@@ -196,7 +234,15 @@ export class AdapterSink implements TrafficSink {
     const sized = this.pending.get(flow);
     if (sized !== undefined && --sized.left === 0) {
       this.pending.delete(flow);
-      this.options.onComplete(sized.group, this.options.engine.now - sized.start);
+      const { group, start, bytes, packets, source, destination } = sized;
+      this.options.onComplete({
+        group,
+        duration: this.options.engine.now - start,
+        bytes,
+        packets,
+        source,
+        destination,
+      });
     }
     if (this.triggers.length === 0) return;
     for (let i = this.triggers.length - 1; i >= 0; i--) {
@@ -214,7 +260,6 @@ export class AdapterSink implements TrafficSink {
     const id = this.nextId++;
     const state = host.addFlow(this.flowOptions(id, source, destination, group, packets, queue));
     if (!queue) this.ownerOf.set(id, host);
-    if (packets !== undefined && !queue) this.pending.set(id, { left: packets, start: o.engine.now, group });
     o.onFlow(id, group, source, state);
     return id;
   }

@@ -1,2 +1,2 @@
-export { AdapterSink, type AdapterSinkOptions, type FixedFlow } from "./adapter-sink.js";
+export { AdapterSink, type AdapterSinkOptions, type FixedFlow, type FlowCompletion } from "./adapter-sink.js";
 export { buildFabric, type Fabric, type FabricOptions, type HostSpec, type SwitchSpec } from "./build-fabric.js";

@@ -6,7 +6,7 @@ import type { FlowOptions, HostAdapter } from "@losslab/adapter";
 import { Engine } from "@losslab/engine";
 import type { Controller } from "@losslab/response";
 import { describe, expect, it } from "vitest";
-import { AdapterSink, type AdapterSinkOptions } from "../src/adapter-sink.js";
+import { AdapterSink, type AdapterSinkOptions, type FlowCompletion } from "../src/adapter-sink.js";
 import { QueueIds } from "../src/queue-ids.js";
 
 /** A host adapter that records what the sink asks of it and forgets a queue when told to. */
@@ -140,5 +140,31 @@ describe("flows given in full (a scenario's flows)", () => {
       [1, "h"],
       [2, "h"],
     ]);
+  });
+});
+
+describe("completions of flows of known size", () => {
+  it("report the flow's group, duration, bytes, packets and host indices when its last packet is delivered", () => {
+    const engine = new Engine();
+    const host = { addFlow: (options: FlowOptions) => ({ id: options.id }) };
+    const completed: FlowCompletion[] = [];
+    const adapterSink = new AdapterSink({
+      engine,
+      hosts: new Map([["B", host]]) as unknown as ReadonlyMap<string, HostAdapter>,
+      hostIndex: (id) => ["A", "B", "C"].indexOf(id),
+      packetBytes: 100,
+      payloadBytes: 50,
+      listen: false,
+      onComplete: (completion) => completed.push(completion),
+    });
+    // 120 B of payload in 50 B packets: 3 packets (the last not shortened).
+    adapterSink.sendMessage({ source: "B", destination: "C", bytes: 120, group: "g" });
+    engine.run({ until: 7000 });
+    adapterSink.packetDelivered(0);
+    adapterSink.packetDelivered(0);
+    expect(completed).toEqual([]);
+    engine.run({ until: 9000 });
+    adapterSink.packetDelivered(0);
+    expect(completed).toEqual([{ group: "g", duration: 9000, bytes: 120, packets: 3, source: 1, destination: 2 }]);
   });
 });

@@ -2,6 +2,14 @@ export { ByteCounter } from "./byte-counter.js";
 export { type CompletionSummary, CompletionTimes } from "./completion-times.js";
 export { CoverageBins } from "./coverage-bins.js";
 export { combineFingerprints, Fingerprint } from "./fingerprint.js";
+export {
+  type CutThroughPath,
+  idealCompletionTime,
+  type PathLink,
+  type PathSwitch,
+  type PathTiming,
+  pathTiming,
+} from "./ideal-completion-time.js";
 export { LatencyBins } from "./latency-bins.js";
 export {
   DEFAULT_TRACE_EVENTS,
@@ -12,4 +20,12 @@ export {
   type TracedLink,
   type TraceEvent,
 } from "./packet-trace.js";
+export { type QueueLengthSummary, QueueLengths } from "./queue-lengths.js";
 export { type SlidingWindowOptions, slidingWindow } from "./sliding-window.js";
+export {
+  DEFAULT_SLOWDOWN_EDGES,
+  Slowdown,
+  type SlowdownBucket,
+  type SlowdownStats,
+  type SlowdownSummary,
+} from "./slowdown.js";

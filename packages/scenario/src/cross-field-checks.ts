@@ -11,6 +11,9 @@ import { switchLanes } from "./switch-lanes.js";
 
 type Report = (path: PropertyKey[], message: string) => void;
 
+/** Samples of `metrics.queueLengths` in a run: each buffer that holds data keeps one number per sample. */
+const MAX_QUEUE_SAMPLES = 1_000_000;
+
 /**
  * Rules that involve several fields, checked once every field is in its own range: the run's
  * length, the size of the fabric, buffers that hold a packet (and PAUSE headroom), times that
@@ -52,6 +55,21 @@ function checkDuration(fields: ScenarioFields, report: Report): void {
       ["durationCycles"],
       `durationCycles x cycleNs is ${durationMs} ms; a run lasts from 1 ps to ${MAX_DURATION_MS} ms (durationMs's range)`,
     );
+  }
+  const queues = fields.metrics.queueLengths;
+  if (queues !== undefined) {
+    const intervalUs = queues.intervalUs ?? fields.metrics.binUs;
+    const samples = (durationMs * 1000) / intervalUs;
+    if (samples > MAX_QUEUE_SAMPLES) {
+      report(
+        ["metrics", "queueLengths", "intervalUs"],
+        `${intervalUs} us gives ${Math.ceil(samples)} samples over ${durationMs} ms; at most ${MAX_QUEUE_SAMPLES}: a larger intervalUs`,
+      );
+    }
+  }
+  const edges = fields.metrics.slowdownEdgesBytes;
+  if (edges?.some((edge, i) => i > 0 && !(edge > edges[i - 1]!))) {
+    report(["metrics", "slowdownEdgesBytes"], `must increase; got [${edges.join(", ")}]`);
   }
   const measure = fields.metrics.measureMs;
   if (measure !== undefined && !(measure[0] < measure[1] && measure[1] <= durationMs)) {

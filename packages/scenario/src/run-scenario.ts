@@ -9,9 +9,14 @@ import {
   CompletionTimes,
   CoverageBins,
   Fingerprint,
+  idealCompletionTime,
   LatencyBins,
   PacketTrace,
   type PacketTraceOptions,
+  type QueueLengthSummary,
+  type QueueLengths,
+  Slowdown,
+  type SlowdownSummary,
   slidingWindow,
 } from "@losslab/metrics";
 import { buildRoutes, type Routes, type Topology } from "@losslab/topology";
@@ -20,6 +25,7 @@ import { checkFits } from "./check-fits.js";
 import { DeadlockWatchdog } from "./deadlock-watchdog.js";
 import { resolveFlows, scenarioGenerators } from "./flows.js";
 import { formatList } from "./format-list.js";
+import { pathTimings } from "./ideal-paths.js";
 import { asFieldError } from "./model-error.js";
 import { parseScenario } from "./parse-scenario.js";
 import type { ResponseCounts } from "./response-counts.js";
@@ -31,6 +37,7 @@ import { builtInKinds, type ScenarioKinds } from "./scenario-kinds.js";
 import { scenarioTopology } from "./scenario-topology.js";
 import type { Scenario } from "./schema.js";
 import { SubnetManager } from "./subnet-manager.js";
+import { switchQueues } from "./switch-queues.js";
 
 export interface RunOptions {
   /**
@@ -68,6 +75,19 @@ export interface ScenarioResult {
    * group (count, mean, p50, p99, max in us); flows cut off by the end of the run are not counted.
    */
   completions: Record<string, CompletionSummary>;
+  /**
+   * Slowdown of the same flows (completion time / the time alone on the empty network, see
+   * the metrics README), of all and per size bucket (`metrics.slowdownEdgesBytes`): count,
+   * mean, p50, p95, p99, max. Absent when no flow of known size completed.
+   */
+  slowdown?: SlowdownSummary;
+  /**
+   * With `metrics.queueLengths`: per switch buffer that ever held data (`<switch>:in<port>`,
+   * `<switch>:out<port>`), p50, p95, p99 and max of its sampled occupancy in bytes.
+   */
+  queues?: Record<string, QueueLengthSummary>;
+  /** With `metrics.queueLengths.series`: the samples of a buffer it names, [ms, bytes] points. */
+  queueSeries(name: string): Array<[number, number]>;
   /** Averages over `metrics.measureMs` (default: the whole run). */
   summary: {
     /** Utilization of each link direction, named `from->to`. */
@@ -286,6 +306,8 @@ function buildModels(
   const groupOf: GroupMeters[] = [];
   // Every flow enters the adapters through the sink: the scenario's own, then the generators' (metered per group only).
   const completions = new CompletionTimes();
+  const slowdown = new Slowdown(scenario.metrics.slowdownEdgesBytes);
+  const timingOf = pathTimings(fabric, routes, scenario);
   const sink = new AdapterSink({
     engine,
     hosts: fabric.hosts,
@@ -307,7 +329,10 @@ function buildModels(
       flowAdded(id, source, state);
       groupOf[id] = groupMeters(group);
     },
-    onComplete: (group, duration) => completions.add(group, duration),
+    onComplete: ({ group, duration, bytes, packets, source, destination }) => {
+      completions.add(group, duration);
+      slowdown.add(bytes, duration, idealCompletionTime(timingOf(source, destination), packets));
+    },
   });
   for (const flow of flows) {
     const meter = counter();
@@ -376,6 +401,14 @@ function buildModels(
     });
   }
 
+  const queueOptions = scenario.metrics.queueLengths;
+  const queues =
+    queueOptions === undefined
+      ? undefined
+      : asScenarioError("metrics", () => switchQueues(fabric, queueOptions.series));
+  const sampling =
+    queues === undefined ? undefined : { queues, interval: us(queueOptions!.intervalUs ?? scenario.metrics.binUs) };
+
   return (options) => {
     const trace = options.trace === undefined ? undefined : tracePackets(fabric, routes, options.trace);
     const hostDevices = new Set<unknown>(fabric.hosts.values());
@@ -385,6 +418,7 @@ function buildModels(
       end,
       options.onProgress,
       new DeadlockWatchdog(fabric.switches.values(), fabric.links.values()),
+      sampling,
     );
     const wallMs = performance.now() - started;
     trace?.finish();
@@ -428,6 +462,15 @@ function buildModels(
       responses: Object.fromEntries(responses ?? []),
       ...(manager === undefined ? {} : { manager: { notices: manager.notices, changes: manager.changes } }),
       completions: completions.summary(),
+      ...(slowdown.empty ? {} : { slowdown: slowdown.summary() }),
+      ...(queues === undefined ? {} : { queues: queues.summary() }),
+      queueSeries: (name) => {
+        const samples = queues?.series(name);
+        if (samples === undefined) {
+          throw new ScenarioError(`queueSeries("${name}"): add the buffer to metrics.queueLengths.series`);
+        }
+        return samples.map(([time, bytes]) => [time / PS_PER_MS, bytes]);
+      },
       summary,
       rate,
       series: (name) =>
@@ -552,15 +595,26 @@ function switchMarks(policies: readonly CountedMarkingPolicy[]): Record<string, 
   return marks;
 }
 
-/** Runs to `end` a simulated millisecond at a time: progress, and a deadlock check, after each. */
+/**
+ * Runs to `end` a simulated millisecond at a time: progress, and a deadlock check, after each.
+ * With `sampling`, the run also stops at every multiple of its interval to sample the queues
+ * there, after all the events of that instant: read-only, between events, so the run's
+ * trajectory (and its event count) is the same with or without it.
+ */
 function runWithProgress(
   engine: Engine,
   end: Time,
   onProgress: RunOptions["onProgress"],
   watchdog: DeadlockWatchdog,
+  sampling?: { queues: QueueLengths; interval: Time },
 ): void {
   const step = ms(1);
+  let sample = sampling === undefined ? Number.POSITIVE_INFINITY : sampling.interval;
   for (let t = Math.min(step, end); ; t = Math.min(t + step, end)) {
+    for (; sample <= t; sample += sampling!.interval) {
+      engine.run({ until: sample });
+      sampling!.queues.sample(sample);
+    }
     engine.run({ until: t });
     onProgress?.(t / PS_PER_MS, end / PS_PER_MS, engine.eventsHandled);
     watchdog.check(t);

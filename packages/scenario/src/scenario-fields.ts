@@ -15,6 +15,7 @@ import {
   MAX_HOSTS,
   MAX_IPD,
   MAX_LIST,
+  MAX_MESSAGE_BYTES,
   MAX_PACKET_BYTES,
   MAX_PACKETS,
   MAX_STAGES,
@@ -297,6 +298,23 @@ export const metricsSchema = z.strictObject({
    * (`responses` in the result). Off by default: it wraps every controller call.
    */
   responses: z.boolean().default(false),
+  /**
+   * Upper edges (bytes, inclusive, increasing) of the size buckets of `slowdown` in the result;
+   * default [1e4, 1e5, 1e6, 1e7]: <= 10 KB, <= 100 KB, <= 1 MB, <= 10 MB and above.
+   */
+  slowdownEdgesBytes: z.array(z.number().positive().max(MAX_MESSAGE_BYTES)).min(1).max(64).optional(),
+  /**
+   * Sample the switch buffers' occupancy every `intervalUs` (default `binUs`): `queues` in the
+   * result has per buffer that ever held data its p50, p95, p99 and maximum in bytes, and
+   * `queueSeries(name)` the samples of the buffers `series` names (`switch:in<port>`,
+   * `switch:out<port>`). Off when absent.
+   */
+  queueLengths: z
+    .strictObject({
+      intervalUs: positiveUs.optional(),
+      series: z.array(name).max(MAX_LIST).default([]),
+    })
+    .optional(),
 });
 
 /**

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import type { SlowdownStats, SlowdownSummary } from "@losslab/metrics";
 import {
   checkFits,
   parseScenario,
@@ -17,6 +18,8 @@ import { oneLine } from "../one-line.js";
 import { prepareOutputDir } from "../output-dir.js";
 import { scenarioKinds } from "../plugins.js";
 import { simulationProgress } from "../progress.js";
+import { queueChart } from "../queue-chart.js";
+import { slowdownChart } from "../slowdown-chart.js";
 import { openTraceFile, type TraceFlags } from "../trace-file.js";
 import { UserError } from "../user-error.js";
 
@@ -72,7 +75,9 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
     // The file keeps everything, series included, next to the charts drawn from them.
     await writeFileAtomic(join(options.out, "result.json"), `${JSON.stringify(resultJson(result, true), null, 2)}\n`);
     const { writeChart } = await import("../render-chart.js");
-    const charts = [groupsChart(result), latencyChart(result)];
+    const charts = [groupsChart(result), latencyChart(result), slowdownChart(result), queueChart(result)].filter(
+      (chart) => chart !== undefined,
+    );
     for (const chart of charts) {
       await writeFileAtomic(join(options.out, `${chart.name}.csv`), chartToCsv(chart));
       await writeChart(chart, options.out);
@@ -87,7 +92,9 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
 /**
  * What `run --json` prints: the scenario, fingerprint and counts, the run's cost (`stats`),
  * the summary, the marks (per switch, and the percent of delivered data packets marked)
- * and completion times; with `withSeries`, the series of every meter with traffic too.
+ * and completion times, and the slowdown and queue lengths when the run has them; with
+ * `withSeries`, the series of every meter with traffic too, and of the recorded switch
+ * buffers (`queue:<buffer>`, [ms, bytes]).
  * Deterministic key order.
  */
 export function resultJson(result: ScenarioResult, withSeries = false) {
@@ -111,11 +118,13 @@ export function resultJson(result: ScenarioResult, withSeries = false) {
     summary,
     marks: { markedPct: rounded(s.markedPct), switches: result.marks },
     completions: result.completions,
+    ...(result.slowdown === undefined ? {} : { slowdown: roundedSlowdown(result.slowdown) }),
+    ...(result.queues === undefined ? {} : { queues: result.queues }),
     ...(withSeries ? { series: meterSeries(result) } : {}),
   };
 }
 
-/** Every meter with traffic (flows aside), as [time, value] points. */
+/** Every meter with traffic (flows aside), as [time, value] points; then the recorded switch buffers. */
 function meterSeries(result: ScenarioResult): Record<string, Array<[number, number]>> {
   const series: Record<string, Array<[number, number]>> = {};
   for (const meter of result.meters()) {
@@ -123,7 +132,23 @@ function meterSeries(result: ScenarioResult): Record<string, Array<[number, numb
     const points = result.series(meter);
     if (points.some(([, v]) => v > 0)) series[meter] = points.map(([t, v]) => [round(t), round(v)]);
   }
+  for (const name of result.scenario.metrics.queueLengths?.series ?? []) {
+    series[`queue:${name}`] = result.queueSeries(name).map(([t, bytes]) => [round(t), bytes]);
+  }
   return series;
+}
+
+/** The slowdown summary with its ratios rounded as the other summary numbers are. */
+function roundedSlowdown(slowdown: SlowdownSummary): SlowdownSummary {
+  const stats = <T extends SlowdownStats>(s: T): T => ({
+    ...s,
+    mean: round(s.mean),
+    p50: round(s.p50),
+    p95: round(s.p95),
+    p99: round(s.p99),
+    max: round(s.max),
+  });
+  return { all: stats(slowdown.all), buckets: slowdown.buckets.map(stats) };
 }
 
 /**
@@ -187,6 +212,19 @@ export function formatSummary(result: ScenarioResult): string {
         `  ${group.padEnd(16)} count ${c.count}  mean ${c.meanUs.toFixed(1)}  p50 ${c.p50Us.toFixed(1)}  p99 ${c.p99Us.toFixed(1)}`,
       );
     }
+  }
+  if (result.slowdown !== undefined) {
+    const { all, buckets } = result.slowdown;
+    const kb = (bytes: number) =>
+      bytes >= 1e6 ? `${+(bytes / 1e6).toPrecision(4)} MB` : `${+(bytes / 1000).toPrecision(4)} KB`;
+    lines.push("", "flow slowdown (completion time / alone on the empty network), by flow size:");
+    const slowdownLine = (label: string, s: SlowdownStats) =>
+      `  ${label.padEnd(20)} count ${s.count}  mean ${s.mean.toFixed(2)}  p50 ${s.p50.toFixed(2)}  p95 ${s.p95.toFixed(2)}  p99 ${s.p99.toFixed(2)}`;
+    for (const bucket of buckets) {
+      const label = bucket.toBytes === null ? `> ${kb(bucket.fromBytes)}` : `<= ${kb(bucket.toBytes)}`;
+      lines.push(slowdownLine(label, bucket));
+    }
+    lines.push(slowdownLine("all", all));
   }
   const stats = result.stats;
   lines.push(
