@@ -1,4 +1,5 @@
 import { PS_PER_US, type Time } from "@losslab/engine";
+import { nearestRank } from "./nearest-rank.js";
 
 /** Summary of the flows that completed: count, mean and percentiles of their completion times in us. */
 export interface CompletionSummary {
@@ -33,7 +34,7 @@ export class CompletionTimes {
     const result: Record<string, CompletionSummary> = {};
     for (const group of [...this.samples.keys()].sort()) {
       const sorted = [...this.samples.get(group)!].sort((a, b) => a - b);
-      const rank = (p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]! / PS_PER_US;
+      const rank = (p: number) => nearestRank(sorted, p) / PS_PER_US;
       const total = sorted.reduce((sum, value) => sum + value, 0);
       result[group] = {
         count: sorted.length,

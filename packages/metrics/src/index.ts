@@ -11,6 +11,7 @@ export {
   pathTiming,
 } from "./ideal-completion-time.js";
 export { LatencyBins } from "./latency-bins.js";
+export { nearestRank, nearestRankIndex } from "./nearest-rank.js";
 export {
   DEFAULT_TRACE_EVENTS,
   type LinkTracer,

@@ -1,4 +1,5 @@
 import type { Time } from "@losslab/engine";
+import { nearestRankIndex } from "./nearest-rank.js";
 
 /** Nearest-rank percentiles and maximum of a queue's sampled occupancy, bytes. */
 export interface QueueLengthSummary {
@@ -58,7 +59,7 @@ export class QueueLengths {
       const ascending = [...held].sort((a, b) => a - b);
       const zeros = this.samples - ascending.length;
       const rank = (p: number) => {
-        const index = Math.max(0, Math.ceil((p / 100) * this.samples) - 1);
+        const index = nearestRankIndex(this.samples, p);
         return index < zeros ? 0 : ascending[index - zeros]!;
       };
       result[name] = { p50: rank(50), p95: rank(95), p99: rank(99), max: ascending[ascending.length - 1]! };

@@ -1,4 +1,5 @@
 import type { Time } from "@losslab/engine";
+import { nearestRank } from "./nearest-rank.js";
 
 /** Upper edges (bytes, inclusive) of the default size buckets: <= 10 KB, <= 100 KB, <= 1 MB, <= 10 MB, and above (decimal units). */
 export const DEFAULT_SLOWDOWN_EDGES: readonly number[] = [10_000, 100_000, 1_000_000, 10_000_000];
@@ -83,11 +84,6 @@ export class Slowdown {
 
 function sorted(values: readonly number[]): number[] {
   return [...values].sort((a, b) => a - b);
-}
-
-/** The smallest value with at least p % of the sorted sample at or below it. */
-function nearestRank(ascending: readonly number[], p: number): number {
-  return ascending[Math.max(0, Math.ceil((p / 100) * ascending.length) - 1)]!;
 }
 
 function stats(values: readonly number[]): SlowdownStats {
