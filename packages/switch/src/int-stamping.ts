@@ -36,7 +36,8 @@ export class IntStamping {
 
   /** `packet` starts on `output`'s `link` at `now`: a data packet that asks for INT gets this port's record. */
   departing(packet: Packet, output: number, link: OutboundLink, now: Time): void {
-    const queued = (this.queued[output]! -= packet.size);
+    this.queued[output]! -= packet.size;
+    const queued = this.queued[output]!;
     const telemetry = packet.telemetry;
     if (telemetry !== null && packet.kind === PacketKind.Data) {
       telemetry.push({ queueLength: queued, txBytes: this.sent[output]!, timestamp: now, bandwidth: link.bandwidth });
