@@ -67,8 +67,9 @@ export interface HpccController extends Controller {
  * The first ACK (and one whose hop count differs from the previous) only stores its records.
  * No timer; CNPs are ignored.
  *
- * When to use: fabrics whose switches push INT records onto data packets (losslab has none
- * yet: the host must fill `telemetry`).
+ * When to use: fabrics whose switches push INT records onto data packets (losslab's do with
+ * the switch option `telemetry`; the kind's `feedback: "telemetry"` trait has scenarios turn
+ * it on, with the adapters' option of the same name).
  *
  * Gotchas: every ACK must carry `telemetry`; the host must call `onSend` so that the
  * reference window is updated once per round trip. `atRest` is undefined: the controller
