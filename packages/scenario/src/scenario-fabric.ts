@@ -5,6 +5,7 @@ import { buildFabric, type Fabric, type HostSpec, type SwitchSpec } from "@lossl
 import type { FlowControl } from "@losslab/switch";
 import type { Routes, Topology } from "@losslab/topology";
 import { inputBufferBytesOf } from "./derived-values.js";
+import { asScenarioError } from "./scenario-error.js";
 import type { ScenarioKinds } from "./scenario-kinds.js";
 import type { Scenario } from "./schema.js";
 import { switchLanes } from "./switch-lanes.js";
@@ -43,7 +44,7 @@ export function scenarioFabric(
         };
   const coalescingTimeout = scenario.adapter.ackCoalescingTimeoutUs;
   const cnpInterval = scenario.adapter.cnpIntervalUs;
-  const feedback = kinds.controller.definitionOf(scenario.controller).feedback;
+  const feedback = asScenarioError("controller", () => kinds.controller.definitionOf(scenario.controller)).feedback;
   const hostOptions: HostSpec = {
     ackBytes: scenario.packets.ackBytes,
     creditBytes: scenario.switch.creditBytes,
