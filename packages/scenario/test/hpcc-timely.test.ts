@@ -1,6 +1,6 @@
 /**
- * HPCC and TIMELY end to end (issue 20): four 10 Gb/s sources into one receiver through a
- * CIOQ switch with PAUSE, no marking. HPCC hears the switch's INT records, TIMELY the RTT
+ * HPCC and TIMELY end to end (issue 20): four sources into one receiver through a CIOQ
+ * switch with PAUSE, no marking, at 25 Gb/s for HPCC and 10 Gb/s for TIMELY (the paper's). HPCC hears the switch's INT records, TIMELY the RTT
  * samples of its ACKs (dc-feedback.test.ts checks both on an idle path). The flows start
  * 100 us apart, so a fair share is something the controller must reach, not a symmetry.
  *
@@ -14,13 +14,15 @@ import { parseScenario, runScenario, type ScenarioResult } from "../src/index.js
 const DURATION_MS = 6;
 /** The second half: [3, 6) ms. */
 const FROM_MS = 3;
-/** A data frame on the wire: 1048 B + 20 B of overhead; at 1.25e9 B/s, 854.4 ns. */
+/** A data frame on the wire: 1048 B + 20 B of overhead. */
 const WIRE_BYTES = 1068;
-const PACKET_US = (WIRE_BYTES / 1.25e9) * 1e6;
+/** 10 and 25 Gb/s, bytes/s. */
+const TEN_GBPS = 1.25e9;
+const TWENTY_FIVE_GBPS = 3.125e9;
 
-const fanIn = (controller: object) => ({
+const fanIn = (controller: object, bandwidth: number) => ({
   durationMs: DURATION_MS,
-  topology: { kind: "single-switch", hosts: 5, bandwidth: 1.25e9, delayNs: 1000 },
+  topology: { kind: "single-switch", hosts: 5, bandwidth, delayNs: 1000 },
   switch: {
     kind: "cioq",
     inputBufferBytes: 200_000,
@@ -45,10 +47,10 @@ interface Measured {
   wallMs: number;
 }
 
-function measure(controller: object): Measured {
+function measure(controller: object, bandwidth: number): Measured {
   let trace = "";
   const started = performance.now();
-  const result = runScenario(parseScenario(fanIn(controller)), {
+  const result = runScenario(parseScenario(fanIn(controller, bandwidth)), {
     trace: { write: (chunk) => (trace += chunk), events: ["arrived", "departed"], from: 0 },
   });
   const wallMs = performance.now() - started;
@@ -92,8 +94,10 @@ function measure(controller: object): Measured {
 }
 
 describe("HPCC end to end: INT records from the switch", () => {
-  // expectedFlows 4: the W_AI guideline W_init (1 - eta) / N with N the flows that share the bottleneck.
-  const hpcc = measure({ kind: "hpcc", expectedFlows: 4 });
+  // expectedFlows 4: the W_AI guideline W_init (1 - eta) / N with N the flows that share the
+  // bottleneck. At 25 Gb/s the path's bandwidth-delay product (T = 2 x (2 us + 1152 B / B) =
+  // 4.74 us, W_init = 14.8 KB) is 14 packets: one packet of queue reads as 0.07 of utilisation.
+  const hpcc = measure({ kind: "hpcc", expectedFlows: 4 }, TWENTY_FIVE_GBPS);
 
   it("keeps the bottleneck queue near empty: no PAUSE frame", () => {
     // eta = 0.95 < 1: HPCC keeps the inflight bytes below the bandwidth-delay product, so no
@@ -112,7 +116,9 @@ describe("HPCC end to end: INT records from the switch", () => {
 });
 
 describe("TIMELY end to end: RTT samples from the adapters", () => {
-  const timely = measure({ kind: "timely" });
+  const timely = measure({ kind: "timely" }, TEN_GBPS);
+  /** A data frame at 10 Gb/s: 854.4 ns. */
+  const packetUs = (WIRE_BYTES / TEN_GBPS) * 1e6;
 
   it("keeps the link utilised, with a standing queue of about T_low and no PAUSE frame", () => {
     expect(timely.result.stats.packetHops.pause).toBe(0);
@@ -121,7 +127,7 @@ describe("TIMELY end to end: RTT samples from the adapters", () => {
     // Below T_low = 50 us TIMELY only increases, above T_high = 500 us it cuts: the RTT settles
     // in between, so the queueing delay (the RTT less the base RTT, 4.56 us) does too. Half of
     // T_low - base as a lower bound: a queue HPCC never builds.
-    const delayUs = timely.meanQueue * PACKET_US;
+    const delayUs = timely.meanQueue * packetUs;
     expect(delayUs).toBeGreaterThan(0.5 * (50 - 4.56));
     expect(delayUs).toBeLessThan(500 - 4.56);
   });
