@@ -13,9 +13,7 @@ export interface PendingAck {
   readonly vl: number;
   /** Packets the next ACK covers. */
   count: number;
-  /** The last of them. */
-  seq: number;
-  /** The last of them, whose send time and INT records the ACK echoes. */
+  /** The last of them: the ACK carries its sequence number, and echoes its send time and INT records. */
   last: Packet;
   /** The coalescing time-out's event; -1 when none is armed. */
   timerId: EventId;
@@ -63,7 +61,7 @@ export class Acknowledger {
    */
   acknowledge(packet: Packet, bits: number, ackRequested: boolean): void {
     if (this.coalescing === 1) {
-      this.send(packet.flow, packet.source, packet.vl, packet.seq, 1, bits, packet);
+      this.send(packet.flow, packet.source, packet.vl, 1, bits, packet);
       return;
     }
     let pending = this.pending.get(packet.flow);
@@ -73,14 +71,12 @@ export class Acknowledger {
         source: packet.source,
         vl: packet.vl,
         count: 0,
-        seq: 0,
         last: packet,
         timerId: -1,
       };
       this.pending.set(packet.flow, pending);
     }
     pending.count++;
-    pending.seq = packet.seq;
     pending.last = packet;
     if ((bits & CONGESTION_BITS) !== 0 || ackRequested || pending.count >= this.coalescing) {
       this.flush(pending, bits);
@@ -99,20 +95,12 @@ export class Acknowledger {
   private flush(pending: PendingAck, bits: number): void {
     if (pending.timerId >= 0) this.engine.cancel(pending.timerId);
     this.pending.delete(pending.flow);
-    this.send(pending.flow, pending.source, pending.vl, pending.seq, pending.count, bits, pending.last);
+    this.send(pending.flow, pending.source, pending.vl, pending.count, bits, pending.last);
   }
 
-  /** An ACK, echoing the send time and INT records of `last`, the last packet it covers (TIMELY, HPCC). */
-  private send(
-    flow: number,
-    destination: number,
-    vl: number,
-    seq: number,
-    covers: number,
-    bits: number,
-    last: Packet,
-  ): void {
+  /** An ACK of `last` and the packets before it, echoing its sequence number, send time and INT records (TIMELY, HPCC). */
+  private send(flow: number, destination: number, vl: number, covers: number, bits: number, last: Packet): void {
     const echoed = bits & CongestionBit.Ecn ? bits | CongestionBit.Becn : bits;
-    this.control.add(PacketKind.Ack, flow, destination, seq, vl, echoed, covers, last);
+    this.control.add(PacketKind.Ack, flow, destination, last.seq, vl, echoed, covers, last);
   }
 }
