@@ -13,8 +13,8 @@ export interface PendingAck {
   readonly vl: number;
   /** Packets the next ACK covers. */
   count: number;
-  /** The last of them. */
-  seq: number;
+  /** The last of them: the ACK carries its sequence number, and echoes its send time and INT records. */
+  last: Packet;
   /** The coalescing time-out's event; -1 when none is armed. */
   timerId: EventId;
 }
@@ -61,16 +61,23 @@ export class Acknowledger {
    */
   acknowledge(packet: Packet, bits: number, ackRequested: boolean): void {
     if (this.coalescing === 1) {
-      this.send(packet.flow, packet.source, packet.vl, packet.seq, 1, bits);
+      this.send(packet.flow, packet.source, packet.vl, 1, bits, packet);
       return;
     }
     let pending = this.pending.get(packet.flow);
     if (pending === undefined) {
-      pending = { flow: packet.flow, source: packet.source, vl: packet.vl, count: 0, seq: 0, timerId: -1 };
+      pending = {
+        flow: packet.flow,
+        source: packet.source,
+        vl: packet.vl,
+        count: 0,
+        last: packet,
+        timerId: -1,
+      };
       this.pending.set(packet.flow, pending);
     }
     pending.count++;
-    pending.seq = packet.seq;
+    pending.last = packet;
     if ((bits & CONGESTION_BITS) !== 0 || ackRequested || pending.count >= this.coalescing) {
       this.flush(pending, bits);
     } else if (pending.count === 1 && this.timeout !== Number.POSITIVE_INFINITY) {
@@ -88,11 +95,12 @@ export class Acknowledger {
   private flush(pending: PendingAck, bits: number): void {
     if (pending.timerId >= 0) this.engine.cancel(pending.timerId);
     this.pending.delete(pending.flow);
-    this.send(pending.flow, pending.source, pending.vl, pending.seq, pending.count, bits);
+    this.send(pending.flow, pending.source, pending.vl, pending.count, bits, pending.last);
   }
 
-  private send(flow: number, destination: number, vl: number, seq: number, covers: number, bits: number): void {
+  /** An ACK of `last` and the packets before it, echoing its sequence number, send time and INT records (TIMELY, HPCC). */
+  private send(flow: number, destination: number, vl: number, covers: number, bits: number, last: Packet): void {
     const echoed = bits & CongestionBit.Ecn ? bits | CongestionBit.Becn : bits;
-    this.control.add(PacketKind.Ack, flow, destination, seq, vl, echoed, covers);
+    this.control.add(PacketKind.Ack, flow, destination, last.seq, vl, echoed, covers, last);
   }
 }

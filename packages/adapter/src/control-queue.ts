@@ -26,6 +26,8 @@ export class ControlQueue {
     vl: number,
     bits: number,
     covers: number,
+    /** An ACK's data packet, whose send time and INT records it echoes. */
+    echoes?: Packet,
   ): void {
     this.waiting.push(
       this.packets.create({
@@ -39,6 +41,7 @@ export class ControlQueue {
         createdAt: this.engine.now,
         bits,
         covers,
+        echoes,
       }),
     );
   }

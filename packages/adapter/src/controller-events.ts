@@ -1,7 +1,8 @@
-import { CongestionBit, type Packet } from "@losslab/core";
+import { CongestionBit, type OutboundLink, type Packet } from "@losslab/core";
 import type { Engine, EventHandler, Time } from "@losslab/engine";
 import { CONTROLLER_TIMER } from "./adapter-events.js";
 import type { Flow } from "./flow.js";
+import { rttSample } from "./rtt-sample.js";
 
 /**
  * What a flow's congestion controller (`@losslab/response`) hears at the source: every data
@@ -10,6 +11,9 @@ import type { Flow } from "./flow.js";
  * simulator; this is the only place that talks to it.
  */
 export class ControllerEvents {
+  /** The source's link, when ACKs give RTT samples (`HostAdapterOptions.rttSamples`). */
+  private rttLink: OutboundLink | undefined;
+
   constructor(
     private readonly engine: Engine,
     private readonly handler: EventHandler,
@@ -37,6 +41,11 @@ export class ControllerEvents {
     flow.fromEmpty = false;
   }
 
+  /** From now on every ACK gives its controller an RTT sample (`rttSample`) of data sent on `link`. */
+  measureRtt(link: OutboundLink): void {
+    this.rttLink = link;
+  }
+
   /** `ack`, covering `ack.covers` packets of `flow`, arrived. */
   acked(flow: Flow, ack: Packet): void {
     const controller = flow.controller;
@@ -52,6 +61,9 @@ export class ControllerEvents {
       packets: ack.covers,
       seq: ack.seq,
       now: this.engine.now,
+      rtt: this.rttLink === undefined ? undefined : rttSample(ack, this.engine.now, this.rttLink, flow.packetBytes),
+      // HPCC: the records the switches pushed onto the data packet, in path order.
+      telemetry: ack.telemetry ?? undefined,
     });
     this.arm(flow);
   }

@@ -27,6 +27,8 @@ export class Flows {
     private readonly handler: EventHandler,
     private readonly packets: PacketFactory,
     private readonly turns: FlowRoundRobin,
+    /** Whether data packets ask the switches for INT records (`HostAdapterOptions.telemetry`). */
+    private readonly telemetry: boolean,
   ) {}
 
   /** Adds a flow; it starts at `options.start` (a read response flow: when its request arrives). */
@@ -183,6 +185,7 @@ export class Flows {
       vl: flow.vl,
       createdAt,
       transport: flags,
+      telemetry: this.telemetry ? [] : undefined,
     });
     flow.sent++;
     if (flow.remaining <= 0) {

@@ -85,4 +85,18 @@ export interface HostAdapterOptions {
    * turn (default all 1), as a switch output's (`VlArbitration` of `@losslab/core`).
    */
   vlWeights?: readonly number[];
+  /**
+   * TIMELY's feedback (Mittal et al., SIGCOMM 2015, sec. 4): every ACK gives its flow's
+   * controller an RTT sample (`AckEvent.rtt`, ps): the ACK's arrival minus the send time of
+   * the data packet it acknowledges (which the ACK echoes) minus that packet's wire time on
+   * this host's link (`rtt-sample.ts`). Default false.
+   */
+  rttSamples?: boolean;
+  /**
+   * HPCC's feedback (Li et al., SIGCOMM 2019, sec. 3): this host's data packets ask the
+   * switches for INT records (switches with `telemetry` push one per egress port); ACKs
+   * echo them and the flow's controller gets them in path order (`AckEvent.telemetry`).
+   * Default false.
+   */
+  telemetry?: boolean;
 }

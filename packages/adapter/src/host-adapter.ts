@@ -50,6 +50,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   private readonly creditBytes: number;
   private readonly ports: number;
   private readonly pauseReactionDelay: Time;
+  private readonly rttSamples: boolean;
   private readonly vls: number;
   private readonly flows: Flows;
   private readonly pacing: Pacing;
@@ -72,6 +73,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     }
     this.pauseReactionDelay = options.pauseReactionDelay ?? DEFAULT_PAUSE_REACTION_DELAY;
     const acknowledges = options.acks ?? true;
+    this.rttSamples = options.rttSamples === true;
     const pacing = new Pacing(this.name, options.pacing);
     this.pacing = pacing;
     if (!Number.isInteger(this.pauseReactionDelay) || this.pauseReactionDelay < 0) {
@@ -108,6 +110,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       this,
       options.packets,
       turns,
+      options.telemetry === true,
     );
     this.controllers = new ControllerEvents(engine, this);
     this.scheduler = new SendScheduler(
@@ -225,6 +228,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     this.checkPort(port);
     if (port !== 0) return; // the adapter sends on port 0 only
     this.scheduler.connect(link, downstreamCredits, this.creditBytes);
+    if (this.rttSamples) this.controllers.measureRtt(link);
   }
 
   connectInput(port: number, _link: InboundLink): void {

@@ -43,6 +43,8 @@ export interface Device extends PacketReceiver, CreditReceiver {
 /** A unidirectional link as its sender sees it. */
 export interface OutboundLink {
   readonly bandwidth: number;
+  /** Bytes of wire overhead per frame beyond its size (preamble, inter-frame gap); absent means 0. */
+  readonly overheadBytes?: number;
   /** Starts sending `packet` now; returns the time its last byte has left the sender (the link is free again). */
   transmit(packet: Packet): Time;
 }

@@ -12,6 +12,7 @@ export {
 } from "./channel.js";
 export { closestName, didYouMean } from "./closest-name.js";
 export { CreditAccount, creditsFor, DEFAULT_CREDIT_BYTES } from "./credit-account.js";
+export type { IntRecord } from "./int-record.js";
 export { LosslessViolation } from "./lossless-violation.js";
 export type { MarkingPolicy, MarkingPolicyFactory, SwitchView } from "./marking.js";
 export {

@@ -1,4 +1,5 @@
 import type { Time } from "@losslab/engine";
+import type { IntRecord } from "./int-record.js";
 
 /** What a packet is. Numbers, not strings: the kind is read on every hop. */
 export const PacketKind = {
@@ -87,6 +88,17 @@ export interface Packet {
   readonly feedback: number;
   /** `TransportFlag`s of a data packet (AckReq, unreliable service); 0 otherwise. */
   readonly transport: number;
+  /**
+   * An ACK's echo of the send time (`injectedAt`) of the data packet it acknowledges, the
+   * last one it covers (TIMELY's RTT, Mittal et al., SIGCOMM 2015, sec. 4); -1 otherwise.
+   */
+  readonly echoedSendTime: Time;
+  /**
+   * In-band telemetry (HPCC's INT, Li et al., SIGCOMM 2019, sec. 3): on a data packet whose
+   * source asked for it, the records the switches' egress ports pushed, in path order; on
+   * its ACK, the same records echoed. null when not asked for.
+   */
+  readonly telemetry: IntRecord[] | null;
 }
 
 export interface PacketFields {
@@ -102,6 +114,10 @@ export interface PacketFields {
   covers?: number;
   feedback?: number;
   transport?: number;
+  /** A data packet that asks for INT records: starts with an empty list. */
+  telemetry?: IntRecord[];
+  /** An ACK: the data packet it acknowledges, whose send time and INT records it echoes. */
+  echoes?: Packet;
 }
 
 /** Creates the packets of one simulation, numbering them. One factory per simulation: no global counter. */
@@ -129,6 +145,8 @@ export class PacketFactory {
       covers: fields.covers ?? 1,
       feedback: fields.feedback ?? 0,
       transport: fields.transport ?? 0,
+      echoedSendTime: fields.echoes?.injectedAt ?? -1,
+      telemetry: fields.echoes === undefined ? (fields.telemetry ?? null) : fields.echoes.telemetry,
     };
   }
 }

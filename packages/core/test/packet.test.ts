@@ -37,6 +37,8 @@ describe("PacketFactory", () => {
       covers: 1,
       feedback: 0,
       transport: 0,
+      echoedSendTime: -1,
+      telemetry: null,
     });
     const ack = factory.create({
       kind: PacketKind.Ack,
@@ -52,6 +54,45 @@ describe("PacketFactory", () => {
     });
     expect([ack.id, ack.vl, ack.bits, ack.covers]).toEqual([1, 2, 3, 4]);
     expect(factory.created).toBe(2);
+  });
+
+  it("an ACK echoes its data packet's send time and INT records; other packets carry -1 and null", () => {
+    const factory = new PacketFactory();
+    const data = factory.create({
+      kind: PacketKind.Data,
+      flow: 0,
+      source: 0,
+      destination: 1,
+      size: 64,
+      seq: 0,
+      createdAt: 0,
+      telemetry: [],
+    });
+    data.injectedAt = 5_000;
+    data.telemetry!.push({ queueLength: 128, txBytes: 4096, timestamp: 6_000, bandwidth: 1.25e9 });
+    const ack = factory.create({
+      kind: PacketKind.Ack,
+      flow: 0,
+      source: 1,
+      destination: 0,
+      size: 20,
+      seq: 0,
+      createdAt: 9_000,
+      echoes: data,
+    });
+    expect(ack.echoedSendTime).toBe(5_000);
+    expect(ack.telemetry).toEqual([{ queueLength: 128, txBytes: 4096, timestamp: 6_000, bandwidth: 1.25e9 }]);
+    expect(data.echoedSendTime).toBe(-1);
+    const plain = factory.create({
+      kind: PacketKind.Ack,
+      flow: 0,
+      source: 1,
+      destination: 0,
+      size: 20,
+      seq: 0,
+      createdAt: 0,
+    });
+    expect([plain.echoedSendTime, plain.telemetry]).toEqual([-1, null]);
   });
 
   it("keeps one counter per factory: two simulations do not share ids", () => {

@@ -15,6 +15,11 @@ export interface ControllerContext {
   readonly ackBytes: number;
   /** The fabric, for kinds whose defaults come from it; absent when the caller does not know it. */
   readonly network?: ControllerNetwork;
+  /**
+   * The fabric's largest unloaded round trip between two hosts, ps, for kinds whose defaults
+   * come from it (HPCC's T); absent when the caller does not know it.
+   */
+  readonly baseRtt?: number;
 }
 
 /** What a controller kind may know of the fabric (ferrer-2012 sec. 4.3's k and n). */
@@ -53,6 +58,12 @@ export interface ControllerTraits {
    * besides making them unreliable, e.g. `use "hybrid" (turner-2001 sec. 5.1)`.
    */
   readonly reliableFlows?: string;
+  /**
+   * What its controllers need on every ACK besides the echoed marks, which a simulation then
+   * produces: "rtt", an RTT sample (`AckEvent.rtt`, TIMELY), or "telemetry", the switches'
+   * INT records (`AckEvent.telemetry`, HPCC). Absent: neither.
+   */
+  readonly feedback?: "rtt" | "telemetry";
 }
 
 /**

@@ -67,8 +67,9 @@ export interface HpccController extends Controller {
  * The first ACK (and one whose hop count differs from the previous) only stores its records.
  * No timer; CNPs are ignored.
  *
- * When to use: fabrics whose switches push INT records onto data packets (losslab has none
- * yet: the host must fill `telemetry`).
+ * When to use: fabrics whose switches push INT records onto data packets (losslab's do with
+ * the switch option `telemetry`; the kind's `feedback: "telemetry"` trait has scenarios turn
+ * it on, with the adapters' option of the same name).
  *
  * Gotchas: every ACK must carry `telemetry`; the host must call `onSend` so that the
  * reference window is updated once per round trip. `atRest` is undefined: the controller
@@ -272,7 +273,8 @@ export const hpccDefinition = defineController({
       type: "number",
       min: MIN_TIME_US,
       max: MAX_TIME_US,
-      description: "T, us: the base (unloaded) round trip; no default, it depends on the path",
+      optional: true,
+      description: "T, us: the base (unloaded) round trip (default the fabric's largest, when the simulation knows it)",
     },
     targetUtilization: unitInterval("eta: the target utilisation (default 0.95)"),
     maxStage: {
@@ -298,6 +300,12 @@ export const hpccDefinition = defineController({
       description: "N of the W_AI guideline: how many flows may share a link at most (default 100)",
     },
   },
-  create: ({ baseRttUs, additiveIncreaseBytes, ...rest }) =>
-    everyFlow(hpcc({ baseRtt: Math.round(baseRttUs * PS_PER_US), additiveIncrease: additiveIncreaseBytes, ...rest })),
+  feedback: "telemetry",
+  create: ({ baseRttUs, additiveIncreaseBytes, ...rest }, { baseRtt }) => {
+    const T = baseRttUs === undefined ? baseRtt : Math.round(baseRttUs * PS_PER_US);
+    if (T === undefined) {
+      throw new RangeError("hpcc: give baseRttUs (the base round trip, us): the fabric's is not known here");
+    }
+    return everyFlow(hpcc({ baseRtt: T, additiveIncrease: additiveIncreaseBytes, ...rest }));
+  },
 });

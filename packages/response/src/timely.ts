@@ -242,6 +242,7 @@ export const timelyDefinition = defineController({
     minRateFraction: linkFraction("the lowest rate as a fraction of the link rate (default 100 Mb/s)"),
     initialRateFraction: linkFraction("the starting rate as a fraction of the link rate (default 1)"),
   },
+  feedback: "rtt",
   create: (values, { lineRate }) =>
     everyFlow(
       timely({

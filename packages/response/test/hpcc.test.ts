@@ -5,7 +5,7 @@
  * incStage change only on an ACK for a packet sent after the last reference update.
  */
 import { describe, expect, it } from "vitest";
-import { hpcc, type TelemetryRecord } from "../src/index.js";
+import { controllers, type HpccController, hpcc, type TelemetryRecord } from "../src/index.js";
 import { registered } from "./registered.js";
 
 const flow = { lineRate: 1.25e9, packetSize: 1000 }; // 10 Gb/s
@@ -145,5 +145,17 @@ describe("hpcc", () => {
   it('is registered as "hpcc"', () => {
     const c = registered({ kind: "hpcc", baseRttUs: 10 }, flow);
     expect(c.rate).toBe(1.25e9);
+    expect(controllers.definitionOf({ kind: "hpcc" }).feedback).toBe("telemetry");
+  });
+
+  it("takes T from the fabric's base RTT when baseRttUs is not given, and says so when neither is known", () => {
+    // T = 8 us from the context: W_init = 1.25e9 B/s x 8 us = 10 000 B.
+    const c = registered({ kind: "hpcc" }, flow, { baseRtt: 8e6 }) as HpccController;
+    expect(c.windowBytes).toBe(10_000);
+    const given = registered({ kind: "hpcc", baseRttUs: 10 }, flow, { baseRtt: 8e6 }) as HpccController;
+    expect(given.windowBytes).toBe(12_500);
+    expect(() => registered({ kind: "hpcc" }, flow)).toThrow(
+      "hpcc: give baseRttUs (the base round trip, us): the fabric's is not known here",
+    );
   });
 });

@@ -4,7 +4,7 @@
  * beta 0.8, delta 10 Mb/s = 1.25e6 B/s, N = 5.
  */
 import { describe, expect, it } from "vitest";
-import { timely } from "../src/index.js";
+import { controllers, timely } from "../src/index.js";
 import { registered } from "./registered.js";
 
 const flow = { lineRate: 1.25e9, packetSize: 1500 }; // 10 Gb/s
@@ -119,5 +119,6 @@ describe("timely", () => {
     c.onAck(ack(600));
     c.onAck(ack(600)); // > T_high: 1e9 (1 - 0.8/6)
     expect(c.rate).toBeCloseTo(866_666_666.67, 1);
+    expect(controllers.definitionOf({ kind: "timely" }).feedback).toBe("rtt");
   });
 });

@@ -243,7 +243,7 @@ function buildModels(
   const flows = resolveFlows(scenario, hostIds);
   const bandwidth = scenario.topology.bandwidth;
   const responses = scenario.metrics.responses ? new Map<string, ResponseCounts>() : undefined;
-  const controllers = controllerFactories(scenario, kinds, responses);
+  const controllers = controllerFactories(scenario, kinds, responses, routes);
   const nonCompliant = new Set(scenario.nonCompliant.hosts);
   const manager = scenario.subnetManager === undefined ? undefined : new SubnetManager(engine, scenario.subnetManager);
   if (manager !== undefined) fabric.hosts.get(scenario.subnetManager!.host)!.onNotification(manager.notified);

@@ -1,4 +1,6 @@
 import type { ControllerContext, ControllerFactory } from "@losslab/response";
+import type { Routes } from "@losslab/topology";
+import { baseRoundTrip } from "./base-round-trip.js";
 import { scenarioGenerators } from "./flows.js";
 import { countingResponses, type ResponseCounts } from "./response-counts.js";
 import { asScenarioError, ScenarioError } from "./scenario-error.js";
@@ -18,16 +20,20 @@ export interface Controllers {
  * The scenario's controller kind (`kinds.controller`), built once for the run, one controller
  * per flow, counting its responses into `counts` if given. The kind says which flows it
  * controls; one that controls unreliable flows only refuses a scenario with reliable ones.
+ * `routes` give the fabric's base round trip to kinds that read it (HPCC's T).
  */
 export function controllerFactories(
   scenario: Scenario,
   kinds: ScenarioKinds,
   counts: Map<string, ResponseCounts> | undefined,
+  routes?: Routes,
 ): Controllers {
   const spec = scenario.controller;
   const definition = asScenarioError("controller", () => kinds.controller.definitionOf(spec));
   // One factory per class of flow for the run: flows share its response function and rate table.
-  const made = asScenarioError("controller", () => kinds.controller.create(spec, controllerContext(scenario, kinds)));
+  const made = asScenarioError("controller", () =>
+    kinds.controller.create(spec, controllerContext(scenario, kinds, routes)),
+  );
   // Build one controller of each now so a bad parameter is reported as a scenario error before the run.
   for (const factory of new Set([made.reliable, made.unreliable])) {
     asScenarioError("controller", () =>
@@ -45,15 +51,27 @@ export function controllerFactories(
   return { reliable, unreliable, persistent: made.persistent === true };
 }
 
-/** What a controller kind gets from the scenario besides its fields: rates, sizes, the fabric's k and n (its topology kind's `network`). */
-function controllerContext(scenario: Scenario, kinds: ScenarioKinds): ControllerContext {
+/**
+ * What a controller kind gets from the scenario besides its fields: rates, sizes, the
+ * fabric's k and n (its topology kind's `network`) and, with `routes`, its base round trip
+ * (`baseRoundTrip`, computed when a kind reads it: one pass per destination host).
+ */
+function controllerContext(scenario: Scenario, kinds: ScenarioKinds, routes: Routes | undefined): ControllerContext {
   const t = scenario.topology;
   const network = topologyNetwork(t, kinds);
+  const packets = scenario.packets;
+  let baseRtt: number | undefined;
   return {
     lineRate: t.bandwidth,
-    packetBytes: scenario.packets.dataBytes,
-    ackBytes: scenario.packets.ackBytes,
+    packetBytes: packets.dataBytes,
+    ackBytes: packets.ackBytes,
     network: network === undefined ? { name: t.kind } : { name: t.kind, ...network },
+    get baseRtt() {
+      if (routes === undefined) return undefined;
+      const overhead = packets.wireOverheadBytes;
+      baseRtt ??= baseRoundTrip(routes, packets.dataBytes + overhead, packets.ackBytes + overhead);
+      return baseRtt;
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import { buildFabric, type Fabric, type HostSpec, type SwitchSpec } from "@lossl
 import type { FlowControl } from "@losslab/switch";
 import type { Routes, Topology } from "@losslab/topology";
 import { inputBufferBytesOf } from "./derived-values.js";
+import { asScenarioError } from "./scenario-error.js";
 import type { ScenarioKinds } from "./scenario-kinds.js";
 import type { Scenario } from "./schema.js";
 import { switchLanes } from "./switch-lanes.js";
@@ -12,7 +13,9 @@ import { switchLanes } from "./switch-lanes.js";
 /**
  * The scenario's fabric (@losslab/fabric's `buildFabric`): its switch organisation and
  * buffers on every switch, with the marking policy except on non-compliant ones (turner-2001
- * sec. 6.1), and its adapter options on every host.
+ * sec. 6.1), and its adapter options on every host. When the controller kind needs feedback
+ * beyond marks (its `feedback` trait), the adapters measure RTTs ("rtt", TIMELY) or the
+ * switches push INT records and the adapters ask for them ("telemetry", HPCC).
  */
 export function scenarioFabric(
   engine: Engine,
@@ -41,6 +44,7 @@ export function scenarioFabric(
         };
   const coalescingTimeout = scenario.adapter.ackCoalescingTimeoutUs;
   const cnpInterval = scenario.adapter.cnpIntervalUs;
+  const feedback = asScenarioError("controller", () => kinds.controller.definitionOf(scenario.controller)).feedback;
   const hostOptions: HostSpec = {
     ackBytes: scenario.packets.ackBytes,
     creditBytes: scenario.switch.creditBytes,
@@ -54,8 +58,11 @@ export function scenarioFabric(
     ...(cnpInterval === undefined ? {} : { cnpInterval: us(cnpInterval) }),
     ...reporting,
     ...(pauseReaction === undefined ? {} : { pauseReactionDelay: pauseReaction }),
+    ...(feedback === "rtt" ? { rttSamples: true } : {}),
+    ...(feedback === "telemetry" ? { telemetry: true } : {}),
   };
-  const common = switchOptions(scenario, flowControl);
+  const own = switchOptions(scenario, flowControl);
+  const common = feedback === "telemetry" ? { ...own, telemetry: true } : own;
   const organisations = kinds.switch;
   const marked: SwitchSpec = {
     organisation: scenario.switch.kind,

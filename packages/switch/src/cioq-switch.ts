@@ -218,6 +218,7 @@ export class CioqSwitch extends SwitchBase {
     this.linkBusy[output] = 1;
     this.waiting[output]!--;
     this.marking?.packetDeparting?.(packet, this.outputFrom[output]![0]!, output);
+    this.intStamping?.departing(packet, output, this.outputLinks[output]!, this.engine.now);
     this.consumeCredits(output, packet);
     const end = this.outputLinks[output]!.transmit(packet);
     this.engine.at(end, this, DEPARTED, output);

@@ -18,6 +18,7 @@ const COMMON: ReadonlySet<string> = new Set<keyof SwitchOptions>([
   "packets",
   "vls",
   "vlWeights",
+  "telemetry",
 ]);
 
 /**

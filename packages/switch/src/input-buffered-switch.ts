@@ -246,6 +246,7 @@ export class InputBufferedSwitch extends SwitchBase {
     this.inputBusy[entry.input] = 1;
     this.waiting[output]!--;
     this.marking?.packetDeparting?.(entry.packet, entry.input, output);
+    this.intStamping?.departing(entry.packet, output, this.outputLinks[output]!, this.engine.now);
     this.consumeCredits(output, entry.packet);
     const end = this.outputLinks[output]!.transmit(entry.packet);
     this.engine.at(end, this, DEPARTED, entry);

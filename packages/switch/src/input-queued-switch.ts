@@ -132,6 +132,7 @@ export class InputQueuedSwitch extends SwitchBase {
     this.sendingPacket[output] = packet;
     this.waiting[output]!--;
     this.marking?.packetDeparting?.(packet, input, output);
+    this.intStamping?.departing(packet, output, this.outputLinks[output]!, this.engine.now);
     this.consumeCredits(output, packet);
     const end = this.outputLinks[output]!.transmit(packet);
     this.inputBusyUntil[input] = end;

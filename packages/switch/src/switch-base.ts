@@ -18,6 +18,7 @@ import {
 import { type Engine, type EventHandler, formatTime, ns, type Time, transmissionTime } from "@losslab/engine";
 import { type PauseSettings, resolveFlowControl } from "./flow-control.js";
 import { InputPause } from "./input-pause.js";
+import { IntStamping } from "./int-stamping.js";
 import { pauseHeadroom } from "./pause-headroom.js";
 import type { SwitchModel, SwitchOptions } from "./switch-model.js";
 
@@ -59,6 +60,8 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   protected readonly forwardingDelay: Time;
   /** Set by the model at the end of its constructor, once the view it is built on is complete. */
   protected marking: MarkingPolicy | undefined;
+  /** HPCC's INT records on departing data packets (option `telemetry`); undefined when off. */
+  protected readonly intStamping: IntStamping | undefined;
 
   /** Virtual lanes per port: buffers and credits are per (port, VL), at index `port * vls + vl`. */
   readonly vls: number;
@@ -142,6 +145,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     this.occupiedBlocks = new Int32Array(n * this.vls);
     this.occupiedBytes = new Float64Array(n * this.vls);
     this.waiting = new Int32Array(n);
+    this.intStamping = options.telemetry === true ? new IntStamping(n) : undefined;
     this.linkBusy = new Uint8Array(n);
     this.pausedPriorities = new Uint8Array(n);
     for (let port = 0; port < n; port++) this.notices.push([]);
@@ -246,6 +250,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     const occupancy = this.occupiedBytes[slot]!;
     this.resident[input]!.push(packet);
     this.waiting[output]!++;
+    this.intStamping?.arrived(output, packet.size);
     if (this.inputPause?.rose(input, occupancy)) this.requestArbitration();
     this.marking?.packetArrived?.(packet, input, output);
     return output;

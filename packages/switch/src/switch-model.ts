@@ -57,6 +57,13 @@ export interface SwitchOptions {
    * VL arbitration, in packets per turn (default all 1).
    */
   vlWeights?: readonly number[];
+  /**
+   * Push an in-band telemetry record (HPCC's INT: queue bytes, transmitted bytes, time,
+   * bandwidth; `IntRecord` of `@losslab/core`) onto every data packet that asks for it
+   * (`Packet.telemetry` not null) as it starts on an output (Li et al., SIGCOMM 2019,
+   * sec. 3). Default false: the switch then counts nothing for it.
+   */
+  telemetry?: boolean;
 }
 
 /** The common options of every model plus each organisation's own. */
