@@ -13,20 +13,6 @@ export const gbps = (rate: number): number => (rate * 1e9) / 8;
 /** Every link's propagation delay, ns. */
 export const linkDelayNs = 1000;
 
-/** The switches' default minimum forwarding delay (DESIGN.md "Modelling rules"), us. */
-const forwardingUs = 0.04;
-
-/**
- * The unloaded round trip of a path of `links` links at `bandwidth` bytes/s, us: what HPCC
- * calls T (sec. 3.2). Propagation both ways, a data packet's and an ACK's serialization once
- * each (the switches cut through), and each switch's forwarding delay both ways.
- */
-export function baseRttUs(links: number, bandwidth: number): number {
-  const { dataBytes, ackBytes, wireOverheadBytes } = datacenterPackets;
-  const serializationUs = ((dataBytes + ackBytes + 2 * wireOverheadBytes) / bandwidth) * 1e6;
-  return 2 * links * (linkDelayNs / 1000) + serializationUs + 2 * (links - 1) * forwardingUs;
-}
-
 /** The end-to-end scheme of a run; PFC is always underneath. */
 export type Scheme = "pfc" | "dcqcn" | "hpcc" | "timely";
 
@@ -34,12 +20,13 @@ export type Scheme = "pfc" | "dcqcn" | "hpcc" | "timely";
 const dcqcnMarking = { kind: "red", kmin: 5000, kmax: 200_000, pmax: 0.01 } as const;
 
 /**
- * The marking, controller and adapter fields of `scheme`; HPCC needs the path's base round
- * trip T (`baseRttUs`, HPCC sec. 3.2), the others ignore it.
+ * The marking, controller and adapter fields of `scheme`. HPCC's base round trip T is the
+ * fabric's (the scenario derives it); `expectedFlows` is the N of HPCC's W_AI guideline
+ * (sec. 3.3: W_AI = W_init (1 - eta) / N), the most flows a link is expected to carry.
  */
 export function schemeFields(
   scheme: Scheme,
-  baseRttUs: number,
+  expectedFlows?: number,
 ): Pick<ScenarioInput, "marking" | "controller" | "adapter"> {
   switch (scheme) {
     case "pfc":
@@ -48,7 +35,10 @@ export function schemeFields(
       // The notification point: at most one CNP per flow per 50 us (DCQCN sec. 3).
       return { marking: dcqcnMarking, controller: { kind: "dcqcn" }, adapter: { cnpIntervalUs: 50 } };
     case "hpcc":
-      return { marking: { kind: "none" }, controller: { kind: "hpcc", baseRttUs } };
+      return {
+        marking: { kind: "none" },
+        controller: { kind: "hpcc", ...(expectedFlows === undefined ? {} : { expectedFlows }) },
+      };
     case "timely":
       return { marking: { kind: "none" }, controller: { kind: "timely" } };
   }

@@ -1,9 +1,9 @@
+import { nearestRank } from "@losslab/metrics";
 import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
 import type { Chart } from "../chart.js";
 import { check, round } from "../check.js";
 import { fingerprintOf, type Preset } from "../preset.js";
 import {
-  baseRttUs,
   datacenterPackets,
   gbps,
   linkDelayNs,
@@ -39,10 +39,22 @@ function fanInScenario(scheme: Scheme, seed: number): ScenarioInput {
       group: `flow${i}`,
       startUs: i * startEveryMs * 1000,
     })),
-    // Two links each way: host to switch, switch to host.
-    ...schemeFields(scheme, baseRttUs(2, bandwidth)),
-    metrics: { binUs: 10, windowMs, stepUs: 100 },
+    ...schemeFields(scheme, senders),
+    metrics: { binUs: 10, windowMs, stepUs: 100, queueLengths: { intervalUs: 1, series: [bottleneck] } },
   };
+}
+
+/** The receiver's port's output buffer at the switch: where the fan-in queues. */
+const bottleneck = `S:out${setup.senders}`;
+
+/** Nearest-rank percentiles of the bottleneck's occupancy sampled in the measurement interval, bytes. */
+function queueOver(result: ScenarioResult, fromMs: number, toMs: number) {
+  const held = result
+    .queueSeries(bottleneck)
+    .filter(([ms]) => ms >= fromMs && ms < toMs)
+    .map(([, bytes]) => bytes)
+    .sort((a, b) => a - b);
+  return { p50: nearestRank(held, 50), p95: nearestRank(held, 95), p99: nearestRank(held, 99) };
 }
 
 const groups = Array.from({ length: setup.senders }, (_, i) => `group:flow${i}`);
@@ -72,6 +84,7 @@ function fanInSummary(result: ScenarioResult) {
     rates: Object.fromEntries(rates.map((rate, i) => [`sender${i}`, rate])),
     jain: round(jainIndex(rates)),
     util: round(result.rate(`link:S->H${setup.senders}`, from, to)),
+    queue: queueOver(result, from, to),
     convergeMs: convergeMs(result),
     pauseFrames: result.stats.packetHops.pause,
   };
@@ -97,6 +110,20 @@ function ratesChart(scheme: Scheme, result: ScenarioResult): Chart {
   };
 }
 
+/** The bottleneck's occupancy over time, one series per scheme. */
+function queueChart(results: readonly ScenarioResult[]): Chart {
+  return {
+    name: "dc-fan-in-queue",
+    title: "Queue at the receiver's switch port (output buffer), KB",
+    xLabel: "time (ms)",
+    yLabel: "queue (KB)",
+    series: runs.map((scheme, i) => ({
+      name: scheme,
+      points: results[i]!.queueSeries(bottleneck).map(([t, bytes]): [number, number] => [round(t), bytes / 1000]),
+    })),
+  };
+}
+
 /** DCQCN, HPCC and TIMELY share one receiver fairly; HPCC holds the queue near empty. */
 export const dcFanIn: Preset = {
   name: "dc-fan-in",
@@ -116,7 +143,7 @@ export const dcFanIn: Preset = {
       ReturnType<typeof fanInSummary>,
     ];
     return {
-      params: { ...setup, runs, baseRttUs: round(baseRttUs(2, bandwidth)) },
+      params: { ...setup, runs },
       fingerprint: fingerprintOf(results),
       summary: { dcqcn, hpcc, timely },
       checks: [
@@ -133,8 +160,16 @@ export const dcFanIn: Preset = {
             { text: "timely >= 0.9", pass: timely.util >= 0.9 },
           ],
         ),
+        check.atMost("FI.5", "hpcc: bottleneck queue p95 (10-14 ms), bytes", hpcc.queue.p95, 10000),
+        check.atMost(
+          "FI.6",
+          "hpcc: bottleneck queue p95, against dcqcn's",
+          hpcc.queue.p95,
+          dcqcn.queue.p95 / 4,
+          `queue p95(dcqcn) / 4 = ${round(dcqcn.queue.p95 / 4)}`,
+        ),
       ],
-      charts: runs.map((scheme, i) => ratesChart(scheme, results[i]!)),
+      charts: [...runs.map((scheme, i) => ratesChart(scheme, results[i]!)), queueChart(results)],
     };
   },
 };

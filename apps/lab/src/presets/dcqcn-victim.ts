@@ -2,7 +2,6 @@ import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } f
 import { check, round } from "../check.js";
 import { fingerprintOf, type Preset } from "../preset.js";
 import {
-  baseRttUs,
   datacenterPackets,
   gbps,
   linkDelayNs,
@@ -29,7 +28,7 @@ function victimScenario(scheme: Scheme, seed: number): ScenarioInput {
     switch: losslessSwitch(200_000, 400_000),
     packets: datacenterPackets,
     flows: { pattern: "santos", staggerUs: 100, victimMs: [...setup.victimMs] },
-    ...schemeFields(scheme, baseRttUs(3, bandwidth)),
+    ...schemeFields(scheme),
     metrics: { binUs: 10, windowMs: 1, stepUs: 100 },
   };
 }

@@ -2,6 +2,7 @@ import { closestName } from "@losslab/scenario";
 import type { Preset } from "../preset.js";
 import { UserError } from "../user-error.js";
 import { chrysosFig2a, chrysosFig2b, chrysosFig3b, chrysosFig3c, chrysosFig3d } from "./chrysos-figures.js";
+import { dcFanIn } from "./dc-fan-in.js";
 import { dcqcnVictim } from "./dcqcn-victim.js";
 import {
   ferrerFig4,
@@ -62,6 +63,7 @@ export const presets: readonly Preset[] = [
   turnerNoncompliant,
   turnerVl,
   dcqcnVictim,
+  dcFanIn,
 ];
 
 /**
