@@ -12,4 +12,5 @@ export {
   type TracedLink,
   type TraceEvent,
 } from "./packet-trace.js";
+export { type PausedLink, PauseMeter, type PauseSummary } from "./pause-meter.js";
 export { type SlidingWindowOptions, slidingWindow } from "./sliding-window.js";

@@ -18,6 +18,8 @@ const COMMON: ReadonlySet<string> = new Set<keyof SwitchOptions>([
   "packets",
   "vls",
   "vlWeights",
+  "vlScheduling",
+  "vlQuantaBytes",
 ]);
 
 /**
