@@ -49,7 +49,10 @@ describe("ClassScheduler", () => {
     // Quanta 50 B, packets 100 B. First call, class 1 blocked: class 0 has 50 (too little),
     // class 1 is passed over (its deficit stays 0), class 0 then has 100 and sends. Then each
     // class needs two visits per packet, class 1's turn first: 1, 0, 1, 0.
-    const script = new Script([[100, 100, 100], [100, 100]]);
+    const script = new Script([
+      [100, 100, 100],
+      [100, 100],
+    ]);
     script.blocked.add(1);
     const scheduler = new ClassScheduler("S", 1, 2, { scheduling: "dwrr", quanta: [50, 50] });
     expect(scheduler.serve(0, script)).toBe(true);
@@ -61,7 +64,10 @@ describe("ClassScheduler", () => {
     const script = new Script([[100], [100]]);
     script.blocked = new Set([0, 1]);
     for (const scheduling of ["wrr", "strict", "dwrr"] as const) {
-      const scheduler = new ClassScheduler("S", 1, 2, { scheduling, ...(scheduling === "dwrr" ? { quanta: [1, 1] } : {}) });
+      const scheduler = new ClassScheduler("S", 1, 2, {
+        scheduling,
+        ...(scheduling === "dwrr" ? { quanta: [1, 1] } : {}),
+      });
       expect(scheduler.serve(0, script)).toBe(false);
     }
   });

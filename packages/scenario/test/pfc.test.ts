@@ -88,8 +88,12 @@ describe("PFC and VL scheduling fields", () => {
   });
 
   it("checks adapter.controlVl against the VLs", () => {
-    expect(error({ ...fanIn(2), adapter: { controlVl: 2 } })).toMatch(/adapter\.controlVl: must be below switch\.vls \(2\)/);
-    expect(error({ ...fanIn(), adapter: { controlVl: 1 } })).toMatch(/adapter\.controlVl: must be below switch\.vls \(1\)/);
+    expect(error({ ...fanIn(2), adapter: { controlVl: 2 } })).toMatch(
+      /adapter\.controlVl: must be below switch\.vls \(2\)/,
+    );
+    expect(error({ ...fanIn(), adapter: { controlVl: 1 } })).toMatch(
+      /adapter\.controlVl: must be below switch\.vls \(1\)/,
+    );
   });
 
   it("ties vlWeights to wrr and vlQuantaBytes to dwrr, one per VL", () => {

@@ -6,11 +6,11 @@
  * reaction 3 us, 9216 B per priority buffer: the headroom rule needs
  * 1 x (10 + 1000 + 64 + 10 + 3000) + 1000 = 5084 B <= 9216 - 4000.
  */
-import { LosslessViolation, type Packet, PacketFactory, PacketKind, XOFF_QUANTA } from "@losslab/core";
+import { LosslessViolation, PacketFactory, PacketKind, XOFF_QUANTA } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { describe, expect, it } from "vitest";
 import { createSwitch, type FlowControl } from "../src/index.js";
-import { duplex, GBPS, lanePacket, Sink, Source, wire } from "./kit.js";
+import { duplex, lanePacket, Sink, Source, type Transmission, wire } from "./kit.js";
 
 const SIZE = 1000;
 const BUFFER = 9216;
@@ -50,7 +50,7 @@ function load(setup: ReturnType<typeof fabric>) {
   for (let k = 0; k < 60; k++) setup.h2.send(lanePacket(setup.packets, 2, 4, 1, k, SIZE), 0);
 }
 
-const pauses = (sent: ReadonlyArray<{ packet: Packet }>) => sent.filter((t) => t.packet.kind === PacketKind.Pause);
+const pauses = (sent: readonly Transmission[]) => sent.filter((t) => t.packet.kind === PacketKind.Pause);
 
 describe("PFC: one priority paused, the other flowing through the same port", () => {
   // The trunk carries priority 1 at up to 0.75 GB/s (priority 0 takes 0.25) but S2's output

@@ -36,7 +36,7 @@ function run(vlScheduling: ClassScheduling | undefined, vlQuantaBytes?: number[]
   // More than the window can carry of either class: both stay backlogged throughout.
   for (let k = 0; k < 600; k++) h0.send(lanePacket(packets, 0, 2, 0, k, 500), 0);
   for (let k = 0; k < 300; k++) h1.send(lanePacket(packets, 1, 2, 1, k, 1000), 0);
-  engine.run(WINDOW + 10 * US);
+  engine.run({ until: WINDOW + 10 * US });
   const frames = out.sent.filter((t) => t.packet.kind === PacketKind.Data && t.start < WINDOW);
   const bytes = [0, 0];
   for (const t of frames) bytes[t.packet.vl]! += t.packet.size;
