@@ -1,4 +1,4 @@
-import { type Packet, PacketKind, type TransmissionListener } from "@losslab/core";
+import { PAUSE_PRIORITIES, type Packet, PacketKind, type TransmissionListener } from "@losslab/core";
 import { PS_PER_US, type Time } from "@losslab/engine";
 
 /** The PAUSE (PFC) activity of one link direction whose sender was paused. */
@@ -41,7 +41,7 @@ export class PauseMeter {
 
   /** The listener for the link that carries PAUSE frames stopping the sender of link `paused`. */
   watch(paused: string): TransmissionListener {
-    const state: LinkPauses = { paused, frames: 0, since: new Float64Array(8).fill(-1), closed: 0 };
+    const state: LinkPauses = { paused, frames: 0, since: new Float64Array(PAUSE_PRIORITIES).fill(-1), closed: 0 };
     this.links.push(state);
     return (packet: Packet, start: Time) => {
       if (packet.kind !== PacketKind.Pause) return;

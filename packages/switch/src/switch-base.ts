@@ -376,7 +376,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
    * if that link is free: ahead of any data waiting there (arbitration runs after this), but
    * never cutting into a frame on the link. The frame is not subject to credits or PAUSE.
    *
-   * PFC (802.1Qbb clause 36): a real frame carries a class-enable vector and one timer per
+   * PFC (802.1Qbb, now IEEE 802.1Q clause 36): a real frame carries a class-enable vector and one timer per
    * priority, so one frame may change several priorities. Here each frame names one
    * priority (`vl`): an input owing changes on several priorities sends one frame per
    * priority, lowest first, back to back. That costs the link at most a 64 B frame more per
