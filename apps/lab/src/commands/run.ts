@@ -86,8 +86,8 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
 
 /**
  * What `run --json` prints: the scenario, fingerprint and counts, the run's cost (`stats`),
- * the summary, the marks (per switch, and the percent of delivered data packets marked)
- * and completion times; with `withSeries`, the series of every meter with traffic too.
+ * the summary, the marks (per switch, and the percent of delivered data packets marked),
+ * completion times and, under PAUSE, the PAUSE statistics (`pause`); with `withSeries`, the series of every meter with traffic too.
  * Deterministic key order.
  */
 export function resultJson(result: ScenarioResult, withSeries = false) {
@@ -111,6 +111,7 @@ export function resultJson(result: ScenarioResult, withSeries = false) {
     summary,
     marks: { markedPct: rounded(s.markedPct), switches: result.marks },
     completions: result.completions,
+    ...(result.pause === undefined ? {} : { pause: result.pause }),
     ...(withSeries ? { series: meterSeries(result) } : {}),
   };
 }
