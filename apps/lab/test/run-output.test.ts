@@ -91,6 +91,29 @@ describe("run's text", () => {
     expect(text).toContain(`fingerprint ${json.fingerprint}`);
   });
 
+  it("puts the PAUSE statistics in --json under PAUSE only", () => {
+    expect(resultJson(runScenario(parseScenario(input)))).not.toHaveProperty("pause");
+    const paused = runScenario(
+      parseScenario({
+        durationMs: 0.05,
+        topology: { kind: "single-switch", hosts: 3 },
+        switch: {
+          kind: "input-buffered",
+          inputBufferBytes: 9216,
+          flowControl: { kind: "pause", xoffBytes: 4000, xonBytes: 2000 },
+        },
+        packets: { dataBytes: 1000 },
+        adapter: { acks: false },
+        flows: [
+          { source: "H0", destination: "H2", stopUs: 12 },
+          { source: "H1", destination: "H2", stopUs: 12 },
+        ],
+      }),
+    );
+    expect(resultJson(paused).pause).toEqual(paused.pause);
+    expect(paused.pause?.frames).toBe(2);
+  });
+
   it("says why there are no marks", () => {
     const result = runScenario(parseScenario({ ...input, marking: { kind: "none" } }));
     expect(formatSummary(result)).toContain("\nmarks: none (no marking policy)\n");

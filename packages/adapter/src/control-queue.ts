@@ -4,7 +4,8 @@ import type { Engine } from "@losslab/engine";
 /**
  * The frames a host generates besides data: ACKs, CN packets and RDMA READ requests, all
  * of the ACK's size (santos-2002 Table 1: 20 B), waiting for port 0 in the order they were
- * made. The send scheduler sends them before any data packet of their VL.
+ * made. The send scheduler sends them before any data packet of their VL. With `controlVl`
+ * they all travel on that VL, whatever VL their caller names.
  */
 export class ControlQueue {
   /** Oldest first. */
@@ -15,6 +16,7 @@ export class ControlQueue {
     private readonly packets: PacketFactory,
     private readonly host: number,
     private readonly ackBytes: number,
+    private readonly controlVl: number | undefined,
   ) {}
 
   /** Creates a frame from this host to `destination`, now, and queues it. */
@@ -37,7 +39,7 @@ export class ControlQueue {
         destination,
         size: this.ackBytes,
         seq,
-        vl,
+        vl: this.controlVl ?? vl,
         createdAt: this.engine.now,
         bits,
         covers,

@@ -1,4 +1,4 @@
-import type { PacketFactory } from "@losslab/core";
+import type { ClassScheduling, PacketFactory } from "@losslab/core";
 import type { Time } from "@losslab/engine";
 
 /** The options of a `HostAdapter`; the package README says which file holds the mechanism each tunes. */
@@ -99,4 +99,20 @@ export interface HostAdapterOptions {
    * Default false.
    */
   telemetry?: boolean;
+  /**
+   * With `vls` > 1: how port 0 picks the VL of its next data packet (`ClassScheduling` of
+   * `@losslab/core`): "wrr" (default, `vlWeights`), "strict" (the highest VL first, as
+   * 802.1Q orders priorities) or "dwrr" (deficit round robin in bytes, `vlQuantaBytes`;
+   * Shreedhar and Varghese 1995). ACKs, CN packets and read requests go before data anyway.
+   */
+  vlScheduling?: ClassScheduling;
+  /** With `vlScheduling` "dwrr" (then required): each VL's quantum, bytes per round. */
+  vlQuantaBytes?: readonly number[];
+  /**
+   * The VL (PFC priority) of the frames this host makes besides data: ACKs, CN packets and
+   * RDMA READ requests, instead of the data packet's (or the requested flow's) VL. A higher
+   * class than data keeps them out of the data's queues and pauses (RoCE deployments give
+   * CNPs a priority of their own). Default: the data packet's VL.
+   */
+  controlVl?: number;
 }

@@ -85,7 +85,18 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     if (cnpInterval !== undefined && !(Number.isInteger(cnpInterval) && cnpInterval > 0)) {
       throw new RangeError(`${this.name}: cnpInterval must be a whole number of picoseconds > 0, got ${cnpInterval}`);
     }
-    const control = new ControlQueue(engine, options.packets, this.host, options.ackBytes ?? 20);
+    const compliant = options.compliant ?? true;
+    this.vls = options.vls ?? 1;
+    if (!Number.isInteger(this.vls) || this.vls < 1 || this.vls > MAX_VLS) {
+      throw new RangeError(`${this.name}: vls must be an integer 1..${MAX_VLS}, got ${this.vls}`);
+    }
+    const controlVl = options.controlVl;
+    if (controlVl !== undefined && !(Number.isInteger(controlVl) && controlVl >= 0 && controlVl < this.vls)) {
+      throw new RangeError(
+        `${this.name}: controlVl must be an integer 0..${this.vls - 1} (below vls), got ${controlVl}`,
+      );
+    }
+    const control = new ControlQueue(engine, options.packets, this.host, options.ackBytes ?? 20, controlVl);
     this.acknowledger = new Acknowledger(
       this.name,
       options.ackCoalescing,
@@ -94,11 +105,6 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       this,
       control,
     );
-    const compliant = options.compliant ?? true;
-    this.vls = options.vls ?? 1;
-    if (!Number.isInteger(this.vls) || this.vls < 1 || this.vls > MAX_VLS) {
-      throw new RangeError(`${this.name}: vls must be an integer 1..${MAX_VLS}, got ${this.vls}`);
-    }
     const turns = new FlowRoundRobin(this.vls);
     this.flows = new Flows(
       this.name,
@@ -116,7 +122,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     this.scheduler = new SendScheduler(
       this.name,
       this.vls,
-      options.vlWeights,
+      { scheduling: options.vlScheduling, weights: options.vlWeights, quanta: options.vlQuantaBytes },
       engine,
       this,
       control,

@@ -1,10 +1,12 @@
 import {
   applyPause,
+  ClassScheduler,
+  type ClassScheduling,
+  type ClassServer,
   CreditAccount,
   LosslessViolation,
   type OutboundLink,
   type Packet,
-  VlArbitration,
 } from "@losslab/core";
 import type { Engine, EventHandler, EventId, Time } from "@losslab/engine";
 import { TRANSMIT_DONE, WAKE } from "./adapter-events.js";
@@ -18,17 +20,26 @@ import type { Pacing } from "./pacing.js";
 /** `sendFrom`'s VL filter meaning "every VL" (one VL, no arbitration). */
 const ANY_VL = -1;
 
+/** How port 0 picks among its VLs (`ClassScheduler`'s options). */
+export interface VlSchedulingOptions {
+  scheduling?: ClassScheduling | undefined;
+  weights?: readonly number[] | undefined;
+  quanta?: readonly number[] | undefined;
+  defaultQuantum?: number | undefined;
+}
+
 /**
  * What port 0 sends next, and when. When the port is free it sends a waiting ACK, CN packet
  * or read request first, else a data packet: with one VL, of the next flow in round robin
  * whose window (santos-2002 sec. 4.2: fewer than `window` packets unacknowledged) and rate
- * limit (`Pacing`) allow it; with several, the VLs in weighted round robin
- * (`VlArbitration`, turner-2001 sec. 2) and the flows of the chosen VL in round robin.
+ * limit (`Pacing`) allow it; with several, the VLs by the port's `ClassScheduler` (weighted
+ * round robin by default, turner-2001 sec. 2; strict priority or DWRR) and the flows of the
+ * chosen VL in round robin.
  * Nothing starts without credits for all of it in the switch buffer of its VL, nor on a
  * priority a PAUSE holds; a frame already started finishes. When only the rate holds flows
  * back, a wake-up is set for the earliest time one may send.
  */
-export class SendScheduler {
+export class SendScheduler implements ClassServer {
   private output: OutboundLink | undefined;
   private busy = false;
   /** Priorities a PAUSE from the switch holds on port 0 (bit p: priority p). */
@@ -37,8 +48,11 @@ export class SendScheduler {
   private readonly credits: CreditAccount[] = [];
   /** The bit set of all VLs: when every one is blocked, the scheduler stops looking. */
   private readonly allVls: number;
-  /** Port 0's VL arbitration of data packets; undefined with one VL. */
-  private readonly vlArbitration: VlArbitration | undefined;
+  /** Port 0's VL scheduler of data packets; undefined with one VL. */
+  private readonly vlScheduler: ClassScheduler | undefined;
+  /** During `trySend`: the VLs found blocked so far, and the time. */
+  private blocked = 0;
+  private now: Time = 0;
   /** The earliest time a rate-limited flow may send, found by the last scan of the flows. */
   private nextEligible: Time = Number.POSITIVE_INFINITY;
   private wakeAt: Time = Number.POSITIVE_INFINITY;
@@ -47,7 +61,7 @@ export class SendScheduler {
   constructor(
     private readonly name: string,
     private readonly vls: number,
-    vlWeights: readonly number[] | undefined,
+    scheduling: VlSchedulingOptions,
     private readonly engine: Engine,
     private readonly handler: EventHandler,
     private readonly control: ControlQueue,
@@ -57,8 +71,9 @@ export class SendScheduler {
     private readonly controllers: ControllerEvents,
   ) {
     this.allVls = (1 << vls) - 1;
-    if (vls > 1) this.vlArbitration = new VlArbitration(name, 1, vls, vlWeights);
-    else if (vlWeights !== undefined) throw new RangeError(`${name}: vlWeights needs vls > 1`);
+    if (vls > 1) this.vlScheduler = new ClassScheduler(name, 1, vls, scheduling);
+    else if (scheduling.weights !== undefined) throw new RangeError(`${name}: vlWeights needs vls > 1`);
+    else if (scheduling.quanta !== undefined) throw new RangeError(`${name}: vlQuantaBytes needs vls > 1`);
   }
 
   /** Port 0's link; undefined until connected. */
@@ -125,20 +140,13 @@ export class SendScheduler {
       blocked |= bit;
     }
     if (blocked === this.allVls) return;
-    const now = this.engine.now;
+    this.now = this.engine.now;
+    this.blocked = blocked;
     this.nextEligible = Number.POSITIVE_INFINITY;
-    const arbitration = this.vlArbitration;
-    if (arbitration === undefined) {
-      if (this.sendFrom(ANY_VL, now, blocked) < 0) return;
-    } else {
-      const first = arbitration.first(0);
-      for (let k = 0; k < this.vls; k++) {
-        const vl = (first + k) % this.vls;
-        if ((blocked & (1 << vl)) !== 0) continue;
-        blocked = this.sendFrom(vl, now, blocked);
-        if (blocked < 0) return;
-      }
-    }
+    const scheduler = this.vlScheduler;
+    const sent =
+      scheduler === undefined ? this.sendFrom(ANY_VL, Number.POSITIVE_INFINITY) > 0 : scheduler.serve(0, this);
+    if (sent || this.blocked === this.allVls) return;
     const nextEligible = this.nextEligible;
     if (nextEligible < this.wakeAt) {
       if (this.wakeAt !== Number.POSITIVE_INFINITY) this.engine.cancel(this.wakeId);
@@ -147,13 +155,21 @@ export class SendScheduler {
     }
   }
 
+  /** ClassServer: VL `vl` sends a data packet if it is not blocked and one of its flows may send one of at most `maxBytes`. */
+  serveClass(_output: number, vl: number, maxBytes: number): number {
+    if ((this.blocked & (1 << vl)) !== 0) return 0;
+    return this.sendFrom(vl, maxBytes);
+  }
+
   /**
    * Sends a data packet of the next eligible flow of `vl` (`ANY_VL`: of any VL) in round
-   * robin and returns -1; -1 too when every VL is blocked. Otherwise returns `blocked` with
-   * the VLs found out of credits added, and lowers `nextEligible` to the earliest time a
-   * rate-limited flow may send.
+   * robin and returns its size. Otherwise adds the VLs found out of credits to `blocked`,
+   * lowers `nextEligible` to the earliest time a rate-limited flow may send, and returns 0,
+   * or -1 if the next eligible flow's packet is larger than `maxBytes` (a DWRR deficit).
    */
-  private sendFrom(vl: number, now: Time, blocked: number): number {
+  private sendFrom(vl: number, maxBytes: number): number {
+    const now = this.now;
+    let blocked = this.blocked;
     const credits = this.credits;
     const flows = this.turns.flows;
     const next = this.turns.next;
@@ -178,15 +194,16 @@ export class SendScheduler {
       if (!credits[flow.vl]!.canSend(flow.packetBytes)) {
         // Credits come back with a trySend. The flows of other VLs may still go.
         blocked |= 1 << flow.vl;
-        if (blocked === this.allVls) return -1;
+        this.blocked = blocked;
+        if (blocked === this.allVls) return 0;
         continue;
       }
+      if (flow.packetBytes > maxBytes) return -1;
       this.turns.served(pointer, index);
-      this.vlArbitration?.sent(0, flow.vl);
       this.sendData(flow, now, start, window);
-      return -1;
+      return flow.packetBytes;
     }
-    return blocked;
+    return 0;
   }
 
   /** Sends `flow`'s next packet now; its next gap counts from `start` (`Pacing.startAt`). */

@@ -14,7 +14,7 @@ import {
 } from "@losslab/core";
 import { Engine, type Time } from "@losslab/engine";
 import { describe, expect, it } from "vitest";
-import { HostAdapter } from "../src/index.js";
+import { HostAdapter, type HostAdapterOptions } from "../src/index.js";
 import { backToBack, DATA_BYTES, Wire } from "./kit.js";
 
 /** ceil(2068 / 64) credit blocks of a data packet. */
@@ -51,7 +51,13 @@ class LaneReceiver implements Device {
   }
 }
 
-function laneHost(credits: number, draining: readonly number[], vls = 2, vlWeights?: number[]) {
+function laneHost(
+  credits: number,
+  draining: readonly number[],
+  vls = 2,
+  vlWeights?: number[],
+  scheduling: Pick<HostAdapterOptions, "vlScheduling" | "vlQuantaBytes"> = {},
+) {
   const engine = new Engine();
   const packets = new PacketFactory();
   const host = new HostAdapter(engine, {
@@ -60,6 +66,7 @@ function laneHost(credits: number, draining: readonly number[], vls = 2, vlWeigh
     packets,
     vls,
     ...(vlWeights === undefined ? {} : { vlWeights }),
+    ...scheduling,
   });
   const receiver = new LaneReceiver(engine, "S", credits, draining);
   receiver.adapter = host;
@@ -178,6 +185,37 @@ describe("per-VL credits at the adapter", () => {
     host.addFlow({ id: 2, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 7, vl: 2 });
     engine.run({ until: 100_000_000 });
     expect(wire.data.map((s) => s.packet.vl)).toEqual([0, 2, 2, 2, 0, 2, 2, 2, 0, 2]);
+  });
+
+  it("serves the highest VL first under strict priority (802.1Q: a higher priority value goes first)", () => {
+    const { engine, host, wire } = laneHost(4 * DATA_BLOCKS, [0, 1], 2, undefined, { vlScheduling: "strict" });
+    host.addFlow({ id: 1, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 3, vl: 0 });
+    host.addFlow({ id: 2, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 3, vl: 1 });
+    engine.run({ until: 100_000_000 });
+    // Flow 1's start comes first and finds the port to itself; from then on VL 1 goes first
+    // whenever it has a packet.
+    expect(wire.data.map((s) => s.packet.vl)).toEqual([0, 1, 1, 1, 0, 0]);
+  });
+
+  it("shares bytes by deficit round robin: quanta 2 x 2068 : 2068 B send two VL 0 packets per VL 1 packet", () => {
+    // Shreedhar and Varghese's DRR: VL 0 gets 4136 B of deficit per round (two packets), VL 1
+    // 2068 B (one). Once VL 0's flow is done, VL 1 sends alone.
+    const { engine, host, wire } = laneHost(4 * DATA_BLOCKS, [0, 1], 2, undefined, {
+      vlScheduling: "dwrr",
+      vlQuantaBytes: [2 * DATA_BYTES, DATA_BYTES],
+    });
+    host.addFlow({ id: 1, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 6, vl: 0 });
+    host.addFlow({ id: 2, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 6, vl: 1 });
+    engine.run({ until: 100_000_000 });
+    expect(wire.data.map((s) => s.packet.vl)).toEqual([0, 0, 1, 0, 0, 1, 0, 0, 1, 1, 1, 1]);
+  });
+
+  it("needs quanta for dwrr: the adapter knows no packet size of its own", () => {
+    const engine = new Engine();
+    const packets = new PacketFactory();
+    expect(() => new HostAdapter(engine, { name: "H", host: 0, packets, vls: 2, vlScheduling: "dwrr" })).toThrow(
+      /H: vlScheduling "dwrr" needs vlQuantaBytes, one quantum per VL in bytes/,
+    );
   });
 
   it("rejects vlWeights that do not fit vls", () => {

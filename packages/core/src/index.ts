@@ -10,6 +10,13 @@ export {
   type PacketReceiver,
   type TransmissionListener,
 } from "./channel.js";
+export {
+  CLASS_SCHEDULINGS,
+  ClassScheduler,
+  type ClassSchedulerOptions,
+  type ClassScheduling,
+  type ClassServer,
+} from "./class-scheduler.js";
 export { closestName, didYouMean } from "./closest-name.js";
 export { CreditAccount, creditsFor, DEFAULT_CREDIT_BYTES } from "./credit-account.js";
 export type { IntRecord } from "./int-record.js";

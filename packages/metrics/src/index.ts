@@ -21,6 +21,7 @@ export {
   type TracedLink,
   type TraceEvent,
 } from "./packet-trace.js";
+export { type PausedLink, PauseMeter, type PauseSummary } from "./pause-meter.js";
 export { type QueueLengthSummary, QueueLengths } from "./queue-lengths.js";
 export { type SlidingWindowOptions, slidingWindow } from "./sliding-window.js";
 export {

@@ -1,4 +1,4 @@
-import { creditsFor, DEFAULT_PAUSE_REACTION_DELAY, PAUSE_FRAME_BYTES } from "@losslab/core";
+import { creditsFor, DEFAULT_PAUSE_REACTION_DELAY, PAUSE_FRAME_BYTES, PAUSE_PRIORITIES } from "@losslab/core";
 import { ns } from "@losslab/engine";
 import { pauseHeadroom } from "@losslab/switch";
 import type { z } from "zod";
@@ -131,8 +131,11 @@ function checkBuffers(fields: ScenarioFields, lanes: number, report: Report): vo
     report(["switch", "flowControl", "xonBytes"], `must be at most xoffBytes (${flow.xoffBytes})`);
     return;
   }
-  if (lanes > 1) {
-    report(["switch", "vls"], `flowControl "pause" covers one priority; it cannot be used with vls ${lanes}`);
+  if (lanes > PAUSE_PRIORITIES) {
+    report(
+      ["switch", "vls"],
+      `flowControl "pause" (PFC, 802.1Qbb) has ${PAUSE_PRIORITIES} priorities; got vls ${lanes}`,
+    );
     return;
   }
   const bandwidth = bandwidthOf(fields);
@@ -175,12 +178,31 @@ function checkFlows(fields: ScenarioFields, report: Report): void {
   }
 }
 
-/** VL weights, one per VL; every flow on a VL the switches have. */
+/**
+ * VL weights (with "wrr") and quanta (with "dwrr"), one per VL; every flow, and the hosts'
+ * control frames (`adapter.controlVl`), on a VL the switches have.
+ */
 function checkVirtualLanes(fields: ScenarioFields, vls: number, report: Report): void {
   const sw = fields.switch;
+  const scheduling = "vlScheduling" in sw ? sw.vlScheduling : "wrr";
   const weights = "vlWeights" in sw ? sw.vlWeights : undefined;
-  if (weights !== undefined && weights.length !== vls) {
+  if (weights !== undefined && scheduling !== "wrr") {
+    report(["switch", "vlWeights"], `applies to switch.vlScheduling "wrr" only; got "${scheduling}"`);
+  } else if (weights !== undefined && weights.length !== vls) {
     report(["switch", "vlWeights"], `must list one weight per VL (switch.vls ${vls})`);
+  }
+  const quanta = "vlQuantaBytes" in sw ? sw.vlQuantaBytes : undefined;
+  if (quanta !== undefined && scheduling !== "dwrr") {
+    report(["switch", "vlQuantaBytes"], `applies to switch.vlScheduling "dwrr" only; got "${scheduling}"`);
+  } else if (quanta !== undefined && quanta.length !== vls) {
+    report(["switch", "vlQuantaBytes"], `must list one quantum per VL (switch.vls ${vls})`);
+  }
+  const controlVl = fields.adapter.controlVl;
+  if (controlVl !== undefined && controlVl >= vls) {
+    report(
+      ["adapter", "controlVl"],
+      `must be below switch.vls (${vls}${"vls" in sw ? "" : `: switch.kind "${sw.kind}" has one VL`})`,
+    );
   }
   if (!Array.isArray(fields.flows)) return;
   for (const [i, flow] of fields.flows.entries()) {

@@ -13,6 +13,8 @@ import {
   LatencyBins,
   PacketTrace,
   type PacketTraceOptions,
+  PauseMeter,
+  type PauseSummary,
   type QueueLengthSummary,
   type QueueLengths,
   Slowdown,
@@ -122,6 +124,13 @@ export interface ScenarioResult {
   responses: Record<string, ResponseCounts>;
   /** The subnet manager's work (with `subnetManager`): CN packets it acted on, static IPD changes. */
   manager?: { notices: number; changes: number };
+  /**
+   * Under `switch.flowControl` "pause": XOFF frames sent (`frames`) and the time senders
+   * were held (`pausedUs`, priority-time: from an XOFF frame's start to its XON's, or the
+   * end of the run, summed over priorities; `PauseMeter` of @losslab/metrics), in all and
+   * per paused link (`byLink`: only links whose sender was paused, named `from->to`).
+   */
+  pause?: PauseSummary;
   /** Congestion notifications the switches sent (QCN CNMs), in time order. */
   notifications: Notification[];
   /** Per `binUs` bin, the fraction of time a packet of `group` waited at its source (`metrics.sourceWaitGroups`). */
@@ -261,6 +270,11 @@ function buildModels(
 
   const fingerprint = new Fingerprint();
   for (const [index, link] of [...fabric.links.values()].entries()) link.onTransmit(fingerprint.transmissions(index));
+  // PAUSE frames on "a->b" hold the sender of "b->a".
+  const pauses = scenario.switch.flowControl.kind === "pause" ? new PauseMeter() : undefined;
+  if (pauses !== undefined) {
+    for (const link of fabric.links.values()) link.onTransmit(pauses.watch(`${link.to.name}->${link.from.name}`));
+  }
   const meters = new Map<string, ByteCounter>();
   const metered = scenario.metrics.linkMeters;
   for (const name of metered ?? []) {
@@ -461,6 +475,7 @@ function buildModels(
       marks: switchMarks(marking.policies),
       responses: Object.fromEntries(responses ?? []),
       ...(manager === undefined ? {} : { manager: { notices: manager.notices, changes: manager.changes } }),
+      ...(pauses === undefined ? {} : { pause: pauses.summary(end) }),
       completions: completions.summary(),
       ...(slowdown.empty ? {} : { slowdown: slowdown.summary() }),
       ...(queues === undefined ? {} : { queues: queues.summary() }),

@@ -28,6 +28,14 @@ export function scenarioFabric(
   const packets = new PacketFactory();
   const vls = switchLanes(scenario, kinds);
   const vlWeights = "vlWeights" in scenario.switch ? scenario.switch.vlWeights : undefined;
+  const vlScheduling = "vlScheduling" in scenario.switch ? scenario.switch.vlScheduling : undefined;
+  // Hosts know no packet size of their own: their DWRR quanta default as the switches' (packets.dataBytes).
+  const vlQuantaBytes =
+    vlScheduling === "dwrr"
+      ? ((scenario.switch as { vlQuantaBytes?: number[] }).vlQuantaBytes ??
+        new Array<number>(vls).fill(scenario.packets.dataBytes))
+      : undefined;
+  const controlVl = scenario.adapter.controlVl;
   const flowControl = kinds.flowControl.create(scenario.switch.flowControl, undefined, "switch.flowControl");
   // Hosts honour PAUSE with the reaction delay the switches assume of them (their headroom rule).
   const pauseReaction =
@@ -49,8 +57,10 @@ export function scenarioFabric(
     ackBytes: scenario.packets.ackBytes,
     creditBytes: scenario.switch.creditBytes,
     // Every host has the VLs of the switches (one, unless input-buffered switches have more) and their arbitration.
-    ...(vls === 1 ? {} : { vls }),
+    ...(vls === 1 ? {} : { vls, vlScheduling }),
     ...(vlWeights === undefined ? {} : { vlWeights }),
+    ...(vlQuantaBytes === undefined || vls === 1 ? {} : { vlQuantaBytes }),
+    ...(controlVl === undefined ? {} : { controlVl }),
     acks: scenario.adapter.acks,
     pacing: scenario.adapter.pacing,
     ackCoalescing: scenario.adapter.ackCoalescing,

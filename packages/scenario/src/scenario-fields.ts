@@ -152,6 +152,11 @@ export const adapterSchema = z.strictObject({
    * marks echoed in ACKs (and a CN packet per marked packet of an unreliable flow).
    */
   cnpIntervalUs: positiveUs.optional(),
+  /**
+   * The VL (PFC priority) of every ACK, CN packet and read request the hosts send, instead
+   * of the data packet's: below `switch.vls`. Default: the data packet's VL.
+   */
+  controlVl: count(0, MAX_VLS - 1).optional(),
 });
 
 export const packetsSchema = z.strictObject({
@@ -351,6 +356,7 @@ export const scenarioFieldsSchema = (kinds: ScenarioKinds) =>
       maxBypass: 4,
       outputOrder: "rotate",
       vls: 1,
+      vlScheduling: "wrr",
       creditBytes: 64,
     }),
     adapter: adapterSchema.default({ queues: "per-message", acks: true, pacing: "since-start", ackCoalescing: 1 }),

@@ -51,6 +51,7 @@ describe("scenario.schema.json", () => {
       maxBypass: 4,
       outputOrder: "rotate",
       vls: 1,
+      vlScheduling: "wrr",
       creditBytes: 64,
     });
     expect(JSON.stringify(schema.properties.marking)).toContain('"input-output-triggered"');

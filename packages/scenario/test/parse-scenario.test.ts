@@ -40,6 +40,7 @@ describe("parseScenario defaults", () => {
       maxBypass: 4,
       outputOrder: "rotate",
       vls: 1,
+      vlScheduling: "wrr",
       creditBytes: 64,
     });
     // 20 B header + 2048 B payload; 20 B ACKs.

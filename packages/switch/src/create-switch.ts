@@ -19,6 +19,8 @@ const COMMON: ReadonlySet<string> = new Set<keyof SwitchOptions>([
   "vls",
   "vlWeights",
   "telemetry",
+  "vlScheduling",
+  "vlQuantaBytes",
 ]);
 
 /**

@@ -7,7 +7,7 @@ export interface CreditFlowControl {
 }
 
 /**
- * PAUSE flow control of lossless Ethernet (802.3x PAUSE, one 802.1Qbb priority): an input
+ * PAUSE flow control of lossless Ethernet (802.3x PAUSE; with several VLs, 802.1Qbb PFC, per priority): an input
  * whose buffer reaches `xoffBytes` asks its upstream to stop (XOFF); once below `xonBytes`
  * it lets it go again (XON). Upstream senders hold no credits for the buffer.
  */

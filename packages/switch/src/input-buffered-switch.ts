@@ -1,4 +1,4 @@
-import { type Packet, VlArbitration } from "@losslab/core";
+import { ClassScheduler, type ClassServer, type Packet } from "@losslab/core";
 import type { Engine, Time } from "@losslab/engine";
 import { type OutputOrder, resolveOutputOrder } from "./output-order.js";
 import { FIRST_MODEL_EVENT, SwitchBase } from "./switch-base.js";
@@ -51,20 +51,22 @@ const ORDER_CODES: Record<OutputOrder, number> = {
  * With several VLs (`vls`) every input VL has its own buffer and every output VL its own
  * FIFO with the same bypass rule and its own credits, so a VL out of credits holds back
  * only its own packets (turner-2001 sec. 2); a free output picks among its VLs with a
- * packet that can go by weighted round robin (`VlArbitration`).
+ * packet that can go by its `vlScheduling` (`ClassScheduler`: weighted round robin by
+ * default, strict priority or deficit weighted round robin). Under PAUSE the VLs are PFC
+ * priorities (802.1Qbb), each paused on its own.
  *
  * When one input holds packets for several free outputs, the output offered first takes
  * it: `outputOrder` (see `OutputOrder`) rotates the first output (default), or offers the
  * output idle longest, or the one whose candidate packet is oldest, first.
  */
-export class InputBufferedSwitch extends SwitchBase {
+export class InputBufferedSwitch extends SwitchBase implements ClassServer {
   private readonly maxBypass: number;
   private readonly inputBusy: Uint8Array;
   /** Per output VL, at `output * vls + vl`. */
   private readonly fifo: Waiting[][] = [];
   /** Per output: packets in its FIFOs, all VLs. */
   private readonly queued: Int32Array;
-  private readonly vlArbitration: VlArbitration | undefined;
+  private readonly vlScheduler: ClassScheduler | undefined;
   private roundRobin = 0;
   /** `ORDER_CODES[outputOrder]`. */
   private readonly outputOrder: number;
@@ -86,8 +88,14 @@ export class InputBufferedSwitch extends SwitchBase {
     this.idleSince = new Float64Array(n);
     this.offerOrder = new Int32Array(n);
     for (let slot = 0; slot < n * this.vls; slot++) this.fifo.push([]);
-    if (this.vls > 1 || options.vlWeights !== undefined) {
-      this.vlArbitration = new VlArbitration(this.name, n, this.vls, options.vlWeights);
+    // One VL has nothing to choose among: the scheduler only checks the lists given for it.
+    if (this.vls > 1 || options.vlWeights !== undefined || options.vlQuantaBytes !== undefined) {
+      this.vlScheduler = new ClassScheduler(this.name, n, this.vls, {
+        scheduling: options.vlScheduling,
+        weights: options.vlWeights,
+        quanta: options.vlQuantaBytes,
+        defaultQuantum: this.maxPacketBytes,
+      });
     }
     this.marking = options.marking?.(this);
   }
@@ -190,8 +198,8 @@ export class InputBufferedSwitch extends SwitchBase {
 
   /** Offers the free `output`, with packets waiting, the link: one FIFO, or its VLs in turn. */
   private offer(output: number): void {
-    if (this.vlArbitration === undefined) this.serve(output, output);
-    else this.serveVls(output, this.vlArbitration);
+    if (this.vlScheduler === undefined) this.serve(output, output);
+    else this.vlScheduler.serve(output, this);
   }
 
   /**
@@ -199,46 +207,40 @@ export class InputBufferedSwitch extends SwitchBase {
    * Infinity if it has none. With several VLs: of the first VL in turn that has a candidate.
    */
   private candidateArrival(output: number): number {
-    const arbitration = this.vlArbitration;
-    if (arbitration === undefined) {
+    const scheduler = this.vlScheduler;
+    if (scheduler === undefined) {
       const index = this.candidate(output);
       return index < 0 ? Number.POSITIVE_INFINITY : this.fifo[output]![index]!.arrivedAt;
     }
     const vls = this.vls;
-    const first = arbitration.first(output);
     for (let k = 0; k < vls; k++) {
-      const slot = output * vls + ((first + k) % vls);
+      const slot = output * vls + scheduler.classAt(output, k);
       const index = this.candidate(slot);
       if (index >= 0) return this.fifo[slot]![index]!.arrivedAt;
     }
     return Number.POSITIVE_INFINITY;
   }
 
-  /** Offers the free `output` to its VLs in weighted round-robin order until one sends. */
-  private serveVls(output: number, arbitration: VlArbitration): void {
-    const vls = this.vls;
-    const first = arbitration.first(output);
-    for (let k = 0; k < vls; k++) {
-      const vl = (first + k) % vls;
-      const slot = output * vls + vl;
-      if (this.fifo[slot]!.length > 0 && this.serve(output, slot)) {
-        arbitration.sent(output, vl);
-        return;
-      }
-    }
+  /** ClassServer: VL `vl` of the free `output` sends its candidate if it can go and has at most `maxBytes`. */
+  serveClass(output: number, vl: number, maxBytes: number): number {
+    const slot = output * this.vls + vl;
+    if (this.fifo[slot]!.length === 0) return 0;
+    return this.serve(output, slot, maxBytes);
   }
 
   /**
    * Per-output (per output VL) FIFO `slot` with bounded bypass of a head whose input is busy
-   * (santos-2002 sec. 3, Table 1). Returns whether a packet started.
+   * (santos-2002 sec. 3, Table 1). Returns the size of the packet that started; 0 if none
+   * can go, negative if one can but is larger than `maxBytes` (a DWRR deficit).
    */
-  private serve(output: number, slot: number): boolean {
+  private serve(output: number, slot: number, maxBytes = Number.POSITIVE_INFINITY): number {
     const chosen = this.candidate(slot);
-    if (chosen < 0) return false;
+    if (chosen < 0) return 0;
     const queue = this.fifo[slot]!;
     const head = queue[0]!;
     const entry = queue[chosen]!;
-    if (!this.canStart(output, entry.packet)) return false;
+    if (!this.canStart(output, entry.packet)) return 0;
+    if (entry.packet.size > maxBytes) return -1;
     if (chosen > 0) head.bypassed++;
     queue.splice(chosen, 1);
     this.queued[output]!--;
@@ -250,7 +252,7 @@ export class InputBufferedSwitch extends SwitchBase {
     this.consumeCredits(output, entry.packet);
     const end = this.outputLinks[output]!.transmit(entry.packet);
     this.engine.at(end, this, DEPARTED, entry);
-    return true;
+    return entry.packet.size;
   }
 
   /**

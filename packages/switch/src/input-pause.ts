@@ -3,60 +3,69 @@ import { XOFF_QUANTA } from "@losslab/core";
 /**
  * The XOFF/XON hysteresis of a switch's input buffers (chrysos Fig. 1(c): "When the input
  * buffer occupancy reaches Qhigh, the input port sends a STOP to the CNA, which does not
- * forward new data until it receives a GO"). Per input it keeps the state the input wants
- * its upstream in and the state it last signalled; an input whose two differ owes one
- * PAUSE frame. A change back before that frame went out cancels it, so a threshold
- * crossed many times sends nothing more until the other threshold is crossed.
+ * forward new data until it receives a GO"), per (input, priority) buffer at
+ * `input * priorities + priority`: with several priorities it is PFC (802.1Qbb), each
+ * priority stopped and let go on its own buffer's occupancy. Per buffer it keeps the state
+ * the input wants its upstream in and the state it last signalled; a buffer whose two
+ * differ owes one PAUSE frame for its priority. A change back before that frame went out
+ * cancels it, so a threshold crossed many times sends nothing more until the other
+ * threshold is crossed.
  */
 export class InputPause {
-  /** Inputs that owe a PAUSE frame. */
+  /** Buffers that owe a PAUSE frame. */
   owing = 0;
-  /** Per input: 1 if it wants its upstream stopped, and 1 if it last signalled XOFF. */
+  /** Per buffer: 1 if it wants its upstream's priority stopped, and 1 if it last signalled XOFF. */
   private readonly wanted: Uint8Array;
   private readonly signalled: Uint8Array;
 
   constructor(
     ports: number,
+    private readonly priorities: number,
     private readonly xoffBytes: number,
     private readonly xonBytes: number,
   ) {
-    this.wanted = new Uint8Array(ports);
-    this.signalled = new Uint8Array(ports);
+    this.wanted = new Uint8Array(ports * priorities);
+    this.signalled = new Uint8Array(ports * priorities);
   }
 
-  /** Input `input` holds `occupancy` bytes after an arrival; true if it now owes a frame. */
-  rose(input: number, occupancy: number): boolean {
-    if (occupancy < this.xoffBytes || this.wanted[input] === 1) return false;
-    this.wanted[input] = 1;
-    return this.changed(input);
+  /** Buffer `slot` holds `occupancy` bytes after an arrival; true if it now owes a frame. */
+  rose(slot: number, occupancy: number): boolean {
+    if (occupancy < this.xoffBytes || this.wanted[slot] === 1) return false;
+    this.wanted[slot] = 1;
+    return this.changed(slot);
   }
 
-  /** Input `input` holds `occupancy` bytes after a departure; true if it now owes a frame. */
-  fell(input: number, occupancy: number): boolean {
-    if (occupancy >= this.xonBytes || this.wanted[input] === 0) return false;
-    this.wanted[input] = 0;
-    return this.changed(input);
+  /** Buffer `slot` holds `occupancy` bytes after a departure; true if it now owes a frame. */
+  fell(slot: number, occupancy: number): boolean {
+    if (occupancy >= this.xonBytes || this.wanted[slot] === 0) return false;
+    this.wanted[slot] = 0;
+    return this.changed(slot);
   }
 
-  owes(input: number): boolean {
-    return this.wanted[input] !== this.signalled[input];
+  /** The lowest priority of input `port` that owes a frame; -1 if none does. */
+  owed(port: number): number {
+    const base = port * this.priorities;
+    for (let priority = 0; priority < this.priorities; priority++) {
+      if (this.wanted[base + priority] !== this.signalled[base + priority]) return priority;
+    }
+    return -1;
   }
 
-  /** The frame `input` owes goes out now: returns its pause time in quanta (0: XON). */
-  signal(input: number): number {
-    const stop = this.wanted[input]!;
-    this.signalled[input] = stop;
+  /** The frame buffer `slot` owes goes out now: returns its pause time in quanta (0: XON). */
+  signal(slot: number): number {
+    const stop = this.wanted[slot]!;
+    this.signalled[slot] = stop;
     this.owing--;
     return stop === 1 ? XOFF_QUANTA : 0;
   }
 
-  /** Whether `input` last signalled XOFF (its upstream is, or is about to be, paused). */
-  stopped(input: number): boolean {
-    return this.signalled[input] === 1;
+  /** Whether buffer `slot` last signalled XOFF (its upstream's priority is, or is about to be, paused). */
+  stopped(slot: number): boolean {
+    return this.signalled[slot] === 1;
   }
 
-  private changed(input: number): boolean {
-    const owes = this.owes(input);
+  private changed(slot: number): boolean {
+    const owes = this.wanted[slot] !== this.signalled[slot];
     this.owing += owes ? 1 : -1;
     return owes;
   }

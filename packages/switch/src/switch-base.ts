@@ -11,6 +11,7 @@ import {
   MAX_VLS,
   type MarkingPolicy,
   type OutboundLink,
+  PAUSE_PRIORITIES,
   type Packet,
   type PacketFactory,
   PacketKind,
@@ -21,9 +22,6 @@ import { InputPause } from "./input-pause.js";
 import { IntStamping } from "./int-stamping.js";
 import { pauseHeadroom } from "./pause-headroom.js";
 import type { SwitchModel, SwitchOptions } from "./switch-model.js";
-
-/** The one priority PAUSE covers until ports have several buffers: every packet's `vl` is 0. */
-const PAUSE_PRIORITY = 0;
 
 /** A PAUSE frame received on output `port`, waiting for the reaction delay. */
 interface ReceivedPause {
@@ -129,9 +127,9 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       throw new RangeError(`${this.name}: vls must be an integer 1..${MAX_VLS}; got ${this.vls}`);
     }
     this.pause = resolveFlowControl(this.name, options.flowControl, this.capacityBytes);
-    if (this.pause !== undefined && this.vls > 1) {
+    if (this.pause !== undefined && this.vls > PAUSE_PRIORITIES) {
       throw new RangeError(
-        `${this.name}: flowControl "pause" covers one priority; it cannot be used with vls ${this.vls}`,
+        `${this.name}: flowControl "pause" (PFC, 802.1Qbb) has ${PAUSE_PRIORITIES} priorities; it cannot be used with vls ${this.vls}`,
       );
     }
     this.reactionDelay = this.pause?.reactionDelay ?? DEFAULT_PAUSE_REACTION_DELAY;
@@ -140,7 +138,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       if (options.packets === undefined) {
         throw new RangeError(`${this.name}: flowControl "pause" needs packets (the simulation's PacketFactory)`);
       }
-      this.inputPause = new InputPause(n, this.pause.xoffBytes, this.pause.xonBytes);
+      this.inputPause = new InputPause(n, this.vls, this.pause.xoffBytes, this.pause.xonBytes);
     }
     this.occupiedBlocks = new Int32Array(n * this.vls);
     this.occupiedBytes = new Float64Array(n * this.vls);
@@ -196,10 +194,20 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   /** Takes a packet (not a PAUSE frame) whose header has just arrived at `input`. */
   protected abstract accept(packet: Packet, input: number, tailAt: Time): void;
 
-  /** Whether input `port` last told its upstream to stop (XOFF) and has not yet let it go; false under credits. */
-  inputPaused(port: number): boolean {
+  /**
+   * Whether input `port` last told its upstream to stop priority `vl` (XOFF) and has not yet
+   * let it go; without `vl`, any priority. False under credits.
+   */
+  inputPaused(port: number, vl?: number): boolean {
     this.checkPort(port);
-    return this.inputPause?.stopped(port) ?? false;
+    const pause = this.inputPause;
+    if (pause === undefined) return false;
+    if (vl !== undefined) {
+      this.checkVl(vl);
+      return pause.stopped(port * this.vls + vl);
+    }
+    for (let v = 0; v < this.vls; v++) if (pause.stopped(port * this.vls + v)) return true;
+    return false;
   }
 
   creditsReturned(port: number, blocks: number, vl = 0): void {
@@ -239,7 +247,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
         );
       }
     } else {
-      this.checkPauseRoom(packet, input);
+      this.checkPauseRoom(packet, input, slot);
     }
     const output = this.routes[packet.destination] ?? -1;
     if (this.outputLinks[output] === undefined) {
@@ -251,25 +259,27 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     this.resident[input]!.push(packet);
     this.waiting[output]!++;
     this.intStamping?.arrived(output, packet.size);
-    if (this.inputPause?.rose(input, occupancy)) this.requestArbitration();
+    if (this.inputPause?.rose(slot, occupancy)) this.requestArbitration();
     this.marking?.packetArrived?.(packet, input, output);
     return output;
   }
 
   /**
-   * Under PAUSE the buffer is counted in bytes (thresholds and capacity alike): a packet
-   * that does not fit means the headroom above XOFF was too small for what was in flight.
+   * Under PAUSE the buffer of each priority is counted in bytes (thresholds and capacity
+   * alike): a packet that does not fit means the headroom above XOFF was too small for what
+   * was in flight on its priority.
    */
-  private checkPauseRoom(packet: Packet, input: number): void {
-    if (packet.vl !== PAUSE_PRIORITY) {
-      throw new RangeError(
-        `${this.name} input ${input}: packet ${packet.id} has priority ${packet.vl}; PAUSE flow control covers priority ${PAUSE_PRIORITY} only`,
+  private checkPauseRoom(packet: Packet, input: number, slot: number): void {
+    if (packet.vl >= this.vls) {
+      throw new LosslessViolation(
+        `${this.name} input ${input}: packet ${packet.id} has priority ${packet.vl} but the port has priorities 0..${this.vls - 1}: it would be dropped`,
       );
     }
-    const free = this.capacityBytes - this.occupiedBytes[input]!;
+    const free = this.capacityBytes - this.occupiedBytes[slot]!;
     if (packet.size > free) {
+      const where = this.vls === 1 ? `input ${input}` : `input ${input} priority ${packet.vl}`;
       throw new LosslessViolation(
-        `${this.name} input ${input}: packet ${packet.id} (${packet.size} B) arrived with ${free} B free under PAUSE (XOFF at ${this.pause!.xoffBytes} B): it would be dropped; the headroom above XOFF is too small for what was in flight`,
+        `${this.name} ${where}: packet ${packet.id} (${packet.size} B) arrived with ${free} B free under PAUSE (XOFF at ${this.pause!.xoffBytes} B): it would be dropped; the headroom above XOFF is too small for what was in flight`,
       );
     }
   }
@@ -299,7 +309,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     this.occupiedBytes[slot]! -= packet.size;
     const occupancy = this.occupiedBytes[slot]!;
     if (this.inputPause === undefined) this.inputLinks[input]?.returnCredits(blocks, packet.vl);
-    else if (this.inputPause.fell(input, occupancy)) this.requestArbitration();
+    else if (this.inputPause.fell(slot, occupancy)) this.requestArbitration();
   }
 
   /**
@@ -370,20 +380,28 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
    * Each input that owes a PAUSE frame sends it on the output of the same port, upstream,
    * if that link is free: ahead of any data waiting there (arbitration runs after this), but
    * never cutting into a frame on the link. The frame is not subject to credits or PAUSE.
+   *
+   * PFC (802.1Qbb, now IEEE 802.1Q clause 36): a real frame carries a class-enable vector and one timer per
+   * priority, so one frame may change several priorities. Here each frame names one
+   * priority (`vl`): an input owing changes on several priorities sends one frame per
+   * priority, lowest first, back to back. That costs the link at most a 64 B frame more per
+   * extra priority that changes within one frame time, which is rare.
    */
   private sendPauseFrames(): void {
     const pause = this.inputPause!;
     for (let port = 0; port < this.portCount && pause.owing > 0; port++) {
-      if (!pause.owes(port) || this.linkBusy[port] === 1) continue;
+      if (this.linkBusy[port] === 1) continue;
+      const priority = pause.owed(port);
+      if (priority < 0) continue;
       const link = this.outputLinks[port];
       if (link === undefined) {
         throw new LosslessViolation(
           `${this.name}: input ${port} must send a PAUSE frame but port ${port} has no output link`,
         );
       }
-      const quanta = pause.signal(port);
+      const quanta = pause.signal(port * this.vls + priority);
       const now = this.engine.now;
-      const frame = createPauseFrame(this.packets!, PAUSE_PRIORITY, quanta, this.pause!.pauseFrameBytes, now);
+      const frame = createPauseFrame(this.packets!, priority, quanta, this.pause!.pauseFrameBytes, now);
       this.linkBusy[port] = 1;
       this.engine.at(link.transmit(frame), this, CONTROL_SENT, port);
     }
@@ -461,7 +479,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
 
   /** Whether a PAUSE frame or a congestion notification waits for the link of `port`. */
   protected controlWaits(port: number): boolean {
-    return this.notices[port]!.length > 0 || (this.inputPause?.owes(port) ?? false);
+    return this.notices[port]!.length > 0 || (this.inputPause !== undefined && this.inputPause.owed(port) >= 0);
   }
 
   /** Starts whatever transfers and transmissions the model's rules allow now. */
@@ -530,9 +548,11 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   }
 
   /**
-   * Under PAUSE, once both directions of `port` are connected: the input buffer must have
-   * room above XOFF for everything that can still arrive (`pauseHeadroom`), assuming the
-   * upstream device reacts within this switch's `reactionDelay`.
+   * Under PAUSE, once both directions of `port` are connected: the input buffer of each
+   * priority must have room above XOFF for everything that can still arrive
+   * (`pauseHeadroom`), assuming the upstream device reacts within this switch's
+   * `reactionDelay`. Every priority's buffer has the same size and thresholds, and all of
+   * the link's rate may be one priority's, so one check covers them all.
    */
   private checkHeadroom(port: number): void {
     const inbound = this.inputLinks[port];

@@ -1,4 +1,4 @@
-import type { Device, MarkingPolicyFactory, Packet, PacketFactory, SwitchView } from "@losslab/core";
+import type { ClassScheduling, Device, MarkingPolicyFactory, Packet, PacketFactory, SwitchView } from "@losslab/core";
 import type { Time } from "@losslab/engine";
 import type { FlowControl } from "./flow-control.js";
 import type { OutputOrder } from "./output-order.js";
@@ -13,8 +13,11 @@ export interface SwitchModel extends Device, SwitchView {
   inputOccupancy(port: number, vl?: number): number;
   /** Packets held at input `port` on VL `vl`, oldest first; without `vl`, of every VL in arrival order. */
   inputPackets(port: number, vl?: number): readonly Packet[];
-  /** Under PAUSE: whether input `port` has sent XOFF upstream and not yet XON. Always false with credits. */
-  inputPaused(port: number): boolean;
+  /**
+   * Under PAUSE: whether input `port` has sent XOFF upstream for priority `vl` and not yet
+   * XON; without `vl`, for any priority. Always false with credits.
+   */
+  inputPaused(port: number, vl?: number): boolean;
   /** Sends a congestion notification the switch generated (a QCN CNM) toward its destination, ahead of queued data. */
   sendNotification(frame: Packet): void;
   /** Calls `listener` with every control frame a marking policy sends from this switch (`SwitchView.notify`). */
@@ -49,7 +52,8 @@ export interface SwitchOptions {
   /**
    * Virtual lanes per port, 1..15 (default 1; turner-2001 sec. 2): each input port has one
    * buffer per VL and each output one credit account per VL. A packet travels on VL
-   * `packet.vl` on every hop. More than 1: "input-buffered" only, credits only.
+   * `packet.vl` on every hop. More than 1: "input-buffered" only; under PAUSE at most 8, each
+   * VL a PFC priority (802.1Qbb) paused on its own.
    */
   vls?: number;
   /**
@@ -64,6 +68,14 @@ export interface SwitchOptions {
    * sec. 3). Default false: the switch then counts nothing for it.
    */
   telemetry?: boolean;
+  /**
+   * "input-buffered": how an output picks among its VLs (`ClassScheduling` of core): "wrr"
+   * (default, `vlWeights`), "strict" (the highest VL first, 802.1Q) or "dwrr" (deficit
+   * weighted round robin in bytes, `vlQuantaBytes`; Shreedhar and Varghese 1995).
+   */
+  vlScheduling?: ClassScheduling;
+  /** "input-buffered" with `vlScheduling` "dwrr": each VL's quantum in bytes (default all `maxPacketBytes`). */
+  vlQuantaBytes?: readonly number[];
 }
 
 /** The common options of every model plus each organisation's own. */

@@ -1,8 +1,9 @@
-import { MAX_VLS } from "@losslab/core";
+import { CLASS_SCHEDULINGS, MAX_VLS } from "@losslab/core";
 import {
   type CheckedSpecOf,
   MAX_BUFFER_BYTES,
   MAX_ISLIP_ITERATIONS,
+  MAX_PACKET_BYTES,
   MAX_PACKETS,
   MAX_SPEEDUP,
   MAX_VL_WEIGHT,
@@ -56,7 +57,21 @@ export const inputBufferedDefinition = defineSwitchOrganisation({
       maxItems: MAX_VLS,
       optional: true,
       description:
-        "weighted round-robin VL arbitration at each output (the hosts' too), packets per turn per VL; default all 1",
+        'with vlScheduling "wrr": the weight of each VL at each output (the hosts\' too), packets per turn; default all 1',
+    },
+    vlScheduling: {
+      type: "choice",
+      values: CLASS_SCHEDULINGS,
+      default: "wrr",
+      description:
+        'how each output (the hosts\' too) picks among its VLs: "wrr" weighted round robin in packets (vlWeights), "strict" the highest VL first (802.1Q), "dwrr" deficit round robin in bytes (vlQuantaBytes; Shreedhar-Varghese 1995)',
+    },
+    vlQuantaBytes: {
+      type: "list",
+      items: { type: "integer", min: 1, max: MAX_PACKET_BYTES, description: "bytes per round" },
+      maxItems: MAX_VLS,
+      optional: true,
+      description: 'with vlScheduling "dwrr": the quantum of each VL, bytes per round; default all packets.dataBytes',
     },
   },
   lanes: (values) => values.vls as number,

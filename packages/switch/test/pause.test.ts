@@ -267,7 +267,7 @@ describe("PAUSE options", () => {
     );
   });
 
-  it("rejects a packet of another priority: PAUSE covers priority 0 only", () => {
+  it("rejects a packet of a priority the port has no buffer for (one priority: 0 only)", () => {
     const { engine, packets, h0 } = build({ flowControl: pauseOf(), sourceReaction: 0 });
     h0.send(
       packets.create({
@@ -282,7 +282,7 @@ describe("PAUSE options", () => {
       }),
       0,
     );
-    expect(() => engine.run()).toThrow(/priority 1; PAUSE flow control covers priority 0 only/);
+    expect(() => engine.run()).toThrow(/packet 0 has priority 1 but the port has priorities 0..0: it would be dropped/);
   });
 
   it("throws LosslessViolation for a PAUSE to send on a port without an output link", () => {

@@ -395,7 +395,7 @@ describe("options", () => {
     );
   });
 
-  it("takes several VLs on the input-buffered organisation only, and not with PAUSE", () => {
+  it("takes several VLs on the input-buffered organisation only, and at most 8 (PFC priorities) with PAUSE", () => {
     const engine = new Engine();
     for (const organisation of ["fifo", "voq"] as const) {
       expect(() => createSwitch(engine, organisation, { ...base, vls: 2 })).toThrow(
@@ -407,7 +407,7 @@ describe("options", () => {
     );
     const pause = { kind: "pause", xoffBytes: 2000, xonBytes: 1000 } as const;
     expect(() =>
-      createSwitch(engine, "input-buffered", { ...base, vls: 2, flowControl: pause, packets: new PacketFactory() }),
-    ).toThrow(/S: flowControl "pause" covers one priority; it cannot be used with vls 2/);
+      createSwitch(engine, "input-buffered", { ...base, vls: 9, flowControl: pause, packets: new PacketFactory() }),
+    ).toThrow(/S: flowControl "pause" \(PFC, 802.1Qbb\) has 8 priorities; it cannot be used with vls 9/);
   });
 });

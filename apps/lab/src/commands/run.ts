@@ -92,9 +92,9 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
 /**
  * What `run --json` prints: the scenario, fingerprint and counts, the run's cost (`stats`),
  * the summary, the marks (per switch, and the percent of delivered data packets marked)
- * and completion times, and the slowdown and queue lengths when the run has them; with
- * `withSeries`, the series of every meter with traffic too, and of the recorded switch
- * buffers (`queue:<buffer>`, [ms, bytes]).
+ * and completion times, the slowdown and queue lengths when the run has them, and under
+ * PAUSE the PAUSE statistics (`pause`); with `withSeries`, the series of every meter with
+ * traffic too, and of the recorded switch buffers (`queue:<buffer>`, [ms, bytes]).
  * Deterministic key order.
  */
 export function resultJson(result: ScenarioResult, withSeries = false) {
@@ -120,6 +120,7 @@ export function resultJson(result: ScenarioResult, withSeries = false) {
     completions: result.completions,
     ...(result.slowdown === undefined ? {} : { slowdown: roundedSlowdown(result.slowdown) }),
     ...(result.queues === undefined ? {} : { queues: result.queues }),
+    ...(result.pause === undefined ? {} : { pause: result.pause }),
     ...(withSeries ? { series: meterSeries(result) } : {}),
   };
 }

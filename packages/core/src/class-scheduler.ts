@@ -1,0 +1,171 @@
+import { formatValue } from "@losslab/kinds";
+import { VlArbitration } from "./vl-arbitration.js";
+
+/**
+ * How an output picks among its traffic classes (VLs, PFC priorities):
+ * - "wrr": weighted round robin in packets per turn (`VlArbitration`), the default;
+ * - "strict": strict priority, the highest-numbered class first (IEEE 802.1Q: a higher
+ *   priority value is a higher priority);
+ * - "dwrr": deficit weighted round robin in bytes, a quantum per class (Shreedhar and
+ *   Varghese, "Efficient Fair Queuing using Deficit Round Robin", SIGCOMM 1995, sec. 3).
+ */
+export type ClassScheduling = "wrr" | "strict" | "dwrr";
+
+/** The class schedulings, in the order errors and docs list them. */
+export const CLASS_SCHEDULINGS: readonly ClassScheduling[] = ["wrr", "strict", "dwrr"];
+
+/** What a `ClassScheduler` asks of the output it schedules. */
+export interface ClassServer {
+  /**
+   * Starts the next packet of class `vl` on `output` if the class is eligible (it has a
+   * packet, no PAUSE holds it, the buffer downstream has credits for it) and that packet
+   * has at most `maxBytes`. Returns the packet's size if it started, 0 if the class is not
+   * eligible, and a negative number if it is but its packet is larger than `maxBytes`.
+   */
+  serveClass(output: number, vl: number, maxBytes: number): number;
+}
+
+export interface ClassSchedulerOptions {
+  /** Default "wrr". */
+  scheduling?: ClassScheduling | undefined;
+  /** "wrr": packets per turn per class (default all 1). */
+  weights?: readonly number[] | undefined;
+  /** "dwrr": the quantum of each class in bytes (default all `defaultQuantum`). */
+  quanta?: readonly number[] | undefined;
+  /** "dwrr": the quantum of a class `quanta` does not give, bytes (the largest packet keeps it O(1) per packet). */
+  defaultQuantum?: number | undefined;
+}
+
+const WRR = 0;
+const STRICT = 1;
+const DWRR = 2;
+
+/**
+ * The scheduler among the traffic classes of each of `outputs` outputs, each with `vls`
+ * classes. The output offers its classes the link in the scheduling's order through
+ * `serve`; a class that is not eligible is passed over, so a paused or credit-starved class
+ * never holds back the others.
+ *
+ * "dwrr" as Shreedhar and Varghese's DRR, one packet per call: when a class's turn comes it
+ * gets its quantum added to its deficit counter, and sends packets while the next one fits
+ * in the deficit; then the turn passes. A class that is not eligible when its turn comes
+ * loses its deficit (DRR resets the counter of a queue found empty), so a paused class
+ * builds no burst. Each round every backlogged class gets its quantum, so long-run byte
+ * shares are the quanta's shares. With quanta of at least the largest packet a call visits
+ * each class at most twice.
+ */
+export class ClassScheduler {
+  private readonly mode: number;
+  private readonly vls: number;
+  private readonly wrr: VlArbitration | undefined;
+  /** "dwrr": per class, bytes per visit. */
+  private readonly quanta: Float64Array;
+  /** "dwrr": per output class (`output * vls + vl`), the bytes it may still send this turn. */
+  private readonly deficit: Float64Array;
+  /** "dwrr": per output, the class whose turn it is, and 1 until it has had its quantum this visit. */
+  private readonly turn: Int32Array;
+  private readonly fresh: Uint8Array;
+
+  constructor(name: string, outputs: number, vls: number, options: ClassSchedulerOptions = {}) {
+    const scheduling = options.scheduling ?? "wrr";
+    this.mode = CLASS_SCHEDULINGS.indexOf(scheduling);
+    if (this.mode < 0) {
+      throw new RangeError(
+        `${name}: vlScheduling must be ${CLASS_SCHEDULINGS.map((s) => `"${s}"`).join(", ")}; got ${formatValue(scheduling)}`,
+      );
+    }
+    if (options.weights !== undefined && this.mode !== WRR) {
+      throw new RangeError(`${name}: vlWeights apply to vlScheduling "wrr" only; got vlScheduling "${scheduling}"`);
+    }
+    if (options.quanta !== undefined && this.mode !== DWRR) {
+      throw new RangeError(
+        `${name}: vlQuantaBytes apply to vlScheduling "dwrr" only; got vlScheduling "${scheduling}"`,
+      );
+    }
+    this.vls = vls;
+    this.wrr = this.mode === WRR ? new VlArbitration(name, outputs, vls, options.weights) : undefined;
+    this.quanta = new Float64Array(vls);
+    this.deficit = new Float64Array(this.mode === DWRR ? outputs * vls : 0);
+    this.turn = new Int32Array(outputs);
+    this.fresh = new Uint8Array(outputs).fill(1);
+    if (this.mode === DWRR) this.setQuanta(name, options.quanta, options.defaultQuantum);
+  }
+
+  /** Offers `output`'s classes the link in this scheduling's order until one starts a packet; returns whether one did. */
+  serve(output: number, server: ClassServer): boolean {
+    if (this.mode === DWRR) return this.serveDeficit(output, server);
+    const vls = this.vls;
+    if (this.mode === STRICT) {
+      for (let vl = vls - 1; vl >= 0; vl--)
+        if (server.serveClass(output, vl, Number.POSITIVE_INFINITY) > 0) return true;
+      return false;
+    }
+    const arbitration = this.wrr!;
+    const first = arbitration.first(output);
+    for (let k = 0; k < vls; k++) {
+      const vl = (first + k) % vls;
+      if (server.serveClass(output, vl, Number.POSITIVE_INFINITY) > 0) {
+        arbitration.sent(output, vl);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The class `output` offers the link `k`-th (0: first) if offered now; changes nothing. */
+  classAt(output: number, k: number): number {
+    if (this.mode === STRICT) return this.vls - 1 - k;
+    const first = this.mode === WRR ? this.wrr!.first(output) : this.turn[output]!;
+    return (first + k) % this.vls;
+  }
+
+  /**
+   * DRR (Shreedhar and Varghese 1995, sec. 3, Fig. 2) one packet at a time. Stops once a
+   * whole round of classes finds none eligible; a class too large for its deficit keeps the
+   * round going, and gains a quantum each round, so one is eventually served.
+   */
+  private serveDeficit(output: number, server: ClassServer): boolean {
+    const vls = this.vls;
+    const deficit = this.deficit;
+    let idle = 0;
+    while (idle < vls) {
+      const vl = this.turn[output]!;
+      const slot = output * vls + vl;
+      if (this.fresh[output] === 1) {
+        deficit[slot]! += this.quanta[vl]!;
+        this.fresh[output] = 0;
+      }
+      const sent = server.serveClass(output, vl, deficit[slot]!);
+      if (sent > 0) {
+        deficit[slot]! -= sent;
+        return true;
+      }
+      if (sent === 0) {
+        deficit[slot] = 0;
+        idle++;
+      } else {
+        idle = 0;
+      }
+      this.turn[output] = (vl + 1) % vls;
+      this.fresh[output] = 1;
+    }
+    return false;
+  }
+
+  private setQuanta(name: string, quanta: readonly number[] | undefined, defaultQuantum: number | undefined): void {
+    if (quanta !== undefined && (!Array.isArray(quanta) || quanta.length !== this.vls)) {
+      const got = Array.isArray(quanta) ? `${quanta.length}` : formatValue(quanta);
+      throw new RangeError(`${name}: vlQuantaBytes must list one quantum per VL (${this.vls}); got ${got}`);
+    }
+    for (let vl = 0; vl < this.vls; vl++) {
+      const quantum = quanta?.[vl] ?? defaultQuantum;
+      if (quantum === undefined) {
+        throw new RangeError(`${name}: vlScheduling "dwrr" needs vlQuantaBytes, one quantum per VL in bytes`);
+      }
+      if (!(Number.isInteger(quantum) && (quantum as number) >= 1)) {
+        throw new RangeError(`${name}: vlQuantaBytes must be positive integers (bytes); got ${formatValue(quantum)}`);
+      }
+      this.quanta[vl] = quantum as number;
+    }
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * PauseMeter: XOFF frames and paused priority-time per paused link, from the PAUSE frames
+ * seen on the opposite link (start of the XOFF to start of the XON, or the end of the run).
+ */
+import { createPauseFrame, PacketFactory, PacketKind, XOFF_QUANTA } from "@losslab/core";
+import { describe, expect, it } from "vitest";
+import { PauseMeter } from "../src/index.js";
+
+const US = 1_000_000;
+
+describe("PauseMeter", () => {
+  it("counts XOFF frames and the time from each XOFF to its priority's XON, per priority", () => {
+    const packets = new PacketFactory();
+    const meter = new PauseMeter();
+    const frame = (priority: number, quanta: number) => createPauseFrame(packets, priority, quanta, 64, 0);
+    // Frames on S->H0, so H0->S is the paused link.
+    const seen = meter.watch("H0->S");
+    const quiet = meter.watch("H1->S");
+    seen(frame(1, XOFF_QUANTA), 2 * US, 2 * US + 64_000); // priority 1 held from 2 us
+    seen(frame(1, XOFF_QUANTA), 3 * US, 3 * US + 64_000); // a repeat: counted, starts nothing
+    seen(frame(0, XOFF_QUANTA), 4 * US, 4 * US + 64_000); // priority 0 held from 4 us
+    seen(frame(1, 0), 7 * US, 7 * US + 64_000); // priority 1 let go: 5 us
+    seen(frame(0, 0), 10 * US, 10 * US + 64_000); // priority 0 let go: 6 us
+    seen(frame(0, 0), 11 * US, 11 * US + 64_000); // an XON for a priority not held: nothing
+    seen(frame(0, XOFF_QUANTA), 18 * US, 18 * US + 64_000); // held from 18 us to the end (20 us): 2 us
+    // Data frames are not counted.
+    seen(
+      packets.create({ kind: PacketKind.Data, flow: 0, source: 0, destination: 1, size: 100, seq: 1, createdAt: 0 }),
+      19 * US,
+      19 * US + 100_000,
+    );
+    quiet(frame(0, 0), 1 * US, 1 * US + 64_000);
+    // Frames: 4 XOFFs (the repeat went on the wire too). Time: 5 + 6 + 2 = 13 us of priority-time. H1->S was never paused: left out.
+    expect(meter.summary(20 * US)).toEqual({
+      frames: 4,
+      pausedUs: 13,
+      byLink: [{ link: "H0->S", frames: 4, pausedUs: 13 }],
+    });
+  });
+
+  it("reports nothing when no link was paused", () => {
+    const meter = new PauseMeter();
+    meter.watch("A->B");
+    expect(meter.summary(US)).toEqual({ frames: 0, pausedUs: 0, byLink: [] });
+  });
+});
