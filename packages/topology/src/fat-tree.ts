@@ -155,7 +155,13 @@ export const fatTreeDefinition = defineTopology({
   },
   describe: ({ k, hostsPerTor = k / 2, fabricSpeedup }) => {
     const hosts = k * (k / 2) * hostsPerTor;
-    const over = hostsPerTor === k / 2 ? "" : `, ToRs oversubscribed ${+(hostsPerTor / (k / 2)).toFixed(2)}:1`;
+    const ratio = +(hostsPerTor / (k / 2)).toFixed(2);
+    const over =
+      hostsPerTor > k / 2
+        ? `, ToRs oversubscribed ${ratio}:1`
+        : hostsPerTor < k / 2
+          ? `, ${hostsPerTor} hosts per ToR`
+          : "";
     const speed = fabricSpeedup === 1 ? "" : `, fabric links x${fabricSpeedup}`;
     return `${k}-ary fat tree, ${hosts} hosts${over}${speed}`;
   },
