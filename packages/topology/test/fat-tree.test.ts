@@ -142,7 +142,8 @@ describe("fatTree", () => {
       // Sources H0..H3 (pod 0), destinations H4..H7 (pod 1), 16 flows per pair.
       const path = routes.path(`H${flow % 4}`, `H${4 + (Math.floor(flow / 4) % 4)}`, flow);
       const core = path.find(({ node }) => node.startsWith("core"))?.node as string;
-      perCore[Number(core.slice(4))]++;
+      const index = Number(core.slice(4));
+      perCore[index] = (perCore[index] ?? 0) + 1;
     }
     // Each flow picks one of 4 cores with probability 1/4 if the hash behaves as a fair
     // coin at each tier: binomial(256, 1/4), mean 64, sigma = sqrt(256 x 1/4 x 3/4) = 6.93,
@@ -197,6 +198,19 @@ describe("fatTree", () => {
       { bandwidth: 1.25e9, delayPs: 1000 },
     );
     expect(created).toEqual(fatTree({ k: 4, bandwidth: 1.25e9, fabricBandwidth: 5e9, delayPs: 1000 }));
+  });
+
+  it("routed by lowest-port shortest paths instead, sends everything between pods through core0", () => {
+    // Every edge switch's lowest uplink leads to agg0, whose lowest core link leads to core0.
+    const routes = buildRoutes({ ...fatTree({ k: 4 }), routing: { kind: "shortest-path" } });
+    const cores = new Set<string>();
+    for (let s = 0; s < 16; s++) {
+      for (let d = 0; d < 16; d++) {
+        if (Math.floor(s / 4) === Math.floor(d / 4)) continue;
+        for (const { node } of routes.path(`H${s}`, `H${d}`)) if (node.startsWith("core")) cores.add(node);
+      }
+    }
+    expect([...cores]).toEqual(["core0"]);
   });
 
   it.each([2, 4, 6, 8])("k = %i: up*/down* with every ECMP member has no channel dependency cycle", (k) => {
