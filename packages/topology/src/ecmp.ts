@@ -36,7 +36,8 @@ function finish(hash: number): number {
  * The flow hash a switch with seed `salt` computes for a packet of flow `flow` from host
  * `source` to host `destination` (packet fields, host indices): an unsigned 32-bit integer,
  * the same on every run. An ACK carries its data packet's flow but the reverse source and
- * destination, so it hashes on its own.
+ * destination, so it hashes on its own. MurmurHash3 x86_32 of the three words seeded with
+ * `salt` (12: their length in bytes, mixed in before the finaliser as MurmurHash3 does).
  */
 export function flowHash(salt: number, flow: number, source: number, destination: number): number {
   return finish(mixWord(mixWord(mixWord(salt | 0, flow), source), destination) ^ 12);
