@@ -103,9 +103,13 @@ describe("fat-tree scenarios", () => {
     );
   });
 
-  it("refuses an odd k naming the field", () => {
+  it("refuses an odd k and a fabric faster than the clock, naming the field", () => {
     expect(() => runScenario(parseScenario(fatTreeScenario(pause, stride, { k: 5 })))).toThrow(
       "topology.k must be an even integer >= 2, got 5",
+    );
+    // 1.25e9 x 1000 = 1.25e12 B/s: above 1e12, where a byte would take less than a picosecond.
+    expect(() => runScenario(parseScenario(fatTreeScenario(pause, stride, { fabricSpeedup: 1000 })))).toThrow(
+      "topology.fabricSpeedup 1000 x bandwidth 1250000000 B/s makes switch links faster than 1000000000000 B/s",
     );
   });
 });

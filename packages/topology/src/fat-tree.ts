@@ -1,4 +1,4 @@
-import { formatValue, KindError, MAX_HOSTS } from "@losslab/kinds";
+import { formatValue, KindError, MAX_BANDWIDTH, MAX_HOSTS } from "@losslab/kinds";
 import { checkCount } from "./check-count.js";
 import { DEFAULT_BANDWIDTH, DEFAULT_DELAY_PS } from "./link-options.js";
 import type { Topology } from "./topology.js";
@@ -138,6 +138,12 @@ export const fatTreeDefinition = defineTopology({
   },
   create: ({ k, hostsPerTor, fabricSpeedup }, { bandwidth, delayPs }) => {
     if (k % 2 !== 0) throw new KindError("topology.k", `topology.k must be an even integer >= 2, got ${k}`);
+    if (bandwidth * fabricSpeedup > MAX_BANDWIDTH) {
+      throw new KindError(
+        "topology.fabricSpeedup",
+        `topology.fabricSpeedup ${fabricSpeedup} x bandwidth ${bandwidth} B/s makes switch links faster than ${MAX_BANDWIDTH} B/s (one byte per picosecond)`,
+      );
+    }
     return fatTree({ k, hostsPerTor, bandwidth, fabricBandwidth: bandwidth * fabricSpeedup, delayPs });
   },
   size: ({ k, hostsPerTor = k / 2 }) => {
