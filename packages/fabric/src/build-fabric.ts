@@ -72,11 +72,12 @@ export function buildFabric(engine: Engine, topology: Topology, routes: Routes, 
       devices.set(node.id, host);
     } else {
       const spec = switchOf(node);
-      const table = Int32Array.from(routes.hostIndices, (host) => routes.outputPort(index, host));
+      const { ports: table, groups, salt } = routes.forwarding(index);
+      const ecmp = groups.length === 0 ? {} : { ecmp: { groups, salt } };
       const device = createSwitch(
         engine,
         spec.organisation,
-        { ...spec.options, packets, name: node.id, ports: node.ports, routes: table },
+        { ...spec.options, packets, name: node.id, ports: node.ports, routes: table, ...ecmp },
         spec.organisations,
       );
       switches.set(node.id, device);

@@ -9,6 +9,7 @@ const COMMON: ReadonlySet<string> = new Set<keyof SwitchOptions>([
   "name",
   "ports",
   "routes",
+  "ecmp",
   "inputBufferBytes",
   "maxPacketBytes",
   "creditBytes",

@@ -17,6 +17,7 @@ import {
   PacketKind,
 } from "@losslab/core";
 import { type Engine, type EventHandler, formatTime, ns, type Time, transmissionTime } from "@losslab/engine";
+import { ecmpPort } from "@losslab/topology";
 import { type PauseSettings, resolveFlowControl } from "./flow-control.js";
 import { InputPause } from "./input-pause.js";
 import { IntStamping } from "./int-stamping.js";
@@ -54,6 +55,9 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   readonly maxPacketBytes: number;
   protected readonly engine: Engine;
   protected readonly routes: ArrayLike<number>;
+  /** ECMP groups the route entries below -1 name (empty without multipath), and the flow-hash seed. */
+  private readonly ecmpGroups: Int32Array;
+  private readonly ecmpSalt: number;
   readonly creditBytes: number;
   protected readonly forwardingDelay: Time;
   /** Set by the model at the end of its constructor, once the view it is built on is complete. */
@@ -102,6 +106,8 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     }
     this.portCount = options.ports;
     this.routes = options.routes;
+    this.ecmpGroups = options.ecmp?.groups ?? new Int32Array(0);
+    this.ecmpSalt = options.ecmp?.salt ?? 0;
     this.maxPacketBytes = options.maxPacketBytes;
     this.creditBytes = options.creditBytes ?? DEFAULT_CREDIT_BYTES;
     if (!Number.isInteger(this.creditBytes) || this.creditBytes < 1) {
@@ -249,7 +255,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     } else {
       this.checkPauseRoom(packet, input, slot);
     }
-    const output = this.routes[packet.destination] ?? -1;
+    const output = this.outputOf(packet);
     if (this.outputLinks[output] === undefined) {
       throw new LosslessViolation(`${this.name}: no route to host ${packet.destination} for packet ${packet.id}`);
     }
@@ -414,7 +420,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
    * downstream can take it (credits and PAUSE apply, as to any frame of its priority).
    */
   sendNotification(frame: Packet): void {
-    const output = this.routes[frame.destination] ?? -1;
+    const output = this.outputOf(frame);
     if (this.outputLinks[output] === undefined) {
       throw new LosslessViolation(`${this.name}: no route to host ${frame.destination} for notification ${frame.id}`);
     }
@@ -513,8 +519,15 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     return vl === undefined || this.vls === 1 ? held : held.filter((packet) => packet.vl === vl);
   }
 
+  /**
+   * The route lookup: the table's port for the packet's destination, or, where the entry is
+   * an ECMP group, the member the packet's flow hashes to at this switch (the same for every
+   * packet of a flow, so it keeps one path and its order).
+   */
   outputOf(packet: Packet): number {
-    return this.routes[packet.destination] ?? -1;
+    const entry = this.routes[packet.destination] ?? -1;
+    if (entry >= -1) return entry;
+    return ecmpPort(this.ecmpGroups, entry, this.ecmpSalt, packet.flow, packet.source, packet.destination);
   }
 
   waitingFor(output: number): number {

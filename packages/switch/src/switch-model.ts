@@ -28,8 +28,18 @@ export interface SwitchModel extends Device, SwitchView {
 export interface SwitchOptions {
   name: string;
   ports: number;
-  /** Output port for each destination host index (-1: unreachable from here). */
+  /**
+   * Output port for each destination host index (-1: unreachable from here), or an entry
+   * below -1 naming an equal-cost multipath group of `ecmp` (`Forwarding.ports` of
+   * @losslab/topology).
+   */
   routes: ArrayLike<number>;
+  /**
+   * Equal-cost multipath: the groups `routes` entries below -1 name, and this switch's seed
+   * of the flow hash that picks a group's member (`Forwarding` of @losslab/topology, e.g. the
+   * fat tree's uplinks). Leave it out when every entry is one port.
+   */
+  ecmp?: { readonly groups: Int32Array; readonly salt: number };
   /**
    * Capacity of each input buffer in bytes (rounded down to whole credit blocks): of each VL's
    * buffer when the port has several (`vls`), so a port holds `vls x inputBufferBytes`.

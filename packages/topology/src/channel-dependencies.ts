@@ -14,7 +14,9 @@ export interface Channel {
  *
  * The graph: one vertex per unidirectional channel (node, output port); an edge from
  * c1 = (u -> v) to c2 = (v -> w) when some host-to-host route uses c1 and then c2. Only
- * routes that start at a host count (a table entry no packet can reach adds nothing).
+ * routes that start at a host count (a table entry no packet can reach adds nothing). With
+ * equal-cost multipath (ECMP groups) every member is a route some flow may take, so each
+ * one adds its edges.
  * The cycle is returned as channels in order, each one's `to` the next one's `from`, the
  * last one's `to` the first one's `from`.
  *
@@ -38,21 +40,32 @@ export function channelDependencyCycle(routes: Routes): Channel[] | undefined {
   }
 
   const dependencies: Set<number>[] = Array.from({ length: channelCount }, () => new Set<number>());
-  // seenFor[node] === destination + 1: node already walked towards destination.
-  const seenFor = new Int32Array(nodeCount);
+  // Per destination, a breadth-first search over every node a packet from some host can
+  // reach, following all the ports each node may take (all members of an ECMP group: a
+  // flow may hash to any of them). reached[node] === destination + 1: already queued.
+  const reached = new Int32Array(nodeCount);
+  const queue = new Int32Array(nodeCount);
   for (let destination = 0; destination < hostCount; destination++) {
+    const mark = destination + 1;
+    let tail = 0;
     for (let source = 0; source < hostCount; source++) {
       if (source === destination) continue;
-      let previous = -1;
-      for (let node = source; node !== destination; ) {
-        const port = routes.outputPort(node, destination);
+      reached[source] = mark;
+      queue[tail++] = source;
+    }
+    for (let head = 0; head < tail; head++) {
+      const node = queue[head] as number;
+      for (const port of routes.outputPorts(node, destination)) {
         const channel = (portStart[node] as number) + port;
-        if (previous >= 0) (dependencies[previous] as Set<number>).add(channel);
-        // The rest of the walk from here was recorded by an earlier source.
-        if (seenFor[node] === destination + 1) break;
-        seenFor[node] = destination + 1;
-        previous = channel;
-        node = routes.neighbourIndex(node, port);
+        const next = routes.neighbourIndex(node, port);
+        if (next === destination) continue;
+        for (const nextPort of routes.outputPorts(next, destination)) {
+          (dependencies[channel] as Set<number>).add((portStart[next] as number) + nextPort);
+        }
+        if (reached[next] !== mark) {
+          reached[next] = mark;
+          queue[tail++] = next;
+        }
       }
     }
   }

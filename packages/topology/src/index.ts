@@ -6,6 +6,8 @@ export {
   type TopologySpec,
 } from "./create-topology.js";
 export { customDefinition } from "./custom-topology.js";
+export { ecmpPort, ecmpSalt, type Forwarding, flowHash } from "./ecmp.js";
+export { type FatTreeOptions, fatTree, fatTreeDefinition } from "./fat-tree.js";
 export { type KAryNFlyOptions, kAryNFly, kAryNFlyDefinition } from "./k-ary-n-fly.js";
 export { type KAryNTreeOptions, kAryNTree, kAryNTreeDefinition } from "./k-ary-n-tree.js";
 export { DEFAULT_BANDWIDTH, DEFAULT_DELAY_PS, type LinkOptions } from "./link-options.js";

@@ -1,4 +1,5 @@
 import { formatValue } from "@losslab/kinds";
+import { ecmpPort, ecmpSalt, type Forwarding, groupEntry } from "./ecmp.js";
 import type { RoutingRule } from "./routing-rule.js";
 import { routingRule } from "./routing-rules.js";
 import type { Topology } from "./topology.js";
@@ -22,7 +23,9 @@ export interface RouteHop {
  * packet follows a shortest path in hops to its destination host, and among equal shortest
  * paths a node picks its lowest-numbered port that leads one hop closer. Hosts never
  * forward (they are never transit nodes). The table is computed once; a lookup is one
- * typed-array read.
+ * typed-array read. A rule may give a switch several equal-cost ports for a destination (the
+ * fat tree's ECMP): the entry is then a group, and a packet takes the member its flow hashes
+ * to at that switch (`ecmp.ts`).
  */
 export interface Routes {
   /** The (validated) topology the routes were built for. */
@@ -44,18 +47,33 @@ export interface Routes {
   neighbourIndex(nodeIndex: number, port: number): number;
   /**
    * The port on which node `nodeIndex` sends packets for host `destinationHostIndex`
-   * (a host's node index); -1 at the destination itself. The hot-path lookup; throws
-   * `TopologyError` when an index is out of range.
+   * (a host's node index); -1 at the destination itself. Throws `TopologyError` when an
+   * index is out of range, or when the node has several equal-cost ports for that
+   * destination (ECMP: ask `outputPorts`, or `path` with a flow).
    */
   outputPort(nodeIndex: number, destinationHostIndex: number): number;
   /**
+   * Every port node `nodeIndex` may send packets for host `destinationHostIndex` on: one
+   * port, the members of its ECMP group, or none (`[]`) at the destination. Throws
+   * `TopologyError` when an index is out of range.
+   */
+  outputPorts(nodeIndex: number, destinationHostIndex: number): readonly number[];
+  /**
+   * What a switch model forwards by (`Forwarding`): node `nodeIndex`'s entry for every
+   * destination host, the ECMP groups they name and the node's hash seed. A fresh `ports`
+   * array per call; `groups` is shared and must not be changed.
+   */
+  forwarding(nodeIndex: number): Forwarding;
+  /**
    * The hops from node `sourceId` to host `destinationId`: the source, then each switch,
    * with the port each sends on. The destination is not listed, so the length is the
-   * number of links crossed (`[]` when source and destination are the same host). Throws
-   * `TopologyError` when the table leads from `sourceId` to another host first, which only
-   * a butterfly switch that cannot reach the destination does.
+   * number of links crossed (`[]` when source and destination are the same host). An ECMP
+   * switch takes the port a packet of flow `flow` (default 0) from `sourceId` to
+   * `destinationId` hashes to there, as the switch models do. Throws `TopologyError` when
+   * the table leads from `sourceId` to another host first, which only a butterfly switch
+   * that cannot reach the destination does.
    */
-  path(sourceId: string, destinationId: string): RouteHop[];
+  path(sourceId: string, destinationId: string, flow?: number): RouteHop[];
 }
 
 /**
@@ -67,7 +85,7 @@ export interface Routes {
  * Hosts with two links (see `TopologyNode`) send only on port 0 and receive only on port
  * 1: shortest paths use no other channel of theirs.
  *
- * When to use: once per topology, before simulating; switch models read `outputPort`.
+ * When to use: once per topology, before simulating; switch models read `forwarding`.
  * Gotcha: the routes keep a reference to `topology`; do not mutate it afterwards. To route
  * a builder's topology by shortest paths instead of its rule, override its routing:
  * `buildRoutes({ ...kAryNTree({ k: 4, n: 3 }), routing: { kind: "shortest-path" } })`.
@@ -96,8 +114,12 @@ class TableRoutes implements Routes {
   private readonly sends: Uint8Array;
   /** Per port slot, the port slot at the far end, or -1. */
   private readonly farSlots: Int32Array;
-  /** `table[node * hostCount + destination]`: output port, -1 at the destination. */
+  /** `table[node * hostCount + destination]`: output port, -1 at the destination, or an ECMP group entry (< -1). */
   private readonly table: Int32Array;
+  /** The ECMP groups the table names: at each group's offset its member count, then the ports. */
+  private readonly groups: Int32Array;
+  /** Per node, the seed of its flow hash (`ecmpSalt` of its id). */
+  private readonly salts: Uint32Array;
 
   constructor(
     readonly topology: Topology,
@@ -143,6 +165,8 @@ class TableRoutes implements Routes {
     }
 
     this.table = new Int32Array(this.nodeCount * this.hostCount);
+    this.salts = Uint32Array.from(this.ids, ecmpSalt);
+    const groups: number[] = [];
     if (rule === undefined) {
       const distance = new Int32Array(this.nodeCount);
       const queue = new Int32Array(this.nodeCount);
@@ -150,13 +174,34 @@ class TableRoutes implements Routes {
         this.fillColumn(destination, distance, queue);
       }
     } else {
+      const offsets = new Map<string, number>();
       for (let node = 0; node < this.nodeCount; node++) {
         const portTo = rule(this.ids[node] as string);
         for (let destination = 0; destination < this.hostCount; destination++) {
-          this.table[node * this.hostCount + destination] = portTo(this.ids[destination] as string);
+          const ports = portTo(this.ids[destination] as string);
+          this.table[node * this.hostCount + destination] =
+            typeof ports === "number" ? ports : this.groupOf(ports, groups, offsets);
         }
       }
     }
+    this.groups = Int32Array.from(groups);
+  }
+
+  /**
+   * The table entry of equal-cost ports `ports`: the port itself when there is one, else the
+   * entry of their group in `groups`, appended the first time (`offsets` remembers each list).
+   */
+  private groupOf(ports: readonly number[], groups: number[], offsets: Map<string, number>): number {
+    if (ports.length === 1) return ports[0] as number;
+    if (ports.length === 0) throw new TopologyError("a routing rule gave an empty list of ports");
+    const key = ports.join(",");
+    let offset = offsets.get(key);
+    if (offset === undefined) {
+      offset = groups.length;
+      offsets.set(key, offset);
+      groups.push(ports.length, ...ports);
+    }
+    return groupEntry(offset);
   }
 
   /**
@@ -230,34 +275,66 @@ class TableRoutes implements Routes {
   }
 
   outputPort(nodeIndex: number, destinationHostIndex: number): number {
+    const entry = this.entry(nodeIndex, destinationHostIndex);
+    if (entry < -1) {
+      throw new TopologyError(
+        `node ${formatValue(this.ids[nodeIndex])} has ${this.groups[-2 - entry]} equal-cost ports to host ${formatValue(this.ids[destinationHostIndex])} (ECMP): ask outputPorts, or path with a flow`,
+      );
+    }
+    return entry;
+  }
+
+  outputPorts(nodeIndex: number, destinationHostIndex: number): readonly number[] {
+    const entry = this.entry(nodeIndex, destinationHostIndex);
+    if (entry === -1) return [];
+    if (entry >= 0) return [entry];
+    const offset = -2 - entry;
+    return Array.from(this.groups.subarray(offset + 1, offset + 1 + (this.groups[offset] as number)));
+  }
+
+  forwarding(nodeIndex: number): Forwarding {
+    this.nodeId(nodeIndex);
+    const start = nodeIndex * this.hostCount;
+    return {
+      ports: this.table.slice(start, start + this.hostCount),
+      groups: this.groups,
+      salt: this.salts[nodeIndex] as number,
+    };
+  }
+
+  /** The table entry of (node, destination host); throws `TopologyError` when an index is out of range. */
+  private entry(nodeIndex: number, destinationHostIndex: number): number {
     // `x >>> 0 === x` holds exactly for integers in 0..2^32-1.
     const inRange =
       nodeIndex >>> 0 === nodeIndex &&
       nodeIndex < this.nodeCount &&
       destinationHostIndex >>> 0 === destinationHostIndex &&
       destinationHostIndex < this.hostCount;
-    const port = inRange ? this.table[nodeIndex * this.hostCount + destinationHostIndex] : undefined;
-    if (port === undefined) {
+    const entry = inRange ? this.table[nodeIndex * this.hostCount + destinationHostIndex] : undefined;
+    if (entry === undefined) {
       throw new TopologyError(
         `outputPort(${formatValue(nodeIndex)}, ${formatValue(destinationHostIndex)}) needs a node index in 0..${this.nodeCount - 1} and a host index in 0..${this.hostCount - 1}`,
       );
     }
-    return port;
+    return entry;
   }
 
-  path(sourceId: string, destinationId: string): RouteHop[] {
+  path(sourceId: string, destinationId: string, flow = 0): RouteHop[] {
     const destination = this.nodeIndex(destinationId);
+    const source = this.nodeIndex(sourceId);
     if (destination >= this.hostCount) {
       throw new TopologyError(`routes lead to hosts; ${formatValue(destinationId)} is a switch`);
     }
     const hops: RouteHop[] = [];
-    for (let node = this.nodeIndex(sourceId); node !== destination; ) {
+    for (let node = source; node !== destination; ) {
       if (hops.length > 0 && node < this.hostCount) {
         throw new TopologyError(
           `no route from ${formatValue(sourceId)} to ${formatValue(destinationId)}: the table leads to host ${formatValue(this.ids[node])}`,
         );
       }
-      const outPort = this.outputPort(node, destination);
+      const entry = this.entry(node, destination);
+      const outPort =
+        entry < -1 ? ecmpPort(this.groups, entry, this.salts[node] as number, flow, source, destination) : entry;
       hops.push({ node: this.ids[node] as string, outPort });
       node = this.neighbourIndex(node, outPort);
     }

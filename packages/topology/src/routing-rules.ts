@@ -1,3 +1,4 @@
+import { fatTreeRule } from "./fat-tree-routing.js";
 import { kAryNFlyRule } from "./k-ary-n-fly-routing.js";
 import { kAryNTreeRule } from "./k-ary-n-tree-routing.js";
 import type { RoutingRule } from "./routing-rule.js";
@@ -21,5 +22,7 @@ export function routingRule(topology: Topology): RoutingRule | undefined {
       return spineLeafRule(topology, routing);
     case "k-ary-n-fly":
       return kAryNFlyRule(topology, routing);
+    case "fat-tree":
+      return fatTreeRule(topology, routing);
   }
 }

@@ -10,6 +10,7 @@ import { TopologyError } from "./topology-error.js";
  * - `k-ary-n-tree`: destination-digit up*\/down* routing of `kAryNTree({ k, n })`.
  * - `spine-leaf`: destination-mod-spines routing of `spineLeaf({ leaves, spines, hostsPerLeaf })`.
  * - `k-ary-n-fly`: destination-tag routing of the butterfly `kAryNFly({ k, n })`.
+ * - `fat-tree`: up*\/down* with ECMP of the 3-tier fat tree `fatTree({ k, hostsPerTor })`.
  *
  * The rule-based kinds need exactly the wiring their builder makes (ids, kinds, ports and
  * links; bandwidths and delays may differ); `buildRoutes` checks it.
@@ -18,10 +19,11 @@ export type Routing =
   | { kind: "shortest-path" }
   | { kind: "k-ary-n-tree"; k: number; n: number }
   | { kind: "spine-leaf"; leaves: number; spines: number; hostsPerLeaf: number }
-  | { kind: "k-ary-n-fly"; k: number; n: number };
+  | { kind: "k-ary-n-fly"; k: number; n: number }
+  | { kind: "fat-tree"; k: number; hostsPerTor: number };
 
-/** Each routing kind's fields, in canonical (JSON) order, with their least allowed value. */
-const FIELDS: { readonly [K in Routing["kind"]]: readonly (readonly [string, number])[] } = {
+/** Each routing kind's fields, in canonical (JSON) order, with their least allowed value and whether it must be even. */
+const FIELDS: { readonly [K in Routing["kind"]]: readonly (readonly [string, number, "even"?])[] } = {
   "shortest-path": [],
   "k-ary-n-tree": [
     ["k", 2],
@@ -35,6 +37,10 @@ const FIELDS: { readonly [K in Routing["kind"]]: readonly (readonly [string, num
   "k-ary-n-fly": [
     ["k", 2],
     ["n", 1],
+  ],
+  "fat-tree": [
+    ["k", 2, "even"],
+    ["hostsPerTor", 1],
   ],
 };
 
@@ -50,7 +56,7 @@ export function routingFields(kind: unknown): string[] | undefined {
  * Checks a routing description at field path `path` and returns a copy with its fields in
  * canonical order (fields outside the kind's are not copied). Throws a `TopologyError`
  * naming the field and the allowed values: `routing.kind must be one of "shortest-path",
- * "k-ary-n-tree", "spine-leaf", "k-ary-n-fly", got "fat-tree"`; `routing.k must be an
+ * "k-ary-n-tree", "spine-leaf", "k-ary-n-fly", "fat-tree", got "torus"`; `routing.k must be an
  * integer >= 2, got 1`.
  */
 export function checkRouting(value: unknown, path: string): Routing {
@@ -63,11 +69,11 @@ export function checkRouting(value: unknown, path: string): Routing {
     );
   }
   const checked: Record<string, unknown> = { kind };
-  for (const [field, minimum] of FIELDS[kind as Routing["kind"]]) {
+  for (const [field, minimum, even] of FIELDS[kind as Routing["kind"]]) {
     const count = routing[field];
-    if (typeof count !== "number" || !Number.isSafeInteger(count) || count < minimum) {
+    if (typeof count !== "number" || !Number.isSafeInteger(count) || count < minimum || (even && count % 2 !== 0)) {
       throw new TopologyError(
-        `${path}.${field} must be an integer >= ${minimum}, got ${formatValue(count)} (routing kind ${formatValue(kind)})`,
+        `${path}.${field} must be an ${even ? "even " : ""}integer >= ${minimum}, got ${formatValue(count)} (routing kind ${formatValue(kind)})`,
         `${path}.${field}`,
       );
     }

@@ -1,5 +1,6 @@
 import { type CheckedSpecOf, Registry, type SpecOf } from "@losslab/kinds";
 import { customDefinition } from "./custom-topology.js";
+import { fatTreeDefinition } from "./fat-tree.js";
 import { kAryNFlyDefinition } from "./k-ary-n-fly.js";
 import { kAryNTreeDefinition } from "./k-ary-n-tree.js";
 import { singleSwitchDefinition } from "./single-switch.js";
@@ -14,6 +15,7 @@ const builtIn = [
   kAryNTreeDefinition,
   kAryNFlyDefinition,
   spineLeafDefinition,
+  fatTreeDefinition,
   customDefinition,
 ] as const;
 

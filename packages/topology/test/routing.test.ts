@@ -145,7 +145,8 @@ describe("routing in JSON", () => {
     });
     document.routing = { kind: "ecmp" };
     expect(errorOf(() => topologyFromJSON(document))).toMatchObject({
-      message: 'routing.kind must be one of "shortest-path", "k-ary-n-tree", "spine-leaf", "k-ary-n-fly", got "ecmp"',
+      message:
+        'routing.kind must be one of "shortest-path", "k-ary-n-tree", "spine-leaf", "k-ary-n-fly", "fat-tree", got "ecmp"',
       path: "routing.kind",
     });
   });

@@ -29,6 +29,8 @@ const specs: Array<{ kind: string } & Record<string, unknown>> = [
   { kind: "k-ary-n-fly", k: 2, n: 4 },
   { kind: "k-ary-n-fly", k: 4, n: 2 },
   { kind: "spine-leaf", leaves: 4, spines: 2, hostsPerLeaf: 5 },
+  { kind: "fat-tree", k: 4 },
+  { kind: "fat-tree", k: 6, hostsPerTor: 6, fabricSpeedup: 4 },
   {
     kind: "custom",
     nodes: [
@@ -57,6 +59,7 @@ describe("topologies", () => {
       "k-ary-n-tree",
       "k-ary-n-fly",
       "spine-leaf",
+      "fat-tree",
       "custom",
     ]);
     for (const definition of topologies.definitions) {
@@ -101,6 +104,9 @@ describe("topologies", () => {
       "2-ary 4-fly, 16 hosts",
       "4-ary 2-fly, 16 hosts",
       "spine-leaf 4 leaves x 2 spines, 20 hosts",
+      "4-ary fat tree, 16 hosts",
+      // 6 pods x 3 ToRs x 6 hosts; 6 hosts over 3 uplinks.
+      "6-ary fat tree, 108 hosts, ToRs oversubscribed 2:1, fabric links x4",
       "custom, 2 hosts and 1 switches",
     ]);
   });
@@ -124,7 +130,7 @@ describe("topologies", () => {
       "topology.k must be an integer from 2 to 65536, got 1",
     );
     expect(() => topologies.create({ kind: "ring" }, links)).toThrow(
-      'topology.kind: unknown "ring"; allowed: two-switch, single-switch, k-ary-n-tree, k-ary-n-fly, spine-leaf, custom',
+      'topology.kind: unknown "ring"; allowed: two-switch, single-switch, k-ary-n-tree, k-ary-n-fly, spine-leaf, fat-tree, custom',
     );
     const custom = specs.at(-1)!;
     const bad = { ...custom, links: [{ a: { node: "H0", port: 0 }, b: { node: "X", port: 0 } }] };

@@ -257,9 +257,9 @@ describe("validateTopology", () => {
     [
       "an unknown routing kind",
       (t) => {
-        loose(t).routing = { kind: "fat-tree" };
+        loose(t).routing = { kind: "torus" };
       },
-      'routing.kind must be one of "shortest-path", "k-ary-n-tree", "spine-leaf", "k-ary-n-fly", got "fat-tree"',
+      'routing.kind must be one of "shortest-path", "k-ary-n-tree", "spine-leaf", "k-ary-n-fly", "fat-tree", got "torus"',
       "routing.kind",
     ],
     [
@@ -267,7 +267,7 @@ describe("validateTopology", () => {
       (t) => {
         loose(t).routing = { k: 2, n: 2 };
       },
-      'routing.kind must be one of "shortest-path", "k-ary-n-tree", "spine-leaf", "k-ary-n-fly", got undefined (missing)',
+      'routing.kind must be one of "shortest-path", "k-ary-n-tree", "spine-leaf", "k-ary-n-fly", "fat-tree", got undefined (missing)',
       "routing.kind",
     ],
     [
