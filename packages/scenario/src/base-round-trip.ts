@@ -9,6 +9,7 @@ import type { Routes } from "@losslab/topology";
  * (`dataWireBytes`, `ackWireBytes`, per-frame overhead included): store-and-forward, so an
  * upper bound of what losslab's cut-through switches take. The ACK is assumed to return over
  * the route's links (in a unidirectional butterfly it takes another route of equal length).
+ * Where a switch has several equal-cost ports (ECMP) the largest of their paths counts.
  * Costs one pass over the nodes per destination host.
  */
 export function baseRoundTrip(routes: Routes, dataWireBytes: number, ackWireBytes: number): number {
@@ -26,33 +27,28 @@ export function baseRoundTrip(routes: Routes, dataWireBytes: number, ackWireByte
   }
   // toward[node]: the cost from node to the destination; -1 not yet known, NaN unreachable.
   const toward = new Float64Array(routes.nodeCount);
-  const trail: number[] = [];
+  // The largest over a node's equal-cost ports (ECMP): their paths may differ in length.
+  const costToward = (node: number, destination: number): number => {
+    if (toward[node] !== -1) return toward[node]!;
+    let most = Number.NaN;
+    for (const port of routes.outputPorts(node, destination)) {
+      const next = routes.neighbourIndex(node, port);
+      // A host other than the destination forwards nothing.
+      if (next < 0 || (next < routes.hostCount && next !== destination)) continue;
+      const via = cost[node]![port]! + costToward(next, destination);
+      if (!Number.isNaN(via) && !(via <= most)) most = via;
+    }
+    toward[node] = most;
+    return most;
+  };
   let largest = 0;
   for (const destination of routes.hostIndices) {
     toward.fill(-1);
     toward[destination] = 0;
     for (const source of routes.hostIndices) {
       if (source === destination) continue;
-      // Walk the route until a node whose cost is known, then add the costs back along it.
-      let node = source;
-      while (toward[node] === -1) {
-        trail.push(node);
-        const port = routes.outputPort(node, destination);
-        const next = port < 0 || (node !== source && node < routes.hostCount) ? -1 : routes.neighbourIndex(node, port);
-        if (next < 0) {
-          toward[node] = Number.NaN;
-          break;
-        }
-        node = next;
-      }
-      for (let i = trail.length - 1; i >= 0; i--) {
-        const at = trail[i]!;
-        if (toward[at] !== -1) continue;
-        const next = routes.neighbourIndex(at, routes.outputPort(at, destination));
-        toward[at] = cost[at]![routes.outputPort(at, destination)]! + toward[next]!;
-      }
-      trail.length = 0;
-      if (toward[source]! > largest) largest = toward[source]!;
+      const total = costToward(source, destination);
+      if (total > largest) largest = total;
     }
   }
   return largest;

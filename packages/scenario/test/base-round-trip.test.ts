@@ -1,5 +1,5 @@
 /** HPCC's default T: the fabric's largest unloaded round trip between two hosts (base-round-trip.ts). */
-import { buildRoutes, TopologyBuilder } from "@losslab/topology";
+import { buildRoutes, fatTree, TopologyBuilder } from "@losslab/topology";
 import { describe, expect, it } from "vitest";
 import { baseRoundTrip } from "../src/base-round-trip.js";
 import { parseScenario, runScenario } from "../src/index.js";
@@ -26,6 +26,13 @@ describe("baseRoundTrip", () => {
     // H1) crosses 1 us links twice (2 x (2000 + 921.6)) and the middle one (2000 + 3000 + 921.6):
     // 5843.2 + 5921.6 = 11 764.8 ns; H0 -> H2 only 5843.2 ns.
     expect(baseRoundTrip(routes(), 1068, 84)).toBe(11_764_800);
+  });
+
+  it("takes the longest of a fat tree's equal-cost (ECMP) paths", () => {
+    // k = 4: hosts in different pods are 6 links apart over any of the 4 cores. 10 Gb/s, 1 us:
+    // per link 2000 + 921.6 ns (as above), so 6 x 2921.6 = 17 529.6 ns.
+    const tree = buildRoutes(fatTree({ k: 4, bandwidth: 1.25e9, delayPs: 1_000_000 }));
+    expect(baseRoundTrip(tree, 1068, 84)).toBe(17_529_600);
   });
 
   it("gives an hpcc scenario without baseRttUs its T: the scenario runs", () => {
