@@ -39,7 +39,11 @@ export class VirtualOutputQueues implements InputQueues {
   private readonly busy: Uint8Array;
   private readonly grantPointer: Int32Array;
   private readonly acceptPointer: Int32Array;
-  /** During an iteration, per output: bit i set if input i requests it (`words` words each). */
+  /**
+   * During an iteration, per output: bit i set if input i requests it (`words` words each).
+   * This and the three bitmaps below are all zero between passes: each pass clears what it
+   * read, so no pass clears whole arrays.
+   */
   private readonly requests: Int32Array;
   /** During an iteration: bit o set if output o has a request. */
   private readonly requested: Int32Array;
@@ -176,8 +180,6 @@ export class VirtualOutputQueues implements InputQueues {
     const words = this.words;
     const occupied = this.occupied;
     const requests = this.requests;
-    requests.fill(0);
-    this.requested.fill(0);
     const headSlot = this.headSlot;
     const slotEligibleAt = this.slotEligibleAt;
     for (let input = 0; input < n; input++) {
@@ -209,13 +211,16 @@ export class VirtualOutputQueues implements InputQueues {
   private grant(): boolean {
     const words = this.words;
     const grants = this.grants;
-    grants.fill(0);
-    this.granted.fill(0);
+    const requests = this.requests;
     let any = false;
     for (let word = 0; word < words; word++) {
-      for (let bits = this.requested[word]!; bits !== 0; bits &= bits - 1) {
+      const requested = this.requested[word]!;
+      this.requested[word] = 0;
+      for (let bits = requested; bits !== 0; bits &= bits - 1) {
         const output = (word << 5) + 31 - Math.clz32(bits & -bits);
-        const input = firstAtOrAfter(this.requests, output * words, words, this.grantPointer[output]!);
+        const row = output * words;
+        const input = firstAtOrAfter(requests, row, words, this.grantPointer[output]!);
+        for (let k = 0; k < words; k++) requests[row + k] = 0;
         grants[input * words + (output >>> 5)]! |= 1 << (output & 31);
         this.granted[input >>> 5]! |= 1 << (input & 31);
         any = true;
@@ -232,10 +237,15 @@ export class VirtualOutputQueues implements InputQueues {
   private acceptAndStart(now: Time, firstIteration: boolean, outputs: CrossbarOutputs): void {
     const n = this.ports;
     const words = this.words;
+    const grants = this.grants;
     for (let word = 0; word < words; word++) {
-      for (let bits = this.granted[word]!; bits !== 0; bits &= bits - 1) {
+      const granted = this.granted[word]!;
+      this.granted[word] = 0;
+      for (let bits = granted; bits !== 0; bits &= bits - 1) {
         const input = (word << 5) + 31 - Math.clz32(bits & -bits);
-        const output = firstAtOrAfter(this.grants, input * words, words, this.acceptPointer[input]!);
+        const row = input * words;
+        const output = firstAtOrAfter(grants, row, words, this.acceptPointer[input]!);
+        for (let k = 0; k < words; k++) grants[row + k] = 0;
         if (firstIteration) {
           this.grantPointer[output] = input + 1 === n ? 0 : input + 1;
           this.acceptPointer[input] = output + 1 === n ? 0 : output + 1;
