@@ -18,12 +18,13 @@ export class InputTriggeredPolicy implements CounterMarkingPolicy {
   readonly switchName: string;
   protected readonly view: SwitchView;
   protected readonly counters: MarkCounters;
-  private readonly started = new StartedPackets();
+  private readonly started: StartedPackets;
 
   constructor(view: SwitchView) {
     this.view = view;
     this.switchName = view.name;
     this.counters = new MarkCounters(view);
+    this.started = new StartedPackets(view);
   }
 
   get marked(): number {
@@ -38,7 +39,7 @@ export class InputTriggeredPolicy implements CounterMarkingPolicy {
    * footnote 5) does not make its output congested.
    */
   bufferFull(input: number): void {
-    for (const packet of this.started.waitingIn(this.view, input)) {
+    for (const packet of this.started.waitingIn(input)) {
       const output = this.view.outputOf(packet);
       if (output >= 0) this.counters.trigger(output);
     }
@@ -46,7 +47,7 @@ export class InputTriggeredPolicy implements CounterMarkingPolicy {
 
   /** Step 3, without the scan: mark the next cnt2 packets transmitted on `output`. */
   packetDeparting(packet: Packet, _input: number, output: number): void {
-    this.started.add(packet);
+    this.started.add(packet, output);
     this.counters.departing(packet, output);
   }
 

@@ -13,26 +13,25 @@ import { StartedPackets } from "./started-packets.js";
 class NaivePolicy implements CountedMarkingPolicy {
   readonly switchName: string;
   marked = 0;
-  private readonly view: SwitchView;
-  private readonly started = new StartedPackets();
+  private readonly started: StartedPackets;
   /** Packets this policy has marked, so a packet in a buffer that fills twice counts once. */
   private readonly markedHere = new WeakSet<Packet>();
 
   constructor(view: SwitchView) {
-    this.view = view;
     this.switchName = view.name;
+    this.started = new StartedPackets(view);
   }
 
   bufferFull(input: number): void {
-    for (const packet of this.started.waitingIn(this.view, input)) {
+    for (const packet of this.started.waitingIn(input)) {
       if (this.markedHere.has(packet) || !markPacket(packet)) continue;
       this.markedHere.add(packet);
       this.marked++;
     }
   }
 
-  packetDeparting(packet: Packet): void {
-    this.started.add(packet);
+  packetDeparting(packet: Packet, _input: number, output: number): void {
+    this.started.add(packet, output);
   }
 }
 

@@ -53,7 +53,7 @@ class TurnerMarking implements TurnerPolicy {
   private readonly view: SwitchView;
   /** Credit blocks of one maximum-size packet: an output VL with fewer is blocked. */
   private readonly packetBlocks: number;
-  private readonly started = new StartedPackets();
+  private readonly started: StartedPackets;
   private readonly decisions = new WeakMap<Packet, number>();
   /** Flagged packet -> its output VL's epoch when it was flagged; a later epoch means revoked. */
   private readonly flags = new WeakMap<Packet, number>();
@@ -70,6 +70,7 @@ class TurnerMarking implements TurnerPolicy {
   ) {
     this.view = view;
     this.switchName = view.name;
+    this.started = new StartedPackets(view);
     this.packetBlocks = creditsFor(view.maxPacketBytes, view.creditBytes);
     this.epochs = new Int32Array(view.portCount * VL_COUNT);
     this.pending = new Int32Array(view.portCount * VL_COUNT);
@@ -138,7 +139,7 @@ class TurnerMarking implements TurnerPolicy {
 
   /** A flagged packet of the current epoch is marked as it leaves (sec. 4.b.iii). */
   packetDeparting(packet: Packet, _input: number, output: number): void {
-    this.started.add(packet);
+    this.started.add(packet, output);
     const flagged = this.flags.get(packet);
     if (flagged === undefined) return;
     this.flags.delete(packet);

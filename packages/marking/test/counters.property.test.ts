@@ -40,7 +40,11 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 /** Histories long enough to fill buffers ("size" lets fast-check use the whole length range). */
 const history = fc.array(step, { minLength: 10, maxLength: 150, size: "max" });
 
-/** Plays `steps` on a fake switch; calls `check` after each step. Impossible steps are skipped. */
+/**
+ * Plays `steps` on a fake switch; calls `check` after each step. Impossible steps are skipped:
+ * an arrival to a full buffer, and a start on an output whose link still carries a packet (a
+ * link sends one packet at a time, which every switch model keeps and `StartedPackets` uses).
+ */
 function play(
   marking: CountedMarkingFactory,
   steps: Step[],
@@ -55,10 +59,13 @@ function play(
       if (sw.inputOccupancy(s.input) + size > BUFFER_PACKETS * MAX_PACKET_BYTES) continue;
       waiting.push(sw.arrive(s.input, s.output, s.ack ? PacketKind.Ack : PacketKind.Data));
     } else if (s.op === "start") {
-      if (waiting.length === 0) continue;
-      const [packet] = waiting.splice(s.pick % waiting.length, 1);
-      sw.start(packet!);
-      transmitting.push(packet!);
+      const busy = new Set(transmitting.map((packet) => sw.outputOf(packet)));
+      const startable = waiting.filter((packet) => !busy.has(sw.outputOf(packet)));
+      if (startable.length === 0) continue;
+      const packet = startable[s.pick % startable.length]!;
+      waiting.splice(waiting.indexOf(packet), 1);
+      sw.start(packet);
+      transmitting.push(packet);
     } else {
       if (transmitting.length === 0) continue;
       const [packet] = transmitting.splice(s.pick % transmitting.length, 1);

@@ -15,15 +15,25 @@ export interface InputBufferedSwitchOptions extends SwitchOptions {
   outputOrder?: OutputOrder;
 }
 
-/** A packet waiting in an output VL's FIFO. */
-interface Waiting {
-  readonly packet: Packet;
-  readonly input: number;
-  readonly output: number;
+/**
+ * A packet waiting in an output VL's FIFO, from its eligibility event to its departure. The
+ * switch reuses these records (`spare`), so a packet-hop allocates nothing.
+ */
+class Waiting {
+  packet: Packet;
+  input: number;
+  output: number;
   /** When its header arrived at this switch ("oldest-packet" order). */
-  readonly arrivedAt: Time;
+  arrivedAt: Time;
   /** Times this packet, at the head of its FIFO, was bypassed. */
-  bypassed: number;
+  bypassed = 0;
+
+  constructor(packet: Packet, input: number, output: number, arrivedAt: Time) {
+    this.packet = packet;
+    this.input = input;
+    this.output = output;
+    this.arrivedAt = arrivedAt;
+  }
 }
 
 const ELIGIBLE = FIRST_MODEL_EVENT;
@@ -74,6 +84,8 @@ export class InputBufferedSwitch extends SwitchBase implements ClassServer {
   private readonly idleSince: Float64Array;
   /** Scratch for the outputs of one arbitration, in the order they are offered. */
   private readonly offerOrder: Int32Array;
+  /** Records of departed packets, for reuse. */
+  private readonly spare: Waiting[] = [];
 
   constructor(engine: Engine, options: InputBufferedSwitchOptions) {
     super(engine, options);
@@ -103,13 +115,17 @@ export class InputBufferedSwitch extends SwitchBase implements ClassServer {
   protected accept(packet: Packet, input: number, tailAt: Time): void {
     const output = this.admit(packet, input);
     const earliest = this.earliestStart(tailAt, packet.size, this.outputLinks[output]!.bandwidth);
-    this.engine.at(earliest, this, ELIGIBLE, {
-      packet,
-      input,
-      output,
-      arrivedAt: this.engine.now,
-      bypassed: 0,
-    } satisfies Waiting);
+    const now = this.engine.now;
+    let entry = this.spare.pop();
+    if (entry === undefined) entry = new Waiting(packet, input, output, now);
+    else {
+      entry.packet = packet;
+      entry.input = input;
+      entry.output = output;
+      entry.arrivedAt = now;
+      entry.bypassed = 0;
+    }
+    this.engine.at(earliest, this, ELIGIBLE, entry);
     this.watchTail(packet, input, tailAt);
   }
 
@@ -135,10 +151,14 @@ export class InputBufferedSwitch extends SwitchBase implements ClassServer {
   /** "rotate": port order, starting from a rotating output for fairness among outputs. */
   private offerRotating(): void {
     const n = this.portCount;
-    for (let k = 0; k < n; k++) {
-      const output = (this.roundRobin + k) % n;
-      if (this.linkBusy[output] !== 0 || this.queued[output] === 0) continue;
-      this.offer(output);
+    const linkBusy = this.linkBusy;
+    const queued = this.queued;
+    // From the rotating output to the last, then from 0: (roundRobin + k) % n without a division.
+    for (let output = this.roundRobin; output < n; output++) {
+      if (linkBusy[output] === 0 && queued[output] !== 0) this.offer(output);
+    }
+    for (let output = 0; output < this.roundRobin; output++) {
+      if (linkBusy[output] === 0 && queued[output] !== 0) this.offer(output);
     }
   }
 
@@ -278,6 +298,7 @@ export class InputBufferedSwitch extends SwitchBase implements ClassServer {
     this.idleSince[output] = this.engine.now;
     this.inputBusy[input] = 0;
     this.release(packet, input);
+    this.spare.push(entry);
     this.requestArbitration();
   }
 }

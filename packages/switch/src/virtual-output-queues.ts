@@ -15,28 +15,42 @@ import type { CrossbarOutputs, InputQueues } from "./input-queues.js";
 export class VirtualOutputQueues implements InputQueues {
   private readonly ports: number;
   private readonly iterations: number;
-  /** VOQ of input i for output o at index i * ports + o. */
-  private readonly packets: Packet[][] = [];
-  private readonly eligibleAt: Time[][] = [];
-  /** Per VOQ: when its head may go (valid while the VOQ is not empty). */
-  private readonly headEligibleAt: Float64Array;
+  /** 32-bit words of a bitmap over the ports. */
+  private readonly words: number;
   /**
-   * Per input, `words` 32-bit words with bit o set while its VOQ for output o holds packets:
-   * a request pass visits the occupied VOQs only, not all `ports` of them.
+   * The VOQs as linked lists in one pool of slots: a slot holds a packet, when it may go and
+   * the next slot of its VOQ (-1: last). Free slots are chained from `freeSlot`; the pool
+   * doubles when it runs out, so queueing a packet allocates nothing in the steady state.
+   */
+  private slotPacket: (Packet | undefined)[] = [];
+  private slotEligibleAt: Float64Array;
+  private slotNext: Int32Array;
+  private freeSlot = -1;
+  /** First and last slot of the VOQ of input i for output o, at index i * ports + o (-1: empty). */
+  private readonly headSlot: Int32Array;
+  private readonly tailSlot: Int32Array;
+  /**
+   * Per input, `words` words with bit o set while its VOQ for output o holds packets: a
+   * request pass visits the occupied VOQs only, not all `ports` of them.
    */
   private readonly occupied: Int32Array;
-  private readonly words: number;
   /** Packets queued at each input, to skip empty inputs. */
   private readonly queued: Int32Array;
   private readonly busy: Uint8Array;
   private readonly grantPointer: Int32Array;
   private readonly acceptPointer: Int32Array;
-  /** Per output, during an iteration: the input granted (-1: none) and its distance from the pointer. */
+  /**
+   * During an iteration, per output: bit i set if input i requests it (`words` words each).
+   * This and the three bitmaps below are all zero between passes: each pass clears what it
+   * read, so no pass clears whole arrays.
+   */
+  private readonly requests: Int32Array;
+  /** During an iteration: bit o set if output o has a request. */
+  private readonly requested: Int32Array;
+  /** During an iteration, per input: bit o set if output o grants it (`words` words each). */
+  private readonly grants: Int32Array;
+  /** During an iteration: bit i set if input i has a grant. */
   private readonly granted: Int32Array;
-  private readonly grantDistance: Int32Array;
-  /** Per input, during an iteration: the output accepted (-1: none) and its distance from the pointer. */
-  private readonly accepted: Int32Array;
-  private readonly acceptDistance: Int32Array;
   /**
    * Before this time no free input has an eligible VOQ head, unless a packet is added or an
    * input is freed (which reset it to 0): a match called meanwhile would find no request, so
@@ -49,46 +63,69 @@ export class VirtualOutputQueues implements InputQueues {
   constructor(ports: number, iterations: number) {
     this.ports = ports;
     this.iterations = iterations;
-    for (let k = 0; k < ports * ports; k++) {
-      this.packets.push([]);
-      this.eligibleAt.push([]);
-    }
-    this.words = Math.ceil(ports / 32);
-    this.headEligibleAt = new Float64Array(ports * ports);
-    this.occupied = new Int32Array(ports * this.words);
+    const words = Math.ceil(ports / 32);
+    this.words = words;
+    this.slotEligibleAt = new Float64Array(0);
+    this.slotNext = new Int32Array(0);
+    this.growSlots(4 * ports);
+    this.headSlot = new Int32Array(ports * ports).fill(-1);
+    this.tailSlot = new Int32Array(ports * ports).fill(-1);
+    this.occupied = new Int32Array(ports * words);
     this.queued = new Int32Array(ports);
     this.busy = new Uint8Array(ports);
     this.grantPointer = new Int32Array(ports);
     this.acceptPointer = new Int32Array(ports);
-    this.granted = new Int32Array(ports);
-    this.grantDistance = new Int32Array(ports);
-    this.accepted = new Int32Array(ports);
-    this.acceptDistance = new Int32Array(ports);
+    this.requests = new Int32Array(ports * words);
+    this.requested = new Int32Array(words);
+    this.grants = new Int32Array(ports * words);
+    this.granted = new Int32Array(words);
+  }
+
+  /** Makes the pool `capacity` slots long (more than now), chaining the new ones as free. */
+  private growSlots(capacity: number): void {
+    const old = this.slotNext.length;
+    const eligibleAt = new Float64Array(capacity);
+    eligibleAt.set(this.slotEligibleAt);
+    const next = new Int32Array(capacity);
+    next.set(this.slotNext);
+    for (let slot = old; slot < capacity; slot++) {
+      next[slot] = slot + 1 < capacity ? slot + 1 : this.freeSlot;
+      this.slotPacket.push(undefined);
+    }
+    this.freeSlot = old;
+    this.slotEligibleAt = eligibleAt;
+    this.slotNext = next;
   }
 
   add(input: number, output: number, packet: Packet, eligibleAt: Time): boolean {
+    if (this.freeSlot < 0) this.growSlots(2 * this.slotNext.length);
+    const slot = this.freeSlot;
+    this.freeSlot = this.slotNext[slot]!;
+    this.slotPacket[slot] = packet;
+    this.slotEligibleAt[slot] = eligibleAt;
+    this.slotNext[slot] = -1;
     const voq = input * this.ports + output;
-    const queue = this.packets[voq]!;
-    const heads = queue.length === 0;
-    if (heads) {
-      this.headEligibleAt[voq] = eligibleAt;
-      this.occupied[input * this.words + (output >>> 5)]! |= 1 << (output & 31);
-    }
-    queue.push(packet);
-    this.eligibleAt[voq]!.push(eligibleAt);
+    const tail = this.tailSlot[voq]!;
+    this.tailSlot[voq] = slot;
     this.queued[input]!++;
     this.quietUntil = 0;
-    return heads;
+    if (tail >= 0) {
+      this.slotNext[tail] = slot;
+      return false;
+    }
+    this.headSlot[voq] = slot;
+    this.occupied[input * this.words + (output >>> 5)]! |= 1 << (output & 31);
+    return true;
   }
 
   match(now: Time, outputs: CrossbarOutputs): void {
     if (now < this.quietUntil) return;
     this.settled = true;
     for (let iteration = 0; iteration < this.iterations; iteration++) {
-      const earliest = this.requestAndGrant(now, outputs);
+      const earliest = this.request(now, outputs);
       if (iteration === 0) this.quietUntil = earliest;
-      if (!this.accept()) return;
-      this.startAccepted(now, iteration === 0, outputs);
+      if (!this.grant()) return;
+      this.acceptAndStart(now, iteration === 0, outputs);
     }
     this.settled = !this.anyRequest(now, outputs);
   }
@@ -102,8 +139,8 @@ export class VirtualOutputQueues implements InputQueues {
       for (let word = 0; word < words; word++) {
         for (let bits = this.occupied[input * words + word]!; bits !== 0; bits &= bits - 1) {
           const output = (word << 5) + 31 - Math.clz32(bits & -bits);
-          const voq = input * n + output;
-          if (this.headEligibleAt[voq]! <= now && outputs.accepts(output, this.packets[voq]![0]!)) return true;
+          const slot = this.headSlot[input * n + output]!;
+          if (this.slotEligibleAt[slot]! <= now && outputs.accepts(output, this.slotPacket[slot]!)) return true;
         }
       }
     }
@@ -111,7 +148,8 @@ export class VirtualOutputQueues implements InputQueues {
   }
 
   head(input: number, output: number): Packet | undefined {
-    return this.packets[input * this.ports + output]![0];
+    const slot = this.headSlot[input * this.ports + output]!;
+    return slot < 0 ? undefined : this.slotPacket[slot];
   }
 
   queuedAt(input: number): number {
@@ -130,84 +168,129 @@ export class VirtualOutputQueues implements InputQueues {
   }
 
   /**
-   * Request and grant: every free input requests the outputs its eligible VOQ heads want; each
-   * output grants one. Returns 0 if some free input has an eligible head, else the earliest
-   * time one of their heads becomes eligible (Infinity if none waits): until then, with no
-   * packet added and no input freed, a request pass finds nothing.
+   * Request: every free input requests the outputs its eligible VOQ heads want and that would
+   * take them (asked in input order, outputs in increasing order), as bits of `requests`.
+   * Returns 0 if some free input has an eligible head, else the earliest time one of their
+   * heads becomes eligible (Infinity if none waits): until then, with no packet added and no
+   * input freed, a request pass finds nothing.
    */
-  private requestAndGrant(now: Time, outputs: CrossbarOutputs): Time {
+  private request(now: Time, outputs: CrossbarOutputs): Time {
     let earliest = Number.POSITIVE_INFINITY;
     const n = this.ports;
-    const granted = this.granted;
-    granted.fill(-1);
     const words = this.words;
     const occupied = this.occupied;
-    const headEligibleAt = this.headEligibleAt;
+    const requests = this.requests;
+    const headSlot = this.headSlot;
+    const slotEligibleAt = this.slotEligibleAt;
     for (let input = 0; input < n; input++) {
       if (this.busy[input] === 1 || this.queued[input] === 0) continue;
       const first = input * n;
+      const inputWord = input >>> 5;
+      const inputBit = 1 << (input & 31);
       for (let word = 0; word < words; word++) {
         // Lowest set bit first: the outputs in increasing order, as a scan of all would visit them.
         for (let bits = occupied[input * words + word]!; bits !== 0; bits &= bits - 1) {
           const output = (word << 5) + 31 - Math.clz32(bits & -bits);
-          const voq = first + output;
-          const eligibleAt = headEligibleAt[voq]!;
+          const slot = headSlot[first + output]!;
+          const eligibleAt = slotEligibleAt[slot]!;
           if (eligibleAt > now) {
             if (eligibleAt < earliest) earliest = eligibleAt;
             continue;
           }
           earliest = 0;
-          if (!outputs.accepts(output, this.packets[voq]![0]!)) continue;
-          const distance = (input - this.grantPointer[output]! + n) % n;
-          if (granted[output]! < 0 || distance < this.grantDistance[output]!) {
-            granted[output] = input;
-            this.grantDistance[output] = distance;
-          }
+          if (!outputs.accepts(output, this.slotPacket[slot]!)) continue;
+          requests[output * words + inputWord]! |= inputBit;
+          this.requested[word]! |= 1 << (output & 31);
         }
       }
     }
     return earliest;
   }
 
-  /** Accept: each input granted by some outputs accepts the one nearest at or after its pointer. */
-  private accept(): boolean {
-    const n = this.ports;
-    const accepted = this.accepted;
-    accepted.fill(-1);
+  /** Grant: each requested output grants the requesting input at or after its pointer. Returns whether any did. */
+  private grant(): boolean {
+    const words = this.words;
+    const grants = this.grants;
+    const requests = this.requests;
     let any = false;
-    for (let output = 0; output < n; output++) {
-      const input = this.granted[output]!;
-      if (input < 0) continue;
-      any = true;
-      const distance = (output - this.acceptPointer[input]! + n) % n;
-      if (accepted[input]! < 0 || distance < this.acceptDistance[input]!) {
-        accepted[input] = output;
-        this.acceptDistance[input] = distance;
+    for (let word = 0; word < words; word++) {
+      const requested = this.requested[word]!;
+      this.requested[word] = 0;
+      for (let bits = requested; bits !== 0; bits &= bits - 1) {
+        const output = (word << 5) + 31 - Math.clz32(bits & -bits);
+        const row = output * words;
+        const input = firstAtOrAfter(requests, row, words, this.grantPointer[output]!);
+        for (let k = 0; k < words; k++) requests[row + k] = 0;
+        grants[input * words + (output >>> 5)]! |= 1 << (output & 31);
+        this.granted[input >>> 5]! |= 1 << (input & 31);
+        any = true;
       }
     }
     return any;
   }
 
-  private startAccepted(now: Time, firstIteration: boolean, outputs: CrossbarOutputs): void {
+  /**
+   * Accept: each granted input, in increasing order, accepts the granting output at or after
+   * its pointer and starts the transfer. An input's choice depends only on the grants and its
+   * own pointer, so accepting and starting input by input is the same as accepting all first.
+   */
+  private acceptAndStart(now: Time, firstIteration: boolean, outputs: CrossbarOutputs): void {
     const n = this.ports;
-    for (let input = 0; input < n; input++) {
-      const output = this.accepted[input]!;
-      if (output < 0) continue;
-      if (firstIteration) {
-        this.grantPointer[output] = (input + 1) % n;
-        this.acceptPointer[input] = (output + 1) % n;
+    const words = this.words;
+    const grants = this.grants;
+    for (let word = 0; word < words; word++) {
+      const granted = this.granted[word]!;
+      this.granted[word] = 0;
+      for (let bits = granted; bits !== 0; bits &= bits - 1) {
+        const input = (word << 5) + 31 - Math.clz32(bits & -bits);
+        const row = input * words;
+        const output = firstAtOrAfter(grants, row, words, this.acceptPointer[input]!);
+        for (let k = 0; k < words; k++) grants[row + k] = 0;
+        if (firstIteration) {
+          this.grantPointer[output] = input + 1 === n ? 0 : input + 1;
+          this.acceptPointer[input] = output + 1 === n ? 0 : output + 1;
+        }
+        this.startHead(now, input, output, outputs);
       }
-      const voq = input * n + output;
-      const times = this.eligibleAt[voq]!;
-      const queue = this.packets[voq]!;
-      times.shift();
-      const packet = queue.shift()!;
-      if (queue.length === 0) this.occupied[input * this.words + (output >>> 5)]! &= ~(1 << (output & 31));
-      else this.headEligibleAt[voq] = times[0]!;
-      this.queued[input]!--;
-      this.busy[input] = 1;
-      outputs.start(input, output, packet);
-      if (queue.length > 0 && times[0]! > now) outputs.headWaits(input, output, times[0]!);
     }
   }
+
+  /** Takes the head of the VOQ of `input` for `output` out and starts its transfer. */
+  private startHead(now: Time, input: number, output: number, outputs: CrossbarOutputs): void {
+    const voq = input * this.ports + output;
+    const slot = this.headSlot[voq]!;
+    const packet = this.slotPacket[slot]!;
+    const next = this.slotNext[slot]!;
+    this.slotPacket[slot] = undefined;
+    this.slotNext[slot] = this.freeSlot;
+    this.freeSlot = slot;
+    this.headSlot[voq] = next;
+    if (next < 0) {
+      this.tailSlot[voq] = -1;
+      this.occupied[input * this.words + (output >>> 5)]! &= ~(1 << (output & 31));
+    }
+    this.queued[input]!--;
+    this.busy[input] = 1;
+    outputs.start(input, output, packet);
+    if (next >= 0 && this.slotEligibleAt[next]! > now) outputs.headWaits(input, output, this.slotEligibleAt[next]!);
+  }
+}
+
+/**
+ * The set bit of the bitmap `bits[base .. base + words)` nearest at or after bit `from`,
+ * wrapping past the last to bit 0: the round-robin choice at pointer `from`. Assumes a bit
+ * is set.
+ */
+function firstAtOrAfter(bits: Int32Array, base: number, words: number, from: number): number {
+  const start = from >>> 5;
+  // Bits at or after `from` in its word, then the later words, then from word 0 (wrapping:
+  // the bits left in `from`'s word are below it, those at or after were found empty).
+  const atOrAfter = bits[base + start]! & (-1 << (from & 31));
+  if (atOrAfter !== 0) return (start << 5) + 31 - Math.clz32(atOrAfter & -atOrAfter);
+  for (let k = 1; k <= words; k++) {
+    const word = start + k < words ? start + k : start + k - words;
+    const w = bits[base + word]!;
+    if (w !== 0) return (word << 5) + 31 - Math.clz32(w & -w);
+  }
+  return -1;
 }
