@@ -34,10 +34,22 @@ interface LinkPauses {
  * while held starts nothing new; one still open counts to the end of the run). The sender
  * of the paused link honours each frame a propagation delay and a reaction delay later, the
  * same for both, so the time is the same up to a frame that waits for the link. Several
- * priorities held at once each count: `pausedUs` is priority-time.
+ * priorities held at once each count: `pausedUs` is priority-time. Only what falls in the
+ * window [from, to) counts (default: all time): XOFF frames that start in it, and the part
+ * of each pause inside it.
  */
 export class PauseMeter {
   private readonly links: LinkPauses[] = [];
+
+  constructor(
+    private readonly from: Time = 0,
+    private readonly to: Time = Number.POSITIVE_INFINITY,
+  ) {}
+
+  /** The part of [start, end) inside the window. */
+  private overlap(start: Time, end: Time): Time {
+    return Math.max(0, Math.min(end, this.to) - Math.max(start, this.from));
+  }
 
   /** The listener for the link that carries PAUSE frames stopping the sender of link `paused`. */
   watch(paused: string): TransmissionListener {
@@ -48,10 +60,10 @@ export class PauseMeter {
       const priority = packet.vl;
       const since = state.since[priority]!;
       if (packet.seq > 0) {
-        state.frames++;
+        if (start >= this.from && start < this.to) state.frames++;
         if (since < 0) state.since[priority] = start;
       } else if (since >= 0) {
-        state.closed += start - since;
+        state.closed += this.overlap(since, start);
         state.since[priority] = -1;
       }
     };
@@ -64,7 +76,7 @@ export class PauseMeter {
     let paused = 0;
     for (const state of this.links) {
       let time = state.closed;
-      for (const since of state.since) if (since >= 0) time += end - since;
+      for (const since of state.since) if (since >= 0) time += this.overlap(since, end);
       if (state.frames === 0 && time === 0) continue;
       frames += state.frames;
       paused += time;

@@ -38,6 +38,23 @@ describe("PauseMeter", () => {
     });
   });
 
+  it("counts only the window [from, to): frames that start in it, pause time inside it", () => {
+    const packets = new PacketFactory();
+    const meter = new PauseMeter(5 * US, 15 * US);
+    const frame = (priority: number, quanta: number) => createPauseFrame(packets, priority, quanta, 64, 0);
+    const seen = meter.watch("H0->S");
+    seen(frame(0, XOFF_QUANTA), 2 * US, 2 * US + 64_000); // before the window: not counted; held 2-8 us
+    seen(frame(0, 0), 8 * US, 8 * US + 64_000); // 5-8 us inside: 3 us
+    seen(frame(1, XOFF_QUANTA), 12 * US, 12 * US + 64_000); // counted; held 12 us to the end (20 us)
+    seen(frame(0, XOFF_QUANTA), 15 * US, 15 * US + 64_000); // starts at the window's end: not counted, adds nothing
+    // 1 frame; 3 us + (15 - 12) us = 6 us.
+    expect(meter.summary(20 * US)).toEqual({
+      frames: 1,
+      pausedUs: 6,
+      byLink: [{ link: "H0->S", frames: 1, pausedUs: 6 }],
+    });
+  });
+
   it("reports nothing when no link was paused", () => {
     const meter = new PauseMeter();
     meter.watch("A->B");

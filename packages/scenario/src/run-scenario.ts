@@ -128,7 +128,8 @@ export interface ScenarioResult {
    * Under `switch.flowControl` "pause": XOFF frames sent (`frames`) and the time senders
    * were held (`pausedUs`, priority-time: from an XOFF frame's start to its XON's, or the
    * end of the run, summed over priorities; `PauseMeter` of @losslab/metrics), in all and
-   * per paused link (`byLink`: only links whose sender was paused, named `from->to`).
+   * per paused link (`byLink`: only links whose sender was paused, named `from->to`), over
+   * `metrics.measureMs` like the summary: frames that start in it, pause time inside it.
    */
   pause?: PauseSummary;
   /** Congestion notifications the switches sent (QCN CNMs), in time order. */
@@ -271,7 +272,7 @@ function buildModels(
   const fingerprint = new Fingerprint();
   for (const [index, link] of [...fabric.links.values()].entries()) link.onTransmit(fingerprint.transmissions(index));
   // PAUSE frames on "a->b" hold the sender of "b->a".
-  const pauses = scenario.switch.flowControl.kind === "pause" ? new PauseMeter() : undefined;
+  const pauses = scenario.switch.flowControl.kind === "pause" ? new PauseMeter(ms(fromMs), ms(toMs)) : undefined;
   if (pauses !== undefined) {
     for (const link of fabric.links.values()) link.onTransmit(pauses.watch(`${link.to.name}->${link.from.name}`));
   }

@@ -86,7 +86,7 @@ function fanInSummary(result: ScenarioResult) {
     util: round(result.rate(`link:S->H${setup.senders}`, from, to)),
     queue: queueOver(result, from, to),
     convergeMs: convergeMs(result),
-    pauseFrames: result.stats.packetHops.pause,
+    pauseFrames: result.pause?.frames ?? 0,
   };
 }
 

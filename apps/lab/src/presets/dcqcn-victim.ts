@@ -29,7 +29,7 @@ function victimScenario(scheme: Scheme, seed: number): ScenarioInput {
     packets: datacenterPackets,
     flows: { pattern: "santos", staggerUs: 100, victimMs: [...setup.victimMs] },
     ...schemeFields(scheme),
-    metrics: { binUs: 10, windowMs: 1, stepUs: 100 },
+    metrics: { binUs: 10, windowMs: 1, stepUs: 100, measureMs: [...setup.measureMs] },
   };
 }
 
@@ -41,7 +41,11 @@ function victimSummary(result: ScenarioResult) {
     rootUtil: round(result.rate("link:B->BC", from, to)),
     remoteRate: round(result.rate("group:remote", from, to)),
     localRate: round(result.rate("group:local", from, to)),
-    pauseFrames: result.stats.packetHops.pause,
+    // The share of the interval during which B's ISL input held A's output to B (PFC statistics over measureMs).
+    islPausedShare: round(
+      (result.pause?.byLink.find((link) => link.link === "A->B")?.pausedUs ?? 0) / ((to - from) * 1000),
+    ),
+    pauseFrames: result.pause?.frames ?? 0,
   };
 }
 
@@ -67,6 +71,7 @@ export const dcqcnVictim: Preset = {
       summary: { pfc, dcqcn },
       checks: [
         check.atMost("DV.1", "pfc: victimRate (10-20 ms)", pfc.victimRate, 0.15),
+        check.atLeast("DV.2", "pfc: islPausedShare (10-20 ms)", pfc.islPausedShare, 0.2),
         check.atLeast("DV.3", "dcqcn: victimRate (10-20 ms)", dcqcn.victimRate, 0.3),
         check.atLeast(
           "DV.4",
@@ -76,6 +81,13 @@ export const dcqcnVictim: Preset = {
           `victimRate(pfc) + 0.2 = ${round(pfc.victimRate + 0.2)}`,
         ),
         check.atLeast("DV.5", "dcqcn: rootUtil (10-20 ms)", dcqcn.rootUtil, 0.9),
+        check.atMost(
+          "DV.6",
+          "dcqcn: islPausedShare, against pfc's",
+          dcqcn.islPausedShare,
+          pfc.islPausedShare / 10,
+          `islPausedShare(pfc) / 10 = ${round(pfc.islPausedShare / 10)}`,
+        ),
       ],
       charts: [
         scenarioSTimePlot(

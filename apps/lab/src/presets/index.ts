@@ -15,6 +15,7 @@ import {
   ferrerFig16,
 } from "./ferrer-figures.js";
 import { ferrerNocmm } from "./ferrer-nocmm.js";
+import { hpccWebsearch, hpccWebsearchLarge } from "./hpcc-websearch.js";
 import { santosFig2a } from "./santos-fig2a.js";
 import { santosFig4a, santosFig4b, santosFig4c, santosFig4d } from "./santos-fig4.js";
 import { santosFig5 } from "./santos-fig5.js";
@@ -64,6 +65,8 @@ export const presets: readonly Preset[] = [
   turnerVl,
   dcqcnVictim,
   dcFanIn,
+  hpccWebsearch,
+  hpccWebsearchLarge,
 ];
 
 /**

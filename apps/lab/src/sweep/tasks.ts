@@ -6,6 +6,7 @@
  */
 import { ferrerPoint } from "../presets/ferrer-scenario.js";
 import { runSantos, type SantosParams, santosAverages } from "../presets/santos-scenario.js";
+import { websearchPoint } from "../presets/websearch-scenario.js";
 import { runScenarioSummary } from "./scenario-task.js";
 
 export const tasks = {
@@ -16,6 +17,8 @@ export const tasks = {
   },
   /** One run of ferrer-2012's scenario M: its measures and the series of its charts. */
   ferrer: ferrerPoint,
+  /** One run of the hpcc-websearch presets: its flows' slowdown and PAUSE frames. */
+  websearch: websearchPoint,
   /** One run of a scenario object (as in a scenario file): its summary as plain JSON, or its error. */
   scenario: runScenarioSummary,
 } as const;

@@ -1,0 +1,78 @@
+import type { SlowdownSummary } from "@losslab/metrics";
+import { parseScenario, runScenario, type ScenarioInput } from "@losslab/scenario";
+import {
+  datacenterPackets,
+  gbps,
+  linkDelayNs,
+  losslessSwitch,
+  type Scheme,
+  schemeFields,
+} from "./datacenter-scenario.js";
+
+/**
+ * docs/spec/datacenter.md, hpcc-websearch: a k-ary fat tree, Poisson arrivals of WebSearch
+ * flows to uniform destinations at 30 % and 50 % of the host links, PFC alone, DCQCN, HPCC
+ * and TIMELY. Flows arrive for `arrivalsMs`, then the run goes on `drainMs` so most finish;
+ * only finished flows count (a flow cut off by the end has no completion time).
+ */
+export interface WebsearchSetup {
+  k: number;
+  /** Host links, Gb/s. */
+  gbps: number;
+  /** Switch-to-switch links run this many times faster (HPCC sec. 5.1: 100 Gb/s hosts, 400 Gb/s fabric). */
+  fabricSpeedup: number;
+  arrivalsMs: number;
+  drainMs: number;
+}
+
+/** Short flows: at most 100 KB (the spec's "short", about 4 BDP at 25 Gb/s). */
+export const shortBytes = 100_000;
+
+/** Slowdown buckets: short, then decades up to WebSearch's 30 MB largest. */
+export const slowdownEdges = [shortBytes, 1_000_000, 10_000_000];
+
+export function websearchScenario(setup: WebsearchSetup, load: number, scheme: Scheme, seed: number): ScenarioInput {
+  const bandwidth = gbps(setup.gbps);
+  return {
+    name: `hpcc-websearch k=${setup.k} load ${load} ${scheme}`,
+    seed,
+    durationMs: setup.arrivalsMs + setup.drainMs,
+    topology: { kind: "fat-tree", k: setup.k, fabricSpeedup: setup.fabricSpeedup, bandwidth, delayNs: linkDelayNs },
+    switch: losslessSwitch(400_000, 800_000),
+    packets: datacenterPackets,
+    traffic: [
+      {
+        kind: "poisson",
+        name: "websearch",
+        load,
+        size: { kind: "cdf", distribution: "websearch" },
+        destinations: { kind: "uniform" },
+        stopUs: setup.arrivalsMs * 1000,
+      },
+    ],
+    ...schemeFields(scheme),
+    metrics: { binUs: 100, slowdownEdgesBytes: slowdownEdges },
+  };
+}
+
+/** What one run gives the preset: plain JSON, so it can run on a worker thread. */
+export interface WebsearchPoint {
+  fingerprint: string;
+  slowdown: SlowdownSummary | null;
+  pauseFrames: number;
+}
+
+/** One run of `websearchScenario` (a sweep task). */
+export function websearchPoint(input: {
+  setup: WebsearchSetup;
+  load: number;
+  scheme: Scheme;
+  seed: number;
+}): WebsearchPoint {
+  const result = runScenario(parseScenario(websearchScenario(input.setup, input.load, input.scheme, input.seed)));
+  return {
+    fingerprint: result.fingerprint,
+    slowdown: result.slowdown ?? null,
+    pauseFrames: result.pause?.frames ?? 0,
+  };
+}
