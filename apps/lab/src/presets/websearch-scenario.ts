@@ -17,6 +17,8 @@ import {
  */
 export interface WebsearchSetup {
   k: number;
+  /** Hosts per ToR (edge switch); k/2 unless given. */
+  hostsPerTor?: number;
   /** Host links, Gb/s. */
   gbps: number;
   /** Switch-to-switch links run this many times faster (HPCC sec. 5.1: 100 Gb/s hosts, 400 Gb/s fabric). */
@@ -37,7 +39,14 @@ export function websearchScenario(setup: WebsearchSetup, load: number, scheme: S
     name: `hpcc-websearch k=${setup.k} load ${load} ${scheme}`,
     seed,
     durationMs: setup.arrivalsMs + setup.drainMs,
-    topology: { kind: "fat-tree", k: setup.k, fabricSpeedup: setup.fabricSpeedup, bandwidth, delayNs: linkDelayNs },
+    topology: {
+      kind: "fat-tree",
+      k: setup.k,
+      ...(setup.hostsPerTor === undefined ? {} : { hostsPerTor: setup.hostsPerTor }),
+      fabricSpeedup: setup.fabricSpeedup,
+      bandwidth,
+      delayNs: linkDelayNs,
+    },
     switch: losslessSwitch(400_000, 800_000),
     packets: datacenterPackets,
     traffic: [
