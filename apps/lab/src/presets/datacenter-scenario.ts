@@ -2,7 +2,8 @@
  * The lossless-Ethernet setup every datacenter preset shares (docs/spec/datacenter.md,
  * "Common setup"), and the scheme each run names: PFC alone, DCQCN, HPCC or TIMELY.
  */
-import type { ScenarioInput } from "@losslab/scenario";
+import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
+import type { PresetContext } from "../preset.js";
 
 /** 1000 B payload + 48 B RoCEv2 headers, 64 B ACKs and CNPs, 20 B preamble + gap per packet. */
 export const datacenterPackets = { dataBytes: 1048, headerBytes: 48, ackBytes: 64, wireOverheadBytes: 20 } as const;
@@ -56,4 +57,19 @@ export function losslessSwitch(inputBufferBytes: number, outputBufferBytes: numb
     outputBufferBytes,
     flowControl: { kind: "pause", xoffBytes: (inputBufferBytes * 3) / 4, xonBytes: inputBufferBytes / 2 },
   };
+}
+
+/** Runs one scenario per scheme, in order, in this thread, reporting progress by scheme. */
+export function runSchemes<S extends Scheme>(
+  schemes: readonly S[],
+  scenarioOf: (scheme: S, seed: number) => ScenarioInput,
+  { seed, progress }: Pick<PresetContext, "seed" | "progress">,
+): ScenarioResult[] {
+  const results: ScenarioResult[] = [];
+  for (const scheme of schemes) {
+    progress(results.length, schemes.length, scheme);
+    results.push(runScenario(parseScenario(scenarioOf(scheme, seed))));
+  }
+  progress(schemes.length, schemes.length);
+  return results;
 }

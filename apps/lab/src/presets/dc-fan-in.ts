@@ -1,5 +1,5 @@
 import { nearestRank } from "@losslab/metrics";
-import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
+import type { ScenarioInput, ScenarioResult } from "@losslab/scenario";
 import type { Chart } from "../chart.js";
 import { check, round } from "../check.js";
 import { fingerprintOf, type Preset } from "../preset.js";
@@ -8,6 +8,7 @@ import {
   gbps,
   linkDelayNs,
   losslessSwitch,
+  runSchemes,
   type Scheme,
   schemeFields,
 } from "./datacenter-scenario.js";
@@ -128,15 +129,10 @@ function queueChart(results: readonly ScenarioResult[]): Chart {
 export const dcFanIn: Preset = {
   name: "dc-fan-in",
   description: "DCQCN, HPCC and TIMELY: 4 flows into one receiver (25 Gb/s) converge to fair shares",
-  expectedRuntime: "20 s",
+  expectedRuntime: "5 s",
   scenarios: (seed) => runs.map((scheme) => fanInScenario(scheme, seed)),
-  async run({ seed, progress }) {
-    const results: ScenarioResult[] = [];
-    for (const scheme of runs) {
-      progress(results.length, runs.length, scheme);
-      results.push(runScenario(parseScenario(fanInScenario(scheme, seed))));
-    }
-    progress(runs.length, runs.length);
+  async run(context) {
+    const results = runSchemes(runs, fanInScenario, context);
     const [dcqcn, hpcc, timely] = results.map(fanInSummary) as [
       ReturnType<typeof fanInSummary>,
       ReturnType<typeof fanInSummary>,

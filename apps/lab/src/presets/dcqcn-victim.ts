@@ -1,4 +1,4 @@
-import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
+import type { ScenarioInput, ScenarioResult } from "@losslab/scenario";
 import { check, round } from "../check.js";
 import { fingerprintOf, type Preset } from "../preset.js";
 import {
@@ -6,6 +6,7 @@ import {
   gbps,
   linkDelayNs,
   losslessSwitch,
+  runSchemes,
   type Scheme,
   schemeFields,
 } from "./datacenter-scenario.js";
@@ -53,15 +54,10 @@ function victimSummary(result: ScenarioResult) {
 export const dcqcnVictim: Preset = {
   name: "dcqcn-victim",
   description: "DCQCN (SIGCOMM 2015) sec. 2: PFC spreads congestion to a victim flow; DCQCN contains it (40 Gb/s)",
-  expectedRuntime: "20 s",
+  expectedRuntime: "4 s",
   scenarios: (seed) => runs.map((scheme) => victimScenario(scheme, seed)),
-  async run({ seed, progress }) {
-    const results: ScenarioResult[] = [];
-    for (const scheme of runs) {
-      progress(results.length, runs.length, scheme);
-      results.push(runScenario(parseScenario(victimScenario(scheme, seed))));
-    }
-    progress(runs.length, runs.length);
+  async run(context) {
+    const results = runSchemes(runs, victimScenario, context);
     const [pfcRun, dcqcnRun] = results as [ScenarioResult, ScenarioResult];
     const pfc = victimSummary(pfcRun);
     const dcqcn = victimSummary(dcqcnRun);
