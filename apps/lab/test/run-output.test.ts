@@ -91,7 +91,7 @@ describe("run's text", () => {
     expect(text).toContain(`fingerprint ${json.fingerprint}`);
   });
 
-  it("puts the PAUSE statistics in --json under PAUSE only", () => {
+  it("puts the PAUSE statistics in --json under PAUSE only, and PAUSE and queue lines in the text", () => {
     expect(resultJson(runScenario(parseScenario(input)))).not.toHaveProperty("pause");
     const paused = runScenario(
       parseScenario({
@@ -108,10 +108,16 @@ describe("run's text", () => {
           { source: "H0", destination: "H2", stopUs: 12 },
           { source: "H1", destination: "H2", stopUs: 12 },
         ],
+        metrics: { queueLengths: { intervalUs: 1 } },
       }),
     );
     expect(resultJson(paused).pause).toEqual(paused.pause);
     expect(paused.pause?.frames).toBe(2);
+    // One XOFF per input, each held 10.04 us (packages/scenario/test/pfc.test.ts derives it).
+    const text = formatSummary(paused);
+    expect(text).toContain("\nPAUSE: 2 XOFF frames, senders held 20.1 us in all; most: H0->S 10.0 us, H1->S 10.0 us\n");
+    expect(text).toContain("\nqueue lengths (KB; p50 / p95 / p99 / max), longest first:\n  S:in");
+    expect(formatSummary(runScenario(parseScenario(input)))).not.toContain("PAUSE:");
   });
 
   it("says why there are no marks", () => {

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { SlowdownStats, SlowdownSummary } from "@losslab/metrics";
+import type { PauseSummary, QueueLengthSummary, SlowdownStats, SlowdownSummary } from "@losslab/metrics";
 import {
   checkFits,
   parseScenario,
@@ -227,6 +227,8 @@ export function formatSummary(result: ScenarioResult): string {
     }
     lines.push(slowdownLine("all", all));
   }
+  if (result.pause !== undefined) lines.push("", formatPause(result.pause));
+  if (result.queues !== undefined) lines.push("", ...formatQueues(result.queues));
   const stats = result.stats;
   lines.push(
     "",
@@ -252,6 +254,31 @@ function formatMarks(result: ScenarioResult): string {
   const shown = switches.slice(0, MAX_SWITCHES_SHOWN).map(([name, marks]) => `${name} ${marks.marked}${kinds(marks)}`);
   const more = switches.length > shown.length ? `, and ${switches.length - shown.length} more switches` : "";
   return `marks: ${result.marked} by ${result.scenario.marking.kind} marking: ${shown.join(", ")}${more}`;
+}
+
+/** One line: PAUSE frames and paused time, in all and on the most paused links. */
+function formatPause(pause: PauseSummary): string {
+  if (pause.frames === 0 && pause.pausedUs === 0) return "PAUSE: no link was paused";
+  const links = [...pause.byLink]
+    .sort((a, b) => b.pausedUs - a.pausedUs)
+    .slice(0, MAX_SWITCHES_SHOWN)
+    .map((link) => `${link.link} ${link.pausedUs.toFixed(1)} us`);
+  const more = pause.byLink.length > links.length ? `, and ${pause.byLink.length - links.length} more links` : "";
+  return `PAUSE: ${pause.frames} XOFF frames, senders held ${pause.pausedUs.toFixed(1)} us in all; most: ${links.join(", ")}${more}`;
+}
+
+/** The buffers with the longest queues (p99), with their percentiles in KB. */
+function formatQueues(queues: Record<string, QueueLengthSummary>): string[] {
+  const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+  const longest = Object.entries(queues)
+    .sort(([, a], [, b]) => b.p99 - a.p99 || b.max - a.max)
+    .slice(0, MAX_SWITCHES_SHOWN);
+  const more = Object.keys(queues).length - longest.length;
+  return [
+    "queue lengths (KB; p50 / p95 / p99 / max), longest first:",
+    ...longest.map(([name, q]) => `  ${name.padEnd(20)} ${kb(q.p50)} / ${kb(q.p95)} / ${kb(q.p99)} / ${kb(q.max)}`),
+    ...(more > 0 ? [`  (${more} more buffers held data; all in --json)`] : []),
+  ];
 }
 
 /** Busiest links the text summary lists (a fat tree has hundreds), and how many on a line. */
