@@ -194,6 +194,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       this.engine.at(tailAt + this.reactionDelay, this, PAUSE_TAKES_EFFECT, received);
     } else {
       this.accept(packet, input, tailAt);
+      this.arbitrateIfNext(); // the link calls this at the end of its arrival event
     }
   }
 
@@ -221,7 +222,10 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       throw new LosslessViolation(`${this.name} output ${port}: credits returned for VL ${vl}, which it does not have`);
     }
     this.credits[port * this.vls + vl]!.restore(blocks);
-    if (this.creditsDecide(port)) this.requestArbitration();
+    if (this.creditsDecide(port)) {
+      this.requestArbitration();
+      this.arbitrateIfNext(); // the link calls this at the end of its credit event
+    }
   }
 
   /** Whether credits returned to output `port` may let something start: by default always (models narrow it). */
@@ -383,7 +387,14 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     } else {
       this.handleModelEvent(kind, payload);
     }
-    // The arbitration this event asked for, if nothing else is due before it: at once.
+    this.arbitrateIfNext();
+  }
+
+  /**
+   * At the end of an event that reached this switch (its own, or its link's arrival or credit
+   * event): the arbitration the event asked for, if nothing else is due before it, at once.
+   */
+  private arbitrateIfNext(): void {
     while (this.arbitrationScheduled && this.engine.takeSoon(this, ARBITRATE)) {
       this.arbitrationScheduled = false;
       this.runArbitration();
