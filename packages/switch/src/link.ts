@@ -125,6 +125,7 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
     this.engine.at(this.engine.now + this.backDelay, this, CREDITS_ARRIVE, blocks * VL_SLOTS + vl);
   }
 
+  /** The device's call ends the event: a switch may run the arbitration it asks for inside it (`Engine.takeSoon`). */
   handleEvent(kind: number, payload: Packet | number): void {
     if (kind === HEADER_ARRIVES) {
       const packet = payload as Packet;

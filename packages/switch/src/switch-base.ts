@@ -194,6 +194,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       this.engine.at(tailAt + this.reactionDelay, this, PAUSE_TAKES_EFFECT, received);
     } else {
       this.accept(packet, input, tailAt);
+      this.arbitrateIfNext(); // the link calls this at the end of its arrival event
     }
   }
 
@@ -221,7 +222,10 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       throw new LosslessViolation(`${this.name} output ${port}: credits returned for VL ${vl}, which it does not have`);
     }
     this.credits[port * this.vls + vl]!.restore(blocks);
-    if (this.creditsDecide(port)) this.requestArbitration();
+    if (this.creditsDecide(port)) {
+      this.requestArbitration();
+      this.arbitrateIfNext(); // the link calls this at the end of its credit event
+    }
   }
 
   /** Whether credits returned to output `port` may let something start: by default always (models narrow it). */
@@ -254,6 +258,11 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       }
     } else {
       this.checkPauseRoom(packet, input, slot);
+    }
+    if (packet.size > this.maxPacketBytes) {
+      throw new RangeError(
+        `${this.name} input ${input}: packet ${packet.id} has ${packet.size} B, more than maxPacketBytes ${this.maxPacketBytes} (the largest packet in the fabric)`,
+      );
     }
     const output = this.outputOf(packet);
     if (this.outputLinks[output] === undefined) {
@@ -298,11 +307,27 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     return Math.max(this.engine.now + this.forwardingDelay, tailAt - transmissionTime(bytes, rate));
   }
 
-  /** Calls `bufferFull` when the last byte of `packet` has arrived, if its input VL buffer is then left "full". */
+  /**
+   * Calls `bufferFull` when the last byte of `packet` has arrived, if its input VL buffer is
+   * then left "full". Packets enter the buffer only as their headers arrive over the one
+   * link of `input`, so by the time the check runs at most one more can have entered (its
+   * header right behind this tail, in the same instant), and space only frees meanwhile: with
+   * room for two maximum-size packets now, the buffer cannot be full then, and the check,
+   * which would decide nothing, is not scheduled.
+   */
   protected watchTail(packet: Packet, input: number, tailAt: Time): void {
     if (this.marking?.bufferFull !== undefined) {
-      this.engine.at(tailAt, this, TAIL_ARRIVED, input * this.vls + packet.vl);
+      const slot = input * this.vls + packet.vl;
+      if (this.mayFillBy(slot)) this.engine.at(tailAt, this, TAIL_ARRIVED, slot);
     }
+  }
+
+  /** Whether input VL buffer `slot` has less room than two maximum-size packets (so may be "full" after one more). */
+  private mayFillBy(slot: number): boolean {
+    if (this.inputPause === undefined) {
+      return this.capacityBlocks - this.occupiedBlocks[slot]! < 2 * this.fullBelowBlocks;
+    }
+    return this.capacityBytes - this.occupiedBytes[slot]! < 2 * this.maxPacketBytes;
   }
 
   /** The last byte of `packet` has left input `input`: frees its space and returns its credits upstream. */
@@ -362,7 +387,14 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     } else {
       this.handleModelEvent(kind, payload);
     }
-    // The arbitration this event asked for, if nothing else is due before it: at once.
+    this.arbitrateIfNext();
+  }
+
+  /**
+   * At the end of an event that reached this switch (its own, or its link's arrival or credit
+   * event): the arbitration the event asked for, if nothing else is due before it, at once.
+   */
+  private arbitrateIfNext(): void {
     while (this.arbitrationScheduled && this.engine.takeSoon(this, ARBITRATE)) {
       this.arbitrationScheduled = false;
       this.runArbitration();

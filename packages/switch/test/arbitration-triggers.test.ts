@@ -73,3 +73,47 @@ describe.each([
     expect(sw.outputOccupancy(1)).toBe(0);
   });
 });
+
+describe("an arbitration a link's event asks for", () => {
+  it("runs inside that event when nothing else is due before it", () => {
+    const engine = new Engine();
+    const factory = new PacketFactory();
+    // As above with FIFO inputs: packet 1 waits in the output buffer for credits from 3,112,000.
+    const sw = new CioqSwitch(engine, {
+      name: "S",
+      ports: 2,
+      routes: [0, 1],
+      inputBufferBytes: PACKETS * ONE_PACKET,
+      maxPacketBytes: DATA_BYTES,
+      outputBufferBytes: ONE_PACKET,
+      inputQueues: "fifo",
+    });
+    const arbitrations: number[] = [];
+    const model = sw as unknown as { arbitrate(): void };
+    const arbitrate = model.arbitrate.bind(sw);
+    model.arbitrate = () => {
+      arbitrations.push(engine.now);
+      arbitrate();
+    };
+    const handled: Array<[number, number]> = [];
+    const handleEvent = sw.handleEvent.bind(sw);
+    sw.handleEvent = (kind: number, payload: unknown) => {
+      handled.push([engine.now, kind]);
+      handleEvent(kind, payload);
+    };
+    const src = new Source(engine, "Src");
+    wire(engine, src, 0, sw, 0);
+    const sink = new Sink(engine, "D", DATA_BLOCKS);
+    wire(engine, sw, 1, sink, 0);
+    for (let seq = 0; seq < 2; seq++) src.send(dataPacket(factory, 0, 1, seq), 0);
+    engine.at(RELEASE_AT, () => sink.release(0, DATA_BLOCKS));
+    engine.run();
+    // The credits reach the switch 10 ns (the back propagation) after the release, the only
+    // event then: packet 1 starts at once, by an arbitration inside the link's credit event,
+    // not by an event of the switch's own (kind 0, ARBITRATE, or any other).
+    const creditsAt = RELEASE_AT + 10_000;
+    expect(arbitrations).toContain(creditsAt);
+    expect(handled.filter(([at]) => at === creditsAt)).toEqual([]);
+    expect(sink.arrivals.map((a) => a.packet.seq)).toEqual([0, 1]);
+  });
+});

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { InputBufferedSwitch } from "../src/index.js";
 import { DATA_BYTES, dataPacket, Sink, Source, wire } from "./kit.js";
 
-function build(inputBufferBytes: number, downstreamCredits: number) {
+function build(inputBufferBytes: number, downstreamCredits: number, hearFull = true) {
   const engine = new Engine();
   const factory = new PacketFactory();
   const log: string[] = [];
@@ -19,7 +19,9 @@ function build(inputBufferBytes: number, downstreamCredits: number) {
     view = v;
     return {
       packetArrived: (packet, input, output) => log.push(`arrived ${packet.seq} ${input}->${output} @${engine.now}`),
-      bufferFull: (input) => full.push({ at: engine.now, input, occupancy: v.inputOccupancy(input) }),
+      ...(hearFull
+        ? { bufferFull: (input: number) => full.push({ at: engine.now, input, occupancy: v.inputOccupancy(input) }) }
+        : {}),
       packetDeparting: (packet, input, output) => {
         log.push(`departing ${packet.seq} ${input}->${output} @${engine.now}`);
         if (packet.seq === 1) packet.bits |= CongestionBit.Ecn;
@@ -81,5 +83,25 @@ describe("marking hooks", () => {
     src.send(dataPacket(factory, 0, 1, 1), 0);
     engine.run();
     expect(full).toEqual([]);
+  });
+
+  it("checks only the tails that can leave the buffer full, and misses none that do", () => {
+    // 142 blocks (9088 B), four back-to-back 33-block packets, no credits downstream. After
+    // each header is in, room is 109, 76, 43 and 10 blocks: the first two leave room for two
+    // maximum-size packets (66 blocks), so their tails cannot find the buffer full (at most one
+    // more packet enters first) and get no check event; P2's tail finds 43 >= 33 (not full),
+    // P3's tail 10 < 33: full, at 2,078,000 + 3 x 2,068,000 ps with all four packets in.
+    const { engine, factory, src, full } = build(142 * 64, 0);
+    const quiet = build(142 * 64, 0, false);
+    for (const run of [
+      { engine, factory, src },
+      { engine: quiet.engine, factory: quiet.factory, src: quiet.src },
+    ]) {
+      for (let seq = 0; seq < 4; seq++) run.src.send(dataPacket(run.factory, 0, 1, seq), 0);
+      run.engine.run();
+    }
+    expect(full).toEqual([{ at: 8_282_000, input: 0, occupancy: 4 * DATA_BYTES }]);
+    // The check events are the only difference: P2's and P3's.
+    expect(engine.eventsHandled - quiet.engine.eventsHandled).toBe(2);
   });
 });
