@@ -27,3 +27,16 @@ export function inputBufferBytesOf(fields: {
     (sw.bufferPackets ?? 4) * creditsFor(fields.packets.dataBytes, sw.creditBytes) * sw.creditBytes
   );
 }
+
+/**
+ * The largest packet a scenario's hosts and switches make, bytes: data, ACKs and CN packets
+ * (`ackBytes`), and the congestion notifications of a marking policy that sends them. A
+ * switch refuses a larger packet (its `maxPacketBytes` bounds what one arrival can add).
+ */
+export function largestPacketBytesOf(
+  fields: { packets: { dataBytes: number; ackBytes: number; notificationBytes: number } },
+  notifies: boolean,
+): number {
+  const { dataBytes, ackBytes, notificationBytes } = fields.packets;
+  return Math.max(dataBytes, ackBytes, notifies ? notificationBytes : 0);
+}

@@ -4,7 +4,7 @@ import { ns, us } from "@losslab/engine";
 import { buildFabric, type Fabric, type HostSpec, type SwitchSpec } from "@losslab/fabric";
 import type { FlowControl } from "@losslab/switch";
 import type { Routes, Topology } from "@losslab/topology";
-import { inputBufferBytesOf } from "./derived-values.js";
+import { inputBufferBytesOf, largestPacketBytesOf } from "./derived-values.js";
 import { asScenarioError } from "./scenario-error.js";
 import type { ScenarioKinds } from "./scenario-kinds.js";
 import type { Scenario } from "./schema.js";
@@ -71,7 +71,8 @@ export function scenarioFabric(
     ...(feedback === "rtt" ? { rttSamples: true } : {}),
     ...(feedback === "telemetry" ? { telemetry: true } : {}),
   };
-  const own = switchOptions(scenario, flowControl);
+  const notifies = asScenarioError("marking", () => kinds.marking.definitionOf(scenario.marking)).notifies === true;
+  const own = switchOptions(scenario, flowControl, notifies);
   const common = feedback === "telemetry" ? { ...own, telemetry: true } : own;
   const organisations = kinds.switch;
   const marked: SwitchSpec = {
@@ -90,9 +91,10 @@ export function scenarioFabric(
 
 /**
  * The options every switch of a scenario shares: buffers, delays, its flow control (`flow`,
- * built by the registry) and the organisation's own parameters, as the scenario gives them.
+ * built by the registry), the largest packet (with notifications when the marking policy
+ * `notifies`) and the organisation's own parameters, as the scenario gives them.
  */
-function switchOptions(scenario: Scenario, flow: FlowControl): SwitchSpec["options"] {
+function switchOptions(scenario: Scenario, flow: FlowControl, notifies: boolean): SwitchSpec["options"] {
   const {
     kind: _,
     flowControl: ____,
@@ -104,7 +106,7 @@ function switchOptions(scenario: Scenario, flow: FlowControl): SwitchSpec["optio
   } = scenario.switch;
   return {
     inputBufferBytes: inputBufferBytesOf(scenario),
-    maxPacketBytes: scenario.packets.dataBytes,
+    maxPacketBytes: largestPacketBytesOf(scenario, notifies),
     creditBytes,
     forwardingDelay: ns(forwardingDelayNs),
     ...(flow.kind === "credits" ? {} : { flowControl: flow }),
