@@ -137,11 +137,11 @@ export const hpccWebsearch = websearchPreset(
  */
 export const hpccWebsearchLarge = websearchPreset(
   "hpcc-websearch-large",
-  { k: 8, hostsPerTor: 10, gbps: 25, fabricSpeedup: 4, arrivalsMs: 20, drainMs: 10 },
+  { k: 8, hostsPerTor: 10, gbps: 25, fabricSpeedup: 4, arrivalsMs: 8, drainMs: 4 },
   {
     description:
       "hpcc-websearch at the HPCC paper's 320 hosts (k=8 fat tree), 25 Gb/s hosts, 100 Gb/s fabric (not in the test suite)",
-    expectedRuntime: "~25 min with 2 workers",
+    expectedRuntime: "~15 min with 2 workers",
     long: true,
   },
 );
