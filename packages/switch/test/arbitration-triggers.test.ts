@@ -16,42 +16,51 @@ const ONE_PACKET = DATA_BLOCKS * 64;
 const PACKETS = 6;
 const RELEASE_AT = 30_000_000;
 
+/**
+ * A CIOQ switch S with one packet of output buffer, fed by Src on port 0 and draining into D
+ * (one packet of credits) on port 1, recording the time of every arbitration (an event of
+ * its own or inside the event that asked) and every event it handles.
+ */
+function watchedSwitch(inputQueues: "fifo" | "voq") {
+  const engine = new Engine();
+  const factory = new PacketFactory();
+  const sw = new CioqSwitch(engine, {
+    name: "S",
+    ports: 2,
+    routes: [0, 1],
+    inputBufferBytes: PACKETS * ONE_PACKET,
+    maxPacketBytes: DATA_BYTES,
+    outputBufferBytes: ONE_PACKET,
+    inputQueues,
+  });
+  const arbitrations: number[] = [];
+  const model = sw as unknown as { arbitrate(): void };
+  const arbitrate = model.arbitrate.bind(sw);
+  model.arbitrate = () => {
+    arbitrations.push(engine.now);
+    arbitrate();
+  };
+  const handled: Array<[number, number]> = [];
+  const handleEvent = sw.handleEvent.bind(sw);
+  sw.handleEvent = (kind: number, payload: unknown) => {
+    handled.push([engine.now, kind]);
+    handleEvent(kind, payload);
+  };
+  const src = new Source(engine, "Src");
+  wire(engine, src, 0, sw, 0);
+  const sink = new Sink(engine, "D", DATA_BLOCKS);
+  wire(engine, sw, 1, sink, 0);
+  return { engine, factory, sw, src, sink, arbitrations, handled };
+}
+
 describe.each([
   ["fifo", 3],
   ["voq", PACKETS],
 ] as const)("a CIOQ switch with %s inputs", (inputQueues, eligibilityEvents) => {
   it("does not arbitrate while every packet waits for credits, and polls for no packet behind others", () => {
-    const engine = new Engine();
-    const factory = new PacketFactory();
     // One packet of room in the output buffer and one packet of credits downstream: packet 0
     // leaves, packet 1 waits in the output buffer for credits, packets 2.. in the input.
-    const sw = new CioqSwitch(engine, {
-      name: "S",
-      ports: 2,
-      routes: [0, 1],
-      inputBufferBytes: PACKETS * ONE_PACKET,
-      maxPacketBytes: DATA_BYTES,
-      outputBufferBytes: ONE_PACKET,
-      inputQueues,
-    });
-    // Every arbitration, whether run as an event of its own or inside the event that asked.
-    const arbitrations: number[] = [];
-    const model = sw as unknown as { arbitrate(): void };
-    const arbitrate = model.arbitrate.bind(sw);
-    model.arbitrate = () => {
-      arbitrations.push(engine.now);
-      arbitrate();
-    };
-    const handled: Array<[number, number]> = [];
-    const handleEvent = sw.handleEvent.bind(sw);
-    sw.handleEvent = (kind: number, payload: unknown) => {
-      handled.push([engine.now, kind]);
-      handleEvent(kind, payload);
-    };
-    const src = new Source(engine, "Src");
-    wire(engine, src, 0, sw, 0);
-    const sink = new Sink(engine, "D", DATA_BLOCKS);
-    wire(engine, sw, 1, sink, 0);
+    const { engine, factory, sw, src, sink, arbitrations, handled } = watchedSwitch(inputQueues);
     for (let seq = 0; seq < PACKETS; seq++) src.send(dataPacket(factory, 0, 1, seq), 0);
     engine.run({ until: RELEASE_AT });
     expect(sink.arrivals.map((a) => a.packet.seq)).toEqual([0]);
@@ -76,35 +85,8 @@ describe.each([
 
 describe("an arbitration a link's event asks for", () => {
   it("runs inside that event when nothing else is due before it", () => {
-    const engine = new Engine();
-    const factory = new PacketFactory();
     // As above with FIFO inputs: packet 1 waits in the output buffer for credits from 3,112,000.
-    const sw = new CioqSwitch(engine, {
-      name: "S",
-      ports: 2,
-      routes: [0, 1],
-      inputBufferBytes: PACKETS * ONE_PACKET,
-      maxPacketBytes: DATA_BYTES,
-      outputBufferBytes: ONE_PACKET,
-      inputQueues: "fifo",
-    });
-    const arbitrations: number[] = [];
-    const model = sw as unknown as { arbitrate(): void };
-    const arbitrate = model.arbitrate.bind(sw);
-    model.arbitrate = () => {
-      arbitrations.push(engine.now);
-      arbitrate();
-    };
-    const handled: Array<[number, number]> = [];
-    const handleEvent = sw.handleEvent.bind(sw);
-    sw.handleEvent = (kind: number, payload: unknown) => {
-      handled.push([engine.now, kind]);
-      handleEvent(kind, payload);
-    };
-    const src = new Source(engine, "Src");
-    wire(engine, src, 0, sw, 0);
-    const sink = new Sink(engine, "D", DATA_BLOCKS);
-    wire(engine, sw, 1, sink, 0);
+    const { engine, factory, src, sink, arbitrations, handled } = watchedSwitch("fifo");
     for (let seq = 0; seq < 2; seq++) src.send(dataPacket(factory, 0, 1, seq), 0);
     engine.at(RELEASE_AT, () => sink.release(0, DATA_BLOCKS));
     engine.run();
