@@ -4,10 +4,11 @@
  * PAUSE with XOFF 270 000 / XON 180 000 B, 1 ms simulated. Every host sends one flow to
  * a distinct other host, the permutation drawn from a seeded stream (Fisher-Yates, no
  * fixed points), replayed as a CSV trace so the same connection matrix can be fed to a
- * peer simulator.
+ * peer simulator (and a peer's matrix to losslab: connection-matrix.ts).
  */
 import { RandomStream } from "@losslab/engine";
 import type { ScenarioInput } from "@losslab/scenario";
+import { type MatrixFlow, matrixCsv } from "./connection-matrix.js";
 
 export const FLOW_BYTES = 2_000_000;
 
@@ -24,14 +25,21 @@ export function permutation(hosts: number, seed: number): number[] {
   }
 }
 
-/** The trace of the permutation: every flow starts at 0. */
-export function permutationCsv(destinations: readonly number[]): string {
-  const flows = destinations.map((destination, source) => `0,H${source},H${destination},${FLOW_BYTES},perm`);
-  return ["time_us,source,destination,bytes,group", ...flows].join("\n");
+/** The flows of the permutation: every one starts at 0. */
+export function permutationFlows(destinations: readonly number[]): MatrixFlow[] {
+  return destinations.map((destination, source) => ({ source, destination, startPs: 0, bytes: FLOW_BYTES }));
 }
 
-/** The scenario on the 4-ary `stages`-tree (3: 64 hosts, 4: 256, 5: 1024). */
-export function permutationScenario(stages: number, seed = 1, durationMs = 1): ScenarioInput {
+/**
+ * The scenario on the 4-ary `stages`-tree (3: 64 hosts, 4: 256, 5: 1024), with the seeded
+ * permutation or the given `flows` (hosts 0..4^stages - 1).
+ */
+export function permutationScenario(
+  stages: number,
+  seed = 1,
+  durationMs = 1,
+  flows: readonly MatrixFlow[] = permutationFlows(permutation(4 ** stages, seed)),
+): ScenarioInput {
   const hosts = 4 ** stages;
   return {
     name: `permutation of ${FLOW_BYTES} B flows, 4-ary ${stages}-tree (${hosts} hosts)`,
@@ -48,6 +56,6 @@ export function permutationScenario(stages: number, seed = 1, durationMs = 1): S
     },
     packets: { dataBytes: 9000, headerBytes: 64, ackBytes: 64 },
     flows: [],
-    traffic: [{ kind: "trace", csv: permutationCsv(permutation(hosts, seed)) }],
+    traffic: [{ kind: "trace", csv: matrixCsv(flows, "perm") }],
   } as ScenarioInput;
 }
