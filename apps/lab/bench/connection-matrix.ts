@@ -39,7 +39,9 @@ export function parseConnectionMatrix(text: string, file = "connection matrix"):
     if (line === "") continue;
     const match = FLOW_LINE.exec(line);
     if (match === null) {
-      throw new Error(`${file}: line ${index + 1} must be "<src>-><dst> id <n> start <ps> size <bytes>"; got "${line}"`);
+      throw new Error(
+        `${file}: line ${index + 1} must be "<src>-><dst> id <n> start <ps> size <bytes>"; got "${line}"`,
+      );
     }
     const [source, destination, startPs, bytes] = match.slice(1).map(Number) as [number, number, number, number];
     if (source >= nodes || destination >= nodes) {
