@@ -112,6 +112,37 @@ export class ClassScheduler {
     return false;
   }
 
+  /**
+   * The class `output` would serve now, for an allocator that decides before it starts
+   * anything (a crossbar matching several outputs at once): `bytes[vl]` is the size of the
+   * packet class `vl` would send, 0 if it has none that can go. Returns -1 if no class has
+   * one. The same rule as `serve`, but nothing is charged: call `charge` when the chosen
+   * packet starts; if it does not (its input went elsewhere), the next `pick` resumes from
+   * the same class, as if it had not been asked (DRR keeps that class's turn and deficit).
+   */
+  pick(output: number, bytes: ArrayLike<number>): number {
+    const vls = this.vls;
+    if (this.mode === STRICT) {
+      for (let vl = vls - 1; vl >= 0; vl--) if (bytes[vl]! > 0) return vl;
+      return -1;
+    }
+    if (this.mode === WRR) {
+      const first = this.wrr!.first(output);
+      for (let k = 0; k < vls; k++) {
+        const vl = (first + k) % vls;
+        if (bytes[vl]! > 0) return vl;
+      }
+      return -1;
+    }
+    return this.pickDeficit(output, bytes);
+  }
+
+  /** A packet of `bytes` of class `vl`, chosen by `pick`, has started on `output`. */
+  charge(output: number, vl: number, bytes: number): void {
+    if (this.mode === WRR) this.wrr!.sent(output, vl);
+    else if (this.mode === DWRR) this.deficit[output * this.vls + vl]! -= bytes;
+  }
+
   /** The class `output` offers the link `k`-th (0: first) if offered now; changes nothing. */
   classAt(output: number, k: number): number {
     if (this.mode === STRICT) return this.vls - 1 - k;
@@ -150,6 +181,31 @@ export class ClassScheduler {
       this.fresh[output] = 1;
     }
     return false;
+  }
+
+  /** `serveDeficit`'s walk with the packets' sizes given: stops at the class that would send, without charging it. */
+  private pickDeficit(output: number, bytes: ArrayLike<number>): number {
+    const vls = this.vls;
+    const deficit = this.deficit;
+    let idle = 0;
+    while (idle < vls) {
+      const vl = this.turn[output]!;
+      const slot = output * vls + vl;
+      if (this.fresh[output] === 1) {
+        deficit[slot]! += this.quanta[vl]!;
+        this.fresh[output] = 0;
+      }
+      const size = bytes[vl]!;
+      if (size > 0 && size <= deficit[slot]!) return vl;
+      if (size > 0) idle = 0;
+      else {
+        deficit[slot] = 0;
+        idle++;
+      }
+      this.turn[output] = (vl + 1) % vls;
+      this.fresh[output] = 1;
+    }
+    return -1;
   }
 
   private setQuanta(name: string, quanta: readonly number[] | undefined, defaultQuantum: number | undefined): void {
