@@ -4,6 +4,7 @@ import { createInputQueues } from "./create-input-queues.js";
 import type { CrossbarOutputs, InputQueues } from "./input-queues.js";
 import { FIRST_MODEL_EVENT, SwitchBase } from "./switch-base.js";
 import type { SwitchOptions } from "./switch-model.js";
+import { createVlScheduler } from "./vl-scheduler.js";
 
 export interface InputQueuedSwitchOptions extends SwitchOptions {
   /** "fifo": one strict FIFO per input (head-of-line blocking); "voq": one queue per output at each input, iSLIP. */
@@ -22,6 +23,11 @@ const DEPARTED = FIRST_MODEL_EVENT + 1;
  * strict FIFOs with round-robin output arbitration or as VOQs with iSLIP (`inputQueues`).
  * The input and the output are busy until the packet's last byte has left; then its input
  * space is freed and its credits go back upstream.
+ *
+ * With several VLs (`vls`) each input VL has its own buffer and queues (a FIFO per VL, or a
+ * VOQ per output and VL), each output VL its own credits, and the allocator lets each
+ * output pick the VL it serves with its `vlScheduling` (`LaneQueues`), so a VL out of
+ * credits or paused (PFC) holds back only its own packets.
  */
 export class InputQueuedSwitch extends SwitchBase {
   readonly inputQueues: "fifo" | "voq";
@@ -32,8 +38,8 @@ export class InputQueuedSwitch extends SwitchBase {
   private readonly outputs: CrossbarOutputs = {
     accepts: (output, packet) => this.linkBusy[output] === 0 && this.canStart(output, packet),
     start: (input, output, packet) => this.send(input, output, packet),
-    headWaits: (input, output, eligibleAt) => {
-      if (this.queues.maximal) this.wakeAt(input, output, eligibleAt);
+    headWaits: (input, output, vl, eligibleAt) => {
+      if (this.queues.maximal) this.wakeAt(input, output, vl, eligibleAt);
     },
   };
   /** Per port: when the last byte of the packet its input (its output) sends leaves, or of the last one; that departure arbitrates. */
@@ -46,13 +52,17 @@ export class InputQueuedSwitch extends SwitchBase {
 
   constructor(engine: Engine, options: InputQueuedSwitchOptions) {
     super(engine, options);
-    if (this.vls > 1 || options.vlWeights !== undefined) {
-      throw new RangeError(
-        `${this.name}: vls > 1 and vlWeights are implemented for organisation "input-buffered" only`,
-      );
-    }
     this.inputQueues = options.inputQueues;
-    this.queues = createInputQueues(this.name, this.portCount, options.inputQueues, options.islipIterations);
+    // The allocator's choice is the output link's: its VL scheduler is the output's.
+    const vlScheduler = createVlScheduler(this.portCount, options);
+    this.queues = createInputQueues(
+      this.name,
+      this.portCount,
+      options.inputQueues,
+      options.islipIterations,
+      this.vls,
+      vlScheduler,
+    );
     this.sendingInput = new Int32Array(this.portCount);
     this.inputBusyUntil = new Float64Array(this.portCount);
     this.outputBusyUntil = new Float64Array(this.portCount);
@@ -67,8 +77,8 @@ export class InputQueuedSwitch extends SwitchBase {
     const eligibleAt = this.earliestStart(tailAt, packet.size, this.outputLinks[output]!.bandwidth);
     this.queuedFor[output]!++;
     const heads = this.queues.add(input, output, packet, eligibleAt);
-    if (!this.queues.maximal) this.engine.at(eligibleAt, this, ELIGIBLE, input * this.portCount + output);
-    else if (heads) this.wakeAt(input, output, eligibleAt);
+    if (!this.queues.maximal) this.engine.at(eligibleAt, this, ELIGIBLE, this.headKey(input, output, packet.vl));
+    else if (heads) this.wakeAt(input, output, packet.vl, eligibleAt);
     this.watchTail(packet, input, tailAt);
   }
 
@@ -81,10 +91,15 @@ export class InputQueuedSwitch extends SwitchBase {
    * a poll for one that cannot. With strict FIFO inputs only (`maximal`): with iSLIP every
    * packet keeps its event (see `InputQueues.maximal`), handled by `eligible`.
    */
-  private wakeAt(input: number, output: number, eligibleAt: Time): void {
+  private wakeAt(input: number, output: number, vl: number, eligibleAt: Time): void {
     if (eligibleAt > this.inputBusyUntil[input]! && eligibleAt > this.outputBusyUntil[output]!) {
-      this.engine.at(eligibleAt, this, ELIGIBLE, input * this.portCount + output);
+      this.engine.at(eligibleAt, this, ELIGIBLE, this.headKey(input, output, vl));
     }
+  }
+
+  /** The ELIGIBLE event's payload: (input, output, VL) as one number. */
+  private headKey(input: number, output: number, vl: number): number {
+    return (input * this.portCount + output) * this.vls + vl;
   }
 
   /**
@@ -94,11 +109,13 @@ export class InputQueuedSwitch extends SwitchBase {
    * behind others (with VOQs, every packet has this event) decides nothing. Credits are not
    * looked at here: asking `canStart` would report a blocked output to the marking policy.
    */
-  private eligible(pair: number): void {
+  private eligible(key: number): void {
+    const vl = key % this.vls;
+    const pair = (key - vl) / this.vls;
     const output = pair % this.portCount;
     const input = (pair - output) / this.portCount;
     if (
-      (this.queues.head(input, output) !== undefined &&
+      (this.queues.head(input, output, vl) !== undefined &&
         this.inputSending[input] === 0 &&
         this.linkBusy[output] === 0) ||
       this.queues.mayMatchMore()
