@@ -91,7 +91,16 @@ describe("ClassScheduler", () => {
     const sizes = new Script([new Array(6).fill(100), new Array(4).fill(150)]);
     expect(drainByPick(dwrr, sizes)).toEqual([0, 0, 0, 1, 0, 0, 0, 1, 1, 1]);
     const wrr = new ClassScheduler("S", 1, 3, { weights: [2, 1, 1] });
-    expect(drainByPick(wrr, new Script([[1, 1, 1, 1], [1, 1], [1, 1]]))).toEqual([0, 0, 1, 2, 0, 0, 1, 2]);
+    expect(
+      drainByPick(
+        wrr,
+        new Script([
+          [1, 1, 1, 1],
+          [1, 1],
+          [1, 1],
+        ]),
+      ),
+    ).toEqual([0, 0, 1, 2, 0, 0, 1, 2]);
     // dwrr quanta 300:200, 100 B packets: class 0 is picked (deficit 300); not charged, it is
     // picked again with the same deficit (no second quantum): three charges, then class 1.
     const again = new ClassScheduler("S", 1, 2, { scheduling: "dwrr", quanta: [300, 200] });

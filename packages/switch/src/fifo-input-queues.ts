@@ -102,7 +102,8 @@ export class FifoInputQueues implements InputQueues {
         this.headEligibleAt[input] = eligibleAt[0]!;
       }
       outputs.start(input, output, packet);
-      if (queuedOutputs.length > 0 && eligibleAt[0]! > now) outputs.headWaits(input, queuedOutputs[0]!, 0, eligibleAt[0]!);
+      if (queuedOutputs.length > 0 && eligibleAt[0]! > now)
+        outputs.headWaits(input, queuedOutputs[0]!, 0, eligibleAt[0]!);
     }
   }
 

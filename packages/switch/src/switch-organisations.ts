@@ -95,7 +95,8 @@ export const fifoDefinition = defineSwitchOrganisation({
   description: "strict FIFO input queues (head-of-line blocking)",
   parameters: vlParameters,
   lanes,
-  create: (values, { engine, options }) => new InputQueuedSwitch(engine, { ...options, ...values, inputQueues: "fifo" }),
+  create: (values, { engine, options }) =>
+    new InputQueuedSwitch(engine, { ...options, ...values, inputQueues: "fifo" }),
 });
 
 export const voqDefinition = defineSwitchOrganisation({
