@@ -124,7 +124,7 @@ export const cioqDefinition = defineSwitchOrganisation({
       min: 1,
       max: MAX_BUFFER_BYTES,
       optional: true,
-      description: "output buffer per port, bytes; default the input buffer's size",
+      description: "output buffer per port (per VL with several vls), bytes; default the input buffer's size",
     },
     inputQueues: {
       type: "choice",
