@@ -215,7 +215,7 @@ export class LaneQueues implements InputQueues {
     return any;
   }
 
-  /** Accept: each granted input takes the granting output at or after its pointer; the transfers start, inputs in increasing order. */
+  /** Accept: each granted input takes the granting output at or after its pointer; the transfers start. */
   private acceptAndStart(now: Time, firstIteration: boolean, outputs: CrossbarOutputs): void {
     const n = this.ports;
     for (let output = 0; output < n; output++) {
@@ -227,9 +227,12 @@ export class LaneQueues implements InputQueues {
         this.acceptDistance[input] = distance;
       }
     }
-    for (let input = 0; input < n; input++) {
+    // VOQs start input by input (iSLIP's accept step), FIFOs output by output (the one-VL FIFO's order).
+    for (let k = 0; k < n; k++) {
+      const input = this.voq ? k : this.grantedInput[k]!;
+      if (input < 0) continue;
       const output = this.accepted[input]!;
-      if (output < 0) continue;
+      if (output < 0 || (!this.voq && output !== k)) continue;
       this.accepted[input] = -1;
       const vl = this.grantedVl[output]!;
       if (firstIteration) {
