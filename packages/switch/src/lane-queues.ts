@@ -153,26 +153,46 @@ export class LaneQueues implements InputQueues {
     let earliest = Number.POSITIVE_INFINITY;
     for (let input = 0; input < n; input++) {
       if (this.busy[input] === 1 || this.queued[input] === 0) continue;
-      for (let output = 0; output < (this.voq ? n : 1); output++) {
-        for (let vl = 0; vl < vls; vl++) {
-          const q = this.voq ? (input * n + output) * vls + vl : input * vls + vl;
-          const packet = this.packets[q]![0];
-          if (packet === undefined) continue;
-          const eligibleAt = this.eligibleAt[q]![0]!;
-          if (eligibleAt > now) {
-            if (eligibleAt < earliest) earliest = eligibleAt;
-            continue;
+      if (this.voq) {
+        for (let output = 0; output < n; output++) {
+          for (let vl = 0; vl < vls; vl++) {
+            earliest = this.ask(now, outputs, input, output, vl, (input * n + output) * vls + vl, earliest);
           }
-          earliest = 0;
-          const to = this.voq ? output : this.outputOf[q]![0]!;
-          if (!outputs.accepts(to, packet)) continue;
-          const row = to * vls + vl;
-          this.requesters[row * n + this.requestCount[row]!++] = input;
-          this.requests++;
+        }
+      } else {
+        for (let vl = 0; vl < vls; vl++) {
+          const q = input * vls + vl;
+          const output = this.outputOf[q]![0];
+          if (output !== undefined) earliest = this.ask(now, outputs, input, output, vl, q, earliest);
         }
       }
     }
     return earliest;
+  }
+
+  /**
+   * Queue `q`'s head, at `input` for `output` on `vl`, requests if it may go now and the
+   * output would take it. Returns the earliest eligibility so far: 0 once a head is eligible.
+   */
+  private ask(
+    now: Time,
+    outputs: CrossbarOutputs,
+    input: number,
+    output: number,
+    vl: number,
+    q: number,
+    earliest: Time,
+  ): Time {
+    const packet = this.packets[q]![0];
+    if (packet === undefined) return earliest;
+    const eligibleAt = this.eligibleAt[q]![0]!;
+    if (eligibleAt > now) return eligibleAt < earliest ? eligibleAt : earliest;
+    if (outputs.accepts(output, packet)) {
+      const row = output * this.vls + vl;
+      this.requesters[row * this.ports + this.requestCount[row]!++] = input;
+      this.requests++;
+    }
+    return 0;
   }
 
   /** Grant: each requested output picks a VL by its scheduler and grants that VL's candidate. Returns whether any did. */
