@@ -27,27 +27,54 @@ import type { CrossbarOutputs, InputQueues } from "./input-queues.js";
  * starts from the same VL. "voq" runs `iterations` iterations (default 1); "fifo" iterates
  * until no output grants (a maximal match, as the one-VL FIFO's single pass is: with one
  * VL each input has one head, so this is exactly its round robin).
+ *
+ * Queues are made when first used and each input lists its non-empty ones, so memory and
+ * the work of a request pass grow with the queues that hold packets, not with ports x ports
+ * x VLs.
  */
+/** One queue: its packets in FIFO order, when each may go, and (FIFO) each one's output. */
+class Lane {
+  readonly packets: Packet[] = [];
+  readonly eligibleAt: Time[] = [];
+  readonly outputs: number[] = [];
+  /** Its place in its input's list of non-empty queues (-1: empty). */
+  active = -1;
+
+  constructor(
+    /** "voq": the output of every packet in it; "fifo": -1 (`outputs` has each one's). */
+    readonly output: number,
+    readonly vl: number,
+  ) {}
+
+  /** The output of its head (undefined if empty). */
+  headOutput(): number | undefined {
+    return this.output >= 0 ? (this.packets.length > 0 ? this.output : undefined) : this.outputs[0];
+  }
+}
+
 export class LaneQueues implements InputQueues {
   private readonly ports: number;
   private readonly vls: number;
   private readonly voq: boolean;
   private readonly iterations: number;
   private readonly scheduler: ClassScheduler;
-  /** The queues: "fifo" at `input * vls + vl`; "voq" at `(input * ports + output) * vls + vl`. */
-  private readonly packets: Packet[][] = [];
-  private readonly eligibleAt: Time[][] = [];
-  /** "fifo": the output of each queued packet (a "voq" queue's is in its index). */
-  private readonly outputOf: number[][] = [];
+  /** The queues by key: "fifo" `input * vls + vl`; "voq" `(input * ports + output) * vls + vl`. */
+  private readonly lanes = new Map<number, Lane>();
+  /** Per input, its non-empty queues (in no particular order: a request pass fills rows per output VL). */
+  private readonly active: Lane[][] = [];
   private readonly queued: Int32Array;
   private readonly busy: Uint8Array;
   /** Per output VL (`output * vls + vl`): the input its grants start from. */
   private readonly grantPointer: Int32Array;
   /** Per input: the output its accepts start from. */
   private readonly acceptPointer: Int32Array;
-  /** During an iteration, per output VL: the requesting inputs in increasing order (`ports` slots each) and how many. */
-  private readonly requesters: Int32Array;
-  private readonly requestCount: Int32Array;
+  /**
+   * During an iteration, per output VL: the requesting input at or after its grant pointer
+   * with the lowest number, and the lowest-numbered requester of all (-1: none). The grant
+   * goes to the first, else the second: the round robin over the requesters.
+   */
+  private readonly firstAfter: Int32Array;
+  private readonly firstOfAll: Int32Array;
   private requests = 0;
   /** During an iteration, per output: the input it grants (-1: none) and on which VL. */
   private readonly grantedInput: Int32Array;
@@ -70,18 +97,13 @@ export class LaneQueues implements InputQueues {
     this.maximal = !this.voq;
     this.iterations = this.voq ? iterations : Number.POSITIVE_INFINITY;
     this.scheduler = scheduler;
-    const queues = this.voq ? ports * ports * vls : ports * vls;
-    for (let q = 0; q < queues; q++) {
-      this.packets.push([]);
-      this.eligibleAt.push([]);
-      if (!this.voq) this.outputOf.push([]);
-    }
+    for (let input = 0; input < ports; input++) this.active.push([]);
     this.queued = new Int32Array(ports);
     this.busy = new Uint8Array(ports);
     this.grantPointer = new Int32Array(ports * vls);
     this.acceptPointer = new Int32Array(ports);
-    this.requesters = new Int32Array(ports * vls * ports);
-    this.requestCount = new Int32Array(ports * vls);
+    this.firstAfter = new Int32Array(ports * vls);
+    this.firstOfAll = new Int32Array(ports * vls);
     this.grantedInput = new Int32Array(ports);
     this.grantedVl = new Int32Array(ports);
     this.accepted = new Int32Array(ports).fill(-1);
@@ -90,25 +112,40 @@ export class LaneQueues implements InputQueues {
     this.candidate = new Int32Array(vls);
   }
 
-  private queueOf(input: number, output: number, vl: number): number {
+  /** The key of the queue `input` holds for `output` on `vl` (FIFO: `input`'s queue of `vl`, whatever the output). */
+  private key(input: number, output: number, vl: number): number {
     return this.voq ? (input * this.ports + output) * this.vls + vl : input * this.vls + vl;
   }
 
+  /** That queue; undefined if it was never used. */
+  private lane(input: number, output: number, vl: number): Lane | undefined {
+    return this.lanes.get(this.key(input, output, vl));
+  }
+
   add(input: number, output: number, packet: Packet, eligibleAt: Time): boolean {
-    const q = this.queueOf(input, output, packet.vl);
-    const packets = this.packets[q]!;
-    packets.push(packet);
-    this.eligibleAt[q]!.push(eligibleAt);
-    if (!this.voq) this.outputOf[q]!.push(output);
+    const vl = packet.vl;
+    let lane = this.lane(input, output, vl);
+    if (lane === undefined) {
+      lane = new Lane(this.voq ? output : -1, vl);
+      this.lanes.set(this.key(input, output, vl), lane);
+    }
+    lane.packets.push(packet);
+    lane.eligibleAt.push(eligibleAt);
+    if (!this.voq) lane.outputs.push(output);
+    if (lane.active < 0) {
+      const active = this.active[input]!;
+      lane.active = active.length;
+      active.push(lane);
+    }
     this.queued[input]!++;
     this.quietUntil = 0;
-    return packets.length === 1;
+    return lane.packets.length === 1;
   }
 
   head(input: number, output: number, vl: number): Packet | undefined {
-    const q = this.queueOf(input, output, vl);
-    if (!this.voq && this.outputOf[q]![0] !== output) return undefined;
-    return this.packets[q]![0];
+    const lane = this.lane(input, output, vl);
+    if (lane === undefined || lane.headOutput() !== output) return undefined;
+    return lane.packets[0];
   }
 
   queuedAt(input: number): number {
@@ -148,51 +185,29 @@ export class LaneQueues implements InputQueues {
   private request(now: Time, outputs: CrossbarOutputs): Time {
     const n = this.ports;
     const vls = this.vls;
-    this.requestCount.fill(0);
+    this.firstAfter.fill(-1);
+    this.firstOfAll.fill(-1);
     this.requests = 0;
     let earliest = Number.POSITIVE_INFINITY;
     for (let input = 0; input < n; input++) {
       if (this.busy[input] === 1 || this.queued[input] === 0) continue;
-      if (this.voq) {
-        for (let output = 0; output < n; output++) {
-          for (let vl = 0; vl < vls; vl++) {
-            earliest = this.ask(now, outputs, input, output, vl, (input * n + output) * vls + vl, earliest);
-          }
+      for (const lane of this.active[input]!) {
+        const eligibleAt = lane.eligibleAt[0]!;
+        if (eligibleAt > now) {
+          if (eligibleAt < earliest) earliest = eligibleAt;
+          continue;
         }
-      } else {
-        for (let vl = 0; vl < vls; vl++) {
-          const q = input * vls + vl;
-          const output = this.outputOf[q]![0];
-          if (output !== undefined) earliest = this.ask(now, outputs, input, output, vl, q, earliest);
-        }
+        earliest = 0;
+        const output = lane.headOutput()!;
+        if (!outputs.accepts(output, lane.packets[0]!)) continue;
+        // Inputs come in increasing order: the first requester of a row, and the first at or after its pointer.
+        const row = output * vls + lane.vl;
+        if (this.firstOfAll[row]! < 0) this.firstOfAll[row] = input;
+        if (this.firstAfter[row]! < 0 && input >= this.grantPointer[row]!) this.firstAfter[row] = input;
+        this.requests++;
       }
     }
     return earliest;
-  }
-
-  /**
-   * Queue `q`'s head, at `input` for `output` on `vl`, requests if it may go now and the
-   * output would take it. Returns the earliest eligibility so far: 0 once a head is eligible.
-   */
-  private ask(
-    now: Time,
-    outputs: CrossbarOutputs,
-    input: number,
-    output: number,
-    vl: number,
-    q: number,
-    earliest: Time,
-  ): Time {
-    const packet = this.packets[q]![0];
-    if (packet === undefined) return earliest;
-    const eligibleAt = this.eligibleAt[q]![0]!;
-    if (eligibleAt > now) return eligibleAt < earliest ? eligibleAt : earliest;
-    if (outputs.accepts(output, packet)) {
-      const row = output * this.vls + vl;
-      this.requesters[row * this.ports + this.requestCount[row]!++] = input;
-      this.requests++;
-    }
-    return 0;
   }
 
   /** Grant: each requested output picks a VL by its scheduler and grants that VL's candidate. Returns whether any did. */
@@ -207,23 +222,14 @@ export class LaneQueues implements InputQueues {
       let requested = false;
       for (let vl = 0; vl < vls; vl++) {
         const row = output * vls + vl;
-        const count = this.requestCount[row]!;
-        if (count === 0) {
+        const after = this.firstAfter[row]!;
+        const input = after >= 0 ? after : this.firstOfAll[row]!;
+        if (input < 0) {
           bytes[vl] = 0;
           continue;
         }
-        // The requesters are in increasing order: the first at or after the pointer, else the first.
-        const pointer = this.grantPointer[row]!;
-        let input = this.requesters[row * n]!;
-        for (let k = 0; k < count; k++) {
-          const requester = this.requesters[row * n + k]!;
-          if (requester >= pointer) {
-            input = requester;
-            break;
-          }
-        }
         this.candidate[vl] = input;
-        bytes[vl] = this.packets[this.queueOf(input, output, vl)]![0]!.size;
+        bytes[vl] = this.lane(input, output, vl)!.packets[0]!.size;
         requested = true;
       }
       if (!requested) continue;
@@ -265,19 +271,25 @@ export class LaneQueues implements InputQueues {
 
   /** Takes the head of `input`'s queue for `output` on `vl` out, charges the output's VL scheduler and starts the transfer. */
   private startHead(now: Time, input: number, output: number, vl: number, outputs: CrossbarOutputs): void {
-    const q = this.queueOf(input, output, vl);
-    const packets = this.packets[q]!;
-    const eligibleAt = this.eligibleAt[q]!;
-    const packet = packets.shift()!;
-    eligibleAt.shift();
-    if (!this.voq) this.outputOf[q]!.shift();
+    const lane = this.lane(input, output, vl)!;
+    const packet = lane.packets.shift()!;
+    lane.eligibleAt.shift();
+    if (!this.voq) lane.outputs.shift();
+    if (lane.packets.length === 0) {
+      // Out of the input's list: the last one takes its place.
+      const active = this.active[input]!;
+      const last = active.pop()!;
+      if (last !== lane) {
+        active[lane.active] = last;
+        last.active = lane.active;
+      }
+      lane.active = -1;
+    }
     this.queued[input]!--;
     this.busy[input] = 1;
     this.scheduler.charge(output, vl, packet.size);
     outputs.start(input, output, packet);
-    const next = eligibleAt[0];
-    if (next !== undefined && next > now) {
-      outputs.headWaits(input, this.voq ? output : this.outputOf[q]![0]!, vl, next);
-    }
+    const next = lane.eligibleAt[0];
+    if (next !== undefined && next > now) outputs.headWaits(input, lane.headOutput()!, vl, next);
   }
 }
