@@ -153,9 +153,9 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
     }
   }
 
-  /** The ELIGIBLE event's payload: (input, output, VL) as one number. */
+  /** The ELIGIBLE event's payload: (input, output, VL) as one number; on VL 0 just the pair, as with one VL. */
   private headKey(input: number, output: number, vl: number): number {
-    return (input * this.portCount + output) * this.vls + vl;
+    return input * this.portCount + output + vl * this.portCount * this.portCount;
   }
 
   /**
@@ -165,8 +165,9 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
    * pairs. A packet behind others (with VOQs, every packet has this event) decides nothing.
    */
   private eligible(key: number): void {
-    const vl = key % this.vls;
-    const pair = (key - vl) / this.vls;
+    const pairs = this.portCount * this.portCount;
+    const vl = key < pairs ? 0 : Math.floor(key / pairs);
+    const pair = key - vl * pairs;
     const output = pair % this.portCount;
     const input = (pair - output) / this.portCount;
     const head = this.queues.head(input, output, vl);

@@ -97,9 +97,9 @@ export class InputQueuedSwitch extends SwitchBase {
     }
   }
 
-  /** The ELIGIBLE event's payload: (input, output, VL) as one number. */
+  /** The ELIGIBLE event's payload: (input, output, VL) as one number; on VL 0 just the pair, as with one VL. */
   private headKey(input: number, output: number, vl: number): number {
-    return (input * this.portCount + output) * this.vls + vl;
+    return input * this.portCount + output + vl * this.portCount * this.portCount;
   }
 
   /**
@@ -110,8 +110,9 @@ export class InputQueuedSwitch extends SwitchBase {
    * looked at here: asking `canStart` would report a blocked output to the marking policy.
    */
   private eligible(key: number): void {
-    const vl = key % this.vls;
-    const pair = (key - vl) / this.vls;
+    const pairs = this.portCount * this.portCount;
+    const vl = key < pairs ? 0 : Math.floor(key / pairs);
+    const pair = key - vl * pairs;
     const output = pair % this.portCount;
     const input = (pair - output) / this.portCount;
     if (
