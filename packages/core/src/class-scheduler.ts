@@ -156,56 +156,49 @@ export class ClassScheduler {
    * round going, and gains a quantum each round, so one is eventually served.
    */
   private serveDeficit(output: number, server: ClassServer): boolean {
-    const vls = this.vls;
-    const deficit = this.deficit;
     let idle = 0;
-    while (idle < vls) {
-      const vl = this.turn[output]!;
-      const slot = output * vls + vl;
-      if (this.fresh[output] === 1) {
-        deficit[slot]! += this.quanta[vl]!;
-        this.fresh[output] = 0;
-      }
-      const sent = server.serveClass(output, vl, deficit[slot]!);
+    while (idle < this.vls) {
+      const vl = this.visit(output);
+      const slot = output * this.vls + vl;
+      const sent = server.serveClass(output, vl, this.deficit[slot]!);
       if (sent > 0) {
-        deficit[slot]! -= sent;
+        this.deficit[slot]! -= sent;
         return true;
       }
-      if (sent === 0) {
-        deficit[slot] = 0;
-        idle++;
-      } else {
-        idle = 0;
-      }
-      this.turn[output] = (vl + 1) % vls;
-      this.fresh[output] = 1;
+      idle = sent === 0 ? idle + 1 : 0;
+      this.leave(output, vl, sent === 0);
     }
     return false;
   }
 
   /** `serveDeficit`'s walk with the packets' sizes given: stops at the class that would send, without charging it. */
   private pickDeficit(output: number, bytes: ArrayLike<number>): number {
-    const vls = this.vls;
-    const deficit = this.deficit;
     let idle = 0;
-    while (idle < vls) {
-      const vl = this.turn[output]!;
-      const slot = output * vls + vl;
-      if (this.fresh[output] === 1) {
-        deficit[slot]! += this.quanta[vl]!;
-        this.fresh[output] = 0;
-      }
+    while (idle < this.vls) {
+      const vl = this.visit(output);
       const size = bytes[vl]!;
-      if (size > 0 && size <= deficit[slot]!) return vl;
-      if (size > 0) idle = 0;
-      else {
-        deficit[slot] = 0;
-        idle++;
-      }
-      this.turn[output] = (vl + 1) % vls;
-      this.fresh[output] = 1;
+      if (size > 0 && size <= this.deficit[output * this.vls + vl]!) return vl;
+      idle = size === 0 ? idle + 1 : 0;
+      this.leave(output, vl, size === 0);
     }
     return -1;
+  }
+
+  /** DRR: the class whose turn it is at `output`, given its quantum when its visit begins. */
+  private visit(output: number): number {
+    const vl = this.turn[output]!;
+    if (this.fresh[output] === 1) {
+      this.deficit[output * this.vls + vl]! += this.quanta[vl]!;
+      this.fresh[output] = 0;
+    }
+    return vl;
+  }
+
+  /** DRR: `output`'s visit to `vl` ends and the turn passes; a class with nothing to send (`empty`) loses its deficit. */
+  private leave(output: number, vl: number, empty: boolean): void {
+    if (empty) this.deficit[output * this.vls + vl] = 0;
+    this.turn[output] = (vl + 1) % this.vls;
+    this.fresh[output] = 1;
   }
 
   private setQuanta(name: string, quanta: readonly number[] | undefined, defaultQuantum: number | undefined): void {

@@ -1,6 +1,7 @@
 import { type ClassScheduler, type ClassServer, CreditAccount, creditsFor, type Packet } from "@losslab/core";
 import { type Engine, type Time, transmissionTime } from "@losslab/engine";
 import { createInputQueues } from "./create-input-queues.js";
+import { HeadKey } from "./head-key.js";
 import type { CrossbarOutputs, InputQueues } from "./input-queues.js";
 import { FIRST_MODEL_EVENT, SwitchBase } from "./switch-base.js";
 import type { SwitchOptions } from "./switch-model.js";
@@ -77,6 +78,8 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
   private readonly receivingUntil: Float64Array;
   /** Per output: packets in the input queues that will cross to it. */
   private readonly queuedFor: Int32Array;
+  /** The payload of ELIGIBLE events. */
+  private readonly headKey: HeadKey;
   /** Per input: 1 while it sends a transfer. */
   private readonly inputSending: Uint8Array;
 
@@ -124,6 +127,7 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
       this.receivingPacket.push(undefined);
       if (this.vls > 1) this.portResident.push([]);
     }
+    this.headKey = new HeadKey(this.portCount);
     this.marking = options.marking?.(this);
   }
 
@@ -132,7 +136,7 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
     const eligibleAt = this.earliestStart(tailAt, packet.size, this.crossbarRate(output));
     this.queuedFor[output]!++;
     const heads = this.queues.add(input, output, packet, eligibleAt);
-    if (!this.queues.maximal) this.engine.at(eligibleAt, this, ELIGIBLE, this.headKey(input, output, packet.vl));
+    if (!this.queues.maximal) this.engine.at(eligibleAt, this, ELIGIBLE, this.headKey.of(input, output, packet.vl));
     else if (heads) this.wakeAt(input, output, packet.vl, eligibleAt);
     this.watchTail(packet, input, tailAt);
   }
@@ -149,13 +153,8 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
    */
   private wakeAt(input: number, output: number, vl: number, eligibleAt: Time): void {
     if (eligibleAt > this.inputBusyUntil[input]! && eligibleAt > this.receivingUntil[output]!) {
-      this.engine.at(eligibleAt, this, ELIGIBLE, this.headKey(input, output, vl));
+      this.engine.at(eligibleAt, this, ELIGIBLE, this.headKey.of(input, output, vl));
     }
-  }
-
-  /** The ELIGIBLE event's payload: (input, output, VL) as one number; on VL 0 just the pair, as with one VL. */
-  private headKey(input: number, output: number, vl: number): number {
-    return input * this.portCount + output + vl * this.portCount * this.portCount;
   }
 
   /**
@@ -165,11 +164,8 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
    * pairs. A packet behind others (with VOQs, every packet has this event) decides nothing.
    */
   private eligible(key: number): void {
-    const pairs = this.portCount * this.portCount;
-    const vl = key < pairs ? 0 : Math.floor(key / pairs);
-    const pair = key - vl * pairs;
-    const output = pair % this.portCount;
-    const input = (pair - output) / this.portCount;
+    this.headKey.decode(key);
+    const { input, output, vl } = this.headKey;
     const head = this.queues.head(input, output, vl);
     if (
       (head !== undefined && this.inputSending[input] === 0 && this.outputs.accepts(output, head)) ||

@@ -1,6 +1,7 @@
 import type { Packet } from "@losslab/core";
 import type { Engine, Time } from "@losslab/engine";
 import { createInputQueues } from "./create-input-queues.js";
+import { HeadKey } from "./head-key.js";
 import type { CrossbarOutputs, InputQueues } from "./input-queues.js";
 import { FIRST_MODEL_EVENT, SwitchBase } from "./switch-base.js";
 import type { SwitchOptions } from "./switch-model.js";
@@ -47,6 +48,8 @@ export class InputQueuedSwitch extends SwitchBase {
   private readonly outputBusyUntil: Float64Array;
   /** Per output: packets in the input queues that will leave on it. */
   private readonly queuedFor: Int32Array;
+  /** The payload of ELIGIBLE events. */
+  private readonly headKey: HeadKey;
   /** Per input: 1 while one of its packets is on an output link. */
   private readonly inputSending: Uint8Array;
 
@@ -69,6 +72,7 @@ export class InputQueuedSwitch extends SwitchBase {
     this.queuedFor = new Int32Array(this.portCount);
     this.inputSending = new Uint8Array(this.portCount);
     for (let port = 0; port < this.portCount; port++) this.sendingPacket.push(undefined);
+    this.headKey = new HeadKey(this.portCount);
     this.marking = options.marking?.(this);
   }
 
@@ -77,7 +81,7 @@ export class InputQueuedSwitch extends SwitchBase {
     const eligibleAt = this.earliestStart(tailAt, packet.size, this.outputLinks[output]!.bandwidth);
     this.queuedFor[output]!++;
     const heads = this.queues.add(input, output, packet, eligibleAt);
-    if (!this.queues.maximal) this.engine.at(eligibleAt, this, ELIGIBLE, this.headKey(input, output, packet.vl));
+    if (!this.queues.maximal) this.engine.at(eligibleAt, this, ELIGIBLE, this.headKey.of(input, output, packet.vl));
     else if (heads) this.wakeAt(input, output, packet.vl, eligibleAt);
     this.watchTail(packet, input, tailAt);
   }
@@ -93,13 +97,8 @@ export class InputQueuedSwitch extends SwitchBase {
    */
   private wakeAt(input: number, output: number, vl: number, eligibleAt: Time): void {
     if (eligibleAt > this.inputBusyUntil[input]! && eligibleAt > this.outputBusyUntil[output]!) {
-      this.engine.at(eligibleAt, this, ELIGIBLE, this.headKey(input, output, vl));
+      this.engine.at(eligibleAt, this, ELIGIBLE, this.headKey.of(input, output, vl));
     }
-  }
-
-  /** The ELIGIBLE event's payload: (input, output, VL) as one number; on VL 0 just the pair, as with one VL. */
-  private headKey(input: number, output: number, vl: number): number {
-    return input * this.portCount + output + vl * this.portCount * this.portCount;
   }
 
   /**
@@ -110,11 +109,8 @@ export class InputQueuedSwitch extends SwitchBase {
    * looked at here: asking `canStart` would report a blocked output to the marking policy.
    */
   private eligible(key: number): void {
-    const pairs = this.portCount * this.portCount;
-    const vl = key < pairs ? 0 : Math.floor(key / pairs);
-    const pair = key - vl * pairs;
-    const output = pair % this.portCount;
-    const input = (pair - output) / this.portCount;
+    this.headKey.decode(key);
+    const { input, output, vl } = this.headKey;
     if (
       (this.queues.head(input, output, vl) !== undefined &&
         this.inputSending[input] === 0 &&
