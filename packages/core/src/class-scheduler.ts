@@ -112,6 +112,37 @@ export class ClassScheduler {
     return false;
   }
 
+  /**
+   * The class `output` would serve now, for an allocator that decides before it starts
+   * anything (a crossbar matching several outputs at once): `bytes[vl]` is the size of the
+   * packet class `vl` would send, 0 if it has none that can go. Returns -1 if no class has
+   * one. The same rule as `serve`, but nothing is charged: call `charge` when the chosen
+   * packet starts; if it does not (its input went elsewhere), the next `pick` resumes from
+   * the same class, as if it had not been asked (DRR keeps that class's turn and deficit).
+   */
+  pick(output: number, bytes: ArrayLike<number>): number {
+    const vls = this.vls;
+    if (this.mode === STRICT) {
+      for (let vl = vls - 1; vl >= 0; vl--) if (bytes[vl]! > 0) return vl;
+      return -1;
+    }
+    if (this.mode === WRR) {
+      const first = this.wrr!.first(output);
+      for (let k = 0; k < vls; k++) {
+        const vl = (first + k) % vls;
+        if (bytes[vl]! > 0) return vl;
+      }
+      return -1;
+    }
+    return this.pickDeficit(output, bytes);
+  }
+
+  /** A packet of `bytes` of class `vl`, chosen by `pick`, has started on `output`. */
+  charge(output: number, vl: number, bytes: number): void {
+    if (this.mode === WRR) this.wrr!.sent(output, vl);
+    else if (this.mode === DWRR) this.deficit[output * this.vls + vl]! -= bytes;
+  }
+
   /** The class `output` offers the link `k`-th (0: first) if offered now; changes nothing. */
   classAt(output: number, k: number): number {
     if (this.mode === STRICT) return this.vls - 1 - k;
@@ -125,31 +156,49 @@ export class ClassScheduler {
    * round going, and gains a quantum each round, so one is eventually served.
    */
   private serveDeficit(output: number, server: ClassServer): boolean {
-    const vls = this.vls;
-    const deficit = this.deficit;
     let idle = 0;
-    while (idle < vls) {
-      const vl = this.turn[output]!;
-      const slot = output * vls + vl;
-      if (this.fresh[output] === 1) {
-        deficit[slot]! += this.quanta[vl]!;
-        this.fresh[output] = 0;
-      }
-      const sent = server.serveClass(output, vl, deficit[slot]!);
+    while (idle < this.vls) {
+      const vl = this.visit(output);
+      const slot = output * this.vls + vl;
+      const sent = server.serveClass(output, vl, this.deficit[slot]!);
       if (sent > 0) {
-        deficit[slot]! -= sent;
+        this.deficit[slot]! -= sent;
         return true;
       }
-      if (sent === 0) {
-        deficit[slot] = 0;
-        idle++;
-      } else {
-        idle = 0;
-      }
-      this.turn[output] = (vl + 1) % vls;
-      this.fresh[output] = 1;
+      idle = sent === 0 ? idle + 1 : 0;
+      this.leave(output, vl, sent === 0);
     }
     return false;
+  }
+
+  /** `serveDeficit`'s walk with the packets' sizes given: stops at the class that would send, without charging it. */
+  private pickDeficit(output: number, bytes: ArrayLike<number>): number {
+    let idle = 0;
+    while (idle < this.vls) {
+      const vl = this.visit(output);
+      const size = bytes[vl]!;
+      if (size > 0 && size <= this.deficit[output * this.vls + vl]!) return vl;
+      idle = size === 0 ? idle + 1 : 0;
+      this.leave(output, vl, size === 0);
+    }
+    return -1;
+  }
+
+  /** DRR: the class whose turn it is at `output`, given its quantum when its visit begins. */
+  private visit(output: number): number {
+    const vl = this.turn[output]!;
+    if (this.fresh[output] === 1) {
+      this.deficit[output * this.vls + vl]! += this.quanta[vl]!;
+      this.fresh[output] = 0;
+    }
+    return vl;
+  }
+
+  /** DRR: `output`'s visit to `vl` ends and the turn passes; a class with nothing to send (`empty`) loses its deficit. */
+  private leave(output: number, vl: number, empty: boolean): void {
+    if (empty) this.deficit[output * this.vls + vl] = 0;
+    this.turn[output] = (vl + 1) % this.vls;
+    this.fresh[output] = 1;
   }
 
   private setQuanta(name: string, quanta: readonly number[] | undefined, defaultQuantum: number | undefined): void {

@@ -71,4 +71,47 @@ describe("ClassScheduler", () => {
       expect(scheduler.serve(0, script)).toBe(false);
     }
   });
+
+  it("pick + charge choose as serve does; a pick not charged leaves the next pick where it was", () => {
+    // The three scripted outputs above, drained by pick + charge instead of serve: the same orders.
+    const drainByPick = (scheduler: ClassScheduler, script: Script) => {
+      const bytes = [0, 0, 0];
+      for (;;) {
+        for (const [vl, queue] of script.queues.entries()) bytes[vl] = script.blocked.has(vl) ? 0 : (queue[0] ?? 0);
+        const vl = scheduler.pick(0, bytes);
+        if (vl < 0) return script.sent.map(([v]) => v);
+        const size = script.queues[vl]!.shift()!;
+        script.sent.push([vl, size]);
+        scheduler.charge(0, vl, size);
+      }
+    };
+    const strict = new ClassScheduler("S", 1, 3, { scheduling: "strict" });
+    expect(drainByPick(strict, new Script([[1, 1], [1], [1, 1]]))).toEqual([2, 2, 1, 0, 0]);
+    const dwrr = new ClassScheduler("S", 1, 2, { scheduling: "dwrr", quanta: [300, 200] });
+    const sizes = new Script([new Array(6).fill(100), new Array(4).fill(150)]);
+    expect(drainByPick(dwrr, sizes)).toEqual([0, 0, 0, 1, 0, 0, 0, 1, 1, 1]);
+    const wrr = new ClassScheduler("S", 1, 3, { weights: [2, 1, 1] });
+    expect(
+      drainByPick(
+        wrr,
+        new Script([
+          [1, 1, 1, 1],
+          [1, 1],
+          [1, 1],
+        ]),
+      ),
+    ).toEqual([0, 0, 1, 2, 0, 0, 1, 2]);
+    // dwrr quanta 300:200, 100 B packets: class 0 is picked (deficit 300); not charged, it is
+    // picked again with the same deficit (no second quantum): three charges, then class 1.
+    const again = new ClassScheduler("S", 1, 2, { scheduling: "dwrr", quanta: [300, 200] });
+    expect(again.pick(0, [100, 100])).toBe(0);
+    expect(again.pick(0, [100, 100])).toBe(0);
+    for (let k = 0; k < 3; k++) again.charge(0, 0, 100);
+    expect(again.pick(0, [100, 100])).toBe(1);
+    // wrr: a pick not charged does not use up the class's turn.
+    const turn = new ClassScheduler("S", 1, 2, {});
+    expect([turn.pick(0, [1, 1]), turn.pick(0, [1, 1])]).toEqual([0, 0]);
+    turn.charge(0, 0, 1);
+    expect([turn.pick(0, [1, 1]), turn.pick(0, [0, 0])]).toEqual([1, -1]);
+  });
 });

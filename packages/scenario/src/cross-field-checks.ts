@@ -197,20 +197,15 @@ function checkVirtualLanes(fields: ScenarioFields, vls: number, report: Report):
   } else if (quanta !== undefined && quanta.length !== vls) {
     report(["switch", "vlQuantaBytes"], `must list one quantum per VL (switch.vls ${vls})`);
   }
+  // Every built-in organisation takes vls; a plugin's without it has one VL.
+  const kind = (sw as { readonly kind: string }).kind;
+  const below = `must be below switch.vls (${vls}${"vls" in sw ? "" : `: switch.kind "${kind}" has one VL`})`;
   const controlVl = fields.adapter.controlVl;
-  if (controlVl !== undefined && controlVl >= vls) {
-    report(
-      ["adapter", "controlVl"],
-      `must be below switch.vls (${vls}${"vls" in sw ? "" : `: switch.kind "${sw.kind}" has one VL`})`,
-    );
-  }
+  if (controlVl !== undefined && controlVl >= vls) report(["adapter", "controlVl"], below);
   if (!Array.isArray(fields.flows)) return;
   for (const [i, flow] of fields.flows.entries()) {
     if (flow.vl >= vls) {
-      report(
-        ["flows", i, "vl"],
-        `must be below switch.vls (${vls}${"vls" in sw ? "" : `: switch.kind "${sw.kind}" has one VL`})`,
-      );
+      report(["flows", i, "vl"], below);
       return;
     }
   }

@@ -56,7 +56,7 @@ export function scenarioFabric(
   const hostOptions: HostSpec = {
     ackBytes: scenario.packets.ackBytes,
     creditBytes: scenario.switch.creditBytes,
-    // Every host has the VLs of the switches (one, unless input-buffered switches have more) and their arbitration.
+    // Every host has the VLs of the switches (switch.vls of any organisation) and their arbitration.
     ...(vls === 1 ? {} : { vls, vlScheduling }),
     ...(vlWeights === undefined ? {} : { vlWeights }),
     ...(vlQuantaBytes === undefined || vls === 1 ? {} : { vlQuantaBytes }),

@@ -259,6 +259,9 @@ describe("multistage and cycle-based scenarios", () => {
       speedup: 2,
       inputQueues: "fifo",
       // iSLIP iterations only mean something with VOQ inputs: none is filled in for FIFO ones.
+      // Every organisation has VLs: one, scheduled (when there are more) by weighted round robin.
+      vls: 1,
+      vlScheduling: "wrr",
     });
     expect(parseScenario(ferrerLike).adapter).toEqual({
       queues: "per-message",

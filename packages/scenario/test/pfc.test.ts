@@ -70,6 +70,43 @@ describe("result.pause", () => {
   });
 });
 
+describe("PFC priorities on CIOQ switches", () => {
+  // The fan-in above on a CIOQ switch (speedup 2, FIFO inputs) with two priorities and
+  // strict priority: H1's flow on priority 1, H0's on priority 0; output buffers of 2048 B
+  // (two 1000 B packets) per priority. Packet k's header reaches S at k + 0.01 us and may
+  // cross from k + 0.51 us (its transfer, 0.5 us at 2 GB/s, must not overtake its tail).
+  // Priority 1 wins the crossbar and the link whenever it has a packet: the link carries
+  // priority 1 back to back from 0.51 to 12.51 us; priority 0's packets 0 and 1 cross in
+  // the gaps (at 1.01 and 2.01 us) and fill its output buffer, which the link never serves
+  // while priority 1 is backlogged. Priority 0's input then holds packets 2.. (each from
+  // its header): 4000 B (XOFF) at packet 5's header, 5.01 us. The XOFF (64 B, 10 ns, 3.072
+  // us reaction) holds H0 from 8.156 us: packets 0..8 went. From 12.51 us the link serves
+  // priority 0, one packet per us, and its input releases packets 2, 3, ... at 14.01, 15.01,
+  // ... us; after packet 7 leaves (19.01 us) 1000 B < 2000 B (XON): H0 is let go at 22.156 us,
+  // held 14 us. Priority 1's input never holds more than 2000 B: H1 is never paused.
+  const cioq = {
+    ...fanIn(2),
+    switch: {
+      ...fanIn(2).switch,
+      kind: "cioq",
+      outputBufferBytes: 2048,
+      vlScheduling: "strict",
+    },
+  };
+
+  it("pauses the low priority alone, on its own buffer, while the high priority crosses", () => {
+    const result = runScenario(parseScenario(cioq));
+    expect(result.pause).toEqual({
+      frames: 1,
+      pausedUs: expect.closeTo(14, 9),
+      byLink: [{ link: "H0->S", frames: 1, pausedUs: expect.closeTo(14, 9) }],
+    });
+    // One XOFF and one XON; H1's 12 packets and H0's 9.
+    expect(result.stats.packetHops.pause).toBe(2);
+    expect(result.delivered).toBe(21);
+  });
+});
+
 describe("PFC and VL scheduling fields", () => {
   const error = (input: object) => {
     try {

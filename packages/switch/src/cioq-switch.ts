@@ -1,12 +1,14 @@
-import { CreditAccount, creditsFor, type Packet } from "@losslab/core";
+import { type ClassScheduler, type ClassServer, CreditAccount, creditsFor, type Packet } from "@losslab/core";
 import { type Engine, type Time, transmissionTime } from "@losslab/engine";
 import { createInputQueues } from "./create-input-queues.js";
+import { HeadKey } from "./head-key.js";
 import type { CrossbarOutputs, InputQueues } from "./input-queues.js";
 import { FIRST_MODEL_EVENT, SwitchBase } from "./switch-base.js";
 import type { SwitchOptions } from "./switch-model.js";
+import { createVlScheduler } from "./vl-scheduler.js";
 
 export interface CioqSwitchOptions extends SwitchOptions {
-  /** Capacity of each output buffer in bytes (rounded down to whole credit blocks); at least one max packet. */
+  /** Capacity of each output buffer in bytes (rounded down to whole credit blocks), of each VL's with several; at least one max packet. */
   outputBufferBytes: number;
   /** Crossbar speedup: an input-to-output transfer runs at `speedup` x the output link's rate. Default 2. */
   speedup?: number;
@@ -33,28 +35,42 @@ const DEPARTED = FIRST_MODEL_EVENT + 2;
  * transfer has started (the transfer is at least as fast as the link). Input space is
  * freed, and credits go upstream, when the transfer ends; output space when the last byte
  * has left onto the link.
+ *
+ * With several VLs (`vls`) every input VL and every output VL has its own buffer (each of
+ * its size option) and credits: the crossbar's internal credits are per output VL, and an
+ * output link picks among its VL buffers' heads that can start with its `vlScheduling`, as
+ * the input-buffered switch's outputs do; the crossbar's allocator picks the VL crossing to
+ * an output with a scheduler of the same kind (`LaneQueues`). A VL out of room, credits or
+ * paused (PFC) holds back only its own packets (turner-2001 sec. 2).
  */
-export class CioqSwitch extends SwitchBase {
+export class CioqSwitch extends SwitchBase implements ClassServer {
   readonly speedup: number;
   readonly inputQueues: "fifo" | "voq";
   private readonly queues: InputQueues;
   private readonly outputCapacityBlocks: number;
-  /** Room in each output buffer, as the crossbar's credits. */
+  /** Room in each output VL buffer (at `output * vls + vl`), as the crossbar's credits. */
   private readonly room: CreditAccount[] = [];
   private readonly outputBytes: Float64Array;
-  /** Per output: packets in its buffer in FIFO order (the first is on the link while it is busy), and their inputs. */
+  /** Per output VL buffer: its packets in FIFO order (the first may be on the link), and their inputs. */
   private readonly outputResident: Packet[][] = [];
   private readonly outputFrom: number[][] = [];
-  /** Per output: packets in its buffer (the lengths of `outputResident`, read by every arbitration). */
+  /** With several VLs, per output: the packets of all its VL buffers in the order they entered (the view's). */
+  private readonly portResident: Packet[][] = [];
+  /** Per output: packets in its buffers, all VLs (read by every arbitration). */
   private readonly outputCount: Int32Array;
+  /** Per output: the VL buffer whose head is on the link. */
+  private readonly sendingSlot: Int32Array;
+  /** The output links' VL scheduler; undefined with one VL (`createVlScheduler`). */
+  private readonly linkScheduler: ClassScheduler | undefined;
   /** Per output: the input whose transfer it receives (-1: none), and the packet. */
   private readonly receivingFrom: Int32Array;
   private readonly receivingPacket: (Packet | undefined)[] = [];
   private readonly outputs: CrossbarOutputs = {
-    accepts: (output, packet) => this.receivingFrom[output] === -1 && this.room[output]!.canSend(packet.size),
+    accepts: (output, packet) =>
+      this.receivingFrom[output] === -1 && this.room[output * this.vls + packet.vl]!.canSend(packet.size),
     start: (input, output, packet) => this.transfer(input, output, packet),
-    headWaits: (input, output, eligibleAt) => {
-      if (this.queues.maximal) this.wakeAt(input, output, eligibleAt);
+    headWaits: (input, output, vl, eligibleAt) => {
+      if (this.queues.maximal) this.wakeAt(input, output, vl, eligibleAt);
     },
   };
   /** Per input, and per output: when the transfer it sends (receives) ends, or the last one ended; its end arbitrates. */
@@ -62,16 +78,13 @@ export class CioqSwitch extends SwitchBase {
   private readonly receivingUntil: Float64Array;
   /** Per output: packets in the input queues that will cross to it. */
   private readonly queuedFor: Int32Array;
+  /** The payload of ELIGIBLE events. */
+  private readonly headKey: HeadKey;
   /** Per input: 1 while it sends a transfer. */
   private readonly inputSending: Uint8Array;
 
   constructor(engine: Engine, options: CioqSwitchOptions) {
     super(engine, options);
-    if (this.vls > 1 || options.vlWeights !== undefined) {
-      throw new RangeError(
-        `${this.name}: vls > 1 and vlWeights are implemented for organisation "input-buffered" only`,
-      );
-    }
     this.speedup = options.speedup ?? 2;
     if (!(this.speedup >= 1 && Number.isFinite(this.speedup))) {
       throw new RangeError(`${this.name}: speedup must be a finite number >= 1; got ${this.speedup}`);
@@ -83,23 +96,38 @@ export class CioqSwitch extends SwitchBase {
       );
     }
     this.inputQueues = options.inputQueues ?? "fifo";
-    this.queues = createInputQueues(this.name, this.portCount, this.inputQueues, options.islipIterations);
     const n = this.portCount;
-    this.outputBytes = new Float64Array(n);
+    // Two schedulers of the same kind: the crossbar's (which VL crosses to an output) and the links'.
+    this.queues = createInputQueues(
+      this.name,
+      n,
+      this.inputQueues,
+      options.islipIterations,
+      this.vls,
+      createVlScheduler(n, options),
+    );
+    this.linkScheduler = createVlScheduler(n, options);
+    this.outputBytes = new Float64Array(n * this.vls);
     this.outputCount = new Int32Array(n);
+    this.sendingSlot = new Int32Array(n);
     this.receivingFrom = new Int32Array(n).fill(-1);
     this.inputBusyUntil = new Float64Array(n);
     this.receivingUntil = new Float64Array(n);
     this.queuedFor = new Int32Array(n);
     this.inputSending = new Uint8Array(n);
-    for (let port = 0; port < n; port++) {
-      this.room.push(
-        new CreditAccount(this.outputCapacityBlocks, this.creditBytes, `${this.name} output buffer ${port}`),
-      );
+    for (let slot = 0; slot < n * this.vls; slot++) {
+      const vl = slot % this.vls;
+      const port = (slot - vl) / this.vls;
+      const label = this.vls === 1 ? `output buffer ${port}` : `output buffer ${port} VL ${vl}`;
+      this.room.push(new CreditAccount(this.outputCapacityBlocks, this.creditBytes, `${this.name} ${label}`));
       this.outputResident.push([]);
       this.outputFrom.push([]);
-      this.receivingPacket.push(undefined);
     }
+    for (let port = 0; port < n; port++) {
+      this.receivingPacket.push(undefined);
+      if (this.vls > 1) this.portResident.push([]);
+    }
+    this.headKey = new HeadKey(this.portCount);
     this.marking = options.marking?.(this);
   }
 
@@ -108,8 +136,8 @@ export class CioqSwitch extends SwitchBase {
     const eligibleAt = this.earliestStart(tailAt, packet.size, this.crossbarRate(output));
     this.queuedFor[output]!++;
     const heads = this.queues.add(input, output, packet, eligibleAt);
-    if (!this.queues.maximal) this.engine.at(eligibleAt, this, ELIGIBLE, input * this.portCount + output);
-    else if (heads) this.wakeAt(input, output, eligibleAt);
+    if (!this.queues.maximal) this.engine.at(eligibleAt, this, ELIGIBLE, this.headKey.of(input, output, packet.vl));
+    else if (heads) this.wakeAt(input, output, packet.vl, eligibleAt);
     this.watchTail(packet, input, tailAt);
   }
 
@@ -123,9 +151,9 @@ export class CioqSwitch extends SwitchBase {
    * With strict FIFO inputs only (`maximal`): with iSLIP every packet keeps its event (see
    * `InputQueues.maximal`), handled by `eligible`.
    */
-  private wakeAt(input: number, output: number, eligibleAt: Time): void {
+  private wakeAt(input: number, output: number, vl: number, eligibleAt: Time): void {
     if (eligibleAt > this.inputBusyUntil[input]! && eligibleAt > this.receivingUntil[output]!) {
-      this.engine.at(eligibleAt, this, ELIGIBLE, input * this.portCount + output);
+      this.engine.at(eligibleAt, this, ELIGIBLE, this.headKey.of(input, output, vl));
     }
   }
 
@@ -135,10 +163,10 @@ export class CioqSwitch extends SwitchBase {
    * the output arbitrates, as the head waits for it), or if the last match may have left
    * pairs. A packet behind others (with VOQs, every packet has this event) decides nothing.
    */
-  private eligible(pair: number): void {
-    const output = pair % this.portCount;
-    const input = (pair - output) / this.portCount;
-    const head = this.queues.head(input, output);
+  private eligible(key: number): void {
+    this.headKey.decode(key);
+    const { input, output, vl } = this.headKey;
+    const head = this.queues.head(input, output, vl);
     if (
       (head !== undefined && this.inputSending[input] === 0 && this.outputs.accepts(output, head)) ||
       this.queues.mayMatchMore()
@@ -161,8 +189,21 @@ export class CioqSwitch extends SwitchBase {
     const linkBusy = this.linkBusy;
     const count = this.outputCount;
     for (let output = 0; output < this.portCount; output++) {
-      if (linkBusy[output] === 0 && count[output]! > 0) this.sendHead(output);
+      if (linkBusy[output] === 0 && count[output]! > 0) {
+        if (this.linkScheduler === undefined) this.sendHead(output, output);
+        else this.linkScheduler.serve(output, this);
+      }
     }
+  }
+
+  /** ClassServer: the head of VL `vl`'s buffer at the free `output` starts if it can and has at most `maxBytes`. */
+  serveClass(output: number, vl: number, maxBytes: number): number {
+    const slot = output * this.vls + vl;
+    const packet = this.outputResident[slot]![0];
+    if (packet === undefined || !this.canStart(output, packet)) return 0;
+    if (packet.size > maxBytes) return -1;
+    this.sendHead(output, slot);
+    return packet.size;
   }
 
   protected handleModelEvent(kind: number, payload: unknown): void {
@@ -177,10 +218,12 @@ export class CioqSwitch extends SwitchBase {
 
   private transfer(input: number, output: number, packet: Packet): void {
     this.queuedFor[output]!--;
-    this.room[output]!.consume(packet.size);
-    this.outputBytes[output]! += packet.size;
-    this.outputResident[output]!.push(packet);
-    this.outputFrom[output]!.push(input);
+    const slot = output * this.vls + packet.vl;
+    this.room[slot]!.consume(packet.size);
+    this.outputBytes[slot]! += packet.size;
+    this.outputResident[slot]!.push(packet);
+    this.outputFrom[slot]!.push(input);
+    if (this.vls > 1) this.portResident[output]!.push(packet);
     this.outputCount[output]!++;
     this.receivingFrom[output] = input;
     this.receivingPacket[output] = packet;
@@ -211,13 +254,18 @@ export class CioqSwitch extends SwitchBase {
     if (this.queues.mayMatchMore()) this.requestArbitration();
   }
 
-  /** The output buffer's head starts on the link if the buffer downstream has credits for all of it and no PAUSE holds it. */
-  private sendHead(output: number): void {
-    const packet = this.outputResident[output]![0]!;
-    if (!this.canStart(output, packet)) return;
+  /**
+   * The head of output VL buffer `slot` starts on the link of `output` if the buffer
+   * downstream has credits for all of it and no PAUSE holds it (with several VLs the
+   * scheduler has asked `canStart` already).
+   */
+  private sendHead(output: number, slot: number): void {
+    const packet = this.outputResident[slot]![0]!;
+    if (this.linkScheduler === undefined && !this.canStart(output, packet)) return;
     this.linkBusy[output] = 1;
+    this.sendingSlot[output] = slot;
     this.waiting[output]!--;
-    this.marking?.packetDeparting?.(packet, this.outputFrom[output]![0]!, output);
+    this.marking?.packetDeparting?.(packet, this.outputFrom[slot]![0]!, output);
     this.intStamping?.departing(packet, output, this.outputLinks[output]!, this.engine.now);
     this.consumeCredits(output, packet);
     const end = this.outputLinks[output]!.transmit(packet);
@@ -225,11 +273,16 @@ export class CioqSwitch extends SwitchBase {
   }
 
   private departed(output: number): void {
-    const packet = this.outputResident[output]!.shift()!;
-    this.outputFrom[output]!.shift();
+    const slot = this.sendingSlot[output]!;
+    const packet = this.outputResident[slot]!.shift()!;
+    this.outputFrom[slot]!.shift();
+    if (this.vls > 1) {
+      const held = this.portResident[output]!;
+      held.splice(held.indexOf(packet), 1);
+    }
     this.outputCount[output]!--;
-    this.outputBytes[output]! -= packet.size;
-    this.room[output]!.restore(creditsFor(packet.size, this.creditBytes));
+    this.outputBytes[slot]! -= packet.size;
+    this.room[slot]!.restore(creditsFor(packet.size, this.creditBytes));
     this.linkBusy[output] = 0;
     // The link is free and the buffer has room: that decides something only if a packet or a
     // control frame waits for the link, or a packet at an input for the room.
@@ -240,18 +293,35 @@ export class CioqSwitch extends SwitchBase {
 
   // --- SwitchView: the output buffers -----------------------------------------------------
 
-  override outputCapacity(port: number): number {
+  /** Of VL `vl`'s output buffer at `port`; without `vl`, of all the port's. */
+  override outputCapacity(port: number, vl?: number): number {
     this.checkPort(port);
-    return this.outputCapacityBlocks * this.creditBytes;
+    const bytes = this.outputCapacityBlocks * this.creditBytes;
+    if (vl === undefined) return this.vls * bytes;
+    this.checkVl(vl);
+    return bytes;
   }
 
-  override outputOccupancy(port: number): number {
+  /** Bytes in VL `vl`'s output buffer at `port`; without `vl`, in all the port's. */
+  override outputOccupancy(port: number, vl?: number): number {
     this.checkPort(port);
-    return this.outputBytes[port]!;
+    if (vl !== undefined) {
+      this.checkVl(vl);
+      return this.outputBytes[port * this.vls + vl]!;
+    }
+    if (this.vls === 1) return this.outputBytes[port]!;
+    let bytes = 0;
+    for (let v = 0; v < this.vls; v++) bytes += this.outputBytes[port * this.vls + v]!;
+    return bytes;
   }
 
-  override outputPackets(port: number): readonly Packet[] {
+  /** Packets in VL `vl`'s output buffer at `port`, in FIFO order; without `vl`, of all the port's in the order they entered. */
+  override outputPackets(port: number, vl?: number): readonly Packet[] {
     this.checkPort(port);
-    return this.outputResident[port]!;
+    if (vl !== undefined) {
+      this.checkVl(vl);
+      return this.outputResident[port * this.vls + vl]!;
+    }
+    return this.vls === 1 ? this.outputResident[port]! : this.portResident[port]!;
   }
 }

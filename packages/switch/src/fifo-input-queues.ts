@@ -7,7 +7,8 @@ import type { CrossbarOutputs, InputQueues } from "./input-queues.js";
  * waiting for a busy output blocks the packets behind it (head-of-line blocking; Karol,
  * Hluchyj and Morgan 1987; ferrer-2012 sec. 2, Fig. 2c). Each output picks among the heads
  * that want it by round robin: the first input at or after its pointer, which then moves
- * to one past the input served. One pass over the inputs per match.
+ * to one past the input served. One pass over the inputs per match. One VL (`LaneQueues`
+ * has several).
  */
 export class FifoInputQueues implements InputQueues {
   private readonly ports: number;
@@ -101,7 +102,8 @@ export class FifoInputQueues implements InputQueues {
         this.headEligibleAt[input] = eligibleAt[0]!;
       }
       outputs.start(input, output, packet);
-      if (queuedOutputs.length > 0 && eligibleAt[0]! > now) outputs.headWaits(input, queuedOutputs[0]!, eligibleAt[0]!);
+      if (queuedOutputs.length > 0 && eligibleAt[0]! > now)
+        outputs.headWaits(input, queuedOutputs[0]!, 0, eligibleAt[0]!);
     }
   }
 
@@ -110,7 +112,7 @@ export class FifoInputQueues implements InputQueues {
     this.quietUntil = 0;
   }
 
-  head(input: number, output: number): Packet | undefined {
+  head(input: number, output: number, _vl: number): Packet | undefined {
     return this.headOutput[input] === output ? this.packets[input]![0] : undefined;
   }
 

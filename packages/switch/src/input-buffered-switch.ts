@@ -1,8 +1,9 @@
-import { ClassScheduler, type ClassServer, type Packet } from "@losslab/core";
+import type { ClassScheduler, ClassServer, Packet } from "@losslab/core";
 import type { Engine, Time } from "@losslab/engine";
 import { type OutputOrder, resolveOutputOrder } from "./output-order.js";
 import { FIRST_MODEL_EVENT, SwitchBase } from "./switch-base.js";
 import type { SwitchOptions } from "./switch-model.js";
+import { createVlScheduler } from "./vl-scheduler.js";
 
 export interface InputBufferedSwitchOptions extends SwitchOptions {
   /** How many times the head of an output's FIFO may be bypassed (santos-2002 Table 1: 4). */
@@ -100,15 +101,7 @@ export class InputBufferedSwitch extends SwitchBase implements ClassServer {
     this.idleSince = new Float64Array(n);
     this.offerOrder = new Int32Array(n);
     for (let slot = 0; slot < n * this.vls; slot++) this.fifo.push([]);
-    // One VL has nothing to choose among: the scheduler only checks the lists given for it.
-    if (this.vls > 1 || options.vlWeights !== undefined || options.vlQuantaBytes !== undefined) {
-      this.vlScheduler = new ClassScheduler(this.name, n, this.vls, {
-        scheduling: options.vlScheduling,
-        weights: options.vlWeights,
-        quanta: options.vlQuantaBytes,
-        defaultQuantum: this.maxPacketBytes,
-      });
-    }
+    this.vlScheduler = createVlScheduler(n, options);
     this.marking = options.marking?.(this);
   }
 

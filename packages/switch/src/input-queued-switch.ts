@@ -1,9 +1,11 @@
 import type { Packet } from "@losslab/core";
 import type { Engine, Time } from "@losslab/engine";
 import { createInputQueues } from "./create-input-queues.js";
+import { HeadKey } from "./head-key.js";
 import type { CrossbarOutputs, InputQueues } from "./input-queues.js";
 import { FIRST_MODEL_EVENT, SwitchBase } from "./switch-base.js";
 import type { SwitchOptions } from "./switch-model.js";
+import { createVlScheduler } from "./vl-scheduler.js";
 
 export interface InputQueuedSwitchOptions extends SwitchOptions {
   /** "fifo": one strict FIFO per input (head-of-line blocking); "voq": one queue per output at each input, iSLIP. */
@@ -22,6 +24,11 @@ const DEPARTED = FIRST_MODEL_EVENT + 1;
  * strict FIFOs with round-robin output arbitration or as VOQs with iSLIP (`inputQueues`).
  * The input and the output are busy until the packet's last byte has left; then its input
  * space is freed and its credits go back upstream.
+ *
+ * With several VLs (`vls`) each input VL has its own buffer and queues (a FIFO per VL, or a
+ * VOQ per output and VL), each output VL its own credits, and the allocator lets each
+ * output pick the VL it serves with its `vlScheduling` (`LaneQueues`), so a VL out of
+ * credits or paused (PFC) holds back only its own packets.
  */
 export class InputQueuedSwitch extends SwitchBase {
   readonly inputQueues: "fifo" | "voq";
@@ -32,8 +39,8 @@ export class InputQueuedSwitch extends SwitchBase {
   private readonly outputs: CrossbarOutputs = {
     accepts: (output, packet) => this.linkBusy[output] === 0 && this.canStart(output, packet),
     start: (input, output, packet) => this.send(input, output, packet),
-    headWaits: (input, output, eligibleAt) => {
-      if (this.queues.maximal) this.wakeAt(input, output, eligibleAt);
+    headWaits: (input, output, vl, eligibleAt) => {
+      if (this.queues.maximal) this.wakeAt(input, output, vl, eligibleAt);
     },
   };
   /** Per port: when the last byte of the packet its input (its output) sends leaves, or of the last one; that departure arbitrates. */
@@ -41,24 +48,31 @@ export class InputQueuedSwitch extends SwitchBase {
   private readonly outputBusyUntil: Float64Array;
   /** Per output: packets in the input queues that will leave on it. */
   private readonly queuedFor: Int32Array;
+  /** The payload of ELIGIBLE events. */
+  private readonly headKey: HeadKey;
   /** Per input: 1 while one of its packets is on an output link. */
   private readonly inputSending: Uint8Array;
 
   constructor(engine: Engine, options: InputQueuedSwitchOptions) {
     super(engine, options);
-    if (this.vls > 1 || options.vlWeights !== undefined) {
-      throw new RangeError(
-        `${this.name}: vls > 1 and vlWeights are implemented for organisation "input-buffered" only`,
-      );
-    }
     this.inputQueues = options.inputQueues;
-    this.queues = createInputQueues(this.name, this.portCount, options.inputQueues, options.islipIterations);
+    // The allocator's choice is the output link's: its VL scheduler is the output's.
+    const vlScheduler = createVlScheduler(this.portCount, options);
+    this.queues = createInputQueues(
+      this.name,
+      this.portCount,
+      options.inputQueues,
+      options.islipIterations,
+      this.vls,
+      vlScheduler,
+    );
     this.sendingInput = new Int32Array(this.portCount);
     this.inputBusyUntil = new Float64Array(this.portCount);
     this.outputBusyUntil = new Float64Array(this.portCount);
     this.queuedFor = new Int32Array(this.portCount);
     this.inputSending = new Uint8Array(this.portCount);
     for (let port = 0; port < this.portCount; port++) this.sendingPacket.push(undefined);
+    this.headKey = new HeadKey(this.portCount);
     this.marking = options.marking?.(this);
   }
 
@@ -67,8 +81,8 @@ export class InputQueuedSwitch extends SwitchBase {
     const eligibleAt = this.earliestStart(tailAt, packet.size, this.outputLinks[output]!.bandwidth);
     this.queuedFor[output]!++;
     const heads = this.queues.add(input, output, packet, eligibleAt);
-    if (!this.queues.maximal) this.engine.at(eligibleAt, this, ELIGIBLE, input * this.portCount + output);
-    else if (heads) this.wakeAt(input, output, eligibleAt);
+    if (!this.queues.maximal) this.engine.at(eligibleAt, this, ELIGIBLE, this.headKey.of(input, output, packet.vl));
+    else if (heads) this.wakeAt(input, output, packet.vl, eligibleAt);
     this.watchTail(packet, input, tailAt);
   }
 
@@ -81,9 +95,9 @@ export class InputQueuedSwitch extends SwitchBase {
    * a poll for one that cannot. With strict FIFO inputs only (`maximal`): with iSLIP every
    * packet keeps its event (see `InputQueues.maximal`), handled by `eligible`.
    */
-  private wakeAt(input: number, output: number, eligibleAt: Time): void {
+  private wakeAt(input: number, output: number, vl: number, eligibleAt: Time): void {
     if (eligibleAt > this.inputBusyUntil[input]! && eligibleAt > this.outputBusyUntil[output]!) {
-      this.engine.at(eligibleAt, this, ELIGIBLE, input * this.portCount + output);
+      this.engine.at(eligibleAt, this, ELIGIBLE, this.headKey.of(input, output, vl));
     }
   }
 
@@ -94,11 +108,11 @@ export class InputQueuedSwitch extends SwitchBase {
    * behind others (with VOQs, every packet has this event) decides nothing. Credits are not
    * looked at here: asking `canStart` would report a blocked output to the marking policy.
    */
-  private eligible(pair: number): void {
-    const output = pair % this.portCount;
-    const input = (pair - output) / this.portCount;
+  private eligible(key: number): void {
+    this.headKey.decode(key);
+    const { input, output, vl } = this.headKey;
     if (
-      (this.queues.head(input, output) !== undefined &&
+      (this.queues.head(input, output, vl) !== undefined &&
         this.inputSending[input] === 0 &&
         this.linkBusy[output] === 0) ||
       this.queues.mayMatchMore()

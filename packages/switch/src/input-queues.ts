@@ -11,17 +11,17 @@ export interface CrossbarOutputs {
   /** Starts moving `packet` from `input` to `output`; `input` stays busy until `InputQueues.inputFreed`. */
   start(input: number, output: number, packet: Packet): void;
   /**
-   * A transfer from `input` has just exposed a new head of one of its queues, for `output`,
-   * which may go from `eligibleAt` on (later than now): the arbitration must run by then,
-   * unless a transfer end that arbitrates anyway (of `input`'s transfer, or of the one
-   * `output` receives) comes no earlier.
+   * A transfer from `input` has just exposed a new head of one of its queues, for `output`
+   * on VL `vl`, which may go from `eligibleAt` on (later than now): the arbitration must run
+   * by then, unless a transfer end that arbitrates anyway (of `input`'s transfer, or of the
+   * one `output` receives) comes no earlier.
    */
-  headWaits(input: number, output: number, eligibleAt: Time): void;
+  headWaits(input: number, output: number, vl: number, eligibleAt: Time): void;
 }
 
 /**
  * How the packets in the input buffers are queued and which of them cross the crossbar
- * (the allocator). An input sends one packet at a time.
+ * (the allocator). An input sends one packet at a time, whatever its VL.
  */
 export interface InputQueues {
   /**
@@ -34,8 +34,8 @@ export interface InputQueues {
   match(now: Time, outputs: CrossbarOutputs): void;
   /** The transfer from `input` ended: it may send again. */
   inputFreed(input: number): void;
-  /** The packet at `input` that would cross to `output` next, if it heads its queue; undefined if none. */
-  head(input: number, output: number): Packet | undefined;
+  /** The packet at `input` on VL `vl` that would cross to `output` next, if it heads its queue; undefined if none. */
+  head(input: number, output: number, vl: number): Packet | undefined;
   /** Packets queued at `input`. */
   queuedAt(input: number): number;
   /**

@@ -576,18 +576,18 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     return this.credits[output * this.vls + vl]?.credits ?? 0;
   }
 
-  /** 0: the base models have no output buffers (CIOQ overrides). */
-  outputCapacity(port: number): number {
+  /** 0: the base models have no output buffers (CIOQ overrides; `vl` reads one VL's). */
+  outputCapacity(port: number, _vl?: number): number {
     this.checkPort(port);
     return 0;
   }
 
-  outputOccupancy(port: number): number {
+  outputOccupancy(port: number, _vl?: number): number {
     this.checkPort(port);
     return 0;
   }
 
-  outputPackets(port: number): readonly Packet[] {
+  outputPackets(port: number, _vl?: number): readonly Packet[] {
     this.checkPort(port);
     return NO_PACKETS;
   }
@@ -621,7 +621,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     }
   }
 
-  private checkVl(vl: number): void {
+  protected checkVl(vl: number): void {
     if (!Number.isInteger(vl) || vl < 0 || vl >= this.vls) {
       throw new RangeError(`${this.name}: VL ${vl} out of range 0..${this.vls - 1}`);
     }

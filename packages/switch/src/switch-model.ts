@@ -13,6 +13,12 @@ export interface SwitchModel extends Device, SwitchView {
   inputOccupancy(port: number, vl?: number): number;
   /** Packets held at input `port` on VL `vl`, oldest first; without `vl`, of every VL in arrival order. */
   inputPackets(port: number, vl?: number): readonly Packet[];
+  /** Capacity in bytes of VL `vl`'s output buffer at `port` (CIOQ; 0 without output buffers); without `vl`, of the whole port. */
+  outputCapacity(port: number, vl?: number): number;
+  /** Bytes held in VL `vl`'s output buffer at `port`; without `vl`, in the whole port. */
+  outputOccupancy(port: number, vl?: number): number;
+  /** Packets in VL `vl`'s output buffer at `port`, oldest first; without `vl`, of every VL in the order they entered. */
+  outputPackets(port: number, vl?: number): readonly Packet[];
   /**
    * Under PAUSE: whether input `port` has sent XOFF upstream for priority `vl` and not yet
    * XON; without `vl`, for any priority. Always false with credits.
@@ -62,13 +68,13 @@ export interface SwitchOptions {
   /**
    * Virtual lanes per port, 1..15 (default 1; turner-2001 sec. 2): each input port has one
    * buffer per VL and each output one credit account per VL. A packet travels on VL
-   * `packet.vl` on every hop. More than 1: "input-buffered" only; under PAUSE at most 8, each
-   * VL a PFC priority (802.1Qbb) paused on its own.
+   * `packet.vl` on every hop; a "cioq" switch has one output buffer per (output, VL) too.
+   * Under PAUSE at most 8, each VL a PFC priority (802.1Qbb) paused on its own.
    */
   vls?: number;
   /**
-   * "input-buffered" with `vls` > 1: the weight of each VL in an output's weighted round-robin
-   * VL arbitration, in packets per turn (default all 1).
+   * With `vlScheduling` "wrr": the weight of each VL in an output's weighted round-robin VL
+   * arbitration, in packets per turn (default all 1).
    */
   vlWeights?: readonly number[];
   /**
@@ -79,12 +85,12 @@ export interface SwitchOptions {
    */
   telemetry?: boolean;
   /**
-   * "input-buffered": how an output picks among its VLs (`ClassScheduling` of core): "wrr"
+   * How an output picks among its VLs (`ClassScheduling` of core): "wrr"
    * (default, `vlWeights`), "strict" (the highest VL first, 802.1Q) or "dwrr" (deficit
    * weighted round robin in bytes, `vlQuantaBytes`; Shreedhar and Varghese 1995).
    */
   vlScheduling?: ClassScheduling;
-  /** "input-buffered" with `vlScheduling` "dwrr": each VL's quantum in bytes (default all `maxPacketBytes`). */
+  /** With `vlScheduling` "dwrr": each VL's quantum in bytes (default all `maxPacketBytes`). */
   vlQuantaBytes?: readonly number[];
 }
 

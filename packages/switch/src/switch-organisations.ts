@@ -24,6 +24,47 @@ const islipIterations = {
   description: "iSLIP iterations per arbitration",
 } as const;
 
+/**
+ * The VL parameters every organisation takes (turner-2001 sec. 2; PFC priorities under
+ * `flowControl` "pause", 802.1Qbb): how many, and how an output picks among them
+ * (`createVlScheduler`).
+ */
+const vlParameters = {
+  vls: {
+    type: "integer",
+    min: 1,
+    max: MAX_VLS,
+    default: 1,
+    description:
+      'virtual lanes per port, each with its own buffers (of the sizes given; cioq: input and output) and credits (turner-2001 sec. 2); under flowControl "pause" PFC priorities, at most 8',
+  },
+  vlWeights: {
+    type: "list",
+    items: { type: "integer", min: 1, max: MAX_VL_WEIGHT, description: "packets per turn" },
+    maxItems: MAX_VLS,
+    optional: true,
+    description:
+      'with vlScheduling "wrr": the weight of each VL at each output (the hosts\' too), packets per turn; default all 1',
+  },
+  vlScheduling: {
+    type: "choice",
+    values: CLASS_SCHEDULINGS,
+    default: "wrr",
+    description:
+      'how each output (the hosts\' too) picks among its VLs: "wrr" weighted round robin in packets (vlWeights), "strict" the highest VL first (802.1Q), "dwrr" deficit round robin in bytes (vlQuantaBytes; Shreedhar-Varghese 1995)',
+  },
+  vlQuantaBytes: {
+    type: "list",
+    items: { type: "integer", min: 1, max: MAX_PACKET_BYTES, description: "bytes per round" },
+    maxItems: MAX_VLS,
+    optional: true,
+    description: 'with vlScheduling "dwrr": the quantum of each VL, bytes per round; default all packets.dataBytes',
+  },
+} as const;
+
+/** Virtual lanes per port an organisation's values give (its `lanes` trait). */
+const lanes = (values: Readonly<Record<string, unknown>>): number => values.vls as number;
+
 /** santos-2002 Table 1's switch. */
 export const inputBufferedDefinition = defineSwitchOrganisation({
   kind: "input-buffered",
@@ -43,52 +84,26 @@ export const inputBufferedDefinition = defineSwitchOrganisation({
       description:
         'which free output an input holding packets for several serves first: "rotate", "longest-idle" or "oldest-packet" (santos-2002 leaves it open; OutputOrder)',
     },
-    vls: {
-      type: "integer",
-      min: 1,
-      max: MAX_VLS,
-      default: 1,
-      description:
-        "virtual lanes per port, each with its own input buffer (the buffer size) and credits (turner-2001 sec. 2)",
-    },
-    vlWeights: {
-      type: "list",
-      items: { type: "integer", min: 1, max: MAX_VL_WEIGHT, description: "packets per turn" },
-      maxItems: MAX_VLS,
-      optional: true,
-      description:
-        'with vlScheduling "wrr": the weight of each VL at each output (the hosts\' too), packets per turn; default all 1',
-    },
-    vlScheduling: {
-      type: "choice",
-      values: CLASS_SCHEDULINGS,
-      default: "wrr",
-      description:
-        'how each output (the hosts\' too) picks among its VLs: "wrr" weighted round robin in packets (vlWeights), "strict" the highest VL first (802.1Q), "dwrr" deficit round robin in bytes (vlQuantaBytes; Shreedhar-Varghese 1995)',
-    },
-    vlQuantaBytes: {
-      type: "list",
-      items: { type: "integer", min: 1, max: MAX_PACKET_BYTES, description: "bytes per round" },
-      maxItems: MAX_VLS,
-      optional: true,
-      description: 'with vlScheduling "dwrr": the quantum of each VL, bytes per round; default all packets.dataBytes',
-    },
+    ...vlParameters,
   },
-  lanes: (values) => values.vls as number,
+  lanes,
   create: (values, { engine, options }) => new InputBufferedSwitch(engine, { ...options, ...values }),
 });
 
 export const fifoDefinition = defineSwitchOrganisation({
   kind: "fifo",
   description: "strict FIFO input queues (head-of-line blocking)",
-  parameters: {},
-  create: (_values, { engine, options }) => new InputQueuedSwitch(engine, { ...options, inputQueues: "fifo" }),
+  parameters: vlParameters,
+  lanes,
+  create: (values, { engine, options }) =>
+    new InputQueuedSwitch(engine, { ...options, ...values, inputQueues: "fifo" }),
 });
 
 export const voqDefinition = defineSwitchOrganisation({
   kind: "voq",
   description: "virtual output queues at the inputs, iSLIP allocator",
-  parameters: { islipIterations },
+  parameters: { islipIterations, ...vlParameters },
+  lanes,
   pairQueues: () => true,
   create: (values, { engine, options }) => new InputQueuedSwitch(engine, { ...options, ...values, inputQueues: "voq" }),
 });
@@ -109,7 +124,7 @@ export const cioqDefinition = defineSwitchOrganisation({
       min: 1,
       max: MAX_BUFFER_BYTES,
       optional: true,
-      description: "output buffer per port, bytes; default the input buffer's size",
+      description: "output buffer per port (per VL with several vls), bytes; default the input buffer's size",
     },
     inputQueues: {
       type: "choice",
@@ -124,7 +139,9 @@ export const cioqDefinition = defineSwitchOrganisation({
       optional: true,
       description: 'iSLIP iterations per arbitration, with inputQueues "voq" only (default 1)',
     },
+    ...vlParameters,
   },
+  lanes,
   pairQueues: (values) => values.inputQueues === "voq",
   create: ({ outputBufferBytes, ...values }, { engine, options }) =>
     new CioqSwitch(engine, { ...options, ...values, outputBufferBytes: outputBufferBytes ?? options.inputBufferBytes }),

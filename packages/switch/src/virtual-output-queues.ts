@@ -10,7 +10,8 @@ import type { CrossbarOutputs, InputQueues } from "./input-queues.js";
  * grants the requesting input at or after its grant pointer; each input accepts the
  * granting output at or after its accept pointer. Only accepts of the first iteration move
  * the pointers, to one past the input (grant) and the output (accept): this is what
- * desynchronises them. Later iterations match the inputs and outputs left unmatched.
+ * desynchronises them. Later iterations match the inputs and outputs left unmatched. One
+ * VL (`LaneQueues` has several).
  */
 export class VirtualOutputQueues implements InputQueues {
   private readonly ports: number;
@@ -147,7 +148,7 @@ export class VirtualOutputQueues implements InputQueues {
     return false;
   }
 
-  head(input: number, output: number): Packet | undefined {
+  head(input: number, output: number, _vl: number): Packet | undefined {
     const slot = this.headSlot[input * this.ports + output]!;
     return slot < 0 ? undefined : this.slotPacket[slot];
   }
@@ -272,7 +273,7 @@ export class VirtualOutputQueues implements InputQueues {
     this.queued[input]!--;
     this.busy[input] = 1;
     outputs.start(input, output, packet);
-    if (next >= 0 && this.slotEligibleAt[next]! > now) outputs.headWaits(input, output, this.slotEligibleAt[next]!);
+    if (next >= 0 && this.slotEligibleAt[next]! > now) outputs.headWaits(input, output, 0, this.slotEligibleAt[next]!);
   }
 }
 

@@ -2,12 +2,15 @@
  * VirtualOutputQueues against a plain iSLIP written straight from McKeown 1999 sec. III
  * (every VOQ of every input scanned in order, no bitmaps): for random arrivals, eligibility
  * times, output availability and transfer ends, on switches of 1 to 70 ports (beyond one
- * 32-bit word of occupancy bits), both start the same transfers in the same order.
+ * 32-bit word of occupancy bits), both start the same transfers in the same order. With one
+ * VL, `LaneQueues` (the queues of several VLs) must do exactly what the one-VL queues do.
  */
-import type { Packet } from "@losslab/core";
+import { ClassScheduler, type Packet } from "@losslab/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { FifoInputQueues } from "../src/fifo-input-queues.js";
 import type { CrossbarOutputs } from "../src/input-queues.js";
+import { LaneQueues } from "../src/lane-queues.js";
 import { VirtualOutputQueues } from "../src/virtual-output-queues.js";
 
 class ReferenceIslip {
@@ -120,7 +123,7 @@ function replay(queues: Queues, n: number, steps: Step[]): string[] {
   let id = 0;
   for (const step of steps) {
     if (step.type === "add") {
-      const packet = { id: id++ } as Packet;
+      const packet = { id: id++, vl: 0, size: 100 } as Packet;
       queues.add(step.input % n, step.output % n, packet, now + step.delay);
     } else if (step.type === "free") {
       queues.inputFreed(step.input % n);
@@ -157,6 +160,37 @@ describe("VirtualOutputQueues", () => {
         },
       ),
       { numRuns: 300, seed: 19 },
+    );
+  });
+});
+
+describe("LaneQueues with one VL", () => {
+  // A VL scheduler over one VL always picks it: the grant and accept are iSLIP's.
+  const lanes = (n: number, kind: "fifo" | "voq", iterations: number) =>
+    new LaneQueues(n, 1, kind, iterations, new ClassScheduler("S", n, 1, { weights: [1] }));
+
+  it("voq: matches what a plain iSLIP matches", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.array(stepArb, { maxLength: 300 }),
+        (n, iterations, steps) => {
+          const log = replay(lanes(n, "voq", iterations), n, steps);
+          expect(log).toEqual(replay(new ReferenceIslip(n, iterations), n, steps));
+        },
+      ),
+      { numRuns: 200, seed: 23 },
+    );
+  });
+
+  it("fifo: matches the one-VL FIFO's round robin", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), fc.array(stepArb, { maxLength: 300 }), (n, steps) => {
+        const log = replay(lanes(n, "fifo", 1), n, steps);
+        expect(log).toEqual(replay(new FifoInputQueues(n), n, steps));
+      }),
+      { numRuns: 200, seed: 29 },
     );
   });
 });

@@ -2,7 +2,8 @@
  * Virtual lanes (turner-2001 sec. 2: "Link flow control credits are controlled on a VL
  * basis"): each input VL has its own buffer, each output VL its own credits and FIFO, and
  * an output picks among its VLs by weighted round robin. A VL that runs out of credits
- * spreads congestion upstream on that VL only.
+ * spreads congestion upstream on that VL only. In every organisation: a VL is an
+ * independent lane (InfiniBand vol. 1 sec. 7.6), at the inputs and at the outputs.
  */
 import {
   CreditAccount,
@@ -16,7 +17,14 @@ import {
 import { Engine } from "@losslab/engine";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createSwitch, InputBufferedSwitch, type InputBufferedSwitchOptions, Link } from "../src/index.js";
+import {
+  createSwitch,
+  type InputBufferedSwitch,
+  Link,
+  SWITCH_ORGANISATIONS,
+  type SwitchModelOptions,
+  type SwitchOrganisation,
+} from "../src/index.js";
 import { DATA_BLOCKS, DATA_BYTES, GBPS, lanePacket, Sink, Source, wire } from "./kit.js";
 
 /**
@@ -78,18 +86,27 @@ class LaneSource implements Device {
 }
 
 /**
- * A switch with `inputs` input ports (0..inputs-1, hosts 0..inputs-1 behind them) and one
- * output, port `inputs`, toward host `inputs`.
+ * A switch of `organisation` with `inputs` input ports (0..inputs-1, hosts 0..inputs-1
+ * behind them) and one output, port `inputs`, toward host `inputs`; `bufferPackets` data
+ * packets per input VL buffer (and, for "cioq", per output VL buffer unless `options` say).
  */
-function fanIn(engine: Engine, inputs: number, bufferPackets: number, options: Partial<InputBufferedSwitchOptions>) {
+function fanIn(
+  engine: Engine,
+  inputs: number,
+  bufferPackets: number,
+  options: Partial<SwitchModelOptions>,
+  organisation: SwitchOrganisation = "input-buffered",
+) {
   const routes = new Array<number>(inputs + 1).fill(-1);
   routes[inputs] = inputs;
-  return new InputBufferedSwitch(engine, {
+  const bytes = bufferPackets * DATA_BLOCKS * 64;
+  return createSwitch(engine, organisation, {
     name: "S",
     ports: inputs + 1,
     routes,
-    inputBufferBytes: bufferPackets * DATA_BLOCKS * 64,
+    inputBufferBytes: bytes,
     maxPacketBytes: DATA_BYTES,
+    ...(organisation === "cioq" ? { outputBufferBytes: bytes } : {}),
     ...options,
   });
 }
@@ -141,30 +158,36 @@ describe("per-VL buffers and credits", () => {
     expect([sw.outputCredits(2, 0), sw.outputCredits(2, 1)]).toEqual([0, 0]);
   });
 
-  it("throws LosslessViolation when one VL buffer would overflow, though another VL has room", () => {
-    const engine = new Engine();
-    const factory = new PacketFactory();
-    const sw = fanIn(engine, 1, 1, { vls: 2 });
-    wire(engine, sw, 1, new Sink(engine, "Dst"), 0);
-    sw.receive(lanePacket(factory, 0, 1, 1), 0, 2_068_000);
-    expect(() => sw.receive(lanePacket(factory, 0, 1, 1, 1), 0, 2_068_000)).toThrow(LosslessViolation);
-    expect(() => sw.receive(lanePacket(factory, 0, 1, 1, 1), 0, 2_068_000)).toThrow(
-      /S input 0 VL 1: packet \d+ \(2068 B\) arrived with 0 credit blocks free: it would be dropped/,
-    );
-    sw.receive(lanePacket(factory, 0, 1, 0), 0, 2_068_000); // VL 0's buffer is empty
-    expect([sw.inputOccupancy(0, 0), sw.inputOccupancy(0, 1), sw.inputOccupancy(0)]).toEqual([2068, 2068, 4136]);
-    expect(() => sw.receive(lanePacket(factory, 0, 1, 2), 0, 2_068_000)).toThrow(
-      /packet \d+ arrived on VL 2 but the port has VLs 0..1: it would be dropped/,
-    );
-  });
+  it.each(SWITCH_ORGANISATIONS)(
+    "%s: throws LosslessViolation when one VL buffer would overflow, though another VL has room",
+    (organisation) => {
+      const engine = new Engine();
+      const factory = new PacketFactory();
+      const sw = fanIn(engine, 1, 1, { vls: 2 }, organisation);
+      wire(engine, sw, 1, new Sink(engine, "Dst"), 0);
+      sw.receive(lanePacket(factory, 0, 1, 1), 0, 2_068_000);
+      expect(() => sw.receive(lanePacket(factory, 0, 1, 1, 1), 0, 2_068_000)).toThrow(LosslessViolation);
+      expect(() => sw.receive(lanePacket(factory, 0, 1, 1, 1), 0, 2_068_000)).toThrow(
+        /S input 0 VL 1: packet \d+ \(2068 B\) arrived with 0 credit blocks free: it would be dropped/,
+      );
+      sw.receive(lanePacket(factory, 0, 1, 0), 0, 2_068_000); // VL 0's buffer is empty
+      expect([sw.inputOccupancy(0, 0), sw.inputOccupancy(0, 1), sw.inputOccupancy(0)]).toEqual([2068, 2068, 4136]);
+      expect(() => sw.receive(lanePacket(factory, 0, 1, 2), 0, 2_068_000)).toThrow(
+        /packet \d+ arrived on VL 2 but the port has VLs 0..1: it would be dropped/,
+      );
+    },
+  );
 
-  it("throws when credits come back for a VL above what a VL buffer holds, or for a VL the port lacks", () => {
-    const engine = new Engine();
-    const sw = fanIn(engine, 1, 1, { vls: 2 });
-    wire(engine, sw, 1, new Sink(engine, "Dst", 10), 0);
-    expect(() => sw.creditsReturned(1, 1, 1)).toThrow(/S output 1 VL 1: 11 credits after a return of 1/);
-    expect(() => sw.creditsReturned(1, 1, 2)).toThrow(LosslessViolation);
-  });
+  it.each(SWITCH_ORGANISATIONS)(
+    "%s: throws when credits come back for a VL above what a VL buffer holds, or for a VL the port lacks",
+    (organisation) => {
+      const engine = new Engine();
+      const sw = fanIn(engine, 1, 1, { vls: 2 }, organisation);
+      wire(engine, sw, 1, new Sink(engine, "Dst", 10), 0);
+      expect(() => sw.creditsReturned(1, 1, 1)).toThrow(/S output 1 VL 1: 11 credits after a return of 1/);
+      expect(() => sw.creditsReturned(1, 1, 2)).toThrow(LosslessViolation);
+    },
+  );
 
   it("carries the VL of a credit return over the link", () => {
     const engine = new Engine();
@@ -206,6 +229,73 @@ describe("per-VL buffers and credits", () => {
     engine.run();
     // The tail is in at 2,078,000; the packet leaves from 50,000 until 2,118,000: VL 2 is full.
     expect(full).toEqual([[0, 2, 2068, 0]]);
+  });
+});
+
+describe("a VL blocked downstream holds back no other VL at the same ports", () => {
+  /**
+   * Src sends on two VLs into input 0 of S; output 1 leads to Dst, which has room for one
+   * packet per VL and never frees it. VL 0: packets 0, 1, 2 from 0 us; VL 1: one packet at
+   * 7 us. Input VL buffers hold 2 packets; CIOQ output VL buffers 1 (speedup 2). 1 GB/s,
+   * 10 ns links, 2068 B = 2.068 us, forwarding 40 ns. VL 0's packet 0 takes Dst's VL 0 room;
+   * packet 1 then waits for credits that never come, packet 2 behind it, while VL 1's packet
+   * crosses with the timing of an idle switch. With one queue per input (or per output
+   * buffer) for all VLs it would wait behind VL 0's packet 1 for ever.
+   */
+  function run(organisation: SwitchOrganisation) {
+    const engine = new Engine();
+    const factory = new PacketFactory();
+    const sw = fanIn(
+      engine,
+      1,
+      2,
+      { vls: 2, ...(organisation === "cioq" ? { outputBufferBytes: 4224 / 2 } : {}) },
+      organisation,
+    );
+    const src = new LaneSource(engine, "Src", 2);
+    wire(engine, src, 0, sw, 0);
+    const dst = new Sink(engine, "Dst", DATA_BLOCKS);
+    wire(engine, sw, 1, dst, 0);
+    for (let seq = 0; seq < 3; seq++) src.send(lanePacket(factory, 0, 1, 0, seq), 0);
+    src.send(lanePacket(factory, 0, 1, 1, 0), 7_000_000);
+    engine.run({ until: 50_000_000 });
+    return { sw, dst };
+  }
+
+  it.each(["fifo", "voq"] as const)(
+    "%s: VL 1 leaves 50 ns after its header while VL 0 has no credits",
+    (organisation) => {
+      const { sw, dst } = run(organisation);
+      // Src: VL 0's packets on the wire at [0, 2.068], [2.068, 4.136] and (packet 0's 33
+      // credits back at 2.118 + 0.01) [4.136, 6.204] us; VL 1's at [7, 9.068] us. At S packet 0
+      // leaves at 0.05 us and takes Dst's VL 0 credits; packets 1 and 2 wait at input 0's VL 0
+      // queue. VL 1's header reaches S at 7.01 us and starts at 7.05 us: its header reaches
+      // Dst at 7.06 us, its last byte at 9.128 us.
+      expect(dst.arrivals.map((a) => [a.packet.vl, a.packet.seq, a.headerAt, a.tailAt])).toEqual([
+        [0, 0, 60_000, 2_128_000],
+        [1, 0, 7_060_000, 9_128_000],
+      ]);
+      expect(sw.inputPackets(0, 0).map((p) => p.seq)).toEqual([1, 2]);
+      expect([sw.outputCredits(1, 0), sw.outputCredits(1, 1)]).toEqual([0, 0]);
+    },
+  );
+
+  it("cioq: VL 1 crosses the crossbar and leaves while VL 0's output buffer is stuck", () => {
+    const { sw, dst } = run("cioq");
+    // Speedup 2: an idle switch forwards a packet 1.034 us after its header (the transfer
+    // starts at tail - 2.068 / 2 us). VL 0's packet 0: header 0.01, on the link at 1.044 us,
+    // gone from the output buffer at 3.112 us; packet 1 (header 2.078) crosses at 3.112 us
+    // into the VL 0 output buffer and waits there for credits; packet 2 (header 4.146, from
+    // Src at 4.136 once packet 0's input space came back at 2.078 + 0.01) stays at the input:
+    // the VL 0 output buffer is full. VL 1's packet: header 7.01, on the link at 8.044 us,
+    // its header at Dst at 8.054 us, last byte at 10.122 us.
+    expect(dst.arrivals.map((a) => [a.packet.vl, a.packet.seq, a.headerAt, a.tailAt])).toEqual([
+      [0, 0, 1_054_000, 3_122_000],
+      [1, 0, 8_054_000, 10_122_000],
+    ]);
+    expect(sw.outputPackets(1).map((p) => [p.vl, p.seq])).toEqual([[0, 1]]);
+    expect(sw.inputPackets(0, 0).map((p) => p.seq)).toEqual([2]);
+    expect([sw.outputOccupancy(1), sw.outputOccupancy(1, 1)]).toEqual([DATA_BYTES, 0]);
   });
 });
 
@@ -316,64 +406,71 @@ describe("congestion spreading on one VL leaves the other VLs alone", () => {
 });
 
 describe("VLs under random traffic (property)", () => {
-  it("delivers every packet once, in order per source and VL, and returns every credit to its VL", () => {
-    // Three sources, each sending on random VLs of 3, into a switch with 1-packet VL buffers
-    // and random VL weights; two destinations behind slow links.
-    const send = fc.record({
-      source: fc.integer({ min: 0, max: 2 }),
-      destination: fc.integer({ min: 3, max: 4 }),
-      vl: fc.integer({ min: 0, max: 2 }),
-      at: fc.integer({ min: 0, max: 20_000_000 }),
-    });
-    const weights = fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 3, maxLength: 3 });
-    fc.assert(
-      fc.property(fc.array(send, { minLength: 1, maxLength: 40 }), weights, (sends, vlWeights) => {
-        const engine = new Engine();
-        const factory = new PacketFactory();
-        const sw = new InputBufferedSwitch(engine, {
-          name: "S",
-          ports: 5,
-          routes: [-1, -1, -1, 3, 4],
-          inputBufferBytes: DATA_BLOCKS * 64,
-          maxPacketBytes: DATA_BYTES,
-          vls: 3,
-          vlWeights,
-        });
-        const sources = [0, 1, 2].map((host) => new LaneSource(engine, `Src${host}`, 3));
-        for (const [host, src] of sources.entries()) wire(engine, src, 0, sw, host);
-        const sinks = [3, 4].map((port) => {
-          const sink = new Sink(engine, `Dst${port}`);
-          wire(engine, sw, port, sink, 0, { bandwidth: GBPS / 2 });
-          return sink;
-        });
-        const seqOf = new Map<string, number>();
-        for (const x of [...sends].sort((a, b) => a.at - b.at)) {
-          const key = `${x.source} ${x.destination} ${x.vl}`;
-          const seq = seqOf.get(key) ?? 0;
-          seqOf.set(key, seq + 1);
-          sources[x.source]!.send(lanePacket(factory, x.source, x.destination, x.vl, seq), x.at);
-        }
-        engine.run(); // the switch throws LosslessViolation if a VL buffer would overflow
-        const arrivals = sinks.flatMap((sink) => sink.arrivals);
-        expect(arrivals).toHaveLength(sends.length);
-        expect(new Set(arrivals.map((x) => x.packet.id)).size).toBe(sends.length);
-        for (const sink of sinks) {
-          for (const source of [0, 1, 2]) {
-            for (const vl of [0, 1, 2]) {
-              const seqs = sink.arrivals
-                .filter((x) => x.packet.source === source && x.packet.vl === vl)
-                .map((x) => x.packet.seq);
-              expect(seqs).toEqual(seqs.map((_, i) => i));
+  it.each(SWITCH_ORGANISATIONS)(
+    "%s: delivers every packet once, in order per source and VL, and returns every credit to its VL",
+    (organisation) => {
+      // Three sources, each sending on random VLs of 3, into a switch with 1-packet VL buffers
+      // and random VL weights; two destinations behind slow links.
+      const send = fc.record({
+        source: fc.integer({ min: 0, max: 2 }),
+        destination: fc.integer({ min: 3, max: 4 }),
+        vl: fc.integer({ min: 0, max: 2 }),
+        at: fc.integer({ min: 0, max: 20_000_000 }),
+      });
+      const weights = fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 3, maxLength: 3 });
+      fc.assert(
+        fc.property(fc.array(send, { minLength: 1, maxLength: 40 }), weights, (sends, vlWeights) => {
+          const engine = new Engine();
+          const factory = new PacketFactory();
+          const sw = createSwitch(engine, organisation, {
+            name: "S",
+            ports: 5,
+            routes: [-1, -1, -1, 3, 4],
+            inputBufferBytes: DATA_BLOCKS * 64,
+            maxPacketBytes: DATA_BYTES,
+            vls: 3,
+            vlWeights,
+            ...(organisation === "cioq" ? { outputBufferBytes: DATA_BLOCKS * 64 } : {}),
+          });
+          const sources = [0, 1, 2].map((host) => new LaneSource(engine, `Src${host}`, 3));
+          for (const [host, src] of sources.entries()) wire(engine, src, 0, sw, host);
+          const sinks = [3, 4].map((port) => {
+            const sink = new Sink(engine, `Dst${port}`);
+            wire(engine, sw, port, sink, 0, { bandwidth: GBPS / 2 });
+            return sink;
+          });
+          const seqOf = new Map<string, number>();
+          for (const x of [...sends].sort((a, b) => a.at - b.at)) {
+            const key = `${x.source} ${x.destination} ${x.vl}`;
+            const seq = seqOf.get(key) ?? 0;
+            seqOf.set(key, seq + 1);
+            sources[x.source]!.send(lanePacket(factory, x.source, x.destination, x.vl, seq), x.at);
+          }
+          engine.run(); // the switch throws LosslessViolation if a VL buffer would overflow
+          const arrivals = sinks.flatMap((sink) => sink.arrivals);
+          expect(arrivals).toHaveLength(sends.length);
+          expect(new Set(arrivals.map((x) => x.packet.id)).size).toBe(sends.length);
+          for (const sink of sinks) {
+            for (const source of [0, 1, 2]) {
+              for (const vl of [0, 1, 2]) {
+                const seqs = sink.arrivals
+                  .filter((x) => x.packet.source === source && x.packet.vl === vl)
+                  .map((x) => x.packet.seq);
+                expect(seqs).toEqual(seqs.map((_, i) => i));
+              }
             }
           }
-        }
-        for (const src of sources)
-          expect(src.credits.map((c) => c.credits)).toEqual([DATA_BLOCKS, DATA_BLOCKS, DATA_BLOCKS]);
-        for (let port = 0; port < 3; port++) expect(sw.inputOccupancy(port)).toBe(0);
-      }),
-      { numRuns: 60 },
-    );
-  });
+          for (const src of sources)
+            expect(src.credits.map((c) => c.credits)).toEqual([DATA_BLOCKS, DATA_BLOCKS, DATA_BLOCKS]);
+          for (let port = 0; port < 5; port++) {
+            expect(sw.inputOccupancy(port)).toBe(0);
+            expect(sw.outputOccupancy(port)).toBe(0);
+          }
+        }),
+        { numRuns: 60 },
+      );
+    },
+  );
 });
 
 describe("options", () => {
@@ -395,19 +492,29 @@ describe("options", () => {
     );
   });
 
-  it("takes several VLs on the input-buffered organisation only, and at most 8 (PFC priorities) with PAUSE", () => {
-    const engine = new Engine();
-    for (const organisation of ["fifo", "voq"] as const) {
-      expect(() => createSwitch(engine, organisation, { ...base, vls: 2 })).toThrow(
-        /vls > 1 and vlWeights are implemented for organisation "input-buffered" only/,
+  it.each(SWITCH_ORGANISATIONS)(
+    "%s: takes several VLs, checks their options, and at most 8 (PFC priorities) with PAUSE",
+    (organisation) => {
+      const engine = new Engine();
+      const own = organisation === "cioq" ? { ...base, outputBufferBytes: 4224 } : base;
+      expect(createSwitch(engine, organisation, { ...own, vls: 3 }).vls).toBe(3);
+      expect(() => createSwitch(engine, organisation, { ...own, vls: 2, vlWeights: [1] })).toThrow(
+        /S: vlWeights must list one weight per VL \(2\); got 1/,
       );
-    }
-    expect(() => createSwitch(engine, "cioq", { ...base, outputBufferBytes: 4224, vls: 2 })).toThrow(
-      /"input-buffered" only/,
-    );
-    const pause = { kind: "pause", xoffBytes: 2000, xonBytes: 1000 } as const;
-    expect(() =>
-      createSwitch(engine, "input-buffered", { ...base, vls: 9, flowControl: pause, packets: new PacketFactory() }),
-    ).toThrow(/S: flowControl "pause" \(PFC, 802.1Qbb\) has 8 priorities; it cannot be used with vls 9/);
+      expect(() =>
+        createSwitch(engine, organisation, { ...own, vls: 2, vlScheduling: "strict", vlWeights: [1, 2] }),
+      ).toThrow(/S: vlWeights apply to vlScheduling "wrr" only/);
+      const pause = { kind: "pause", xoffBytes: 2000, xonBytes: 1000 } as const;
+      expect(() =>
+        createSwitch(engine, organisation, { ...own, vls: 9, flowControl: pause, packets: new PacketFactory() }),
+      ).toThrow(/S: flowControl "pause" \(PFC, 802.1Qbb\) has 8 priorities; it cannot be used with vls 9/);
+    },
+  );
+
+  it("gives a CIOQ switch one output buffer of outputBufferBytes per VL", () => {
+    const engine = new Engine();
+    const sw = createSwitch(engine, "cioq", { ...base, outputBufferBytes: 4224, vls: 2 });
+    expect([sw.outputCapacity(1), sw.outputCapacity(1, 1)]).toEqual([2 * 4224, 4224]);
+    expect(() => sw.outputCapacity(1, 2)).toThrow(/VL 2 out of range 0..1/);
   });
 });

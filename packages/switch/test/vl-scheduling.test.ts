@@ -4,27 +4,30 @@
  * orders priorities) and deficit round robin in bytes ("dwrr", Shreedhar and Varghese,
  * SIGCOMM 1995). Two saturating classes share one output: VL 0 of 500 B packets from H0,
  * VL 1 of 1000 B packets from H1, into an output of 0.5 GB/s (input links 1 GB/s, credits).
+ * Every organisation: the output's VL scheduler sees both VLs' packets whatever input holds
+ * them (fifo and voq at the crossbar's grant, cioq at the output link, and at the crossbar).
  */
 import { type ClassScheduling, PacketFactory, PacketKind } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { describe, expect, it } from "vitest";
-import { InputBufferedSwitch } from "../src/index.js";
+import { createSwitch, InputBufferedSwitch, SWITCH_ORGANISATIONS, type SwitchOrganisation } from "../src/index.js";
 import { GBPS, lanePacket, Sink, Source, wire } from "./kit.js";
 
 const US = 1_000_000;
 /** The window measured: frames that start on the output in [0, 400 us): 200,000 B at 0.5 GB/s. */
 const WINDOW = 400 * US;
 
-function run(vlScheduling: ClassScheduling | undefined, vlQuantaBytes?: number[]) {
+function run(organisation: SwitchOrganisation, vlScheduling: ClassScheduling | undefined, vlQuantaBytes?: number[]) {
   const engine = new Engine();
   const packets = new PacketFactory();
-  const sw = new InputBufferedSwitch(engine, {
+  const sw = createSwitch(engine, organisation, {
     name: "S",
     ports: 3,
     routes: [0, 1, 2],
     inputBufferBytes: 8192,
     maxPacketBytes: 1000,
     vls: 2,
+    ...(organisation === "cioq" ? { outputBufferBytes: 8192 } : {}),
     ...(vlScheduling === undefined ? {} : { vlScheduling }),
     ...(vlQuantaBytes === undefined ? {} : { vlQuantaBytes }),
   });
@@ -44,9 +47,9 @@ function run(vlScheduling: ClassScheduling | undefined, vlQuantaBytes?: number[]
   return { order: frames.map((t) => t.packet.vl), share0: bytes[0]! / total, total };
 }
 
-describe("VL scheduling at a switch output", () => {
+describe.each(SWITCH_ORGANISATIONS)("VL scheduling at a switch output: %s", (organisation) => {
   it("dwrr with quanta 2000:1000 B gives byte shares 2/3 and 1/3 whatever the packet sizes", () => {
-    const { order, share0, total } = run("dwrr", [2000, 1000]);
+    const { order, share0, total } = run(organisation, "dwrr", [2000, 1000]);
     // DRR rounds: VL 0's 2000 B deficit sends four 500 B packets, VL 1's 1000 B one packet.
     expect(order.slice(0, 10)).toEqual([0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
     // The window holds ~200,000 B. Cut anywhere in a round, a class is off its share by less
@@ -56,20 +59,22 @@ describe("VL scheduling at a switch output", () => {
   });
 
   it("dwrr with equal quanta shares bytes equally where wrr shares packets", () => {
-    const deficit = run("dwrr", [1000, 1000]);
+    const deficit = run(organisation, "dwrr", [1000, 1000]);
     expect(Math.abs(deficit.share0 - 1 / 2)).toBeLessThanOrEqual(3000 / deficit.total);
     // wrr 1:1 alternates packets: 500 B of VL 0 per 1500 B, a third (one packet of slack).
-    const roundRobin = run(undefined);
+    const roundRobin = run(organisation, undefined);
     expect(roundRobin.order.slice(0, 6)).toEqual([0, 1, 0, 1, 0, 1]);
     expect(Math.abs(roundRobin.share0 - 1 / 3)).toBeLessThanOrEqual(1500 / roundRobin.total);
   });
 
   it("strict serves the highest VL whenever it has a packet: VL 0 gets nothing while VL 1 is backlogged", () => {
-    const { order, share0 } = run("strict");
+    const { order, share0 } = run(organisation, "strict");
     expect(share0).toBe(0);
     expect(new Set(order)).toEqual(new Set([1]));
   });
+});
 
+describe("VL scheduling options", () => {
   it("names the field of a bad option", () => {
     const engine = new Engine();
     const base = { name: "S", ports: 2, routes: [0, 1], inputBufferBytes: 8192, maxPacketBytes: 1000, vls: 2 };
