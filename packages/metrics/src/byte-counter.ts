@@ -17,12 +17,7 @@ export class ByteCounter {
     /** End of the recorded interval; bytes after it count only in `total`. */
     readonly end: Time,
   ) {
-    if (!(binWidth > 0) || !Number.isInteger(binWidth)) {
-      throw new RangeError(`ByteCounter: binWidth must be a positive integer number of ps, got ${binWidth}`);
-    }
-    if (!(end > 0) || !Number.isFinite(end))
-      throw new RangeError(`ByteCounter: end must be a positive time in ps, got ${end}`);
-    this.bins = new Float64Array(Math.ceil(end / binWidth));
+    this.bins = new Float64Array(binCount("ByteCounter", binWidth, end));
   }
 
   add(time: Time, bytes: number): void {
@@ -73,4 +68,14 @@ export class ByteCounter {
     }
     return result;
   }
+}
+
+/** The bins of `binWidth` ps from 0 to `end`; throws naming `owner` if either is not a positive time. */
+export function binCount(owner: string, binWidth: Time, end: Time): number {
+  if (!(binWidth > 0) || !Number.isInteger(binWidth)) {
+    throw new RangeError(`${owner}: binWidth must be a positive integer number of ps, got ${binWidth}`);
+  }
+  if (!(end > 0) || !Number.isFinite(end))
+    throw new RangeError(`${owner}: end must be a positive time in ps, got ${end}`);
+  return Math.ceil(end / binWidth);
 }
