@@ -287,8 +287,10 @@ function buildModels(
   for (const [index, [name, link]] of [...fabric.links].entries()) {
     const column = metered === undefined || metered.includes(name) ? meters.size : -1;
     if (column >= 0) meters.set(`link:${name}`, column);
-    const pause = pauses?.watch(`${link.to.name}->${link.from.name}`);
-    link.onTransmit(transmissionMeter(fingerprint, index, linkBytes, column, pause));
+    // The opposite link's own name: one string per link, not a second one made here.
+    const reverse = `${link.to.name}->${link.from.name}`;
+    const pause = pauses?.add(fabric.links.get(reverse)?.name ?? reverse) ?? -1;
+    link.onTransmit(transmissionMeter(fingerprint, index, linkBytes, column, pauses, pause));
   }
   const flowMeters: ByteCounter[] = [];
   const latencies = new Map<string, LatencyMeter>();
@@ -536,20 +538,21 @@ function tracePackets(fabric: Fabric, routes: Routes, options: Omit<PacketTraceO
 
 /**
  * The one listener of a link's transmissions: the fingerprint, the link's byte counts (its
- * `column` of `bytes`, none if -1), and the PAUSE frames it carries. One call per packet-hop
- * instead of one per meter.
+ * `column` of `bytes`, none if -1), and the PAUSE frames it carries (link number `pause` of
+ * `pauses`). One call per packet-hop instead of one per meter.
  */
 function transmissionMeter(
   fingerprint: Fingerprint,
   link: number,
   bytes: ByteCounters,
   column: number,
-  pause: TransmissionListener | undefined,
+  pauses: PauseMeter | undefined,
+  pause: number,
 ): TransmissionListener {
   return (packet, start, end) => {
     fingerprint.transmitted(link, start, packet);
     if (column >= 0) bytes.add(column, end, packet.size);
-    if (pause !== undefined && packet.kind === PacketKind.Pause) pause(packet, start, end);
+    if (pauses !== undefined && packet.kind === PacketKind.Pause) pauses.transmitted(pause, packet, start);
   };
 }
 
