@@ -1,5 +1,5 @@
-import type { Time } from "@losslab/engine";
-import { ByteCounter, binCount } from "./byte-counter.js";
+import { PS_PER_S, type Time } from "@losslab/engine";
+import { ByteCounter, binCount, binnedBytes } from "./byte-counter.js";
 
 /**
  * The byte counters of many meters with the same bins (every link of a fabric), in one table
@@ -36,14 +36,25 @@ export class ByteCounters {
     if (time < this.end && bin >= 0) this.bins[bin * this.meters + meter]! += bytes;
   }
 
+  /** Meter `meter`'s mean rate in bytes per second over [from, to), read in place (`ByteCounter.rate`). */
+  rate(meter: number, from: Time, to: Time): number {
+    this.checkMeter(meter);
+    const bytes = binnedBytes(this.bins, meter, this.meters, this.binsPerMeter, this.binWidth, this.end, from, to);
+    return (bytes * PS_PER_S) / (to - from);
+  }
+
   /** Meter `meter`'s counts so far, as a `ByteCounter` of their own (a copy). */
   counter(meter: number): ByteCounter {
-    if (!(Number.isInteger(meter) && meter >= 0 && meter < this.meters)) {
-      throw new RangeError(`ByteCounters: no meter ${meter}; there are ${this.meters}`);
-    }
+    this.checkMeter(meter);
     const counter = new ByteCounter(this.binWidth, this.end);
     counter.total = this.totals[meter]!;
     for (let bin = 0; bin < this.binsPerMeter; bin++) counter.bins[bin] = this.bins[bin * this.meters + meter]!;
     return counter;
+  }
+
+  private checkMeter(meter: number): void {
+    if (!(Number.isInteger(meter) && meter >= 0 && meter < this.meters)) {
+      throw new RangeError(`ByteCounters: no meter ${meter}; there are ${this.meters}`);
+    }
   }
 }

@@ -95,7 +95,7 @@ export class PauseMeter {
     const byLink: PausedLink[] = [];
     let frames = 0;
     let paused = 0;
-    for (const [link, name] of this.paused.entries()) {
+    for (let link = 0; link < this.paused.length; link++) {
       let time = this.closed[link]!;
       for (let slot = link * PAUSE_PRIORITIES; slot < (link + 1) * PAUSE_PRIORITIES; slot++) {
         const since = this.since[slot]!;
@@ -105,7 +105,7 @@ export class PauseMeter {
       if (sent === 0 && time === 0) continue;
       frames += sent;
       paused += time;
-      byLink.push({ link: name, frames: sent, pausedUs: time / PS_PER_US });
+      byLink.push({ link: this.paused[link]!, frames: sent, pausedUs: time / PS_PER_US });
     }
     return { frames, pausedUs: paused / PS_PER_US, byLink };
   }

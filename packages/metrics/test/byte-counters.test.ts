@@ -30,6 +30,18 @@ describe("ByteCounters", () => {
     expect(counter.bytesBetween(2000, 2500)).toBe(7);
   });
 
+  it("reads a meter's rate in place as its ByteCounter would, a partly covered bin in proportion", () => {
+    // Meter 1: 1000 B in bin 0 [0, 1000) and 3000 B in bin 1 [1000, 2000) of 1000 ps bins.
+    // Over [500, 1500): half of each bin, 500 + 1500 = 2000 B in 1000 ps = 2e12 B/s.
+    const counters = new ByteCounters(2, 1000, 2000);
+    counters.add(1, 100, 1000);
+    counters.add(1, 1100, 3000);
+    counters.add(0, 1100, 777); // another meter's bytes count for it only
+    expect(counters.rate(1, 500, 1500)).toBe(2e12);
+    expect(counters.rate(1, 500, 1500)).toBe(counters.counter(1).rate(500, 1500));
+    expect(() => counters.rate(1, 1500, 500)).toThrow(/need from < to/);
+  });
+
   it("hands out a copy: later counts do not change a counter already read", () => {
     const counters = new ByteCounters(1, 1000, 2000);
     counters.add(0, 10, 5);

@@ -445,7 +445,13 @@ function buildModels(
         throw new ScenarioError(`unknown meter "${name}"; known: ${[...meters.keys()].join(", ")}`);
       return typeof meter === "number" ? linkBytes.counter(meter) : meter;
     };
-    const rate = (name: string, from: number, to: number) => meterOf(name).rate(ms(from), ms(to)) / bandwidth;
+    // A link's rate is read from its column in place: the summary reads every link's.
+    const rate = (name: string, from: number, to: number) => {
+      const meter = meters.get(name);
+      const bytesPerSecond =
+        typeof meter === "number" ? linkBytes.rate(meter, ms(from), ms(to)) : meterOf(name).rate(ms(from), ms(to));
+      return bytesPerSecond / bandwidth;
+    };
     const summary: ScenarioResult["summary"] = { links: {}, groups: {}, classes: {}, latencyUs: {}, markedPct: {} };
     for (const name of meters.keys()) {
       if (name.startsWith("link:")) summary.links[name.slice(5)] = rate(name, fromMs, toMs);
