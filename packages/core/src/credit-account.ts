@@ -44,12 +44,14 @@ export class CreditAccount {
         `${this.label}: sending ${bytes} B needs ${blocks} credits but only ${this.available} are left (the packet would be dropped)`,
       );
     }
-    this.available -= blocks;
+    // Infinity stays Infinity: storing it anew would allocate a number per packet.
+    if (this.available !== Number.POSITIVE_INFINITY) this.available -= blocks;
     return blocks;
   }
 
   /** Credits returned by the receiver. Throws if more come back than were ever taken. */
   restore(blocks: number): void {
+    if (this.available === Number.POSITIVE_INFINITY) return;
     this.available += blocks;
     if (this.available > this.capacity) {
       throw new LosslessViolation(

@@ -68,6 +68,9 @@ describe("CreditAccount", () => {
   it("with Infinity credits (a host that drains at link rate) never runs out", () => {
     const account = new CreditAccount(Number.POSITIVE_INFINITY);
     for (let i = 0; i < 1000; i++) account.consume(2068);
+    // It still says what each packet takes: 2068 B in 64 B blocks = ceil(32.3) = 33.
+    expect(account.consume(2068)).toBe(33);
+    expect(account.credits).toBe(Number.POSITIVE_INFINITY);
     expect(account.canSend(1e12)).toBe(true);
     account.restore(33);
     expect(account.credits).toBe(Number.POSITIVE_INFINITY);

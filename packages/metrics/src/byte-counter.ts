@@ -17,12 +17,7 @@ export class ByteCounter {
     /** End of the recorded interval; bytes after it count only in `total`. */
     readonly end: Time,
   ) {
-    if (!(binWidth > 0) || !Number.isInteger(binWidth)) {
-      throw new RangeError(`ByteCounter: binWidth must be a positive integer number of ps, got ${binWidth}`);
-    }
-    if (!(end > 0) || !Number.isFinite(end))
-      throw new RangeError(`ByteCounter: end must be a positive time in ps, got ${end}`);
-    this.bins = new Float64Array(Math.ceil(end / binWidth));
+    this.bins = new Float64Array(binCount("ByteCounter", binWidth, end));
   }
 
   add(time: Time, bytes: number): void {
@@ -40,18 +35,7 @@ export class ByteCounter {
 
   /** Bytes in [from, to), counting a partly covered bin in proportion to the part covered. */
   bytesBetween(from: Time, to: Time): number {
-    if (!(to > from)) throw new RangeError(`bytesBetween: need from < to, got [${from}, ${to})`);
-    const w = this.binWidth;
-    let bytes = 0;
-    const first = Math.max(0, Math.floor(from / w));
-    const last = Math.min(this.bins.length - 1, Math.ceil(to / w) - 1);
-    for (let bin = first; bin <= last; bin++) {
-      const start = bin * w;
-      const binEnd = Math.min(start + w, this.end); // the last bin may be cut short by `end`
-      const covered = Math.min(to, binEnd) - Math.max(from, start);
-      if (covered > 0) bytes += (this.bins[bin]! * covered) / (binEnd - start);
-    }
-    return bytes;
+    return binnedBytes(this.bins, 0, 1, this.bins.length, this.binWidth, this.end, from, to);
   }
 
   /** Mean rate in bytes per second over [from, to). */
@@ -73,4 +57,42 @@ export class ByteCounter {
     }
     return result;
   }
+}
+
+/** The bins of `binWidth` ps from 0 to `end`; throws naming `owner` if either is not a positive time. */
+export function binCount(owner: string, binWidth: Time, end: Time): number {
+  if (!(binWidth > 0) || !Number.isInteger(binWidth)) {
+    throw new RangeError(`${owner}: binWidth must be a positive integer number of ps, got ${binWidth}`);
+  }
+  if (!(end > 0) || !Number.isFinite(end))
+    throw new RangeError(`${owner}: end must be a positive time in ps, got ${end}`);
+  return Math.ceil(end / binWidth);
+}
+
+/**
+ * Bytes in [from, to) of the counts `bins[offset + bin * stride]` for `count` bins of
+ * `binWidth` ps up to `end`, a partly covered bin counting in proportion to the part covered:
+ * `ByteCounter.bytesBetween`, and a meter of a `ByteCounters` table read in place.
+ */
+export function binnedBytes(
+  bins: Float64Array,
+  offset: number,
+  stride: number,
+  count: number,
+  binWidth: Time,
+  end: Time,
+  from: Time,
+  to: Time,
+): number {
+  if (!(to > from)) throw new RangeError(`bytesBetween: need from < to, got [${from}, ${to})`);
+  let bytes = 0;
+  const first = Math.max(0, Math.floor(from / binWidth));
+  const last = Math.min(count - 1, Math.ceil(to / binWidth) - 1);
+  for (let bin = first; bin <= last; bin++) {
+    const start = bin * binWidth;
+    const binEnd = Math.min(start + binWidth, end); // the last bin may be cut short by `end`
+    const covered = Math.min(to, binEnd) - Math.max(from, start);
+    if (covered > 0) bytes += (bins[offset + bin * stride]! * covered) / (binEnd - start);
+  }
+  return bytes;
 }

@@ -24,7 +24,12 @@ export class Fingerprint {
 
   /** A listener for `Link.onTransmit` that hashes the link's transmissions under `link`'s number. */
   transmissions(link: number): TransmissionListener {
-    return (packet, start) => this.step(TRANSMITTED | link, start, packet);
+    return (packet, start) => this.transmitted(link, start, packet);
+  }
+
+  /** Hashes the transmission of `packet` on link number `link`, starting at `time`. */
+  transmitted(link: number, time: Time, packet: Packet): void {
+    this.step(TRANSMITTED | link, time, packet);
   }
 
   /** Hashes the delivery of `packet` to host `host` at `time`. */

@@ -1,4 +1,5 @@
 export { ByteCounter } from "./byte-counter.js";
+export { ByteCounters } from "./byte-counters.js";
 export { type CompletionSummary, CompletionTimes } from "./completion-times.js";
 export { CoverageBins } from "./coverage-bins.js";
 export { combineFingerprints, Fingerprint } from "./fingerprint.js";

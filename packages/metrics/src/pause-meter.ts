@@ -18,14 +18,8 @@ export interface PauseSummary {
   byLink: PausedLink[];
 }
 
-/** Per watched link: XOFF frames, and per priority the start of an open pause and the time closed so far. */
-interface LinkPauses {
-  readonly paused: string;
-  frames: number;
-  /** Per priority: when the XOFF that holds it left; -1 if it is not held. */
-  readonly since: Float64Array;
-  closed: Time;
-}
+/** Watched links the tables start with; they double when full. */
+const INITIAL_LINKS = 16;
 
 /**
  * Counts the PAUSE frames on links and the time they held the senders of the opposite
@@ -37,9 +31,19 @@ interface LinkPauses {
  * priorities held at once each count: `pausedUs` is priority-time. Only what falls in the
  * window [from, to) counts (default: all time): XOFF frames that start in it, and the part
  * of each pause inside it.
+ *
+ * The state of every watched link sits in a few shared tables, not an object per link: a
+ * fabric of ten thousand links watches them all.
  */
 export class PauseMeter {
-  private readonly links: LinkPauses[] = [];
+  /** Per watched link, the paused link's name. */
+  private readonly paused: string[] = [];
+  /** Per watched link, XOFF frames in the window. */
+  private frames = new Float64Array(INITIAL_LINKS);
+  /** Per watched link, pause time closed so far. */
+  private closed = new Float64Array(INITIAL_LINKS);
+  /** Per watched link and priority (`link * PAUSE_PRIORITIES + priority`): when the XOFF that holds it left; -1 if it is not held. */
+  private since = new Float64Array(INITIAL_LINKS * PAUSE_PRIORITIES).fill(-1);
 
   constructor(
     private readonly from: Time = 0,
@@ -53,20 +57,37 @@ export class PauseMeter {
 
   /** The listener for the link that carries PAUSE frames stopping the sender of link `paused`. */
   watch(paused: string): TransmissionListener {
-    const state: LinkPauses = { paused, frames: 0, since: new Float64Array(PAUSE_PRIORITIES).fill(-1), closed: 0 };
-    this.links.push(state);
-    return (packet: Packet, start: Time) => {
-      if (packet.kind !== PacketKind.Pause) return;
-      const priority = packet.vl;
-      const since = state.since[priority]!;
-      if (packet.seq > 0) {
-        if (start >= this.from && start < this.to) state.frames++;
-        if (since < 0) state.since[priority] = start;
-      } else if (since >= 0) {
-        state.closed += this.overlap(since, start);
-        state.since[priority] = -1;
-      }
-    };
+    const link = this.add(paused);
+    return (packet: Packet, start: Time) => this.transmitted(link, packet, start);
+  }
+
+  /**
+   * Watches the link that carries PAUSE frames stopping the sender of link `paused`; returns
+   * its number for `transmitted`.
+   */
+  add(paused: string): number {
+    const link = this.paused.length;
+    if (link === this.frames.length) {
+      this.frames = grown(this.frames, 2 * link, 0);
+      this.closed = grown(this.closed, 2 * link, 0);
+      this.since = grown(this.since, 2 * link * PAUSE_PRIORITIES, -1);
+    }
+    this.paused.push(paused);
+    return link;
+  }
+
+  /** A transmission that started at `start` on watched link number `link`: counts it if it is a PAUSE frame. */
+  transmitted(link: number, packet: Packet, start: Time): void {
+    if (packet.kind !== PacketKind.Pause) return;
+    const slot = link * PAUSE_PRIORITIES + packet.vl; // a PAUSE frame's priority
+    const since = this.since[slot]!;
+    if (packet.seq > 0) {
+      if (start >= this.from && start < this.to) this.frames[link]!++;
+      if (since < 0) this.since[slot] = start;
+    } else if (since >= 0) {
+      this.closed[link]! += this.overlap(since, start);
+      this.since[slot] = -1;
+    }
   }
 
   /** The totals and the links that were paused (in the order watched) at time `end`. */
@@ -74,14 +95,25 @@ export class PauseMeter {
     const byLink: PausedLink[] = [];
     let frames = 0;
     let paused = 0;
-    for (const state of this.links) {
-      let time = state.closed;
-      for (const since of state.since) if (since >= 0) time += this.overlap(since, end);
-      if (state.frames === 0 && time === 0) continue;
-      frames += state.frames;
+    for (let link = 0; link < this.paused.length; link++) {
+      let time = this.closed[link]!;
+      for (let slot = link * PAUSE_PRIORITIES; slot < (link + 1) * PAUSE_PRIORITIES; slot++) {
+        const since = this.since[slot]!;
+        if (since >= 0) time += this.overlap(since, end);
+      }
+      const sent = this.frames[link]!;
+      if (sent === 0 && time === 0) continue;
+      frames += sent;
       paused += time;
-      byLink.push({ link: state.paused, frames: state.frames, pausedUs: time / PS_PER_US });
+      byLink.push({ link: this.paused[link]!, frames: sent, pausedUs: time / PS_PER_US });
     }
     return { frames, pausedUs: paused / PS_PER_US, byLink };
   }
+}
+
+/** `table` copied into a larger one of `length` entries, the new ones `fill`. */
+function grown(table: Float64Array<ArrayBuffer>, length: number, fill: number): Float64Array<ArrayBuffer> {
+  const larger = new Float64Array(length).fill(fill);
+  larger.set(table);
+  return larger;
 }

@@ -27,6 +27,18 @@ describe("Fingerprint", () => {
     expect(trajectory(packets())).toBe(trajectory(packets()));
   });
 
+  it("hashes a transmission the same through its link's listener and through transmitted", () => {
+    const [packet] = packets();
+    const viaListener = new Fingerprint();
+    viaListener.transmissions(3)(packet!, 5000, 5800);
+    const direct = new Fingerprint();
+    direct.transmitted(3, 5000, packet!);
+    expect(direct.hex()).toBe(viaListener.hex());
+    const otherLink = new Fingerprint();
+    otherLink.transmitted(4, 5000, packet!);
+    expect(otherLink.hex()).not.toBe(direct.hex());
+  });
+
   it("changes with one picosecond, one link, the order of two steps, or one congestion bit", () => {
     const base = trajectory(packets());
     expect(trajectory(packets(), (i) => (i === 1 ? { time: 1001 } : {}))).not.toBe(base);

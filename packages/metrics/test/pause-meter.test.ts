@@ -55,6 +55,32 @@ describe("PauseMeter", () => {
     });
   });
 
+  it("numbers the links it watches (add) and counts by number (transmitted), past its first tables", () => {
+    const packets = new PacketFactory();
+    const meter = new PauseMeter();
+    const frame = (priority: number, quanta: number) => createPauseFrame(packets, priority, quanta, 64, 0);
+    // 40 links, more than the 16 the tables start with: each number is its order of watching.
+    const numbers = Array.from({ length: 40 }, (_, i) => meter.add(`H${i}->S`));
+    expect(numbers).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    meter.transmitted(3, frame(2, XOFF_QUANTA), 1 * US); // link 3, priority 2 held from 1 us
+    meter.transmitted(37, frame(7, XOFF_QUANTA), 2 * US); // link 37, priority 7 held from 2 us
+    meter.transmitted(3, frame(2, 0), 4 * US); // let go after 3 us
+    meter.transmitted(
+      3,
+      packets.create({ kind: PacketKind.Data, flow: 0, source: 0, destination: 1, size: 100, seq: 1, createdAt: 0 }),
+      5 * US,
+    ); // data: nothing
+    // At 10 us: link 3 was held 3 us (1 frame); link 37 is still held, 8 us (1 frame); no other link.
+    expect(meter.summary(10 * US)).toEqual({
+      frames: 2,
+      pausedUs: 11,
+      byLink: [
+        { link: "H3->S", frames: 1, pausedUs: 3 },
+        { link: "H37->S", frames: 1, pausedUs: 8 },
+      ],
+    });
+  });
+
   it("reports nothing when no link was paused", () => {
     const meter = new PauseMeter();
     meter.watch("A->B");

@@ -1,10 +1,11 @@
 import type { FlowState } from "@losslab/adapter";
-import { CongestionBit } from "@losslab/core";
+import { CongestionBit, PacketKind, type TransmissionListener } from "@losslab/core";
 import { Engine, ms, PS_PER_MS, type Time, us } from "@losslab/engine";
 import { AdapterSink, type Fabric } from "@losslab/fabric";
 import type { CountedMarkingPolicy } from "@losslab/marking";
 import {
   ByteCounter,
+  ByteCounters,
   type CompletionSummary,
   CompletionTimes,
   CoverageBins,
@@ -270,13 +271,10 @@ function buildModels(
   const counter = () => new ByteCounter(binWidth, end);
 
   const fingerprint = new Fingerprint();
-  for (const [index, link] of [...fabric.links.values()].entries()) link.onTransmit(fingerprint.transmissions(index));
   // PAUSE frames on "a->b" hold the sender of "b->a".
   const pauses = scenario.switch.flowControl.kind === "pause" ? new PauseMeter(ms(fromMs), ms(toMs)) : undefined;
-  if (pauses !== undefined) {
-    for (const link of fabric.links.values()) link.onTransmit(pauses.watch(`${link.to.name}->${link.from.name}`));
-  }
-  const meters = new Map<string, ByteCounter>();
+  // A meter's counter, or for a link its column of `linkBytes`, copied out when read.
+  const meters = new Map<string, ByteCounter | number>();
   const metered = scenario.metrics.linkMeters;
   for (const name of metered ?? []) {
     if (!fabric.links.has(name)) {
@@ -285,11 +283,14 @@ function buildModels(
       );
     }
   }
-  for (const [name, link] of fabric.links) {
-    if (metered !== undefined && !metered.includes(name)) continue;
-    const meter = counter();
-    link.onTransmit(meter.transmissionListener());
-    meters.set(`link:${name}`, meter);
+  const linkBytes = new ByteCounters(metered?.length ?? fabric.links.size, binWidth, end);
+  for (const [index, [name, link]] of [...fabric.links].entries()) {
+    const column = metered === undefined || metered.includes(name) ? meters.size : -1;
+    if (column >= 0) meters.set(`link:${name}`, column);
+    // The opposite link's own name: one string per link, not a second one made here.
+    const reverse = `${link.to.name}->${link.from.name}`;
+    const pause = pauses?.add(fabric.links.get(reverse)?.name ?? reverse) ?? -1;
+    link.onTransmit(transmissionMeter(fingerprint, index, linkBytes, column, pauses, pause));
   }
   const flowMeters: ByteCounter[] = [];
   const latencies = new Map<string, LatencyMeter>();
@@ -386,8 +387,8 @@ function buildModels(
   }
   const hotIndex = hotSpot === undefined ? -1 : routes.nodeIndex(hotSpot);
   const classes = hotSpot === undefined ? [] : ["class:cold", "class:hot"];
-  for (const name of classes) meters.set(name, counter());
-  const classMeters = classes.map((name) => meters.get(name)!);
+  const classMeters = classes.map(() => counter());
+  for (const [i, name] of classes.entries()) meters.set(name, classMeters[i]!);
   const classLatencies = classes.map(latencyBins);
   // Marks on delivered packets are counted per latency meter over the measurement interval.
   const markFrom = ms(fromMs);
@@ -442,9 +443,15 @@ function buildModels(
       const meter = meters.get(name);
       if (meter === undefined)
         throw new ScenarioError(`unknown meter "${name}"; known: ${[...meters.keys()].join(", ")}`);
-      return meter;
+      return typeof meter === "number" ? linkBytes.counter(meter) : meter;
     };
-    const rate = (name: string, from: number, to: number) => meterOf(name).rate(ms(from), ms(to)) / bandwidth;
+    // A link's rate is read from its column in place: the summary reads every link's.
+    const rate = (name: string, from: number, to: number) => {
+      const meter = meters.get(name);
+      const bytesPerSecond =
+        typeof meter === "number" ? linkBytes.rate(meter, ms(from), ms(to)) : meterOf(name).rate(ms(from), ms(to));
+      return bytesPerSecond / bandwidth;
+    };
     const summary: ScenarioResult["summary"] = { links: {}, groups: {}, classes: {}, latencyUs: {}, markedPct: {} };
     for (const name of meters.keys()) {
       if (name.startsWith("link:")) summary.links[name.slice(5)] = rate(name, fromMs, toMs);
@@ -533,6 +540,26 @@ function tracePackets(fabric: Fabric, routes: Routes, options: Omit<PacketTraceO
   }
   for (const [name, host] of fabric.hosts) host.onDeliver((packet, time) => trace.delivered(name, packet, time));
   return trace;
+}
+
+/**
+ * The one listener of a link's transmissions: the fingerprint, the link's byte counts (its
+ * `column` of `bytes`, none if -1), and the PAUSE frames it carries (link number `pause` of
+ * `pauses`). One call per packet-hop instead of one per meter.
+ */
+function transmissionMeter(
+  fingerprint: Fingerprint,
+  link: number,
+  bytes: ByteCounters,
+  column: number,
+  pauses: PauseMeter | undefined,
+  pause: number,
+): TransmissionListener {
+  return (packet, start, end) => {
+    fingerprint.transmitted(link, start, packet);
+    if (column >= 0) bytes.add(column, end, packet.size);
+    if (pauses !== undefined && packet.kind === PacketKind.Pause) pauses.transmitted(pause, packet, start);
+  };
 }
 
 /** A latency meter's bins, and its deliveries and marked ones in the measurement interval. */
