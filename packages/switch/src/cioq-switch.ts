@@ -131,14 +131,12 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
     this.marking = options.marking?.(this);
   }
 
-  protected accept(packet: Packet, input: number, tailAt: Time): void {
-    const output = this.admit(packet, input);
+  protected accept(packet: Packet, input: number, output: number, tailAt: Time): void {
     const eligibleAt = this.earliestStart(tailAt, packet.size, this.crossbarRate(output));
     this.queuedFor[output]!++;
     const heads = this.queues.add(input, output, packet, eligibleAt);
     if (!this.queues.maximal) this.engine.at(eligibleAt, this, ELIGIBLE, this.headKey.of(input, output, packet.vl));
     else if (heads) this.wakeAt(input, output, packet.vl, eligibleAt);
-    this.watchTail(packet, input, tailAt);
   }
 
   /**
@@ -262,14 +260,8 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
   private sendHead(output: number, slot: number): void {
     const packet = this.outputResident[slot]![0]!;
     if (this.linkScheduler === undefined && !this.canStart(output, packet)) return;
-    this.linkBusy[output] = 1;
     this.sendingSlot[output] = slot;
-    this.waiting[output]!--;
-    this.marking?.packetDeparting?.(packet, this.outputFrom[slot]![0]!, output);
-    this.intStamping?.departing(packet, output, this.outputLinks[output]!, this.engine.now);
-    this.consumeCredits(output, packet);
-    const end = this.outputLinks[output]!.transmit(packet);
-    this.engine.at(end, this, DEPARTED, output);
+    this.engine.at(this.startOnLink(packet, this.outputFrom[slot]![0]!, output), this, DEPARTED, output);
   }
 
   private departed(output: number): void {

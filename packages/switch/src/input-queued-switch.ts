@@ -76,14 +76,12 @@ export class InputQueuedSwitch extends SwitchBase {
     this.marking = options.marking?.(this);
   }
 
-  protected accept(packet: Packet, input: number, tailAt: Time): void {
-    const output = this.admit(packet, input);
+  protected accept(packet: Packet, input: number, output: number, tailAt: Time): void {
     const eligibleAt = this.earliestStart(tailAt, packet.size, this.outputLinks[output]!.bandwidth);
     this.queuedFor[output]!++;
     const heads = this.queues.add(input, output, packet, eligibleAt);
     if (!this.queues.maximal) this.engine.at(eligibleAt, this, ELIGIBLE, this.headKey.of(input, output, packet.vl));
     else if (heads) this.wakeAt(input, output, packet.vl, eligibleAt);
-    this.watchTail(packet, input, tailAt);
   }
 
   /**
@@ -140,15 +138,10 @@ export class InputQueuedSwitch extends SwitchBase {
 
   private send(input: number, output: number, packet: Packet): void {
     this.queuedFor[output]!--;
-    this.linkBusy[output] = 1;
     this.inputSending[input] = 1;
     this.sendingInput[output] = input;
     this.sendingPacket[output] = packet;
-    this.waiting[output]!--;
-    this.marking?.packetDeparting?.(packet, input, output);
-    this.intStamping?.departing(packet, output, this.outputLinks[output]!, this.engine.now);
-    this.consumeCredits(output, packet);
-    const end = this.outputLinks[output]!.transmit(packet);
+    const end = this.startOnLink(packet, input, output);
     this.inputBusyUntil[input] = end;
     this.outputBusyUntil[output] = end;
     this.engine.at(end, this, DEPARTED, output);

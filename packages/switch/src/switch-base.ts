@@ -54,7 +54,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   /** Set by the model at the end of its constructor, once the view it is built on is complete. */
   protected marking: MarkingPolicy | undefined;
   /** HPCC's INT records on departing data packets (option `telemetry`); undefined when off. */
-  protected readonly intStamping: IntStamping | undefined;
+  private readonly intStamping: IntStamping | undefined;
 
   /** Virtual lanes per port: buffers and credits are per (port, VL), at index `port * vls + vl`. */
   readonly vls: number;
@@ -63,7 +63,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   private readonly control: ControlFrames;
   private readonly routing: RouteLookup;
   /** Packets that will leave on each output and have not started on its link (santos-2002 cnt1). */
-  protected readonly waiting: Int32Array;
+  private readonly waiting: Int32Array;
   protected readonly outputLinks: (OutboundLink | undefined)[] = [];
   /** Per output: 1 while a frame (data or PAUSE) is on its link. */
   protected readonly linkBusy: Uint8Array;
@@ -154,13 +154,18 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       const received: ReceivedPause = { port: input, frame: packet };
       this.engine.at(tailAt + this.outputFlow.reactionDelay, this, PAUSE_TAKES_EFFECT, received);
     } else {
-      this.accept(packet, input, tailAt);
+      const output = this.admit(packet, input);
+      this.accept(packet, input, output, tailAt);
+      this.watchTail(packet, input, tailAt);
       this.arbitrateIfNext(); // the link calls this at the end of its arrival event
     }
   }
 
-  /** Takes a packet (not a PAUSE frame) whose header has just arrived at `input`. */
-  protected abstract accept(packet: Packet, input: number, tailAt: Time): void;
+  /**
+   * Queues `packet`, admitted to the buffer of `input` as its header arrived (now) and bound
+   * for `output`; its last byte arrives at `tailAt`.
+   */
+  protected abstract accept(packet: Packet, input: number, output: number, tailAt: Time): void;
 
   /**
    * Whether input `port` last told its upstream to stop priority `vl` (XOFF) and has not yet
@@ -192,7 +197,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
    * it as waiting for its output and calls `packetArrived`. Returns the output. Throws if
    * there is no room for all of it (it would be dropped) or no route.
    */
-  protected admit(packet: Packet, input: number): number {
+  private admit(packet: Packet, input: number): number {
     this.inputs.checkRoom(packet, input);
     const output = this.outputOf(packet);
     if (this.outputLinks[output] === undefined) {
@@ -222,7 +227,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
    * room for two maximum-size packets now, the buffer cannot be full then, and the check,
    * which would decide nothing, is not scheduled.
    */
-  protected watchTail(packet: Packet, input: number, tailAt: Time): void {
+  private watchTail(packet: Packet, input: number, tailAt: Time): void {
     if (this.marking?.bufferFull !== undefined) {
       const slot = input * this.vls + packet.vl;
       if (this.inputs.mayFillBy(slot)) this.engine.at(tailAt, this, TAIL_ARRIVED, slot);
@@ -249,9 +254,20 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     return !this.outputFlow.paused(output, packet);
   }
 
-  /** Takes the credits of `packet`, starting on `output` now, from its VL's account. */
-  protected consumeCredits(output: number, packet: Packet): void {
+  /**
+   * Starts `packet`, from `input`, on the free link of `output`, which `canStart` allowed:
+   * the link is busy, the packet no longer waits for the output, `packetDeparting` (the last
+   * moment a policy may set its bits) and the INT record, then its credits are taken from
+   * its VL's account downstream. Returns when its last byte leaves.
+   */
+  protected startOnLink(packet: Packet, input: number, output: number): Time {
+    this.linkBusy[output] = 1;
+    this.waiting[output]!--;
+    this.marking?.packetDeparting?.(packet, input, output);
+    const link = this.outputLinks[output]!;
+    this.intStamping?.departing(packet, output, link, this.engine.now);
     this.outputFlow.consume(output, packet);
+    return link.transmit(packet);
   }
 
   /**
@@ -279,7 +295,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       const frame = control.notice(port);
       if (frame === undefined || this.linkBusy[port] === 1 || !this.canStart(port, frame)) continue;
       control.noticeSent(port);
-      this.consumeCredits(port, frame);
+      this.outputFlow.consume(port, frame);
       this.sendControlFrame(port, frame);
     }
   }
