@@ -78,20 +78,22 @@ export class InputBuffers {
   }
 
   /**
-   * Throws `LosslessViolation` if `packet`, whose header has just arrived at `input`, has no
-   * buffer (a VL the port lacks) or no room for all of it there (it would be dropped), and
-   * `RangeError` if it is larger than the largest packet of the fabric.
+   * Holds `packet`, whose header has just arrived at `input`; true if its buffer now owes a
+   * PAUSE frame (XOFF). Throws `LosslessViolation` if the packet has no buffer (a VL the port
+   * lacks) or no room for all of it there (it would be dropped), and `RangeError` if it is
+   * larger than the largest packet of the fabric.
    */
-  checkRoom(packet: Packet, input: number): void {
+  admit(packet: Packet, input: number): boolean {
     const vl = packet.vl;
     const slot = input * this.vls + vl;
-    if (this.pause === undefined) {
+    const blocks = creditsFor(packet.size, this.creditBytes);
+    const pause = this.pause;
+    if (pause === undefined) {
       if (vl >= this.vls) {
         throw new LosslessViolation(
           `${this.name} input ${input}: packet ${packet.id} arrived on VL ${vl} but the port has VLs 0..${this.vls - 1}: it would be dropped`,
         );
       }
-      const blocks = creditsFor(packet.size, this.creditBytes);
       if (this.occupiedBlocks[slot]! + blocks > this.capacityBlocks) {
         const where = this.vls === 1 ? `input ${input}` : `input ${input} VL ${vl}`;
         throw new LosslessViolation(
@@ -106,6 +108,10 @@ export class InputBuffers {
         `${this.name} input ${input}: packet ${packet.id} has ${packet.size} B, more than maxPacketBytes ${this.maxPacketBytes} (the largest packet in the fabric)`,
       );
     }
+    this.occupiedBlocks[slot]! += blocks;
+    this.occupiedBytes[slot]! += packet.size;
+    this.resident[input]!.push(packet);
+    return pause === undefined ? false : pause.rose(slot, this.occupiedBytes[slot]!);
   }
 
   /**
@@ -126,16 +132,6 @@ export class InputBuffers {
         `${this.name} ${where}: packet ${packet.id} (${packet.size} B) arrived with ${free} B free under PAUSE (XOFF at ${this.settings!.xoffBytes} B): it would be dropped; the headroom above XOFF is too small for what was in flight`,
       );
     }
-  }
-
-  /** Holds `packet` (checked by `checkRoom`) at `input`; true if its buffer now owes a PAUSE frame (XOFF). */
-  add(packet: Packet, input: number): boolean {
-    const slot = input * this.vls + packet.vl;
-    this.occupiedBlocks[slot]! += creditsFor(packet.size, this.creditBytes);
-    this.occupiedBytes[slot]! += packet.size;
-    this.resident[input]!.push(packet);
-    const pause = this.pause;
-    return pause === undefined ? false : pause.rose(slot, this.occupiedBytes[slot]!);
   }
 
   /**

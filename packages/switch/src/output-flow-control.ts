@@ -1,6 +1,11 @@
 import { applyPause, CreditAccount, isPaused, LosslessViolation, type Packet } from "@losslab/core";
 import type { Time } from "@losslab/engine";
 
+/** `OutputFlowControl.blocked`: the buffer downstream lacks credits for the packet. */
+export const NO_CREDITS = 1;
+/** `OutputFlowControl.blocked`: a PAUSE from downstream holds the packet's priority. */
+export const PAUSED = 2;
+
 /**
  * What the buffers downstream of a switch's outputs allow it to send, per output VL at
  * `port * vls + vl`: the credits of each downstream VL buffer (santos-2002 sec. 1; turner-2001
@@ -33,14 +38,14 @@ export class OutputFlowControl {
     }
   }
 
-  /** Whether the buffer downstream of `output` has credits for all of `packet` on its VL. */
-  hasCredits(output: number, packet: Packet): boolean {
-    return this.accounts[output * this.vls + packet.vl]!.canSend(packet.size);
-  }
-
-  /** Whether a PAUSE from downstream holds `packet`'s priority at `output`. */
-  paused(output: number, packet: Packet): boolean {
-    return isPaused(this.pausedPriorities[output]!, packet);
+  /**
+   * What keeps `packet` from starting on `output` now: 0 nothing, `NO_CREDITS` the buffer
+   * downstream lacks room for all of it on its VL, `PAUSED` a PAUSE from downstream holds its
+   * priority (credits are looked at first).
+   */
+  blocked(output: number, packet: Packet): number {
+    if (!this.accounts[output * this.vls + packet.vl]!.canSend(packet.size)) return NO_CREDITS;
+    return isPaused(this.pausedPriorities[output]!, packet) ? PAUSED : 0;
   }
 
   /** Takes the credits of `packet`, starting on `output` now, from its VL's account. */

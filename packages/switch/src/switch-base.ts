@@ -13,7 +13,7 @@ import { type Engine, type EventHandler, ns, type Time, transmissionTime } from 
 import { ControlFrames } from "./control-frames.js";
 import { InputBuffers } from "./input-buffers.js";
 import { IntStamping } from "./int-stamping.js";
-import { OutputFlowControl } from "./output-flow-control.js";
+import { NO_CREDITS, OutputFlowControl } from "./output-flow-control.js";
 import { RouteLookup } from "./route-lookup.js";
 import type { SwitchModel, SwitchOptions } from "./switch-model.js";
 
@@ -198,12 +198,11 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
    * there is no room for all of it (it would be dropped) or no route.
    */
   private admit(packet: Packet, input: number): number {
-    this.inputs.checkRoom(packet, input);
-    const output = this.outputOf(packet);
+    const owesPause = this.inputs.admit(packet, input);
+    const output = this.routing.outputOf(packet);
     if (this.outputLinks[output] === undefined) {
       throw new LosslessViolation(`${this.name}: no route to host ${packet.destination} for packet ${packet.id}`);
     }
-    const owesPause = this.inputs.add(packet, input);
     this.waiting[output]!++;
     this.intStamping?.arrived(output, packet.size);
     if (owesPause) this.requestArbitration();
@@ -247,11 +246,9 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
    * credits here is the output VL blocking: `outputBlocked`.
    */
   protected canStart(output: number, packet: Packet): boolean {
-    if (!this.outputFlow.hasCredits(output, packet)) {
-      this.marking?.outputBlocked?.(output, packet.vl);
-      return false;
-    }
-    return !this.outputFlow.paused(output, packet);
+    const blocked = this.outputFlow.blocked(output, packet);
+    if (blocked === NO_CREDITS) this.marking?.outputBlocked?.(output, packet.vl);
+    return blocked === 0;
   }
 
   /**
