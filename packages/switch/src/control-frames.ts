@@ -21,6 +21,7 @@ export class ControlFrames {
     private readonly vls: number,
     /** The XOFF/XON state of the inputs (`InputBuffers.pause`); undefined with credits. */
     private readonly pause: InputPause | undefined,
+    /** Of a PAUSE frame before wire overhead (unused with credits). */
     private readonly pauseFrameBytes: number,
     /** The simulation's packet factory; required to make either kind of frame. */
     private readonly packets: PacketFactory | undefined,

@@ -93,14 +93,13 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     if (!Number.isInteger(this.vls) || this.vls < 1 || this.vls > MAX_VLS) {
       throw new RangeError(`${this.name}: vls must be an integer 1..${MAX_VLS}; got ${this.vls}`);
     }
-    const { maxPacketBytes, creditBytes } = this;
     this.inputs = new InputBuffers(
       this.name,
       n,
       this.vls,
       options.inputBufferBytes,
-      maxPacketBytes,
-      creditBytes,
+      this.maxPacketBytes,
+      this.creditBytes,
       options.flowControl,
     );
     const pause = this.inputs.settings;
@@ -116,7 +115,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       this.name,
       n,
       this.vls,
-      creditBytes,
+      this.creditBytes,
       pause?.reactionDelay ?? DEFAULT_PAUSE_REACTION_DELAY,
     );
     this.waiting = new Int32Array(n);
