@@ -1,8 +1,9 @@
 import { type ClassScheduler, type ClassServer, CreditAccount, creditsFor, type Packet } from "@losslab/core";
 import { type Engine, type Time, transmissionTime } from "@losslab/engine";
 import { createInputQueues } from "./create-input-queues.js";
-import { HeadKey } from "./head-key.js";
-import type { CrossbarOutputs, InputQueues } from "./input-queues.js";
+import { CrossbarInputs } from "./crossbar-inputs.js";
+import type { CrossbarOutputs } from "./input-queues.js";
+import { removePacket } from "./remove-packet.js";
 import { FIRST_MODEL_EVENT, SwitchBase } from "./switch-base.js";
 import type { SwitchOptions } from "./switch-model.js";
 import { createVlScheduler } from "./vl-scheduler.js";
@@ -46,7 +47,7 @@ const DEPARTED = FIRST_MODEL_EVENT + 2;
 export class CioqSwitch extends SwitchBase implements ClassServer {
   readonly speedup: number;
   readonly inputQueues: "fifo" | "voq";
-  private readonly queues: InputQueues;
+  private readonly crossbar: CrossbarInputs;
   private readonly outputCapacityBlocks: number;
   /** Room in each output VL buffer (at `output * vls + vl`), as the crossbar's credits. */
   private readonly room: CreditAccount[] = [];
@@ -69,19 +70,8 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
     accepts: (output, packet) =>
       this.receivingFrom[output] === -1 && this.room[output * this.vls + packet.vl]!.canSend(packet.size),
     start: (input, output, packet) => this.transfer(input, output, packet),
-    headWaits: (input, output, vl, eligibleAt) => {
-      if (this.queues.maximal) this.wakeAt(input, output, vl, eligibleAt);
-    },
+    headWaits: (input, output, vl, eligibleAt) => this.crossbar.headWaits(input, output, vl, eligibleAt),
   };
-  /** Per input, and per output: when the transfer it sends (receives) ends, or the last one ended; its end arbitrates. */
-  private readonly inputBusyUntil: Float64Array;
-  private readonly receivingUntil: Float64Array;
-  /** Per output: packets in the input queues that will cross to it. */
-  private readonly queuedFor: Int32Array;
-  /** The payload of ELIGIBLE events. */
-  private readonly headKey: HeadKey;
-  /** Per input: 1 while it sends a transfer. */
-  private readonly inputSending: Uint8Array;
 
   constructor(engine: Engine, options: CioqSwitchOptions) {
     super(engine, options);
@@ -98,7 +88,7 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
     this.inputQueues = options.inputQueues ?? "fifo";
     const n = this.portCount;
     // Two schedulers of the same kind: the crossbar's (which VL crosses to an output) and the links'.
-    this.queues = createInputQueues(
+    const queues = createInputQueues(
       this.name,
       n,
       this.inputQueues,
@@ -106,15 +96,12 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
       this.vls,
       createVlScheduler(n, options),
     );
+    this.crossbar = new CrossbarInputs(n, queues, engine, this, ELIGIBLE);
     this.linkScheduler = createVlScheduler(n, options);
     this.outputBytes = new Float64Array(n * this.vls);
     this.outputCount = new Int32Array(n);
     this.sendingSlot = new Int32Array(n);
     this.receivingFrom = new Int32Array(n).fill(-1);
-    this.inputBusyUntil = new Float64Array(n);
-    this.receivingUntil = new Float64Array(n);
-    this.queuedFor = new Int32Array(n);
-    this.inputSending = new Uint8Array(n);
     for (let slot = 0; slot < n * this.vls; slot++) {
       const vl = slot % this.vls;
       const port = (slot - vl) / this.vls;
@@ -127,50 +114,22 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
       this.receivingPacket.push(undefined);
       if (this.vls > 1) this.portResident.push([]);
     }
-    this.headKey = new HeadKey(this.portCount);
     this.marking = options.marking?.(this);
   }
 
-  protected accept(packet: Packet, input: number, tailAt: Time): void {
-    const output = this.admit(packet, input);
-    const eligibleAt = this.earliestStart(tailAt, packet.size, this.crossbarRate(output));
-    this.queuedFor[output]!++;
-    const heads = this.queues.add(input, output, packet, eligibleAt);
-    if (!this.queues.maximal) this.engine.at(eligibleAt, this, ELIGIBLE, this.headKey.of(input, output, packet.vl));
-    else if (heads) this.wakeAt(input, output, packet.vl, eligibleAt);
-    this.watchTail(packet, input, tailAt);
+  protected accept(packet: Packet, input: number, output: number, tailAt: Time): void {
+    this.crossbar.add(input, output, packet, this.earliestStart(tailAt, packet.size, this.crossbarRate(output)));
   }
 
   /**
-   * A queue head at `input` for `output` may cross from `eligibleAt` on: arbitrate then
-   * (ELIGIBLE), unless the transfer that keeps `input` busy, or the one `output` receives,
-   * ends no earlier: that end arbitrates anyway, and the head cannot cross before it. A
-   * packet behind others in its queue gets no event of its own: it can only cross after
-   * them, and the transfer of the one ahead exposes it (`headWaits`). So arbitration runs
-   * when a packet that could cross becomes eligible, never as a poll for one that cannot.
-   * With strict FIFO inputs only (`maximal`): with iSLIP every packet keeps its event (see
-   * `InputQueues.maximal`), handled by `eligible`.
-   */
-  private wakeAt(input: number, output: number, vl: number, eligibleAt: Time): void {
-    if (eligibleAt > this.inputBusyUntil[input]! && eligibleAt > this.receivingUntil[output]!) {
-      this.engine.at(eligibleAt, this, ELIGIBLE, this.headKey.of(input, output, vl));
-    }
-  }
-
-  /**
-   * A packet at `input` for `output` has become eligible: that decides something if its
-   * queue's head can cross now (if not, the transfer or departure that frees the input or
-   * the output arbitrates, as the head waits for it), or if the last match may have left
-   * pairs. A packet behind others (with VOQs, every packet has this event) decides nothing.
+   * A packet has become eligible to cross: that decides something if it heads its queue, its
+   * input is free and its output would take it (if not, the transfer or departure that frees
+   * them arbitrates, as the head waits for it), or if the last match may have left pairs.
    */
   private eligible(key: number): void {
-    this.headKey.decode(key);
-    const { input, output, vl } = this.headKey;
-    const head = this.queues.head(input, output, vl);
-    if (
-      (head !== undefined && this.inputSending[input] === 0 && this.outputs.accepts(output, head)) ||
-      this.queues.mayMatchMore()
-    ) {
+    const crossbar = this.crossbar;
+    const head = crossbar.eligibleHead(key);
+    if ((head !== undefined && this.outputs.accepts(crossbar.output, head)) || crossbar.queues.mayMatchMore()) {
       this.requestArbitration();
     }
   }
@@ -179,13 +138,13 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
   protected override creditsDecide(port: number): boolean {
     return (
       (this.linkBusy[port] === 0 && (this.outputCount[port]! > 0 || this.controlWaits(port))) ||
-      this.queues.mayMatchMore()
+      this.crossbar.queues.mayMatchMore()
     );
   }
 
   /** Crossbar transfers first, so a packet entering an idle output's buffer may start on its link at once. */
   protected arbitrate(): void {
-    this.queues.match(this.engine.now, this.outputs);
+    this.crossbar.queues.match(this.engine.now, this.outputs);
     const linkBusy = this.linkBusy;
     const count = this.outputCount;
     for (let output = 0; output < this.portCount; output++) {
@@ -217,7 +176,6 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
   }
 
   private transfer(input: number, output: number, packet: Packet): void {
-    this.queuedFor[output]!--;
     const slot = output * this.vls + packet.vl;
     this.room[slot]!.consume(packet.size);
     this.outputBytes[slot]! += packet.size;
@@ -227,11 +185,9 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
     this.outputCount[output]!++;
     this.receivingFrom[output] = input;
     this.receivingPacket[output] = packet;
-    this.inputSending[input] = 1;
     this.marking?.packetEnteredOutput?.(packet, input, output);
     const end = this.engine.now + transmissionTime(packet.size, this.crossbarRate(output));
-    this.inputBusyUntil[input] = end;
-    this.receivingUntil[output] = end;
+    this.crossbar.started(input, output, end);
     this.engine.at(end, this, TRANSFERRED, output);
   }
 
@@ -240,18 +196,12 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
     const packet = this.receivingPacket[output]!;
     this.receivingFrom[output] = -1;
     this.receivingPacket[output] = undefined;
-    this.inputSending[input] = 0;
-    this.queues.inputFreed(input);
+    this.crossbar.freed(input);
     this.release(packet, input);
     // The input and the output's side of the crossbar are free: that decides something only
-    // if a packet waits at the input or for the output (release asks itself if XON is due).
-    if (this.queues.queuedAt(input) > 0 || this.queuedFor[output]! > 0) this.requestArbitration();
-    else this.requestArbitrationIfUnsettled();
-  }
-
-  /** A match that stopped at its iteration limit may have left pairs: any change rematches them. */
-  private requestArbitrationIfUnsettled(): void {
-    if (this.queues.mayMatchMore()) this.requestArbitration();
+    // if a packet waits at the input or for the output (release asks itself if XON is due),
+    // or if the last match stopped at its iteration limit and may have left pairs.
+    if (this.crossbar.mayStart(input, output)) this.requestArbitration();
   }
 
   /**
@@ -262,33 +212,30 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
   private sendHead(output: number, slot: number): void {
     const packet = this.outputResident[slot]![0]!;
     if (this.linkScheduler === undefined && !this.canStart(output, packet)) return;
-    this.linkBusy[output] = 1;
     this.sendingSlot[output] = slot;
-    this.waiting[output]!--;
-    this.marking?.packetDeparting?.(packet, this.outputFrom[slot]![0]!, output);
-    this.intStamping?.departing(packet, output, this.outputLinks[output]!, this.engine.now);
-    this.consumeCredits(output, packet);
-    const end = this.outputLinks[output]!.transmit(packet);
-    this.engine.at(end, this, DEPARTED, output);
+    this.engine.at(this.startOnLink(packet, this.outputFrom[slot]![0]!, output), this, DEPARTED, output);
   }
 
   private departed(output: number): void {
     const slot = this.sendingSlot[output]!;
     const packet = this.outputResident[slot]!.shift()!;
     this.outputFrom[slot]!.shift();
-    if (this.vls > 1) {
-      const held = this.portResident[output]!;
-      held.splice(held.indexOf(packet), 1);
-    }
+    if (this.vls > 1) removePacket(this.portResident[output]!, packet);
     this.outputCount[output]!--;
     this.outputBytes[slot]! -= packet.size;
     this.room[slot]!.restore(creditsFor(packet.size, this.creditBytes));
     this.linkBusy[output] = 0;
     // The link is free and the buffer has room: that decides something only if a packet or a
-    // control frame waits for the link, or a packet at an input for the room.
-    if (this.outputCount[output]! > 0 || this.queuedFor[output]! > 0 || this.controlWaits(output)) {
+    // control frame waits for the link, or a packet at an input for the room, or if the last
+    // match may have left pairs.
+    if (
+      this.outputCount[output]! > 0 ||
+      this.crossbar.queuedFor[output]! > 0 ||
+      this.controlWaits(output) ||
+      this.crossbar.queues.mayMatchMore()
+    ) {
       this.requestArbitration();
-    } else this.requestArbitrationIfUnsettled();
+    }
   }
 
   // --- SwitchView: the output buffers -----------------------------------------------------

@@ -105,8 +105,7 @@ export class InputBufferedSwitch extends SwitchBase implements ClassServer {
     this.marking = options.marking?.(this);
   }
 
-  protected accept(packet: Packet, input: number, tailAt: Time): void {
-    const output = this.admit(packet, input);
+  protected accept(packet: Packet, input: number, output: number, tailAt: Time): void {
     const earliest = this.earliestStart(tailAt, packet.size, this.outputLinks[output]!.bandwidth);
     const now = this.engine.now;
     let entry = this.spare.pop();
@@ -119,7 +118,6 @@ export class InputBufferedSwitch extends SwitchBase implements ClassServer {
       entry.bypassed = 0;
     }
     this.engine.at(earliest, this, ELIGIBLE, entry);
-    this.watchTail(packet, input, tailAt);
   }
 
   protected handleModelEvent(kind: number, payload: unknown): void {
@@ -257,14 +255,8 @@ export class InputBufferedSwitch extends SwitchBase implements ClassServer {
     if (chosen > 0) head.bypassed++;
     queue.splice(chosen, 1);
     this.queued[output]!--;
-    this.linkBusy[output] = 1;
     this.inputBusy[entry.input] = 1;
-    this.waiting[output]!--;
-    this.marking?.packetDeparting?.(entry.packet, entry.input, output);
-    this.intStamping?.departing(entry.packet, output, this.outputLinks[output]!, this.engine.now);
-    this.consumeCredits(output, entry.packet);
-    const end = this.outputLinks[output]!.transmit(entry.packet);
-    this.engine.at(end, this, DEPARTED, entry);
+    this.engine.at(this.startOnLink(entry.packet, entry.input, output), this, DEPARTED, entry);
     return entry.packet.size;
   }
 
