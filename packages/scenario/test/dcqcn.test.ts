@@ -5,22 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { parseScenario, runScenario } from "../src/index.js";
+import { roceFanIn } from "./roce-fan-in.js";
 
-const fanIn = (cnpIntervalUs?: number) => ({
-  durationMs: 3,
-  topology: { kind: "single-switch", hosts: 5, bandwidth: 1.25e9, delayNs: 1000 },
-  switch: {
-    kind: "cioq",
-    inputBufferBytes: 200_000,
-    outputBufferBytes: 400_000,
-    flowControl: { kind: "pause", xoffBytes: 150_000, xonBytes: 100_000 },
-  },
-  packets: { dataBytes: 1048, headerBytes: 48, ackBytes: 64, wireOverheadBytes: 20 },
-  marking: { kind: "red", kmin: 5000, kmax: 200_000, pmax: 0.01 },
-  controller: { kind: "dcqcn" },
-  adapter: cnpIntervalUs === undefined ? {} : { cnpIntervalUs },
-  flows: ["H0", "H1", "H2", "H3"].map((source) => ({ source, destination: "H4" })),
-});
+const fanIn = (cnpIntervalUs?: number) =>
+  roceFanIn(1.25e9, 3, 0, {
+    marking: { kind: "red", kmin: 5000, kmax: 200_000, pmax: 0.01 },
+    controller: { kind: "dcqcn" },
+    adapter: cnpIntervalUs === undefined ? {} : { cnpIntervalUs },
+  });
 
 describe("DCQCN: RED + paced CNPs + the reaction point", () => {
   it("holds the queue below XOFF: CNPs, no PAUSE frame; without the notification point, PAUSE", () => {

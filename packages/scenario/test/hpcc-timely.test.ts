@@ -10,6 +10,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { parseScenario, runScenario, type ScenarioResult } from "../src/index.js";
+import { roceFanIn } from "./roce-fan-in.js";
 
 const DURATION_MS = 6;
 /** The second half: [3, 6) ms. */
@@ -20,19 +21,7 @@ const WIRE_BYTES = 1068;
 const TEN_GBPS = 1.25e9;
 const TWENTY_FIVE_GBPS = 3.125e9;
 
-const fanIn = (controller: object, bandwidth: number) => ({
-  durationMs: DURATION_MS,
-  topology: { kind: "single-switch", hosts: 5, bandwidth, delayNs: 1000 },
-  switch: {
-    kind: "cioq",
-    inputBufferBytes: 200_000,
-    outputBufferBytes: 400_000,
-    flowControl: { kind: "pause", xoffBytes: 150_000, xonBytes: 100_000 },
-  },
-  packets: { dataBytes: 1048, headerBytes: 48, ackBytes: 64, wireOverheadBytes: 20 },
-  controller,
-  flows: ["H0", "H1", "H2", "H3"].map((source, i) => ({ source, destination: "H4", startUs: 100 * i })),
-});
+const fanIn = (controller: object, bandwidth: number) => roceFanIn(bandwidth, DURATION_MS, 100, { controller });
 
 interface Measured {
   result: ScenarioResult;
