@@ -6,7 +6,13 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
+import {
+  parseScenario,
+  type RunOptions,
+  runScenario,
+  type ScenarioInput,
+  type ScenarioResult,
+} from "@losslab/scenario";
 import { round } from "../src/check.js";
 import { resultJson } from "../src/commands/run.js";
 import { dataDirOf, inlineTraceFiles, readDataFile } from "../src/data-file.js";
@@ -180,11 +186,11 @@ export const examplePart = ({ fingerprint, events, delivered, summary }: ReturnT
 });
 
 /** Runs an example scenario file as `losslab run FILE --json` does; its golden part. */
-export async function exampleRecord(file: string) {
+export async function exampleRecord(file: string, options: RunOptions = {}) {
   const path = join(root, "examples", file);
   const input = await readDataFile(path, "scenario file");
   await inlineTraceFiles(input, path, await dataDirOf(path, undefined));
-  return examplePart(resultJson(runScenario(parseScenario(input))));
+  return examplePart(resultJson(runScenario(parseScenario(input), options)));
 }
 
 /** Throws a readable report when an example's `run --json` numbers differ from its golden record. */

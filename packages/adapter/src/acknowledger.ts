@@ -1,4 +1,4 @@
-import { CongestionBit, type Packet, PacketKind } from "@losslab/core";
+import { CongestionBit, type IntRecord, type Packet, PacketKind } from "@losslab/core";
 import type { Engine, EventHandler, EventId, Time } from "@losslab/engine";
 import { ACK_TIMEOUT } from "./adapter-events.js";
 import type { ControlQueue } from "./control-queue.js";
@@ -13,8 +13,10 @@ export interface PendingAck {
   readonly vl: number;
   /** Packets the next ACK covers. */
   count: number;
-  /** The last of them: the ACK carries its sequence number, and echoes its send time and INT records. */
-  last: Packet;
+  /** Of the last of them, which the ACK echoes: its sequence number, send time and INT records (not the packet, which is recycled). */
+  seq: number;
+  sentAt: Time;
+  telemetry: IntRecord[] | null;
   /** The coalescing time-out's event; -1 when none is armed. */
   timerId: EventId;
 }
@@ -61,7 +63,7 @@ export class Acknowledger {
    */
   acknowledge(packet: Packet, bits: number, ackRequested: boolean): void {
     if (this.coalescing === 1) {
-      this.send(packet.flow, packet.source, packet.vl, 1, bits, packet);
+      this.send(packet.flow, packet.source, packet.vl, 1, bits, packet.seq, packet.injectedAt, packet.telemetry);
       return;
     }
     let pending = this.pending.get(packet.flow);
@@ -71,13 +73,17 @@ export class Acknowledger {
         source: packet.source,
         vl: packet.vl,
         count: 0,
-        last: packet,
+        seq: 0,
+        sentAt: -1,
+        telemetry: null,
         timerId: -1,
       };
       this.pending.set(packet.flow, pending);
     }
     pending.count++;
-    pending.last = packet;
+    pending.seq = packet.seq;
+    pending.sentAt = packet.injectedAt;
+    pending.telemetry = packet.telemetry;
     if ((bits & CONGESTION_BITS) !== 0 || ackRequested || pending.count >= this.coalescing) {
       this.flush(pending, bits);
     } else if (pending.count === 1 && this.timeout !== Number.POSITIVE_INFINITY) {
@@ -95,12 +101,30 @@ export class Acknowledger {
   private flush(pending: PendingAck, bits: number): void {
     if (pending.timerId >= 0) this.engine.cancel(pending.timerId);
     this.pending.delete(pending.flow);
-    this.send(pending.flow, pending.source, pending.vl, pending.count, bits, pending.last);
+    this.send(
+      pending.flow,
+      pending.source,
+      pending.vl,
+      pending.count,
+      bits,
+      pending.seq,
+      pending.sentAt,
+      pending.telemetry,
+    );
   }
 
-  /** An ACK of `last` and the packets before it, echoing its sequence number, send time and INT records (TIMELY, HPCC). */
-  private send(flow: number, destination: number, vl: number, covers: number, bits: number, last: Packet): void {
+  /** An ACK of packet `seq` and the packets before it, echoing its send time and INT records (TIMELY, HPCC). */
+  private send(
+    flow: number,
+    destination: number,
+    vl: number,
+    covers: number,
+    bits: number,
+    seq: number,
+    sentAt: Time,
+    telemetry: IntRecord[] | null,
+  ): void {
     const echoed = bits & CongestionBit.Ecn ? bits | CongestionBit.Becn : bits;
-    this.control.add(PacketKind.Ack, flow, destination, last.seq, vl, echoed, covers, last);
+    this.control.add(PacketKind.Ack, flow, destination, seq, vl, echoed, covers, sentAt, telemetry);
   }
 }

@@ -1,5 +1,5 @@
-import type { Packet, PacketFactory, PacketKind } from "@losslab/core";
-import type { Engine } from "@losslab/engine";
+import type { IntRecord, Packet, PacketFactory, PacketKind } from "@losslab/core";
+import type { Engine, Time } from "@losslab/engine";
 
 /**
  * The frames a host generates besides data: ACKs, CN packets and RDMA READ requests, all
@@ -28,8 +28,9 @@ export class ControlQueue {
     vl: number,
     bits: number,
     covers: number,
-    /** An ACK's data packet, whose send time and INT records it echoes. */
-    echoes?: Packet,
+    /** An ACK: the send time of the data packet it acknowledges, and its INT records. */
+    echoedSendTime?: Time,
+    telemetry?: IntRecord[] | null,
   ): void {
     this.waiting.push(
       this.packets.create({
@@ -43,7 +44,8 @@ export class ControlQueue {
         createdAt: this.engine.now,
         bits,
         covers,
-        echoes,
+        echoedSendTime,
+        telemetry,
       }),
     );
   }

@@ -7,6 +7,7 @@ import {
   MAX_VLS,
   type OutboundLink,
   type Packet,
+  type PacketFactory,
   PacketKind,
 } from "@losslab/core";
 import type { Engine, EventHandler, Time } from "@losslab/engine";
@@ -61,9 +62,12 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   private readonly reads: ReadRequests;
   private readonly deliveryListeners: DeliveryListener[] = [];
   private readonly notificationListeners: DeliveryListener[] = [];
+  /** Takes back every packet this adapter consumes (core `Packet`: packets are recycled). */
+  private readonly packets: PacketFactory;
 
   constructor(engine: Engine, options: HostAdapterOptions) {
     this.engine = engine;
+    this.packets = options.packets;
     this.name = options.name;
     this.host = options.host;
     this.creditBytes = options.creditBytes ?? DEFAULT_CREDIT_BYTES;
@@ -251,6 +255,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     if (packet.kind === PacketKind.Pause) {
       // A PAUSE stops the sender of its link: the adapter sends on port 0 only.
       if (port === 0) this.engine.at(tailAt + this.pauseReactionDelay, this, PAUSE_TAKES_EFFECT, packet);
+      else this.packets.release(packet);
       return;
     }
     if (packet.destination !== this.host) {
@@ -287,6 +292,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         break;
       case PAUSE_TAKES_EFFECT:
         this.scheduler.paused(payload as Packet);
+        this.packets.release(payload as Packet);
         break;
       case ACK_TIMEOUT:
         this.acknowledger.timedOut(payload as PendingAck);
@@ -304,8 +310,13 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     if (this.flows.start(flow)) this.scheduler.trySend();
   }
 
-  /** A packet's last byte has arrived (`RECEIVED`). */
+  /** A packet's last byte has arrived (`RECEIVED`): it is consumed, and recycled. */
   private received(packet: Packet): void {
+    this.consume(packet);
+    this.packets.release(packet);
+  }
+
+  private consume(packet: Packet): void {
     const now = this.engine.now;
     if (packet.kind === PacketKind.Cnp) {
       for (const listener of this.notificationListeners) listener(packet, now);

@@ -30,6 +30,7 @@ export {
   PacketFactory,
   type PacketFields,
   PacketKind,
+  type ReleasedPackets,
   TransportFlag,
 } from "./packet.js";
 export {

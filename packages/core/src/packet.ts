@@ -59,6 +59,12 @@ export type TransportFlag = (typeof TransportFlag)[keyof typeof TransportFlag];
 /**
  * One packet. A plain object of fixed shape (created only by `PacketFactory`) so every
  * hop's property reads stay monomorphic.
+ *
+ * Packets may be recycled: once the device a packet is addressed to has consumed it (a host
+ * has delivered or processed it, a device has acted on a PAUSE frame) it goes back to
+ * `PacketFactory.release`, and a factory that reuses packets (runScenario's) hands the object
+ * out again under a new `id`. So a listener, a marking policy or any other observer must not
+ * keep a packet beyond the call that hands it over: keep its `id` or copy the fields it needs.
  */
 export interface Packet {
   /** Unique within one simulation. */
@@ -114,15 +120,40 @@ export interface PacketFields {
   covers?: number;
   feedback?: number;
   transport?: number;
-  /** A data packet that asks for INT records: starts with an empty list. */
-  telemetry?: IntRecord[];
-  /** An ACK: the data packet it acknowledges, whose send time and INT records it echoes. */
-  echoes?: Packet;
+  /** A data packet that asks for INT records: an empty list; an ACK: the records of the data packet it echoes. */
+  telemetry?: IntRecord[] | null;
+  /** An ACK: the send time (`injectedAt`) of the data packet it acknowledges. */
+  echoedSendTime?: Time;
 }
 
-/** Creates the packets of one simulation, numbering them. One factory per simulation: no global counter. */
+/** The fields `PacketFactory` writes when it reuses a packet. */
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** What `PacketFactory.release` does with a packet its receiver has consumed. */
+export type ReleasedPackets =
+  /** Nothing: the packet stays as it is, for observers that keep packets (the default). */
+  | "keep"
+  /** Recycles it: a later `create` reuses the object under a new id (runScenario's choice). */
+  | "reuse"
+  /**
+   * Spoils it (`id`, `flow`, `source`, `destination`, `seq` -1, `size` NaN) and never reuses
+   * it: a run that gets the same results so proves that nothing reads a packet after its release.
+   */
+  | "poison";
+
+/**
+ * Creates the packets of one simulation, numbering them, and takes back the ones their
+ * receivers have consumed (`release`; see `ReleasedPackets`). One factory per simulation: no
+ * global counter.
+ */
 export class PacketFactory {
   private nextId = 0;
+  private readonly free: Writable<Packet>[] = [];
+  private readonly released: ReleasedPackets;
+
+  constructor(options: { released?: ReleasedPackets } = {}) {
+    this.released = options.released ?? "keep";
+  }
 
   /** Packets created so far. */
   get created(): number {
@@ -130,24 +161,65 @@ export class PacketFactory {
   }
 
   create(fields: PacketFields): Packet {
-    return {
-      id: this.nextId++,
-      kind: fields.kind,
-      flow: fields.flow,
-      source: fields.source,
-      destination: fields.destination,
-      size: fields.size,
-      seq: fields.seq,
-      vl: fields.vl ?? 0,
-      createdAt: fields.createdAt,
-      injectedAt: -1,
-      bits: fields.bits ?? 0,
-      covers: fields.covers ?? 1,
-      feedback: fields.feedback ?? 0,
-      transport: fields.transport ?? 0,
-      echoedSendTime: fields.echoes?.injectedAt ?? -1,
-      telemetry: fields.echoes === undefined ? (fields.telemetry ?? null) : fields.echoes.telemetry,
-    };
+    const packet = this.free.pop();
+    if (packet === undefined) {
+      return {
+        id: this.nextId++,
+        kind: fields.kind,
+        flow: fields.flow,
+        source: fields.source,
+        destination: fields.destination,
+        size: fields.size,
+        seq: fields.seq,
+        vl: fields.vl ?? 0,
+        createdAt: fields.createdAt,
+        injectedAt: -1,
+        bits: fields.bits ?? 0,
+        covers: fields.covers ?? 1,
+        feedback: fields.feedback ?? 0,
+        transport: fields.transport ?? 0,
+        echoedSendTime: fields.echoedSendTime ?? -1,
+        telemetry: fields.telemetry ?? null,
+      };
+    }
+    packet.id = this.nextId++;
+    packet.kind = fields.kind;
+    packet.flow = fields.flow;
+    packet.source = fields.source;
+    packet.destination = fields.destination;
+    packet.size = fields.size;
+    packet.seq = fields.seq;
+    packet.vl = fields.vl ?? 0;
+    packet.createdAt = fields.createdAt;
+    packet.injectedAt = -1;
+    packet.bits = fields.bits ?? 0;
+    packet.covers = fields.covers ?? 1;
+    packet.feedback = fields.feedback ?? 0;
+    packet.transport = fields.transport ?? 0;
+    packet.echoedSendTime = fields.echoedSendTime ?? -1;
+    packet.telemetry = fields.telemetry ?? null;
+    return packet;
+  }
+
+  /**
+   * Takes back a packet its receiver has consumed. Throws if a recycled packet is released
+   * again (two live packets would share one object).
+   */
+  release(packet: Packet): void {
+    if (this.released === "keep") return;
+    const released = packet as Writable<Packet>;
+    if (released.id < 0) throw new Error(`packet released twice (kind ${released.kind}, flow ${released.flow})`);
+    released.id = -1;
+    released.telemetry = null; // an ACK may hold the list still; the next owner gets its own
+    if (this.released === "reuse") {
+      this.free.push(released);
+      return;
+    }
+    released.flow = -1;
+    released.source = -1;
+    released.destination = -1;
+    released.seq = -1;
+    released.size = Number.NaN;
   }
 }
 

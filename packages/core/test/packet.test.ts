@@ -56,7 +56,7 @@ describe("PacketFactory", () => {
     expect(factory.created).toBe(2);
   });
 
-  it("an ACK echoes its data packet's send time and INT records; other packets carry -1 and null", () => {
+  it("an ACK carries the send time and INT records it is given to echo; other packets carry -1 and null", () => {
     const factory = new PacketFactory();
     const data = factory.create({
       kind: PacketKind.Data,
@@ -78,7 +78,8 @@ describe("PacketFactory", () => {
       size: 20,
       seq: 0,
       createdAt: 9_000,
-      echoes: data,
+      echoedSendTime: data.injectedAt,
+      telemetry: data.telemetry,
     });
     expect(ack.echoedSendTime).toBe(5_000);
     expect(ack.telemetry).toEqual([{ queueLength: 128, txBytes: 4096, timestamp: 6_000, bandwidth: 1.25e9 }]);
@@ -93,6 +94,90 @@ describe("PacketFactory", () => {
       createdAt: 0,
     });
     expect([plain.echoedSendTime, plain.telemetry]).toEqual([-1, null]);
+  });
+
+  it("leaves a released packet alone by default, for observers that keep packets", () => {
+    const factory = new PacketFactory();
+    const fields = { kind: PacketKind.Data, flow: 5, source: 0, destination: 1, size: 64, seq: 3, createdAt: 0 };
+    const packet = factory.create(fields);
+    factory.release(packet);
+    expect([packet.id, packet.flow, packet.size]).toEqual([0, 5, 64]);
+    expect(factory.create(fields)).not.toBe(packet);
+  });
+
+  it('with released "reuse" hands a released packet out again under a new id, every field written afresh', () => {
+    const factory = new PacketFactory({ released: "reuse" });
+    const data = factory.create({
+      kind: PacketKind.Data,
+      flow: 1,
+      source: 2,
+      destination: 3,
+      size: 2048,
+      seq: 9,
+      vl: 1,
+      createdAt: 100,
+      bits: CongestionBit.Ecn,
+      transport: TransportFlag.AckRequest,
+      telemetry: [],
+    });
+    data.injectedAt = 150;
+    factory.release(data);
+    const ack = factory.create({
+      kind: PacketKind.Ack,
+      flow: 4,
+      source: 3,
+      destination: 2,
+      size: 20,
+      seq: 8,
+      createdAt: 300,
+    });
+    expect(ack).toBe(data); // the same object, recycled
+    expect(ack).toEqual({
+      id: 1,
+      kind: PacketKind.Ack,
+      flow: 4,
+      source: 3,
+      destination: 2,
+      size: 20,
+      seq: 8,
+      vl: 0,
+      createdAt: 300,
+      injectedAt: -1,
+      bits: 0,
+      covers: 1,
+      feedback: 0,
+      transport: 0,
+      echoedSendTime: -1,
+      telemetry: null,
+    });
+    expect(factory.created).toBe(2);
+  });
+
+  it("refuses to release a packet twice: two live packets would share one object", () => {
+    for (const released of ["reuse", "poison"] as const) {
+      const factory = new PacketFactory({ released });
+      const packet = factory.create({
+        kind: PacketKind.Data,
+        flow: 0,
+        source: 0,
+        destination: 1,
+        size: 64,
+        seq: 0,
+        createdAt: 0,
+      });
+      factory.release(packet);
+      expect(() => factory.release(packet)).toThrow(/released twice/);
+    }
+  });
+
+  it('with released "poison" spoils a released packet and never reuses it', () => {
+    const factory = new PacketFactory({ released: "poison" });
+    const fields = { kind: PacketKind.Data, flow: 5, source: 0, destination: 1, size: 64, seq: 3, createdAt: 0 };
+    const packet = factory.create(fields);
+    factory.release(packet);
+    expect([packet.id, packet.flow, packet.source, packet.destination, packet.seq]).toEqual([-1, -1, -1, -1, -1]);
+    expect(packet.size).toBeNaN();
+    expect(factory.create(fields)).not.toBe(packet);
   });
 
   it("keeps one counter per factory: two simulations do not share ids", () => {

@@ -14,8 +14,8 @@ class NaivePolicy implements CountedMarkingPolicy {
   readonly switchName: string;
   marked = 0;
   private readonly started: StartedPackets;
-  /** Packets this policy has marked, so a packet in a buffer that fills twice counts once. */
-  private readonly markedHere = new WeakSet<Packet>();
+  /** Ids of the packets in this switch this policy has marked, so a packet in a buffer that fills twice counts once. */
+  private readonly markedHere = new Set<number>();
 
   constructor(view: SwitchView) {
     this.switchName = view.name;
@@ -24,14 +24,15 @@ class NaivePolicy implements CountedMarkingPolicy {
 
   bufferFull(input: number): void {
     for (const packet of this.started.waitingIn(input)) {
-      if (this.markedHere.has(packet) || !markPacket(packet)) continue;
-      this.markedHere.add(packet);
+      if (this.markedHere.has(packet.id) || !markPacket(packet)) continue;
+      this.markedHere.add(packet.id);
       this.marked++;
     }
   }
 
   packetDeparting(packet: Packet, _input: number, output: number): void {
     this.started.add(packet, output);
+    if (this.markedHere.size > 0) this.markedHere.delete(packet.id);
   }
 }
 

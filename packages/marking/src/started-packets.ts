@@ -14,23 +14,23 @@ import type { Packet, SwitchView } from "@losslab/core";
  */
 export class StartedPackets {
   private readonly view: SwitchView;
-  /** Per output: the last packet that started on it. */
-  private readonly lastStarted: (Packet | undefined)[];
+  /** Per output: the id of the last packet that started on it (ids, not packets: packets are recycled), -1 before any. */
+  private readonly lastStarted: Float64Array;
 
   constructor(view: SwitchView) {
     this.view = view;
-    this.lastStarted = new Array<Packet | undefined>(view.portCount).fill(undefined);
+    this.lastStarted = new Float64Array(view.portCount).fill(-1);
   }
 
   /** Records that `packet` started leaving the switch on `output`. */
   add(packet: Packet, output: number): void {
-    this.lastStarted[output] = packet;
+    this.lastStarted[output] = packet.id;
   }
 
   /** Whether the transmission of `packet`, held in this switch, has started. */
   has(packet: Packet): boolean {
     const output = this.view.outputOf(packet);
-    return output >= 0 && this.lastStarted[output] === packet;
+    return output >= 0 && this.lastStarted[output] === packet.id;
   }
 
   /** The packets held in input buffer `input` whose transmission has not started, oldest first. */

@@ -54,9 +54,10 @@ class TurnerMarking implements TurnerPolicy {
   /** Credit blocks of one maximum-size packet: an output VL with fewer is blocked. */
   private readonly packetBlocks: number;
   private readonly started: StartedPackets;
-  private readonly decisions = new WeakMap<Packet, number>();
-  /** Flagged packet -> its output VL's epoch when it was flagged; a later epoch means revoked. */
-  private readonly flags = new WeakMap<Packet, number>();
+  /** Id of a packet in this switch -> the decisions (`GENERATING`, `BLOCKED`, ...) taken on it; ids, as packets are recycled. */
+  private readonly decisions = new Map<number, number>();
+  /** Id of a flagged packet -> its output VL's epoch when it was flagged; a later epoch means revoked. */
+  private readonly flags = new Map<number, number>();
   /** Per output VL (`output * VL_COUNT + vl`): the current epoch and its flagged packets still in the switch. */
   private readonly epochs: Int32Array;
   private readonly pending: Int32Array;
@@ -127,8 +128,9 @@ class TurnerMarking implements TurnerPolicy {
     const slot = slotOf(output, vl);
     const epoch = this.epochs[slot]!;
     const flag = (packet: Packet): void => {
-      if (packet.vl !== vl || !isData(packet) || this.started.has(packet) || this.flags.get(packet) === epoch) return;
-      this.flags.set(packet, epoch);
+      if (packet.vl !== vl || !isData(packet) || this.started.has(packet) || this.flags.get(packet.id) === epoch)
+        return;
+      this.flags.set(packet.id, epoch);
       this.pending[slot]!++;
     };
     for (let input = 0; input < view.portCount; input++) {
@@ -140,13 +142,16 @@ class TurnerMarking implements TurnerPolicy {
   /** A flagged packet of the current epoch is marked as it leaves (sec. 4.b.iii). */
   packetDeparting(packet: Packet, _input: number, output: number): void {
     this.started.add(packet, output);
-    const flagged = this.flags.get(packet);
-    if (flagged === undefined) return;
-    this.flags.delete(packet);
-    const slot = slotOf(output, packet.vl);
-    if (flagged !== this.epochs[slot]) return; // revoked
-    this.pending[slot]!--;
-    if (this.decide(packet, GENERATING)) this.generating++;
+    const flagged = this.flags.get(packet.id);
+    if (flagged !== undefined) {
+      this.flags.delete(packet.id);
+      const slot = slotOf(output, packet.vl);
+      if (flagged === this.epochs[slot]) {
+        this.pending[slot]!--;
+        if (this.decide(packet, GENERATING)) this.generating++;
+      } // else revoked
+    }
+    if (this.decisions.size > 0) this.decisions.delete(packet.id); // it leaves the switch
   }
 
   /**
@@ -190,10 +195,10 @@ class TurnerMarking implements TurnerPolicy {
 
   /** Records decision `kind` on a data packet (marking it) and whether it is new; `marked` counts each packet once. */
   private decide(packet: Packet, kind: number): boolean {
-    const before = this.decisions.get(packet) ?? 0;
+    const before = this.decisions.get(packet.id) ?? 0;
     if ((before & kind) !== 0) return false;
     if (before === 0) this.marked++;
-    this.decisions.set(packet, before | kind);
+    this.decisions.set(packet.id, before | kind);
     // Sec. 6.2: "Every time a switch detects congestion and sets the ECN bit of a data packet
     // for which the DLID corresponds to a non compliant CA, the switch should generate a CN
     // packet to the Subnet Manager ... If a packet had the ECN bit already set to 1 ... the

@@ -1,5 +1,11 @@
 import type { FlowState } from "@losslab/adapter";
-import { CongestionBit, PacketKind, type TransmissionListener } from "@losslab/core";
+import {
+  CongestionBit,
+  PacketFactory,
+  PacketKind,
+  type ReleasedPackets,
+  type TransmissionListener,
+} from "@losslab/core";
 import { Engine, ms, PS_PER_MS, type Time, us } from "@losslab/engine";
 import { AdapterSink, type Fabric } from "@losslab/fabric";
 import type { CountedMarkingPolicy } from "@losslab/marking";
@@ -52,6 +58,12 @@ export interface RunOptions {
   trace?: Omit<PacketTraceOptions, "hostName">;
   /** The kinds the scenario may name: the built-in ones unless plugins add some (`withPlugins`). */
   kinds?: ScenarioKinds;
+  /**
+   * What becomes of a packet once its receiver has consumed it (core `ReleasedPackets`):
+   * "reuse" (default) recycles it; "poison" spoils it instead, so a plugin policy or a
+   * listener that keeps packets beyond its call shows up as a different fingerprint.
+   */
+  releasedPackets?: "reuse" | "poison";
 }
 
 /** Rates in a result are fractions of the link bandwidth (0..1). Times in ms. */
@@ -169,7 +181,7 @@ export interface Notification {
 
 /** Builds the fabric a scenario describes, runs it to the end, and measures it. */
 export function runScenario(scenario: Scenario, options: RunOptions = {}): ScenarioResult {
-  return buildSimulation(scenario, options.kinds ?? builtInKinds)(options);
+  return buildSimulation(scenario, options.kinds ?? builtInKinds, options.releasedPackets)(options);
 }
 
 /**
@@ -191,7 +203,11 @@ export function checkScenario(input: unknown, kinds: ScenarioKinds = builtInKind
  * First refuses what would not fit in memory (checkFits); a model that still refuses a
  * part of the scenario while it is built is reported as a ScenarioError naming the field.
  */
-function buildSimulation(scenario: Scenario, kinds: ScenarioKinds): (options: RunOptions) => ScenarioResult {
+function buildSimulation(
+  scenario: Scenario,
+  kinds: ScenarioKinds,
+  releasedPackets: ReleasedPackets = "reuse",
+): (options: RunOptions) => ScenarioResult {
   // parseScenario checks this too; runScenario also accepts scenarios built in code.
   const [fromMs, toMs] = scenario.metrics.measureMs ?? [0, scenario.durationMs];
   if (!(toMs > fromMs) || toMs > scenario.durationMs) {
@@ -200,7 +216,7 @@ function buildSimulation(scenario: Scenario, kinds: ScenarioKinds): (options: Ru
     );
   }
   checkFits(scenario, kinds);
-  return asFieldError("switch", () => buildModels(scenario, kinds, fromMs, toMs));
+  return asFieldError("switch", () => buildModels(scenario, kinds, fromMs, toMs, releasedPackets));
 }
 
 function buildModels(
@@ -208,6 +224,7 @@ function buildModels(
   kinds: ScenarioKinds,
   fromMs: number,
   toMs: number,
+  releasedPackets: ReleasedPackets,
 ): (options: RunOptions) => ScenarioResult {
   const engine = new Engine({ seed: scenario.seed });
   const topology = asScenarioError("topology", () => scenarioTopology(scenario, kinds));
@@ -235,7 +252,8 @@ function buildModels(
     }),
   );
   checkDeviceNames(scenario, topology);
-  const fabric = scenarioFabric(engine, topology, routes, scenario, kinds, marking);
+  const packets = new PacketFactory({ released: releasedPackets });
+  const fabric = scenarioFabric(engine, topology, routes, scenario, kinds, packets, marking);
   // The congestion notifications switches send sources (QCN CNMs), from policies that send them.
   const notifications: Notification[] = [];
   if (markingDefinition.notifies === true) {

@@ -1,4 +1,4 @@
-import { type MarkingPolicyFactory, PacketFactory } from "@losslab/core";
+import type { MarkingPolicyFactory, PacketFactory } from "@losslab/core";
 import type { Engine } from "@losslab/engine";
 import { ns, us } from "@losslab/engine";
 import { buildFabric, type Fabric, type HostSpec, type SwitchSpec } from "@losslab/fabric";
@@ -23,9 +23,9 @@ export function scenarioFabric(
   routes: Routes,
   scenario: Scenario,
   kinds: ScenarioKinds,
+  packets: PacketFactory,
   marking?: MarkingPolicyFactory,
 ): Fabric {
-  const packets = new PacketFactory();
   const vls = switchLanes(scenario, kinds);
   const vlWeights = "vlWeights" in scenario.switch ? scenario.switch.vlWeights : undefined;
   const vlScheduling = "vlScheduling" in scenario.switch ? scenario.switch.vlScheduling : undefined;

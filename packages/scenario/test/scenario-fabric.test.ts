@@ -3,6 +3,7 @@
  * its 20 B ACK back, to the picosecond (santos-2002 Table 1: 1 GB/s, 40 ns forwarding;
  * Scenario S: 10 ns per link).
  */
+import { PacketFactory } from "@losslab/core";
 import { Engine, type Time } from "@losslab/engine";
 import type { Controller } from "@losslab/response";
 import { buildRoutes, TopologyBuilder } from "@losslab/topology";
@@ -29,7 +30,7 @@ function build() {
     flows: [{ source: "H0", destination: "H1" }],
   });
   const engine = new Engine();
-  const fabric = scenarioFabric(engine, topology, routes, scenario, builtInKinds);
+  const fabric = scenarioFabric(engine, topology, routes, scenario, builtInKinds, new PacketFactory());
   const sent = new Map<string, Array<[Time, Time]>>();
   for (const [name, link] of fabric.links) {
     const list: Array<[Time, Time]> = [];

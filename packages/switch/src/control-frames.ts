@@ -62,6 +62,11 @@ export class ControlFrames {
     return createPauseFrame(this.packets!, priority, quanta, this.pauseFrameBytes, now);
   }
 
+  /** A PAUSE frame this switch received has acted: it goes back to the factory (core `Packet`: packets are recycled). */
+  consumed(frame: Packet): void {
+    this.packets?.release(frame);
+  }
+
   /** Queues `frame`, a congestion notification, for `output`. */
   queue(output: number, frame: Packet): void {
     this.notices[output]!.push(frame);

@@ -355,6 +355,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     } else if (kind === PAUSE_TAKES_EFFECT) {
       const { port, frame } = payload as ReceivedPause;
       if (this.outputFlow.applyPause(port, frame)) this.requestArbitration(); // a priority was let go
+      this.control.consumed(frame);
     } else {
       this.handleModelEvent(kind, payload);
     }
