@@ -119,7 +119,8 @@ export class Flow implements FlowState {
   readonly readResponse: boolean;
   readonly controller: Controller | undefined;
 
-  constructor(options: FlowOptions) {
+  /** `generatedAt`: when the packets it holds at the start were generated (a queue's), by default `options.start`. */
+  constructor(options: FlowOptions, generatedAt: Time = options.start) {
     this.id = options.id;
     this.destination = options.destination;
     this.packetBytes = options.packetBytes;
@@ -127,7 +128,7 @@ export class Flow implements FlowState {
     this.queue = options.queue ?? false;
     this.forgetWhenIdle = options.forgetWhenIdle ?? false;
     this.remaining = options.packets ?? (this.queue ? 0 : Number.POSITIVE_INFINITY);
-    if (this.queue) for (let i = 0; i < this.remaining; i++) this.generated.push(options.start);
+    if (this.queue) for (let i = 0; i < this.remaining; i++) this.generated.push(generatedAt);
     this.window = options.window ?? Number.POSITIVE_INFINITY;
     this.rate = options.rate ?? Number.POSITIVE_INFINITY;
     this.readResponse = options.readResponse ?? false;

@@ -102,7 +102,7 @@ export class Flows {
     if (options.forgetWhenIdle !== true || !(Number.isInteger(options.packets) && options.packets! >= 1)) {
       throw new RangeError(`${this.name}: reopen takes a queue to forget when idle, with packets >= 1`);
     }
-    const flow = new Flow({ ...options, start: this.engine.now });
+    const flow = new Flow(options, this.engine.now);
     flow.fromEmpty = true;
     flow.active = true;
     this.turns.add(flow);

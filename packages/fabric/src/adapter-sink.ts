@@ -276,16 +276,19 @@ export class AdapterSink implements TrafficSink {
     const o = this.options;
     const limits = o.limitsOf(group);
     const controller = o.nonCompliant.has(source) ? undefined : this.controllerFor(source, destination, id);
+    // One literal of one shape, with undefined for an option left out (the adapter reads
+    // undefined as absent): reopening a forgotten queue builds this once per message.
     return {
       id,
       destination: o.hostIndex(destination),
       packetBytes: o.packetBytes,
       start: o.engine.now,
-      ...(queue ? { queue, ...(o.forgetIdleQueues ? { forgetWhenIdle: true } : {}) } : {}),
-      ...(packets === undefined ? {} : { packets }),
-      ...(limits.window === undefined ? {} : { window: limits.window }),
-      ...(limits.rate === undefined ? {} : { rate: limits.rate }),
-      ...(controller === undefined ? {} : { controller }),
+      queue: queue || undefined,
+      forgetWhenIdle: (queue && o.forgetIdleQueues) || undefined,
+      packets,
+      window: limits.window,
+      rate: limits.rate,
+      controller,
     };
   }
 

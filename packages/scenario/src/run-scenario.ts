@@ -348,7 +348,7 @@ function buildModels(
     hostIndex: (id) => routes.nodeIndex(id),
     packetBytes: scenario.packets.dataBytes,
     payloadBytes: scenario.packets.dataBytes - scenario.packets.headerBytes,
-    limitsOf: (group) => limitsOf(scenario, group),
+    limitsOf: groupLimits(scenario),
     controllers: controllers.reliable,
     unreliableControllers: controllers.unreliable,
     nonCompliant,
@@ -681,6 +681,22 @@ function runWithProgress(
     watchdog.check(t);
     if (t >= end) break;
   }
+}
+
+/**
+ * `limitsOf` for the sink, worked out once per group: a reopened per-destination queue asks
+ * for its group's limits with every message.
+ */
+function groupLimits(scenario: Scenario): (group: string) => { window?: number; rate?: number } {
+  const known = new Map<string, { window?: number; rate?: number }>();
+  return (group) => {
+    let limits = known.get(group);
+    if (limits === undefined) {
+      limits = limitsOf(scenario, group);
+      known.set(group, limits);
+    }
+    return limits;
+  };
 }
 
 /** Window and rate limit (bytes/s) of a flow group: the group's own, else the defaults. */

@@ -24,7 +24,7 @@ export class FifoInputQueues implements InputQueues {
   private readonly headEligibleAt: Float64Array;
   /** Per output: the input its round robin starts from. */
   private readonly pointer: Int32Array;
-  /** Per output, during a match: the input picked so far (-1: none) and its distance from the pointer. */
+  /** Per output, during a match: the input picked so far (-1: none, as every match leaves it) and its distance from the pointer. */
   private readonly picked: Int32Array;
   private readonly distance: Int32Array;
   /**
@@ -40,7 +40,7 @@ export class FifoInputQueues implements InputQueues {
     this.headOutput = new Int32Array(ports).fill(-1);
     this.headEligibleAt = new Float64Array(ports);
     this.pointer = new Int32Array(ports);
-    this.picked = new Int32Array(ports);
+    this.picked = new Int32Array(ports).fill(-1);
     this.distance = new Int32Array(ports);
     for (let input = 0; input < ports; input++) {
       this.packets.push([]);
@@ -67,7 +67,6 @@ export class FifoInputQueues implements InputQueues {
     const n = this.ports;
     let earliest = Number.POSITIVE_INFINITY;
     const picked = this.picked;
-    picked.fill(-1);
     const headOutput = this.headOutput;
     for (let input = 0; input < n; input++) {
       const output = headOutput[input]!;
@@ -78,17 +77,19 @@ export class FifoInputQueues implements InputQueues {
         continue;
       }
       earliest = 0;
-      if (!outputs.accepts(output, this.packets[input]![0]!)) continue;
+      // The round robin's order first: whether the output takes the packet is asked only of
+      // an input that would beat the one picked so far (the answer does not change in a match).
       const distance = (input - this.pointer[output]! + n) % n;
-      if (picked[output]! < 0 || distance < this.distance[output]!) {
-        picked[output] = input;
-        this.distance[output] = distance;
-      }
+      if (picked[output]! >= 0 && distance >= this.distance[output]!) continue;
+      if (!outputs.accepts(output, this.packets[input]![0]!)) continue;
+      picked[output] = input;
+      this.distance[output] = distance;
     }
     this.quietUntil = earliest;
     for (let output = 0; output < n; output++) {
       const input = picked[output]!;
       if (input < 0) continue;
+      picked[output] = -1;
       this.pointer[output] = (input + 1) % n;
       this.busy[input] = 1;
       const queuedOutputs = this.outputs[input]!;

@@ -1,6 +1,7 @@
 import type { ClassScheduler, ClassServer, Packet } from "@losslab/core";
 import type { Engine, Time } from "@losslab/engine";
 import { type OutputOrder, resolveOutputOrder } from "./output-order.js";
+import { removeAt } from "./remove-packet.js";
 import { FIRST_MODEL_EVENT, SwitchBase } from "./switch-base.js";
 import type { SwitchOptions } from "./switch-model.js";
 import { createVlScheduler } from "./vl-scheduler.js";
@@ -253,7 +254,7 @@ export class InputBufferedSwitch extends SwitchBase implements ClassServer {
     if (!this.canStart(output, entry.packet)) return 0;
     if (entry.packet.size > maxBytes) return -1;
     if (chosen > 0) head.bypassed++;
-    queue.splice(chosen, 1);
+    removeAt(queue, chosen);
     this.queued[output]!--;
     this.inputBusy[entry.input] = 1;
     this.engine.at(this.startOnLink(entry.packet, entry.input, output), this, DEPARTED, entry);

@@ -7,6 +7,11 @@ import type { Packet } from "@losslab/core";
 export function removePacket(held: Packet[], packet: Packet): void {
   const at = held.indexOf(packet);
   if (at < 0) throw new Error(`packet ${packet.id} is not held here`);
+  removeAt(held, at);
+}
+
+/** Takes the element at index `at` out of `held`, the others keeping their order, as `removePacket` does. */
+export function removeAt<T>(held: T[], at: number): void {
   if (at === 0) {
     held.shift(); // the oldest, as in a FIFO: V8 moves the array's start, copying nothing
     return;
