@@ -36,7 +36,7 @@ export const santosFig5: Preset = {
   name: "santos2002-fig5",
   description:
     "santos-2002 Fig. 5: root utilization and remote/local ratio vs buffer size, per output threshold (sweep)",
-  expectedRuntime: "1-2 min with 2 workers",
+  expectedRuntime: "30 s with 2 workers",
   scenarios: (seed) => fig5Grid.map(({ threshold, buffer }) => santosScenario(fig5Point(buffer, threshold), seed)),
   async run({ seed, workers, progress }) {
     const points = fig5Grid;

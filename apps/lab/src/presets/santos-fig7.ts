@@ -37,7 +37,7 @@ export const santosFig7: Preset = {
   name: "santos2002-fig7",
   description:
     "santos-2002 Fig. 7: utilization vs buffer size for LIPD, FIMD, AIMD, continuous and discrete rates (sweep)",
-  expectedRuntime: "1-2 min with 2 workers",
+  expectedRuntime: "25 s with 2 workers",
   scenarios: (seed) => fig7Grid.map(({ fn, mode, buffer }) => santosScenario(fig7Point(buffer, fn, mode), seed)),
   async run({ seed, workers, progress }) {
     const points = fig7Grid;

@@ -100,7 +100,7 @@ const fig8aPoint = (mode: (typeof fig8aModes)[number], on: number) => fig8Point(
 export const santosFig8a: Preset = {
   name: "santos2002-fig8a",
   description: "santos-2002 Fig. 8(a): static vs ON/OFF flows, with and without persistent congestion state (sweep)",
-  expectedRuntime: "2 min with 2 workers",
+  expectedRuntime: "50 s with 2 workers",
   // The figure's seeds are fixed (1-4), whatever the context's seed.
   scenarios: () => sweepScenarios(fig8aModes, fig8aPoint),
   async run({ workers, progress }) {
@@ -187,7 +187,7 @@ export const santosFig8b: Preset = {
   name: "santos2002-fig8b",
   description:
     "santos-2002 Fig. 8(b): root and inter-switch utilization with all flows ON/OFF, per response function (sweep)",
-  expectedRuntime: "3 min with 2 workers",
+  expectedRuntime: "70 s with 2 workers",
   scenarios: () => sweepScenarios(fig8bFunctions, fig8bPoint),
   async run({ workers, progress }) {
     const functions = fig8bFunctions;
