@@ -161,27 +161,7 @@ export class PacketFactory {
   }
 
   create(fields: PacketFields): Packet {
-    const packet = this.free.pop();
-    if (packet === undefined) {
-      return {
-        id: this.nextId++,
-        kind: fields.kind,
-        flow: fields.flow,
-        source: fields.source,
-        destination: fields.destination,
-        size: fields.size,
-        seq: fields.seq,
-        vl: fields.vl ?? 0,
-        createdAt: fields.createdAt,
-        injectedAt: -1,
-        bits: fields.bits ?? 0,
-        covers: fields.covers ?? 1,
-        feedback: fields.feedback ?? 0,
-        transport: fields.transport ?? 0,
-        echoedSendTime: fields.echoedSendTime ?? -1,
-        telemetry: fields.telemetry ?? null,
-      };
-    }
+    const packet = this.free.pop() ?? blankPacket();
     packet.id = this.nextId++;
     packet.kind = fields.kind;
     packet.flow = fields.flow;
@@ -221,6 +201,28 @@ export class PacketFactory {
     released.seq = -1;
     released.size = Number.NaN;
   }
+}
+
+/** A packet with every field of the shape, in order, for `create` to write: all packets share one hidden class. */
+function blankPacket(): Writable<Packet> {
+  return {
+    id: 0,
+    kind: PacketKind.Data,
+    flow: 0,
+    source: 0,
+    destination: 0,
+    size: 0,
+    seq: 0,
+    vl: 0,
+    createdAt: 0,
+    injectedAt: -1,
+    bits: 0,
+    covers: 1,
+    feedback: 0,
+    transport: 0,
+    echoedSendTime: -1,
+    telemetry: null,
+  };
 }
 
 export const isData = (packet: Packet): boolean => packet.kind === PacketKind.Data;
