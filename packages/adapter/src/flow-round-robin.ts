@@ -1,3 +1,4 @@
+import { removeAt } from "@losslab/core";
 import type { Flow } from "./flow.js";
 
 /**
@@ -22,10 +23,7 @@ export class FlowRoundRobin {
   remove(flow: Flow): void {
     const flows = this.flows;
     const index = flows.indexOf(flow);
-    // Shifted down in place: a queue leaves with each message it sends, and splice would
-    // allocate the array of what it removed.
-    for (let i = index + 1; i < flows.length; i++) flows[i - 1] = flows[i]!;
-    flows.pop();
+    removeAt(flows, index); // a queue leaves with each message it sends: no splice array
     const next = this.next;
     for (let vl = 0; vl < next.length; vl++) {
       if (next[vl]! > index) next[vl]!--;

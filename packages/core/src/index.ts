@@ -42,4 +42,5 @@ export {
   PAUSE_PRIORITIES,
   XOFF_QUANTA,
 } from "./pause-frame.js";
+export { removeAt } from "./remove-at.js";
 export { VlArbitration } from "./vl-arbitration.js";

@@ -11,6 +11,9 @@ import {
 } from "../src/index.js";
 
 describe("PacketFactory", () => {
+  /** A small data packet's fields, for the tests that only need some packet. */
+  const dataFields = { kind: PacketKind.Data, flow: 5, source: 0, destination: 1, size: 64, seq: 3, createdAt: 0 };
+
   it("numbers packets from 0 and fills the defaults", () => {
     const factory = new PacketFactory();
     const packet = factory.create({
@@ -98,11 +101,10 @@ describe("PacketFactory", () => {
 
   it("leaves a released packet alone by default, for observers that keep packets", () => {
     const factory = new PacketFactory();
-    const fields = { kind: PacketKind.Data, flow: 5, source: 0, destination: 1, size: 64, seq: 3, createdAt: 0 };
-    const packet = factory.create(fields);
+    const packet = factory.create(dataFields);
     factory.release(packet);
     expect([packet.id, packet.flow, packet.size]).toEqual([0, 5, 64]);
-    expect(factory.create(fields)).not.toBe(packet);
+    expect(factory.create(dataFields)).not.toBe(packet);
   });
 
   it('with released "reuse" hands a released packet out again under a new id, every field written afresh', () => {
@@ -156,15 +158,7 @@ describe("PacketFactory", () => {
   it("refuses to release a packet twice: two live packets would share one object", () => {
     for (const released of ["reuse", "poison"] as const) {
       const factory = new PacketFactory({ released });
-      const packet = factory.create({
-        kind: PacketKind.Data,
-        flow: 0,
-        source: 0,
-        destination: 1,
-        size: 64,
-        seq: 0,
-        createdAt: 0,
-      });
+      const packet = factory.create(dataFields);
       factory.release(packet);
       expect(() => factory.release(packet)).toThrow(/released twice/);
     }
@@ -172,12 +166,11 @@ describe("PacketFactory", () => {
 
   it('with released "poison" spoils a released packet and never reuses it', () => {
     const factory = new PacketFactory({ released: "poison" });
-    const fields = { kind: PacketKind.Data, flow: 5, source: 0, destination: 1, size: 64, seq: 3, createdAt: 0 };
-    const packet = factory.create(fields);
+    const packet = factory.create(dataFields);
     factory.release(packet);
     expect([packet.id, packet.flow, packet.source, packet.destination, packet.seq]).toEqual([-1, -1, -1, -1, -1]);
     expect(packet.size).toBeNaN();
-    expect(factory.create(fields)).not.toBe(packet);
+    expect(factory.create(dataFields)).not.toBe(packet);
   });
 
   it("keeps one counter per factory: two simulations do not share ids", () => {

@@ -1,11 +1,4 @@
-import {
-  type ClassScheduler,
-  type ClassServer,
-  CreditAccount,
-  creditsFor,
-  type OutboundLink,
-  type Packet,
-} from "@losslab/core";
+import { type ClassScheduler, type ClassServer, CreditAccount, creditsFor, type Packet } from "@losslab/core";
 import { type Engine, type Time, transmissionTime } from "@losslab/engine";
 import { createInputQueues } from "./create-input-queues.js";
 import { CrossbarInputs } from "./crossbar-inputs.js";
@@ -70,8 +63,6 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
   private readonly sendingSlot: Int32Array;
   /** The output links' VL scheduler; undefined with one VL (`createVlScheduler`). */
   private readonly linkScheduler: ClassScheduler | undefined;
-  /** Per output: its crossbar rate, `speedup` x its link's, bytes/s (set when the link is connected). */
-  private readonly crossbarRates: Float64Array;
   /** Per output: the input whose transfer it receives (-1: none), and the packet. */
   private readonly receivingFrom: Int32Array;
   private readonly receivingPacket: (Packet | undefined)[] = [];
@@ -109,7 +100,6 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
     this.linkScheduler = createVlScheduler(n, options);
     this.outputBytes = new Float64Array(n * this.vls);
     this.outputCount = new Int32Array(n);
-    this.crossbarRates = new Float64Array(n);
     this.sendingSlot = new Int32Array(n);
     this.receivingFrom = new Int32Array(n).fill(-1);
     for (let slot = 0; slot < n * this.vls; slot++) {
@@ -127,13 +117,8 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
     this.marking = options.marking?.(this);
   }
 
-  override connectOutput(port: number, link: OutboundLink, downstreamCredits: number): void {
-    super.connectOutput(port, link, downstreamCredits);
-    this.crossbarRates[port] = this.speedup * link.bandwidth;
-  }
-
   protected accept(packet: Packet, input: number, output: number, tailAt: Time): void {
-    this.crossbar.add(input, output, packet, this.earliestStart(tailAt, packet.size, this.crossbarRates[output]!));
+    this.crossbar.add(input, output, packet, this.earliestStart(tailAt, packet.size, this.crossbarRate(output)));
   }
 
   /**
@@ -186,6 +171,10 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
     else if (kind === DEPARTED) this.departed(payload as number);
   }
 
+  private crossbarRate(output: number): number {
+    return this.speedup * this.outputLinks[output]!.bandwidth;
+  }
+
   private transfer(input: number, output: number, packet: Packet): void {
     const slot = output * this.vls + packet.vl;
     this.room[slot]!.consume(packet.size);
@@ -197,7 +186,7 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
     this.receivingFrom[output] = input;
     this.receivingPacket[output] = packet;
     this.marking?.packetEnteredOutput?.(packet, input, output);
-    const end = this.engine.now + transmissionTime(packet.size, this.crossbarRates[output]!);
+    const end = this.engine.now + transmissionTime(packet.size, this.crossbarRate(output));
     this.crossbar.started(input, output, end);
     this.engine.at(end, this, TRANSFERRED, output);
   }

@@ -1,7 +1,6 @@
-import type { ClassScheduler, ClassServer, Packet } from "@losslab/core";
+import { type ClassScheduler, type ClassServer, type Packet, removeAt } from "@losslab/core";
 import type { Engine, Time } from "@losslab/engine";
 import { type OutputOrder, resolveOutputOrder } from "./output-order.js";
-import { removeAt } from "./remove-packet.js";
 import { FIRST_MODEL_EVENT, SwitchBase } from "./switch-base.js";
 import type { SwitchOptions } from "./switch-model.js";
 import { createVlScheduler } from "./vl-scheduler.js";
