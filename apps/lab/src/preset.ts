@@ -6,6 +6,7 @@
 import { combineFingerprints } from "@losslab/metrics";
 import type { ScenarioInput } from "@losslab/scenario";
 import type { Chart } from "./chart.js";
+import type { TaskPool } from "./sweep/worker-pool.js";
 
 export interface Check {
   /** Claim id from the spec, e.g. "C2a.1". */
@@ -35,6 +36,8 @@ export interface PresetContext {
   seed: number;
   /** Worker threads a sweep may use. */
   workers: number;
+  /** Worker threads shared with the presets running at once (`reproduce --all`): a sweep's points go there, whatever `workers`. */
+  pool?: TaskPool;
   /** Progress reporting for long runs: done out of total units. No-op when quiet. */
   progress(done: number, total: number, label?: string): void;
 }
@@ -43,8 +46,18 @@ export interface Preset {
   name: string;
   /** One line for `losslab list`. */
   description: string;
-  /** Rough wall time on a 2-core machine, for `losslab list`. */
+  /**
+   * Rough wall time on a 2-core machine, for `losslab list`: a time first ("30 s", "~2 h"),
+   * then "with 2 workers" if it runs its sweep on two threads (`expectedThreadSeconds`).
+   */
   expectedRuntime: string;
+  /**
+   * Whether the preset makes its runs through `runSweep` (on `context.workers` threads, or
+   * `context.pool`): `reproduce --all` on several threads runs it here and its points on the
+   * shared pool, and runs a preset without (its runs in the thread that calls `run`) whole on
+   * a worker thread.
+   */
+  sweep?: true;
   /** Hours rather than minutes: `reproduce --all` skips it unless named in `--only`. */
   long?: boolean;
   /**
@@ -59,3 +72,16 @@ export interface Preset {
 /** A preset's fingerprint: the fingerprints of its runs (scenario results, sweep outputs), in order. */
 export const fingerprintOf = (runs: ReadonlyArray<{ readonly fingerprint: string }>): string =>
   combineFingerprints(runs.map((run) => run.fingerprint));
+
+const SECONDS_PER_UNIT: Readonly<Record<string, number>> = { s: 1, min: 60, h: 3600 };
+
+/**
+ * The time on one thread that `expectedRuntime` implies, in seconds: its first "<n> s|min|h",
+ * times N if it says "with N workers". `reproduce --all` starts the longest presets first.
+ */
+export function expectedThreadSeconds(expectedRuntime: string): number {
+  const time = /(\d+(?:\.\d+)?)\s*(s|min|h)\b/.exec(expectedRuntime);
+  if (time === null) throw new Error(`expectedRuntime "${expectedRuntime}" names no time such as "30 s"`);
+  const workers = /with (\d+) workers/.exec(expectedRuntime);
+  return Number(time[1]) * SECONDS_PER_UNIT[time[2]!]! * (workers === null ? 1 : Number(workers[1]));
+}

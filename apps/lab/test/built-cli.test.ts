@@ -46,6 +46,18 @@ describe("the built losslab CLI", () => {
     expect(results[0]!.trim().split("\n")).toHaveLength(4);
   });
 
+  it("reproduces presets at once on 2 worker threads, to the files of 1", { timeout: 60_000 }, () => {
+    const dir = mkdtempSync(join(tmpdir(), "losslab-built-"));
+    const only = ["santos2002-fig2b", "santos2002-fig6"];
+    const files = ["1", "2"].map((workers) => {
+      const out = join(dir, `all-${workers}`);
+      const run = built("reproduce", "--all", "--only", only.join(","), "--workers", workers, "--out", out);
+      expect(run.status, run.stderr).toBe(0);
+      return only.map((preset) => readFileSync(join(out, preset, "result.json"), "utf8"));
+    });
+    expect(files[1]).toEqual(files[0]);
+  });
+
   it("records a point that fails on a worker thread and runs the others (exit code 3)", { timeout: 60_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), "losslab-built-"));
     const sweep = join(dir, "sweep.json");

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { terminalProgress } from "../src/progress.js";
+import { statusLine } from "../src/status-line.js";
 
 /** What `report` writes to stderr, with stderr a terminal (`tty`) or not. */
 function stderrOf(tty: boolean, report: () => void): string[] {
@@ -68,5 +69,39 @@ describe("terminalProgress on a terminal", () => {
     expect(lines.map((line) => /\] (\d+)%/.exec(line)?.[1])).toEqual(["0", "83", "99", "100"]);
     expect(lines.filter((line) => line.includes("100%"))).toEqual([expect.stringMatching(/100%.*\n$/)]);
     expect(lines.slice(0, 3).every((line) => !line.includes("\n"))).toBe(true);
+  });
+});
+
+describe("statusLine: messages with a status beneath (reproduce --all on threads)", () => {
+  it("on a terminal keeps the status as the last line: a message clears it, prints, and draws it again", () => {
+    const writes = stderrOf(true, () => {
+      const status = statusLine();
+      status.update("50%; running a");
+      status.update("50%; running a"); // unchanged: nothing written
+      status.say("[1/2] b: 1 of 1 claims pass\n");
+      status.end();
+    });
+    expect(writes).toEqual([
+      "\r50%; running a\x1b[K",
+      "\r\x1b[K[1/2] b: 1 of 1 claims pass\n50%; running a",
+      "\r\x1b[K",
+    ]);
+  });
+
+  it("off a terminal prints the messages, and the status once a minute at most", () => {
+    let now = 1_000_000;
+    vi.spyOn(Date, "now").mockImplementation(() => now);
+    const writes = stderrOf(false, () => {
+      const status = statusLine();
+      now += 30_000;
+      status.update("10%"); // 30 s: too early
+      status.say("[1/2] a: running\n");
+      now += 40_000;
+      status.update("40%");
+      now += 10_000;
+      status.update("45%"); // 10 s later: too early
+      status.end();
+    });
+    expect(writes).toEqual(["[1/2] a: running\n", "40%\n"]);
   });
 });

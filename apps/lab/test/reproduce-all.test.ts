@@ -9,9 +9,11 @@ import { join } from "node:path";
 import { parseScenario, runScenario } from "@losslab/scenario";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { reproduceAll } from "../src/commands/reproduce-all.js";
-import type { Preset } from "../src/preset.js";
+import { expectedThreadSeconds, type Preset } from "../src/preset.js";
 import { readKeptPreset } from "../src/preset-output.js";
-import { findPreset } from "../src/presets/index.js";
+import { runFerrerPoints } from "../src/presets/ferrer-points.js";
+import { ferrerSmall } from "../src/presets/ferrer-scenario.js";
+import { findPreset, presets } from "../src/presets/index.js";
 import { ringError, ringScenario } from "./deadlock-kit.js";
 import { losslab, startLosslab } from "./kit.js";
 
@@ -102,6 +104,67 @@ describe("reproduce --all, run again", () => {
     for (const preset of kept) expect(resumed.stderr).toContain(`${preset}: kept from an earlier run`);
     expect(resumed.stderr.match(/: running \(expected/g)).toHaveLength(3 - kept.length);
     expect(existsSync(join(out, "index.html"))).toBe(true);
+  });
+});
+
+describe("expectedThreadSeconds: the order presets start in on several threads", () => {
+  it("reads the time, and the workers a sweep runs on, from every preset's expectedRuntime", () => {
+    expect(expectedThreadSeconds("< 1 s")).toBe(1);
+    expect(expectedThreadSeconds("30 s with 2 workers")).toBe(60);
+    expect(expectedThreadSeconds("~1-1.5 h with 2 workers (its pfister run alone ~46 min)")).toBe(10_800);
+    expect(() => expectedThreadSeconds("quick")).toThrow('expectedRuntime "quick" names no time');
+    for (const preset of presets) expect(expectedThreadSeconds(preset.expectedRuntime)).toBeGreaterThan(0);
+  });
+});
+
+describe("reproduce --all on two threads", () => {
+  it("runs the presets at once, longest first, to the same files and the same result tables, in order", {
+    timeout: 120_000,
+  }, () => {
+    // In the presets' order (that of `losslab list`); turner-apsn ("2 s") is the longest, fig6 ("< 1 s") the shortest.
+    const only = "santos2002-fig2b,santos2002-fig6,turner-apsn";
+    const outputs = ["1", "2"].map((workers) => {
+      const out = mkdtempSync(join(tmpdir(), `losslab-all-${workers}-`));
+      const run = losslab("reproduce", "--all", "--only", only, "--out", out, "--workers", workers);
+      expect(run.status, run.stderr).toBe(0);
+      const files = only.split(",").map((preset) => presetFiles(join(out, preset)));
+      // The last line says how long it took.
+      return { run, files, tables: run.stdout.split("\n").slice(0, -2).join("\n") };
+    });
+    const [one, two] = outputs as [(typeof outputs)[0], (typeof outputs)[0]];
+    expect(two.files).toEqual(one.files);
+    expect(two.tables).toEqual(one.tables);
+    expect(two.tables.indexOf("santos2002-fig6")).toBeLessThan(two.tables.indexOf("turner-apsn"));
+    // On one thread in their order; on two the shortest waits for a thread, which the other two took.
+    const starts = (stderr: string) => [...stderr.matchAll(/\] (\S+): running/g)].map((m) => m[1]);
+    expect(starts(one.run.stderr)).toEqual(only.split(","));
+    expect(starts(two.run.stderr)[2]).toBe("santos2002-fig6");
+    expect(two.run.stderr).toMatch(/\[3\/3\] turner-apsn: 3 of 3 claims pass/);
+    expect(two.run.stdout.split("\n").at(-2)).toMatch(/^3 presets, (\d+) of \1 claims pass/);
+  });
+});
+
+describe("presets that share runs, at once", () => {
+  it("make each run once: the second waits for the first's (ferrer-points)", async () => {
+    const point = {
+      label: "noCMM",
+      params: { ...ferrerSmall, triggerPackets: 2000, hotPackets: 100, durationCycles: 100_000 },
+      seed: 1,
+    };
+    const totals: number[][] = [[], []];
+    const [first, second] = await Promise.all(
+      totals.map((seen) => runFerrerPoints([point], { workers: 1, progress: (_, total) => seen.push(total) })),
+    );
+    expect(new Set(totals[0])).toEqual(new Set([1]));
+    expect(totals[1]).toEqual([0]);
+    expect(second).toEqual(first);
+    expect(first![0]!.measures.fingerprint).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it("are marked as sweeps exactly when they say they run on workers", () => {
+    for (const preset of presets) {
+      expect(preset.sweep === true, preset.name).toBe(/with \d+ workers/.test(preset.expectedRuntime));
+    }
   });
 });
 

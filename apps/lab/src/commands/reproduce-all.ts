@@ -4,12 +4,14 @@ import { errorLine } from "../error-line.js";
 import { CLAIM_FAILED, RUN_FAILED } from "../exit-codes.js";
 import { exitOnInterrupt } from "../interruption.js";
 import { prepareOutputDir } from "../output-dir.js";
-import type { Preset } from "../preset.js";
+import { expectedThreadSeconds, type Preset } from "../preset.js";
 import { readKeptPreset, writePresetOutput } from "../preset-output.js";
 import { terminalProgress } from "../progress.js";
 import { collectEnvironment } from "../report/environment.js";
 import { formatSeconds, type ReportPreset, renderHtmlReport } from "../report/html-report.js";
 import { formatResultTable } from "../result-table.js";
+import { statusLine } from "../status-line.js";
+import type { PresetOutcome } from "../sweep/tasks.js";
 import { UserError } from "../user-error.js";
 
 export interface ReproduceAllOptions {
@@ -22,11 +24,15 @@ export interface ReproduceAllOptions {
 }
 
 /**
- * `losslab reproduce --all`: runs `presets` one after the other, each writing its files to
- * <out>/<preset>/ as it finishes, then <out>/index.html. A preset whose files an earlier run
- * left complete and intact at the same seed (readKeptPreset) is not run again, unless
- * --fresh; a preset that fails is reported with its error and the others run. Returns the
- * exit code: 3 if a preset failed, else 1 if a claim fails, else 0.
+ * `losslab reproduce --all`: runs `presets`, each writing its files to <out>/<preset>/ as it
+ * finishes, then <out>/index.html. A preset whose files an earlier run left complete and
+ * intact at the same seed (readKeptPreset) is not run again, unless --fresh; a preset that
+ * fails is reported with its error and the others run. Returns the exit code: 3 if a preset
+ * failed, else 1 if a claim fails, else 0.
+ *
+ * With one worker the presets run one after the other in this thread. With more, they run at
+ * once on one pool of threads (`runOnThreads`); the files and the result tables on stdout are
+ * the same, in the presets' order.
  */
 export async function reproduceAll(presets: readonly Preset[], options: ReproduceAllOptions): Promise<number> {
   if (options.json) throw new UserError("--json is not supported with --all (see <out>/<preset>/result.json)");
@@ -35,12 +41,23 @@ export async function reproduceAll(presets: readonly Preset[], options: Reproduc
   await prepareOutputDir(out);
   for (const preset of presets) await prepareOutputDir(join(out, preset.name));
   const environment = collectEnvironment();
-  const reports: ReportPreset[] = [];
+  const startedAt = performance.now();
+  const reports: Array<ReportPreset | undefined> = presets.map(() => undefined);
   let kept = 0;
+  let printed = 0;
+  /** A preset is done: its result table goes to stdout once those before it have theirs. */
+  const settle = (index: number, report: ReportPreset) => {
+    reports[index] = report;
+    for (; printed < presets.length && reports[printed] !== undefined; printed++) {
+      const done = reports[printed]!;
+      if ("result" in done) process.stdout.write(`${formatResultTable(done.name, done.result)}\n`);
+    }
+  };
   const stopHandling = exitOnInterrupt(
     () => `${kept} of ${presets.length} presets kept in ${out}/; run the same command again to resume`,
   );
   try {
+    const runs: PresetRun[] = [];
     for (const [index, preset] of presets.entries()) {
       const label = `[${index + 1}/${presets.length}] ${preset.name}`;
       const dir = join(out, preset.name);
@@ -48,53 +65,54 @@ export async function reproduceAll(presets: readonly Preset[], options: Reproduc
       const earlier = options.fresh ? undefined : await readKeptPreset(dir, preset.name, options.seed);
       if (earlier !== undefined && !("problem" in earlier)) {
         process.stderr.write(`${label}: kept from an earlier run in ${dir}/ (verified), not run again\n`);
-        process.stdout.write(`${formatResultTable(preset.name, earlier.result)}\n`);
-        reports.push({ ...about, ...earlier });
+        settle(index, { ...about, ...earlier });
         kept++;
         continue;
       }
       const redo = earlier === undefined ? "" : `${dir}/ is not re-used (${earlier.problem}); `;
-      process.stderr.write(`${label}: ${redo}running (expected ${preset.expectedRuntime})\n`);
-      const start = performance.now();
-      let result: Awaited<ReturnType<Preset["run"]>>;
-      try {
-        result = await preset.run({ seed: options.seed, workers: options.workers, progress: terminalProgress(label) });
-      } catch (error) {
-        // One preset's error must not cost the others their run: it goes in the report.
-        const message = errorLine(error);
-        process.stderr.write(`losslab: ${label} failed: ${message}\n`);
-        reports.push({ ...about, wallTimeMs: performance.now() - start, error: message });
-        continue;
-      }
-      const { charts, wallTimeMs } = await writePresetOutput(dir, preset.name, options.seed, result, start);
-      kept++;
-      const failed = result.checks.filter((c) => !c.pass).length;
-      process.stderr.write(
-        `${label}: ${result.checks.length - failed} of ${result.checks.length} claims pass, ${formatSeconds(wallTimeMs)}\n`,
-      );
-      process.stdout.write(`${formatResultTable(preset.name, result)}\n`);
-      reports.push({ ...about, wallTimeMs, result, charts });
+      const finish = async (outcome: PresetOutcome, start: number, say: (line: string) => void) => {
+        if ("error" in outcome) {
+          say(`losslab: ${label} failed: ${outcome.error}\n`);
+          settle(index, { ...about, wallTimeMs: performance.now() - start, error: outcome.error });
+          return;
+        }
+        const { result } = outcome;
+        const { charts, wallTimeMs } = await writePresetOutput(dir, preset.name, options.seed, result, start);
+        kept++;
+        const failed = result.checks.filter((c) => !c.pass).length;
+        say(
+          `${label}: ${result.checks.length - failed} of ${result.checks.length} claims pass, ${formatSeconds(wallTimeMs)}\n`,
+        );
+        settle(index, { ...about, wallTimeMs, result, charts });
+      };
+      runs.push({ preset, label, starting: `${label}: ${redo}running (expected ${preset.expectedRuntime})\n`, finish });
     }
+    if (options.workers > 1 && runs.length > 1) await runOnThreads(runs, options);
+    else await runHere(runs, options);
+
+    const done = reports.filter((report) => report !== undefined);
     // The presets' own wall times, re-used ones included: what the whole set costs to run.
-    const totalWallTimeMs = reports.reduce((sum, report) => sum + report.wallTimeMs, 0);
+    const totalWallTimeMs = done.reduce((sum, report) => sum + report.wallTimeMs, 0);
+    const elapsedMs = performance.now() - startedAt;
     const html = renderHtmlReport({
       environment,
       seed: options.seed,
       workers: options.workers,
       totalWallTimeMs,
-      presets: reports,
+      elapsedMs,
+      presets: done,
     });
     const index = join(out, "index.html");
     await writeFileAtomic(index, html);
-    const checks = reports.flatMap((r) => ("result" in r ? r.result.checks : []));
+    const checks = done.flatMap((r) => ("result" in r ? r.result.checks : []));
     const failed = checks.filter((c) => !c.pass).length;
-    const broken = reports.filter((r) => !("result" in r)).map((r) => r.name);
+    const broken = done.filter((r) => !("result" in r)).map((r) => r.name);
     process.stdout.write(
-      `${reports.length} presets, ${checks.length - failed} of ${checks.length} claims pass, ${formatSeconds(totalWallTimeMs)}; wrote ${index}\n`,
+      `${done.length} presets, ${checks.length - failed} of ${checks.length} claims pass, ${formatSeconds(elapsedMs)}; wrote ${index}\n`,
     );
     if (broken.length > 0) {
       process.stderr.write(
-        `losslab: ${broken.length} of ${reports.length} presets failed to run (${broken.join(", ")}); ` +
+        `losslab: ${broken.length} of ${done.length} presets failed to run (${broken.join(", ")}); ` +
           "their errors are above and in the report, and the same command runs them again\n",
       );
       return RUN_FAILED;
@@ -102,5 +120,108 @@ export async function reproduceAll(presets: readonly Preset[], options: Reproduc
     return failed > 0 ? CLAIM_FAILED : 0;
   } finally {
     stopHandling();
+  }
+}
+
+/** A preset to run: the line that says it starts, and what to do with its outcome (`say` prints a line). */
+interface PresetRun {
+  preset: Preset;
+  label: string;
+  starting: string;
+  finish(outcome: PresetOutcome, start: number, say: (line: string) => void): Promise<void>;
+}
+
+/** One preset after the other in this thread, each with all the workers for its sweep and its own progress line. */
+async function runHere(runs: readonly PresetRun[], options: ReproduceAllOptions): Promise<void> {
+  const say = (line: string) => process.stderr.write(line);
+  for (const { preset, label, starting, finish } of runs) {
+    say(starting);
+    const start = performance.now();
+    let outcome: PresetOutcome;
+    try {
+      const progress = terminalProgress(label);
+      outcome = { result: await preset.run({ seed: options.seed, workers: options.workers, progress }) };
+    } catch (error) {
+      // One preset's error must not cost the others their run: it goes in the report.
+      outcome = { error: errorLine(error) };
+    }
+    await finish(outcome, start, say);
+  }
+}
+
+/**
+ * Every preset at once on one pool of `options.workers` threads: a preset with a sweep runs
+ * here and puts its points on the pool; one without runs whole on a thread of the pool. The
+ * longest start first (by `expectedRuntime`, on one thread), so that the pool's queue holds
+ * the big sweeps' points first and the short presets last, to fill the gaps at the end: no
+ * core waits for a preset of one run or for the last points of a sweep, on any number of
+ * cores. One status line shows the presets running, their progress and the ETA.
+ */
+async function runOnThreads(runs: readonly PresetRun[], options: ReproduceAllOptions): Promise<void> {
+  const cost = runs.map((run) => expectedThreadSeconds(run.preset.expectedRuntime));
+  const totalCost = cost.reduce((sum, seconds) => sum + seconds, 0);
+  const order = runs.map((_, i) => i).sort((a, b) => cost[b]! - cost[a]!);
+  const status = statusLine();
+  const say = (line: string) => status.say(line);
+  /** Fraction done of each preset running, and when each started. */
+  const running = new Map<number, number>();
+  const startedAt: number[] = [];
+  let doneCost = 0;
+  const start = Date.now();
+  const show = () => {
+    let done = doneCost;
+    for (const [i, fraction] of running) done += fraction * cost[i]!;
+    const fraction = totalCost > 0 ? done / totalCost : 1;
+    const elapsed = Date.now() - start;
+    const eta = fraction > 0.02 ? `, ETA ${formatSeconds(elapsed * (1 / fraction - 1))}` : "";
+    const names = [...running].map(([i, f]) => `${runs[i]!.preset.name} ${Math.floor(f * 100)}%`).join(", ");
+    status.update(`reproduce --all: ${Math.floor(fraction * 100)}%${eta}; running ${names}`);
+  };
+  const began = (i: number) => {
+    if (startedAt[i] !== undefined) return;
+    startedAt[i] = performance.now();
+    say(runs[i]!.starting);
+    running.set(i, 0);
+    show();
+  };
+  const moved = (i: number, fraction: number) => {
+    began(i);
+    running.set(i, Math.min(fraction, 1));
+    show();
+  };
+  const { openPool } = await import("../sweep/worker-pool.js");
+  const pool = openPool(options.workers, true);
+  const runOne = async (i: number): Promise<PresetOutcome> => {
+    const { preset } = runs[i]!;
+    if (preset.sweep !== true) {
+      return await pool.run("preset", { name: preset.name, seed: options.seed }, (fraction) => moved(i, fraction));
+    }
+    began(i);
+    try {
+      const progress = (done: number, total: number) => moved(i, total > 0 ? done / total : 0);
+      return { result: await preset.run({ seed: options.seed, workers: options.workers, pool, progress }) };
+    } catch (error) {
+      return { error: errorLine(error) };
+    }
+  };
+  try {
+    const sweeps = order.filter((i) => runs[i]!.preset.sweep === true);
+    const whole = order.filter((i) => runs[i]!.preset.sweep !== true);
+    const finished = sweeps.map(async (i) => finish(i, await runOne(i)));
+    // The sweeps' points first: they go on the pool's queue once their presets have built them.
+    await new Promise((resolve) => setImmediate(resolve));
+    finished.push(...whole.map(async (i) => finish(i, await runOne(i))));
+    await Promise.all(finished);
+  } finally {
+    status.end();
+    await pool.destroy();
+  }
+
+  async function finish(i: number, outcome: PresetOutcome): Promise<void> {
+    began(i); // a thread's first progress message may come after its result: they travel apart
+    running.delete(i);
+    doneCost += cost[i]!;
+    await runs[i]!.finish(outcome, startedAt[i]!, say);
+    show();
   }
 }

@@ -66,6 +66,7 @@ const windowPoints = (seed: number): Point[] =>
 /** Fig. 4: static windows only; the larger the window, the more a hot spot hurts cold flows. */
 export const ferrerFig4: Preset = {
   name: "ferrer-fig4",
+  sweep: true,
   description: "ferrer-2012 Fig. 4: static windows 1, 2, 5 without marking, cold-flow latency around a hot spot",
   expectedRuntime: "10 s with 2 workers",
   scenarios: (seed) => scenariosOf(windowPoints(seed)),
@@ -95,6 +96,7 @@ export const ferrerFig4: Preset = {
 /** Fig. 5 (and 6): MVCM against no congestion management. */
 export const ferrerFig5: Preset = {
   name: "ferrer-fig5",
+  sweep: true,
   description: "ferrer-2012 Fig. 5: cold-flow latency and throughput, no CMM vs MVCM",
   expectedRuntime: "8 s with 2 workers",
   scenarios: (seed) => scenariosOf(mechanismPoints(["noCMM", "MVCM"], seed)),
@@ -132,6 +134,7 @@ export const ferrerFig5: Preset = {
 /** Fig. 6: MVCM keeps the hot-spot link busy while it throttles the hot flows. */
 export const ferrerFig6: Preset = {
   name: "ferrer-fig6",
+  sweep: true,
   description: "ferrer-2012 Fig. 6: hot-spot link utilization during the hot spot, no CMM vs MVCM",
   expectedRuntime: "8 s with 2 workers",
   scenarios: (seed) => scenariosOf(mechanismPoints(["noCMM", "MVCM"], seed)),
@@ -153,6 +156,7 @@ const compared: FerrerMechanism[] = ["renato", "pfister", "MVCM"];
 /** Fig. 10: MVCM marks almost no cold packets; output marking (Pfister) marks more. */
 export const ferrerFig10: Preset = {
   name: "ferrer-fig10",
+  sweep: true,
   description: "ferrer-2012 Fig. 10: marked cold and hot packets, Renato vs Pfister vs MVCM",
   expectedRuntime: "10 s with 2 workers",
   scenarios: (seed) => scenariosOf(mechanismPoints(compared, seed)),
@@ -208,6 +212,7 @@ function fig11Preset(options: {
   return {
     name,
     description: options.description,
+    sweep: true,
     expectedRuntime: options.expectedRuntime,
     ...(options.long === true ? { long: true } : {}),
     scenarios: (seed) => scenariosOf(mechanismPoints(fig11Mechanisms, seed, base)),
@@ -265,6 +270,7 @@ const markedBars = (runs: LabelledMeasures[], key: "markedColdPct" | "markedHotP
 /** Fig. 10 at the paper's scale: the order of marked cold and hot packets among the mechanisms. */
 export const ferrerFig10Large: Preset = {
   name: "ferrer-fig10-large",
+  sweep: true,
   long: true,
   description: "ferrer-2012 Fig. 10 on the paper's 4-ary 5-tree and load (long: not in the test suite)",
   expectedRuntime: "~1-1.5 h with 2 workers (its pfister run alone ~46 min)",
@@ -333,6 +339,7 @@ const fig16Points: Point[] = fig16Variants.flatMap((variant) =>
 /** Fig. 16: without the n-times limit, waiting slots grow too far and the hot-spot link idles. */
 export const ferrerFig16: Preset = {
   name: "ferrer-fig16",
+  sweep: true,
   description: "ferrer-2012 Fig. 16: MVCM with and without the limit on waiting slots, hot-spot throughput gaps",
   expectedRuntime: "25 s with 2 workers",
   // The figure's seeds are fixed (1-3), whatever the context's seed.

@@ -67,12 +67,13 @@ export function websearchPreset(
   return {
     ...fields,
     name,
+    sweep: true,
     scenarios: (seed) => grid.map(({ load, scheme }) => websearchScenario(setup, load, scheme, seed)),
-    async run({ seed, workers, progress }): Promise<PresetResult> {
+    async run({ seed, ...sweep }): Promise<PresetResult> {
       const points = await runSweep(
         "websearch",
         grid.map(({ load, scheme }) => ({ setup, load, scheme, seed })),
-        { workers, progress },
+        sweep,
       );
       const at = (load: number) =>
         points.slice(loads.indexOf(load as (typeof loads)[number]) * schemes.length).slice(0, schemes.length);

@@ -34,16 +34,17 @@ const fig5Grid = fig5Thresholds.flatMap((threshold) => fig5Buffers.map((buffer) 
 
 export const santosFig5: Preset = {
   name: "santos2002-fig5",
+  sweep: true,
   description:
     "santos-2002 Fig. 5: root utilization and remote/local ratio vs buffer size, per output threshold (sweep)",
   expectedRuntime: "30 s with 2 workers",
   scenarios: (seed) => fig5Grid.map(({ threshold, buffer }) => santosScenario(fig5Point(buffer, threshold), seed)),
-  async run({ seed, workers, progress }) {
+  async run({ seed, ...sweep }) {
     const points = fig5Grid;
     const outputs = await runSweep(
       "santos",
       points.map(({ threshold, buffer }) => ({ params: fig5Point(buffer, threshold), seed, fromMs: 100, toMs: 500 })),
-      { workers, progress },
+      sweep,
     );
     const rootUtil: Grid = Object.fromEntries(fig5Thresholds.map((t) => [t, {}]));
     const remoteLocalRatio: Grid = Object.fromEntries(fig5Thresholds.map((t) => [t, {}]));

@@ -35,16 +35,17 @@ type Grid = Record<Fn, Record<Mode, Record<string, number>>>;
 
 export const santosFig7: Preset = {
   name: "santos2002-fig7",
+  sweep: true,
   description:
     "santos-2002 Fig. 7: utilization vs buffer size for LIPD, FIMD, AIMD, continuous and discrete rates (sweep)",
   expectedRuntime: "25 s with 2 workers",
   scenarios: (seed) => fig7Grid.map(({ fn, mode, buffer }) => santosScenario(fig7Point(buffer, fn, mode), seed)),
-  async run({ seed, workers, progress }) {
+  async run({ seed, ...sweep }) {
     const points = fig7Grid;
     const outputs = await runSweep(
       "santos",
       points.map(({ fn, mode, buffer }) => ({ params: fig7Point(buffer, fn, mode), seed, fromMs: 100, toMs: 500 })),
-      { workers, progress },
+      sweep,
     );
     const empty = (): Grid =>
       Object.fromEntries(fig7Functions.map((fn) => [fn, { continuous: {}, discrete: {} }])) as Grid;

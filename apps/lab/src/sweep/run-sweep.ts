@@ -4,10 +4,13 @@
  * (piscina) is in worker-pool.ts, loaded only when more than one worker is asked for.
  */
 import { type TaskInput, type TaskName, type TaskOutput, tasks } from "./tasks.js";
+import type { TaskPool } from "./worker-pool.js";
 
 export interface SweepOptions<T extends TaskName = TaskName> {
   /** Worker threads; 1 runs every point in this thread. */
   workers: number;
+  /** Worker threads shared with other sweeps running at once (`reproduce --all`): the points go there, whatever `workers`. */
+  pool?: TaskPool;
   /**
    * Points done out of `total`; `done` counts the fractions of the running points that
    * report progress (a task taking a progress callback), so a long point moves the bar too.
@@ -57,7 +60,7 @@ export async function runSweep<T extends TaskName>(
   };
   const tracked = options.progress !== undefined;
   options.progress?.(0, total);
-  if (options.workers <= 1 || total <= 1) {
+  if (options.pool === undefined && (options.workers <= 1 || total <= 1)) {
     const run = tasks[task] as (input: TaskInput<T>, onProgress?: (fraction: number) => void) => TaskOutput<T>;
     const outputs: Array<TaskOutput<T>> = [];
     for (const [index, input] of inputs.entries()) {
@@ -77,6 +80,7 @@ export async function runSweep<T extends TaskName>(
   const { runOnPool } = await import("./worker-pool.js");
   return runOnPool(task, inputs, {
     workers: options.workers,
+    pool: options.pool,
     tracked,
     moved,
     finished: finish,

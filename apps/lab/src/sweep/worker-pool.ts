@@ -9,6 +9,8 @@ import type { TaskInput, TaskName, TaskOutput } from "./tasks.js";
 
 export interface PoolOptions<T extends TaskName> {
   workers: number;
+  /** A pool to run on, left open; without, one of `workers` threads, ended at the end. */
+  pool?: TaskPool | undefined;
   /** Whether the points report the fractions of their work done (to `moved`). */
   tracked: boolean;
   moved: (index: number, fraction: number) => void;
@@ -24,7 +26,7 @@ export async function runOnPool<T extends TaskName>(
   options: PoolOptions<T>,
 ): Promise<Array<TaskOutput<T>>> {
   const { tracked, moved, finished: finish } = options;
-  const pool = openPool(Math.min(options.workers, inputs.length));
+  const pool = options.pool ?? openPool(Math.min(options.workers, inputs.length));
   try {
     return await Promise.all(
       inputs.map(async (input, index) =>
@@ -32,7 +34,7 @@ export async function runOnPool<T extends TaskName>(
       ),
     );
   } finally {
-    await pool.destroy();
+    if (options.pool === undefined) await pool.destroy();
   }
 
   async function settle(run: Promise<TaskOutput<T>>): Promise<TaskOutput<T>> {
@@ -70,6 +72,9 @@ export function openPool(threads: number, keep = false): TaskPool {
     maxThreads: size,
     minThreads: keep ? size : 1,
     ...(keep ? { idleTimeout: Number.POSITIVE_INFINITY } : {}),
+    // Tasks start in the order they were submitted (by default piscina sends a task it could
+    // not hand out at once to the back of its queue).
+    stricterFIFO: true,
   });
   return {
     async run(task, input, onProgress) {
