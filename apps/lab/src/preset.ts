@@ -6,7 +6,6 @@
 import { combineFingerprints } from "@losslab/metrics";
 import type { ScenarioInput } from "@losslab/scenario";
 import type { Chart } from "./chart.js";
-import type { TaskPool } from "./sweep/worker-pool.js";
 
 export interface Check {
   /** Claim id from the spec, e.g. "C2a.1". */
@@ -32,12 +31,13 @@ export interface PresetResult {
   charts: Chart[];
 }
 
+/** A preset's result, or its error as one line (as `reproduce --all` reports it; an error's class does not cross threads). */
+export type PresetOutcome = { result: PresetResult } | { error: string };
+
 export interface PresetContext {
   seed: number;
   /** Worker threads a sweep may use. */
   workers: number;
-  /** Worker threads shared with the presets running at once (`reproduce --all`): a sweep's points go there, whatever `workers`. */
-  pool?: TaskPool;
   /** Progress reporting for long runs: done out of total units. No-op when quiet. */
   progress(done: number, total: number, label?: string): void;
 }
@@ -52,10 +52,10 @@ export interface Preset {
    */
   expectedRuntime: string;
   /**
-   * Whether the preset makes its runs through `runSweep` (on `context.workers` threads, or
-   * `context.pool`): `reproduce --all` on several threads runs it here and its points on the
-   * shared pool, and runs a preset without (its runs in the thread that calls `run`) whole on
-   * a worker thread.
+   * Whether the preset makes its runs through `runSweep` (on `context.workers` threads):
+   * `reproduce --all` on several threads runs it in the main thread, its points on the pool
+   * the presets share (`shareSweepPool`), and a preset without (its runs in the thread that
+   * calls `run`) whole on a thread of that pool.
    */
   sweep?: true;
   /** Hours rather than minutes: `reproduce --all` skips it unless named in `--only`. */

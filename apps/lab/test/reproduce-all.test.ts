@@ -129,11 +129,14 @@ describe("reproduce --all on two threads", () => {
       expect(run.status, run.stderr).toBe(0);
       const files = only.split(",").map((preset) => presetFiles(join(out, preset)));
       // The last line says how long it took.
-      return { run, files, tables: run.stdout.split("\n").slice(0, -2).join("\n") };
+      const report = readFileSync(join(out, "index.html"), "utf8");
+      return { run, files, report, tables: run.stdout.split("\n").slice(0, -2).join("\n") };
     });
     const [one, two] = outputs as [(typeof outputs)[0], (typeof outputs)[0]];
     expect(two.files).toEqual(one.files);
     expect(two.tables).toEqual(one.tables);
+    expect(two.report).toContain("presets ran at once");
+    expect(one.report).not.toContain("presets ran at once");
     expect(two.tables.indexOf("santos2002-fig6")).toBeLessThan(two.tables.indexOf("turner-apsn"));
     // On one thread in their order; on two the shortest waits for a thread, which the other two took.
     const starts = (stderr: string) => [...stderr.matchAll(/\] (\S+): running/g)].map((m) => m[1]);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { errorLine } from "../src/error-line.js";
 import { ferrerSmall } from "../src/presets/ferrer-scenario.js";
-import { runSweep } from "../src/sweep/run-sweep.js";
+import { runSweep, shareSweepPool } from "../src/sweep/run-sweep.js";
+import { tasks } from "../src/sweep/tasks.js";
+import type { TaskPool } from "../src/sweep/worker-pool.js";
 
 const point = (remote: number) => ({
   params: { local: 2, remote, durationMs: 3, victimMs: null, bufferPackets: 4, window: 1 },
@@ -11,6 +13,28 @@ const point = (remote: number) => ({
 });
 
 describe("runSweep", () => {
+  it("puts every point on the shared pool while there is one, whatever its workers, to the same results", async () => {
+    const inputs = [point(1), point(2)];
+    const alone = await runSweep("santos", inputs, { workers: 1 });
+    const sent: unknown[] = [];
+    const pool = {
+      run: async (task: "santos", input: (typeof inputs)[number]) => {
+        sent.push(input);
+        return tasks[task](input);
+      },
+    } as unknown as TaskPool;
+    shareSweepPool(pool);
+    try {
+      expect(await runSweep("santos", inputs, { workers: 1 })).toEqual(alone);
+      expect(await runSweep("santos", inputs.slice(0, 1), { workers: 4 })).toEqual(alone.slice(0, 1));
+    } finally {
+      shareSweepPool(undefined);
+    }
+    expect(sent).toEqual([...inputs, inputs[0]]);
+    await runSweep("santos", inputs, { workers: 1 });
+    expect(sent).toHaveLength(3);
+  });
+
   it("gives identical results in order with 1 and 2 workers, and reports progress", async () => {
     const inputs = [point(1), point(2), point(3)];
     const seen: number[] = [];

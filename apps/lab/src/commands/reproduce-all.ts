@@ -4,14 +4,14 @@ import { errorLine } from "../error-line.js";
 import { CLAIM_FAILED, RUN_FAILED } from "../exit-codes.js";
 import { exitOnInterrupt } from "../interruption.js";
 import { prepareOutputDir } from "../output-dir.js";
-import { expectedThreadSeconds, type Preset } from "../preset.js";
+import { expectedThreadSeconds, type Preset, type PresetOutcome } from "../preset.js";
 import { readKeptPreset, writePresetOutput } from "../preset-output.js";
 import { terminalProgress } from "../progress.js";
 import { collectEnvironment } from "../report/environment.js";
 import { formatSeconds, type ReportPreset, renderHtmlReport } from "../report/html-report.js";
 import { formatResultTable } from "../result-table.js";
 import { statusLine } from "../status-line.js";
-import type { PresetOutcome } from "../sweep/tasks.js";
+import { shareSweepPool } from "../sweep/run-sweep.js";
 import { UserError } from "../user-error.js";
 
 export interface ReproduceAllOptions {
@@ -87,19 +87,19 @@ export async function reproduceAll(presets: readonly Preset[], options: Reproduc
       };
       runs.push({ preset, label, starting: `${label}: ${redo}running (expected ${preset.expectedRuntime})\n`, finish });
     }
-    if (options.workers > 1 && runs.length > 1) await runOnThreads(runs, options);
+    const atOnce = options.workers > 1 && runs.length > 1;
+    if (atOnce) await runOnThreads(runs, options);
     else await runHere(runs, options);
 
     const done = reports.filter((report) => report !== undefined);
-    // The presets' own wall times, re-used ones included: what the whole set costs to run.
-    const totalWallTimeMs = done.reduce((sum, report) => sum + report.wallTimeMs, 0);
     const elapsedMs = performance.now() - startedAt;
     const html = renderHtmlReport({
       environment,
       seed: options.seed,
       workers: options.workers,
-      totalWallTimeMs,
       elapsedMs,
+      kept: presets.length - runs.length,
+      atOnce,
       presets: done,
     });
     const index = join(out, "index.html");
@@ -193,17 +193,16 @@ async function runOnThreads(runs: readonly PresetRun[], options: ReproduceAllOpt
   const pool = openPool(options.workers, true);
   const runOne = async (i: number): Promise<PresetOutcome> => {
     const { preset } = runs[i]!;
-    if (preset.sweep !== true) {
-      return await pool.run("preset", { name: preset.name, seed: options.seed }, (fraction) => moved(i, fraction));
-    }
+    if (preset.sweep !== true) return await pool.runPreset(preset.name, options.seed, (f) => moved(i, f));
     began(i);
     try {
       const progress = (done: number, total: number) => moved(i, total > 0 ? done / total : 0);
-      return { result: await preset.run({ seed: options.seed, workers: options.workers, pool, progress }) };
+      return { result: await preset.run({ seed: options.seed, workers: options.workers, progress }) };
     } catch (error) {
       return { error: errorLine(error) };
     }
   };
+  shareSweepPool(pool);
   try {
     const sweeps = order.filter((i) => runs[i]!.preset.sweep === true);
     const whole = order.filter((i) => runs[i]!.preset.sweep !== true);
@@ -213,6 +212,7 @@ async function runOnThreads(runs: readonly PresetRun[], options: ReproduceAllOpt
     finished.push(...whole.map(async (i) => finish(i, await runOne(i))));
     await Promise.all(finished);
   } finally {
+    shareSweepPool(undefined);
     status.end();
     await pool.destroy();
   }

@@ -21,7 +21,7 @@ const keyOf = (params: FerrerParams, seed: number) => JSON.stringify({ params, s
  */
 export async function runFerrerPoints(
   points: Array<{ label: string; params: FerrerParams; seed: number }>,
-  context: Pick<PresetContext, "workers" | "pool" | "progress">,
+  context: Pick<PresetContext, "workers" | "progress">,
 ): Promise<LabelledMeasures[]> {
   const todo = points.filter(({ params, seed }) => !runs.has(keyOf(params, seed)));
   const sweep = runSweep(

@@ -69,11 +69,11 @@ export function websearchPreset(
     name,
     sweep: true,
     scenarios: (seed) => grid.map(({ load, scheme }) => websearchScenario(setup, load, scheme, seed)),
-    async run({ seed, ...sweep }): Promise<PresetResult> {
+    async run({ seed, workers, progress }): Promise<PresetResult> {
       const points = await runSweep(
         "websearch",
         grid.map(({ load, scheme }) => ({ setup, load, scheme, seed })),
-        sweep,
+        { workers, progress },
       );
       const at = (load: number) =>
         points.slice(loads.indexOf(load as (typeof loads)[number]) * schemes.length).slice(0, schemes.length);

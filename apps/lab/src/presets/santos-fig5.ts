@@ -39,12 +39,12 @@ export const santosFig5: Preset = {
     "santos-2002 Fig. 5: root utilization and remote/local ratio vs buffer size, per output threshold (sweep)",
   expectedRuntime: "30 s with 2 workers",
   scenarios: (seed) => fig5Grid.map(({ threshold, buffer }) => santosScenario(fig5Point(buffer, threshold), seed)),
-  async run({ seed, ...sweep }) {
+  async run({ seed, workers, progress }) {
     const points = fig5Grid;
     const outputs = await runSweep(
       "santos",
       points.map(({ threshold, buffer }) => ({ params: fig5Point(buffer, threshold), seed, fromMs: 100, toMs: 500 })),
-      sweep,
+      { workers, progress },
     );
     const rootUtil: Grid = Object.fromEntries(fig5Thresholds.map((t) => [t, {}]));
     const remoteLocalRatio: Grid = Object.fromEntries(fig5Thresholds.map((t) => [t, {}]));

@@ -40,12 +40,12 @@ export const santosFig7: Preset = {
     "santos-2002 Fig. 7: utilization vs buffer size for LIPD, FIMD, AIMD, continuous and discrete rates (sweep)",
   expectedRuntime: "25 s with 2 workers",
   scenarios: (seed) => fig7Grid.map(({ fn, mode, buffer }) => santosScenario(fig7Point(buffer, fn, mode), seed)),
-  async run({ seed, ...sweep }) {
+  async run({ seed, workers, progress }) {
     const points = fig7Grid;
     const outputs = await runSweep(
       "santos",
       points.map(({ fn, mode, buffer }) => ({ params: fig7Point(buffer, fn, mode), seed, fromMs: 100, toMs: 500 })),
-      sweep,
+      { workers, progress },
     );
     const empty = (): Grid =>
       Object.fromEntries(fig7Functions.map((fn) => [fn, { continuous: {}, discrete: {} }])) as Grid;

@@ -7,7 +7,7 @@
  */
 import type { Chart } from "../chart.js";
 import { check, round } from "../check.js";
-import { fingerprintOf, type Preset, type PresetContext } from "../preset.js";
+import { fingerprintOf, type Preset } from "../preset.js";
 import { spearman } from "../statistics.js";
 import { runSweep } from "../sweep/run-sweep.js";
 import { type SantosParams, santosScenario } from "./santos-scenario.js";
@@ -61,7 +61,7 @@ const sweepScenarios = <V>(variants: readonly V[], point: (variant: V, meanOnMs:
 async function sweepMeans<V>(
   variants: readonly V[],
   point: (variant: V, meanOnMs: number) => SantosParams,
-  context: Pick<PresetContext, "workers" | "pool" | "progress">,
+  context: { workers: number; progress: (done: number, total: number) => void },
 ): Promise<{ means: Map<V, Averages[]>; fingerprint: string }> {
   const inputs = sweepInputs(variants, point);
   const outputs = await runSweep("santos", inputs, context);
@@ -104,9 +104,9 @@ export const santosFig8a: Preset = {
   expectedRuntime: "50 s with 2 workers",
   // The figure's seeds are fixed (1-4), whatever the context's seed.
   scenarios: () => sweepScenarios(fig8aModes, fig8aPoint),
-  async run(context) {
+  async run({ workers, progress }) {
     const modes = fig8aModes;
-    const { means, fingerprint } = await sweepMeans(modes, fig8aPoint, context);
+    const { means, fingerprint } = await sweepMeans(modes, fig8aPoint, { workers, progress });
     const table = Object.fromEntries(
       modes.map((mode) => [mode, Object.fromEntries(fig8OnMs.map((on, i) => [on, shares(means.get(mode)![i]!)]))]),
     );
@@ -191,9 +191,9 @@ export const santosFig8b: Preset = {
     "santos-2002 Fig. 8(b): root and inter-switch utilization with all flows ON/OFF, per response function (sweep)",
   expectedRuntime: "70 s with 2 workers",
   scenarios: () => sweepScenarios(fig8bFunctions, fig8bPoint),
-  async run(context) {
+  async run({ workers, progress }) {
     const functions = fig8bFunctions;
-    const { means, fingerprint } = await sweepMeans(functions, fig8bPoint, context);
+    const { means, fingerprint } = await sweepMeans(functions, fig8bPoint, { workers, progress });
     const root = (fn: Fn, i: number) => means.get(fn)![i]!.rootUtil;
     const isl = (fn: Fn, i: number) => means.get(fn)![i]!.islUtil;
     const indices = fig8OnMs.map((_, i) => i);

@@ -30,10 +30,12 @@ export interface ReportData {
   environment: ReportEnvironment;
   seed: number;
   workers: number;
-  /** The presets' own wall times added up, re-used ones included: what the whole set costs to run. */
-  totalWallTimeMs: number;
-  /** The wall time of this `reproduce --all`, which ran presets at once with several workers. */
+  /** The wall time of this `reproduce --all`. */
   elapsedMs: number;
+  /** Presets whose files an earlier run left, re-used. */
+  kept: number;
+  /** Whether the presets ran at once (several workers), so that their wall times overlap. */
+  atOnce: boolean;
   presets: ReportPreset[];
 }
 
@@ -107,7 +109,10 @@ export function renderHtmlReport(data: ReportData): string {
     `<div class="big">${data.presets.length} preset${data.presets.length === 1 ? "" : "s"}</div>`,
     ...(broken > 0 ? [`<div><span class="badge fail">${broken} failed to run</span></div>`] : []),
     `<div>claims: <span class="badge pass">${passed} passed</span> <span class="badge ${failed > 0 ? "fail" : "pass"}">${failed} failed</span></div>`,
-    `<div>wall time: ${escapeHtml(formatSeconds(data.elapsedMs))} (the presets' own add up to ${escapeHtml(formatSeconds(data.totalWallTimeMs))})</div>`,
+    `<div>wall time: ${escapeHtml(formatSeconds(data.elapsedMs))}${data.kept > 0 ? `, ${data.kept} preset${data.kept === 1 ? "" : "s"} kept from earlier runs` : ""}</div>`,
+    ...(data.atOnce
+      ? ["<div>presets ran at once: a preset's wall time runs from its start to its end, threads shared</div>"]
+      : []),
     `<div>seed ${escapeHtml(String(data.seed))}, ${escapeHtml(String(data.workers))} worker${data.workers === 1 ? "" : "s"}</div>`,
     "</div>",
     '<dl class="env">',

@@ -6,11 +6,20 @@
 import { type TaskInput, type TaskName, type TaskOutput, tasks } from "./tasks.js";
 import type { TaskPool } from "./worker-pool.js";
 
+/** The pool this thread's sweeps put their points on while presets run at once (`shareSweepPool`). */
+let sharedPool: TaskPool | undefined;
+
+/**
+ * Makes `pool` the one every sweep of this thread runs its points on, whatever its `workers`,
+ * until called again with undefined: `reproduce --all` runs presets at once on one pool.
+ */
+export function shareSweepPool(pool: TaskPool | undefined): void {
+  sharedPool = pool;
+}
+
 export interface SweepOptions<T extends TaskName = TaskName> {
   /** Worker threads; 1 runs every point in this thread. */
   workers: number;
-  /** Worker threads shared with other sweeps running at once (`reproduce --all`): the points go there, whatever `workers`. */
-  pool?: TaskPool;
   /**
    * Points done out of `total`; `done` counts the fractions of the running points that
    * report progress (a task taking a progress callback), so a long point moves the bar too.
@@ -60,7 +69,8 @@ export async function runSweep<T extends TaskName>(
   };
   const tracked = options.progress !== undefined;
   options.progress?.(0, total);
-  if (options.pool === undefined && (options.workers <= 1 || total <= 1)) {
+  const pool = sharedPool;
+  if (pool === undefined && (options.workers <= 1 || total <= 1)) {
     const run = tasks[task] as (input: TaskInput<T>, onProgress?: (fraction: number) => void) => TaskOutput<T>;
     const outputs: Array<TaskOutput<T>> = [];
     for (const [index, input] of inputs.entries()) {
@@ -80,7 +90,7 @@ export async function runSweep<T extends TaskName>(
   const { runOnPool } = await import("./worker-pool.js");
   return runOnPool(task, inputs, {
     workers: options.workers,
-    pool: options.pool,
+    pool,
     tracked,
     moved,
     finished: finish,

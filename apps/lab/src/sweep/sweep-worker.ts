@@ -1,6 +1,9 @@
-/** Entry point of a sweep worker thread: runs one named task (see tasks.ts). */
+/** Entry point of a worker thread: runs one named task (see tasks.ts), or a whole preset (preset-task.ts). */
 import type { MessagePort } from "node:worker_threads";
-import { type TaskName, tasks } from "./tasks.js";
+import { runPreset } from "./preset-task.js";
+import { tasks } from "./tasks.js";
+
+const threadTasks = { ...tasks, preset: runPreset };
 
 /** `progress`, when given, receives the fractions of its work the task reports. */
 export default function runTask({
@@ -8,10 +11,10 @@ export default function runTask({
   input,
   progress,
 }: {
-  task: TaskName;
+  task: keyof typeof threadTasks;
   input: never;
   progress?: MessagePort;
 }): unknown {
-  const run = tasks[task] as (input: never, onProgress?: (fraction: number) => void) => unknown;
+  const run = threadTasks[task] as (input: never, onProgress?: (fraction: number) => void) => unknown;
   return run(input, progress === undefined ? undefined : (fraction) => progress.postMessage(fraction));
 }

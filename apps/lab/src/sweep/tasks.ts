@@ -4,11 +4,7 @@
  * and gives the same numbers either way. A long task may also take a callback it calls with
  * the fraction of its work done (progress only: the result does not depend on it).
  */
-
-import { errorLine } from "../error-line.js";
-import type { PresetResult } from "../preset.js";
 import { ferrerPoint } from "../presets/ferrer-scenario.js";
-import { findPreset } from "../presets/index.js";
 import { runSantos, type SantosParams, santosAverages } from "../presets/santos-scenario.js";
 import { websearchPoint } from "../presets/websearch-scenario.js";
 import { runScenarioSummary } from "./scenario-task.js";
@@ -25,26 +21,8 @@ export const tasks = {
   websearch: websearchPoint,
   /** One run of a scenario object (as in a scenario file): its summary as plain JSON, or its error. */
   scenario: runScenarioSummary,
-  /** A whole preset without a sweep, its runs in this thread (`reproduce --all` on several threads). */
-  preset: runPreset,
 } as const;
 
 export type TaskName = keyof typeof tasks;
 export type TaskInput<T extends TaskName> = Parameters<(typeof tasks)[T]>[0];
 export type TaskOutput<T extends TaskName> = Awaited<ReturnType<(typeof tasks)[T]>>;
-
-/** A preset's result, or its error as one line (an error's class does not survive the thread boundary). */
-export type PresetOutcome = { result: PresetResult } | { error: string };
-
-async function runPreset(
-  input: { name: string; seed: number },
-  onProgress?: (fraction: number) => void,
-): Promise<PresetOutcome> {
-  onProgress?.(0); // it has started
-  try {
-    const progress = (done: number, total: number) => onProgress?.(total > 0 ? done / total : 0);
-    return { result: await findPreset(input.name).run({ seed: input.seed, workers: 1, progress }) };
-  } catch (error) {
-    return { error: errorLine(error) };
-  }
-}

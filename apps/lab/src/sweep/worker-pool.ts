@@ -5,6 +5,7 @@
 import { fileURLToPath } from "node:url";
 import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
+import type { PresetOutcome } from "../preset.js";
 import type { TaskInput, TaskName, TaskOutput } from "./tasks.js";
 
 export interface PoolOptions<T extends TaskName> {
@@ -55,6 +56,11 @@ export interface TaskPool {
     input: TaskInput<T>,
     onProgress?: (fraction: number) => void,
   ): Promise<TaskOutput<T>>;
+  /**
+   * Runs the registered preset `name` at `seed` whole on the next free thread, its sweep in
+   * that thread (`reproduce --all`); `onProgress` receives 0 as it starts, then the fractions done.
+   */
+  runPreset(name: string, seed: number, onProgress: (fraction: number) => void): Promise<PresetOutcome>;
   /** Ends the threads (a task still running rejects). */
   destroy(): Promise<void>;
 }
@@ -76,17 +82,20 @@ export function openPool(threads: number, keep = false): TaskPool {
     // not hand out at once to the back of its queue).
     stricterFIFO: true,
   });
+  /** Runs `task` (a name of tasks.ts, or "preset") on the next free thread. */
+  const submit = async (task: string, input: unknown, onProgress?: (fraction: number) => void) => {
+    if (onProgress === undefined) return await pool.run({ task, input });
+    const { port1, port2 } = new MessageChannel();
+    port1.on("message", onProgress);
+    try {
+      return await pool.run({ task, input, progress: port2 }, { transferList: [port2] });
+    } finally {
+      port1.close();
+    }
+  };
   return {
-    async run(task, input, onProgress) {
-      if (onProgress === undefined) return await pool.run({ task, input });
-      const { port1, port2 } = new MessageChannel();
-      port1.on("message", onProgress);
-      try {
-        return await pool.run({ task, input, progress: port2 }, { transferList: [port2] });
-      } finally {
-        port1.close();
-      }
-    },
+    run: submit,
+    runPreset: (name, seed, onProgress) => submit("preset", { name, seed }, onProgress),
     destroy: () => pool.destroy(),
   };
 }
