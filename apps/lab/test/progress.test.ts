@@ -88,6 +88,17 @@ describe("statusLine: messages with a status beneath (reproduce --all on threads
     ]);
   });
 
+  it("cuts the status to the terminal's width, so that it never wraps", () => {
+    const columns = process.stderr.columns;
+    process.stderr.columns = 12;
+    try {
+      const writes = stderrOf(true, () => statusLine().update("50%; running a 10%, b 5%"));
+      expect(writes).toEqual(["\r50%; runni…\x1b[K"]);
+    } finally {
+      process.stderr.columns = columns;
+    }
+  });
+
   it("off a terminal prints the messages, and the status once a minute at most", () => {
     let now = 1_000_000;
     vi.spyOn(Date, "now").mockImplementation(() => now);

@@ -174,7 +174,11 @@ async function runOnThreads(runs: readonly PresetRun[], options: ReproduceAllOpt
     const fraction = totalCost > 0 ? done / totalCost : 1;
     const elapsed = Date.now() - start;
     const eta = fraction > 0.02 ? `, ETA ${formatSeconds(elapsed * (1 / fraction - 1))}` : "";
-    const names = [...running].map(([i, f]) => `${runs[i]!.preset.name} ${Math.floor(f * 100)}%`).join(", ");
+    // Those furthest along first: a sweep's points may still wait in the pool's queue.
+    const names = [...running]
+      .sort((a, b) => b[1] - a[1])
+      .map(([i, f]) => `${runs[i]!.preset.name} ${Math.floor(f * 100)}%`)
+      .join(", ");
     status.update(`reproduce --all: ${Math.floor(fraction * 100)}%${eta}; running ${names}`);
   };
   const began = (i: number) => {
@@ -193,12 +197,13 @@ async function runOnThreads(runs: readonly PresetRun[], options: ReproduceAllOpt
   const pool = openPool(options.workers, true);
   const runOne = async (i: number): Promise<PresetOutcome> => {
     const { preset } = runs[i]!;
-    if (preset.sweep !== true) return await pool.runPreset(preset.name, options.seed, (f) => moved(i, f));
-    began(i);
     try {
+      if (preset.sweep !== true) return await pool.runPreset(preset.name, options.seed, (f) => moved(i, f));
+      began(i);
       const progress = (done: number, total: number) => moved(i, total > 0 ? done / total : 0);
       return { result: await preset.run({ seed: options.seed, workers: options.workers, progress }) };
     } catch (error) {
+      // The preset's error, or the death of its thread (out of memory, say): it goes in the report.
       return { error: errorLine(error) };
     }
   };
