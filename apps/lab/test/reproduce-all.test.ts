@@ -14,6 +14,9 @@ import { readKeptPreset } from "../src/preset-output.js";
 import { runFerrerPoints } from "../src/presets/ferrer-points.js";
 import { ferrerSmall } from "../src/presets/ferrer-scenario.js";
 import { findPreset, presets } from "../src/presets/index.js";
+import { fig5Point } from "../src/presets/santos-fig5.js";
+import { fig7Point } from "../src/presets/santos-fig7.js";
+import { runSantosPoints } from "../src/presets/santos-points.js";
 import { ringError, ringScenario } from "./deadlock-kit.js";
 import { losslab, startLosslab } from "./kit.js";
 
@@ -162,6 +165,28 @@ describe("presets that share runs, at once", () => {
     expect(totals[1]).toEqual([0]);
     expect(second).toEqual(first);
     expect(first![0]!.measures.fingerprint).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it("make a run once when their scenarios parse alike (santos Fig. 5 without threshold, Fig. 7 LIPD continuous)", async () => {
+    const point = (params: ReturnType<typeof fig5Point>) => ({ params, seed: 1, fromMs: 2, toMs: 10 });
+    const fig5 = point(fig5Point(4, "none", 10));
+    const fig7 = point(fig7Point(4, "lipd", "continuous", 10));
+    expect(fig7.params).not.toEqual(fig5.params); // fig7 names the controller's default mode
+    const totals: number[][] = [[], []];
+    const [first, second] = await Promise.all(
+      [fig5, fig7].map((input, i) =>
+        runSantosPoints([input], { workers: 1, progress: (_, total) => totals[i]!.push(total) }),
+      ),
+    );
+    expect(new Set(totals[0])).toEqual(new Set([1]));
+    expect(totals[1]).toEqual([0]);
+    expect(second).toEqual(first);
+    // Another buffer is another run.
+    const other = await runSantosPoints([point(fig7Point(5, "lipd", "continuous", 10))], {
+      workers: 1,
+      progress: () => {},
+    });
+    expect(other[0]!.fingerprint).not.toBe(first![0]!.fingerprint);
   });
 
   it("are marked as sweeps exactly when they say they run on workers", () => {

@@ -9,7 +9,7 @@ import type { Chart } from "../chart.js";
 import { check, round } from "../check.js";
 import { fingerprintOf, type Preset } from "../preset.js";
 import { spearman } from "../statistics.js";
-import { runSweep } from "../sweep/run-sweep.js";
+import { runSantosPoints } from "./santos-points.js";
 import { type SantosParams, santosScenario } from "./santos-scenario.js";
 
 export const fig5Buffers = [2, 3, 4, 5, 6, 8, 10, 12, 16] as const;
@@ -41,8 +41,7 @@ export const santosFig5: Preset = {
   scenarios: (seed) => fig5Grid.map(({ threshold, buffer }) => santosScenario(fig5Point(buffer, threshold), seed)),
   async run({ seed, workers, progress }) {
     const points = fig5Grid;
-    const outputs = await runSweep(
-      "santos",
+    const outputs = await runSantosPoints(
       points.map(({ threshold, buffer }) => ({ params: fig5Point(buffer, threshold), seed, fromMs: 100, toMs: 500 })),
       { workers, progress },
     );

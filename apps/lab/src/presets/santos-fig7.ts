@@ -7,7 +7,7 @@
 import type { Chart } from "../chart.js";
 import { check, round } from "../check.js";
 import { fingerprintOf, type Preset } from "../preset.js";
-import { runSweep } from "../sweep/run-sweep.js";
+import { runSantosPoints } from "./santos-points.js";
 import { type SantosParams, santosScenario } from "./santos-scenario.js";
 
 export const fig7Buffers = [2, 3, 4, 6, 8, 12, 16] as const;
@@ -42,8 +42,7 @@ export const santosFig7: Preset = {
   scenarios: (seed) => fig7Grid.map(({ fn, mode, buffer }) => santosScenario(fig7Point(buffer, fn, mode), seed)),
   async run({ seed, workers, progress }) {
     const points = fig7Grid;
-    const outputs = await runSweep(
-      "santos",
+    const outputs = await runSantosPoints(
       points.map(({ fn, mode, buffer }) => ({ params: fig7Point(buffer, fn, mode), seed, fromMs: 100, toMs: 500 })),
       { workers, progress },
     );

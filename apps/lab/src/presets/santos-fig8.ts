@@ -9,7 +9,7 @@ import type { Chart } from "../chart.js";
 import { check, round } from "../check.js";
 import { fingerprintOf, type Preset } from "../preset.js";
 import { spearman } from "../statistics.js";
-import { runSweep } from "../sweep/run-sweep.js";
+import { runSantosPoints } from "./santos-points.js";
 import { type SantosParams, santosScenario } from "./santos-scenario.js";
 
 export const fig8OnMs = [0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20] as const;
@@ -36,7 +36,7 @@ export const fig8Point = (
   controller: { kind: "per-ack", response, mode: "discrete", window: 1, persistent },
 });
 
-type Output = Awaited<ReturnType<typeof runSweep<"santos">>>[number];
+type Output = Awaited<ReturnType<typeof runSantosPoints>>[number];
 type Averages = Omit<Output, "fingerprint">;
 
 /** Every (variant, ON value, seed) run, averaged over the last 80 %. */
@@ -64,7 +64,7 @@ async function sweepMeans<V>(
   context: { workers: number; progress: (done: number, total: number) => void },
 ): Promise<{ means: Map<V, Averages[]>; fingerprint: string }> {
   const inputs = sweepInputs(variants, point);
-  const outputs = await runSweep("santos", inputs, context);
+  const outputs = await runSantosPoints(inputs, context);
   const means = new Map<V, Averages[]>();
   let i = 0;
   for (const variant of variants) {
