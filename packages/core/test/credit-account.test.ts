@@ -65,6 +65,11 @@ describe("CreditAccount", () => {
     expect(() => other.restore(33)).toThrow("S output 1: 99 credits after a return of 33, above the buffer's 66");
   });
 
+  it("refuses a negative or NaN capacity", () => {
+    expect(() => new CreditAccount(-1, 64, "L")).toThrow(/L: credit capacity must be >= 0 or Infinity; got -1/);
+    expect(() => new CreditAccount(Number.NaN)).toThrow(RangeError);
+  });
+
   it("with Infinity credits (a host that drains at link rate) never runs out", () => {
     const account = new CreditAccount(Number.POSITIVE_INFINITY);
     for (let i = 0; i < 1000; i++) account.consume(2068);

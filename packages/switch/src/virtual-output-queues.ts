@@ -27,31 +27,42 @@ export class VirtualOutputQueues implements InputQueues {
   private slotEligibleAt: Float64Array;
   private slotNext: Int32Array;
   private freeSlot = -1;
-  /** First and last slot of the VOQ of input i for output o, at index i * ports + o (-1: empty). */
-  private readonly headSlot: Int32Array;
-  private readonly tailSlot: Int32Array;
+  /**
+   * The per-port state, in one Int32Array (`state`) at the offsets below, so that a match
+   * touches a few cache lines of one array rather than a line or two of each of eleven
+   * small arrays (each with its own header): at paper scale the state of a switch is
+   * usually out of cache when its next event comes.
+   */
+  private readonly state: Int32Array;
+  /**
+   * Per input: 1 while it sends (`busy`); packets queued (`queued`, to skip empty inputs);
+   * the accept pointer.
+   */
+  private readonly busyAt: number;
+  private readonly queuedAt_: number;
+  private readonly acceptPointerAt: number;
+  /** Per output: the grant pointer. */
+  private readonly grantPointerAt: number;
   /**
    * Per input, `words` words with bit o set while its VOQ for output o holds packets: a
    * request pass visits the occupied VOQs only, not all `ports` of them.
    */
-  private readonly occupied: Int32Array;
-  /** Packets queued at each input, to skip empty inputs. */
-  private readonly queued: Int32Array;
-  private readonly busy: Uint8Array;
-  private readonly grantPointer: Int32Array;
-  private readonly acceptPointer: Int32Array;
+  private readonly occupiedAt: number;
   /**
    * During an iteration, per output: bit i set if input i requests it (`words` words each).
    * This and the three bitmaps below are all zero between passes: each pass clears what it
    * read, so no pass clears whole arrays.
    */
-  private readonly requests: Int32Array;
+  private readonly requestsAt: number;
   /** During an iteration: bit o set if output o has a request. */
-  private readonly requested: Int32Array;
+  private readonly requestedAt: number;
   /** During an iteration, per input: bit o set if output o grants it (`words` words each). */
-  private readonly grants: Int32Array;
+  private readonly grantsAt: number;
   /** During an iteration: bit i set if input i has a grant. */
-  private readonly granted: Int32Array;
+  private readonly grantedAt: number;
+  /** First and last slot of the VOQ of input i for output o, at i * ports + o (-1: empty). */
+  private readonly headAt: number;
+  private readonly tailAt: number;
   /**
    * Before this time no free input has an eligible VOQ head, unless a packet is added or an
    * input is freed (which reset it to 0): a match called meanwhile would find no request, so
@@ -69,17 +80,24 @@ export class VirtualOutputQueues implements InputQueues {
     this.slotEligibleAt = new Float64Array(0);
     this.slotNext = new Int32Array(0);
     this.growSlots(4 * ports);
-    this.headSlot = new Int32Array(ports * ports).fill(-1);
-    this.tailSlot = new Int32Array(ports * ports).fill(-1);
-    this.occupied = new Int32Array(ports * words);
-    this.queued = new Int32Array(ports);
-    this.busy = new Uint8Array(ports);
-    this.grantPointer = new Int32Array(ports);
-    this.acceptPointer = new Int32Array(ports);
-    this.requests = new Int32Array(ports * words);
-    this.requested = new Int32Array(words);
-    this.grants = new Int32Array(ports * words);
-    this.granted = new Int32Array(words);
+    let size = 0;
+    const take = (length: number) => {
+      size += length;
+      return size - length;
+    };
+    this.busyAt = take(ports);
+    this.queuedAt_ = take(ports);
+    this.acceptPointerAt = take(ports);
+    this.grantPointerAt = take(ports);
+    this.occupiedAt = take(ports * words);
+    this.requestsAt = take(ports * words);
+    this.requestedAt = take(words);
+    this.grantsAt = take(ports * words);
+    this.grantedAt = take(words);
+    this.headAt = take(ports * ports);
+    this.tailAt = take(ports * ports);
+    this.state = new Int32Array(size);
+    this.state.fill(-1, this.headAt);
   }
 
   /** Makes the pool `capacity` slots long (more than now), chaining the new ones as free. */
@@ -105,17 +123,18 @@ export class VirtualOutputQueues implements InputQueues {
     this.slotPacket[slot] = packet;
     this.slotEligibleAt[slot] = eligibleAt;
     this.slotNext[slot] = -1;
+    const state = this.state;
     const voq = input * this.ports + output;
-    const tail = this.tailSlot[voq]!;
-    this.tailSlot[voq] = slot;
-    this.queued[input]!++;
+    const tail = state[this.tailAt + voq]!;
+    state[this.tailAt + voq] = slot;
+    state[this.queuedAt_ + input]!++;
     this.quietUntil = 0;
     if (tail >= 0) {
       this.slotNext[tail] = slot;
       return false;
     }
-    this.headSlot[voq] = slot;
-    this.occupied[input * this.words + (output >>> 5)]! |= 1 << (output & 31);
+    state[this.headAt + voq] = slot;
+    state[this.occupiedAt + input * this.words + (output >>> 5)]! |= 1 << (output & 31);
     return true;
   }
 
@@ -135,12 +154,13 @@ export class VirtualOutputQueues implements InputQueues {
   private anyRequest(now: Time, outputs: CrossbarOutputs): boolean {
     const n = this.ports;
     const words = this.words;
+    const state = this.state;
     for (let input = 0; input < n; input++) {
-      if (this.busy[input] === 1 || this.queued[input] === 0) continue;
+      if (state[this.busyAt + input] === 1 || state[this.queuedAt_ + input] === 0) continue;
       for (let word = 0; word < words; word++) {
-        for (let bits = this.occupied[input * words + word]!; bits !== 0; bits &= bits - 1) {
+        for (let bits = state[this.occupiedAt + input * words + word]!; bits !== 0; bits &= bits - 1) {
           const output = (word << 5) + 31 - Math.clz32(bits & -bits);
-          const slot = this.headSlot[input * n + output]!;
+          const slot = state[this.headAt + input * n + output]!;
           if (this.slotEligibleAt[slot]! <= now && outputs.accepts(output, this.slotPacket[slot]!)) return true;
         }
       }
@@ -149,12 +169,12 @@ export class VirtualOutputQueues implements InputQueues {
   }
 
   head(input: number, output: number, _vl: number): Packet | undefined {
-    const slot = this.headSlot[input * this.ports + output]!;
+    const slot = this.state[this.headAt + input * this.ports + output]!;
     return slot < 0 ? undefined : this.slotPacket[slot];
   }
 
   queuedAt(input: number): number {
-    return this.queued[input]!;
+    return this.state[this.queuedAt_ + input]!;
   }
 
   readonly maximal = false;
@@ -164,7 +184,7 @@ export class VirtualOutputQueues implements InputQueues {
   }
 
   inputFreed(input: number): void {
-    this.busy[input] = 0;
+    this.state[this.busyAt + input] = 0;
     this.quietUntil = 0;
   }
 
@@ -179,20 +199,18 @@ export class VirtualOutputQueues implements InputQueues {
     let earliest = Number.POSITIVE_INFINITY;
     const n = this.ports;
     const words = this.words;
-    const occupied = this.occupied;
-    const requests = this.requests;
-    const headSlot = this.headSlot;
+    const state = this.state;
     const slotEligibleAt = this.slotEligibleAt;
     for (let input = 0; input < n; input++) {
-      if (this.busy[input] === 1 || this.queued[input] === 0) continue;
-      const first = input * n;
+      if (state[this.busyAt + input] === 1 || state[this.queuedAt_ + input] === 0) continue;
+      const heads = this.headAt + input * n;
       const inputWord = input >>> 5;
       const inputBit = 1 << (input & 31);
       for (let word = 0; word < words; word++) {
         // Lowest set bit first: the outputs in increasing order, as a scan of all would visit them.
-        for (let bits = occupied[input * words + word]!; bits !== 0; bits &= bits - 1) {
+        for (let bits = state[this.occupiedAt + input * words + word]!; bits !== 0; bits &= bits - 1) {
           const output = (word << 5) + 31 - Math.clz32(bits & -bits);
-          const slot = headSlot[first + output]!;
+          const slot = state[heads + output]!;
           const eligibleAt = slotEligibleAt[slot]!;
           if (eligibleAt > now) {
             if (eligibleAt < earliest) earliest = eligibleAt;
@@ -200,8 +218,8 @@ export class VirtualOutputQueues implements InputQueues {
           }
           earliest = 0;
           if (!outputs.accepts(output, this.slotPacket[slot]!)) continue;
-          requests[output * words + inputWord]! |= inputBit;
-          this.requested[word]! |= 1 << (output & 31);
+          state[this.requestsAt + output * words + inputWord]! |= inputBit;
+          state[this.requestedAt + word]! |= 1 << (output & 31);
         }
       }
     }
@@ -211,19 +229,18 @@ export class VirtualOutputQueues implements InputQueues {
   /** Grant: each requested output grants the requesting input at or after its pointer. Returns whether any did. */
   private grant(): boolean {
     const words = this.words;
-    const grants = this.grants;
-    const requests = this.requests;
+    const state = this.state;
     let any = false;
     for (let word = 0; word < words; word++) {
-      const requested = this.requested[word]!;
-      this.requested[word] = 0;
+      const requested = state[this.requestedAt + word]!;
+      state[this.requestedAt + word] = 0;
       for (let bits = requested; bits !== 0; bits &= bits - 1) {
         const output = (word << 5) + 31 - Math.clz32(bits & -bits);
-        const row = output * words;
-        const input = firstAtOrAfter(requests, row, words, this.grantPointer[output]!);
-        for (let k = 0; k < words; k++) requests[row + k] = 0;
-        grants[input * words + (output >>> 5)]! |= 1 << (output & 31);
-        this.granted[input >>> 5]! |= 1 << (input & 31);
+        const row = this.requestsAt + output * words;
+        const input = firstAtOrAfter(state, row, words, state[this.grantPointerAt + output]!);
+        for (let k = 0; k < words; k++) state[row + k] = 0;
+        state[this.grantsAt + input * words + (output >>> 5)]! |= 1 << (output & 31);
+        state[this.grantedAt + (input >>> 5)]! |= 1 << (input & 31);
         any = true;
       }
     }
@@ -238,18 +255,18 @@ export class VirtualOutputQueues implements InputQueues {
   private acceptAndStart(now: Time, firstIteration: boolean, outputs: CrossbarOutputs): void {
     const n = this.ports;
     const words = this.words;
-    const grants = this.grants;
+    const state = this.state;
     for (let word = 0; word < words; word++) {
-      const granted = this.granted[word]!;
-      this.granted[word] = 0;
+      const granted = state[this.grantedAt + word]!;
+      state[this.grantedAt + word] = 0;
       for (let bits = granted; bits !== 0; bits &= bits - 1) {
         const input = (word << 5) + 31 - Math.clz32(bits & -bits);
-        const row = input * words;
-        const output = firstAtOrAfter(grants, row, words, this.acceptPointer[input]!);
-        for (let k = 0; k < words; k++) grants[row + k] = 0;
+        const row = this.grantsAt + input * words;
+        const output = firstAtOrAfter(state, row, words, state[this.acceptPointerAt + input]!);
+        for (let k = 0; k < words; k++) state[row + k] = 0;
         if (firstIteration) {
-          this.grantPointer[output] = input + 1 === n ? 0 : input + 1;
-          this.acceptPointer[input] = output + 1 === n ? 0 : output + 1;
+          state[this.grantPointerAt + output] = input + 1 === n ? 0 : input + 1;
+          state[this.acceptPointerAt + input] = output + 1 === n ? 0 : output + 1;
         }
         this.startHead(now, input, output, outputs);
       }
@@ -258,20 +275,21 @@ export class VirtualOutputQueues implements InputQueues {
 
   /** Takes the head of the VOQ of `input` for `output` out and starts its transfer. */
   private startHead(now: Time, input: number, output: number, outputs: CrossbarOutputs): void {
+    const state = this.state;
     const voq = input * this.ports + output;
-    const slot = this.headSlot[voq]!;
+    const slot = state[this.headAt + voq]!;
     const packet = this.slotPacket[slot]!;
     const next = this.slotNext[slot]!;
     this.slotPacket[slot] = undefined;
     this.slotNext[slot] = this.freeSlot;
     this.freeSlot = slot;
-    this.headSlot[voq] = next;
+    state[this.headAt + voq] = next;
     if (next < 0) {
-      this.tailSlot[voq] = -1;
-      this.occupied[input * this.words + (output >>> 5)]! &= ~(1 << (output & 31));
+      state[this.tailAt + voq] = -1;
+      state[this.occupiedAt + input * this.words + (output >>> 5)]! &= ~(1 << (output & 31));
     }
-    this.queued[input]!--;
-    this.busy[input] = 1;
+    state[this.queuedAt_ + input]!--;
+    state[this.busyAt + input] = 1;
     outputs.start(input, output, packet);
     if (next >= 0 && this.slotEligibleAt[next]! > now) outputs.headWaits(input, output, 0, this.slotEligibleAt[next]!);
   }
