@@ -172,7 +172,7 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
   }
 
   private crossbarRate(output: number): number {
-    return this.speedup * this.outputLinks[output]!.bandwidth;
+    return this.speedup * this.linkRates[output]!;
   }
 
   private transfer(input: number, output: number, packet: Packet): void {

@@ -106,7 +106,7 @@ export class InputBufferedSwitch extends SwitchBase implements ClassServer {
   }
 
   protected accept(packet: Packet, input: number, output: number, tailAt: Time): void {
-    const earliest = this.earliestStart(tailAt, packet.size, this.outputLinks[output]!.bandwidth);
+    const earliest = this.earliestStart(tailAt, packet.size, this.linkRates[output]!);
     const now = this.engine.now;
     let entry = this.spare.pop();
     if (entry === undefined) entry = new Waiting(packet, input, output, now);

@@ -66,7 +66,7 @@ export class InputQueuedSwitch extends SwitchBase {
       input,
       output,
       packet,
-      this.earliestStart(tailAt, packet.size, this.outputLinks[output]!.bandwidth),
+      this.earliestStart(tailAt, packet.size, this.linkRates[output]!),
     );
   }
 

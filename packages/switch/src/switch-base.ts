@@ -65,6 +65,11 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   /** Packets that will leave on each output and have not started on its link (santos-2002 cnt1). */
   private readonly waiting: Int32Array;
   protected readonly outputLinks: (OutboundLink | undefined)[] = [];
+  /**
+   * Per output: its link's rate in bytes/s, set at connect. Models read it for every packet
+   * that arrives; at paper scale the link object itself is usually out of cache by then.
+   */
+  protected readonly linkRates: Float64Array;
   /** Per output: 1 while a frame (data or PAUSE) is on its link. */
   protected readonly linkBusy: Uint8Array;
   private arbitrationScheduled = false;
@@ -121,6 +126,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     this.waiting = new Int32Array(n);
     this.intStamping = options.telemetry === true ? new IntStamping(n) : undefined;
     this.linkBusy = new Uint8Array(n);
+    this.linkRates = new Float64Array(n);
     for (let port = 0; port < n; port++) this.outputLinks.push(undefined);
   }
 
@@ -129,6 +135,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   connectOutput(port: number, link: OutboundLink, downstreamCredits: number): void {
     this.checkPort(port);
     this.outputLinks[port] = link;
+    this.linkRates[port] = link.bandwidth;
     this.outputFlow.connect(port, downstreamCredits);
     this.inputs.checkHeadroom(port, link);
   }
