@@ -62,12 +62,7 @@ export class InputQueuedSwitch extends SwitchBase {
   }
 
   protected accept(packet: Packet, input: number, output: number, tailAt: Time): void {
-    this.crossbar.add(
-      input,
-      output,
-      packet,
-      this.earliestStart(tailAt, packet.size, this.linkRates[output]!),
-    );
+    this.crossbar.add(input, output, packet, this.earliestStart(tailAt, packet.size, this.linkRates[output]!));
   }
 
   /**
