@@ -16,9 +16,9 @@ export const creditsFor = (bytes: number, blockBytes: number): number => Math.ce
 export class CreditAccount {
   /**
    * Credit blocks left, or -1 for an unlimited account. Both fields hold small integers,
-   * never Infinity: V8 keeps a field that has held a non-integer in a separate box shared by
-   * every instance's shape, so one unlimited account would cost every account a second
-   * memory access per check, on the hot path of every hop.
+   * never Infinity: once one instance stores a non-integer in a field, V8 keeps that field of
+   * every instance (they share a shape) in a separate heap number, so one unlimited account
+   * would cost every account a second memory access per check, on every hop.
    */
   private available: number;
   /** Capacity in blocks, or -1 for an unlimited account. */

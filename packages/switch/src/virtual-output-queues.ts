@@ -35,11 +35,11 @@ export class VirtualOutputQueues implements InputQueues {
    */
   private readonly state: Int32Array;
   /**
-   * Per input: 1 while it sends (`busy`); packets queued (`queued`, to skip empty inputs);
-   * the accept pointer.
+   * Per input: 1 while it sends; its packets queued (to skip empty inputs); its accept
+   * pointer.
    */
   private readonly busyAt: number;
-  private readonly queuedAt_: number;
+  private readonly countAt: number;
   private readonly acceptPointerAt: number;
   /** Per output: the grant pointer. */
   private readonly grantPointerAt: number;
@@ -86,7 +86,7 @@ export class VirtualOutputQueues implements InputQueues {
       return size - length;
     };
     this.busyAt = take(ports);
-    this.queuedAt_ = take(ports);
+    this.countAt = take(ports);
     this.acceptPointerAt = take(ports);
     this.grantPointerAt = take(ports);
     this.occupiedAt = take(ports * words);
@@ -127,7 +127,7 @@ export class VirtualOutputQueues implements InputQueues {
     const voq = input * this.ports + output;
     const tail = state[this.tailAt + voq]!;
     state[this.tailAt + voq] = slot;
-    state[this.queuedAt_ + input]!++;
+    state[this.countAt + input]!++;
     this.quietUntil = 0;
     if (tail >= 0) {
       this.slotNext[tail] = slot;
@@ -156,7 +156,7 @@ export class VirtualOutputQueues implements InputQueues {
     const words = this.words;
     const state = this.state;
     for (let input = 0; input < n; input++) {
-      if (state[this.busyAt + input] === 1 || state[this.queuedAt_ + input] === 0) continue;
+      if (state[this.busyAt + input] === 1 || state[this.countAt + input] === 0) continue;
       for (let word = 0; word < words; word++) {
         for (let bits = state[this.occupiedAt + input * words + word]!; bits !== 0; bits &= bits - 1) {
           const output = (word << 5) + 31 - Math.clz32(bits & -bits);
@@ -174,7 +174,7 @@ export class VirtualOutputQueues implements InputQueues {
   }
 
   queuedAt(input: number): number {
-    return this.state[this.queuedAt_ + input]!;
+    return this.state[this.countAt + input]!;
   }
 
   readonly maximal = false;
@@ -202,7 +202,7 @@ export class VirtualOutputQueues implements InputQueues {
     const state = this.state;
     const slotEligibleAt = this.slotEligibleAt;
     for (let input = 0; input < n; input++) {
-      if (state[this.busyAt + input] === 1 || state[this.queuedAt_ + input] === 0) continue;
+      if (state[this.busyAt + input] === 1 || state[this.countAt + input] === 0) continue;
       const heads = this.headAt + input * n;
       const inputWord = input >>> 5;
       const inputBit = 1 << (input & 31);
@@ -288,7 +288,7 @@ export class VirtualOutputQueues implements InputQueues {
       state[this.tailAt + voq] = -1;
       state[this.occupiedAt + input * this.words + (output >>> 5)]! &= ~(1 << (output & 31));
     }
-    state[this.queuedAt_ + input]!--;
+    state[this.countAt + input]!--;
     state[this.busyAt + input] = 1;
     outputs.start(input, output, packet);
     if (next >= 0 && this.slotEligibleAt[next]! > now) outputs.headWaits(input, output, 0, this.slotEligibleAt[next]!);
