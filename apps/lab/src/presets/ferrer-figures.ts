@@ -273,7 +273,7 @@ export const ferrerFig10Large: Preset = {
   sweep: true,
   long: true,
   description: "ferrer-2012 Fig. 10 on the paper's 4-ary 5-tree and load (long: not in the test suite)",
-  expectedRuntime: "~1-1.5 h with 2 workers (its pfister run alone ~46 min)",
+  expectedRuntime: "~40 min with 2 workers",
   scenarios: (seed) => scenariosOf(mechanismPoints(compared, seed, ferrerLarge)),
   async run(context) {
     const runs = await runMechanisms(compared, context, ferrerLarge);
@@ -322,7 +322,7 @@ export const ferrerFig10Large: Preset = {
 export const ferrerFig11Large = fig11Preset({
   name: "ferrer-fig11-large",
   description: "ferrer-2012 Fig. 11 on the paper's 4-ary 5-tree and load (long: not in the test suite)",
-  expectedRuntime: "~2 h with 2 workers; ~30 min after fig10-large in the same --all (its noCMM run)",
+  expectedRuntime: "~40 min with 2 workers, fig10-large included in the same --all (it shares three of its four runs)",
   base: ferrerLarge,
   scale: LARGE,
   id: "C11L",
