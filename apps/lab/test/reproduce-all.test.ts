@@ -17,6 +17,7 @@ import { findPreset, presets } from "../src/presets/index.js";
 import { fig5Point } from "../src/presets/santos-fig5.js";
 import { fig7Point } from "../src/presets/santos-fig7.js";
 import { runSantosPoints } from "../src/presets/santos-points.js";
+import { tasks } from "../src/sweep/tasks.js";
 import { ringError, ringScenario } from "./deadlock-kit.js";
 import { losslab, startLosslab } from "./kit.js";
 
@@ -151,18 +152,31 @@ describe("reproduce --all on two threads", () => {
 });
 
 describe("presets that share runs, at once", () => {
-  it("make each run once: the second waits for the first's (ferrer-points)", async () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** Each caller's (done, total) progress: one point, and both end at its end. */
+  const expectOnePointShown = (seen: Array<Array<[number, number]>>) => {
+    for (const shown of seen) {
+      expect(new Set(shown.map(([, total]) => total))).toEqual(new Set([1]));
+      expect(shown.at(-1)).toEqual([1, 1]);
+    }
+  };
+
+  it("make each run once: the second waits for the first's and shows its progress (ferrer-points)", async () => {
     const point = {
       label: "noCMM",
       params: { ...ferrerSmall, triggerPackets: 2000, hotPackets: 100, durationCycles: 100_000 },
       seed: 1,
     };
-    const totals: number[][] = [[], []];
+    const run = vi.spyOn(tasks, "ferrer");
+    const seen: Array<Array<[number, number]>> = [[], []];
     const [first, second] = await Promise.all(
-      totals.map((seen) => runFerrerPoints([point], { workers: 1, progress: (_, total) => seen.push(total) })),
+      seen.map((shown) =>
+        runFerrerPoints([point], { workers: 1, progress: (done, total) => shown.push([done, total]) }),
+      ),
     );
-    expect(new Set(totals[0])).toEqual(new Set([1]));
-    expect(totals[1]).toEqual([0]);
+    expect(run).toHaveBeenCalledTimes(1);
+    expectOnePointShown(seen);
     expect(second).toEqual(first);
     expect(first![0]!.measures.fingerprint).toMatch(/^[0-9a-f]{16}$/);
   });
@@ -172,20 +186,22 @@ describe("presets that share runs, at once", () => {
     const fig5 = point(fig5Point(4, "none", 10));
     const fig7 = point(fig7Point(4, "lipd", "continuous", 10));
     expect(fig7.params).not.toEqual(fig5.params); // fig7 names the controller's default mode
-    const totals: number[][] = [[], []];
+    const run = vi.spyOn(tasks, "santos");
+    const seen: Array<Array<[number, number]>> = [[], []];
     const [first, second] = await Promise.all(
       [fig5, fig7].map((input, i) =>
-        runSantosPoints([input], { workers: 1, progress: (_, total) => totals[i]!.push(total) }),
+        runSantosPoints([input], { workers: 1, progress: (done, total) => seen[i]!.push([done, total]) }),
       ),
     );
-    expect(new Set(totals[0])).toEqual(new Set([1]));
-    expect(totals[1]).toEqual([0]);
+    expect(run).toHaveBeenCalledTimes(1);
+    expectOnePointShown(seen);
     expect(second).toEqual(first);
     // Another buffer is another run.
     const other = await runSantosPoints([point(fig7Point(5, "lipd", "continuous", 10))], {
       workers: 1,
       progress: () => {},
     });
+    expect(run).toHaveBeenCalledTimes(2);
     expect(other[0]!.fingerprint).not.toBe(first![0]!.fingerprint);
   });
 

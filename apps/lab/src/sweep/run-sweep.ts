@@ -27,6 +27,8 @@ export interface SweepOptions<T extends TaskName = TaskName> {
   progress?: (done: number, total: number) => void;
   /** Called with each point's output as soon as it is ready (in completion order). */
   onResult?: (index: number, output: unknown) => void;
+  /** Called with the fraction done of a running point that reports one (with `progress` only). */
+  onPointProgress?: (index: number, fraction: number) => void;
   /**
    * Makes the error of a point that fails (thrown by its task, or the death of the worker
    * thread running it, e.g. out of memory) that point's output, so that the other points go
@@ -58,6 +60,7 @@ export async function runSweep<T extends TaskName>(
   const moved = (index: number, fraction: number) => {
     if (finished.has(index)) return; // a late message from a point already done
     partial.set(index, fraction);
+    options.onPointProgress?.(index, fraction);
     show();
   };
   const report = (index: number, output: unknown) => {
