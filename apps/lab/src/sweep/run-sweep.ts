@@ -27,7 +27,7 @@ export interface SweepOptions<T extends TaskName = TaskName> {
   progress?: (done: number, total: number) => void;
   /** Called with each point's output as soon as it is ready (in completion order). */
   onResult?: (index: number, output: unknown) => void;
-  /** Called with the fraction done of a running point that reports one (with `progress` only). */
+  /** Called with the fraction done of a running point that reports one. */
   onPointProgress?: (index: number, fraction: number) => void;
   /**
    * Makes the error of a point that fails (thrown by its task, or the death of the worker
@@ -70,7 +70,7 @@ export async function runSweep<T extends TaskName>(
     options.onResult?.(index, output);
     show();
   };
-  const tracked = options.progress !== undefined;
+  const tracked = options.progress !== undefined || options.onPointProgress !== undefined;
   options.progress?.(0, total);
   const pool = sharedPool;
   if (pool === undefined && (options.workers <= 1 || total <= 1)) {

@@ -41,7 +41,6 @@ export async function runSharedPoints<T extends TaskName>(
   const todoKeys = [...todo.keys()];
   const sweep = runSweep(task, [...todo.values()], {
     workers: context.workers,
-    progress: () => {},
     onPointProgress: (i, fraction) => moved(todoKeys[i]!, fraction),
     onResult: (i) => moved(todoKeys[i]!, 1),
   });
