@@ -82,6 +82,6 @@ const SECONDS_PER_UNIT: Readonly<Record<string, number>> = { s: 1, min: 60, h: 3
 export function expectedThreadSeconds(expectedRuntime: string): number {
   const time = /(\d+(?:\.\d+)?)\s*(s|min|h)\b/.exec(expectedRuntime);
   if (time === null) throw new Error(`expectedRuntime "${expectedRuntime}" names no time such as "30 s"`);
-  const workers = /with (\d+) workers/.exec(expectedRuntime);
+  const workers = /with (\d+) workers?\b/.exec(expectedRuntime);
   return Number(time[1]) * SECONDS_PER_UNIT[time[2]!]! * (workers === null ? 1 : Number(workers[1]));
 }

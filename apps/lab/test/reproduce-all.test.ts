@@ -11,6 +11,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { reproduceAll } from "../src/commands/reproduce-all.js";
 import { expectedThreadSeconds, type Preset } from "../src/preset.js";
 import { readKeptPreset } from "../src/preset-output.js";
+import { ferrerFig5 } from "../src/presets/ferrer-figures.js";
+import { ferrerNocmm } from "../src/presets/ferrer-nocmm.js";
 import { runFerrerPoints } from "../src/presets/ferrer-points.js";
 import { ferrerSmall } from "../src/presets/ferrer-scenario.js";
 import { findPreset, presets } from "../src/presets/index.js";
@@ -115,6 +117,7 @@ describe("expectedThreadSeconds: the order presets start in on several threads",
   it("reads the time, and the workers a sweep runs on, from every preset's expectedRuntime", () => {
     expect(expectedThreadSeconds("< 1 s")).toBe(1);
     expect(expectedThreadSeconds("30 s with 2 workers")).toBe(60);
+    expect(expectedThreadSeconds("5 s with 1 worker")).toBe(5);
     expect(expectedThreadSeconds("~1-1.5 h with 2 workers (its pfister run alone ~46 min)")).toBe(10_800);
     expect(() => expectedThreadSeconds("quick")).toThrow('expectedRuntime "quick" names no time');
     for (const preset of presets) expect(expectedThreadSeconds(preset.expectedRuntime)).toBeGreaterThan(0);
@@ -205,9 +208,19 @@ describe("presets that share runs, at once", () => {
     expect(other[0]!.fingerprint).not.toBe(first![0]!.fingerprint);
   });
 
+  it("make ferrer-nocmm's run once with ferrer-fig5's: it is Fig. 5's noCMM point", { timeout: 60_000 }, async () => {
+    const run = vi.spyOn(tasks, "ferrer");
+    const context = { seed: 1, workers: 1, progress: () => {} };
+    const nocmm = await ferrerNocmm.run(context);
+    expect(run).toHaveBeenCalledTimes(1);
+    const fig5 = await ferrerFig5.run(context);
+    expect(run).toHaveBeenCalledTimes(2); // only Fig. 5's MVCM is new
+    expect(fig5.summary.coldLatencyMaxCycles).toMatchObject({ noCMM: nocmm.summary.coldLatencyMaxCycles });
+  });
+
   it("are marked as sweeps exactly when they say they run on workers", () => {
     for (const preset of presets) {
-      expect(preset.sweep === true, preset.name).toBe(/with \d+ workers/.test(preset.expectedRuntime));
+      expect(preset.sweep === true, preset.name).toBe(/with \d+ workers?\b/.test(preset.expectedRuntime));
     }
   });
 });

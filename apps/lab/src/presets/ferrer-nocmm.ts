@@ -1,27 +1,29 @@
 import { check } from "../check.js";
 import { fingerprintOf, type Preset } from "../preset.js";
+import { runFerrerPoints } from "./ferrer-points.js";
 import {
   coldLatencyChart,
   coldThroughputChart,
-  ferrerMeasures,
   ferrerScenario,
   ferrerSmall,
   ferrerSummary,
-  runFerrer,
 } from "./ferrer-scenario.js";
 
 /**
  * ferrer-2012 without congestion management: a hot spot on a 4-ary 3-tree grows a
- * saturation tree that blocks cold flows (the "No CMM" curves of its Figs. 5 and 11).
+ * saturation tree that blocks cold flows (the "No CMM" curves of its Figs. 5 and 11). Its
+ * one run is Fig. 5's noCMM point, made as a shared point so that `reproduce --all` makes
+ * it once.
  */
 export const ferrerNocmm: Preset = {
   name: "ferrer-nocmm",
+  sweep: true,
   description: "ferrer-2012: hot spot on a 4-ary 3-tree without congestion management (saturation tree)",
-  expectedRuntime: "5 s",
+  expectedRuntime: "5 s with 1 worker",
   scenarios: (seed) => [ferrerScenario(ferrerSmall, seed)],
-  async run({ seed }) {
+  async run(context) {
     const params = ferrerSmall;
-    const measures = ferrerMeasures(runFerrer(params, seed));
+    const measures = (await runFerrerPoints([{ label: "no CMM", params, seed: context.seed }], context))[0]!.measures;
     const summary = ferrerSummary(measures);
     const runs = [{ label: "no CMM", measures }];
     return {
