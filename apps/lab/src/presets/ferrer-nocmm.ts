@@ -23,9 +23,9 @@ export const ferrerNocmm: Preset = {
   scenarios: (seed) => [ferrerScenario(ferrerSmall, seed)],
   async run(context) {
     const params = ferrerSmall;
-    const measures = (await runFerrerPoints([{ label: "no CMM", params, seed: context.seed }], context))[0]!.measures;
+    const runs = await runFerrerPoints([{ label: "no CMM", params, seed: context.seed }], context);
+    const measures = runs[0]!.measures;
     const summary = ferrerSummary(measures);
-    const runs = [{ label: "no CMM", measures }];
     return {
       params,
       fingerprint: fingerprintOf([measures]),
