@@ -31,7 +31,7 @@ const spread = (rates: Record<string, number>) => {
 export const chrysosFig2a: Preset = {
   name: "chrysos-fig2a",
   description: "chrysos Fig. 2(a): fan-in of 4 (+1) flows, QCN at switch outputs (standard): unfair",
-  expectedRuntime: "3 s",
+  expectedRuntime: "2 s",
   scenarios: (seed) => [chrysosScenario(fanIn("output"), seed)],
   async run({ seed }) {
     const params = fanIn("output");
@@ -53,7 +53,7 @@ export const chrysosFig2a: Preset = {
 export const chrysosFig2b: Preset = {
   name: "chrysos-fig2b",
   description: "chrysos Fig. 2(b): the same fan-in with QCN at switch inputs: fair shares",
-  expectedRuntime: "5 s",
+  expectedRuntime: "2 s",
   scenarios: (seed) => [chrysosScenario(fanIn("input"), seed), chrysosScenario(fanIn("output"), seed)],
   async run({ seed }) {
     const params = fanIn("input");
@@ -98,7 +98,7 @@ const f1f6 = (run: ReturnType<typeof runChrysos>) => ({ f1: gbps(run, "f1", 50, 
 export const chrysosFig3b: Preset = {
   name: "chrysos-fig3b",
   description: "chrysos Fig. 3(b): f6 shares f1's input; QCN at inputs with arrival sampling throttles f6 too",
-  expectedRuntime: "3 s",
+  expectedRuntime: "2 s",
   scenarios: (seed) => [chrysosScenario(withF6("input", "arrival"), seed)],
   async run({ seed }) {
     const params = withF6("input", "arrival");
@@ -117,7 +117,7 @@ export const chrysosFig3b: Preset = {
 export const chrysosFig3c: Preset = {
   name: "chrysos-fig3c",
   description: "chrysos Fig. 3(c): the same traffic with PAUSE only: f6/f1 follows their offered 7/3",
-  expectedRuntime: "3 s",
+  expectedRuntime: "2 s",
   scenarios: (seed) => [chrysosScenario(withF6("none"), seed)],
   async run({ seed }) {
     const params = withF6("none");
@@ -138,7 +138,7 @@ const occupancyVariants = ["occupancy-deterministic", "occupancy-random"] as con
 export const chrysosFig3d: Preset = {
   name: "chrysos-fig3d",
   description: "chrysos Fig. 3(d): QCN at inputs with occupancy sampling (deterministic, random): f6 keeps 7 Gb/s",
-  expectedRuntime: "5 s",
+  expectedRuntime: "3 s",
   scenarios: (seed) => occupancyVariants.map((culprit) => chrysosScenario(withF6("input", culprit), seed)),
   async run({ seed }) {
     const variants = occupancyVariants;

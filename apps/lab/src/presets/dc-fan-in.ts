@@ -129,7 +129,7 @@ function queueChart(results: readonly ScenarioResult[]): Chart {
 export const dcFanIn: Preset = {
   name: "dc-fan-in",
   description: "DCQCN, HPCC and TIMELY: 4 flows into one receiver (25 Gb/s) converge to fair shares",
-  expectedRuntime: "5 s",
+  expectedRuntime: "2 s",
   scenarios: (seed) => runs.map((scheme) => fanInScenario(scheme, seed)),
   async run(context) {
     const results = runSchemes(runs, fanInScenario, context);

@@ -54,7 +54,7 @@ function victimSummary(result: ScenarioResult) {
 export const dcqcnVictim: Preset = {
   name: "dcqcn-victim",
   description: "DCQCN (SIGCOMM 2015) sec. 2: PFC spreads congestion to a victim flow; DCQCN contains it (40 Gb/s)",
-  expectedRuntime: "4 s",
+  expectedRuntime: "2 s",
   scenarios: (seed) => runs.map((scheme) => victimScenario(scheme, seed)),
   async run(context) {
     const results = runSchemes(runs, victimScenario, context);

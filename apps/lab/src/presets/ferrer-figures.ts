@@ -68,7 +68,7 @@ export const ferrerFig4: Preset = {
   name: "ferrer-fig4",
   sweep: true,
   description: "ferrer-2012 Fig. 4: static windows 1, 2, 5 without marking, cold-flow latency around a hot spot",
-  expectedRuntime: "10 s with 2 workers",
+  expectedRuntime: "5 s with 2 workers",
   scenarios: (seed) => scenariosOf(windowPoints(seed)),
   async run(context) {
     const runs = await runFerrerPoints(windowPoints(context.seed), context);
@@ -98,7 +98,7 @@ export const ferrerFig5: Preset = {
   name: "ferrer-fig5",
   sweep: true,
   description: "ferrer-2012 Fig. 5: cold-flow latency and throughput, no CMM vs MVCM",
-  expectedRuntime: "8 s with 2 workers",
+  expectedRuntime: "4 s with 2 workers",
   scenarios: (seed) => scenariosOf(mechanismPoints(["noCMM", "MVCM"], seed)),
   async run(context) {
     const runs = await runMechanisms(["noCMM", "MVCM"], context);
@@ -136,7 +136,7 @@ export const ferrerFig6: Preset = {
   name: "ferrer-fig6",
   sweep: true,
   description: "ferrer-2012 Fig. 6: hot-spot link utilization during the hot spot, no CMM vs MVCM",
-  expectedRuntime: "8 s with 2 workers",
+  expectedRuntime: "4 s with 2 workers",
   scenarios: (seed) => scenariosOf(mechanismPoints(["noCMM", "MVCM"], seed)),
   async run(context) {
     const runs = await runMechanisms(["noCMM", "MVCM"], context);
@@ -158,7 +158,7 @@ export const ferrerFig10: Preset = {
   name: "ferrer-fig10",
   sweep: true,
   description: "ferrer-2012 Fig. 10: marked cold and hot packets, Renato vs Pfister vs MVCM",
-  expectedRuntime: "10 s with 2 workers",
+  expectedRuntime: "5 s with 2 workers",
   scenarios: (seed) => scenariosOf(mechanismPoints(compared, seed)),
   async run(context) {
     const runs = await runMechanisms(compared, context);
@@ -257,7 +257,7 @@ function fig11Preset(options: {
 export const ferrerFig11 = fig11Preset({
   name: "ferrer-fig11",
   description: "ferrer-2012 Fig. 11: cold-flow latency, no CMM vs Renato vs Pfister vs MVCM",
-  expectedRuntime: "12 s with 2 workers",
+  expectedRuntime: "6 s with 2 workers",
   base: ferrerSmall,
   scale: SMALL,
   id: "C11",
@@ -341,7 +341,7 @@ export const ferrerFig16: Preset = {
   name: "ferrer-fig16",
   sweep: true,
   description: "ferrer-2012 Fig. 16: MVCM with and without the limit on waiting slots, hot-spot throughput gaps",
-  expectedRuntime: "25 s with 2 workers",
+  expectedRuntime: "8 s with 2 workers",
   // The figure's seeds are fixed (1-3), whatever the context's seed.
   scenarios: () => scenariosOf(fig16Points),
   async run(context) {

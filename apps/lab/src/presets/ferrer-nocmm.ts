@@ -19,7 +19,7 @@ export const ferrerNocmm: Preset = {
   name: "ferrer-nocmm",
   sweep: true,
   description: "ferrer-2012: hot spot on a 4-ary 3-tree without congestion management (saturation tree)",
-  expectedRuntime: "5 s with 1 worker",
+  expectedRuntime: "3 s with 1 worker",
   scenarios: (seed) => [ferrerScenario(ferrerSmall, seed)],
   async run(context) {
     const params = ferrerSmall;

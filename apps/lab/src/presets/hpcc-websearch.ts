@@ -127,7 +127,7 @@ export const hpccWebsearch = websearchPreset(
   { k: 4, gbps: 25, fabricSpeedup: 1, arrivalsMs: 45, drainMs: 15 },
   {
     description: "HPCC (SIGCOMM 2019) sec. 5: WebSearch on a k=4 fat tree at 30/50 % load, FCT slowdown of 4 schemes",
-    expectedRuntime: "~50 s with 2 workers",
+    expectedRuntime: "~40 s with 2 workers",
   },
 );
 

@@ -90,7 +90,7 @@ export const santosFig3a: Preset = {
 export const santosFig3b: Preset = {
   name: "santos2002-fig3b",
   description: "santos-2002 Fig. 3(b): window 1 + fixed rate limits, L=5 R=5: ideal rates",
-  expectedRuntime: "2 s",
+  expectedRuntime: "1 s",
   scenarios: (seed) => [santosScenario(fig3bParams, seed), santosScenario(fig3aParams, seed)],
   async run({ seed }) {
     const run = runSantos(fig3bParams, seed);

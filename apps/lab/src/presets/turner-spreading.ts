@@ -26,7 +26,7 @@ function spreadingSummary(result: ScenarioResult) {
 export const turnerSpreading: Preset = {
   name: "turner-spreading",
   description: "turner-2001 secs. 4-5: congestion spreading (L=5, R=5) with no control vs turner marking + hybrid",
-  expectedRuntime: "3 s",
+  expectedRuntime: "1 s",
   scenarios: (seed) => [turnerScenario(turnerRuns.none, seed), turnerScenario(turnerRuns.turner, seed)],
   async run({ seed }) {
     const none = runTurnerS(turnerRuns.none, seed);
