@@ -142,7 +142,7 @@ export const hpccWebsearchLarge = websearchPreset(
   {
     description:
       "hpcc-websearch at the HPCC paper's 320 hosts (k=8 fat tree), 25 Gb/s hosts, 100 Gb/s fabric (not in the test suite)",
-    expectedRuntime: "~15 min with 2 workers",
+    expectedRuntime: "~4 min with 2 workers",
     long: true,
   },
 );
