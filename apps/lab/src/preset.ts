@@ -58,7 +58,7 @@ export interface Preset {
    * calls `run`) whole on a thread of that pool.
    */
   sweep?: true;
-  /** Hours rather than minutes: `reproduce --all` skips it unless named in `--only`. */
+  /** Paper scale, minutes to an hour on 2 cores: `reproduce --all` skips it unless named in `--only`. */
   long?: boolean;
   /**
    * The scenario files of the runs `run` makes at this seed, in the order its fingerprint
