@@ -35,6 +35,9 @@ export interface SantosRun {
   result: ScenarioResult;
 }
 
+/** The time plots' step, and the meters' bin (so that every rate taken spans whole bins). */
+const PLOT_STEP_US = 250;
+
 /** The scenario file of one run of scenario S. */
 export function santosScenario(params: SantosParams, seed: number): ScenarioInput {
   const groups: Record<string, { rate: number }> = {};
@@ -60,9 +63,9 @@ export function santosScenario(params: SantosParams, seed: number): ScenarioInpu
     ...(params.controller === undefined ? {} : { controller: params.controller }),
     // Only the two links the measurements read are metered, in bins of the time plots' step:
     // every rate taken (45-55 ms, 20-100 ms, the sweeps' intervals, the plots' 2 ms windows
-    // every 250 us) spans whole bins, so the numbers are those of every link in 10 us bins,
+    // every step) spans whole bins, so the numbers are those of every link in 10 us bins,
     // for a tenth less work per run.
-    metrics: { binUs: 250, windowMs: 2, stepUs: 250, linkMeters: ["A->B", "B->BC"] },
+    metrics: { binUs: PLOT_STEP_US, windowMs: 2, stepUs: PLOT_STEP_US, linkMeters: ["A->B", "B->BC"] },
   };
 }
 
