@@ -400,9 +400,8 @@ const CROSS_FIELD: Array<{ label: string; base: BaseName; set: Record<string, Js
   { label: "hosts beyond memory", base: "uniform", set: { "topology.hosts": 1e12 } },
   { label: "hosts just beyond the builders", base: "uniform", set: { "topology.hosts": 70000 } },
   { label: "spine-leaf leaves beyond memory", base: "ethernet", set: { "topology.leaves": 1e9 } },
-  { label: "spine-leaf 60k hosts", base: "ethernet", set: { "topology.leaves": 240, "topology.hostsPerLeaf": 250 } },
   {
-    label: "16-ary 4-tree: the builders' maximum, routing tables of 21 GB",
+    label: "16-ary 4-tree: the builders' maximum, routing tables of 2 GiB",
     base: "fatTree",
     set: { "topology.k": 16, "topology.n": 4 },
   },

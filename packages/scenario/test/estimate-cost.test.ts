@@ -50,12 +50,12 @@ describe("estimateCost", () => {
     expect(long[1]).toMatch(/^the fabric, counters and series need about 1\.\d GiB before the run starts/);
   });
 
-  it("counts the routing tables of every node towards every host, without building them", () => {
+  it("counts the routing tables of every switch towards every host, without building them", () => {
     const start = performance.now();
     const cost = estimateCost(fabric({ kind: "k-ary-n-tree", k: 16, n: 4 }));
     expect(performance.now() - start).toBeLessThan(100);
-    // 65,536 hosts and 16,384 switches: (81,920 + 16,384) x 65,536 entries of 4 bytes.
-    expect(cost.routeBytes).toBe(4 * (81_920 + 16_384) * 65_536);
+    // 65,536 hosts and 16,384 switches: 16,384 x 65,536 entries of 2 bytes.
+    expect(cost.routeBytes).toBe(2 * 16_384 * 65_536);
   });
 });
 
@@ -68,7 +68,7 @@ describe("checkFits", () => {
     );
     expect(refusal(() => checkFits(santos(100, 10, 0.001)))).toMatch(/^metrics\.stepUs: the time series need about/);
     expect(refusal(() => checkFits(fabric({ kind: "k-ary-n-tree", k: 16, n: 4 })))).toMatch(
-      /^topology: 65536 hosts, 16384 switches and 262144 links need about 25\.0 GiB \(routing tables 24\.0 GiB\)/,
+      /^topology: 65536 hosts, 16384 switches and 262144 links need about 3\.0 GiB \(routing tables 2\.0 GiB\)/,
     );
     expect(refusal(() => checkFits(fabric({ kind: "single-switch", hosts: 8000 }, "voq")))).toMatch(
       /^switch\.kind: "voq" switches on 8000 hosts, 1 switches and 8000 links need about 5\.7 GiB for their queues/,

@@ -84,7 +84,8 @@ export function ecmpPort(
  * `groups` is empty when every entry is a single port.
  */
 export interface Forwarding {
-  readonly ports: Int32Array;
+  /** 16-bit entries when they fit (see `buildRoutes`), else 32-bit. */
+  readonly ports: Int16Array | Int32Array;
   readonly groups: Int32Array;
   readonly salt: number;
 }

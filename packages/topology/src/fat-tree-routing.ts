@@ -1,7 +1,7 @@
 import { checkWiring } from "./check-wiring.js";
 import { fatTree } from "./fat-tree.js";
 import type { Routing } from "./routing.js";
-import type { RoutingRule } from "./routing-rule.js";
+import { hostNumbers, type RoutingRule } from "./routing-rule.js";
 import type { Topology } from "./topology.js";
 
 /**
@@ -35,9 +35,9 @@ export function fatTreeRule(
   const range = (from: number): number[] => Array.from({ length: half }, (_, i) => from + i);
   const torUplinks = range(hostsPerTor);
   const coreLinks = range(half);
-  const hostNumber = (id: string): number => Number(id.slice(1));
+  const numbers = hostNumbers(topology, (id) => Number(id.slice(1)));
+  const hostNumber = (id: string): number => numbers.get(id) as number;
   return (node) => {
-    if (node.startsWith("H")) return (destination) => (node === destination ? -1 : 0);
     if (node.startsWith("core")) {
       return (destination) => Math.floor(hostNumber(destination) / (hostsPerTor * half));
     }

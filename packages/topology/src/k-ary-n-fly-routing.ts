@@ -1,8 +1,7 @@
 import { checkWiring } from "./check-wiring.js";
-import { digit } from "./digit.js";
 import { kAryNFly } from "./k-ary-n-fly.js";
 import type { Routing } from "./routing.js";
-import type { RoutingRule } from "./routing-rule.js";
+import { hostNumbers, type RoutingRule } from "./routing-rule.js";
 import type { Topology } from "./topology.js";
 
 /**
@@ -16,9 +15,10 @@ import type { Topology } from "./topology.js";
  */
 export function kAryNFlyRule(topology: Topology, { k, n }: Extract<Routing, { kind: "k-ary-n-fly" }>): RoutingRule {
   checkWiring(topology, k ** n, () => kAryNFly({ k, n }), `kAryNFly({ k: ${k}, n: ${n} })`);
+  const hostNumber = hostNumbers(topology, (id) => Number(id.slice(1)));
   return (node) => {
-    if (node.startsWith("H")) return (destination) => (node === destination ? -1 : 0);
     const stage = Number(node.slice(1, node.indexOf(".")));
-    return (destination) => k + digit(Number(destination.slice(1)), n - 1 - stage, k);
+    const weight = k ** (n - 1 - stage); // of digit n - 1 - stage
+    return (destination) => k + (Math.floor((hostNumber.get(destination) as number) / weight) % k);
   };
 }

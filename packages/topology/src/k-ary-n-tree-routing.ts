@@ -1,8 +1,7 @@
 import { checkWiring } from "./check-wiring.js";
-import { digit } from "./digit.js";
 import { kAryNTree } from "./k-ary-n-tree.js";
 import type { Routing } from "./routing.js";
-import type { RoutingRule } from "./routing-rule.js";
+import { hostNumbers, type RoutingRule } from "./routing-rule.js";
 import type { Topology } from "./topology.js";
 
 /**
@@ -19,14 +18,15 @@ import type { Topology } from "./topology.js";
  */
 export function kAryNTreeRule(topology: Topology, { k, n }: Extract<Routing, { kind: "k-ary-n-tree" }>): RoutingRule {
   checkWiring(topology, k ** n, () => kAryNTree({ k, n }), `kAryNTree({ k: ${k}, n: ${n} })`);
+  const hostNumber = hostNumbers(topology, (id) => Number(id.slice(1)));
   return (node) => {
-    if (node.startsWith("H")) return (destination) => (node === destination ? -1 : 0);
     const [stage, index] = node.slice(1).split(".").map(Number) as [number, number];
-    const subtree = Math.floor(index / k ** stage);
-    const span = k ** (stage + 1);
+    const weight = k ** stage; // of digit `stage`
+    const subtree = Math.floor(index / weight);
+    const span = weight * k;
     return (destination) => {
-      const d = Number(destination.slice(1));
-      return (subtree === Math.floor(d / span) ? 0 : k) + digit(d, stage, k);
+      const d = hostNumber.get(destination) as number;
+      return (subtree === Math.floor(d / span) ? 0 : k) + (Math.floor(d / weight) % k);
     };
   };
 }

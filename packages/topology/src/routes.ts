@@ -60,8 +60,9 @@ export interface Routes {
   outputPorts(nodeIndex: number, destinationHostIndex: number): readonly number[];
   /**
    * What a switch model forwards by (`Forwarding`): node `nodeIndex`'s entry for every
-   * destination host, the ECMP groups they name and the node's hash seed. A fresh `ports`
-   * array per call; `groups` is shared and must not be changed.
+   * destination host, the ECMP groups they name and the node's hash seed. `ports` is a view
+   * of the table for a switch (a fresh array for a host) and `groups` is shared: neither
+   * must be changed.
    */
   forwarding(nodeIndex: number): Forwarding;
   /**
@@ -80,7 +81,8 @@ export interface Routes {
  * Validates `topology` and computes its routing tables by the rule its `routing` names:
  * for `shortest-path` (the default) a breadth-first search from each destination host,
  * O(hosts x (nodes + ports)) time; for the rule-based kinds, after checking the wiring the
- * rule needs, one rule evaluation per (node, host) pair. `nodes x hosts` Int32 entries.
+ * rule needs, one rule evaluation per (switch, host) pair. `switches x hosts` entries of
+ * 16 bits (32 when a port or group entry needs them).
  *
  * Hosts with two links (see `TopologyNode`) send only on port 0 and receive only on port
  * 1: shortest paths use no other channel of theirs.
@@ -100,6 +102,9 @@ export function buildRoutes(topology: Topology): Routes {
   return new TableRoutes(topology, routingRule(topology));
 }
 
+const INT16_MIN = -(2 ** 15);
+const INT16_MAX = 2 ** 15 - 1;
+
 class TableRoutes implements Routes {
   readonly nodeCount: number;
   readonly hostCount: number;
@@ -114,8 +119,16 @@ class TableRoutes implements Routes {
   private readonly sends: Uint8Array;
   /** Per port slot, the port slot at the far end, or -1. */
   private readonly farSlots: Int32Array;
-  /** `table[node * hostCount + destination]`: output port, -1 at the destination, or an ECMP group entry (< -1). */
-  private readonly table: Int32Array;
+  /**
+   * `table[(node - hostCount) * hostCount + destination]` for a switch `node`: output port, or
+   * an ECMP group entry (< -1). Switches only: a host sends on its port 0 to every other host,
+   * so rows of hosts (hosts x hosts entries, two fifths of the table of a 4-ary 5- or 6-tree)
+   * would say nothing. 16-bit entries when every port and group entry fits, as in every fabric of the
+   * papers: the tables grow as switches x hosts, the largest thing a big fabric builds (a
+   * 4,096-host 4-ary 6-tree: 48 MiB, where 32-bit entries for every node took 160 MiB), and
+   * a packet reads one entry per switch hop.
+   */
+  private readonly table: Int16Array | Int32Array;
   /** The ECMP groups the table names: at each group's offset its member count, then the ports. */
   private readonly groups: Int32Array;
   /** Per node, the seed of its flow hash (`ecmpSalt` of its id). */
@@ -164,27 +177,29 @@ class TableRoutes implements Routes {
       this.sends[slotOf(b)] = carries(b, a);
     }
 
-    this.table = new Int32Array(this.nodeCount * this.hostCount);
+    const table = new Int32Array((this.nodeCount - this.hostCount) * this.hostCount);
     this.salts = Uint32Array.from(this.ids, ecmpSalt);
     const groups: number[] = [];
     if (rule === undefined) {
       const distance = new Int32Array(this.nodeCount);
       const queue = new Int32Array(this.nodeCount);
       for (let destination = 0; destination < this.hostCount; destination++) {
-        this.fillColumn(destination, distance, queue);
+        this.fillColumn(table, destination, distance, queue);
       }
     } else {
       const offsets = new Map<string, number>();
-      for (let node = 0; node < this.nodeCount; node++) {
+      for (let node = this.hostCount; node < this.nodeCount; node++) {
         const portTo = rule(this.ids[node] as string);
+        const row = (node - this.hostCount) * this.hostCount;
         for (let destination = 0; destination < this.hostCount; destination++) {
           const ports = portTo(this.ids[destination] as string);
-          this.table[node * this.hostCount + destination] =
-            typeof ports === "number" ? ports : this.groupOf(ports, groups, offsets);
+          table[row + destination] = typeof ports === "number" ? ports : this.groupOf(ports, groups, offsets);
         }
       }
     }
     this.groups = Int32Array.from(groups);
+    const fits = table.every((entry) => entry >= INT16_MIN && entry <= INT16_MAX);
+    this.table = fits ? Int16Array.from(table) : table;
   }
 
   /**
@@ -208,8 +223,8 @@ class TableRoutes implements Routes {
    * Breadth-first search (in hops) from `destination` over the reversed channels that carry
    * packets; then each node takes its lowest port one hop closer.
    */
-  private fillColumn(destination: number, distance: Int32Array, queue: Int32Array): void {
-    const { hostCount, nodeCount, portStart, neighbours, sends, farSlots, table } = this;
+  private fillColumn(table: Int32Array, destination: number, distance: Int32Array, queue: Int32Array): void {
+    const { hostCount, nodeCount, portStart, neighbours, sends, farSlots } = this;
     distance.fill(-1);
     distance[destination] = 0;
     queue[0] = destination;
@@ -236,15 +251,16 @@ class TableRoutes implements Routes {
           `no route from ${formatValue(this.ids[node])} to ${formatValue(this.ids[destination])}`,
         );
       }
+      if (node < hostCount) continue; // a host sends on its port 0 (see `table`)
       let port = -1;
       const start = portStart[node] as number;
       // Ascending port order: the lowest port leading one hop closer wins a tie.
-      for (let slot = start; node !== destination && port < 0; slot++) {
+      for (let slot = start; port < 0; slot++) {
         const neighbour = neighbours[slot] as number;
         const forwards = neighbour >= hostCount || neighbour === destination;
         if (neighbour >= 0 && sends[slot] === 1 && forwards && distance[neighbour] === closer) port = slot - start;
       }
-      table[node * hostCount + destination] = port;
+      table[(node - hostCount) * hostCount + destination] = port;
     }
   }
 
@@ -294,9 +310,15 @@ class TableRoutes implements Routes {
 
   forwarding(nodeIndex: number): Forwarding {
     this.nodeId(nodeIndex);
-    const start = nodeIndex * this.hostCount;
+    if (nodeIndex < this.hostCount) {
+      // A host's table: port 0 to every other host (see `table`).
+      const ports = new Int16Array(this.hostCount);
+      ports[nodeIndex] = -1;
+      return { ports, groups: this.groups, salt: this.salts[nodeIndex] as number };
+    }
+    const start = (nodeIndex - this.hostCount) * this.hostCount;
     return {
-      ports: this.table.slice(start, start + this.hostCount),
+      ports: this.table.subarray(start, start + this.hostCount),
       groups: this.groups,
       salt: this.salts[nodeIndex] as number,
     };
@@ -310,13 +332,13 @@ class TableRoutes implements Routes {
       nodeIndex < this.nodeCount &&
       destinationHostIndex >>> 0 === destinationHostIndex &&
       destinationHostIndex < this.hostCount;
-    const entry = inRange ? this.table[nodeIndex * this.hostCount + destinationHostIndex] : undefined;
-    if (entry === undefined) {
+    if (!inRange) {
       throw new TopologyError(
         `outputPort(${formatValue(nodeIndex)}, ${formatValue(destinationHostIndex)}) needs a node index in 0..${this.nodeCount - 1} and a host index in 0..${this.hostCount - 1}`,
       );
     }
-    return entry;
+    if (nodeIndex < this.hostCount) return nodeIndex === destinationHostIndex ? -1 : 0;
+    return this.table[(nodeIndex - this.hostCount) * this.hostCount + destinationHostIndex] as number;
   }
 
   path(sourceId: string, destinationId: string, flow = 0): RouteHop[] {

@@ -1,6 +1,6 @@
 import { checkWiring } from "./check-wiring.js";
 import type { Routing } from "./routing.js";
-import type { RoutingRule } from "./routing-rule.js";
+import { hostNumbers, type RoutingRule } from "./routing-rule.js";
 import { spineLeaf } from "./spine-leaf.js";
 import type { Topology } from "./topology.js";
 
@@ -22,14 +22,18 @@ export function spineLeafRule(
     () => spineLeaf({ leaves, spines, hostsPerLeaf }),
     `spineLeaf({ leaves: ${leaves}, spines: ${spines}, hostsPerLeaf: ${hostsPerLeaf} })`,
   );
+  const hostNumber = hostNumbers(topology, (id) => {
+    const [leaf, i] = id.slice(1).split(".").map(Number) as [number, number];
+    return leaf * hostsPerLeaf + i;
+  });
   return (node) => {
-    if (node.startsWith("H")) return (destination) => (node === destination ? -1 : 0);
     const spine = node.startsWith("P");
     const own = Number(node.slice(1));
     return (destination) => {
-      const [leaf, i] = destination.slice(1).split(".").map(Number) as [number, number];
+      const d = hostNumber.get(destination) as number;
+      const leaf = Math.floor(d / hostsPerLeaf);
       if (spine) return leaf;
-      return own === leaf ? i : hostsPerLeaf + ((leaf * hostsPerLeaf + i) % spines);
+      return own === leaf ? d % hostsPerLeaf : hostsPerLeaf + (d % spines);
     };
   };
 }

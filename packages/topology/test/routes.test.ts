@@ -206,3 +206,38 @@ describe("other shapes", () => {
     );
   });
 });
+
+describe("table width", () => {
+  it("keeps 16-bit entries when every port fits, and a view of the table per switch", () => {
+    const routes = buildRoutes(twoSwitch({ local: 5, remote: 1 }));
+    const a = routes.nodeIndex("A");
+    const { ports } = routes.forwarding(a);
+    expect(ports).toBeInstanceOf(Int16Array);
+    expect(Array.from(ports)).toEqual(routes.hostIndices.map((host) => routes.outputPort(a, host)));
+    // No copy per switch: the next switch's entries follow in the same buffer.
+    expect(ports.buffer).toBe(routes.forwarding(routes.nodeIndex("B")).ports.buffer);
+  });
+
+  it("widens to 32 bits for a port beyond 32 767", () => {
+    const wide = new TopologyBuilder({ bandwidth: 1, delayPs: 0 })
+      .switch("S", 40_000)
+      .host("H0")
+      .host("H1")
+      .link("H0", { node: "S", port: 0 })
+      .link("H1", { node: "S", port: 39_999 })
+      .build();
+    const routes = buildRoutes(wide);
+    expect(hops(routes, "H0", "H1")).toEqual(["H0:0", "S:39999"]);
+    const { ports } = routes.forwarding(routes.nodeIndex("S"));
+    expect(ports).toBeInstanceOf(Int32Array);
+    expect(Array.from(ports)).toEqual([0, 39_999]);
+  });
+
+  it("gives a host port 0 to every other host, -1 to itself", () => {
+    const routes = buildRoutes(singleSwitch(3));
+    const h1 = routes.nodeIndex("H1");
+    expect(Array.from(routes.forwarding(h1).ports)).toEqual([0, -1, 0]);
+    expect(routes.outputPorts(h1, h1)).toEqual([]);
+    expect(routes.outputPorts(h1, routes.nodeIndex("H2"))).toEqual([0]);
+  });
+});
