@@ -35,7 +35,7 @@ export function fatTreeRule(
   const range = (from: number): number[] => Array.from({ length: half }, (_, i) => from + i);
   const torUplinks = range(hostsPerTor);
   const coreLinks = range(half);
-  const numbers = hostNumbers(topology, (id) => Number(id.slice(1)));
+  const numbers = hostNumbers(topology);
   const hostNumber = (id: string): number => numbers.get(id) as number;
   return (node) => {
     if (node.startsWith("core")) {

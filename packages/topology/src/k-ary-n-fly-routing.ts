@@ -1,4 +1,5 @@
 import { checkWiring } from "./check-wiring.js";
+import { digitOfWeight } from "./digit.js";
 import { kAryNFly } from "./k-ary-n-fly.js";
 import type { Routing } from "./routing.js";
 import { hostNumbers, type RoutingRule } from "./routing-rule.js";
@@ -15,10 +16,10 @@ import type { Topology } from "./topology.js";
  */
 export function kAryNFlyRule(topology: Topology, { k, n }: Extract<Routing, { kind: "k-ary-n-fly" }>): RoutingRule {
   checkWiring(topology, k ** n, () => kAryNFly({ k, n }), `kAryNFly({ k: ${k}, n: ${n} })`);
-  const hostNumber = hostNumbers(topology, (id) => Number(id.slice(1)));
+  const hostNumber = hostNumbers(topology);
   return (node) => {
     const stage = Number(node.slice(1, node.indexOf(".")));
     const weight = k ** (n - 1 - stage); // of digit n - 1 - stage
-    return (destination) => k + (Math.floor((hostNumber.get(destination) as number) / weight) % k);
+    return (destination) => k + digitOfWeight(hostNumber.get(destination) as number, weight, k);
   };
 }

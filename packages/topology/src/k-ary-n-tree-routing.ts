@@ -1,4 +1,5 @@
 import { checkWiring } from "./check-wiring.js";
+import { digitOfWeight } from "./digit.js";
 import { kAryNTree } from "./k-ary-n-tree.js";
 import type { Routing } from "./routing.js";
 import { hostNumbers, type RoutingRule } from "./routing-rule.js";
@@ -18,7 +19,7 @@ import type { Topology } from "./topology.js";
  */
 export function kAryNTreeRule(topology: Topology, { k, n }: Extract<Routing, { kind: "k-ary-n-tree" }>): RoutingRule {
   checkWiring(topology, k ** n, () => kAryNTree({ k, n }), `kAryNTree({ k: ${k}, n: ${n} })`);
-  const hostNumber = hostNumbers(topology, (id) => Number(id.slice(1)));
+  const hostNumber = hostNumbers(topology);
   return (node) => {
     const [stage, index] = node.slice(1).split(".").map(Number) as [number, number];
     const weight = k ** stage; // of digit `stage`
@@ -26,7 +27,7 @@ export function kAryNTreeRule(topology: Topology, { k, n }: Extract<Routing, { k
     const span = weight * k;
     return (destination) => {
       const d = hostNumber.get(destination) as number;
-      return (subtree === Math.floor(d / span) ? 0 : k) + (Math.floor(d / weight) % k);
+      return (subtree === Math.floor(d / span) ? 0 : k) + digitOfWeight(d, weight, k);
     };
   };
 }

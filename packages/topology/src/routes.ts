@@ -123,10 +123,10 @@ class TableRoutes implements Routes {
    * `table[(node - hostCount) * hostCount + destination]` for a switch `node`: output port, or
    * an ECMP group entry (< -1). Switches only: a host sends on its port 0 to every other host,
    * so rows of hosts (hosts x hosts entries, two fifths of the table of a 4-ary 5- or 6-tree)
-   * would say nothing. 16-bit entries when every port and group entry fits, as in every fabric of the
-   * papers: the tables grow as switches x hosts, the largest thing a big fabric builds (a
-   * 4,096-host 4-ary 6-tree: 48 MiB, where 32-bit entries for every node took 160 MiB), and
-   * a packet reads one entry per switch hop.
+   * would say nothing. 16-bit entries when every port and group entry fits, as in every
+   * fabric of the papers: the tables grow as switches x hosts, the largest thing a big fabric
+   * builds (a 4,096-host 4-ary 6-tree: 48 MiB, where 32-bit entries for every node took
+   * 160 MiB), and a packet reads one entry per switch hop.
    */
   private readonly table: Int16Array | Int32Array;
   /** The ECMP groups the table names: at each group's offset its member count, then the ports. */
@@ -311,9 +311,8 @@ class TableRoutes implements Routes {
   forwarding(nodeIndex: number): Forwarding {
     this.nodeId(nodeIndex);
     if (nodeIndex < this.hostCount) {
-      // A host's table: port 0 to every other host (see `table`).
-      const ports = new Int16Array(this.hostCount);
-      ports[nodeIndex] = -1;
+      // A host's row is not stored (see `table`): its entries, as `entry` gives them.
+      const ports = Int16Array.from(this.hostIndices, (destination) => this.entry(nodeIndex, destination));
       return { ports, groups: this.groups, salt: this.salts[nodeIndex] as number };
     }
     const start = (nodeIndex - this.hostCount) * this.hostCount;

@@ -10,10 +10,13 @@ import type { Topology } from "./topology.js";
 export type RoutingRule = (node: string) => (destination: string) => number | readonly number[];
 
 /**
- * The number each host id of `topology` stands for (`parse` of the id), parsed once: a rule
- * asks for it switches x hosts times, and parsing it each time (a substring per entry) made
- * most of the garbage of building a large fabric.
+ * The number each host id of `topology` stands for (`parse` of the id; by default the `d` of
+ * the builders' `H<d>`), parsed once: a rule asks for it switches x hosts times, and parsing
+ * it each time (a substring per entry) made most of the garbage of building a large fabric.
  */
-export function hostNumbers(topology: Topology, parse: (id: string) => number): ReadonlyMap<string, number> {
+export function hostNumbers(
+  topology: Topology,
+  parse: (id: string) => number = (id) => Number(id.slice(1)),
+): ReadonlyMap<string, number> {
   return new Map(topology.nodes.filter((node) => node.kind === "host").map((node) => [node.id, parse(node.id)]));
 }
