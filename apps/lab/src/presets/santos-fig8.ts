@@ -198,6 +198,7 @@ export const santosFig8b: Preset = {
     const isl = (fn: Fn, i: number) => means.get(fn)![i]!.islUtil;
     const indices = fig8OnMs.map((_, i) => i);
     const islLow = Math.min(...indices.flatMap((i) => [isl("lipd", i), isl("fimd", i)]));
+    const aboveAimd = indices.filter((i) => Math.min(isl("lipd", i), isl("fimd", i)) > isl("aimd", i)).length;
     const middle = indices.filter((i) => fig8OnMs[i]! >= 0.2 && fig8OnMs[i]! <= 2);
     const fimdWins = middle.filter((i) => root("fimd", i) > root("lipd", i)).length;
     const aimdLowest = indices.filter((i) => root("aimd", i) < Math.min(root("lipd", i), root("fimd", i))).length;
@@ -210,7 +211,15 @@ export const santosFig8b: Preset = {
       fingerprint,
       summary: { rootUtil: grid(root), islUtil: grid(isl) },
       checks: [
-        check.atLeast("C8b.1", "lowest islUtil of LIPD and FIMD over all ON values", round(islLow), 0.85),
+        // santos-2002 sec. 6.3.2 gives no number for Fig. 8(b), only "high utilization, except in
+        // the case of AIMD": docs/spec/santos-fig8b.md says why the bar is 0.80 and not our old 0.85.
+        check.all("C8b.1", "lowest islUtil of LIPD and FIMD over all ON values", round(islLow), [
+          { text: ">= 0.8", pass: islLow >= 0.8 },
+          {
+            text: `above AIMD's at every ON value (${aboveAimd} of ${fig8OnMs.length})`,
+            pass: aboveAimd === fig8OnMs.length,
+          },
+        ]),
         check.atLeast("C8b.2", "ON 0.2-2 ms: points (of 4) where rootUtil(FIMD) > rootUtil(LIPD)", fimdWins, 2),
         check.atLeast(
           "C8b.3",

@@ -1,7 +1,6 @@
 /**
  * The full santos-2002 Fig. 5, 7 and 8 sweeps (500-800 ms per run, 267 runs, about 10
- * minutes on 2 cores). Opt-in: `pnpm test:full`. santos2002-fig8b's C8b.1 fails today (analysis in
- * apps/lab/README.md, "santos2002-fig8b: C8b.1 fails"): this group reports it rather than hiding it.
+ * minutes on 2 cores). Opt-in: `pnpm test:full`. A claim that fails is reported here, not hidden.
  */
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
