@@ -44,7 +44,7 @@ export type CheckedSpecOf<D> =
  * the family asks of its kinds besides the common ones.
  *
  * @example
- * export const defineMarkingPolicy = definer<MarkingRuntime, CountedMarkingFactory>("marking");
+ * export const defineController = definer<ControllerContext, ControllerMade, ControllerTraits>("controller");
  */
 export function definer<Context, Made, Extra extends object = object>(family: string) {
   return <const Kind extends string, const Ps extends Parameters>(

@@ -9,9 +9,20 @@ export {
 export { type CounterMarkingPolicy, inputTriggered } from "./input-triggered.js";
 export { type IpmOptions, ipm } from "./ipm.js";
 export { markPacket } from "./mark-packet.js";
-export { defineMarkingPolicy, type MarkingDefinition } from "./marking-definition.js";
+export type {
+  GrantedContext,
+  MarkingCapability,
+  MarkingContext,
+  MarkingTimers,
+  MarkingUse,
+} from "./marking-context.js";
+export {
+  defineMarkingPolicy,
+  type MarkingDefinition,
+  type MarkingPolicyDefinition,
+  type MarkingTraits,
+} from "./marking-definition.js";
 export { createMarking, type MarkingKind, type MarkingSpec, markingPolicies } from "./marking-policies.js";
-export type { MarkingRuntime } from "./marking-runtime.js";
 export { type MvpmMarkingFactory, type MvpmOptions, type MvpmPolicy, mvpm } from "./mvpm.js";
 export { naive } from "./naive.js";
 export { noMarking } from "./no-marking.js";
@@ -28,4 +39,4 @@ export {
 } from "./qcn.js";
 export { qcnFeedback, qcnSampleInterval, quantizeQcnFeedback } from "./qcn-feedback.js";
 export { markProbability, type RedOptions, red } from "./red.js";
-export { type TurnerMarkingFactory, type TurnerPolicy, turner } from "./turner.js";
+export { type TurnerContext, type TurnerMarkingFactory, type TurnerPolicy, turner } from "./turner.js";

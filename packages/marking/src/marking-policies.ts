@@ -4,8 +4,8 @@ import { ibCcaDefinition } from "./ib-cca.js";
 import { inputOutputTriggeredDefinition } from "./input-output-triggered.js";
 import { inputTriggeredDefinition } from "./input-triggered.js";
 import { ipmDefinition } from "./ipm.js";
+import type { MarkingContext } from "./marking-context.js";
 import type { MarkingDefinition } from "./marking-definition.js";
-import type { MarkingRuntime } from "./marking-runtime.js";
 import { mvpmDefinition } from "./mvpm.js";
 import { naiveDefinition } from "./naive.js";
 import { noMarkingDefinition } from "./no-marking.js";
@@ -47,20 +47,22 @@ export type MarkingKind = MarkingSpec["kind"];
  * plugin's kinds for others). The spec is checked at run time (it usually comes from JSON):
  * an unknown kind, an unknown field or a bad parameter throws a `KindError` naming the field
  * and the allowed values. Build one factory per simulation: it sums the marks of every switch
- * it is attached to. `runtime` is given in code, not in the scenario file: what a policy
- * needs from the simulation (random draws, the subnet manager); policies that need nothing
- * ignore it.
+ * it is attached to. `context` is given in code, not in the scenario file: what the caller
+ * offers the policy of the run (`MarkingContext`: a random stream, timers, the subnet
+ * manager, ...), of which the policy gets what its definition `uses`; a policy that needs
+ * something not offered throws a `KindError`, and policies that use nothing need no context.
  *
  * @example
  * const marking = createMarking({ kind: "input-output-triggered", outputThreshold: 8 });
  * new InputBufferedSwitch(engine, { ...options, marking });
+ * createMarking({ kind: "red", kmin: 5_000, kmax: 200_000, pmax: 0.01 }, { random: () => stream.next() });
  * createMarking({ kind: "foo" } as never);
  * // KindError: marking.kind: unknown "foo"; allowed: none, naive, input-triggered, input-output-triggered, ipm, ...
  */
 export function createMarking(
   spec: MarkingSpec,
-  runtime: MarkingRuntime = {},
+  context: Partial<MarkingContext> = {},
   registry: Registry<MarkingDefinition> = markingPolicies,
 ): CountedMarkingFactory {
-  return registry.create(spec, runtime);
+  return registry.create(spec, context);
 }

@@ -1,8 +1,8 @@
 import { isData, type Packet, type SwitchView } from "@losslab/core";
 import { checkValues, type InputOf, MAX_BUFFER_BYTES, MAX_FACTOR, MAX_PACKET_BYTES } from "@losslab/kinds";
 import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory } from "./counted-marking-factory.js";
+import type { MarkingContext } from "./marking-context.js";
 import { defineMarkingPolicy } from "./marking-definition.js";
-import type { MarkingRuntime } from "./marking-runtime.js";
 import { hasOutputBuffer, outputQueue } from "./output-queue.js";
 import { largestBacklog, randomUnit } from "./qcn-culprit.js";
 import { qcnFeedback, qcnSampleInterval, quantizeQcnFeedback } from "./qcn-feedback.js";
@@ -125,7 +125,7 @@ class CongestionPoints implements QcnPolicy {
     this.bytesLeft = new Float64Array(view.portCount).fill(settings.sampleInterval);
   }
 
-  /** A uniform draw in [0, 1) from the runtime. */
+  /** A uniform draw in [0, 1) from the context. */
   private readonly draw = (): number => (this.settings.random as () => number)();
 
   /** A frame joins an input buffer, or (without output buffers) the bytes waiting for its output. */
@@ -192,7 +192,7 @@ class CongestionPoints implements QcnPolicy {
  * arriving data frames (fewer when |Fb| is large, `sampling`) the queue Q is sampled:
  * Fb = -((Q - Qeq) + w·(Q - Qold)), Qold = Q; when Fb < 0 a CNM with QntzFb =
  * min(63, floor(-Fb·63/(Qeq·(2w + 1)))) goes to the culprit's source (`SwitchView.notify`, a
- * frame of `runtime.notificationBytes`, default 64): the
+ * frame of the context's `notifications.bytes`, default 64): the
  * sampled frame, the flow holding most bytes of the queue, or the frame holding a random
  * buffer unit (`culprit`). It never sets congestion bits.
  *
@@ -200,23 +200,26 @@ class CongestionPoints implements QcnPolicy {
  * without output buffers the frames waiting for that output in the input buffers (sampled
  * as they arrive). One congestion point per port (one priority).
  *
- * @throws KindError for a bad option; TypeError without `runtime.random` when
+ * @throws KindError for a bad option; TypeError without the context's `random` when
  * `sampleJitter` > 0 or `culprit` is "occupancy-random".
  * @example
- * const marking = qcn({ at: "input", culprit: "occupancy-random" }, { random: stream });
+ * const marking = qcn({ at: "input", culprit: "occupancy-random" }, { random: () => stream.next() });
  * new CioqSwitch(engine, { ...options, marking });
  */
-export function qcn(options: QcnOptions = {}, runtime: MarkingRuntime = {}): QcnMarkingFactory {
+export function qcn(
+  options: QcnOptions = {},
+  context: Partial<Pick<MarkingContext, "random" | "notifications">> = {},
+): QcnMarkingFactory {
   const { at, culprit, equilibrium, weight, sampleInterval, sampling, sampleJitter, unitBytes } = checkValues(
     "marking",
     "qcn",
     qcnParameters,
     options,
   );
-  const { random } = runtime ?? {};
-  const notificationBytes = runtime?.notificationBytes ?? DEFAULT_NOTIFICATION_BYTES;
+  const { random } = context;
+  const notificationBytes = context.notifications?.bytes ?? DEFAULT_NOTIFICATION_BYTES;
   if ((sampleJitter > 0 || culprit === "occupancy-random") && typeof random !== "function") {
-    throw new TypeError('marking "qcn" needs runtime.random() when sampleJitter > 0 or culprit is "occupancy-random"');
+    throw new TypeError('marking "qcn" needs context.random() when sampleJitter > 0 or culprit is "occupancy-random"');
   }
   const settings: QcnSettings = {
     at,
@@ -245,6 +248,7 @@ export const qcnDefinition = defineMarkingPolicy({
   kind: "qcn",
   description: "IEEE 802.1Qau QCN congestion points sending CNMs, with chrysos' input placement and occupancy sampling",
   parameters: qcnParameters,
-  notifies: true,
-  create: (values, runtime) => qcn(values, runtime),
+  // It sends CNMs; it draws when its values say so (`qcn` checks).
+  uses: ["notifications", "random?"],
+  create: (values, context) => qcn(values, context),
 });

@@ -2,8 +2,8 @@ import { isData, type Packet, type SwitchView } from "@losslab/core";
 import { checkValues, type InputOf, KindError, MAX_BUFFER_BYTES } from "@losslab/kinds";
 import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory } from "./counted-marking-factory.js";
 import { markPacket } from "./mark-packet.js";
+import type { MarkingContext } from "./marking-context.js";
 import { defineMarkingPolicy } from "./marking-definition.js";
-import type { MarkingRuntime } from "./marking-runtime.js";
 import { outputQueue } from "./output-queue.js";
 
 const redParameters = {
@@ -72,21 +72,21 @@ export function markProbability(queued: number, { kmin, kmax, pmax }: RedOptions
  * RED-style ECN marking at egress, DCQCN's congestion point (Zhu et al., SIGCOMM 2015;
  * spec/algorithms.md): a data packet leaving a port whose queue holds q bytes behind it gets
  * the ECN bit with probability 0 up to Kmin, rising linearly to Pmax at Kmax, and 1 above.
- * Draws come from `runtime.random`, a seeded stream.
+ * Draws come from the context's `random`, a seeded stream.
  *
- * @throws KindError for a missing or bad Kmin, Kmax or Pmax; TypeError without
- * `runtime.random`.
+ * @throws KindError for a missing or bad Kmin, Kmax or Pmax; TypeError without the
+ * context's `random`.
  * @example
- * const marking = red({ kmin: 5_000, kmax: 200_000, pmax: 0.01 }, { random: stream });
+ * const marking = red({ kmin: 5_000, kmax: 200_000, pmax: 0.01 }, { random: () => stream.next() });
  * new CioqSwitch(engine, { ...options, marking });
  */
-export function red(options: RedOptions, runtime: MarkingRuntime = {}): CountedMarkingFactory {
+export function red(options: RedOptions, context: Partial<Pick<MarkingContext, "random">> = {}): CountedMarkingFactory {
   const checked = checkValues("marking", "red", redParameters, options);
   const { kmin, kmax } = checked;
   if (kmax <= kmin)
     throw new KindError("marking.kmax", `marking.kmax must be above marking.kmin (${kmin}), got ${kmax}`);
-  const random = runtime?.random;
-  if (typeof random !== "function") throw new TypeError('marking "red" needs runtime.random(), a seeded stream');
+  const random = context.random;
+  if (typeof random !== "function") throw new TypeError('marking "red" needs context.random(), a seeded stream');
   return countedFactory("red", (view) => new RedMarking(view, checked, random));
 }
 
@@ -96,5 +96,6 @@ export const redDefinition = defineMarkingPolicy({
   description:
     "DCQCN's congestion point (spec/algorithms.md): RED-style ECN marking at egress; no defaults, the published sets differ",
   parameters: redParameters,
-  create: (values, runtime) => red(values, runtime),
+  uses: ["random"],
+  create: (values, context) => red(values, context),
 });

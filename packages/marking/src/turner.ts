@@ -1,8 +1,8 @@
 import { CongestionBit, creditsFor, isData, type Packet, type SwitchView } from "@losslab/core";
 import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory } from "./counted-marking-factory.js";
 import { markPacket } from "./mark-packet.js";
+import type { MarkingContext } from "./marking-context.js";
 import { defineMarkingPolicy } from "./marking-definition.js";
-import type { MarkingRuntime } from "./marking-runtime.js";
 import { StartedPackets } from "./started-packets.js";
 
 /** turner-2001's marking at one switch, with its decisions counted by kind. */
@@ -26,6 +26,9 @@ export interface TurnerMarkingFactory extends CountedMarkingFactory<TurnerPolicy
   readonly revoked: number;
   readonly blocked: number;
 }
+
+/** What `turner` may use of the context: the fabric (sec. 6.1) and the subnet manager (sec. 6.2). */
+export type TurnerContext = Partial<Pick<MarkingContext, "fabric" | "subnetManager">>;
 
 /** InfiniBand links carry "up to sixteen" VLs (turner-2001 sec. 2, footnote 3): state per output is per VL. */
 const VL_COUNT = 16;
@@ -66,7 +69,7 @@ class TurnerMarking implements TurnerPolicy {
 
   constructor(
     view: SwitchView,
-    private readonly runtime: MarkingRuntime,
+    private readonly context: TurnerContext,
     markBlockedTowardNonCompliant: boolean,
   ) {
     this.view = view;
@@ -76,13 +79,10 @@ class TurnerMarking implements TurnerPolicy {
     this.epochs = new Int32Array(view.portCount * VL_COUNT);
     this.pending = new Int32Array(view.portCount * VL_COUNT);
     this.towardNonCompliant = new Uint8Array(view.portCount);
-    if (markBlockedTowardNonCompliant) {
-      const next = runtime.nextIsNonCompliant;
-      if (next === undefined) {
-        throw new RangeError("turner marking: markBlockedTowardNonCompliant needs the runtime's nextIsNonCompliant");
-      }
+    const fabric = context.fabric;
+    if (markBlockedTowardNonCompliant && fabric !== undefined) {
       for (let output = 0; output < view.portCount; output++) {
-        if (next(view.name, output)) this.towardNonCompliant[output] = 1;
+        if (fabric.nextIsNonCompliant(view.name, output)) this.towardNonCompliant[output] = 1;
       }
     }
   }
@@ -205,7 +205,7 @@ class TurnerMarking implements TurnerPolicy {
     // current switch should not generate a new CN packet".
     const fresh = (packet.bits & CongestionBit.Ecn) === 0;
     markPacket(packet);
-    const manager = this.runtime.subnetManager;
+    const manager = this.context.subnetManager;
     if (fresh && manager?.nonCompliantHosts.has(packet.destination)) {
       this.view.notify(manager.host, packet, manager.noticeBytes);
     }
@@ -231,8 +231,11 @@ function slotOf(output: number, vl: number): number {
  * VL they are destined to that still has credits for a maximum-size packet is a root: the
  * data packets in the switch for it at that instant are marked as they leave on it
  * (generating congestion), unless the output VL blocks for want of credits first. No
- * parameters. A non-compliant switch (sec. 6.1) is one built with `noMarking()`.
+ * parameters. A non-compliant switch (sec. 6.1) is one built with `noMarking()`. From the
+ * context: `fabric` (needed with `markBlockedTowardNonCompliant`, sec. 6.1) and
+ * `subnetManager` (sec. 6.2: CN packets about marks on packets to non-compliant CAs).
  *
+ * @throws TypeError with `markBlockedTowardNonCompliant` but without the context's `fabric`.
  * @example
  * const marking = turner();
  * new InputBufferedSwitch(engine, { ...options, marking });
@@ -240,11 +243,16 @@ function slotOf(output: number, vl: number): number {
  * [marking.propagating, marking.generating, marking.revoked];
  */
 export function turner(
-  runtime: MarkingRuntime = {},
+  context: TurnerContext = {},
   options: { markBlockedTowardNonCompliant?: boolean } = {},
 ): TurnerMarkingFactory {
   const markBlocked = options.markBlockedTowardNonCompliant ?? false;
-  const factory = countedFactory<TurnerPolicy>("turner", (view) => new TurnerMarking(view, runtime, markBlocked));
+  if (markBlocked && context.fabric === undefined) {
+    throw new TypeError(
+      "turner marking: markBlockedTowardNonCompliant needs the context's fabric, to know which outputs lead to non-compliant switches",
+    );
+  }
+  const factory = countedFactory<TurnerPolicy>("turner", (view) => new TurnerMarking(view, context, markBlocked));
   const sum = (count: "propagating" | "generating" | "revoked" | "blocked") => ({
     get: () => factory.policies.reduce((total, policy) => total + policy[count], 0),
     enumerable: true,
@@ -270,8 +278,10 @@ export const turnerDefinition = defineMarkingPolicy({
       type: "boolean",
       default: false,
       description:
-        "sec. 6.1's optimisation: mark packets for an output VL that blocks toward a non-compliant switch (needs the runtime's nextIsNonCompliant)",
+        "sec. 6.1's optimisation: mark packets for an output VL that blocks toward a non-compliant switch (needs the context's fabric: in scenarios, nonCompliant.switches)",
     },
   },
-  create: (values, runtime) => turner(runtime, values),
+  // Sec. 6.1 reads the fabric, sec. 6.2 reports to the subnet manager: each when the run has it.
+  uses: ["fabric?", "subnetManager?"],
+  create: (values, context) => turner(context, values),
 });

@@ -50,10 +50,14 @@ describe("createMarking (registry)", () => {
       { kind: "turner" },
       { kind: "red", kmin: 0, kmax: 1000, pmax: 0.5 },
     ];
-    // Policies other than qcn and red ignore the runtime.
-    const runtime = { random: () => 0 };
+    // What a run offers; each policy takes what its definition uses (qcn, red and turner some).
+    const context = {
+      random: () => 0,
+      notifications: { bytes: 64 },
+      fabric: { nextIsNonCompliant: () => false },
+    };
     for (const spec of specs) {
-      const marking = createMarking(spec, runtime);
+      const marking = createMarking(spec, context);
       expect(marking.kind).toBe(spec.kind);
       const sw = new FakeSwitch(marking);
       expect(marking.policies).toEqual([sw.policy]);

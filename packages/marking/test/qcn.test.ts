@@ -231,19 +231,19 @@ describe("qcn congestion point", () => {
     expect(firstShare).toBeLessThan(0.55);
   });
 
-  it("needs the runtime's random when it draws", () => {
+  it("needs the context's random when it draws", () => {
     expect(() => qcn()).toThrow(
-      'marking "qcn" needs runtime.random() when sampleJitter > 0 or culprit is "occupancy-random"',
+      'marking "qcn" needs context.random() when sampleJitter > 0 or culprit is "occupancy-random"',
     );
-    expect(() => qcn({ sampleJitter: 0, culprit: "occupancy-random" })).toThrow(/runtime.random/);
+    expect(() => qcn({ sampleJitter: 0, culprit: "occupancy-random" })).toThrow(/context.random/);
     expect(() => qcn({ sampleJitter: 0 })).not.toThrow();
   });
 
   it("names a bad option and its allowed values", () => {
-    const runtime = { random: () => 0 };
+    const context = { random: () => 0, notifications: { bytes: 64 } };
     const errorOf = (spec: object) => {
       try {
-        createMarking({ kind: "qcn", ...spec } as never, runtime);
+        createMarking({ kind: "qcn", ...spec } as never, context);
       } catch (error) {
         if (error instanceof KindError) return [error.field, error.message];
       }
@@ -279,11 +279,11 @@ describe("qcn congestion point", () => {
     );
   });
 
-  it('is registered as "qcn" and takes its runtime through createMarking', () => {
+  it('is registered as "qcn" and takes its context through createMarking', () => {
     const cnms: Array<[number, number | undefined]> = [];
     const marking = createMarking(
       { kind: "qcn", at: "input", equilibrium: 1, sampleInterval: 278 },
-      { random: () => 0.5, notificationBytes: 80 },
+      { random: () => 0.5, notifications: { bytes: 80 } },
     );
     expect(marking.kind).toBe("qcn");
     const sw = new FakeCioqSwitch(

@@ -78,6 +78,6 @@ describe("red", () => {
     ]);
     expect(errorOf({ kmin: 0, kmax: 10, pmax: 0 })?.[1]).toBe("marking.pmax must be a number > 0 and <= 1, got 0");
     expect(errorOf({ kmin: 0, kmax: 10, pmax: 0.1, k: 1 })?.[0]).toBe("marking.k");
-    expect(() => red({ kmin: 0, kmax: 10, pmax: 0.1 })).toThrow('marking "red" needs runtime.random()');
+    expect(() => red({ kmin: 0, kmax: 10, pmax: 0.1 })).toThrow('marking "red" needs context.random()');
   });
 });

@@ -205,9 +205,11 @@ describe("turner (turner-2001 sec. 4)", () => {
       const asked: Array<[string, number]> = [];
       const marking = turner(
         {
-          nextIsNonCompliant: (name, output) => {
-            asked.push([name, output]);
-            return output === 3;
+          fabric: {
+            nextIsNonCompliant: (name, output) => {
+              asked.push([name, output]);
+              return output === 3;
+            },
           },
         },
         { markBlockedTowardNonCompliant: enabled },
@@ -242,9 +244,9 @@ describe("turner (turner-2001 sec. 4)", () => {
       expect([sw.markedIds(), policy.blocked, asked]).toEqual([[], 0, []]);
     });
 
-    it("needs the runtime to say which outputs lead to non-compliant switches", () => {
-      expect(() => new FakeSwitch(turner({}, { markBlockedTowardNonCompliant: true }))).toThrow(
-        /markBlockedTowardNonCompliant needs the runtime's nextIsNonCompliant/,
+    it("needs the context's fabric to say which outputs lead to non-compliant switches", () => {
+      expect(() => turner({}, { markBlockedTowardNonCompliant: true })).toThrow(
+        /markBlockedTowardNonCompliant needs the context's fabric/,
       );
     });
   });

@@ -35,6 +35,7 @@ import { DeadlockWatchdog } from "./deadlock-watchdog.js";
 import { resolveFlows, scenarioGenerators } from "./flows.js";
 import { formatList } from "./format-list.js";
 import { pathTimings } from "./ideal-paths.js";
+import { markingContext } from "./marking-context.js";
 import { asFieldError } from "./model-error.js";
 import { parseScenario } from "./parse-scenario.js";
 import type { ResponseCounts } from "./response-counts.js";
@@ -229,27 +230,9 @@ function buildModels(
   const engine = new Engine({ seed: scenario.seed });
   const topology = asScenarioError("topology", () => scenarioTopology(scenario, kinds));
   const routes = buildRoutes(topology);
-  // The marking policy's draws (qcn, red): a stream of its own kind.
-  const markingRandom = engine.rng.stream(`marking/${scenario.marking.kind}`);
-  const towardNonCompliant = portsTowardNonCompliant(topology, scenario.nonCompliant.switches);
   const markingDefinition = asScenarioError("marking", () => kinds.marking.definitionOf(scenario.marking));
   const marking = asScenarioError("marking", () =>
-    kinds.marking.create(scenario.marking, {
-      notificationBytes: scenario.packets.notificationBytes,
-      random: () => markingRandom.next(),
-      // turner-2001 sec. 6.1: which outputs lead to a switch that marks nothing.
-      nextIsNonCompliant: (name, output) => towardNonCompliant.has(`${name}:${output}`),
-      // turner-2001 sec. 6.2: switches report marks on packets to non-compliant CAs.
-      ...(scenario.subnetManager === undefined
-        ? {}
-        : {
-            subnetManager: {
-              host: routes.nodeIndex(scenario.subnetManager.host),
-              nonCompliantHosts: new Set(scenario.nonCompliant.hosts.map((id) => routes.nodeIndex(id))),
-              noticeBytes: scenario.packets.ackBytes,
-            },
-          }),
-    }),
+    kinds.marking.create(scenario.marking, markingContext(engine, scenario, topology, routes)),
   );
   checkDeviceNames(scenario, topology);
   const packets = new PacketFactory({ released: releasedPackets });
@@ -629,17 +612,6 @@ function checkDeviceNames(scenario: Scenario, topology: Topology): void {
   if (scenario.nonCompliant.hosts.includes(manager.host)) {
     throw new ScenarioError(`subnetManager.host: "${manager.host}" is listed in nonCompliant.hosts`);
   }
-}
-
-/** `switch:port` of every output whose link leads to a non-compliant switch. */
-function portsTowardNonCompliant(topology: Topology, nonCompliant: readonly string[]): Set<string> {
-  const ports = new Set<string>();
-  if (nonCompliant.length === 0) return ports;
-  for (const { a, b } of topology.links) {
-    if (nonCompliant.includes(b.node)) ports.add(`${a.node}:${a.port}`);
-    if (nonCompliant.includes(a.node)) ports.add(`${b.node}:${b.port}`);
-  }
-  return ports;
 }
 
 /** Per-switch counts of the marking policies (see `ScenarioResult.marks`). */

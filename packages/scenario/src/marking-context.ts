@@ -1,0 +1,49 @@
+import type { Engine } from "@losslab/engine";
+import type { MarkingContext } from "@losslab/marking";
+import type { Routes, Topology } from "@losslab/topology";
+import type { Scenario } from "./schema.js";
+
+/**
+ * What a scenario run offers its marking policy (`MarkingContext` of @losslab/marking), of
+ * which the policy gets what its definition uses: a random stream of its own kind
+ * (`marking/<kind>`), the engine's clock and timers, the size of the notifications it may
+ * send toward sources (`packets.notificationBytes`), which outputs lead to a non-compliant
+ * switch (turner-2001 sec. 6.1), and with `subnetManager` the manager's host, the
+ * non-compliant CAs it acts for and the size of a CN packet (sec. 6.2: ACK-sized).
+ */
+export function markingContext(
+  engine: Engine,
+  scenario: Scenario,
+  topology: Topology,
+  routes: Routes,
+): Partial<MarkingContext> {
+  const random = engine.rng.stream(`marking/${scenario.marking.kind}`);
+  const towardNonCompliant = portsTowardNonCompliant(topology, scenario.nonCompliant.switches);
+  const manager = scenario.subnetManager;
+  return {
+    random: () => random.next(),
+    timers: engine,
+    notifications: { bytes: scenario.packets.notificationBytes },
+    fabric: { nextIsNonCompliant: (name, output) => towardNonCompliant.has(`${name}:${output}`) },
+    ...(manager === undefined
+      ? {}
+      : {
+          subnetManager: {
+            host: routes.nodeIndex(manager.host),
+            nonCompliantHosts: new Set(scenario.nonCompliant.hosts.map((id) => routes.nodeIndex(id))),
+            noticeBytes: scenario.packets.ackBytes,
+          },
+        }),
+  };
+}
+
+/** `switch:port` of every output whose link leads to a non-compliant switch. */
+function portsTowardNonCompliant(topology: Topology, nonCompliant: readonly string[]): Set<string> {
+  const ports = new Set<string>();
+  if (nonCompliant.length === 0) return ports;
+  for (const { a, b } of topology.links) {
+    if (nonCompliant.includes(b.node)) ports.add(`${a.node}:${a.port}`);
+    if (nonCompliant.includes(a.node)) ports.add(`${b.node}:${b.port}`);
+  }
+  return ports;
+}
