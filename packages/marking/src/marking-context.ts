@@ -105,8 +105,8 @@ export function grantContext(kind: string, uses: readonly MarkingUse[], offered:
     else if (capability === use) {
       const offers = capabilities.filter((name) => offered[name] !== undefined);
       throw new KindError(
-        "marking",
-        `marking ${formatValue(kind)} uses the context's "${capability}", which its caller does not offer (offered: ${offers.length === 0 ? "none" : offers.join(", ")})`,
+        "marking.kind",
+        `marking.kind: ${formatValue(kind)} uses the context's "${capability}", which its caller does not offer (offered: ${offers.length === 0 ? "none" : offers.join(", ")})`,
       );
     }
   }

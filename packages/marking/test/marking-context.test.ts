@@ -68,8 +68,9 @@ describe("the marking context", () => {
       error = caught;
     }
     expect(error).toBeInstanceOf(KindError);
+    expect((error as KindError).field).toBe("marking.kind");
     expect((error as KindError).message).toBe(
-      'marking "recording" uses the context\'s "notifications", which its caller does not offer (offered: random)',
+      'marking.kind: "recording" uses the context\'s "notifications", which its caller does not offer (offered: random)',
     );
     expect(() => create()).toThrow(/"notifications", which its caller does not offer \(offered: none\)/);
   });
@@ -116,7 +117,7 @@ describe("the marking context", () => {
       turner: ["fabric?", "subnetManager?"],
     });
     const spec = { kind: "red", kmin: 0, kmax: 10, pmax: 0.5 } as MarkingSpec;
-    expect(() => createMarking(spec)).toThrow('marking "red" uses the context\'s "random"');
+    expect(() => createMarking(spec)).toThrow('marking.kind: "red" uses the context\'s "random"');
     expect(() => createMarking({ kind: "turner" })).not.toThrow();
   });
 });
