@@ -6,22 +6,17 @@ export { DeadlockError } from "./deadlock-watchdog.js";
 export { type CostEstimate, costWarnings, estimateCost } from "./estimate-cost.js";
 export { type ResolvedFlow, resolveFlows } from "./flows.js";
 export { scenarioJsonSchema } from "./json-schema.js";
+export type { Notification } from "./notification-log.js";
 export { parseScenario } from "./parse-scenario.js";
 export { MAX_QUOTED_CHARACTERS, quoteValue } from "./quote-value.js";
 export type { ResponseCounts } from "./response-counts.js";
-export {
-  checkScenario,
-  type Notification,
-  type RunOptions,
-  runScenario,
-  type ScenarioResult,
-  type SwitchMarks,
-} from "./run-scenario.js";
+export { checkScenario, type RunOptions, runScenario } from "./run-scenario.js";
 export type { RunStats } from "./run-stats.js";
 export { ScenarioError } from "./scenario-error.js";
 export type { SwitchSpec } from "./scenario-fields.js";
 export { builtInKinds, type ScenarioKinds, withPlugins } from "./scenario-kinds.js";
 export * from "./scenario-limits.js";
+export type { ScenarioResult, SwitchMarks } from "./scenario-result.js";
 export {
   describeTopology,
   fabricSize,

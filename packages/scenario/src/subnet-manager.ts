@@ -1,6 +1,8 @@
 import type { FlowState, HostAdapter } from "@losslab/adapter";
 import type { Packet } from "@losslab/core";
 import { type Engine, type EventHandler, type Time, us } from "@losslab/engine";
+import type { Fabric } from "@losslab/fabric";
+import type { Routes } from "@losslab/topology";
 import type { Scenario } from "./schema.js";
 
 type ManagerSpec = NonNullable<Scenario["subnetManager"]>;
@@ -24,22 +26,34 @@ interface Managed {
  * ours: each CN raises the flow's static IPD by `stepIpd` (at most `maxIpd`); with `decayUs`,
  * a flow with no CN for `decayUs` has it lowered by one, and again every `decayUs`, down to 0.
  * The request reaches the source at once (the management path's delay is not modelled).
+ * It throttles flows from non-compliant sources (their destinations report marks) and flows
+ * to non-compliant CAs (which echo nothing: the switches report the marks).
  */
 export class SubnetManager implements EventHandler<Managed> {
   private readonly flows = new Map<number, Managed>();
   /** CN packets received, and static IPD changes requested. */
   notices = 0;
   changes = 0;
+  private readonly sources: ReadonlySet<string>;
+  private readonly destinations: ReadonlySet<number>;
 
   constructor(
     private readonly engine: Engine,
     private readonly spec: ManagerSpec,
-  ) {}
-
-  /** A flow of a non-compliant source: one the manager may throttle. */
-  manage(id: number, host: HostAdapter, state: FlowState): void {
-    this.flows.set(id, { host, state, ipd: 0, lastNotice: -1, decaying: false });
+    private readonly hosts: ReadonlyMap<string, HostAdapter>,
+    nonCompliant: readonly string[],
+    routes: Routes,
+  ) {
+    this.sources = new Set(nonCompliant);
+    this.destinations = new Set(nonCompliant.map((id) => routes.nodeIndex(id)));
   }
+
+  /** A flow joined the adapters: one the manager may throttle if it is from or to a non-compliant CA. */
+  readonly flowAdded = (id: number, source: string, state: FlowState): void => {
+    if (this.sources.has(source) || this.destinations.has(state.destination)) {
+      this.flows.set(id, { host: this.hosts.get(source)!, state, ipd: 0, lastNotice: -1, decaying: false });
+    }
+  };
 
   /** Listener for the manager host's `onNotification`. */
   readonly notified = (packet: Packet): void => {
@@ -75,4 +89,21 @@ export class SubnetManager implements EventHandler<Managed> {
     this.changes++;
     flow.host.setStaticIpd(flow.state.id, ipd);
   }
+}
+
+/**
+ * The scenario's subnet manager (`subnetManager`), hearing the CN packets its host receives;
+ * undefined without one.
+ */
+export function subnetManagerOf(
+  engine: Engine,
+  scenario: Scenario,
+  fabric: Fabric,
+  routes: Routes,
+): SubnetManager | undefined {
+  const spec = scenario.subnetManager;
+  if (spec === undefined) return undefined;
+  const manager = new SubnetManager(engine, spec, fabric.hosts, scenario.nonCompliant.hosts, routes);
+  fabric.hosts.get(spec.host)!.onNotification(manager.notified);
+  return manager;
 }

@@ -1,0 +1,67 @@
+import type { Engine, Time } from "@losslab/engine";
+import { ms, us } from "@losslab/engine";
+import type { Fabric } from "@losslab/fabric";
+import { Fingerprint, PauseMeter, type QueueLengths } from "@losslab/metrics";
+import type { Routes } from "@losslab/topology";
+import { FlowMeters } from "./flow-meters.js";
+import { LatencyMeters } from "./latency-meters.js";
+import { meterLinks } from "./link-meters.js";
+import { logNotifications, type Notification } from "./notification-log.js";
+import { RateMeters } from "./rate-meters.js";
+import { asScenarioError } from "./scenario-error.js";
+import type { Scenario } from "./schema.js";
+import { switchQueues } from "./switch-queues.js";
+
+/**
+ * Every meter of a scenario run, attached to its fabric before the traffic starts: the
+ * fingerprint and byte counts of the links (with PAUSE frames under "pause" flow control),
+ * the notifications switches send (when the marking policy sends them), the flows' meters
+ * (`flows`, fed by the traffic), latencies, and the switch queues' sampler
+ * (`metrics.queueLengths`). Once the traffic is in place, `meterDeliveries`
+ * (delivery-meters.ts) feeds them what the hosts receive. Read-only: a run measures the
+ * same trajectory whatever it meters. A new meter is attached here and read in
+ * `scenarioResult`.
+ */
+export class ScenarioMeters {
+  /** The run's trajectory hash: every packet-hop and delivery. */
+  readonly fingerprint = new Fingerprint();
+  /** Rates: `link:`, `group:`, `flow:` and `class:` meters. */
+  readonly rates: RateMeters;
+  readonly latencies: LatencyMeters;
+  readonly flows: FlowMeters;
+  /** PAUSE frames and pause time, under "pause" flow control. */
+  readonly pauses: PauseMeter | undefined;
+  /** The congestion notifications switches sent (QCN CNMs), in time order. */
+  readonly notifications: Notification[];
+  /** The switch queues and the interval the run samples them at, with `metrics.queueLengths`. */
+  readonly queueSampling: { readonly queues: QueueLengths; readonly interval: Time } | undefined;
+
+  /**
+   * `measure`: the measurement interval, ms; `flows`: the ids of the scenario's own flows;
+   * `notifies`: the marking policy sends notifications (its definition uses them).
+   */
+  constructor(
+    engine: Engine,
+    scenario: Scenario,
+    fabric: Fabric,
+    routes: Routes,
+    measure: readonly [number, number],
+    flows: readonly number[],
+    notifies: boolean,
+  ) {
+    this.pauses =
+      scenario.switch.flowControl.kind === "pause" ? new PauseMeter(ms(measure[0]), ms(measure[1])) : undefined;
+    this.rates = new RateMeters(meterLinks(fabric, scenario, this.fingerprint, this.pauses), scenario);
+    this.notifications = notifies ? logNotifications(engine, fabric) : [];
+    this.latencies = new LatencyMeters(scenario, measure);
+    this.flows = new FlowMeters(scenario, fabric, routes, flows, this.rates, this.latencies);
+    const queueOptions = scenario.metrics.queueLengths;
+    this.queueSampling =
+      queueOptions === undefined
+        ? undefined
+        : {
+            queues: asScenarioError("metrics", () => switchQueues(fabric, queueOptions.series)),
+            interval: us(queueOptions.intervalUs ?? scenario.metrics.binUs),
+          };
+  }
+}
