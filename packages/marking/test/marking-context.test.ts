@@ -88,6 +88,24 @@ describe("the marking context", () => {
     expect(markingPolicies.definitions.filter((definition) => definition.notifies).map((d) => d.kind)).toEqual(["qcn"]);
   });
 
+  it("types the context a factory gets from `uses`: what it named, `?` ones possibly absent", () => {
+    defineMarkingPolicy({
+      kind: "typed",
+      description: "only compiles if the context is typed from uses",
+      parameters: {},
+      uses: ["random", "fabric?"],
+      create: (_values, context) => {
+        const draw: number = context.random();
+        // @ts-expect-error a capability it may use is possibly absent
+        context.fabric.nextIsNonCompliant("S", 0);
+        // @ts-expect-error a capability it did not name is not there
+        context.timers;
+        expect(draw).toBeTypeOf("number");
+        return countedFactory("typed", (view) => ({ switchName: view.name, marked: 0 }));
+      },
+    });
+  });
+
   it("lets a policy act at a time of its choosing through the run's timers", () => {
     const engine = new Engine({ seed: 1 });
     const times: number[] = [];
