@@ -4,7 +4,7 @@
  * another package's internals (a deep path like "@losslab/core/src/x") is forbidden too.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, isAbsolute, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type ImportSite, importsOf } from "./imports.js";
 
@@ -57,6 +57,24 @@ const allowed: Record<string, { runtime: string[]; typesOnly?: string[] }> = {
       "zod",
     ],
   },
+  // DESIGN.md: "the reproductions package: scenario and any package below it"; nothing from
+  // the apps, which both import it (issue 39).
+  reproductions: {
+    runtime: [
+      "@losslab/scenario",
+      "@losslab/engine",
+      "@losslab/response",
+      "@losslab/topology",
+      "@losslab/core",
+      "@losslab/switch",
+      "@losslab/adapter",
+      "@losslab/fabric",
+      "@losslab/marking",
+      "@losslab/traffic",
+      "@losslab/metrics",
+      "@losslab/kinds",
+    ],
+  },
 };
 
 function sourceFiles(dir: string): string[] {
@@ -66,6 +84,12 @@ function sourceFiles(dir: string): string[] {
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
   });
 }
+
+/** Whether `path` (relative to the repository root) is `dir` or inside it. */
+const isInside = (dir: string, path: string) => {
+  const rest = relative(dir, path);
+  return rest === "" || (!rest.startsWith("..") && !isAbsolute(rest));
+};
 
 /** The package name an import specifier refers to, or undefined for a relative or node: import. */
 function packageOf(specifier: string): string | undefined {
@@ -80,6 +104,10 @@ export function violations(name: string, sites: ImportSite[], dependencies: stri
   if (rule === undefined) return [`package "${name}" is not in DESIGN.md's table`];
   const problems: string[] = [];
   for (const site of sites) {
+    // A relative import stays inside the package: another package or an app only by its name.
+    if (site.specifier.startsWith(".") && !isInside(`packages/${name}`, join(dirname(site.file), site.specifier))) {
+      problems.push(`${site.file}: "${site.specifier}" leaves packages/${name}`);
+    }
     const pkg = packageOf(site.specifier);
     if (pkg === undefined) continue;
     if (pkg !== site.specifier && pkg.startsWith("@losslab/")) {
@@ -128,5 +156,16 @@ describe("allowed imports (DESIGN.md)", () => {
     expect(found[2]).toContain("deep import");
     expect(violations("core", importsOf("t.ts", 'import type { Time } from "@losslab/engine";'), [])).toEqual([]);
     expect(violations("response", importsOf("r.ts", 'import x from "seedrandom";'), [])).toHaveLength(1);
+  });
+
+  it("catches a relative import that leaves the package, and lets one inside it pass", () => {
+    const file = "packages/reproductions/src/presets/x.ts";
+    const outside = importsOf(file, 'import { a } from "../../../../apps/lab/src/program.js";\n');
+    expect(violations("reproductions", outside, [])).toEqual([
+      `${file}: "../../../../apps/lab/src/program.js" leaves packages/reproductions`,
+    ]);
+    expect(violations("reproductions", importsOf(file, 'import { b } from "../sweep/run-sweep.js";\n'), [])).toEqual(
+      [],
+    );
   });
 });

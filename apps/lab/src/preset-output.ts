@@ -8,11 +8,9 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { type Check, chartToCsv, type PresetResult, resultJsonText } from "@losslab/reproductions";
 import { writeFileAtomic } from "./atomic-write.js";
-import { chartToCsv } from "./chart-csv.js";
-import type { Check, PresetResult } from "./preset.js";
 import type { ReportChart } from "./report/html-report.js";
-import { resultJsonText } from "./result-json.js";
 
 export const MANIFEST = "manifest.json";
 

@@ -1,5 +1,5 @@
+import type { Chart } from "@losslab/reproductions";
 import type { ScenarioResult } from "@losslab/scenario";
-import type { Chart } from "./chart.js";
 
 /**
  * Occupancy over time of the switch buffers `metrics.queueLengths.series` names, in KB, one

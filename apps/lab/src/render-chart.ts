@@ -13,33 +13,18 @@
  * - Deterministic: the same Chart gives byte-identical SVG and PNG. Renders are
  *   serialised so vega's global clip-path ids restart at 1 for each chart.
  *
- * Line charts (`kind` "line", the default): one line per series, coloured by series
- * (tableau10, tableau20 past ten series), `dashed` series drawn dashed, one legend for
- * colour and dash. Points are drawn in the given order; points with a non-finite
- * coordinate, or x <= 0 on a log x axis, are dropped. `shade` intervals are light grey
- * full-height rectangles behind the lines. `yDomain` fixes the y axis and clips to it.
- *
- * Bar charts (`kind` "bar") are grouped bars:
- * - if every series has exactly one point, there is one bar per series, the category
- *   axis shows the series names (in order) and the bar height is that point's y; the
- *   point's x is ignored;
- * - otherwise the categories are the distinct x values (ascending, labelled with the
- *   number), and each category holds one bar per series that has a point at that x,
- *   coloured by series with a legend.
- * `logX` and `shade` do not apply to bar charts.
+ * What a chart looks like (lines, bars, colours, shading) is its Vega-Lite spec: see
+ * `toVegaLite` in @losslab/reproductions.
  */
 import { readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { type Chart, FONT_FAMILY, toVegaLite } from "@losslab/reproductions";
 import { Resvg } from "@resvg/resvg-js";
 import * as vega from "vega";
-import { compile } from "vega-lite";
+import { compile, type TopLevelSpec } from "vega-lite";
 import { writeFileAtomic } from "./atomic-write.js";
-import type { Chart } from "./chart.js";
-import { FONT_FAMILY, toVegaLite } from "./chart-spec.js";
-
-export { CHART_HEIGHT, CHART_WIDTH, toVegaLite } from "./chart-spec.js";
 
 /** Default PNG scale: 2 gives a crisp 1440x720 image. */
 export const DEFAULT_PNG_SCALE = 2;
@@ -51,7 +36,7 @@ export interface RenderPngOptions {
 
 /** Renders `chart` as a standalone SVG document (720x360). */
 export async function renderChartSvg(chart: Chart): Promise<string> {
-  const vgSpec = compile(toVegaLite(chart), { logger: vega.logger(vega.Error) }).spec;
+  const vgSpec = compile(toVegaLite(chart) as TopLevelSpec, { logger: vega.logger(vega.Error) }).spec;
   return serialised(async () => {
     installTextMetrics();
     const view = new vega.View(vega.parse(vgSpec), {

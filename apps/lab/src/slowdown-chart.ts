@@ -1,5 +1,5 @@
+import type { Chart } from "@losslab/reproductions";
 import type { ScenarioResult } from "@losslab/scenario";
-import type { Chart } from "./chart.js";
 
 /**
  * Flow slowdown against flow size (`result.slowdown`): one point per size bucket, at the

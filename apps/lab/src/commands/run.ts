@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import type { PauseSummary, QueueLengthSummary, SlowdownStats, SlowdownSummary } from "@losslab/metrics";
+import { type Chart, chartToCsv, round } from "@losslab/reproductions";
 import {
   checkFits,
   parseScenario,
@@ -10,9 +11,6 @@ import {
   scenarioWarnings,
 } from "@losslab/scenario";
 import { writeFileAtomic } from "../atomic-write.js";
-import type { Chart } from "../chart.js";
-import { chartToCsv } from "../chart-csv.js";
-import { round } from "../check.js";
 import { dataDirOf, inlineTraceFiles, readDataFile } from "../data-file.js";
 import { oneLine } from "../one-line.js";
 import { prepareOutputDir } from "../output-dir.js";

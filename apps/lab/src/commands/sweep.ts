@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
+import { type Chart, runSweep } from "@losslab/reproductions";
 import { writeFileAtomic, writeFileAtomicSync } from "../atomic-write.js";
-import type { Chart } from "../chart.js";
 import { errorLine } from "../error-line.js";
 import { RUN_FAILED } from "../exit-codes.js";
 import { exitOnInterrupt } from "../interruption.js";
@@ -11,8 +11,7 @@ import { sweepId } from "../queue/point-job.js";
 import type { SweepQueue } from "../queue/queue-sweep.js";
 import type { RedisAddress } from "../queue/redis-address.js";
 import { planResume, pointCells, pointKey } from "../sweep/resume.js";
-import { runSweep } from "../sweep/run-sweep.js";
-import type { ScenarioSummary } from "../sweep/scenario-task.js";
+import { runScenarioSummary, type ScenarioSummary } from "../sweep/scenario-task.js";
 import {
   formatValue,
   pointLabel,
@@ -22,6 +21,7 @@ import {
   sweepPoints,
 } from "../sweep/sweep-file.js";
 import { flattenSummary, type SweepRow, summaryColumns, toCsv, toJson } from "../sweep/sweep-table.js";
+import { threadRunner } from "../sweep/thread-runner.js";
 import { UserError } from "../user-error.js";
 import { losslabVersion } from "../version.js";
 
@@ -155,10 +155,10 @@ async function sweepIn(
     const id = queue === undefined ? undefined : sweepId(losslabVersion, points);
     if (queue === undefined || id === undefined) {
       await runSweep(
-        "scenario",
+        runScenarioSummary,
         todo.map((point) => point.scenario),
         {
-          workers,
+          sweepRunner: threadRunner(workers),
           progress,
           // The task reports its own errors; this catches a worker thread that died running a point.
           failed: (error) => ({ error: errorLine(error) }),
