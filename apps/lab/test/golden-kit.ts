@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { parseScenario, type RunOptions, runScenario } from "@losslab/scenario";
 import { assertUnmoved } from "../../../test/golden-records.js";
 import { resultJson } from "../src/commands/run.js";
-import { dataDirOf, inlineTraceFiles, readDataFile } from "../src/data-file.js";
+import { dataDirOf, inlineTraceFiles, readDataFile } from "../src/files/data-file.js";
 import { root } from "./kit.js";
 
 export const examplesGoldenDir = join(root, "apps", "lab", "golden", "examples");

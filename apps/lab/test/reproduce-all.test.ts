@@ -10,7 +10,7 @@ import { findPreset, type Preset } from "@losslab/reproductions";
 import { parseScenario, runScenario } from "@losslab/scenario";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { reproduceAll } from "../src/commands/reproduce-all.js";
-import { readKeptPreset } from "../src/preset-output.js";
+import { readKeptPreset } from "../src/report/preset-output.js";
 import { ringError, ringScenario } from "./deadlock-kit.js";
 import { losslab, startLosslab } from "./kit.js";
 

@@ -2,9 +2,9 @@ import { runSweep, tasks } from "@losslab/reproductions";
 import { describe, expect, it } from "vitest";
 // Test data only: the small scenario M of the ferrer presets, whose runs report their progress.
 import { ferrerSmall } from "../../../packages/reproductions/src/presets/ferrer-scenario.js";
-import { errorLine } from "../src/error-line.js";
 import { threadRunner } from "../src/sweep/thread-runner.js";
 import type { TaskPool } from "../src/sweep/worker-pool.js";
+import { errorLine } from "../src/terminal/error-line.js";
 
 const point = (remote: number) => ({
   params: { local: 2, remote, durationMs: 3, victimMs: null, bufferPackets: 4, window: 1 },

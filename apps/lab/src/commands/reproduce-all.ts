@@ -1,17 +1,17 @@
 import { join } from "node:path";
 import { expectedThreadSeconds, formatResultTable, type Preset } from "@losslab/reproductions";
-import { writeFileAtomic } from "../atomic-write.js";
-import { errorLine } from "../error-line.js";
-import { CLAIM_FAILED, RUN_FAILED } from "../exit-codes.js";
-import { exitOnInterrupt } from "../interruption.js";
-import { prepareOutputDir } from "../output-dir.js";
-import { readKeptPreset, writePresetOutput } from "../preset-output.js";
-import { terminalProgress } from "../progress.js";
+import { writeFileAtomic } from "../files/atomic-write.js";
+import { prepareOutputDir } from "../files/output-dir.js";
 import { collectEnvironment } from "../report/environment.js";
 import { formatSeconds, type ReportPreset, renderHtmlReport } from "../report/html-report.js";
-import { statusLine } from "../status-line.js";
+import { readKeptPreset, writePresetOutput } from "../report/preset-output.js";
 import type { PresetOutcome } from "../sweep/preset-task.js";
 import { threadRunner } from "../sweep/thread-runner.js";
+import { errorLine } from "../terminal/error-line.js";
+import { CLAIM_FAILED, RUN_FAILED } from "../terminal/exit-codes.js";
+import { exitOnInterrupt } from "../terminal/interruption.js";
+import { terminalProgress } from "../terminal/progress.js";
+import { statusLine } from "../terminal/status-line.js";
 import { UserError } from "../user-error.js";
 
 export interface ReproduceAllOptions {

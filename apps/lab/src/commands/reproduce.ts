@@ -8,12 +8,12 @@ import {
   UnknownPresetError,
 } from "@losslab/reproductions";
 import { parseScenario, runScenario } from "@losslab/scenario";
-import { CLAIM_FAILED } from "../exit-codes.js";
-import { prepareOutputDir } from "../output-dir.js";
-import { writePresetOutput } from "../preset-output.js";
-import { terminalProgress } from "../progress.js";
+import { prepareOutputDir } from "../files/output-dir.js";
+import { openTraceFile, type TraceFlags } from "../files/trace-file.js";
+import { writePresetOutput } from "../report/preset-output.js";
 import { threadRunner } from "../sweep/thread-runner.js";
-import { openTraceFile, type TraceFlags } from "../trace-file.js";
+import { CLAIM_FAILED } from "../terminal/exit-codes.js";
+import { terminalProgress } from "../terminal/progress.js";
 import { UserError } from "../user-error.js";
 import { reproduceAll } from "./reproduce-all.js";
 

@@ -1,12 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import { type Chart, runSweep } from "@losslab/reproductions";
-import { writeFileAtomic, writeFileAtomicSync } from "../atomic-write.js";
-import { errorLine } from "../error-line.js";
-import { RUN_FAILED } from "../exit-codes.js";
-import { exitOnInterrupt } from "../interruption.js";
-import { prepareOutputDir } from "../output-dir.js";
-import { terminalProgress } from "../progress.js";
+import { writeFileAtomic, writeFileAtomicSync } from "../files/atomic-write.js";
+import { prepareOutputDir } from "../files/output-dir.js";
 import { sweepId } from "../queue/point-job.js";
 import type { SweepQueue } from "../queue/queue-sweep.js";
 import type { RedisAddress } from "../queue/redis-address.js";
@@ -22,6 +18,10 @@ import {
 } from "../sweep/sweep-file.js";
 import { flattenSummary, type SweepRow, summaryColumns, toCsv, toJson } from "../sweep/sweep-table.js";
 import { threadRunner } from "../sweep/thread-runner.js";
+import { errorLine } from "../terminal/error-line.js";
+import { RUN_FAILED } from "../terminal/exit-codes.js";
+import { exitOnInterrupt } from "../terminal/interruption.js";
+import { terminalProgress } from "../terminal/progress.js";
 import { UserError } from "../user-error.js";
 import { losslabVersion } from "../version.js";
 
@@ -179,7 +179,7 @@ async function sweepIn(
     await writeFileAtomic(join(out, "results.json"), toJson(parameters, rows));
     const measured = rows.filter((row) => row.error === undefined);
     const charts = measured.length === 0 ? [] : sweepCharts(sweep, measured);
-    const { writeChart } = await import("../render-chart.js");
+    const { writeChart } = await import("../charts/render-chart.js");
     for (const chart of charts) await writeChart(chart, out);
     // Collected: the results are in --out now, so the sweep's jobs leave Redis.
     if (queue !== undefined && id !== undefined) await queue.forget(id, points);

@@ -1,12 +1,12 @@
 import { hostname } from "node:os";
 import { UnrecoverableError, Worker } from "bullmq";
 import type { Redis } from "ioredis";
-import { errorLine } from "../error-line.js";
 import { JobRefused, jobScenario, type PointJobData, QUEUE_NAME } from "../queue/point-job.js";
 import { checkRedis, parseRedisAddress, redisClient } from "../queue/redis-address.js";
 import { encodeValue } from "../queue/result-codec.js";
 import { runScenarioSummary } from "../sweep/scenario-task.js";
 import { openPool } from "../sweep/worker-pool.js";
+import { errorLine } from "../terminal/error-line.js";
 import { losslabVersion } from "../version.js";
 
 export interface WorkerOptions {

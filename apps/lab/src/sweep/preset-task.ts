@@ -3,7 +3,7 @@
  * several threads): the preset and its sweep run in that thread.
  */
 import { findPreset, type PresetResult } from "@losslab/reproductions";
-import { errorLine } from "../error-line.js";
+import { errorLine } from "../terminal/error-line.js";
 
 /** A preset's result, or its error as one line (as `reproduce --all` reports it; an error's class does not cross threads). */
 export type PresetOutcome = { result: PresetResult } | { error: string };

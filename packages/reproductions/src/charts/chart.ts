@@ -1,6 +1,7 @@
 /**
- * A chart as data: what to draw, not how. `render-chart.ts` turns it into SVG and PNG.
- * Kept renderer-neutral so presets stay testable without a plotting library.
+ * A chart as data: what to draw, not how. `toVegaLite` makes its Vega-Lite spec, which the CLI
+ * renders to SVG and PNG and the browser lab draws in the page. Kept renderer-neutral so
+ * presets stay testable without a plotting library.
  */
 export interface ChartSeries {
   name: string;

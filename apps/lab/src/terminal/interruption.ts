@@ -10,7 +10,7 @@
  * stops them at once; their files are written atomically, so none is left cut short.
  */
 import { constants } from "node:os";
-import { discardPendingFiles } from "./atomic-write.js";
+import { discardPendingFiles } from "../files/atomic-write.js";
 
 const SIGNALS = ["SIGINT", "SIGTERM"] as const;
 

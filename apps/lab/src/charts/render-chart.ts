@@ -24,7 +24,7 @@ import { type Chart, FONT_FAMILY, toVegaLite } from "@losslab/reproductions";
 import { Resvg } from "@resvg/resvg-js";
 import * as vega from "vega";
 import { compile, type TopLevelSpec } from "vega-lite";
-import { writeFileAtomic } from "./atomic-write.js";
+import { writeFileAtomic } from "../files/atomic-write.js";
 
 /** Default PNG scale: 2 gives a crisp 1440x720 image. */
 export const DEFAULT_PNG_SCALE = 2;

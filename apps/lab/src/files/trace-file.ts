@@ -6,8 +6,8 @@
  */
 import { ms, ns, type Time, us } from "@losslab/engine";
 import { DEFAULT_TRACE_EVENTS, type PacketTraceOptions, TRACE_EVENTS, type TraceEvent } from "@losslab/metrics";
+import { UserError } from "../user-error.js";
 import { type AtomicFile, openAtomicFile } from "./atomic-write.js";
-import { UserError } from "./user-error.js";
 
 export interface TraceFlags {
   trace?: string;

@@ -1,7 +1,7 @@
 import { constants } from "node:fs";
 import { access, mkdir, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { UserError } from "./user-error.js";
+import { UserError } from "../user-error.js";
 
 /**
  * Creates the output directory and checks that it can be written, before anything runs:

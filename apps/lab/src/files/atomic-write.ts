@@ -13,7 +13,7 @@
 import { closeSync, openSync, readdirSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { rename, unlink, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { UserError } from "./user-error.js";
+import { UserError } from "../user-error.js";
 
 /** Temporary files of this process not yet renamed into place. */
 const pending = new Set<string>();

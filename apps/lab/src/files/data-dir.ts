@@ -1,7 +1,7 @@
 import { realpath } from "node:fs/promises";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { quoteValue } from "@losslab/scenario";
-import { UserError } from "./user-error.js";
+import { UserError } from "../user-error.js";
 
 /**
  * Where the files a scenario names (traces, a sweep's base scenario) may be: a directory, by

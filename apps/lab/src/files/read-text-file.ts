@@ -1,7 +1,7 @@
 import { constants } from "node:fs";
 import { open, stat } from "node:fs/promises";
 import { quoteValue } from "@losslab/scenario";
-import { UserError } from "./user-error.js";
+import { UserError } from "../user-error.js";
 
 /**
  * The largest scenario, sweep or trace file losslab reads: 32 MiB, a hundred times the

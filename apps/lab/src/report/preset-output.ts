@@ -9,8 +9,8 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type Check, chartToCsv, type PresetResult, resultJsonText } from "@losslab/reproductions";
-import { writeFileAtomic } from "./atomic-write.js";
-import type { ReportChart } from "./report/html-report.js";
+import { writeFileAtomic } from "../files/atomic-write.js";
+import type { ReportChart } from "./html-report.js";
 
 export const MANIFEST = "manifest.json";
 
@@ -52,7 +52,7 @@ export async function writePresetOutput(
   };
   await write("result.json", resultJsonText(preset, seed, result));
   const charts: ReportChart[] = [];
-  const { renderChartSvg, svgDocumentToPng } = await import("./render-chart.js");
+  const { renderChartSvg, svgDocumentToPng } = await import("../charts/render-chart.js");
   for (const chart of result.charts) {
     await write(`${chart.name}.csv`, chartToCsv(chart));
     const svg = await renderChartSvg(chart);
