@@ -1,7 +1,8 @@
 /**
  * Enforces the allowed-imports table of DESIGN.md: every import in a package's sources
  * and every dependency in its package.json must be allowed for that package. Importing
- * another package's internals (a deep path like "@losslab/core/src/x") is forbidden too.
+ * another package's internals (a deep path like "@losslab/core/src/x"), a relative path out
+ * of the package and a Node built-in (the packages run in a browser) are forbidden too.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative } from "node:path";
@@ -9,6 +10,21 @@ import { describe, expect, it } from "vitest";
 import { type ImportSite, importsOf } from "./imports.js";
 
 const root = join(import.meta.dirname, "..");
+
+/** DESIGN.md: the packages `scenario` builds from, all of them, which it may import. */
+const belowScenario = [
+  "@losslab/engine",
+  "@losslab/response",
+  "@losslab/topology",
+  "@losslab/core",
+  "@losslab/switch",
+  "@losslab/adapter",
+  "@losslab/fabric",
+  "@losslab/marking",
+  "@losslab/traffic",
+  "@losslab/metrics",
+  "@losslab/kinds",
+];
 
 /** DESIGN.md "Packages and what each may import". `typesOnly`: allowed as `import type` only. */
 const allowed: Record<string, { runtime: string[]; typesOnly?: string[] }> = {
@@ -41,17 +57,7 @@ const allowed: Record<string, { runtime: string[]; typesOnly?: string[] }> = {
   },
   scenario: {
     runtime: [
-      "@losslab/engine",
-      "@losslab/response",
-      "@losslab/topology",
-      "@losslab/core",
-      "@losslab/switch",
-      "@losslab/adapter",
-      "@losslab/fabric",
-      "@losslab/marking",
-      "@losslab/traffic",
-      "@losslab/metrics",
-      "@losslab/kinds",
+      ...belowScenario,
       // Not in DESIGN.md's table: the validator of the scenario format. zod gives field-path
       // errors and generates the JSON Schema editors use (issue 11); writing our own would not.
       "zod",
@@ -59,22 +65,7 @@ const allowed: Record<string, { runtime: string[]; typesOnly?: string[] }> = {
   },
   // DESIGN.md: "the reproductions package: scenario and any package below it"; nothing from
   // the apps, which both import it (issue 39).
-  reproductions: {
-    runtime: [
-      "@losslab/scenario",
-      "@losslab/engine",
-      "@losslab/response",
-      "@losslab/topology",
-      "@losslab/core",
-      "@losslab/switch",
-      "@losslab/adapter",
-      "@losslab/fabric",
-      "@losslab/marking",
-      "@losslab/traffic",
-      "@losslab/metrics",
-      "@losslab/kinds",
-    ],
-  },
+  reproductions: { runtime: ["@losslab/scenario", ...belowScenario] },
 };
 
 function sourceFiles(dir: string): string[] {
@@ -108,6 +99,9 @@ export function violations(name: string, sites: ImportSite[], dependencies: stri
     if (site.specifier.startsWith(".") && !isInside(`packages/${name}`, join(dirname(site.file), site.specifier))) {
       problems.push(`${site.file}: "${site.specifier}" leaves packages/${name}`);
     }
+    // DESIGN.md: "Nothing in the simulation path uses Node built-ins: the same packages run in a browser."
+    if (site.specifier.startsWith("node:"))
+      problems.push(`${site.file}: imports the Node built-in "${site.specifier}"`);
     const pkg = packageOf(site.specifier);
     if (pkg === undefined) continue;
     if (pkg !== site.specifier && pkg.startsWith("@losslab/")) {
@@ -156,6 +150,13 @@ describe("allowed imports (DESIGN.md)", () => {
     expect(found[2]).toContain("deep import");
     expect(violations("core", importsOf("t.ts", 'import type { Time } from "@losslab/engine";'), [])).toEqual([]);
     expect(violations("response", importsOf("r.ts", 'import x from "seedrandom";'), [])).toHaveLength(1);
+  });
+
+  it("catches a Node built-in: the packages run in a browser", () => {
+    const sites = importsOf("packages/reproductions/src/x.ts", 'import { readFileSync } from "node:fs";\n');
+    expect(violations("reproductions", sites, [])).toEqual([
+      'packages/reproductions/src/x.ts: imports the Node built-in "node:fs"',
+    ]);
   });
 
   it("catches a relative import that leaves the package, and lets one inside it pass", () => {
