@@ -13,7 +13,11 @@ export {
   type PresetResult,
   type SummaryValue,
 } from "./preset.js";
+export type { Scheme } from "./presets/datacenter-scenario.js";
+export type { FerrerMeasures, FerrerParams } from "./presets/ferrer-scenario.js";
 export { findPreset, presetAliases, presets, resolvePreset, UnknownPresetError } from "./presets/index.js";
+export type { SantosParams, SantosPoint } from "./presets/santos-scenario.js";
+export type { WebsearchPoint, WebsearchSetup } from "./presets/websearch-scenario.js";
 export { resultJson, resultJsonText } from "./result-json.js";
 export { formatResultTable } from "./result-table.js";
 export { runSweep, type SweepOptions } from "./sweep/run-sweep.js";
