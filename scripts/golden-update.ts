@@ -1,6 +1,7 @@
 /**
- * `pnpm golden:update [--remeasure | --full] [NAME ...]`: rewrites the golden records under
- * apps/lab/golden/ (all of them, or the named presets and examples/FILE). Each preset gets
+ * `pnpm golden:update [--remeasure | --full] [NAME ...]`: rewrites the golden records, the
+ * presets' under packages/reproductions/golden/ and the example scenarios' under
+ * apps/lab/golden/examples/ (all of them, or the named presets and examples/FILE). Each preset gets
  * its short-horizon record; a preset that is not `long` also runs in full (2 workers) and
  * gets a full-horizon record when that takes less than 30 s. Once measured, a preset keeps
  * its kind of record (a record without a full part is not run in full again) unless
@@ -10,21 +11,19 @@
  * why in its commit message.
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { presets } from "../apps/lab/src/presets/index.js";
+import { threadRunner } from "../apps/lab/src/sweep/thread-runner.js";
+import { exampleGoldenFile, exampleRecord, exampleScenarios, examplesGoldenDir } from "../apps/lab/test/golden-kit.js";
+import { presets } from "../packages/reproductions/src/presets/index.js";
 import {
-  exampleRecord,
-  exampleScenarios,
   FULL_RECORD_SECONDS,
   fullPart,
   GOLDEN_SEED,
   type GoldenRecord,
-  goldenDir,
   goldenFile,
   listedFingerprint,
   presetShortRecord,
   readGolden,
-} from "../apps/lab/test/golden-kit.js";
+} from "../packages/reproductions/test/golden-kit.js";
 
 const flags = ["--remeasure", "--full"];
 const remeasure = process.argv.includes("--remeasure");
@@ -38,7 +37,7 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const write = (file: string, record: unknown) => writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
-mkdirSync(join(goldenDir, "examples"), { recursive: true });
+mkdirSync(examplesGoldenDir, { recursive: true });
 
 for (const preset of presets.filter((p) => wanted(p.name))) {
   let started = performance.now();
@@ -51,7 +50,7 @@ for (const preset of presets.filter((p) => wanted(p.name))) {
     note += ", no full run (slower than 30 s before; --remeasure times it again)";
   else {
     started = performance.now();
-    const result = await preset.run({ seed: GOLDEN_SEED, workers: 2, progress: () => {} });
+    const result = await preset.run({ seed: GOLDEN_SEED, progress: () => {}, sweepRunner: threadRunner(2) });
     const seconds = (performance.now() - started) / 1000;
     // Once measured, a preset keeps its kind of record: the machine's load must not flip it.
     const fullBefore = existsSync(goldenFile(preset.name)) && readGolden(preset.name).full !== undefined;
@@ -72,6 +71,6 @@ for (const preset of presets.filter((p) => wanted(p.name))) {
 
 for (const example of exampleScenarios().filter((file) => wanted(`examples/${file}`))) {
   const started = performance.now();
-  write(goldenFile(`examples/${example}`), await exampleRecord(example));
+  write(exampleGoldenFile(example), await exampleRecord(example));
   process.stdout.write(`examples/${example}: ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 }

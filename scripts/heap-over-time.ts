@@ -4,7 +4,12 @@
  * [MECHANISM] [CYCLES]` prints one JSON line per simulated millisecond, measured after a full
  * garbage collection, then the fingerprint.
  */
-import { type FerrerMechanism, ferrerLarge, ferrerWith, runFerrer } from "../apps/lab/src/presets/ferrer-scenario.js";
+import {
+  type FerrerMechanism,
+  ferrerLarge,
+  ferrerWith,
+  runFerrer,
+} from "../packages/reproductions/src/presets/ferrer-scenario.js";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (gc === undefined) throw new Error("run node with --expose-gc");

@@ -1,9 +1,9 @@
 /**
  * Prints santos2002-fig3a's and santos2002-fig4c's summaries and claims under each output order of
- * the input-buffered switch, as the markdown table of the lab README:
+ * the input-buffered switch, as the markdown table of the reproductions README:
  * `node --conditions=@losslab/source --import tsx scripts/santos-output-orders.ts [seed]`.
  */
-import { santosOutputOrders } from "../apps/lab/src/presets/santos-output-orders.js";
+import { santosOutputOrders } from "../packages/reproductions/src/presets/santos-output-orders.js";
 
 const seed = Number(process.argv[2] ?? 1);
 console.log("| preset | outputOrder | summary | claims |");

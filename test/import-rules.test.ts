@@ -1,14 +1,30 @@
 /**
  * Enforces the allowed-imports table of DESIGN.md: every import in a package's sources
  * and every dependency in its package.json must be allowed for that package. Importing
- * another package's internals (a deep path like "@losslab/core/src/x") is forbidden too.
+ * another package's internals (a deep path like "@losslab/core/src/x"), a relative path out
+ * of the package and a Node built-in (the packages run in a browser) are forbidden too.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, isAbsolute, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type ImportSite, importsOf } from "./imports.js";
 
 const root = join(import.meta.dirname, "..");
+
+/** DESIGN.md: the packages `scenario` builds from, all of them, which it may import. */
+const belowScenario = [
+  "@losslab/engine",
+  "@losslab/response",
+  "@losslab/topology",
+  "@losslab/core",
+  "@losslab/switch",
+  "@losslab/adapter",
+  "@losslab/fabric",
+  "@losslab/marking",
+  "@losslab/traffic",
+  "@losslab/metrics",
+  "@losslab/kinds",
+];
 
 /** DESIGN.md "Packages and what each may import". `typesOnly`: allowed as `import type` only. */
 const allowed: Record<string, { runtime: string[]; typesOnly?: string[] }> = {
@@ -41,22 +57,15 @@ const allowed: Record<string, { runtime: string[]; typesOnly?: string[] }> = {
   },
   scenario: {
     runtime: [
-      "@losslab/engine",
-      "@losslab/response",
-      "@losslab/topology",
-      "@losslab/core",
-      "@losslab/switch",
-      "@losslab/adapter",
-      "@losslab/fabric",
-      "@losslab/marking",
-      "@losslab/traffic",
-      "@losslab/metrics",
-      "@losslab/kinds",
+      ...belowScenario,
       // Not in DESIGN.md's table: the validator of the scenario format. zod gives field-path
       // errors and generates the JSON Schema editors use (issue 11); writing our own would not.
       "zod",
     ],
   },
+  // DESIGN.md: "the reproductions package: scenario and any package below it"; nothing from
+  // the apps, which both import it (issue 39).
+  reproductions: { runtime: ["@losslab/scenario", ...belowScenario] },
 };
 
 function sourceFiles(dir: string): string[] {
@@ -66,6 +75,12 @@ function sourceFiles(dir: string): string[] {
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
   });
 }
+
+/** Whether `path` (relative to the repository root) is `dir` or inside it. */
+const isInside = (dir: string, path: string) => {
+  const rest = relative(dir, path);
+  return rest === "" || (!rest.startsWith("..") && !isAbsolute(rest));
+};
 
 /** The package name an import specifier refers to, or undefined for a relative or node: import. */
 function packageOf(specifier: string): string | undefined {
@@ -80,6 +95,13 @@ export function violations(name: string, sites: ImportSite[], dependencies: stri
   if (rule === undefined) return [`package "${name}" is not in DESIGN.md's table`];
   const problems: string[] = [];
   for (const site of sites) {
+    // A relative import stays inside the package: another package or an app only by its name.
+    if (site.specifier.startsWith(".") && !isInside(`packages/${name}`, join(dirname(site.file), site.specifier))) {
+      problems.push(`${site.file}: "${site.specifier}" leaves packages/${name}`);
+    }
+    // DESIGN.md: "Nothing in the simulation path uses Node built-ins: the same packages run in a browser."
+    if (site.specifier.startsWith("node:"))
+      problems.push(`${site.file}: imports the Node built-in "${site.specifier}"`);
     const pkg = packageOf(site.specifier);
     if (pkg === undefined) continue;
     if (pkg !== site.specifier && pkg.startsWith("@losslab/")) {
@@ -128,5 +150,23 @@ describe("allowed imports (DESIGN.md)", () => {
     expect(found[2]).toContain("deep import");
     expect(violations("core", importsOf("t.ts", 'import type { Time } from "@losslab/engine";'), [])).toEqual([]);
     expect(violations("response", importsOf("r.ts", 'import x from "seedrandom";'), [])).toHaveLength(1);
+  });
+
+  it("catches a Node built-in: the packages run in a browser", () => {
+    const sites = importsOf("packages/reproductions/src/x.ts", 'import { readFileSync } from "node:fs";\n');
+    expect(violations("reproductions", sites, [])).toEqual([
+      'packages/reproductions/src/x.ts: imports the Node built-in "node:fs"',
+    ]);
+  });
+
+  it("catches a relative import that leaves the package, and lets one inside it pass", () => {
+    const file = "packages/reproductions/src/presets/x.ts";
+    const outside = importsOf(file, 'import { a } from "../../../../apps/lab/src/program.js";\n');
+    expect(violations("reproductions", outside, [])).toEqual([
+      `${file}: "../../../../apps/lab/src/program.js" leaves packages/reproductions`,
+    ]);
+    expect(violations("reproductions", importsOf(file, 'import { b } from "../sweep/run-sweep.js";\n'), [])).toEqual(
+      [],
+    );
   });
 });

@@ -1,8 +1,9 @@
 /** Wall time of the whole santos2002-fig5 sweep (45 runs of 500 ms) on 2 worker threads: target under 3 minutes. */
-import { santosFig5 } from "../src/presets/santos-fig5.js";
+import { findPreset } from "@losslab/reproductions";
+import { threadRunner } from "../src/sweep/thread-runner.js";
 
 const start = performance.now();
-const result = await santosFig5.run({ seed: 1, workers: 2, progress: () => {} });
+const result = await findPreset("santos2002-fig5").run({ seed: 1, progress: () => {}, sweepRunner: threadRunner(2) });
 const seconds = (performance.now() - start) / 1000;
 console.log(
   JSON.stringify({

@@ -13,7 +13,7 @@ import { sweepCommand } from "./commands/sweep.js";
 import { validateCommand } from "./commands/validate.js";
 import type { WorkerOptions } from "./commands/worker.js";
 import { examplesDirectory } from "./examples-directory.js";
-import { oneLine } from "./one-line.js";
+import { oneLine } from "./terminal/one-line.js";
 import { UserError } from "./user-error.js";
 import { losslabVersion as version } from "./version.js";
 

@@ -2,7 +2,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { discardPendingFiles, openAtomicFile, writeFileAtomic, writeFileAtomicSync } from "../src/atomic-write.js";
+import {
+  discardPendingFiles,
+  openAtomicFile,
+  writeFileAtomic,
+  writeFileAtomicSync,
+} from "../src/files/atomic-write.js";
 
 const fresh = () => mkdtempSync(join(tmpdir(), "losslab-atomic-"));
 

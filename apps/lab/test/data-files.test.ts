@@ -8,9 +8,9 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { dataDirOf, inlineTraceFiles, readDataFile } from "../src/data-file.js";
+import { dataDirOf, inlineTraceFiles, readDataFile } from "../src/files/data-file.js";
+import { MAX_DATA_FILE_BYTES } from "../src/files/read-text-file.js";
 import { losslabProgram, runLosslab } from "../src/program.js";
-import { MAX_DATA_FILE_BYTES } from "../src/read-text-file.js";
 import { readSweepFile } from "../src/sweep/sweep-file.js";
 
 const CSV = "time_us,source,destination,bytes\n0,B1,BC,2048\n";

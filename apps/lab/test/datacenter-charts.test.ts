@@ -2,11 +2,12 @@
  * The charts `run --out` adds for datacenter metrics: slowdown against flow size (with
  * `result.slowdown`) and switch buffers over time (with `metrics.queueLengths.series`).
  */
+import { toVegaLite } from "@losslab/reproductions";
 import { parseScenario, runScenario } from "@losslab/scenario";
 import { describe, expect, it } from "vitest";
-import { queueChart } from "../src/queue-chart.js";
-import { renderChartSvg, toVegaLite } from "../src/render-chart.js";
-import { slowdownChart } from "../src/slowdown-chart.js";
+import { queueChart } from "../src/charts/queue-chart.js";
+import { renderChartSvg } from "../src/charts/render-chart.js";
+import { slowdownChart } from "../src/charts/slowdown-chart.js";
 
 /** Three messages alone in turn through one switch: 2048 B, 20480 B, 2048000 B (1, 10, 1000 packets). */
 const lone = () =>

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseScenario, runScenario } from "@losslab/scenario";
 import { parse } from "yaml";
-import { errorLine } from "../src/error-line.js";
+import { errorLine } from "../src/terminal/error-line.js";
 import { root } from "./kit.js";
 
 /** The deadlock ring as a scenario object (its `durationMs` is 5). */

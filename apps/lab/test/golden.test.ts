@@ -1,61 +1,21 @@
 /**
- * Golden records (apps/lab/golden/, rewritten by `pnpm golden:update`): every preset's runs
- * at a short horizon match their record, and the records cover every preset and example.
- * The full-horizon records are compared by the tests that run the presets in full
- * (`assertFullGolden`) and, for the sweep presets no other test runs in full, here.
+ * Golden records of the example scenarios (apps/lab/golden/examples/, rewritten by `pnpm
+ * golden:update`): one per example scenario, and nothing else. cli.test.ts runs each example
+ * through the CLI against its record; the presets' records are the reproductions package's.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { presets } from "../src/presets/index.js";
-import {
-  assertGolden,
-  exampleScenarios,
-  GOLDEN_SEED,
-  goldenDir,
-  goldenFile,
-  listedFingerprint,
-  presetShortRecord,
-  readGolden,
-} from "./golden-kit.js";
+import { exampleScenarios, examplesGoldenDir, readExampleGolden } from "./golden-kit.js";
+import { root } from "./kit.js";
 
-describe("golden records", () => {
-  it("exist for every preset and every example scenario, and for nothing else", () => {
-    for (const preset of presets) expect(existsSync(goldenFile(preset.name)), preset.name).toBe(true);
-    for (const example of exampleScenarios()) expect(existsSync(goldenFile(`examples/${example}`)), example).toBe(true);
-    const names = new Set(presets.map((preset) => `${preset.name}.json`));
-    expect(readdirSync(goldenDir).filter((file) => file.endsWith(".json") && !names.has(file))).toEqual([]);
+describe("golden records of the example scenarios", () => {
+  it("exist for every example scenario, and for nothing else", () => {
+    for (const example of exampleScenarios()) {
+      expect(readExampleGolden(example).fingerprint, example).toMatch(/^[0-9a-f]{16}$/);
+    }
     const examples = new Set(exampleScenarios().map((file) => `${file}.json`));
-    expect(readdirSync(join(goldenDir, "examples")).filter((file) => !examples.has(file))).toEqual([]);
-  });
-
-  it("name which values moved and by how much", () => {
-    // What a model change looks like: a record whose runs delivered other numbers.
-    const name = "santos2002-fig2b";
-    const golden = readGolden(name).short;
-    const moved = { ...golden, runs: golden.runs.map((run) => ({ ...run, delivered: run.delivered + 7 })) };
-    expect(() => assertGolden(name, "short", moved)).toThrow(/runs\.0\.delivered: (\d+) -> \d+ \(\+7, \+[\d.]+ %\)/);
-  });
-});
-
-describe.each(presets.filter((preset) => preset.long !== true))("$name at the short horizon", (preset) => {
-  it("matches its golden record", () => {
-    assertGolden(preset.name, "short", presetShortRecord(preset));
-  });
-});
-
-// A preset's fingerprint combines those of `scenarios()`: checked here on the santos and
-// turner presets with full records by running their scenario files in full, which also
-// shows that the files are what `run` runs (`pnpm golden:update` checks every preset so).
-const quick = presets.filter(
-  (preset) =>
-    /^(santos2002|turner)-/.test(preset.name) &&
-    readGolden(preset.name).full !== undefined &&
-    preset.scenarios(GOLDEN_SEED).length > 0,
-);
-
-describe.each(quick)("$name in full", (preset) => {
-  it("lists in scenarios() the runs its fingerprint combines", () => {
-    expect(listedFingerprint(preset)).toBe(readGolden(preset.name).full!.fingerprint);
+    expect(readdirSync(examplesGoldenDir).filter((file) => !examples.has(file))).toEqual([]);
+    expect(readdirSync(join(root, "apps", "lab", "golden"))).toEqual(["examples"]);
   });
 });

@@ -10,6 +10,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readGolden } from "../../../packages/reproductions/test/golden-kit.js";
 import {
   attwReport,
   manifestProblems,
@@ -19,7 +20,7 @@ import {
   runProcess,
 } from "../../../scripts/packing.js";
 import { readmeExamples, showsOutput } from "../../../test/readme-examples.js";
-import { assertExampleGolden, examplePart, exampleScenarios, readGolden } from "./golden-kit.js";
+import { assertExampleGolden, examplePart, exampleScenarios } from "./golden-kit.js";
 import { root } from "./kit.js";
 import { installPacked, type PackedInstall } from "./packed-install.js";
 
@@ -57,7 +58,7 @@ describe("the packed tarballs", () => {
   it("have clean manifests, no publint message, and attw finds every entry point right in every column", {
     timeout: 120_000,
   }, async () => {
-    expect(packed.map(({ name }) => name)).toHaveLength(13);
+    expect(packed.map(({ name }) => name)).toHaveLength(14);
     const reports = await twoAtATime(packed, async ({ name, tarball }) => ({
       name,
       manifest: manifestProblems(tarball),
@@ -89,9 +90,10 @@ describe("programs using the installed packages", () => {
     "@losslab/engine": "Engine",
     "@losslab/fabric": "buildFabric",
     "@losslab/kinds": "Registry",
-    "@losslab/lab": "presets",
+    "@losslab/lab": "runLosslab",
     "@losslab/marking": "markingPolicies",
     "@losslab/metrics": "ByteCounter",
+    "@losslab/reproductions": "presets",
     "@losslab/response": "lipd",
     "@losslab/scenario": "parseScenario",
     "@losslab/switch": "Link",
@@ -105,7 +107,7 @@ const rate = responsePackage.lipd({ Rmax: 1e9 }).decrease(1e9);
 const result = scenarioPackage.runScenario(
   scenarioPackage.parseScenario({ durationMs: 1, topology: { kind: "two-switch", local: 1, remote: 1 }, flows: { pattern: "santos" } }),
 );
-console.log(rate, result.summary.groups.local > 0, labPackage.presets.length > 0);
+console.log(rate, result.summary.groups.local > 0, reproductionsPackage.presets.length > 0, typeof labPackage.runLosslab);
 `;
 
   it("an ES module imports every package; a CommonJS module requires every package", async () => {
@@ -123,7 +125,7 @@ console.log(rate, result.summary.groups.local > 0, labPackage.presets.length > 0
       expect({ file, stderr: run.stderr, stdout: run.stdout }).toEqual({
         file,
         stderr: "",
-        stdout: "500000000 true true\n",
+        stdout: "500000000 true true function\n",
       });
     }
     // Each format loads its own build: the CommonJS one through the "require" condition.

@@ -77,7 +77,7 @@ describe("a marking policy from a plugin", () => {
   it("a plugin that is not one, or not there, is one clear line", () => {
     const missing = losslab("validate", scenario, "--plugin", "./no-such-plugin.js");
     expect(missing.stderr).toMatch(/^losslab: plugin "\.\/no-such-plugin\.js": no file .*no-such-plugin\.js\n$/);
-    const notAPlugin = losslab("validate", scenario, "--plugin", "./apps/lab/src/one-line.ts");
+    const notAPlugin = losslab("validate", scenario, "--plugin", "./apps/lab/src/terminal/one-line.ts");
     expect(notAPlugin.stderr).toMatch(/its default export must be a kind definition/);
     const uninstalled = losslab("validate", scenario, "--plugin", "losslab-no-such-package");
     expect(uninstalled.stderr).toMatch(/plugin "losslab-no-such-package": not installed/);

@@ -1,50 +1,12 @@
 /**
- * Preset names match the paper and figure they reproduce (issue 22), and the old names
- * still work: `reproduce OLD` runs the renamed preset with a one-line note.
+ * `reproduce` takes the presets' old names (issue 22): `reproduce OLD` runs the renamed preset
+ * with a one-line note, and an unknown name is one line with the closest name. (The names
+ * themselves and their aliases: the reproductions package's preset-names test.)
  */
 import { describe, expect, it } from "vitest";
-import { presetAliases, presets, resolvePreset } from "../src/presets/index.js";
 import { losslabInProcess as losslabHere } from "./in-process.js";
 
-describe("preset names", () => {
-  it("name the figure their description names, and the paper", () => {
-    for (const { name, description } of presets) {
-      const figure = /\bFig\. (\d+)(?:\(([a-d])\))?/.exec(description);
-      const named = /^([a-z]+)(\d{4})?-fig(\d+)([a-d])?(-large)?$/.exec(name);
-      if (figure === null) {
-        // No figure: a section or the baseline curves, named by what it shows.
-        expect(named, name).toBeNull();
-        continue;
-      }
-      expect(named, `${name} should name ${figure[0]}`).not.toBeNull();
-      expect(`${named![3]}${named![4] ?? ""}`, name).toBe(`${figure[1]}${figure[2] ?? ""}`);
-      // The paper: santos2002 (two santos papers number figures differently), ferrer, chrysos.
-      const paper = /\b(santos-2002|santos-2003|ferrer-2012|chrysos)\b/.exec(description)?.[1];
-      const prefix = {
-        "santos-2002": "santos2002",
-        "santos-2003": "santos2003",
-        "ferrer-2012": "ferrer",
-        chrysos: "chrysos",
-      };
-      expect(`${named![1]}${named![2] ?? ""}`, name).toBe(prefix[paper as keyof typeof prefix]);
-    }
-  });
-
-  it("old names are aliases of presets, one each, and never a preset's name", () => {
-    const names = new Set(presets.map((preset) => preset.name));
-    for (const [old, now] of Object.entries(presetAliases)) {
-      expect(names.has(old), old).toBe(false);
-      expect(names.has(now), now).toBe(true);
-    }
-    expect(new Set(Object.values(presetAliases)).size).toBe(Object.keys(presetAliases).length);
-    // The renamings that changed the figure number.
-    expect(presetAliases["santos-fig3b"]).toBe("santos2002-fig2b");
-    expect(presetAliases["santos-fig3c"]).toBe("santos2002-fig3a");
-    expect(presetAliases["santos-fig3d"]).toBe("santos2002-fig3b");
-    expect(resolvePreset("santos-fig3d").preset.description).toMatch(/^santos-2002 Fig\. 3\(b\)/);
-    expect(resolvePreset("santos2002-fig3b").note).toBeUndefined();
-  });
-
+describe("preset names on the command line", () => {
   it("reproduce OLD runs the renamed preset with a one-line note; list shows only the new names", async () => {
     const old = await losslabHere("reproduce", "santos-fig6", "--json");
     expect(old.code).toBe(0);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { terminalProgress } from "../src/progress.js";
-import { statusLine } from "../src/status-line.js";
+import { terminalProgress } from "../src/terminal/progress.js";
+import { statusLine } from "../src/terminal/status-line.js";
 
 /** What `report` writes to stderr, with stderr a terminal (`tty`) or not. */
 function stderrOf(tty: boolean, report: () => void): string[] {

@@ -1,17 +1,9 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { CHART_HEIGHT, CHART_WIDTH, type Chart, toVegaLite } from "@losslab/reproductions";
 import { describe, expect, it } from "vitest";
-import type { Chart } from "../src/chart.js";
-import {
-  CHART_HEIGHT,
-  CHART_WIDTH,
-  DEFAULT_PNG_SCALE,
-  renderChartPng,
-  renderChartSvg,
-  toVegaLite,
-  writeChart,
-} from "../src/render-chart.js";
+import { DEFAULT_PNG_SCALE, renderChartPng, renderChartSvg, writeChart } from "../src/charts/render-chart.js";
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 

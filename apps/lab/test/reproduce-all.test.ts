@@ -6,20 +6,11 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { findPreset, type Preset } from "@losslab/reproductions";
 import { parseScenario, runScenario } from "@losslab/scenario";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { reproduceAll } from "../src/commands/reproduce-all.js";
-import { expectedThreadSeconds, type Preset } from "../src/preset.js";
-import { readKeptPreset } from "../src/preset-output.js";
-import { ferrerFig5 } from "../src/presets/ferrer-figures.js";
-import { ferrerNocmm } from "../src/presets/ferrer-nocmm.js";
-import { runFerrerPoints } from "../src/presets/ferrer-points.js";
-import { ferrerSmall } from "../src/presets/ferrer-scenario.js";
-import { findPreset, presets } from "../src/presets/index.js";
-import { fig5Point } from "../src/presets/santos-fig5.js";
-import { fig7Point } from "../src/presets/santos-fig7.js";
-import { runSantosPoints } from "../src/presets/santos-points.js";
-import { tasks } from "../src/sweep/tasks.js";
+import { readKeptPreset } from "../src/report/preset-output.js";
 import { ringError, ringScenario } from "./deadlock-kit.js";
 import { losslab, startLosslab } from "./kit.js";
 
@@ -113,17 +104,6 @@ describe("reproduce --all, run again", () => {
   });
 });
 
-describe("expectedThreadSeconds: the order presets start in on several threads", () => {
-  it("reads the time, and the workers a sweep runs on, from every preset's expectedRuntime", () => {
-    expect(expectedThreadSeconds("< 1 s")).toBe(1);
-    expect(expectedThreadSeconds("30 s with 2 workers")).toBe(60);
-    expect(expectedThreadSeconds("5 s with 1 worker")).toBe(5);
-    expect(expectedThreadSeconds("~1-1.5 h with 2 workers (its pfister run alone ~46 min)")).toBe(10_800);
-    expect(() => expectedThreadSeconds("quick")).toThrow('expectedRuntime "quick" names no time');
-    for (const preset of presets) expect(expectedThreadSeconds(preset.expectedRuntime)).toBeGreaterThan(0);
-  });
-});
-
 describe("reproduce --all on two threads", () => {
   it("runs the presets at once, longest first, to the same files and the same result tables, in order", {
     timeout: 120_000,
@@ -151,77 +131,6 @@ describe("reproduce --all on two threads", () => {
     expect(starts(two.run.stderr)[2]).toBe("santos2002-fig6");
     expect(two.run.stderr).toMatch(/\[3\/3\] turner-apsn: 3 of 3 claims pass/);
     expect(two.run.stdout.split("\n").at(-2)).toMatch(/^3 presets, (\d+) of \1 claims pass/);
-  });
-});
-
-describe("presets that share runs, at once", () => {
-  afterEach(() => vi.restoreAllMocks());
-
-  /** Each caller's (done, total) progress: one point, and both end at its end. */
-  const expectOnePointShown = (seen: Array<Array<[number, number]>>) => {
-    for (const shown of seen) {
-      expect(new Set(shown.map(([, total]) => total))).toEqual(new Set([1]));
-      expect(shown.at(-1)).toEqual([1, 1]);
-    }
-  };
-
-  it("make each run once: the second waits for the first's and shows its progress (ferrer-points)", async () => {
-    const point = {
-      label: "noCMM",
-      params: { ...ferrerSmall, triggerPackets: 2000, hotPackets: 100, durationCycles: 100_000 },
-      seed: 1,
-    };
-    const run = vi.spyOn(tasks, "ferrer");
-    const seen: Array<Array<[number, number]>> = [[], []];
-    const [first, second] = await Promise.all(
-      seen.map((shown) =>
-        runFerrerPoints([point], { workers: 1, progress: (done, total) => shown.push([done, total]) }),
-      ),
-    );
-    expect(run).toHaveBeenCalledTimes(1);
-    expectOnePointShown(seen);
-    expect(second).toEqual(first);
-    expect(first![0]!.measures.fingerprint).toMatch(/^[0-9a-f]{16}$/);
-  });
-
-  it("make a run once when their scenarios parse alike (santos Fig. 5 without threshold, Fig. 7 LIPD continuous)", async () => {
-    const point = (params: ReturnType<typeof fig5Point>) => ({ params, seed: 1, fromMs: 2, toMs: 10 });
-    const fig5 = point(fig5Point(4, "none", 10));
-    const fig7 = point(fig7Point(4, "lipd", "continuous", 10));
-    expect(fig7.params).not.toEqual(fig5.params); // fig7 names the controller's default mode
-    const run = vi.spyOn(tasks, "santos");
-    const seen: Array<Array<[number, number]>> = [[], []];
-    const [first, second] = await Promise.all(
-      [fig5, fig7].map((input, i) =>
-        runSantosPoints([input], { workers: 1, progress: (done, total) => seen[i]!.push([done, total]) }),
-      ),
-    );
-    expect(run).toHaveBeenCalledTimes(1);
-    expectOnePointShown(seen);
-    expect(second).toEqual(first);
-    // Another buffer is another run.
-    const other = await runSantosPoints([point(fig7Point(5, "lipd", "continuous", 10))], {
-      workers: 1,
-      progress: () => {},
-    });
-    expect(run).toHaveBeenCalledTimes(2);
-    expect(other[0]!.fingerprint).not.toBe(first![0]!.fingerprint);
-  });
-
-  it("make ferrer-nocmm's run once with ferrer-fig5's: it is Fig. 5's noCMM point", { timeout: 60_000 }, async () => {
-    const run = vi.spyOn(tasks, "ferrer");
-    const context = { seed: 1, workers: 1, progress: () => {} };
-    const nocmm = await ferrerNocmm.run(context);
-    expect(run).toHaveBeenCalledTimes(1);
-    const fig5 = await ferrerFig5.run(context);
-    expect(run).toHaveBeenCalledTimes(2); // only Fig. 5's MVCM is new
-    expect(fig5.summary.coldLatencyMaxCycles).toMatchObject({ noCMM: nocmm.summary.coldLatencyMaxCycles });
-  });
-
-  it("are marked as sweeps exactly when they say they run on workers", () => {
-    for (const preset of presets) {
-      expect(preset.sweep === true, preset.name).toBe(/with \d+ workers?\b/.test(preset.expectedRuntime));
-    }
   });
 });
 

@@ -1,9 +1,10 @@
+import { runSweep, tasks } from "@losslab/reproductions";
 import { describe, expect, it } from "vitest";
-import { errorLine } from "../src/error-line.js";
-import { ferrerSmall } from "../src/presets/ferrer-scenario.js";
-import { runSweep, shareSweepPool } from "../src/sweep/run-sweep.js";
-import { tasks } from "../src/sweep/tasks.js";
+// Test data only: the small scenario M of the ferrer presets, whose runs report their progress.
+import { ferrerSmall } from "../../../packages/reproductions/src/presets/ferrer-scenario.js";
+import { threadRunner } from "../src/sweep/thread-runner.js";
 import type { TaskPool } from "../src/sweep/worker-pool.js";
+import { errorLine } from "../src/terminal/error-line.js";
 
 const point = (remote: number) => ({
   params: { local: 2, remote, durationMs: 3, victimMs: null, bufferPackets: 4, window: 1 },
@@ -12,34 +13,34 @@ const point = (remote: number) => ({
   toMs: 3,
 });
 
-describe("runSweep", () => {
-  it("puts every point on the shared pool while there is one, whatever its workers, to the same results", async () => {
+describe("the CLI's sweep runner", () => {
+  it("puts every point on the pool it is given, whatever its workers, to the same results", async () => {
     const inputs = [point(1), point(2)];
-    const alone = await runSweep("santos", inputs, { workers: 1 });
+    const alone = await runSweep(tasks.santos, inputs, { sweepRunner: threadRunner(1) });
     const sent: unknown[] = [];
     const pool = {
-      run: async (task: "santos", input: (typeof inputs)[number]) => {
+      run: async (task: typeof tasks.santos, input: (typeof inputs)[number]) => {
         sent.push(input);
-        return tasks[task](input);
+        return task(input);
       },
     } as unknown as TaskPool;
-    shareSweepPool(pool);
-    try {
-      expect(await runSweep("santos", inputs, { workers: 1 })).toEqual(alone);
-      expect(await runSweep("santos", inputs.slice(0, 1), { workers: 4 })).toEqual(alone.slice(0, 1));
-    } finally {
-      shareSweepPool(undefined);
-    }
+    expect(await runSweep(tasks.santos, inputs, { sweepRunner: threadRunner(1, pool) })).toEqual(alone);
+    expect(await runSweep(tasks.santos, inputs.slice(0, 1), { sweepRunner: threadRunner(4, pool) })).toEqual(
+      alone.slice(0, 1),
+    );
     expect(sent).toEqual([...inputs, inputs[0]]);
-    await runSweep("santos", inputs, { workers: 1 });
+    await runSweep(tasks.santos, inputs, { sweepRunner: threadRunner(1) });
     expect(sent).toHaveLength(3);
   });
 
   it("gives identical results in order with 1 and 2 workers, and reports progress", async () => {
     const inputs = [point(1), point(2), point(3)];
     const seen: number[] = [];
-    const one = await runSweep("santos", inputs, { workers: 1, progress: (done) => seen.push(done) });
-    const two = await runSweep("santos", inputs, { workers: 2 });
+    const one = await runSweep(tasks.santos, inputs, {
+      sweepRunner: threadRunner(1),
+      progress: (done) => seen.push(done),
+    });
+    const two = await runSweep(tasks.santos, inputs, { sweepRunner: threadRunner(2) });
     expect(JSON.stringify(two)).toBe(JSON.stringify(one));
     expect(seen).toEqual([0, 1, 2, 3]);
     // More remote flows take a larger share of the root link: the points really differ.
@@ -54,11 +55,11 @@ describe("runSweep", () => {
     const failing = { ...point(2), params: { ...point(2).params, rates: { remote: 1e-12 } } };
     const inputs = [point(1), failing, point(3)];
     const beyond = "limits.groups.remote.rate";
-    await expect(runSweep("santos", inputs, { workers: 1 })).rejects.toThrow(beyond);
+    await expect(runSweep(tasks.santos, inputs, { sweepRunner: threadRunner(1) })).rejects.toThrow(beyond);
     for (const workers of [1, 2]) {
       // The santos task has no error output of its own: the test gives it one.
       const failed = (error: unknown) => ({ failed: errorLine(error) }) as never;
-      const outputs: unknown[] = await runSweep("santos", inputs, { workers, failed });
+      const outputs: unknown[] = await runSweep(tasks.santos, inputs, { sweepRunner: threadRunner(workers), failed });
       expect(outputs[1]).toEqual({ failed: expect.stringContaining(beyond) });
       expect(outputs[0]).toHaveProperty("fingerprint");
       expect(outputs[2]).toHaveProperty("fingerprint");
@@ -72,8 +73,11 @@ describe("runSweep", () => {
     // Two 2.5 M-cycle runs of scenario M past its trigger (each reports 0.4, 0.8 and 1 of its run).
     const inputs = [1, 2].map((seed) => ({ params: { ...ferrerSmall, durationCycles: 2_500_000 }, seed }));
     const seen: number[] = [];
-    const tracked = await runSweep("ferrer", inputs, { workers: 2, progress: (done) => seen.push(done) });
-    const quiet = await runSweep("ferrer", inputs, { workers: 1 });
+    const tracked = await runSweep(tasks.ferrer, inputs, {
+      sweepRunner: threadRunner(2),
+      progress: (done) => seen.push(done),
+    });
+    const quiet = await runSweep(tasks.ferrer, inputs, { sweepRunner: threadRunner(1) });
     expect(JSON.stringify(tracked)).toBe(JSON.stringify(quiet));
     expect(seen.some((done) => !Number.isInteger(done))).toBe(true);
     expect(seen.every((done, i) => i === 0 || done >= seen[i - 1]! - 0.5)).toBe(true);

@@ -1,10 +1,10 @@
 /**
- * Charts in the page: the lab's Chart -> Vega-Lite spec (the CLI's own `toVegaLite`), drawn
+ * Charts in the page: a preset's Chart -> Vega-Lite spec (`toVegaLite`, as the CLI draws it), drawn
  * as SVG by vega. The data is inlined in the spec; vega is given a loader that loads nothing.
  */
-import { type Chart, toVegaLite } from "@losslab/lab";
+import { type Chart, toVegaLite } from "@losslab/reproductions";
 import { type Loader, parse, View } from "vega";
-import { compile } from "vega-lite";
+import { compile, type TopLevelSpec } from "vega-lite";
 import { element } from "./dom.js";
 import type { RunView } from "./run-view.js";
 
@@ -15,7 +15,7 @@ const noNetwork = { load: refuse, sanitize: refuse, http: refuse, file: refuse }
 export async function drawChart(container: HTMLElement, chart: Chart): Promise<View> {
   const holder = element("div", { "data-chart": chart.name });
   container.appendChild(holder);
-  const spec = compile(toVegaLite(chart)).spec;
+  const spec = compile(toVegaLite(chart) as TopLevelSpec).spec;
   const view = new View(parse(spec), { renderer: "svg", container: holder, hover: true, loader: noNetwork });
   await view.runAsync();
   return view;

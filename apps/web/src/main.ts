@@ -4,7 +4,7 @@
  * a scenario or the URL is shown as text (dom.ts), never as HTML.
  */
 import "./style.css";
-import { findPreset, presetAliases, presets } from "@losslab/lab";
+import { findPreset, presetAliases, presets } from "@losslab/reproductions";
 import { scenarioJsonSchema } from "@losslab/scenario";
 import { stringify as toYaml } from "yaml";
 import { drawChart, liveCharts } from "./charts.js";

@@ -13,7 +13,7 @@ import {
   formatResultTable,
   presets,
   resultJsonText,
-} from "@losslab/lab";
+} from "@losslab/reproductions";
 import type { ScenarioResult } from "@losslab/scenario";
 import { type RunView, runView } from "./run-view.js";
 import { type RunObserver, runScenario } from "./scenario-tap.js";
@@ -84,9 +84,8 @@ async function execute(request: Request, post: (message: Message) => void, start
     post({ type: "started", name: preset.name, runs: preset.scenarios(request.seed).length });
     const result = await preset.run({
       seed: request.seed,
-      // One worker: a preset's sweep runs its points one after another here (the results do
-      // not depend on the number of workers).
-      workers: 1,
+      // No sweep runner: a preset's sweep runs its points one after another here (the results
+      // do not depend on the runner).
       progress: (done, total, label) =>
         post({ type: "progress", done, total, ...(label === undefined ? {} : { label }) }),
     });

@@ -1,9 +1,9 @@
 /**
- * `@losslab/scenario` as the lab's presets see it inside the page's worker: the package
- * unchanged, except that `runScenario` also tells an observer how far each run is and what
- * it measured (the link and flow-group series the page draws while a preset goes on).
+ * `@losslab/scenario` as the presets (@losslab/reproductions) see it inside the page's worker:
+ * the package unchanged, except that `runScenario` also tells an observer how far each run is
+ * and what it measured (the link and flow-group series the page draws while a preset goes on).
  *
- * The web build resolves the lab's imports of `@losslab/scenario` to this module (see
+ * The web build resolves the presets' imports of `@losslab/scenario` to this module (see
  * vite.config.ts); the run itself is the package's own, with the same options, so its
  * result and fingerprint are the ones the CLI gets.
  */

@@ -2,11 +2,11 @@
  * The built site (apps/web/dist, built first through turbo: cached when nothing changed) in
  * headless Chromium: `?preset=santos-fig2a&run=1` (santos2002-fig2a's old name, which links keep using) runs the preset in the page's worker and ends
  * with `#summary-json` equal, byte for byte, to `losslab reproduce santos-fig2a --json`'s output
- * (computed here in-process with the lab's own code, as the CLI does).
+ * (computed here in-process with the presets' own code, as the CLI does).
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { findPreset, resultJsonText } from "@losslab/lab";
+import { findPreset, resultJsonText } from "@losslab/reproductions";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumLaunchOptions, chromiumMissing } from "../../../test/chromium.js";
@@ -57,7 +57,7 @@ describe("the web app in headless Chromium", () => {
   it("?preset=santos-fig2a&run=1 ends with the CLI's summary in #summary-json", { timeout: 60_000 }, async () => {
     const preset = findPreset("santos-fig2a");
     const cliStart = performance.now();
-    const expected = resultJsonText(preset.name, 1, await preset.run({ seed: 1, workers: 1, progress: () => {} }));
+    const expected = resultJsonText(preset.name, 1, await preset.run({ seed: 1, progress: () => {} }));
     const cliMs = performance.now() - cliStart;
 
     const { page, errors, requests } = await openPage("?preset=santos-fig2a&run=1");

@@ -1,4 +1,4 @@
-import { findPreset, resultJsonText } from "@losslab/lab";
+import { findPreset, resultJsonText } from "@losslab/reproductions";
 import { parseScenario, runScenario } from "@losslab/scenario";
 import { describe, expect, it } from "vitest";
 import { handleRequest, type Message, presetList, type Request } from "../src/protocol.js";
@@ -21,7 +21,7 @@ describe("the worker protocol", () => {
     const last = messages.at(-1)!;
     if (last.type !== "done") throw new Error(`ended with ${JSON.stringify(last)}`);
     const preset = findPreset("santos2002-fig2a");
-    const expected = resultJsonText(preset.name, 1, await preset.run({ seed: 1, workers: 1, progress: () => {} }));
+    const expected = resultJsonText(preset.name, 1, await preset.run({ seed: 1, progress: () => {} }));
     expect(last.outcome.summaryJson).toBe(expected);
     expect(last.outcome.checks.map((check) => check.id)).toEqual(["C2a.1", "C2a.2", "C2a.3", "C2a.4"]);
     expect(last.outcome.table).toContain("4 of 4 claims pass");

@@ -1,4 +1,4 @@
-import { presets } from "../presets/index.js";
+import { presets } from "@losslab/reproductions";
 
 /** `losslab list`: the presets, one per line, with their description and expected runtime. */
 export function listCommand(options: { json?: boolean }): void {

@@ -1,17 +1,17 @@
 import { join } from "node:path";
-import { writeFileAtomic } from "../atomic-write.js";
-import { errorLine } from "../error-line.js";
-import { CLAIM_FAILED, RUN_FAILED } from "../exit-codes.js";
-import { exitOnInterrupt } from "../interruption.js";
-import { prepareOutputDir } from "../output-dir.js";
-import { expectedThreadSeconds, type Preset, type PresetOutcome } from "../preset.js";
-import { readKeptPreset, writePresetOutput } from "../preset-output.js";
-import { terminalProgress } from "../progress.js";
+import { expectedThreadSeconds, formatResultTable, type Preset } from "@losslab/reproductions";
+import { writeFileAtomic } from "../files/atomic-write.js";
+import { prepareOutputDir } from "../files/output-dir.js";
 import { collectEnvironment } from "../report/environment.js";
 import { formatSeconds, type ReportPreset, renderHtmlReport } from "../report/html-report.js";
-import { formatResultTable } from "../result-table.js";
-import { statusLine } from "../status-line.js";
-import { shareSweepPool } from "../sweep/run-sweep.js";
+import { readKeptPreset, writePresetOutput } from "../report/preset-output.js";
+import type { PresetOutcome } from "../sweep/preset-task.js";
+import { threadRunner } from "../sweep/thread-runner.js";
+import { errorLine } from "../terminal/error-line.js";
+import { CLAIM_FAILED, RUN_FAILED } from "../terminal/exit-codes.js";
+import { exitOnInterrupt } from "../terminal/interruption.js";
+import { terminalProgress } from "../terminal/progress.js";
+import { statusLine } from "../terminal/status-line.js";
 import { UserError } from "../user-error.js";
 
 export interface ReproduceAllOptions {
@@ -140,7 +140,8 @@ async function runHere(runs: readonly PresetRun[], options: ReproduceAllOptions)
     let outcome: PresetOutcome;
     try {
       const progress = terminalProgress(label);
-      outcome = { result: await preset.run({ seed: options.seed, workers: options.workers, progress }) };
+      const sweepRunner = threadRunner(options.workers);
+      outcome = { result: await preset.run({ seed: options.seed, progress, sweepRunner }) };
     } catch (error) {
       // One preset's error must not cost the others their run: it goes in the report.
       outcome = { error: errorLine(error) };
@@ -195,19 +196,20 @@ async function runOnThreads(runs: readonly PresetRun[], options: ReproduceAllOpt
   };
   const { openPool } = await import("../sweep/worker-pool.js");
   const pool = openPool(options.workers, true);
+  // Every sweep's points go on the pool the presets share.
+  const sweepRunner = threadRunner(options.workers, pool);
   const runOne = async (i: number): Promise<PresetOutcome> => {
     const { preset } = runs[i]!;
     try {
       if (preset.sweep !== true) return await pool.runPreset(preset.name, options.seed, (f) => moved(i, f));
       began(i);
       const progress = (done: number, total: number) => moved(i, total > 0 ? done / total : 0);
-      return { result: await preset.run({ seed: options.seed, workers: options.workers, progress }) };
+      return { result: await preset.run({ seed: options.seed, progress, sweepRunner }) };
     } catch (error) {
       // The preset's error, or the death of its thread (out of memory, say): it goes in the report.
       return { error: errorLine(error) };
     }
   };
-  shareSweepPool(pool);
   try {
     const sweeps = order.filter((i) => runs[i]!.preset.sweep === true);
     const whole = order.filter((i) => runs[i]!.preset.sweep !== true);
@@ -217,7 +219,6 @@ async function runOnThreads(runs: readonly PresetRun[], options: ReproduceAllOpt
     finished.push(...whole.map(async (i) => finish(i, await runOne(i))));
     await Promise.all(finished);
   } finally {
-    shareSweepPool(undefined);
     status.end();
     await pool.destroy();
   }

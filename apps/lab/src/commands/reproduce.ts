@@ -1,14 +1,19 @@
 import { join } from "node:path";
+import {
+  formatResultTable,
+  type Preset,
+  presets,
+  resolvePreset,
+  resultJsonText,
+  UnknownPresetError,
+} from "@losslab/reproductions";
 import { parseScenario, runScenario } from "@losslab/scenario";
-import { CLAIM_FAILED } from "../exit-codes.js";
-import { prepareOutputDir } from "../output-dir.js";
-import type { Preset } from "../preset.js";
-import { writePresetOutput } from "../preset-output.js";
-import { presets, resolvePreset } from "../presets/index.js";
-import { terminalProgress } from "../progress.js";
-import { resultJsonText } from "../result-json.js";
-import { formatResultTable } from "../result-table.js";
-import { openTraceFile, type TraceFlags } from "../trace-file.js";
+import { prepareOutputDir } from "../files/output-dir.js";
+import { openTraceFile, type TraceFlags } from "../files/trace-file.js";
+import { writePresetOutput } from "../report/preset-output.js";
+import { threadRunner } from "../sweep/thread-runner.js";
+import { CLAIM_FAILED } from "../terminal/exit-codes.js";
+import { terminalProgress } from "../terminal/progress.js";
 import { UserError } from "../user-error.js";
 import { reproduceAll } from "./reproduce-all.js";
 
@@ -62,7 +67,7 @@ export async function reproduceCommand(name: string | undefined, options: Reprod
   if (!options.json) await prepareOutputDir(out);
   const progress = options.json ? () => {} : terminalProgress(preset.name);
   const start = performance.now();
-  const result = await preset.run({ seed: options.seed, workers: options.workers, progress });
+  const result = await preset.run({ seed: options.seed, progress, sweepRunner: threadRunner(options.workers) });
   if (options.json) {
     process.stdout.write(resultJsonText(preset.name, options.seed, result));
   } else {
@@ -116,9 +121,15 @@ function listPresets(json: boolean): void {
   process.stdout.write(`${[line(header), ...rows.map(line)].join("\n")}\n`);
 }
 
-/** The preset `name` names; an old name works, with a note on stderr. */
+/** The preset `name` names; an old name works, with a note on stderr. An unknown name is a user's mistake. */
 function presetNamed(name: string): Preset {
-  const { preset, note } = resolvePreset(name);
+  let resolved: ReturnType<typeof resolvePreset>;
+  try {
+    resolved = resolvePreset(name);
+  } catch (error) {
+    throw error instanceof UnknownPresetError ? new UserError(error.message) : error;
+  }
+  const { preset, note } = resolved;
   if (note !== undefined) process.stderr.write(`losslab: note: ${note}\n`);
   return preset;
 }

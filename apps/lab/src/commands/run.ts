@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import type { PauseSummary, QueueLengthSummary, SlowdownStats, SlowdownSummary } from "@losslab/metrics";
+import { type Chart, chartToCsv, round } from "@losslab/reproductions";
 import {
   checkFits,
   parseScenario,
@@ -9,18 +10,15 @@ import {
   type SwitchMarks,
   scenarioWarnings,
 } from "@losslab/scenario";
-import { writeFileAtomic } from "../atomic-write.js";
-import type { Chart } from "../chart.js";
-import { chartToCsv } from "../chart-csv.js";
-import { round } from "../check.js";
-import { dataDirOf, inlineTraceFiles, readDataFile } from "../data-file.js";
-import { oneLine } from "../one-line.js";
-import { prepareOutputDir } from "../output-dir.js";
+import { queueChart } from "../charts/queue-chart.js";
+import { slowdownChart } from "../charts/slowdown-chart.js";
+import { writeFileAtomic } from "../files/atomic-write.js";
+import { dataDirOf, inlineTraceFiles, readDataFile } from "../files/data-file.js";
+import { prepareOutputDir } from "../files/output-dir.js";
+import { openTraceFile, type TraceFlags } from "../files/trace-file.js";
 import { scenarioKinds } from "../plugins.js";
-import { simulationProgress } from "../progress.js";
-import { queueChart } from "../queue-chart.js";
-import { slowdownChart } from "../slowdown-chart.js";
-import { openTraceFile, type TraceFlags } from "../trace-file.js";
+import { oneLine } from "../terminal/one-line.js";
+import { simulationProgress } from "../terminal/progress.js";
 import { UserError } from "../user-error.js";
 
 export interface RunOptions extends TraceFlags {
@@ -74,7 +72,7 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
   if (options.out !== undefined) {
     // The file keeps everything, series included, next to the charts drawn from them.
     await writeFileAtomic(join(options.out, "result.json"), `${JSON.stringify(resultJson(result, true), null, 2)}\n`);
-    const { writeChart } = await import("../render-chart.js");
+    const { writeChart } = await import("../charts/render-chart.js");
     const charts = [groupsChart(result), latencyChart(result), slowdownChart(result), queueChart(result)].filter(
       (chart) => chart !== undefined,
     );

@@ -1,18 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
-import { writeFileAtomic, writeFileAtomicSync } from "../atomic-write.js";
-import type { Chart } from "../chart.js";
-import { errorLine } from "../error-line.js";
-import { RUN_FAILED } from "../exit-codes.js";
-import { exitOnInterrupt } from "../interruption.js";
-import { prepareOutputDir } from "../output-dir.js";
-import { terminalProgress } from "../progress.js";
+import { type Chart, runSweep } from "@losslab/reproductions";
+import { writeFileAtomic, writeFileAtomicSync } from "../files/atomic-write.js";
+import { prepareOutputDir } from "../files/output-dir.js";
 import { sweepId } from "../queue/point-job.js";
 import type { SweepQueue } from "../queue/queue-sweep.js";
 import type { RedisAddress } from "../queue/redis-address.js";
 import { planResume, pointCells, pointKey } from "../sweep/resume.js";
-import { runSweep } from "../sweep/run-sweep.js";
-import type { ScenarioSummary } from "../sweep/scenario-task.js";
+import { runScenarioSummary, type ScenarioSummary } from "../sweep/scenario-task.js";
 import {
   formatValue,
   pointLabel,
@@ -22,6 +17,11 @@ import {
   sweepPoints,
 } from "../sweep/sweep-file.js";
 import { flattenSummary, type SweepRow, summaryColumns, toCsv, toJson } from "../sweep/sweep-table.js";
+import { threadRunner } from "../sweep/thread-runner.js";
+import { errorLine } from "../terminal/error-line.js";
+import { RUN_FAILED } from "../terminal/exit-codes.js";
+import { exitOnInterrupt } from "../terminal/interruption.js";
+import { terminalProgress } from "../terminal/progress.js";
 import { UserError } from "../user-error.js";
 import { losslabVersion } from "../version.js";
 
@@ -155,10 +155,10 @@ async function sweepIn(
     const id = queue === undefined ? undefined : sweepId(losslabVersion, points);
     if (queue === undefined || id === undefined) {
       await runSweep(
-        "scenario",
+        runScenarioSummary,
         todo.map((point) => point.scenario),
         {
-          workers,
+          sweepRunner: threadRunner(workers),
           progress,
           // The task reports its own errors; this catches a worker thread that died running a point.
           failed: (error) => ({ error: errorLine(error) }),
@@ -179,7 +179,7 @@ async function sweepIn(
     await writeFileAtomic(join(out, "results.json"), toJson(parameters, rows));
     const measured = rows.filter((row) => row.error === undefined);
     const charts = measured.length === 0 ? [] : sweepCharts(sweep, measured);
-    const { writeChart } = await import("../render-chart.js");
+    const { writeChart } = await import("../charts/render-chart.js");
     for (const chart of charts) await writeChart(chart, out);
     // Collected: the results are in --out now, so the sweep's jobs leave Redis.
     if (queue !== undefined && id !== undefined) await queue.forget(id, points);

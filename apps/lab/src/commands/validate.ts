@@ -1,7 +1,7 @@
 import { checkScenario, describeTopology, estimateCost, ScenarioError, scenarioWarnings } from "@losslab/scenario";
-import { dataDirOf, inlineTraceFiles, readDataFile } from "../data-file.js";
-import { oneLine } from "../one-line.js";
+import { dataDirOf, inlineTraceFiles, readDataFile } from "../files/data-file.js";
 import { scenarioKinds } from "../plugins.js";
+import { oneLine } from "../terminal/one-line.js";
 import { UserError } from "../user-error.js";
 
 export interface ValidateOptions {

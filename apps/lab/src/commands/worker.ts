@@ -1,11 +1,12 @@
 import { hostname } from "node:os";
 import { UnrecoverableError, Worker } from "bullmq";
 import type { Redis } from "ioredis";
-import { errorLine } from "../error-line.js";
 import { JobRefused, jobScenario, type PointJobData, QUEUE_NAME } from "../queue/point-job.js";
 import { checkRedis, parseRedisAddress, redisClient } from "../queue/redis-address.js";
 import { encodeValue } from "../queue/result-codec.js";
+import { runScenarioSummary } from "../sweep/scenario-task.js";
 import { openPool } from "../sweep/worker-pool.js";
+import { errorLine } from "../terminal/error-line.js";
 import { losslabVersion } from "../version.js";
 
 export interface WorkerOptions {
@@ -51,7 +52,7 @@ export async function workerCommand(options: WorkerOptions): Promise<void> {
       }
       const start = Date.now();
       log(`job ${job.id}: point ${checked.point} of sweep ${checked.sweep} started`);
-      const output = await pool.run("scenario", checked.scenario).catch((error: unknown) => {
+      const output = await pool.run(runScenarioSummary, checked.scenario).catch((error: unknown) => {
         // The worker thread died (out of memory, ...): report it once, like the local sweep.
         log(`job ${job.id}: point ${checked.point} failed: ${errorLine(error)}`);
         throw new UnrecoverableError(errorLine(error));

@@ -5,8 +5,8 @@
  */
 import { createHash } from "node:crypto";
 import { parseScenario, ScenarioError } from "@losslab/scenario";
-import { oneLine } from "../one-line.js";
 import type { SweepPoint } from "../sweep/sweep-file.js";
+import { oneLine } from "../terminal/one-line.js";
 import { decodeValue, encodeValue } from "./result-codec.js";
 
 /** The one BullMQ queue of every queued sweep (its keys are `bull:losslab-sweep:*` in Redis). */

@@ -4,7 +4,7 @@
  * messages without its password.
  */
 import { Redis } from "ioredis";
-import { errorLine } from "../error-line.js";
+import { errorLine } from "../terminal/error-line.js";
 import { UserError } from "../user-error.js";
 
 export interface RedisAddress {

@@ -4,7 +4,7 @@
  * text is escaped; the SVGs come from our own renderer and are inlined as markup, with
  * their ids prefixed so the charts' clip paths do not collide within one document.
  */
-import type { Check, PresetResult, SummaryValue } from "../preset.js";
+import type { Check, PresetResult, SummaryValue } from "@losslab/reproductions";
 import type { ReportEnvironment } from "./environment.js";
 
 export interface ReportChart {

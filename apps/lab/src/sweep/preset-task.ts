@@ -1,10 +1,12 @@
 /**
  * A whole preset as a task of a worker thread (`TaskPool.runPreset`, for `reproduce --all` on
- * several threads): a module of its own, since the presets import the sweep's task table.
+ * several threads): the preset and its sweep run in that thread.
  */
-import { errorLine } from "../error-line.js";
-import type { PresetOutcome } from "../preset.js";
-import { findPreset } from "../presets/index.js";
+import { findPreset, type PresetResult } from "@losslab/reproductions";
+import { errorLine } from "../terminal/error-line.js";
+
+/** A preset's result, or its error as one line (as `reproduce --all` reports it; an error's class does not cross threads). */
+export type PresetOutcome = { result: PresetResult } | { error: string };
 
 /** Runs the registered preset `name`, its sweep in this thread; reports 0 as it starts, then the fractions done. */
 export async function runPreset(
@@ -14,7 +16,7 @@ export async function runPreset(
   onProgress?.(0);
   try {
     const progress = (done: number, total: number) => onProgress?.(total > 0 ? done / total : 0);
-    return { result: await findPreset(input.name).run({ seed: input.seed, workers: 1, progress }) };
+    return { result: await findPreset(input.name).run({ seed: input.seed, progress }) };
   } catch (error) {
     return { error: errorLine(error) };
   }

@@ -1,7 +1,7 @@
 import type { CompletionSummary } from "@losslab/metrics";
 import { parseScenario, runScenario } from "@losslab/scenario";
-import { errorLine } from "../error-line.js";
 import { kindsWith, pluginUrls } from "../plugins.js";
+import { errorLine } from "../terminal/error-line.js";
 
 /** The plain-JSON summary of one scenario run: what a sweep records per point. */
 export interface ScenarioSummary {

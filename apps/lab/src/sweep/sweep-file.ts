@@ -6,10 +6,10 @@ import {
   type ScenarioKinds,
   scenarioSchemaFor,
 } from "@losslab/scenario";
-import { resolveInside } from "../data-dir.js";
-import { dataDirOf, inlineTraceFiles, readDataFile } from "../data-file.js";
-import { oneLine } from "../one-line.js";
+import { resolveInside } from "../files/data-dir.js";
+import { dataDirOf, inlineTraceFiles, readDataFile } from "../files/data-file.js";
 import { scenarioKinds } from "../plugins.js";
+import { oneLine } from "../terminal/one-line.js";
 import { UserError } from "../user-error.js";
 
 export interface Sweep {

@@ -4,7 +4,7 @@
  * stored, so a table read back from its CSV prints byte-identically (that is what makes
  * resumed sweeps give the same file as a run from scratch).
  */
-import { round } from "../check.js";
+import { round } from "@losslab/reproductions";
 import type { ScenarioSummary } from "./scenario-task.js";
 
 export interface SweepRow {

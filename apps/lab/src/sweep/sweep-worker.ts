@@ -1,9 +1,10 @@
-/** Entry point of a worker thread: runs one named task (see tasks.ts), or a whole preset (preset-task.ts). */
+/** Entry point of a worker thread: runs one named task (see thread-tasks.ts), or a whole preset (preset-task.ts). */
 import type { MessagePort } from "node:worker_threads";
+import type { Task } from "@losslab/reproductions";
 import { runPreset } from "./preset-task.js";
-import { tasks } from "./tasks.js";
+import { threadTasks } from "./thread-tasks.js";
 
-const threadTasks = { ...tasks, preset: runPreset };
+const byName: Readonly<Record<string, Task<never, unknown>>> = { ...threadTasks, preset: runPreset };
 
 /** `progress`, when given, receives the fractions of its work the task reports. */
 export default function runTask({
@@ -11,10 +12,11 @@ export default function runTask({
   input,
   progress,
 }: {
-  task: keyof typeof threadTasks;
+  task: string;
   input: never;
   progress?: MessagePort;
 }): unknown {
-  const run = threadTasks[task] as (input: never, onProgress?: (fraction: number) => void) => unknown;
+  const run = byName[task];
+  if (run === undefined) throw new Error(`no task "${task}" on this thread`);
   return run(input, progress === undefined ? undefined : (fraction) => progress.postMessage(fraction));
 }

@@ -1,61 +1,57 @@
 /**
- * The Node side of runSweep: points on a pool of worker threads (piscina). Loaded by
- * run-sweep.ts only when a sweep has more than one worker and more than one point.
+ * Points on a pool of worker threads (piscina): the Node side of the CLI's sweep runner
+ * (thread-runner.ts), loaded only when a sweep uses threads, and the pool of `losslab worker`.
  */
 import { fileURLToPath } from "node:url";
 import { MessageChannel } from "node:worker_threads";
+import type { PointEvents, Task } from "@losslab/reproductions";
 import { Piscina } from "piscina";
-import type { PresetOutcome } from "../preset.js";
-import type { TaskInput, TaskName, TaskOutput } from "./tasks.js";
+import type { PresetOutcome } from "./preset-task.js";
+import { threadTaskName } from "./thread-tasks.js";
 
-export interface PoolOptions<T extends TaskName> {
-  workers: number;
-  /** A pool to run on, left open; without, one of `workers` threads, ended at the end. */
-  pool?: TaskPool | undefined;
-  /** Whether the points report the fractions of their work done (to `moved`). */
-  tracked: boolean;
-  moved: (index: number, fraction: number) => void;
-  /** Called with each point's output when it is ready; returns it. */
-  finished: (index: number, output: TaskOutput<T>) => TaskOutput<T>;
-  failed?: (error: unknown) => TaskOutput<T>;
-}
-
-/** Runs `task` once per input on up to `options.workers` threads; the outputs in input order. */
-export async function runOnPool<T extends TaskName>(
-  task: T,
-  inputs: ReadonlyArray<TaskInput<T>>,
-  options: PoolOptions<T>,
-): Promise<Array<TaskOutput<T>>> {
-  const { tracked, moved, finished: finish } = options;
-  const pool = options.pool ?? openPool(Math.min(options.workers, inputs.length));
+/**
+ * Runs `task` once per input on `where.pool`, or on a pool of up to `where.workers` threads
+ * opened for these points and closed at the end; the outputs in input order.
+ */
+export async function runOnPool<I, O>(
+  task: Task<I, O>,
+  inputs: readonly I[],
+  events: PointEvents<O>,
+  where: { workers: number; pool?: TaskPool | undefined },
+): Promise<O[]> {
+  const { moved } = events;
+  const pool = where.pool ?? openPool(Math.min(where.workers, inputs.length));
   try {
     return await Promise.all(
-      inputs.map(async (input, index) =>
-        finish(index, await settle(pool.run(task, input, tracked ? (fraction) => moved(index, fraction) : undefined))),
-      ),
+      inputs.map(async (input, index) => {
+        const output = await settle(
+          pool.run(task, input, moved === undefined ? undefined : (fraction) => moved(index, fraction)),
+        );
+        events.finished(index, output);
+        return output;
+      }),
     );
   } finally {
-    if (options.pool === undefined) await pool.destroy();
+    if (where.pool === undefined) await pool.destroy();
   }
 
-  async function settle(run: Promise<TaskOutput<T>>): Promise<TaskOutput<T>> {
+  async function settle(run: Promise<O>): Promise<O> {
     try {
       return await run;
     } catch (error) {
-      if (options.failed === undefined) throw error;
-      return options.failed(error);
+      if (events.failed === undefined) throw error;
+      return events.failed(error);
     }
   }
 }
 
 /** Worker threads that run tasks one at a time each, for as long as they are needed. */
 export interface TaskPool {
-  /** Runs one task on the next free thread; `onProgress` receives the fractions it reports. */
-  run<T extends TaskName>(
-    task: T,
-    input: TaskInput<T>,
-    onProgress?: (fraction: number) => void,
-  ): Promise<TaskOutput<T>>;
+  /**
+   * Runs one point of `task` (one of `threadTasks`) on the next free thread; `onProgress`
+   * receives the fractions it reports.
+   */
+  run<I, O>(task: Task<I, O>, input: I, onProgress?: (fraction: number) => void): Promise<O>;
   /**
    * Runs the registered preset `name` at `seed` whole on the next free thread, its sweep in
    * that thread (`reproduce --all`); `onProgress` receives 0 as it starts, then the fractions done.
@@ -82,7 +78,7 @@ export function openPool(threads: number, keep = false): TaskPool {
     // not hand out at once to the back of its queue).
     stricterFIFO: true,
   });
-  /** Runs `task` (a name of tasks.ts, or "preset") on the next free thread. */
+  /** Runs `task` (a name of thread-tasks.ts, or "preset") on the next free thread. */
   const submit = async (task: string, input: unknown, onProgress?: (fraction: number) => void) => {
     if (onProgress === undefined) return await pool.run({ task, input });
     const { port1, port2 } = new MessageChannel();
@@ -94,7 +90,7 @@ export function openPool(threads: number, keep = false): TaskPool {
     }
   };
   return {
-    run: submit,
+    run: (task, input, onProgress) => submit(threadTaskName(task), input, onProgress),
     runPreset: (name, seed, onProgress) => submit("preset", { name, seed }, onProgress),
     destroy: () => pool.destroy(),
   };

@@ -5,8 +5,8 @@
  * (`pnpm test:full`); the default suite runs ferrer-fig5 this way (packed.test.ts).
  */
 import { spawnSync } from "node:child_process";
+import { findPreset } from "@losslab/reproductions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findPreset } from "../../src/presets/index.js";
 import { installPacked, type PackedInstall } from "../packed-install.js";
 
 let install: PackedInstall;
@@ -28,7 +28,7 @@ describe("the installed losslab bin (full)", () => {
     expect(run.status).toBe(0);
     const result = JSON.parse(run.stdout);
     expect(result.checks.filter((check: { pass: boolean }) => !check.pass)).toEqual([]);
-    const fromSource = await findPreset("santos2002-fig5").run({ seed: 1, workers: 1, progress: () => {} });
+    const fromSource = await findPreset("santos2002-fig5").run({ seed: 1, progress: () => {} });
     expect(result.fingerprint).toBe(fromSource.fingerprint);
   });
 });

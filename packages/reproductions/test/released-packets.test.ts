@@ -1,0 +1,21 @@
+/**
+ * Packets are recycled once consumed (core `Packet`, `ReleasedPackets`). With "poison" a
+ * released packet is spoiled instead of reused: every preset's short runs give their golden
+ * fingerprints so, which they could not if anything (a switch, a marking policy, an adapter
+ * part, a meter) read a packet after handing it back. (The example scenarios' runs: the
+ * lab's released-packets test.)
+ */
+import { parseScenario, runScenario } from "@losslab/scenario";
+import { describe, expect, it } from "vitest";
+import { presets } from "../src/presets/index.js";
+import { GOLDEN_SEED, readGolden, shortened } from "./golden-kit.js";
+
+const poisoned = (input: Parameters<typeof parseScenario>[0]) =>
+  runScenario(parseScenario(input), { releasedPackets: "poison" }).fingerprint;
+
+describe.each(presets.filter((preset) => preset.long !== true))("$name with released packets poisoned", (preset) => {
+  it("gives the fingerprints of its golden short runs", () => {
+    const golden = readGolden(preset.name).short.runs.map((run) => run.fingerprint);
+    expect(preset.scenarios(GOLDEN_SEED).map((input) => poisoned(shortened(input)))).toEqual(golden);
+  });
+});
