@@ -290,7 +290,8 @@ function buildModels(
 
   const fingerprint = new Fingerprint();
   // PAUSE frames on "a->b" hold the sender of "b->a".
-  const pauses = scenario.switch.flowControl.kind === "pause" ? new PauseMeter(ms(fromMs), ms(toMs)) : undefined;
+  const pauseFrames = kinds.flowControl.get(scenario.switch.flowControl.kind)?.pauseFrames === true;
+  const pauses = pauseFrames ? new PauseMeter(ms(fromMs), ms(toMs)) : undefined;
   // A meter's counter, or for a link its column of `linkBytes`, copied out when read.
   const meters = new Map<string, ByteCounter | number>();
   const metered = scenario.metrics.linkMeters;
@@ -341,7 +342,7 @@ function buildModels(
   // Every flow enters the adapters through the sink: the scenario's own, then the generators' (metered per group only).
   const completions = new CompletionTimes();
   const slowdown = new Slowdown(scenario.metrics.slowdownEdgesBytes);
-  const timingOf = pathTimings(fabric, routes, scenario);
+  const timingOf = pathTimings(fabric, routes, scenario, kinds);
   const sink = new AdapterSink({
     engine,
     hosts: fabric.hosts,
