@@ -79,7 +79,8 @@ function hostSpec(
     several && vlScheduling === "dwrr"
       ? (quanta ?? new Array<number>(vls).fill(scenario.packets.dataBytes))
       : undefined;
-  const lane = (option: string) => fields.fieldOf(option) ?? "switch";
+  // What the hosts share with the switches comes from the switch's fields.
+  const fromSwitch = (option: string) => fields.fieldOf(option) ?? "switch";
   const { adapter, subnetManager: manager } = scenario;
   const inPs = (value: number | undefined) => (value === undefined ? undefined : us(value));
   // turner-2001 sec. 6.2: destinations report marked packets of non-compliant sources to the manager.
@@ -87,11 +88,11 @@ function hostSpec(
   const flow = kinds.flowControl.get(scenario.switch.flowControl.kind);
   return fields.options<HostSpec>({
     ackBytes: ["packets.ackBytes", scenario.packets.ackBytes],
-    creditBytes: ["switch.creditBytes", scenario.switch.creditBytes],
-    vls: [lane("vls"), several ? vls : undefined],
-    vlScheduling: [lane("vlScheduling"), several ? vlScheduling : undefined],
-    vlWeights: [lane("vlWeights"), vlWeights],
-    vlQuantaBytes: [lane("vlQuantaBytes"), vlQuantaBytes],
+    creditBytes: [fromSwitch("creditBytes"), scenario.switch.creditBytes],
+    vls: [fromSwitch("vls"), several ? vls : undefined],
+    vlScheduling: [fromSwitch("vlScheduling"), several ? vlScheduling : undefined],
+    vlWeights: [fromSwitch("vlWeights"), vlWeights],
+    vlQuantaBytes: [fromSwitch("vlQuantaBytes"), vlQuantaBytes],
     controlVl: ["adapter.controlVl", adapter.controlVl],
     acks: ["adapter.acks", adapter.acks],
     pacing: ["adapter.pacing", adapter.pacing],
@@ -104,7 +105,7 @@ function hostSpec(
       reporting ? scenario.nonCompliant.hosts.map((id) => routes.nodeIndex(id)) : undefined,
     ],
     // Hosts honour PAUSE with the reaction delay the switches assume of them (their headroom rule).
-    pauseReactionDelay: ["switch.flowControl", flow?.hostReactionDelay?.(flowControl)],
+    pauseReactionDelay: [fromSwitch("flowControl"), flow?.hostReactionDelay?.(flowControl)],
     rttSamples: ["controller", feedback === "rtt" ? true : undefined],
     telemetry: ["controller", feedback === "telemetry" ? true : undefined],
   });
