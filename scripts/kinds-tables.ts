@@ -1,13 +1,18 @@
 /**
  * The docs tables of the kinds scenario files name, generated from the registries: a README
  * holds `<!-- kinds:<family> -->` ... `<!-- /kinds:<family> -->` and the table of that
- * family's kinds goes between. `pnpm kinds:tables` rewrites them; test/kinds-tables.test.ts
- * checks they are current.
+ * family's kinds goes between; `<!-- parameters:<family> -->` ... the table of the parameters
+ * every kind of the family has (a switch's buffers and flow control). `pnpm kinds:tables`
+ * rewrites them; test/kinds-tables.test.ts checks they are current.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { kindsTable } from "../packages/kinds/src/index.js";
+import { kindsTable, type Parameters, parametersTable } from "../packages/kinds/src/index.js";
 import { builtInKinds, type ScenarioKinds } from "../packages/scenario/src/index.js";
+import { switchParameters } from "../packages/switch/src/index.js";
+
+/** The parameters every kind of a family has besides its own, by family. */
+const commonParameters: Readonly<Record<string, Parameters>> = { switch: switchParameters };
 
 const root = join(import.meta.dirname, "..");
 
@@ -22,11 +27,17 @@ export const readmesWithTables = [
 
 /** `markdown` with every kinds table filled in from the registries. */
 export function withKindsTables(markdown: string): string {
-  return markdown.replace(/<!-- kinds:(\w+) -->\n[\s\S]*?<!-- \/kinds:\1 -->/g, (_whole, family: string) => {
-    const registry = builtInKinds[family as keyof ScenarioKinds];
-    if (registry === undefined) throw new Error(`no kinds of family "${family}"`);
-    return `<!-- kinds:${family} -->\n${kindsTable(registry.definitions)}\n<!-- /kinds:${family} -->`;
-  });
+  return markdown
+    .replace(/<!-- kinds:(\w+) -->\n[\s\S]*?<!-- \/kinds:\1 -->/g, (_whole, family: string) => {
+      const registry = builtInKinds[family as keyof ScenarioKinds];
+      if (registry === undefined) throw new Error(`no kinds of family "${family}"`);
+      return `<!-- kinds:${family} -->\n${kindsTable(registry.definitions)}\n<!-- /kinds:${family} -->`;
+    })
+    .replace(/<!-- parameters:(\w+) -->\n[\s\S]*?<!-- \/parameters:\1 -->/g, (_whole, family: string) => {
+      const parameters = commonParameters[family];
+      if (parameters === undefined) throw new Error(`no common parameters of family "${family}"`);
+      return `<!-- parameters:${family} -->\n${parametersTable(parameters)}\n<!-- /parameters:${family} -->`;
+    });
 }
 
 if (process.argv[1] === import.meta.filename) {

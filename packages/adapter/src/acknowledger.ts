@@ -1,5 +1,6 @@
 import { CongestionBit, type IntRecord, type Packet, PacketKind } from "@losslab/core";
 import type { Engine, EventHandler, EventId, Time } from "@losslab/engine";
+import { OptionError } from "@losslab/kinds";
 import { ACK_TIMEOUT } from "./adapter-events.js";
 import type { ControlQueue } from "./control-queue.js";
 
@@ -42,17 +43,17 @@ export class Acknowledger {
   ) {
     this.coalescing = coalescing ?? 1;
     if (!Number.isInteger(this.coalescing) || this.coalescing < 1) {
-      throw new RangeError(`${name}: ackCoalescing must be an integer >= 1, got ${this.coalescing}`);
+      throw OptionError.of(name, "ackCoalescing", "must be an integer >= 1", { value: this.coalescing, limit: 1 });
     }
     if (this.coalescing > 1 && timeout === undefined) {
-      throw new RangeError(`${name}: ackCoalescing > 1 needs an ackCoalescingTimeout (Infinity for none)`);
+      throw OptionError.of(name, "ackCoalescingTimeout", "is needed with ackCoalescing > 1 (Infinity for none)");
     }
     this.timeout = timeout ?? Number.POSITIVE_INFINITY;
     const infinite = this.timeout === Number.POSITIVE_INFINITY;
     if (!(infinite || (Number.isInteger(this.timeout) && this.timeout > 0))) {
-      throw new RangeError(
-        `${name}: ackCoalescingTimeout must be a whole number of picoseconds > 0 or Infinity, got ${timeout}`,
-      );
+      throw OptionError.of(name, "ackCoalescingTimeout", "must be a whole number of picoseconds > 0 or Infinity", {
+        value: timeout,
+      });
     }
   }
 

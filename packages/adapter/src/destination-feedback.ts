@@ -1,5 +1,6 @@
 import { CongestionBit, type Packet, PacketKind, TransportFlag } from "@losslab/core";
 import type { Engine, Time } from "@losslab/engine";
+import { OptionError } from "@losslab/kinds";
 import { type Acknowledger, CONGESTION_BITS } from "./acknowledger.js";
 import type { ControlQueue } from "./control-queue.js";
 
@@ -32,7 +33,7 @@ export class DestinationFeedback {
     this.nonCompliantSources = new Set(nonCompliantSources ?? []);
     this.managerHost = managerHost ?? -1;
     if (this.nonCompliantSources.size > 0 && !(Number.isInteger(this.managerHost) && this.managerHost >= 0)) {
-      throw new RangeError(`${name}: nonCompliantSources needs a managerHost to send CN packets to`);
+      throw OptionError.of(name, "nonCompliantSources", "needs a managerHost to send CN packets to");
     }
   }
 

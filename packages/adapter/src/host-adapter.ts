@@ -11,6 +11,7 @@ import {
   PacketKind,
 } from "@losslab/core";
 import type { Engine, EventHandler, Time } from "@losslab/engine";
+import { OptionError } from "@losslab/kinds";
 import { Acknowledger, type PendingAck } from "./acknowledger.js";
 import {
   ACK_TIMEOUT,
@@ -73,7 +74,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     this.creditBytes = options.creditBytes ?? DEFAULT_CREDIT_BYTES;
     this.ports = options.ports ?? 1;
     if (!Number.isInteger(this.ports) || this.ports < 1) {
-      throw new RangeError(`${this.name}: ports must be a positive integer, got ${this.ports}`);
+      throw OptionError.of(this.name, "ports", "must be a positive integer", { value: this.ports, limit: 1 });
     }
     this.pauseReactionDelay = options.pauseReactionDelay ?? DEFAULT_PAUSE_REACTION_DELAY;
     const acknowledges = options.acks ?? true;
@@ -81,24 +82,28 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     const pacing = new Pacing(this.name, options.pacing);
     this.pacing = pacing;
     if (!Number.isInteger(this.pauseReactionDelay) || this.pauseReactionDelay < 0) {
-      throw new RangeError(
-        `${this.name}: pauseReactionDelay must be a whole number of picoseconds >= 0, got ${this.pauseReactionDelay}`,
-      );
+      throw OptionError.of(this.name, "pauseReactionDelay", "must be a whole number of picoseconds >= 0", {
+        value: this.pauseReactionDelay,
+        limit: 0,
+      });
     }
     const cnpInterval = options.cnpInterval;
     if (cnpInterval !== undefined && !(Number.isInteger(cnpInterval) && cnpInterval > 0)) {
-      throw new RangeError(`${this.name}: cnpInterval must be a whole number of picoseconds > 0, got ${cnpInterval}`);
+      throw OptionError.of(this.name, "cnpInterval", "must be a whole number of picoseconds > 0", {
+        value: cnpInterval,
+      });
     }
     const compliant = options.compliant ?? true;
     this.vls = options.vls ?? 1;
     if (!Number.isInteger(this.vls) || this.vls < 1 || this.vls > MAX_VLS) {
-      throw new RangeError(`${this.name}: vls must be an integer 1..${MAX_VLS}, got ${this.vls}`);
+      throw OptionError.of(this.name, "vls", `must be an integer 1..${MAX_VLS}`, { value: this.vls, limit: MAX_VLS });
     }
     const controlVl = options.controlVl;
     if (controlVl !== undefined && !(Number.isInteger(controlVl) && controlVl >= 0 && controlVl < this.vls)) {
-      throw new RangeError(
-        `${this.name}: controlVl must be an integer 0..${this.vls - 1} (below vls), got ${controlVl}`,
-      );
+      throw OptionError.of(this.name, "controlVl", `must be an integer 0..${this.vls - 1} (below vls)`, {
+        value: controlVl,
+        limit: this.vls - 1,
+      });
     }
     const control = new ControlQueue(engine, options.packets, this.host, options.ackBytes ?? 20, controlVl);
     this.acknowledger = new Acknowledger(

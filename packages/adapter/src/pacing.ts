@@ -1,4 +1,5 @@
 import { PS_PER_S, type Time } from "@losslab/engine";
+import { OptionError } from "@losslab/kinds";
 import type { Flow } from "./flow.js";
 
 /** The `pacing` option of a host adapter: how its rate limiter spaces a flow's packets. */
@@ -21,7 +22,7 @@ export class Pacing {
   constructor(name: string, pacing: PacingMode | undefined) {
     const mode = pacing ?? "since-start";
     if (mode !== "since-start" && mode !== "scheduled") {
-      throw new RangeError(`${name}: pacing must be "since-start" or "scheduled", got ${JSON.stringify(mode)}`);
+      throw OptionError.of(name, "pacing", 'must be "since-start" or "scheduled"', { value: mode });
     }
     this.scheduled = mode === "scheduled";
   }

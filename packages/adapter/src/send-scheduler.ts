@@ -9,6 +9,7 @@ import {
   type Packet,
 } from "@losslab/core";
 import type { Engine, EventHandler, EventId, Time } from "@losslab/engine";
+import { OptionError } from "@losslab/kinds";
 import { TRANSMIT_DONE, WAKE } from "./adapter-events.js";
 import type { ControlQueue } from "./control-queue.js";
 import type { ControllerEvents } from "./controller-events.js";
@@ -72,8 +73,8 @@ export class SendScheduler implements ClassServer {
   ) {
     this.allVls = (1 << vls) - 1;
     if (vls > 1) this.vlScheduler = new ClassScheduler(name, 1, vls, scheduling);
-    else if (scheduling.weights !== undefined) throw new RangeError(`${name}: vlWeights needs vls > 1`);
-    else if (scheduling.quanta !== undefined) throw new RangeError(`${name}: vlQuantaBytes needs vls > 1`);
+    else if (scheduling.weights !== undefined) throw OptionError.of(name, "vlWeights", "needs vls > 1");
+    else if (scheduling.quanta !== undefined) throw OptionError.of(name, "vlQuantaBytes", "needs vls > 1");
   }
 
   /** Port 0's link; undefined until connected. */

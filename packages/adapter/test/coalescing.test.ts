@@ -143,9 +143,9 @@ describe("ACK coalescing at the destination", () => {
         ackCoalescing,
         ...(ackCoalescingTimeout === undefined ? {} : { ackCoalescingTimeout }),
       });
-    expect(make(0)).toThrow(/ackCoalescing must be an integer >= 1, got 0/);
+    expect(make(0)).toThrow(/ackCoalescing must be an integer >= 1; got 0/);
     expect(make(2.5, 1)).toThrow(/ackCoalescing must be an integer >= 1/);
-    expect(make(4)).toThrow(/ackCoalescing > 1 needs an ackCoalescingTimeout/);
+    expect(make(4)).toThrow(/ackCoalescingTimeout is needed with ackCoalescing > 1/);
     expect(make(4, 0)).toThrow(/ackCoalescingTimeout must be/);
     expect(make(4, 1.5)).toThrow(/ackCoalescingTimeout must be/);
   });

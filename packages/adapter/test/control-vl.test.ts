@@ -58,7 +58,7 @@ describe("controlVl", () => {
     const engine = new Engine();
     const packets = new PacketFactory();
     expect(() => new HostAdapter(engine, { name: "H", host: 0, packets, vls: 2, controlVl: 2 })).toThrow(
-      /H: controlVl must be an integer 0..1 \(below vls\), got 2/,
+      /H: controlVl must be an integer 0..1 \(below vls\); got 2/,
     );
   });
 });

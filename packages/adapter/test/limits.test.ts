@@ -170,6 +170,6 @@ describe("scheduled pacing", () => {
     const engine = new Engine();
     expect(
       () => new HostAdapter(engine, { name: "H0", host: 0, packets: new PacketFactory(), pacing: "eager" as never }),
-    ).toThrow(/pacing must be "since-start" or "scheduled", got "eager"/);
+    ).toThrow(/pacing must be "since-start" or "scheduled"; got "eager"/);
   });
 });

@@ -214,7 +214,7 @@ describe("per-VL credits at the adapter", () => {
     const engine = new Engine();
     const packets = new PacketFactory();
     expect(() => new HostAdapter(engine, { name: "H", host: 0, packets, vls: 2, vlScheduling: "dwrr" })).toThrow(
-      /H: vlScheduling "dwrr" needs vlQuantaBytes, one quantum per VL in bytes/,
+      /H: vlQuantaBytes is needed with vlScheduling "dwrr": one quantum per VL in bytes/,
     );
   });
 
@@ -236,7 +236,7 @@ describe("per-VL credits at the adapter", () => {
     const engine = new Engine();
     const packets = new PacketFactory();
     expect(() => new HostAdapter(engine, { name: "H", host: 0, packets, vls: 0 })).toThrow(
-      /H: vls must be an integer 1..15, got 0/,
+      /H: vls must be an integer 1..15; got 0/,
     );
     const { host } = laneHost(DATA_BLOCKS, [0]);
     expect(() => host.addFlow({ id: 1, destination: 1, packetBytes: DATA_BYTES, start: 0, vl: 2 })).toThrow(

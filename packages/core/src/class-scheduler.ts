@@ -1,4 +1,4 @@
-import { formatValue } from "@losslab/kinds";
+import { formatValue, OptionError } from "@losslab/kinds";
 import { VlArbitration } from "./vl-arbitration.js";
 
 /**
@@ -70,16 +70,18 @@ export class ClassScheduler {
     const scheduling = options.scheduling ?? "wrr";
     this.mode = CLASS_SCHEDULINGS.indexOf(scheduling);
     if (this.mode < 0) {
-      throw new RangeError(
-        `${name}: vlScheduling must be ${CLASS_SCHEDULINGS.map((s) => `"${s}"`).join(", ")}; got ${formatValue(scheduling)}`,
-      );
+      throw OptionError.of(name, "vlScheduling", `must be ${CLASS_SCHEDULINGS.map((s) => `"${s}"`).join(", ")}`, {
+        value: scheduling,
+      });
     }
     if (options.weights !== undefined && this.mode !== WRR) {
-      throw new RangeError(`${name}: vlWeights apply to vlScheduling "wrr" only; got vlScheduling "${scheduling}"`);
+      throw OptionError.of(name, "vlWeights", `apply to vlScheduling "wrr" only; got vlScheduling "${scheduling}"`);
     }
     if (options.quanta !== undefined && this.mode !== DWRR) {
-      throw new RangeError(
-        `${name}: vlQuantaBytes apply to vlScheduling "dwrr" only; got vlScheduling "${scheduling}"`,
+      throw OptionError.of(
+        name,
+        "vlQuantaBytes",
+        `apply to vlScheduling "dwrr" only; got vlScheduling "${scheduling}"`,
       );
     }
     this.vls = vls;
@@ -204,15 +206,17 @@ export class ClassScheduler {
   private setQuanta(name: string, quanta: readonly number[] | undefined, defaultQuantum: number | undefined): void {
     if (quanta !== undefined && (!Array.isArray(quanta) || quanta.length !== this.vls)) {
       const got = Array.isArray(quanta) ? `${quanta.length}` : formatValue(quanta);
-      throw new RangeError(`${name}: vlQuantaBytes must list one quantum per VL (${this.vls}); got ${got}`);
+      throw OptionError.of(name, "vlQuantaBytes", `must list one quantum per VL (${this.vls}); got ${got}`, {
+        limit: this.vls,
+      });
     }
     for (let vl = 0; vl < this.vls; vl++) {
       const quantum = quanta?.[vl] ?? defaultQuantum;
       if (quantum === undefined) {
-        throw new RangeError(`${name}: vlScheduling "dwrr" needs vlQuantaBytes, one quantum per VL in bytes`);
+        throw OptionError.of(name, "vlQuantaBytes", 'is needed with vlScheduling "dwrr": one quantum per VL in bytes');
       }
       if (!(Number.isInteger(quantum) && (quantum as number) >= 1)) {
-        throw new RangeError(`${name}: vlQuantaBytes must be positive integers (bytes); got ${formatValue(quantum)}`);
+        throw OptionError.of(name, "vlQuantaBytes", "must be positive integers (bytes)", { value: quantum });
       }
       this.quanta[vl] = quantum as number;
     }

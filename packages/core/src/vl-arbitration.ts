@@ -1,4 +1,4 @@
-import { formatValue } from "@losslab/kinds";
+import { formatValue, OptionError } from "@losslab/kinds";
 
 /**
  * Weighted round-robin VL arbitration of the outputs of a switch or an adapter (InfiniBand's
@@ -18,13 +18,11 @@ export class VlArbitration {
     const given = weights ?? new Array<number>(vls).fill(1);
     if (!Array.isArray(given) || given.length !== vls) {
       const got = Array.isArray(given) ? `${given.length}` : formatValue(given);
-      throw new RangeError(`${name}: vlWeights must list one weight per VL (${vls}); got ${got}`);
+      throw OptionError.of(name, "vlWeights", `must list one weight per VL (${vls}); got ${got}`, { limit: vls });
     }
     for (const weight of given) {
       if (!Number.isInteger(weight) || weight < 1) {
-        throw new RangeError(
-          `${name}: vlWeights must be positive integers (packets per turn); got ${formatValue(weight)}`,
-        );
+        throw OptionError.of(name, "vlWeights", "must be positive integers (packets per turn)", { value: weight });
       }
     }
     this.weights = Int32Array.from(given);

@@ -9,8 +9,9 @@ export {
   type SpecOf,
 } from "./kind-definition.js";
 export { KindError } from "./kind-error.js";
-export { kindsTable } from "./kinds-table.js";
+export { kindsTable, parametersTable } from "./kinds-table.js";
 export * from "./limits.js";
+export { OptionError, type OptionErrorDetails } from "./option-error.js";
 export type {
   BooleanParameter,
   ChoiceParameter,

@@ -22,6 +22,12 @@ interface ParameterCommon {
   readonly description: string;
   /** May be left out without a default: the kind then decides. */
   readonly optional?: boolean;
+  /**
+   * The model option this parameter sets, when the model names it otherwise (a scenario's
+   * `forwardingDelayNs` is a switch's `forwardingDelay`, in ps): a model's `OptionError` about
+   * that option then names this parameter. Default: the parameter's own name.
+   */
+  readonly option?: string;
 }
 
 /** A whole number in [min, max]. */

@@ -1,4 +1,4 @@
-import { creditsFor } from "@losslab/core";
+import { inputBufferBytesOf as switchInputBufferBytes } from "@losslab/switch";
 
 /**
  * Values a scenario derives from several fields: shared by the cross-field checks (which
@@ -16,16 +16,12 @@ export function bandwidthOf(fields: { topology: { bandwidth?: number | undefined
   return fields.topology.bandwidth ?? (fields.cycleNs === undefined ? 1e9 : 1e9 / fields.cycleNs);
 }
 
-/** Input buffer per port in bytes: `inputBufferBytes`, else `bufferPackets` (default 4) maximum-size packets in whole credit blocks. */
+/** Input buffer per port in bytes (@losslab/switch's `inputBufferBytesOf`, of the data packets). */
 export function inputBufferBytesOf(fields: {
   switch: { inputBufferBytes?: number | undefined; bufferPackets?: number | undefined; creditBytes: number };
   packets: { dataBytes: number };
 }): number {
-  const sw = fields.switch;
-  return (
-    sw.inputBufferBytes ??
-    (sw.bufferPackets ?? 4) * creditsFor(fields.packets.dataBytes, sw.creditBytes) * sw.creditBytes
-  );
+  return switchInputBufferBytes(fields.switch, fields.packets.dataBytes);
 }
 
 /**

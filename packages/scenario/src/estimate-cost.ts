@@ -75,7 +75,7 @@ export function estimateCost(scenario: Scenario, kinds: ScenarioKinds = builtInK
   // 32,767 ports, whose fabrics have few switches): @losslab/topology's buildRoutes.
   const routeEntries = size.switches * size.hosts;
   const routeBytes = 2 * routeEntries;
-  const vls = switchLanes(scenario, kinds);
+  const vls = switchLanes(scenario, kinds).vls;
   const voq = kinds.switch.get(sw.kind)?.pairQueues?.(sw) ?? false;
   const voqBytes = voq ? BYTES_PER_VOQ * size.portPairs : 0;
   const fabricBytes =

@@ -7,6 +7,7 @@ import { pathTimings } from "./ideal-paths.js";
 import { type LatencyMeter, type LatencyMeters, record } from "./latency-meters.js";
 import type { RateMeters } from "./rate-meters.js";
 import { ScenarioError } from "./scenario-error.js";
+import type { ScenarioKinds } from "./scenario-kinds.js";
 import type { Scenario } from "./schema.js";
 
 /** What a flow group's deliveries feed: its rate, its latency, and its source wait if recorded. */
@@ -38,6 +39,7 @@ export class FlowMeters {
   /** `flows`: the ids of the scenario's own flows, each metered on its own. */
   constructor(
     scenario: Scenario,
+    kinds: ScenarioKinds,
     fabric: Fabric,
     routes: Routes,
     flows: readonly number[],
@@ -49,7 +51,7 @@ export class FlowMeters {
     this.waits = new Map(scenario.metrics.sourceWaitGroups.map((group) => [group, new CoverageBins(binWidth, end)]));
     this.slowdown = new Slowdown(scenario.metrics.slowdownEdgesBytes);
     this.metered = new Set(flows);
-    this.timingOf = pathTimings(fabric, routes, scenario);
+    this.timingOf = pathTimings(fabric, routes, scenario, kinds);
   }
 
   /** Flow `id` of `group` joined the adapters: its meters from now on. */

@@ -1,4 +1,4 @@
-import type { AnyKindDefinition, Parameter, Registry } from "@losslab/kinds";
+import type { AnyKindDefinition, Parameter, Parameters, Registry } from "@losslab/kinds";
 import { z } from "zod";
 import { ScenarioError } from "./scenario-error.js";
 
@@ -30,9 +30,7 @@ export function kindSchema(
     return z
       .strictObject({
         kind: z.literal(definition.kind),
-        ...Object.fromEntries(
-          Object.entries(definition.parameters).map(([name, parameter]) => [name, withPresence(parameter, families)]),
-        ),
+        ...parameterFields(definition.parameters, families),
         ...common,
       })
       .describe(definition.description);
@@ -40,6 +38,19 @@ export function kindSchema(
   const [first, ...rest] = branches;
   if (first === undefined) throw new Error(`no ${registry.family} kinds`);
   return z.discriminatedUnion("kind", [first, ...rest]);
+}
+
+/**
+ * Parameters as the fields of a zod object, each with its range, default and description: a
+ * kind's own, or those every kind of a family has (`common` of `kindSchema`, e.g. a switch's).
+ */
+export function parameterFields(
+  parameters: Parameters,
+  families: FamilyRegistry = () => undefined,
+): Record<string, z.ZodType> {
+  return Object.fromEntries(
+    Object.entries(parameters).map(([name, parameter]) => [name, withPresence(parameter, families)]),
+  );
 }
 
 /** A parameter as a field: its default filled in, or optional, or required. */

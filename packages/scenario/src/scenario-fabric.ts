@@ -1,10 +1,12 @@
 import type { MarkingPolicyFactory, PacketFactory } from "@losslab/core";
 import type { Engine } from "@losslab/engine";
-import { ns, us } from "@losslab/engine";
+import { us } from "@losslab/engine";
 import { buildFabric, type Fabric, type HostSpec, type SwitchSpec } from "@losslab/fabric";
-import type { FlowControl } from "@losslab/switch";
+import { commonSwitchOptions, type FlowControlOption } from "@losslab/switch";
 import type { Routes, Topology } from "@losslab/topology";
-import { inputBufferBytesOf, largestPacketBytesOf } from "./derived-values.js";
+import { largestPacketBytesOf } from "./derived-values.js";
+import { asFieldError } from "./model-error.js";
+import { type OptionFields, switchOptionFields } from "./option-fields.js";
 import { asScenarioError } from "./scenario-error.js";
 import type { ScenarioKinds } from "./scenario-kinds.js";
 import type { Scenario } from "./schema.js";
@@ -15,7 +17,9 @@ import { switchLanes } from "./switch-lanes.js";
  * buffers on every switch, with the marking policy except on non-compliant ones (turner-2001
  * sec. 6.1), and its adapter options on every host. When the controller kind needs feedback
  * beyond marks (its `feedback` trait), the adapters measure RTTs ("rtt", TIMELY) or the
- * switches push INT records and the adapters ask for them ("telemetry", HPCC).
+ * switches push INT records and the adapters ask for them ("telemetry", HPCC). The fields
+ * each model option comes from are recorded as the options are built, so a model's refusal
+ * (`OptionError`) names its field.
  */
 export function scenarioFabric(
   engine: Engine,
@@ -26,54 +30,12 @@ export function scenarioFabric(
   packets: PacketFactory,
   marking?: MarkingPolicyFactory,
 ): Fabric {
-  const vls = switchLanes(scenario, kinds);
-  const vlWeights = "vlWeights" in scenario.switch ? scenario.switch.vlWeights : undefined;
-  const vlScheduling = "vlScheduling" in scenario.switch ? scenario.switch.vlScheduling : undefined;
-  // Hosts know no packet size of their own: their DWRR quanta default as the switches' (packets.dataBytes).
-  const vlQuantaBytes =
-    vlScheduling === "dwrr"
-      ? ((scenario.switch as { vlQuantaBytes?: number[] }).vlQuantaBytes ??
-        new Array<number>(vls).fill(scenario.packets.dataBytes))
-      : undefined;
-  const controlVl = scenario.adapter.controlVl;
+  const fields = switchOptionFields(scenario.switch, kinds);
   const flowControl = kinds.flowControl.create(scenario.switch.flowControl, undefined, "switch.flowControl");
-  // Hosts honour PAUSE with the reaction delay the switches assume of them (their headroom rule).
-  const pauseReaction =
-    flowControl.kind === "pause" && flowControl.reactionDelay !== undefined ? flowControl.reactionDelay : undefined;
-  const nonCompliant = scenario.nonCompliant;
-  // turner-2001 sec. 6.2: destinations report marked packets of non-compliant sources to the manager.
-  const manager = scenario.subnetManager;
-  const reporting =
-    manager === undefined
-      ? {}
-      : {
-          managerHost: routes.nodeIndex(manager.host),
-          nonCompliantSources: nonCompliant.hosts.map((id) => routes.nodeIndex(id)),
-        };
-  const coalescingTimeout = scenario.adapter.ackCoalescingTimeoutUs;
-  const cnpInterval = scenario.adapter.cnpIntervalUs;
   const feedback = asScenarioError("controller", () => kinds.controller.definitionOf(scenario.controller)).feedback;
-  const hostOptions: HostSpec = {
-    ackBytes: scenario.packets.ackBytes,
-    creditBytes: scenario.switch.creditBytes,
-    // Every host has the VLs of the switches (switch.vls of any organisation) and their arbitration.
-    ...(vls === 1 ? {} : { vls, vlScheduling }),
-    ...(vlWeights === undefined ? {} : { vlWeights }),
-    ...(vlQuantaBytes === undefined || vls === 1 ? {} : { vlQuantaBytes }),
-    ...(controlVl === undefined ? {} : { controlVl }),
-    acks: scenario.adapter.acks,
-    pacing: scenario.adapter.pacing,
-    ackCoalescing: scenario.adapter.ackCoalescing,
-    ...(coalescingTimeout === undefined ? {} : { ackCoalescingTimeout: us(coalescingTimeout) }),
-    ...(cnpInterval === undefined ? {} : { cnpInterval: us(cnpInterval) }),
-    ...reporting,
-    ...(pauseReaction === undefined ? {} : { pauseReactionDelay: pauseReaction }),
-    ...(feedback === "rtt" ? { rttSamples: true } : {}),
-    ...(feedback === "telemetry" ? { telemetry: true } : {}),
-  };
+  const hostOptions = hostSpec(scenario, kinds, routes, fields, flowControl, feedback);
   const notifies = asScenarioError("marking", () => kinds.marking.definitionOf(scenario.marking)).notifies === true;
-  const own = switchOptions(scenario, flowControl, notifies);
-  const common = feedback === "telemetry" ? { ...own, telemetry: true } : own;
+  const common = switchOptions(scenario, kinds, flowControl, notifies, feedback === "telemetry");
   const organisations = kinds.switch;
   const marked: SwitchSpec = {
     organisation: scenario.switch.kind,
@@ -81,35 +43,94 @@ export function scenarioFabric(
     options: marking === undefined ? common : { ...common, marking },
   };
   const unmarked: SwitchSpec = { organisation: scenario.switch.kind, organisations, options: common };
-  return buildFabric(engine, topology, routes, {
-    packets,
-    switches: (node) => (nonCompliant.switches.includes(node.id) ? unmarked : marked),
-    hosts: (node) => ({ ...hostOptions, compliant: !nonCompliant.hosts.includes(node.id) }),
-    wireOverheadBytes: scenario.packets.wireOverheadBytes,
+  const nonCompliant = scenario.nonCompliant;
+  fields.set("telemetry", "controller").set("overheadBytes", "packets.wireOverheadBytes");
+  return asFieldError(
+    "switch",
+    () =>
+      buildFabric(engine, topology, routes, {
+        packets,
+        switches: (node) => (nonCompliant.switches.includes(node.id) ? unmarked : marked),
+        hosts: (node) => ({ ...hostOptions, compliant: !nonCompliant.hosts.includes(node.id) }),
+        wireOverheadBytes: scenario.packets.wireOverheadBytes,
+      }),
+    fields,
+  );
+}
+
+/**
+ * The options every host of a scenario shares, each recorded in `fields` with the field it
+ * comes from: the switches' VLs and their arbitration (their organisation's `lanes`), the
+ * adapter's fields, the subnet manager's, the reaction delay the flow control assumes of
+ * hosts, and the feedback the controller kind needs.
+ */
+function hostSpec(
+  scenario: Scenario,
+  kinds: ScenarioKinds,
+  routes: Routes,
+  fields: OptionFields,
+  flowControl: FlowControlOption,
+  feedback: string | undefined,
+): HostSpec {
+  const { vls, vlScheduling, vlWeights, vlQuantaBytes: quanta } = switchLanes(scenario, kinds);
+  const several = vls > 1;
+  // Hosts know no packet size of their own: their DWRR quanta default as the switches' (packets.dataBytes).
+  const vlQuantaBytes =
+    several && vlScheduling === "dwrr"
+      ? (quanta ?? new Array<number>(vls).fill(scenario.packets.dataBytes))
+      : undefined;
+  // What the hosts share with the switches comes from the switch's fields.
+  const fromSwitch = (option: string) => fields.fieldOf(option) ?? "switch";
+  const { adapter, subnetManager: manager } = scenario;
+  const inPs = (value: number | undefined) => (value === undefined ? undefined : us(value));
+  // turner-2001 sec. 6.2: destinations report marked packets of non-compliant sources to the manager.
+  const reporting = manager !== undefined;
+  const flow = kinds.flowControl.get(scenario.switch.flowControl.kind);
+  return fields.options<HostSpec>({
+    ackBytes: ["packets.ackBytes", scenario.packets.ackBytes],
+    creditBytes: [fromSwitch("creditBytes"), scenario.switch.creditBytes],
+    vls: [fromSwitch("vls"), several ? vls : undefined],
+    vlScheduling: [fromSwitch("vlScheduling"), several ? vlScheduling : undefined],
+    vlWeights: [fromSwitch("vlWeights"), vlWeights],
+    vlQuantaBytes: [fromSwitch("vlQuantaBytes"), vlQuantaBytes],
+    controlVl: ["adapter.controlVl", adapter.controlVl],
+    acks: ["adapter.acks", adapter.acks],
+    pacing: ["adapter.pacing", adapter.pacing],
+    ackCoalescing: ["adapter.ackCoalescing", adapter.ackCoalescing],
+    ackCoalescingTimeout: ["adapter.ackCoalescingTimeoutUs", inPs(adapter.ackCoalescingTimeoutUs)],
+    cnpInterval: ["adapter.cnpIntervalUs", inPs(adapter.cnpIntervalUs)],
+    managerHost: ["subnetManager.host", reporting ? routes.nodeIndex(manager.host) : undefined],
+    nonCompliantSources: [
+      "nonCompliant.hosts",
+      reporting ? scenario.nonCompliant.hosts.map((id) => routes.nodeIndex(id)) : undefined,
+    ],
+    // Hosts honour PAUSE with the reaction delay the switches assume of them (their headroom rule).
+    pauseReactionDelay: [fromSwitch("flowControl"), flow?.hostReactionDelay?.(flowControl)],
+    rttSamples: ["controller", feedback === "rtt" ? true : undefined],
+    telemetry: ["controller", feedback === "telemetry" ? true : undefined],
   });
 }
 
 /**
- * The options every switch of a scenario shares: buffers, delays, its flow control (`flow`,
- * built by the registry), the largest packet (with notifications when the marking policy
- * `notifies`) and the organisation's own parameters, as the scenario gives them.
+ * The options every switch of a scenario shares: those of the fields every switch has
+ * (`commonSwitchOptions`; `flowControl` built by its registry), the largest packet (with
+ * notifications when the marking policy `notifies`), the organisation's own parameters as the
+ * scenario gives them, and INT records when the controller needs them.
  */
-function switchOptions(scenario: Scenario, flow: FlowControl, notifies: boolean): SwitchSpec["options"] {
-  const {
-    kind: _,
-    flowControl: ____,
-    bufferPackets: __,
-    inputBufferBytes: ___,
-    forwardingDelayNs,
-    creditBytes,
-    ...own
-  } = scenario.switch;
+function switchOptions(
+  scenario: Scenario,
+  kinds: ScenarioKinds,
+  flowControl: FlowControlOption,
+  notifies: boolean,
+  telemetry: boolean,
+): SwitchSpec["options"] {
+  const values = scenario.switch as unknown as Readonly<Record<string, unknown>>;
+  const parameters = kinds.switch.get(scenario.switch.kind)?.parameters ?? {};
+  const own = Object.keys(parameters).filter((name) => values[name] !== undefined);
   return {
-    inputBufferBytes: inputBufferBytesOf(scenario),
+    ...commonSwitchOptions(scenario.switch, scenario.packets.dataBytes, flowControl),
     maxPacketBytes: largestPacketBytesOf(scenario, notifies),
-    creditBytes,
-    forwardingDelay: ns(forwardingDelayNs),
-    ...(flow.kind === "credits" ? {} : { flowControl: flow }),
-    ...own,
+    ...Object.fromEntries(own.map((name) => [name, values[name]])),
+    ...(telemetry ? { telemetry } : {}),
   };
 }

@@ -1,14 +1,19 @@
+import { checkValues } from "@losslab/kinds";
 import type { MarkingSpec } from "@losslab/marking";
 import type { ControllerSpec } from "@losslab/response";
-import type { FlowControlSpec, SwitchOrganisationValues } from "@losslab/switch";
+import {
+  type FlowControlSpec,
+  type SwitchOrganisationValues,
+  type SwitchValues,
+  switchParameters,
+} from "@losslab/switch";
 import type { CheckedTopologyKindSpec, TopologyKindSpec } from "@losslab/topology";
 import type { GeneratorSpec } from "@losslab/traffic";
 import { z } from "zod";
-import { kindSchema } from "./kind-schema.js";
+import { kindSchema, parameterFields } from "./kind-schema.js";
 import { familyOf, type ScenarioKinds } from "./scenario-kinds.js";
 import {
   MAX_BANDWIDTH,
-  MAX_BUFFER_BYTES,
   MAX_CYCLE_NS,
   MAX_DURATION_MS,
   MAX_FLOWS,
@@ -44,8 +49,6 @@ const count = (min: number, max: number) => z.number().int().min(min).max(max);
 const packetCount = count(1, MAX_PACKETS);
 /** Bytes of a packet or frame. */
 const packetBytes = count(1, MAX_PACKET_BYTES);
-/** Bytes of a buffer, threshold or byte counter. */
-const bufferBytes = count(1, MAX_BUFFER_BYTES);
 /** Rate limits: a fraction of the link bandwidth, not so small that a packet's gap leaves the clock. */
 const fraction = z.number().min(MIN_RATE_FRACTION).lte(1);
 /** Times: >= 0 (or >= 1 ps when positive), at most MAX_TIME_SECONDS, in the unit the name says. */
@@ -89,36 +92,32 @@ function topologySchema(kinds: ScenarioKinds) {
 }
 
 /**
- * The fields every switch organisation has: link-level flow control (a registry kind of
- * @losslab/switch: credits, or PAUSE with XOFF/XON, chrysos sec. II-III), buffers
- * (`bufferPackets` or `inputBufferBytes`, not both), delays and credit blocks.
+ * The fields every switch organisation has (`switchParameters` of @losslab/switch: link-level
+ * flow control, a spec of the flowControl registry; buffers, `bufferPackets` or
+ * `inputBufferBytes`, not both; forwarding delay and credit blocks), each with its range,
+ * default and docs.
  */
 function switchCommon(kinds: ScenarioKinds) {
-  return {
-    flowControl: (kindSchema(kinds.flowControl) as unknown as z.ZodType<FlowControlSpec, FlowControlSpec>).default({
-      kind: "credits",
-    }),
-    /** Input buffer per port, in maximum-size packets (default 4 when `inputBufferBytes` is not given). */
-    bufferPackets: packetCount.optional(),
-    /** Input buffer per port, in bytes (rounded down to whole credit blocks). */
-    inputBufferBytes: bufferBytes.optional(),
-    forwardingDelayNs: timeNs.default(40),
-    creditBytes: packetBytes.default(64),
-  };
+  return parameterFields(switchParameters, (family) => familyOf(kinds, family));
 }
 
 /** A switch as a scenario names it: an organisation of the registry (santos-2002's by default) and the common fields. */
-export type SwitchSpec = SwitchOrganisationValues & {
-  flowControl: FlowControlSpec;
-  bufferPackets?: number;
-  inputBufferBytes?: number;
-  forwardingDelayNs: number;
-  creditBytes: number;
-};
+export type SwitchSpec = SwitchOrganisationValues &
+  Omit<SwitchValues, "flowControl"> & { flowControl: FlowControlSpec };
 
 /** Switch organisations of the registry (@losslab/switch's and plugins'), each with the common fields. */
 function switchSchema(kinds: ScenarioKinds) {
   return kindSchema(kinds.switch, switchCommon(kinds)) as unknown as z.ZodType<SwitchSpec, SwitchSpecInput>;
+}
+
+/**
+ * The switch of a scenario that gives none: the registry's first organisation (santos-2002
+ * Table 1's) with the defaults of its parameters and of the common fields.
+ */
+function defaultSwitch(kinds: ScenarioKinds): SwitchSpec {
+  const { kind, parameters } = kinds.switch.definitions[0]!;
+  const own = checkValues("switch", kind, parameters, {});
+  return { kind, ...own, ...checkValues("switch", kind, switchParameters, {}) } as SwitchSpec;
 }
 
 /** A switch as written: defaults optional. */
@@ -349,16 +348,7 @@ export const scenarioFieldsSchema = (kinds: ScenarioKinds) =>
       .max(MAX_TIME_NS / MIN_CYCLE_NS)
       .optional(),
     topology: topologySchema(kinds),
-    switch: switchSchema(kinds).default({
-      kind: "input-buffered",
-      flowControl: { kind: "credits" },
-      forwardingDelayNs: 40,
-      maxBypass: 4,
-      outputOrder: "rotate",
-      vls: 1,
-      vlScheduling: "wrr",
-      creditBytes: 64,
-    }),
+    switch: switchSchema(kinds).default(defaultSwitch(kinds)),
     adapter: adapterSchema.default({ queues: "per-message", acks: true, pacing: "since-start", ackCoalescing: 1 }),
     packets: packetsSchema.default({
       dataBytes: 2068,

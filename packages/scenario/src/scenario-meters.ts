@@ -9,12 +9,13 @@ import { meterLinks } from "./link-meters.js";
 import { logNotifications, type Notification } from "./notification-log.js";
 import { RateMeters } from "./rate-meters.js";
 import { asScenarioError } from "./scenario-error.js";
+import type { ScenarioKinds } from "./scenario-kinds.js";
 import type { Scenario } from "./schema.js";
 import { switchQueues } from "./switch-queues.js";
 
 /**
  * Every meter of a scenario run, attached to its fabric before the traffic starts: the
- * fingerprint and byte counts of the links (with PAUSE frames under "pause" flow control),
+ * fingerprint and byte counts of the links (with PAUSE frames under a flow control that sends them),
  * the notifications switches send (when the marking policy sends them), the flows' meters
  * (`flows`, fed by the traffic), latencies, and the switch queues' sampler
  * (`metrics.queueLengths`). Once the traffic is in place, `meterDeliveries`
@@ -29,7 +30,7 @@ export class ScenarioMeters {
   readonly rates: RateMeters;
   readonly latencies: LatencyMeters;
   readonly flows: FlowMeters;
-  /** PAUSE frames and pause time, under "pause" flow control. */
+  /** PAUSE frames and pause time, under a flow control that sends them (its `pauseFrames` trait). */
   readonly pauses: PauseMeter | undefined;
   /** The congestion notifications switches sent (QCN CNMs), in time order. */
   readonly notifications: Notification[];
@@ -43,18 +44,19 @@ export class ScenarioMeters {
   constructor(
     engine: Engine,
     scenario: Scenario,
+    kinds: ScenarioKinds,
     fabric: Fabric,
     routes: Routes,
     measure: readonly [number, number],
     flows: readonly number[],
     notifies: boolean,
   ) {
-    this.pauses =
-      scenario.switch.flowControl.kind === "pause" ? new PauseMeter(ms(measure[0]), ms(measure[1])) : undefined;
+    const pauseFrames = kinds.flowControl.get(scenario.switch.flowControl.kind)?.pauseFrames === true;
+    this.pauses = pauseFrames ? new PauseMeter(ms(measure[0]), ms(measure[1])) : undefined;
     this.rates = new RateMeters(meterLinks(fabric, scenario, this.fingerprint, this.pauses), scenario);
     this.notifications = notifies ? logNotifications(engine, fabric) : [];
     this.latencies = new LatencyMeters(scenario, measure);
-    this.flows = new FlowMeters(scenario, fabric, routes, flows, this.rates, this.latencies);
+    this.flows = new FlowMeters(scenario, kinds, fabric, routes, flows, this.rates, this.latencies);
     const queueOptions = scenario.metrics.queueLengths;
     this.queueSampling =
       queueOptions === undefined

@@ -1,3 +1,4 @@
+import { DEFAULT_BUFFER_PACKETS } from "@losslab/switch";
 import type { z } from "zod";
 import { crossFieldChecks } from "./cross-field-checks.js";
 import { bandwidthOf, durationMsOf } from "./derived-values.js";
@@ -26,10 +27,10 @@ const formatOf = (kinds: ScenarioKinds) =>
     .transform((scenario) => ({
       ...scenario,
       durationMs: durationMsOf(scenario),
-      // Input buffers of 4 maximum-size packets unless sized in bytes (santos-2002 Table 1).
+      // Input buffers of DEFAULT_BUFFER_PACKETS maximum-size packets unless sized in bytes.
       switch:
         scenario.switch.inputBufferBytes === undefined
-          ? { ...scenario.switch, bufferPackets: scenario.switch.bufferPackets ?? 4 }
+          ? { ...scenario.switch, bufferPackets: scenario.switch.bufferPackets ?? DEFAULT_BUFFER_PACKETS }
           : scenario.switch,
       topology: {
         ...scenario.topology,

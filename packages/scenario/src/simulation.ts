@@ -76,6 +76,7 @@ export function buildSimulation(
     const meters = new ScenarioMeters(
       engine,
       scenario,
+      kinds,
       fabric,
       routes,
       measure,

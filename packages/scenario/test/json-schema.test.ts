@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Parameters } from "@losslab/kinds";
 import { describe, expect, it } from "vitest";
-import { builtInKinds, MAX_HOSTS, MAX_TIME_US, scenarioJsonSchema } from "../src/index.js";
+import { builtInKinds, MAX_HOSTS, MAX_TIME_US, parseScenario, scenarioJsonSchema } from "../src/index.js";
 
 /** Every schema of a property called `name`, anywhere in `schema`. */
 function propertySchemas(schema: unknown, name: string): Array<Record<string, unknown>> {
@@ -43,17 +43,17 @@ describe("scenario.schema.json", () => {
     const schema = scenarioJsonSchema() as { required: string[]; properties: Record<string, { default?: unknown }> };
     // durationMs or durationCycles: one of the two, checked by parseScenario.
     expect(schema.required).toEqual(["topology"]);
-    // bufferPackets: 4 is filled in by parseScenario when no inputBufferBytes is given.
-    expect(schema.properties.switch?.default).toEqual({
-      kind: "input-buffered",
-      flowControl: { kind: "credits" },
-      forwardingDelayNs: 40,
-      maxBypass: 4,
-      outputOrder: "rotate",
-      vls: 1,
-      vlScheduling: "wrr",
-      creditBytes: 64,
-    });
+    // The switch a scenario without one gets, from the registries' defaults; bufferPackets
+    // is filled in by parseScenario when no inputBufferBytes is given.
+    const minimal = {
+      durationMs: 1,
+      topology: { kind: "single-switch", hosts: 2 },
+      flows: [{ source: "H0", destination: "H1" }],
+    };
+    const { bufferPackets, ...filled } = parseScenario(minimal).switch;
+    expect(bufferPackets).toBe(4);
+    expect(schema.properties.switch?.default).toEqual(filled);
+    expect(filled.kind).toBe(builtInKinds.switch.kinds[0]);
     expect(JSON.stringify(schema.properties.marking)).toContain('"input-output-triggered"');
     for (const kind of ["fifo", "voq", "cioq"]) expect(JSON.stringify(schema.properties.switch)).toContain(`"${kind}"`);
     for (const kind of ["k-ary-n-tree", "k-ary-n-fly", "spine-leaf"]) {

@@ -120,7 +120,7 @@ describe("PFC and VL scheduling fields", () => {
 
   it("takes up to 8 priorities under PAUSE", () => {
     expect(error({ ...fanIn(), switch: { ...fanIn().switch, vls: 9 } })).toMatch(
-      /switch\.vls: flowControl "pause" \(PFC, 802\.1Qbb\) has 8 priorities; got vls 9/,
+      /switch\.vls: must be at most 8 under flowControl "pause": PFC \(802\.1Qbb\) has 8 priorities \(got 9\)/,
     );
   });
 

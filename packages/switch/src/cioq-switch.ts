@@ -1,16 +1,22 @@
 import { type ClassScheduler, type ClassServer, CreditAccount, creditsFor, type Packet } from "@losslab/core";
 import { type Engine, type Time, transmissionTime } from "@losslab/engine";
-import { createInputQueues } from "./create-input-queues.js";
+import { MAX_BUFFER_BYTES, MAX_SPEEDUP, OptionError } from "@losslab/kinds";
+import { createInputQueues, islipIterations } from "./create-input-queues.js";
 import { CrossbarInputs } from "./crossbar-inputs.js";
 import type { CrossbarOutputs } from "./input-queues.js";
 import { removePacket } from "./remove-packet.js";
 import { FIRST_MODEL_EVENT, SwitchBase } from "./switch-base.js";
 import type { SwitchOptions } from "./switch-model.js";
+import { defineSwitchOrganisation } from "./switch-organisation.js";
+import { vlLanes, vlParameters } from "./vl-parameters.js";
 import { createVlScheduler } from "./vl-scheduler.js";
 
 export interface CioqSwitchOptions extends SwitchOptions {
-  /** Capacity of each output buffer in bytes (rounded down to whole credit blocks), of each VL's with several; at least one max packet. */
-  outputBufferBytes: number;
+  /**
+   * Capacity of each output buffer in bytes (rounded down to whole credit blocks), of each
+   * VL's with several; at least one max packet. Default the input buffer's (`inputBufferBytes`).
+   */
+  outputBufferBytes?: number;
   /** Crossbar speedup: an input-to-output transfer runs at `speedup` x the output link's rate. Default 2. */
   speedup?: number;
   /** "fifo" (default): strict FIFO inputs, ferrer-2012; "voq": VOQs with iSLIP, chrysos sec. II. */
@@ -77,12 +83,17 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
     super(engine, options);
     this.speedup = options.speedup ?? 2;
     if (!(this.speedup >= 1 && Number.isFinite(this.speedup))) {
-      throw new RangeError(`${this.name}: speedup must be a finite number >= 1; got ${this.speedup}`);
+      throw OptionError.of(this.name, "speedup", "must be a finite number >= 1", { value: this.speedup, limit: 1 });
     }
-    this.outputCapacityBlocks = Math.floor(options.outputBufferBytes / this.creditBytes);
-    if (!(this.outputCapacityBlocks >= creditsFor(this.maxPacketBytes, this.creditBytes))) {
-      throw new RangeError(
-        `${this.name}: outputBufferBytes ${options.outputBufferBytes} cannot hold one ${this.maxPacketBytes} B packet`,
+    const outputBufferBytes = options.outputBufferBytes ?? options.inputBufferBytes;
+    this.outputCapacityBlocks = Math.floor(outputBufferBytes / this.creditBytes);
+    const packetBlocks = creditsFor(this.maxPacketBytes, this.creditBytes);
+    if (!(this.outputCapacityBlocks >= packetBlocks)) {
+      throw OptionError.of(
+        this.name,
+        "outputBufferBytes",
+        `cannot hold one ${this.maxPacketBytes} B packet: it is ${this.outputCapacityBlocks} credit blocks of ${this.creditBytes} B, the packet needs ${packetBlocks}`,
+        { value: outputBufferBytes, limit: packetBlocks * this.creditBytes },
       );
     }
     this.inputQueues = options.inputQueues ?? "fifo";
@@ -272,3 +283,42 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
     return this.vls === 1 ? this.outputResident[port]! : this.portResident[port]!;
   }
 }
+
+/** The CIOQ switch as scenario files name it (`switch.kind: "cioq"`). */
+export const cioqDefinition = defineSwitchOrganisation({
+  kind: "cioq",
+  description: "combined input-output queued, crossbar speedup, output buffers",
+  parameters: {
+    speedup: {
+      type: "number",
+      min: 1,
+      max: MAX_SPEEDUP,
+      default: 2,
+      description: "crossbar speedup (ferrer-2012 sec. 5.1: 2)",
+    },
+    outputBufferBytes: {
+      type: "integer",
+      min: 1,
+      max: MAX_BUFFER_BYTES,
+      optional: true,
+      description: "output buffer per port (per VL with several vls), bytes; default the input buffer's size",
+    },
+    inputQueues: {
+      type: "choice",
+      values: ["fifo", "voq"],
+      default: "fifo",
+      description: "input buffer organisation: strict FIFO (ferrer-2012) or VOQs with iSLIP (chrysos)",
+    },
+    islipIterations: {
+      ...islipIterations,
+      optional: true,
+      description: 'iSLIP iterations per arbitration, with inputQueues "voq" only (default 1)',
+    },
+    ...vlParameters,
+  },
+  lanes: vlLanes,
+  pairQueues: (values) => values.inputQueues === "voq",
+  outputBufferParameter: "outputBufferBytes",
+  forwardingRate: (values) => values.speedup as number,
+  create: (values, { engine, options }) => new CioqSwitch(engine, { ...options, ...values }),
+});

@@ -1,5 +1,6 @@
 import { createPauseFrame, type Packet, type PacketFactory, PacketKind } from "@losslab/core";
 import type { Time } from "@losslab/engine";
+import { OptionError } from "@losslab/kinds";
 import type { InputPause } from "./input-pause.js";
 
 /**
@@ -27,7 +28,7 @@ export class ControlFrames {
     private readonly packets: PacketFactory | undefined,
   ) {
     if (pause !== undefined && packets === undefined) {
-      throw new RangeError(`${name}: flowControl "pause" needs packets (the simulation's PacketFactory)`);
+      throw OptionError.of(name, "packets", "is required to send PAUSE frames (the simulation's PacketFactory)");
     }
     for (let port = 0; port < ports; port++) this.notices.push([]);
   }

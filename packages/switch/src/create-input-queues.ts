@@ -1,8 +1,17 @@
 import type { ClassScheduler } from "@losslab/core";
+import { MAX_ISLIP_ITERATIONS, OptionError } from "@losslab/kinds";
 import { FifoInputQueues } from "./fifo-input-queues.js";
 import type { InputQueues } from "./input-queues.js";
 import { LaneQueues } from "./lane-queues.js";
 import { VirtualOutputQueues } from "./virtual-output-queues.js";
+
+/** The parameter of the organisations with VOQ inputs: iSLIP iterations per arbitration (McKeown 1999 sec. III). */
+export const islipIterations = {
+  type: "integer",
+  min: 1,
+  max: MAX_ISLIP_ITERATIONS,
+  description: "iSLIP iterations per arbitration",
+} as const;
 
 /**
  * The input organisation `kind`, validating the iSLIP iterations. With a VL scheduler (the
@@ -13,24 +22,24 @@ export function createInputQueues(
   name: string,
   ports: number,
   kind: "fifo" | "voq",
-  islipIterations: number | undefined,
+  iterations: number | undefined,
   vls: number,
   vlScheduler: ClassScheduler | undefined,
 ): InputQueues {
   if (kind === "fifo") {
-    if (islipIterations !== undefined) {
-      throw new RangeError(`${name}: islipIterations applies to VOQ inputs only (inputQueues "voq"), not "fifo"`);
+    if (iterations !== undefined) {
+      throw OptionError.of(name, "islipIterations", 'applies to VOQ inputs only (inputQueues "voq"), not "fifo"');
     }
     return vlScheduler === undefined ? new FifoInputQueues(ports) : new LaneQueues(ports, vls, "fifo", 1, vlScheduler);
   }
   if (kind === "voq") {
-    const iterations = islipIterations ?? 1;
-    if (!Number.isInteger(iterations) || iterations < 1) {
-      throw new RangeError(`${name}: islipIterations must be a positive integer; got ${iterations}`);
+    const given = iterations ?? 1;
+    if (!Number.isInteger(given) || given < 1) {
+      throw OptionError.of(name, "islipIterations", "must be a positive integer", { value: given, limit: 1 });
     }
     return vlScheduler === undefined
-      ? new VirtualOutputQueues(ports, iterations)
-      : new LaneQueues(ports, vls, "voq", iterations, vlScheduler);
+      ? new VirtualOutputQueues(ports, given)
+      : new LaneQueues(ports, vls, "voq", given, vlScheduler);
   }
-  throw new RangeError(`${name}: inputQueues must be "fifo" or "voq"; got ${JSON.stringify(kind)}`);
+  throw OptionError.of(name, "inputQueues", 'must be "fifo" or "voq"', { value: kind });
 }

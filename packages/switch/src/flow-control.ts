@@ -1,90 +1,86 @@
-import { DEFAULT_PAUSE_REACTION_DELAY, formatValue, PAUSE_FRAME_BYTES } from "@losslab/core";
 import type { Time } from "@losslab/engine";
+import type { KindDefinition, Parameters } from "@losslab/kinds";
+import type { PauseHeadroomOptions } from "./pause-headroom.js";
 
-/** Credit-based link-level flow control (InfiniBand style; santos-2002 sec. 1): the default. */
-export interface CreditFlowControl {
-  kind: "credits";
+/**
+ * A switch's link-level flow control as its `flowControl` option: the kind and the fields that
+ * kind takes, in model units (bytes, ps). Each kind's file says its fields
+ * (`CreditFlowControl`, `PauseFlowControl`); `FlowControl` is the built-in ones.
+ */
+export interface FlowControlOption {
+  readonly kind: string;
 }
 
 /**
- * PAUSE flow control of lossless Ethernet (802.3x PAUSE; with several VLs, 802.1Qbb PFC, per priority): an input
- * whose buffer reaches `xoffBytes` asks its upstream to stop (XOFF); once below `xonBytes`
- * it lets it go again (XON). Upstream senders hold no credits for the buffer.
+ * What a switch's input buffers run with under a flow control that stops its upstream by
+ * frames (PAUSE, PFC): XOFF at `xoffBytes`, XON below `xonBytes`, frames of `pauseFrameBytes`,
+ * and the reaction delay assumed of the devices upstream (and honoured by this switch's
+ * outputs).
  */
-export interface PauseFlowControl {
-  kind: "pause";
-  /** Occupancy in bytes at or above which an input sends XOFF (chrysos sec. III Qhigh, 110 KB there). */
-  xoffBytes: number;
-  /** Occupancy in bytes below which a stopped input sends XON (chrysos Qlow, 44 KB); 0 < xonBytes <= xoffBytes. */
-  xonBytes: number;
+export interface PauseSettings {
+  readonly xoffBytes: number;
+  readonly xonBytes: number;
+  readonly reactionDelay: Time;
+  readonly pauseFrameBytes: number;
+}
+
+/** The input buffers a flow control governs: what its option is checked against. */
+export interface ControlledBuffers {
+  /** The device (and port) errors name: `S`, `S input 3`. */
+  readonly name: string;
+  /** Bytes of one (port, VL) buffer, in whole credit blocks. */
+  readonly capacityBytes: number;
+  /** VLs (priorities) per port. */
+  readonly vls: number;
+  /** The largest frame either side of a link sends, bytes. */
+  readonly maxPacketBytes: number;
+}
+
+/** The link into an input buffer and the way back, as far as a flow control's rule needs them. */
+export type InboundTiming = Pick<
+  PauseHeadroomOptions,
+  "bandwidth" | "delay" | "reverseBandwidth" | "reverseDelay" | "overheadBytes"
+>;
+
+/**
+ * What a switch and a simulation must know of a flow control kind besides its parameters, so
+ * that nothing outside its definition tests it by name. `F`: its option.
+ */
+export interface FlowControlTraits<F extends FlowControlOption = FlowControlOption> {
   /**
-   * From a received PAUSE frame's last byte to when this switch's output honours it, and
-   * the response delay the headroom rule assumes of the devices upstream of its inputs.
-   * Default `DEFAULT_PAUSE_REACTION_DELAY` (3.072 us).
+   * The settings the input buffers run with: undefined for credits, PAUSE thresholds for a
+   * kind that stops its upstream by frames. Checks the option against the buffers first and
+   * throws `OptionError` naming it (`flowControl.xoffBytes`): switch models call it when they
+   * are built, a scenario's checks before.
    */
-  reactionDelay?: Time;
-  /** Size of a PAUSE frame on the wire before overhead, default 64 B. */
-  pauseFrameBytes?: number;
+  inputSettings(flowControl: F, buffers: ControlledBuffers): PauseSettings | undefined;
+  /**
+   * The rule for the link into a buffer, checked when the fabric is wired (and by a
+   * scenario's checks, with its links): PAUSE's headroom above XOFF. Throws `OptionError`.
+   */
+  checkLink?(settings: PauseSettings, buffers: ControlledBuffers, link: InboundTiming): void;
+  /** Its switches send PAUSE frames (802.3x, PFC): a run meters how long they hold senders. */
+  readonly pauseFrames?: boolean;
+  /** How soon hosts must honour its frames: the reaction delay the switches' rules assumed of them. */
+  hostReactionDelay?(flowControl: F): Time | undefined;
 }
 
-export type FlowControl = CreditFlowControl | PauseFlowControl;
-
-const FLOW_CONTROL_KINDS: readonly FlowControl["kind"][] = ["credits", "pause"];
-
-/** A validated `PauseFlowControl` with its defaults filled in. */
-export type PauseSettings = Required<Omit<PauseFlowControl, "kind">>;
-
-const KEYS: Record<FlowControl["kind"], readonly string[]> = {
-  credits: ["kind"],
-  pause: ["kind", "xoffBytes", "xonBytes", "reactionDelay", "pauseFrameBytes"],
-};
+/** A link-level flow control as scenario files know it (`switch.flowControl.kind`). */
+export type FlowControlDefinition<F extends FlowControlOption = FlowControlOption> = KindDefinition<
+  string,
+  Parameters,
+  undefined,
+  F
+> &
+  FlowControlTraits<F>;
 
 /**
- * Validates a switch's `flowControl` option against an input buffer of `capacityBytes`:
- * undefined for credits, the settings for PAUSE. Throws RangeError naming the field.
+ * Defines a flow control kind, built in or in a plugin, beside its implementation: its name,
+ * description, parameters (scenario units), `create` (from them to its option, model units)
+ * and its traits.
  */
-export function resolveFlowControl(
-  name: string,
-  flowControl: FlowControl | undefined,
-  capacityBytes: number,
-): PauseSettings | undefined {
-  if (flowControl === undefined) return undefined;
-  const kind: unknown = flowControl?.kind;
-  if (typeof flowControl !== "object" || (kind !== "credits" && kind !== "pause")) {
-    throw new RangeError(
-      `${name}: flowControl.kind must be ${FLOW_CONTROL_KINDS.map((k) => `"${k}"`).join(" or ")}; got ${formatValue(kind)}`,
-    );
-  }
-  for (const key of Object.keys(flowControl)) {
-    if (!KEYS[kind].includes(key)) {
-      const takers = FLOW_CONTROL_KINDS.filter((k) => KEYS[k].includes(key));
-      const where = takers.length === 0 ? "no kind" : `kind "${takers.join('", "')}" only`;
-      throw new RangeError(`${name}: flowControl.${key} does not apply to kind "${kind}"; it applies to ${where}`);
-    }
-  }
-  if (flowControl.kind === "credits") return undefined;
-  const { xoffBytes, xonBytes } = flowControl;
-  if (!(Number.isFinite(xoffBytes) && xoffBytes > 0 && xoffBytes < capacityBytes)) {
-    throw new RangeError(
-      `${name}: flowControl.xoffBytes must be > 0 and below the input buffer's ${capacityBytes} B; got ${formatValue(xoffBytes)}`,
-    );
-  }
-  if (!(Number.isFinite(xonBytes) && xonBytes > 0 && xonBytes <= xoffBytes)) {
-    throw new RangeError(
-      `${name}: flowControl.xonBytes must be > 0 and at most xoffBytes (${xoffBytes}); got ${formatValue(xonBytes)}`,
-    );
-  }
-  const reactionDelay = flowControl.reactionDelay ?? DEFAULT_PAUSE_REACTION_DELAY;
-  if (!(Number.isInteger(reactionDelay) && reactionDelay >= 0)) {
-    throw new RangeError(
-      `${name}: flowControl.reactionDelay must be a whole number of picoseconds >= 0; got ${formatValue(reactionDelay)}`,
-    );
-  }
-  const pauseFrameBytes = flowControl.pauseFrameBytes ?? PAUSE_FRAME_BYTES;
-  if (!(Number.isInteger(pauseFrameBytes) && pauseFrameBytes > 0)) {
-    throw new RangeError(
-      `${name}: flowControl.pauseFrameBytes must be a positive integer; got ${formatValue(pauseFrameBytes)}`,
-    );
-  }
-  return { xoffBytes, xonBytes, reactionDelay, pauseFrameBytes };
+export function defineFlowControl<const Kind extends string, const Ps extends Parameters, F extends FlowControlOption>(
+  definition: Omit<KindDefinition<Kind, Ps, undefined, F>, "family"> & FlowControlTraits<F>,
+): KindDefinition<Kind, Ps, undefined, F> & FlowControlTraits<F> {
+  return Object.freeze({ family: "flowControl", ...definition });
 }

@@ -1,73 +1,15 @@
-import { DEFAULT_PAUSE_REACTION_DELAY, PAUSE_FRAME_BYTES } from "@losslab/core";
-import { PS_PER_NS } from "@losslab/engine";
-import {
-  definer,
-  type KindDefinition,
-  MAX_BUFFER_BYTES,
-  MAX_PACKET_BYTES,
-  MAX_TIME_NS,
-  Registry,
-  type SpecOf,
-} from "@losslab/kinds";
-import type { FlowControl } from "./flow-control.js";
+import { formatValue, OptionError, Registry, type SpecOf } from "@losslab/kinds";
+import { creditsDefinition } from "./credit-flow-control.js";
+import type { ControlledBuffers, FlowControlDefinition, FlowControlOption, PauseSettings } from "./flow-control.js";
+import { pauseDefinition } from "./pause-flow-control.js";
 
-/** A link-level flow control as scenario files know it (`switch.flowControl.kind`). */
-export type FlowControlDefinition = KindDefinition<string, never, undefined, FlowControl>;
-
-/** Defines a flow control kind: from its parameters (scenario units) to a `FlowControl`. */
-export const defineFlowControl = definer<undefined, FlowControl>("flowControl");
-
-export const creditsDefinition = defineFlowControl({
-  kind: "credits",
-  description: "InfiniBand-style credits: a sender sends only what the buffer downstream has room for",
-  parameters: {},
-  create: () => ({ kind: "credits" }),
-});
-
-export const pauseDefinition = defineFlowControl({
-  kind: "pause",
-  description: "lossless Ethernet's PAUSE: XOFF at xoffBytes, XON below xonBytes (chrysos sec. II-III)",
-  parameters: {
-    xoffBytes: {
-      type: "integer",
-      min: 1,
-      max: MAX_BUFFER_BYTES,
-      description: "occupancy at or above which an input sends XOFF, bytes",
-    },
-    xonBytes: {
-      type: "integer",
-      min: 1,
-      max: MAX_BUFFER_BYTES,
-      description: "occupancy below which a stopped input sends XON, bytes",
-    },
-    reactionDelayNs: {
-      type: "number",
-      min: 0,
-      max: MAX_TIME_NS,
-      default: DEFAULT_PAUSE_REACTION_DELAY / PS_PER_NS,
-      description:
-        "from a PAUSE frame's last byte to when its receiver honours it, ns (802.3 Annex 31B at 10 Gb/s: 3.072 us)",
-    },
-    pauseFrameBytes: {
-      type: "integer",
-      min: 1,
-      max: MAX_PACKET_BYTES,
-      default: PAUSE_FRAME_BYTES,
-      description: "size of a PAUSE frame before wire overhead, bytes",
-    },
-  },
-  create: ({ xoffBytes, xonBytes, reactionDelayNs, pauseFrameBytes }) => ({
-    kind: "pause",
-    xoffBytes,
-    xonBytes,
-    reactionDelay: Math.round(reactionDelayNs * PS_PER_NS),
-    pauseFrameBytes,
-  }),
-});
-
+/** The built-in flow controls. Adding one: write its module with its definition, then add it here. */
 const builtIn = [creditsDefinition, pauseDefinition] as const;
 
-/** The built-in link-level flow controls, the only list of them. */
+/**
+ * The built-in link-level flow controls, the only list of them: scenario files name them as
+ * `switch.flowControl.kind`, and switch models look a `flowControl` option's kind up in it.
+ */
 export const flowControls: Registry<FlowControlDefinition> = new Registry<FlowControlDefinition>(
   "flowControl",
   builtIn,
@@ -75,3 +17,46 @@ export const flowControls: Registry<FlowControlDefinition> = new Registry<FlowCo
 
 /** A built-in flow control's spec as a scenario writes it. */
 export type FlowControlSpec = SpecOf<(typeof builtIn)[number]>;
+
+/** A switch's `flowControl` option of a built-in kind: `{ kind: "credits" }` or PAUSE's. */
+export type FlowControl = ReturnType<(typeof builtIn)[number]["create"]>;
+
+/**
+ * The settings a switch's input buffers run with under its `flowControl` option (undefined:
+ * credits, the default): the option's kind looked up in `flowControls`, its fields checked
+ * against those the kind's parameters set, then the kind's own checks against the buffers.
+ * Throws `OptionError` naming the option (`flowControl.kind`, `flowControl.xoffBytes`).
+ */
+export function inputSettings(
+  flowControl: FlowControlOption | undefined,
+  buffers: ControlledBuffers,
+): PauseSettings | undefined {
+  if (flowControl === undefined) return undefined;
+  return flowControlOf(flowControl, buffers.name).inputSettings(flowControl, buffers);
+}
+
+/** The definition of a `flowControl` option's kind, its fields checked: throws `OptionError` naming the field. */
+export function flowControlOf(flowControl: FlowControlOption, name: string): FlowControlDefinition {
+  const kind: unknown = typeof flowControl === "object" && flowControl !== null ? flowControl.kind : undefined;
+  const definition = typeof kind === "string" ? flowControls.get(kind) : undefined;
+  if (definition === undefined) {
+    const allowed = flowControls.kinds.map((k) => `"${k}"`).join(" or ");
+    throw OptionError.of(name, "flowControl.kind", `must be ${allowed}`, { value: kind });
+  }
+  for (const field of Object.keys(flowControl)) {
+    if (field === "kind" || optionsOf(definition).includes(field)) continue;
+    const takers = flowControls.definitions.filter((other) => optionsOf(other).includes(field)).map((d) => d.kind);
+    const where = takers.length === 0 ? "no kind" : `kind "${takers.join('", "')}" only`;
+    throw OptionError.of(
+      name,
+      `flowControl.${field}`,
+      `does not apply to kind ${formatValue(kind)}; it applies to ${where}`,
+    );
+  }
+  return definition;
+}
+
+/** The option fields a kind's parameters set (`option`, or the parameter's name). */
+function optionsOf(definition: FlowControlDefinition): string[] {
+  return Object.entries(definition.parameters).map(([name, parameter]) => parameter.option ?? name);
+}

@@ -1,21 +1,33 @@
-export { CioqSwitch, type CioqSwitchOptions } from "./cioq-switch.js";
+export { CioqSwitch, type CioqSwitchOptions, cioqDefinition } from "./cioq-switch.js";
 export { createSwitch } from "./create-switch.js";
-export type { CreditFlowControl, FlowControl, PauseFlowControl } from "./flow-control.js";
+export { type CreditFlowControl, creditsDefinition } from "./credit-flow-control.js";
 export {
-  creditsDefinition,
+  type ControlledBuffers,
   defineFlowControl,
   type FlowControlDefinition,
-  type FlowControlSpec,
-  flowControls,
-  pauseDefinition,
-} from "./flow-controls.js";
-export { InputBufferedSwitch, type InputBufferedSwitchOptions } from "./input-buffered-switch.js";
-export { InputQueuedSwitch, type InputQueuedSwitchOptions } from "./input-queued-switch.js";
+  type FlowControlOption,
+  type FlowControlTraits,
+  type InboundTiming,
+  type PauseSettings,
+} from "./flow-control.js";
+export { type FlowControl, type FlowControlSpec, flowControlOf, flowControls, inputSettings } from "./flow-controls.js";
+export {
+  InputBufferedSwitch,
+  type InputBufferedSwitchOptions,
+  inputBufferedDefinition,
+} from "./input-buffered-switch.js";
+export {
+  fifoDefinition,
+  InputQueuedSwitch,
+  type InputQueuedSwitchOptions,
+  voqDefinition,
+} from "./input-queued-switch.js";
+export type { Lanes } from "./lanes.js";
 export { Link, type LinkOptions } from "./link.js";
 export { OUTPUT_ORDERS, type OutputOrder } from "./output-order.js";
+export { type PauseFlowControl, pauseDefinition } from "./pause-flow-control.js";
 export { type PauseHeadroomOptions, pauseHeadroom } from "./pause-headroom.js";
-
-export type { SwitchModel, SwitchModelOptions, SwitchOptions } from "./switch-model.js";
+export type { SwitchModel, SwitchOptions } from "./switch-model.js";
 export {
   defineSwitchOrganisation,
   type SwitchContext,
@@ -24,8 +36,17 @@ export {
 } from "./switch-organisation.js";
 export {
   SWITCH_ORGANISATIONS,
+  type SwitchModelOptions,
   type SwitchOrganisation,
   type SwitchOrganisationSpec,
   type SwitchOrganisationValues,
   switchOrganisations,
 } from "./switch-organisations.js";
+export {
+  commonSwitchOptions,
+  DEFAULT_BUFFER_PACKETS,
+  inputBufferBytesOf,
+  type SwitchValues,
+  switchParameters,
+} from "./switch-parameters.js";
+export { type VlOptions, vlLanes, vlParameters } from "./vl-parameters.js";

@@ -1,8 +1,11 @@
 import { type ClassScheduler, type ClassServer, type Packet, removeAt } from "@losslab/core";
 import type { Engine, Time } from "@losslab/engine";
-import { type OutputOrder, resolveOutputOrder } from "./output-order.js";
+import { MAX_PACKETS, OptionError } from "@losslab/kinds";
+import { OUTPUT_ORDERS, type OutputOrder, resolveOutputOrder } from "./output-order.js";
 import { FIRST_MODEL_EVENT, SwitchBase } from "./switch-base.js";
 import type { SwitchOptions } from "./switch-model.js";
+import { defineSwitchOrganisation } from "./switch-organisation.js";
+import { vlLanes, vlParameters } from "./vl-parameters.js";
 import { createVlScheduler } from "./vl-scheduler.js";
 
 export interface InputBufferedSwitchOptions extends SwitchOptions {
@@ -92,7 +95,7 @@ export class InputBufferedSwitch extends SwitchBase implements ClassServer {
     super(engine, options);
     this.maxBypass = options.maxBypass ?? 4;
     if (!Number.isInteger(this.maxBypass) || this.maxBypass < 0) {
-      throw new RangeError(`${this.name}: maxBypass must be an integer >= 0; got ${this.maxBypass}`);
+      throw OptionError.of(this.name, "maxBypass", "must be an integer >= 0", { value: this.maxBypass, limit: 0 });
     }
     this.outputOrder = ORDER_CODES[resolveOutputOrder(this.name, options.outputOrder)];
     const n = this.portCount;
@@ -287,3 +290,28 @@ export class InputBufferedSwitch extends SwitchBase implements ClassServer {
     this.requestArbitration();
   }
 }
+
+/** santos-2002 Table 1's switch as scenario files name it (`switch.kind: "input-buffered"`), the scenario's default. */
+export const inputBufferedDefinition = defineSwitchOrganisation({
+  kind: "input-buffered",
+  description: "santos-2002 Table 1: per-output FIFO with bounded bypass",
+  parameters: {
+    maxBypass: {
+      type: "integer",
+      min: 0,
+      max: MAX_PACKETS,
+      default: 4,
+      description: "how many times the head of an output's FIFO may be bypassed (santos-2002 Table 1: 4)",
+    },
+    outputOrder: {
+      type: "choice",
+      values: OUTPUT_ORDERS,
+      default: "rotate",
+      description:
+        'which free output an input holding packets for several serves first: "rotate", "longest-idle" or "oldest-packet" (santos-2002 leaves it open; OutputOrder)',
+    },
+    ...vlParameters,
+  },
+  lanes: vlLanes,
+  create: (values, { engine, options }) => new InputBufferedSwitch(engine, { ...options, ...values }),
+});

@@ -1,15 +1,8 @@
-import {
-  creditsFor,
-  type InboundLink,
-  LosslessViolation,
-  type OutboundLink,
-  PAUSE_PRIORITIES,
-  type Packet,
-} from "@losslab/core";
-import { formatTime } from "@losslab/engine";
-import { type FlowControl, type PauseSettings, resolveFlowControl } from "./flow-control.js";
+import { creditsFor, type InboundLink, LosslessViolation, type OutboundLink, type Packet } from "@losslab/core";
+import { OptionError } from "@losslab/kinds";
+import type { ControlledBuffers, FlowControlDefinition, FlowControlOption, PauseSettings } from "./flow-control.js";
+import { flowControlOf } from "./flow-controls.js";
 import { InputPause } from "./input-pause.js";
-import { pauseHeadroom } from "./pause-headroom.js";
 import { removePacket } from "./remove-packet.js";
 
 /**
@@ -26,6 +19,9 @@ export class InputBuffers {
   readonly capacityBytes: number;
   /** PAUSE settings of the inputs; undefined with credits. */
   readonly settings: PauseSettings | undefined;
+  /** The flow control's kind (`flowControls`) and the buffers it governs, for its rule on each inbound link. */
+  private readonly flowControl: FlowControlDefinition | undefined;
+  private readonly governed: ControlledBuffers;
   /** The XOFF/XON state of every buffer under PAUSE; undefined with credits. */
   readonly pause: InputPause | undefined;
   /** "Full" below this many free blocks (one maximum-size packet). */
@@ -43,21 +39,25 @@ export class InputBuffers {
     inputBufferBytes: number,
     private readonly maxPacketBytes: number,
     private readonly creditBytes: number,
-    flowControl: FlowControl | undefined,
+    flowControl: FlowControlOption | undefined,
   ) {
     this.capacityBlocks = Math.floor(inputBufferBytes / creditBytes);
     this.capacityBytes = this.capacityBlocks * creditBytes;
     this.fullBelowBlocks = creditsFor(maxPacketBytes, creditBytes);
     if (!(this.capacityBlocks >= this.fullBelowBlocks)) {
-      throw new RangeError(`${name}: input buffer of ${inputBufferBytes} B cannot hold one ${maxPacketBytes} B packet`);
+      throw OptionError.of(
+        name,
+        "inputBufferBytes",
+        `cannot hold one ${maxPacketBytes} B packet: it is ${this.capacityBlocks} credit blocks of ${creditBytes} B, the packet needs ${this.fullBelowBlocks}`,
+        { value: inputBufferBytes, limit: this.fullBelowBlocks * creditBytes },
+      );
     }
-    this.settings = resolveFlowControl(name, flowControl, this.capacityBytes);
+    this.governed = { name, capacityBytes: this.capacityBytes, vls, maxPacketBytes };
+    if (flowControl !== undefined) {
+      this.flowControl = flowControlOf(flowControl, name);
+      this.settings = this.flowControl.inputSettings(flowControl, this.governed);
+    }
     if (this.settings !== undefined) {
-      if (vls > PAUSE_PRIORITIES) {
-        throw new RangeError(
-          `${name}: flowControl "pause" (PFC, 802.1Qbb) has ${PAUSE_PRIORITIES} priorities; it cannot be used with vls ${vls}`,
-        );
-      }
       this.pause = new InputPause(ports, vls, this.settings.xoffBytes, this.settings.xonBytes);
     }
     this.occupiedBlocks = new Int32Array(ports * vls);
@@ -189,31 +189,28 @@ export class InputBuffers {
   }
 
   /**
-   * Under PAUSE, once both directions of `port` are connected (`outbound` is the reverse
-   * link): the buffer of each priority must have room above XOFF for everything that can
-   * still arrive (`pauseHeadroom`), assuming the upstream device reacts within this switch's
-   * `reactionDelay`. Every priority's buffer has the same size and thresholds, and all of
-   * the link's rate may be one priority's, so one check covers them all.
+   * Once both directions of `port` are connected (`outbound` is the reverse link), the flow
+   * control's rule for the link into its buffers (`checkLink`; PAUSE: room above XOFF for
+   * everything that can still arrive, `pauseHeadroom`, assuming the upstream device reacts
+   * within this switch's `reactionDelay`). Every priority's buffer has the same size and
+   * thresholds, and all of the link's rate may be one priority's, so one check covers them all.
    */
   checkHeadroom(port: number, outbound: OutboundLink | undefined): void {
     const inbound = this.links[port];
-    const pause = this.settings;
-    if (pause === undefined || inbound === undefined || outbound === undefined) return;
-    const needed = pauseHeadroom({
-      bandwidth: inbound.bandwidth,
-      delay: inbound.delay,
-      reverseBandwidth: outbound.bandwidth,
-      reverseDelay: inbound.backDelay,
-      maxPacketBytes: this.maxPacketBytes,
-      overheadBytes: inbound.overheadBytes,
-      pauseFrameBytes: pause.pauseFrameBytes,
-      reactionDelay: pause.reactionDelay,
-    });
-    const headroom = this.capacityBytes - pause.xoffBytes;
-    if (headroom < needed) {
-      throw new RangeError(
-        `${this.name} input ${port}: flowControl.xoffBytes ${pause.xoffBytes} leaves ${headroom} B of the ${this.capacityBytes} B input buffer above XOFF, but ${needed} B can still arrive after XOFF (rate ${inbound.bandwidth} B/s, propagation ${formatTime(inbound.delay)} + ${formatTime(inbound.backDelay)}, reaction ${formatTime(pause.reactionDelay)}, 2 x ${this.maxPacketBytes} B frames): lower xoffBytes or raise inputBufferBytes`,
-      );
-    }
+    const settings = this.settings;
+    const flowControl = this.flowControl;
+    if (settings === undefined || flowControl?.checkLink === undefined || inbound === undefined) return;
+    if (outbound === undefined) return;
+    flowControl.checkLink(
+      settings,
+      { ...this.governed, name: `${this.name} input ${port}` },
+      {
+        bandwidth: inbound.bandwidth,
+        delay: inbound.delay,
+        reverseBandwidth: outbound.bandwidth,
+        reverseDelay: inbound.backDelay,
+        overheadBytes: inbound.overheadBytes,
+      },
+    );
   }
 }

@@ -1,10 +1,12 @@
 import type { Packet } from "@losslab/core";
 import type { Engine, Time } from "@losslab/engine";
-import { createInputQueues } from "./create-input-queues.js";
+import { createInputQueues, islipIterations } from "./create-input-queues.js";
 import { CrossbarInputs } from "./crossbar-inputs.js";
 import type { CrossbarOutputs } from "./input-queues.js";
 import { FIRST_MODEL_EVENT, SwitchBase } from "./switch-base.js";
 import type { SwitchOptions } from "./switch-model.js";
+import { defineSwitchOrganisation } from "./switch-organisation.js";
+import { vlLanes, vlParameters } from "./vl-parameters.js";
 import { createVlScheduler } from "./vl-scheduler.js";
 
 export interface InputQueuedSwitchOptions extends SwitchOptions {
@@ -120,3 +122,23 @@ export class InputQueuedSwitch extends SwitchBase {
     if (this.crossbar.mayStart(input, output) || this.controlWaits(output)) this.requestArbitration();
   }
 }
+
+/** The input-queued switch with strict FIFO inputs, as scenario files name it (`switch.kind: "fifo"`). */
+export const fifoDefinition = defineSwitchOrganisation({
+  kind: "fifo",
+  description: "strict FIFO input queues (head-of-line blocking)",
+  parameters: vlParameters,
+  lanes: vlLanes,
+  create: (values, { engine, options }) =>
+    new InputQueuedSwitch(engine, { ...options, ...values, inputQueues: "fifo" }),
+});
+
+/** The input-queued switch with virtual output queues (`switch.kind: "voq"`). */
+export const voqDefinition = defineSwitchOrganisation({
+  kind: "voq",
+  description: "virtual output queues at the inputs, iSLIP allocator",
+  parameters: { islipIterations: { ...islipIterations, default: 1 }, ...vlParameters },
+  lanes: vlLanes,
+  pairQueues: () => true,
+  create: (values, { engine, options }) => new InputQueuedSwitch(engine, { ...options, ...values, inputQueues: "voq" }),
+});

@@ -9,6 +9,7 @@ import type {
 } from "@losslab/core";
 import { LosslessViolation, MAX_VLS } from "@losslab/core";
 import { type Engine, type EventHandler, type Time, transmissionTime } from "@losslab/engine";
+import { OptionError } from "@losslab/kinds";
 
 export interface LinkOptions {
   name: string;
@@ -85,7 +86,10 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
     this.toPort = options.toPort;
     this.overheadBytes = options.overheadBytes ?? 0;
     if (!(this.overheadBytes >= 0 && Number.isFinite(this.overheadBytes))) {
-      throw new RangeError(`${this.name}: overheadBytes must be a finite number >= 0; got ${this.overheadBytes}`);
+      throw OptionError.of(this.name, "overheadBytes", "must be a finite number >= 0", {
+        value: this.overheadBytes,
+        limit: 0,
+      });
     }
     this.overheadTime = transmissionTime(this.overheadBytes, this.bandwidth);
   }

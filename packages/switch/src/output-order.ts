@@ -1,4 +1,4 @@
-import { formatValue } from "@losslab/core";
+import { OptionError } from "@losslab/kinds";
 
 /**
  * The order in which the input-buffered switch offers its free outputs a packet in one
@@ -38,9 +38,9 @@ export const OUTPUT_ORDERS: readonly OutputOrder[] = ["rotate", "longest-idle", 
 export function resolveOutputOrder(name: string, order: OutputOrder | undefined): OutputOrder {
   if (order === undefined) return "rotate";
   if (!OUTPUT_ORDERS.includes(order)) {
-    throw new RangeError(
-      `${name}: outputOrder must be ${OUTPUT_ORDERS.map((o) => `"${o}"`).join(", ")}; got ${formatValue(order)}`,
-    );
+    throw OptionError.of(name, "outputOrder", `must be ${OUTPUT_ORDERS.map((o) => `"${o}"`).join(", ")}`, {
+      value: order,
+    });
   }
   return order;
 }

@@ -10,12 +10,14 @@ import {
   PacketKind,
 } from "@losslab/core";
 import { type Engine, type EventHandler, ns, type Time, transmissionTime } from "@losslab/engine";
+import { OptionError } from "@losslab/kinds";
 import { ControlFrames } from "./control-frames.js";
 import { InputBuffers } from "./input-buffers.js";
 import { IntStamping } from "./int-stamping.js";
 import { NO_CREDITS, OutputFlowControl } from "./output-flow-control.js";
 import { RouteLookup } from "./route-lookup.js";
 import type { SwitchModel, SwitchOptions } from "./switch-model.js";
+import { switchParameters } from "./switch-parameters.js";
 
 /** A PAUSE frame received on output `port`, waiting for the reaction delay. */
 interface ReceivedPause {
@@ -78,25 +80,26 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     this.engine = engine;
     this.name = options.name;
     if (!Number.isInteger(options.ports) || options.ports < 1) {
-      throw new RangeError(`${this.name}: ports must be a positive integer; got ${options.ports}`);
+      throw OptionError.of(this.name, "ports", "must be a positive integer", { value: options.ports, limit: 1 });
     }
     this.portCount = options.ports;
     this.routing = new RouteLookup(options.routes, options.ecmp?.groups ?? new Int32Array(0), options.ecmp?.salt ?? 0);
     this.maxPacketBytes = options.maxPacketBytes;
     this.creditBytes = options.creditBytes ?? DEFAULT_CREDIT_BYTES;
     if (!Number.isInteger(this.creditBytes) || this.creditBytes < 1) {
-      throw new RangeError(`${this.name}: creditBytes must be a positive integer; got ${this.creditBytes}`);
+      throw OptionError.of(this.name, "creditBytes", "must be a positive integer", { value: this.creditBytes });
     }
-    this.forwardingDelay = options.forwardingDelay ?? ns(40);
+    this.forwardingDelay = options.forwardingDelay ?? ns(switchParameters.forwardingDelayNs.default);
     if (!Number.isInteger(this.forwardingDelay) || this.forwardingDelay < 0) {
-      throw new RangeError(
-        `${this.name}: forwardingDelay must be a whole number of picoseconds >= 0; got ${this.forwardingDelay}`,
-      );
+      throw OptionError.of(this.name, "forwardingDelay", "must be a whole number of picoseconds >= 0", {
+        value: this.forwardingDelay,
+        limit: 0,
+      });
     }
     const n = this.portCount;
     this.vls = options.vls ?? 1;
     if (!Number.isInteger(this.vls) || this.vls < 1 || this.vls > MAX_VLS) {
-      throw new RangeError(`${this.name}: vls must be an integer 1..${MAX_VLS}; got ${this.vls}`);
+      throw OptionError.of(this.name, "vls", `must be an integer 1..${MAX_VLS}`, { value: this.vls, limit: MAX_VLS });
     }
     this.inputs = new InputBuffers(
       this.name,

@@ -1,7 +1,8 @@
-import type { ClassScheduling, Device, MarkingPolicyFactory, Packet, PacketFactory, SwitchView } from "@losslab/core";
+import type { Device, MarkingPolicyFactory, Packet, PacketFactory, SwitchView } from "@losslab/core";
 import type { Time } from "@losslab/engine";
-import type { FlowControl } from "./flow-control.js";
-import type { OutputOrder } from "./output-order.js";
+import type { FlowControlOption } from "./flow-control.js";
+import type { FlowControl } from "./flow-controls.js";
+import type { VlOptions } from "./vl-parameters.js";
 
 /** A switch of any organisation: links connect to it as a `Device`, marking policies read it as a `SwitchView`. */
 export interface SwitchModel extends Device, SwitchView {
@@ -30,8 +31,12 @@ export interface SwitchModel extends Device, SwitchView {
   onNotification(listener: (frame: Packet) => void): void;
 }
 
-/** What every switch model is built from. */
-export interface SwitchOptions {
+/**
+ * What every switch model is built from: its wiring (name, ports, routes, packets, marking),
+ * the fields every switch has (`switchParameters`, here in model units) and its VLs
+ * (`vlParameters`). An organisation's own options are its definition's parameters.
+ */
+export interface SwitchOptions extends VlOptions {
   name: string;
   ports: number;
   /**
@@ -46,19 +51,17 @@ export interface SwitchOptions {
    * fat tree's uplinks). Leave it out when every entry is one port.
    */
   ecmp?: { readonly groups: Int32Array; readonly salt: number };
-  /**
-   * Capacity of each input buffer in bytes (rounded down to whole credit blocks): of each VL's
-   * buffer when the port has several (`vls`), so a port holds `vls x inputBufferBytes`.
-   */
+  /** Bytes of each (input, VL) buffer, rounded down to whole credit blocks (`switchParameters`' `bufferPackets` or `inputBufferBytes`). */
   inputBufferBytes: number;
   /** The largest packet in the fabric; a buffer with less room than this is "full". */
   maxPacketBytes: number;
+  /** Bytes of a credit block (`switchParameters.creditBytes`). */
   creditBytes?: number;
-  /** Minimum delay from a header's arrival to the start of its forwarding (cut-through). Default 40 ns. */
+  /** From a header's arrival to the earliest start of its forwarding, ps (`switchParameters.forwardingDelayNs`). */
   forwardingDelay?: Time;
   marking?: MarkingPolicyFactory;
-  /** Link-level flow control of the input buffers: `{ kind: "credits" }` (default) or PAUSE. */
-  flowControl?: FlowControl;
+  /** Link-level flow control of the input buffers: a kind of `flowControls` (`CreditFlowControl`, the default, or `PauseFlowControl`). */
+  flowControl?: FlowControl | FlowControlOption;
   /**
    * The simulation's packet factory, for the frames the switch makes itself: required with
    * PAUSE flow control (PAUSE frames are packets) and with a marking policy that sends
@@ -66,46 +69,10 @@ export interface SwitchOptions {
    */
   packets?: PacketFactory;
   /**
-   * Virtual lanes per port, 1..15 (default 1; turner-2001 sec. 2): each input port has one
-   * buffer per VL and each output one credit account per VL. A packet travels on VL
-   * `packet.vl` on every hop; a "cioq" switch has one output buffer per (output, VL) too.
-   * Under PAUSE at most 8, each VL a PFC priority (802.1Qbb) paused on its own.
-   */
-  vls?: number;
-  /**
-   * With `vlScheduling` "wrr": the weight of each VL in an output's weighted round-robin VL
-   * arbitration, in packets per turn (default all 1).
-   */
-  vlWeights?: readonly number[];
-  /**
    * Push an in-band telemetry record (HPCC's INT: queue bytes, transmitted bytes, time,
    * bandwidth; `IntRecord` of `@losslab/core`) onto every data packet that asks for it
    * (`Packet.telemetry` not null) as it starts on an output (Li et al., SIGCOMM 2019,
    * sec. 3). Default false: the switch then counts nothing for it.
    */
   telemetry?: boolean;
-  /**
-   * How an output picks among its VLs (`ClassScheduling` of core): "wrr"
-   * (default, `vlWeights`), "strict" (the highest VL first, 802.1Q) or "dwrr" (deficit
-   * weighted round robin in bytes, `vlQuantaBytes`; Shreedhar and Varghese 1995).
-   */
-  vlScheduling?: ClassScheduling;
-  /** With `vlScheduling` "dwrr": each VL's quantum in bytes (default all `maxPacketBytes`). */
-  vlQuantaBytes?: readonly number[];
-}
-
-/** The common options of every model plus each organisation's own. */
-export interface SwitchModelOptions extends SwitchOptions {
-  /** "input-buffered" only: how often an output's FIFO head may be bypassed. Default 4. */
-  maxBypass?: number;
-  /** "input-buffered" only: the order free outputs are offered a packet in (`OutputOrder`). Default "rotate". */
-  outputOrder?: OutputOrder;
-  /** "voq", and "cioq" with `inputQueues: "voq"`: iSLIP iterations per arbitration. Default 1. */
-  islipIterations?: number;
-  /** "cioq" only: crossbar speedup (>= 1). Default 2. */
-  speedup?: number;
-  /** "cioq" only, and required there: bytes per output buffer, at least one maximum-size packet. */
-  outputBufferBytes?: number;
-  /** "cioq" only: "fifo" (default, HOL blocking at inputs) or "voq" (iSLIP). */
-  inputQueues?: "fifo" | "voq";
 }

@@ -1,5 +1,6 @@
 import type { Engine } from "@losslab/engine";
 import { definer, type KindDefinition, type Parameters } from "@losslab/kinds";
+import type { Lanes } from "./lanes.js";
 import type { SwitchModel, SwitchOptions } from "./switch-model.js";
 
 /** What a switch organisation is built with besides its own parameters: the engine and the options every switch has. */
@@ -8,12 +9,32 @@ export interface SwitchContext {
   readonly options: SwitchOptions;
 }
 
-/** What a simulation must know of an organisation before it builds one (sizes, memory). */
+/** An organisation's checked values (its own parameters), as its traits read them. */
+type Values = Readonly<Record<string, unknown>>;
+
+/**
+ * What a simulation must know of an organisation before it builds one, so that nothing
+ * outside its definition guesses it from the fields a scenario has.
+ */
 export interface SwitchTraits {
-  /** Virtual lanes per port its parameters give (default 1). */
-  readonly lanes?: (values: Readonly<Record<string, unknown>>) => number;
+  /**
+   * Its virtual lanes and their scheduling, from its values (`vlLanes` with `vlParameters`);
+   * without, one lane. The hosts get the same lanes; the checks count VLs.
+   */
+  readonly lanes?: (values: Values) => Lanes;
   /** Whether it keeps a queue per (input, output) pair (VOQs): what memory estimates count. */
-  readonly pairQueues?: (values: Readonly<Record<string, unknown>>) => boolean;
+  readonly pairQueues?: (values: Values) => boolean;
+  /**
+   * The parameter that sizes its output buffers, bytes per (output, VL) buffer, when it has
+   * output buffers sized apart from the inputs (CIOQ's `outputBufferBytes`): the checks make
+   * sure one holds a packet.
+   */
+  readonly outputBufferParameter?: string;
+  /**
+   * How fast a packet crosses it, in multiples of its output link's rate (a crossbar's
+   * speedup; default 1): the ideal path times of flow completion slowdowns.
+   */
+  readonly forwardingRate?: (values: Values) => number;
 }
 
 /** A switch organisation as scenario files know it (`switch.kind`), in @losslab/kinds' vocabulary. */
@@ -23,8 +44,9 @@ export type SwitchOrganisationDefinition<
 > = KindDefinition<Kind, Ps, SwitchContext, SwitchModel> & SwitchTraits;
 
 /**
- * Defines a switch organisation, built in or in a plugin: its name, description, its own
- * parameters (those every switch has are `SwitchOptions`, given in the context) and a factory
- * of the model (usually a class on `SwitchBase`).
+ * Defines a switch organisation, built in or in a plugin, beside its model: its name,
+ * description, its own parameters (those every switch has are `switchParameters`, given to
+ * `create` as model options in the context), its traits and a factory of the model (usually
+ * a class on `SwitchBase`).
  */
 export const defineSwitchOrganisation = definer<SwitchContext, SwitchModel, SwitchTraits>("switch");

@@ -160,7 +160,7 @@ describe("CIOQ configuration", () => {
       /speedup must be a finite number >= 1; got 0.5/,
     );
     expect(() => new CioqSwitch(engine, { ...base, outputBufferBytes: ONE_PACKET - 1 })).toThrow(
-      /outputBufferBytes 2111 cannot hold one 2068 B packet/,
+      /outputBufferBytes cannot hold one 2068 B packet: it is 32 credit blocks of 64 B, the packet needs 33; got 2111/,
     );
     expect(() => new CioqSwitch(engine, { ...base, outputBufferBytes: ONE_PACKET, islipIterations: 2 })).toThrow(
       /islipIterations applies to VOQ inputs only/,

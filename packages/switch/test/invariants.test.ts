@@ -92,7 +92,9 @@ describe("InputBufferedSwitch configuration", () => {
       });
     // 2111 B is 32 whole blocks of 64 B; a 2068 B packet needs 33.
     expect(() => make(2111)).toThrow(RangeError);
-    expect(() => make(2111)).toThrow(/input buffer of 2111 B cannot hold one 2068 B packet/);
+    expect(() => make(2111)).toThrow(
+      /inputBufferBytes cannot hold one 2068 B packet: it is 32 credit blocks of 64 B, the packet needs 33; got 2111/,
+    );
     expect(make(2112).inputCapacity(0)).toBe(2112);
     // Capacity is rounded down to whole blocks: 5000 B -> 78 blocks -> 4992 B; credits 78.
     const sw = make(5000);

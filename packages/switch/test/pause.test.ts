@@ -253,8 +253,9 @@ describe("PAUSE options", () => {
         /flowControl.xoffBytes does not apply to kind "credits"; it applies to kind "pause" only/,
       ],
       [{ ...pauseOf(), xonbytes: 10 }, /flowControl.xonbytes does not apply to kind "pause"; it applies to no kind/],
-      [pauseOf({ xoffBytes: 9216 }), /flowControl.xoffBytes must be > 0 and below the input buffer's 9216 B; got 9216/],
-      [pauseOf({ xonBytes: 4001 }), /flowControl.xonBytes must be > 0 and at most xoffBytes \(4000\); got 4001/],
+      [pauseOf({ xoffBytes: 9216 }), /flowControl.xoffBytes must be below the input buffer's 9216 B; got 9216/],
+      [pauseOf({ xoffBytes: 0 }), /flowControl.xoffBytes must be > 0; got 0/],
+      [pauseOf({ xonBytes: 4001 }), /flowControl.xonBytes must be at most xoffBytes \(4000\); got 4001/],
       [pauseOf({ xonBytes: 0 }), /flowControl.xonBytes must be > 0/],
       [pauseOf({ reactionDelay: -1 }), /flowControl.reactionDelay must be a whole number of picoseconds >= 0; got -1/],
       [pauseOf({ pauseFrameBytes: 0 }), /flowControl.pauseFrameBytes must be a positive integer; got 0/],
@@ -263,7 +264,7 @@ describe("PAUSE options", () => {
       expect(() => createSwitch(engine, "cioq", base(flowControl, { outputBufferBytes: BUFFER }))).toThrow(message);
     }
     expect(() => createSwitch(engine, "fifo", { ...base(pauseOf()), packets: undefined })).toThrow(
-      /flowControl "pause" needs packets/,
+      /S: packets is required to send PAUSE frames/,
     );
   });
 

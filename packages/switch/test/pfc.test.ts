@@ -179,7 +179,7 @@ describe.each(SWITCH_ORGANISATIONS)("PFC headroom: %s", (organisation) => {
       ...(organisation === "cioq" ? { outputBufferBytes: BUFFER } : {}),
     });
     const h = new Source(engine, "H", 3 * US);
-    expect(() => duplex(engine, h, 0, sw, 0)).toThrow(/S input 0: flowControl.xoffBytes 5000 leaves 4216 B/);
+    expect(() => duplex(engine, h, 0, sw, 0)).toThrow(/S input 0: flowControl.xoffBytes leaves 4216 B.*; got 5000$/);
   });
 
   it("throws LosslessViolation when a sender reacts later than the headroom allows, naming the priority", () => {

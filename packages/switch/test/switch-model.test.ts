@@ -96,7 +96,7 @@ describe("createSwitch", () => {
     expect(() => createSwitch(engine, "fifo", options("fifo", { creditBytes: 0 }))).toThrow(/creditBytes/);
     expect(() => createSwitch(engine, "fifo", options("fifo", { forwardingDelay: -1 }))).toThrow(/forwardingDelay/);
     expect(() => createSwitch(engine, "voq", options("voq", { inputBufferBytes: ONE_PACKET - 1 }))).toThrow(
-      /input buffer of 2111 B cannot hold one 2068 B packet/,
+      /S: inputBufferBytes cannot hold one 2068 B packet: .*; got 2111/,
     );
   });
 });

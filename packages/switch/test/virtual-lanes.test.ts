@@ -507,7 +507,7 @@ describe("options", () => {
       const pause = { kind: "pause", xoffBytes: 2000, xonBytes: 1000 } as const;
       expect(() =>
         createSwitch(engine, organisation, { ...own, vls: 9, flowControl: pause, packets: new PacketFactory() }),
-      ).toThrow(/S: flowControl "pause" \(PFC, 802.1Qbb\) has 8 priorities; it cannot be used with vls 9/);
+      ).toThrow(/S: vls must be at most 8 under flowControl "pause": PFC \(802.1Qbb\) has 8 priorities; got 9/);
     },
   );
 
