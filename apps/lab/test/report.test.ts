@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { inflateSync } from "node:zlib";
+import { chromiumLaunchOptions, chromiumMissing } from "@losslab/test-kit/chromium";
+import { losslab } from "@losslab/test-kit/losslab-cli";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumLaunchOptions, chromiumMissing } from "../../../test/chromium.js";
 import { escapeHtml, inlineSvg } from "../src/report/html-report.js";
-import { losslab } from "./kit.js";
 
 const PRESETS = ["santos2002-fig2a", "santos2002-fig6"];
 

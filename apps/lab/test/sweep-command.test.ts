@@ -1,8 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { losslab } from "@losslab/test-kit/losslab-cli";
 import { describe, expect, it } from "vitest";
-import { losslab } from "./kit.js";
 
 const base = {
   name: "tiny",

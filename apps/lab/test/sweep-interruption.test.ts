@@ -6,8 +6,8 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { losslab, startLosslab } from "@losslab/test-kit/losslab-cli";
 import { beforeAll, describe, expect, it } from "vitest";
-import { losslab, startLosslab } from "./kit.js";
 
 const POINTS = 6;
 const sweep = {

@@ -7,9 +7,9 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { findPreset, resultJsonText } from "@losslab/reproductions";
+import { chromiumLaunchOptions, chromiumMissing } from "@losslab/test-kit/chromium";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumLaunchOptions, chromiumMissing } from "../../../test/chromium.js";
 import { encodeScenario } from "../src/url-state.js";
 import { type StaticServer, serveDirectory } from "./static-server.js";
 

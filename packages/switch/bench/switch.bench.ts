@@ -2,9 +2,10 @@
  * Speed of each switch organisation: one 8 x 8 switch, saturated uniform traffic (the
  * load harness of the tests), 20,000 packet times. One warm-up run first so the JIT settles.
  */
+
+import { DATA_BLOCKS } from "@losslab/test-kit/santos-link";
+import { runLoad } from "@losslab/test-kit/uniform-load";
 import type { SwitchModelOptions, SwitchOrganisation } from "../src/index.js";
-import { DATA_BLOCKS } from "../test/kit.js";
-import { runLoad } from "../test/load-kit.js";
 
 const SLOTS = 20_000;
 const cases: Array<[string, SwitchOrganisation, Partial<SwitchModelOptions>]> = [

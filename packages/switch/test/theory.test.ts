@@ -6,9 +6,10 @@
  * 0.0024 (4x4) and 0.0008 (8x8), so +-0.01 is at least 4 standard deviations; the mean
  * output-queue wait of a 39,500-slot window has one of about 0.0025 slots (see each test).
  */
+
+import { DATA_BLOCKS } from "@losslab/test-kit/santos-link";
+import { runLoad, SLOT } from "@losslab/test-kit/uniform-load";
 import { describe, expect, it } from "vitest";
-import { DATA_BLOCKS } from "./kit.js";
-import { runLoad, SLOT } from "./load-kit.js";
 
 describe("strict FIFO input queues: head-of-line blocking (Karol, Hluchyj & Morgan 1987)", () => {
   // Karol et al., "Input Versus Output Queueing on a Space-Division Packet Switch", IEEE

@@ -8,8 +8,9 @@
  */
 import { CreditAccount, type Device, type OutboundLink, type Packet, PacketFactory, PacketKind } from "@losslab/core";
 import { Engine, type EventHandler, type RandomStream, type Time, transmissionTime } from "@losslab/engine";
-import { createSwitch, type SwitchModel, type SwitchModelOptions, type SwitchOrganisation } from "../src/index.js";
-import { DATA_BLOCKS, DATA_BYTES, GBPS, wire } from "./kit.js";
+import { createSwitch, type SwitchModel, type SwitchModelOptions, type SwitchOrganisation } from "@losslab/switch";
+import { BUFFER_PACKETS, CREDIT_BYTES, DATA_BLOCKS, DATA_BYTES, GBPS } from "./santos-link.js";
+import { wire } from "./wire.js";
 
 /** One slot: a 2068 B packet on a 1 GB/s link. */
 export const SLOT: Time = transmissionTime(DATA_BYTES, GBPS);
@@ -87,7 +88,7 @@ class LoadSource implements Device, EventHandler<unknown> {
 
   connectOutput(_port: number, link: OutboundLink, downstreamCredits: number): void {
     this.link = link;
-    this.credits = new CreditAccount(downstreamCredits, 64, `${this.name} output`);
+    this.credits = new CreditAccount(downstreamCredits, CREDIT_BYTES, `${this.name} output`);
   }
 
   connectInput(): void {}
@@ -178,7 +179,7 @@ export function runLoad(options: LoadOptions): LoadResult {
     name: "S",
     ports: n,
     routes,
-    inputBufferBytes: (options.bufferPackets ?? 4) * DATA_BLOCKS * 64,
+    inputBufferBytes: (options.bufferPackets ?? BUFFER_PACKETS) * DATA_BLOCKS * CREDIT_BYTES,
     maxPacketBytes: DATA_BYTES,
     marking: (view) => ({
       packetEnteredOutput: (_packet, _input, output) => {
