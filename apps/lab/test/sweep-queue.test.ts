@@ -4,13 +4,14 @@
  * collector killed and run again, jobs a worker must refuse, and the CLI's one-line errors.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ringDeadlock, ringScenario } from "@losslab/test-kit/deadlock-ring";
 import { cliArgs, losslab } from "@losslab/test-kit/losslab-cli";
 import { freePort, type PrivateRedis, redisMissing, startRedis } from "@losslab/test-kit/private-redis";
 import { repositoryRoot } from "@losslab/test-kit/repository";
+import { rowsOnDisk, snapshot } from "@losslab/test-kit/sweep-files";
 import { Queue, QueueEvents } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorLine } from "../src/terminal/error-line.js";
@@ -28,20 +29,6 @@ const sweep = {
   },
   parameters: { "topology.local": [1, 2, 3, 4], "limits.window": [1, 2, 3] },
 };
-
-function snapshot(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const name of readdirSync(dir).sort()) files[name] = readFileSync(join(dir, name)).toString("base64");
-  return files;
-}
-
-function rowsOnDisk(csv: string): number {
-  try {
-    return readFileSync(csv, "utf8").trimEnd().split("\n").length - 1;
-  } catch {
-    return 0;
-  }
-}
 
 /** A `losslab` child process with its output so far, to wait on. */
 interface Child {

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { checkScenario } from "@losslab/scenario";
 import { ringDeadlock, ringScenario } from "@losslab/test-kit/deadlock-ring";
 import { losslab } from "@losslab/test-kit/losslab-cli";
+import { snapshot, sweepFile } from "@losslab/test-kit/sweep-files";
 import { describe, expect, it } from "vitest";
 import { errorLine } from "../src/terminal/error-line.js";
 
@@ -18,18 +19,6 @@ const base = {
   topology: { kind: "two-switch", local: 1, remote: 1 },
   flows: { pattern: "santos", victimMs: null },
 };
-
-function sweepFile(sweep: unknown): string {
-  const file = join(mkdtempSync(join(tmpdir(), "losslab-resume-")), "sweep.json");
-  writeFileSync(file, JSON.stringify(sweep));
-  return file;
-}
-
-function snapshot(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const name of readdirSync(dir).sort()) files[name] = readFileSync(join(dir, name)).toString("base64");
-  return files;
-}
 
 describe("losslab sweep, resumed from damaged results", () => {
   it("re-uses only whole rows, reruns the others, and rewrites a damaged results.json", { timeout: 60_000 }, () => {
