@@ -15,12 +15,5 @@ export function lanePacket(
 }
 
 /** A data packet on VL 0. */
-export function dataPacket(
-  factory: PacketFactory,
-  source: number,
-  destination: number,
-  seq = 0,
-  size = DATA_BYTES,
-): Packet {
-  return lanePacket(factory, source, destination, 0, seq, size);
-}
+export const dataPacket = (factory: PacketFactory, source: number, destination: number, seq = 0, size = DATA_BYTES) =>
+  lanePacket(factory, source, destination, 0, seq, size);

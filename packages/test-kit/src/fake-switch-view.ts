@@ -45,25 +45,20 @@ export abstract class FakeSwitchView implements SwitchView {
   readonly packets: Packet[] = [];
   /** Hears every control frame the policy sends (`notify`). */
   noticeListener: ((destination: number, about: Packet, bytes: number, feedback?: number) => void) | undefined;
-  private readonly inputBytes: number;
-  private readonly outputBytes: number;
-  private readonly defaultCredits: number;
-  private readonly packetFactory: PacketFactory;
   private readonly inputs: Packet[][] = [];
   protected readonly outputs: Packet[][] = [];
   private readonly waiting: number[] = [];
   private readonly inputOf = new Map<Packet, number>();
-  /** Credit blocks per output VL, keyed `output:vl`; absent: `defaultCredits`. */
+  /** Credit blocks per output VL, keyed `output:vl`; absent: `options.credits`. */
   private readonly credits = new Map<string, number>();
 
-  protected constructor(marking: MarkingPolicyFactory, options: FakeSwitchViewOptions) {
+  protected constructor(
+    marking: MarkingPolicyFactory,
+    private readonly options: FakeSwitchViewOptions,
+  ) {
     this.name = options.name;
     this.portCount = options.ports;
     this.maxPacketBytes = options.maxPacketBytes;
-    this.inputBytes = options.inputBufferBytes;
-    this.outputBytes = options.outputBufferBytes;
-    this.defaultCredits = options.credits;
-    this.packetFactory = options.packetFactory;
     for (let port = 0; port < this.portCount; port++) {
       this.inputs.push([]);
       this.outputs.push([]);
@@ -79,15 +74,27 @@ export abstract class FakeSwitchView implements SwitchView {
   }
 
   inputCapacity(): number {
-    return this.inputBytes;
+    return this.options.inputBufferBytes;
+  }
+
+  outputCapacity(): number {
+    return this.options.outputBufferBytes;
   }
 
   inputOccupancy(port: number): number {
     return total(this.inputs[port]!);
   }
 
+  outputOccupancy(port: number): number {
+    return total(this.outputs[port]!);
+  }
+
   inputPackets(port: number): readonly Packet[] {
     return this.inputs[port]!;
+  }
+
+  outputPackets(port: number): readonly Packet[] {
+    return this.outputs[port]!;
   }
 
   outputOf(packet: Packet): number {
@@ -99,19 +106,7 @@ export abstract class FakeSwitchView implements SwitchView {
   }
 
   outputCredits(output: number, vl = 0): number {
-    return this.credits.get(`${output}:${vl}`) ?? this.defaultCredits;
-  }
-
-  outputCapacity(): number {
-    return this.outputBytes;
-  }
-
-  outputOccupancy(port: number): number {
-    return total(this.outputs[port]!);
-  }
-
-  outputPackets(port: number): readonly Packet[] {
-    return this.outputs[port]!;
+    return this.credits.get(`${output}:${vl}`) ?? this.options.credits;
   }
 
   // --- driving the policy ---
@@ -128,7 +123,7 @@ export abstract class FakeSwitchView implements SwitchView {
 
   /** `packet`, perhaps from another switch, arrives at `input`: its header joins the input buffer and counts as waiting, then `packetArrived`. */
   receive(packet: Packet, input: number): void {
-    if (this.vlOccupancy(input, packet.vl) + packet.size > this.inputBytes) {
+    if (this.vlOccupancy(input, packet.vl) + packet.size > this.inputCapacity()) {
       throw new Error(`input ${input} VL ${packet.vl} overflows`);
     }
     this.inputs[input]!.push(packet);
@@ -139,7 +134,7 @@ export abstract class FakeSwitchView implements SwitchView {
 
   /** The tail of a packet arriving at `input`, VL `vl`, is in: `bufferFull` if that buffer has less than a maximum-size packet of room left. */
   tailArrived(input: number, vl = 0): void {
-    if (this.inputBytes - this.vlOccupancy(input, vl) < this.maxPacketBytes) this.policy.bufferFull?.(input, vl);
+    if (this.inputCapacity() - this.vlOccupancy(input, vl) < this.maxPacketBytes) this.policy.bufferFull?.(input, vl);
   }
 
   /** Ids of the packets carrying the ECN bit. */
@@ -154,7 +149,7 @@ export abstract class FakeSwitchView implements SwitchView {
 
   /** A new packet of `size` bytes from host `input` (its flow) to host `output`. */
   protected create(input: number, output: number, kind: PacketKind, size: number, vl = 0): Packet {
-    const packet = this.packetFactory.create({
+    const packet = this.options.packetFactory.create({
       kind,
       flow: input,
       source: input,
