@@ -8,7 +8,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { parseScenario, runScenario } from "@losslab/scenario";
-import { benchLine } from "@losslab/test-kit/bench-line";
+import { benchLine } from "../../../test/bench-line.js";
 import { permutationScenario } from "./permutation-scenario.js";
 
 const stages = process.argv[2];

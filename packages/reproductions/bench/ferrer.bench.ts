@@ -6,7 +6,7 @@
  * in the Santos bench; the first-run time is printed too.
  */
 
-import { benchLine } from "@losslab/test-kit/bench-line";
+import { benchLine } from "../../../test/bench-line.js";
 import { type FerrerParams, ferrerLarge, ferrerWith, runFerrer } from "../src/presets/ferrer-scenario.js";
 
 function measure(bench: string, params: FerrerParams, warmUp = true): void {

@@ -4,7 +4,7 @@
  * sweep would see it; the first-run time is printed too.
  */
 
-import { benchLine } from "@losslab/test-kit/bench-line";
+import { benchLine } from "../../../test/bench-line.js";
 import { fig2aParams } from "../src/presets/santos-fig2a.js";
 import { fig4Params } from "../src/presets/santos-fig4.js";
 import { runSantos, type SantosParams } from "../src/presets/santos-scenario.js";

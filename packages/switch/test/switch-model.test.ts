@@ -8,7 +8,6 @@ import { dataPacket } from "@losslab/test-kit/data-packet";
 import { RecordingSink } from "@losslab/test-kit/recording-sink";
 import { DATA_BLOCKS, DATA_BYTES } from "@losslab/test-kit/santos-link";
 import { ScriptedSource } from "@losslab/test-kit/scripted-source";
-import { runLoad } from "@losslab/test-kit/uniform-load";
 import { wire } from "@losslab/test-kit/wire";
 import { describe, expect, it } from "vitest";
 import {
@@ -18,6 +17,7 @@ import {
   type SwitchModelOptions,
   type SwitchOrganisation,
 } from "../src/index.js";
+import { runLoad } from "./uniform-load.js";
 
 const ONE_PACKET = DATA_BLOCKS * 64;
 
