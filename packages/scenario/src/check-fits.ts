@@ -1,4 +1,5 @@
 import { estimateCost, gib, traceMessages } from "./estimate-cost.js";
+import { formatList } from "./format-list.js";
 import { ScenarioError } from "./scenario-error.js";
 import { builtInKinds, type ScenarioKinds } from "./scenario-kinds.js";
 import { MAX_MEMORY_BYTES } from "./scenario-limits.js";
@@ -36,8 +37,10 @@ export function checkFits(scenario: Scenario, kinds: ScenarioKinds = builtInKind
   const size = fabricSize(scenario.topology, kinds);
   const fabric = `${size.hosts} hosts, ${size.switches} switches and ${size.links} links`;
   if (cost.voqBytes > cost.fabricBytes / 2) {
+    // The organisations that keep no queue per (input, output) pair (their `pairQueues` trait).
+    const lean = kinds.switch.definitions.filter((definition) => definition.pairQueues === undefined);
     throw new ScenarioError(
-      `switch.kind: "${scenario.switch.kind}" switches on ${fabric} need about ${gib(cost.voqBytes)} GiB for their queues (one per input and output port), ${limit}: fewer ports per switch, or switch.kind "input-buffered" or "fifo"`,
+      `switch.kind: "${scenario.switch.kind}" switches on ${fabric} need about ${gib(cost.voqBytes)} GiB for their queues (one per input and output port), ${limit}: fewer ports per switch, or switch.kind ${formatList(lean.map((definition) => `"${definition.kind}"`))}`,
     );
   }
   throw new ScenarioError(
