@@ -11,9 +11,6 @@
  * why in its commit message.
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { threadRunner } from "../apps/lab/src/sweep/thread-runner.js";
-import { exampleGoldenFile, exampleRecord, exampleScenarios, examplesGoldenDir } from "../apps/lab/test/golden-kit.js";
-import { presets } from "../packages/reproductions/src/presets/index.js";
 import {
   FULL_RECORD_SECONDS,
   fullPart,
@@ -23,7 +20,15 @@ import {
   listedFingerprint,
   presetShortRecord,
   readGolden,
-} from "../packages/reproductions/test/golden-kit.js";
+} from "@losslab/test-kit/preset-golden";
+import { threadRunner } from "../apps/lab/src/sweep/thread-runner.js";
+import {
+  exampleGoldenFile,
+  exampleRecord,
+  exampleScenarios,
+  examplesGoldenDir,
+} from "../apps/lab/test/example-records.js";
+import { presets } from "../packages/reproductions/src/presets/index.js";
 
 const flags = ["--remeasure", "--full"];
 const remeasure = process.argv.includes("--remeasure");

@@ -5,22 +5,11 @@
  * and by the packed-packages test (apps/lab/test/packed.test.ts), so that the suite packs once.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { publishedPackageDirs, repositoryRoot } from "@losslab/test-kit/repository";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
-
-export const repositoryRoot = join(import.meta.dirname, "..");
-
-/** The published packages' directories, relative to the repository root. */
-export function packageDirs(): string[] {
-  return [
-    ...readdirSync(join(repositoryRoot, "packages"))
-      .sort()
-      .map((name) => join("packages", name)),
-    join("apps", "lab"),
-  ];
-}
 
 export interface Packed {
   name: string;
@@ -41,7 +30,7 @@ const run = (command: string, args: string[], cwd: string) =>
 
 /** Packs every published package (built beforehand) into `destination` with pnpm. */
 export function packAll(destination: string): Packed[] {
-  return packageDirs().map((dir) => {
+  return publishedPackageDirs().map((dir) => {
     const { name, version } = JSON.parse(readFileSync(join(repositoryRoot, dir, "package.json"), "utf8"));
     const tarball = run("pnpm", ["pack", "--pack-destination", destination], join(repositoryRoot, dir))
       .trim()

@@ -4,22 +4,12 @@
  * sources, tests, benches, scripts and configuration, imports no other app, by its package
  * name or by a relative path into its directory, and its package.json depends on none.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
+import { repositoryRoot as root } from "@losslab/test-kit/repository";
+import { codeFiles } from "@losslab/test-kit/source-files";
 import { describe, expect, it } from "vitest";
 import { importsOf } from "./imports.js";
-
-const root = join(import.meta.dirname, "..");
-
-/** Every TypeScript or JavaScript file of a directory (relative to the root), but installed and built ones. */
-function codeFiles(dir: string): string[] {
-  return readdirSync(join(root, dir)).flatMap((name) => {
-    const path = join(dir, name);
-    if (["node_modules", "dist", ".turbo", "examples"].includes(name)) return [];
-    if (statSync(join(root, path)).isDirectory()) return codeFiles(path);
-    return /\.(ts|tsx|mts|cts|js|mjs|cjs)$/.test(name) ? [path] : [];
-  });
-}
 
 interface App {
   /** Its directory, relative to the root: apps/<dir>. */

@@ -6,7 +6,8 @@
  * page fails here, and so does a page that lists one the code no longer has.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
+import { publishedPackageDirs, repositoryRoot as root } from "@losslab/test-kit/repository";
 import { describe, expect, it } from "vitest";
 import * as marking from "../packages/marking/src/index.js";
 import * as response from "../packages/response/src/index.js";
@@ -16,7 +17,6 @@ import * as topology from "../packages/topology/src/index.js";
 import * as traffic from "../packages/traffic/src/index.js";
 import { allowed } from "./allowed-imports.js";
 
-const root = join(import.meta.dirname, "..");
 const page = readFileSync(join(root, "docs", "architecture.md"), "utf8");
 
 /** The rows of the table that follows `heading` (a line of the page), or whose header line it is; cells trimmed. */
@@ -47,9 +47,12 @@ describe("docs/architecture.md", () => {
   const packages = tableAfter(page, "## Packages and what each may import");
   const apps = tableAfter(page, "| app | what it is | may import |");
 
-  it("lists every package of packages/ and every app of apps/, once", () => {
+  it("lists every published package of packages/ and every app of apps/, once; the private test kit apart", () => {
     const listed = packages.map((row) => quoted(row[0]!)[0]);
-    expect([...listed].sort()).toEqual(readdirSync(join(root, "packages")).sort());
+    const published = publishedPackageDirs().filter((dir) => dir.startsWith("packages"));
+    expect([...listed].sort()).toEqual(published.map((dir) => basename(dir)).sort());
+    expect(readdirSync(join(root, "packages")).filter((name) => !listed.includes(name))).toEqual(["test-kit"]);
+    expect(page).toContain("`packages/test-kit` (`@losslab/test-kit`)");
     expect(apps.map((row) => quoted(row[0]!)[0]).sort()).toEqual(readdirSync(join(root, "apps")).sort());
   });
 

@@ -2,7 +2,8 @@
  * One benchmark's JSON line from a run's stats (a `ScenarioResult` of @losslab/scenario): what
  * it moved and what each packet-hop cost. `seconds` is the simulation proper (the fabric
  * built), `peakRssMiB` the process's peak. Shared by the benches of every package and app
- * (`pnpm bench` runs them).
+ * (`pnpm bench` runs them). Not in @losslab/test-kit: a package's bench that imported the kit
+ * would import a package that imports its own.
  */
 
 /** The parts of a scenario's result a bench line reports. */

@@ -3,20 +3,12 @@
  * family's contract lives apart from the registry that lists its implementations, so an
  * implementation imports the contract and only the registry imports the implementations.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { repositoryRoot as root } from "@losslab/test-kit/repository";
+import { sourceFiles } from "@losslab/test-kit/source-files";
 import { describe, expect, it } from "vitest";
 import { importsOf } from "./imports.js";
-
-const root = join(import.meta.dirname, "..");
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
-  });
-}
 
 /** The relative imports of each file, as files (`./x.js` is `x.ts`). */
 export function importGraph(files: Map<string, string>): Map<string, string[]> {

@@ -3,22 +3,20 @@
  * and every dependency in its package.json must be allowed for that package. Importing
  * another package's internals (a deep path like "@losslab/core/src/x"), a relative path out
  * of the package and a Node built-in (the packages run in a browser) are forbidden too.
+ * The test kit (packages/test-kit, private) is outside the table: it may import any workspace
+ * package by its name, and only tests, scripts and the apps' benches may import it (a package's
+ * bench is part of a package the kit imports: importing the kit back would close a loop).
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative } from "node:path";
+import { repositoryRoot as root } from "@losslab/test-kit/repository";
+import { codeFiles, sourceFiles } from "@losslab/test-kit/source-files";
 import { describe, expect, it } from "vitest";
 import { allowed } from "./allowed-imports.js";
 import { type ImportSite, importsOf } from "./imports.js";
 
-const root = join(import.meta.dirname, "..");
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
-  });
-}
+/** The test kit: the fakes, fixtures and assertion helpers of every package's tests. */
+const testKit = "@losslab/test-kit";
 
 /** Whether `path` (relative to the repository root) is `dir` or inside it. */
 const isInside = (dir: string, path: string) => {
@@ -66,7 +64,9 @@ export function violations(name: string, sites: ImportSite[], dependencies: stri
 }
 
 describe("allowed imports (DESIGN.md)", () => {
-  const names = readdirSync(join(root, "packages")).sort();
+  const names = readdirSync(join(root, "packages"))
+    .filter((name) => name !== "test-kit")
+    .sort();
 
   it("knows every package in packages/", () => {
     expect(names).toEqual(Object.keys(allowed).sort());
@@ -112,5 +112,76 @@ describe("allowed imports (DESIGN.md)", () => {
     expect(violations("reproductions", importsOf(file, 'import { b } from "../sweep/run-sweep.js";\n'), [])).toEqual(
       [],
     );
+  });
+});
+
+/** Where the test kit may be imported: its own files, tests and scripts anywhere, the apps' benches. */
+const mayImportTestKit = (file: string) =>
+  isInside("packages/test-kit", file) || /(^|\/)(test|scripts)\//.test(file) || /^apps\/[^/]+\/bench\//.test(file);
+
+/** The imports of the test kit in `file` (relative to the root) where it may not be imported. */
+export function testKitMisuses(file: string, text: string): string[] {
+  if (mayImportTestKit(file)) return [];
+  return importsOf(file, text)
+    .filter((site) => packageOf(site.specifier) === testKit)
+    .map((site) => `${file}: imports "${site.specifier}" (only tests, scripts and the apps' benches may)`);
+}
+
+/** The test kit's own imports that leave it or reach into a package's internals. */
+export function testKitReaches(sites: ImportSite[]): string[] {
+  return sites.flatMap((site) => {
+    if (site.specifier.startsWith(".")) {
+      const target = join(dirname(site.file), site.specifier);
+      return isInside("packages/test-kit", target) ? [] : [`${site.file}: "${site.specifier}" leaves the test kit`];
+    }
+    const pkg = packageOf(site.specifier);
+    return pkg?.startsWith("@losslab/") && pkg !== site.specifier
+      ? [`${site.file}: deep import "${site.specifier}" (only a package's index is public)`]
+      : [];
+  });
+}
+
+describe("the test kit (@losslab/test-kit)", () => {
+  it("is imported by tests, scripts and the apps' benches only: never by a package's sources or bench", () => {
+    const files = ["packages", "apps", "scripts", "test"].flatMap((dir) => codeFiles(dir));
+    const users = files.filter((file) => readFileSync(join(root, file), "utf8").includes(testKit));
+    // Else this test would check nothing.
+    expect(users.some((file) => file.startsWith("packages/core/test/"))).toBe(true);
+    expect(files.flatMap((file) => testKitMisuses(file, readFileSync(join(root, file), "utf8")))).toEqual([]);
+  });
+
+  it("imports any workspace package, by its name only", () => {
+    const dir = join(root, "packages", "test-kit", "src");
+    const sites = sourceFiles(dir).flatMap((file) => importsOf(relative(root, file), readFileSync(file, "utf8")));
+    expect(sites.some((site) => site.specifier === "@losslab/scenario")).toBe(true);
+    expect(testKitReaches(sites)).toEqual([]);
+  });
+
+  it("catches a package's source or bench importing the kit, and lets a test, a script and an app's bench", () => {
+    const kit = 'import { errorOf } from "@losslab/test-kit/errors";\n';
+    expect(testKitMisuses("packages/core/src/packet.ts", kit)).toEqual([
+      `packages/core/src/packet.ts: imports "@losslab/test-kit/errors" (only tests, scripts and the apps' benches may)`,
+    ]);
+    expect(testKitMisuses("apps/web/src/main.ts", kit)).toHaveLength(1);
+    expect(testKitMisuses("packages/switch/bench/switch.bench.ts", kit)).toHaveLength(1);
+    for (const file of ["packages/core/test/packet.test.ts", "apps/lab/bench/permutation.bench.ts", "scripts/x.ts"]) {
+      expect(testKitMisuses(file, kit)).toEqual([]);
+    }
+    // The published packages' table refuses it too: it is in no package's list.
+    expect(violations("core", importsOf("packages/core/src/x.ts", kit), [])).toContain(
+      'packages/core/src/x.ts: core may not import "@losslab/test-kit/errors"',
+    );
+  });
+
+  it("catches the kit leaving itself or reaching into a package", () => {
+    const file = "packages/test-kit/src/x.ts";
+    const sites = importsOf(
+      file,
+      'import { a } from "../../switch/src/link.js";\nimport { b } from "@losslab/switch/src/link.js";\nimport { c } from "./c.js";\n',
+    );
+    expect(testKitReaches(sites)).toEqual([
+      `${file}: "../../switch/src/link.js" leaves the test kit`,
+      `${file}: deep import "@losslab/switch/src/link.js" (only a package's index is public)`,
+    ]);
   });
 });

@@ -1,10 +1,9 @@
 /** The docs tables of kinds agree with the registries (issue 25: docs derived from the registries). */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { repositoryRoot as root } from "@losslab/test-kit/repository";
 import { describe, expect, it } from "vitest";
 import { readmesWithTables, withKindsTables } from "../scripts/kinds-tables.js";
-
-const root = join(import.meta.dirname, "..");
 
 describe("kinds tables in the READMEs", () => {
   for (const readme of readmesWithTables) {

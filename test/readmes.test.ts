@@ -4,13 +4,13 @@
  * (a relative link works on GitHub but not on the registry's page or in node_modules).
  * apps/lab/test/packed.test.ts runs the examples against the installed tarballs.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, normalize } from "node:path";
+import { readmeExamples, showsOutput } from "@losslab/test-kit/readme-examples";
+import { publishedPackageDirs, repositoryRoot as root } from "@losslab/test-kit/repository";
 import { describe, expect, it } from "vitest";
-import { readmeExamples, showsOutput } from "./readme-examples.js";
 
-const root = join(import.meta.dirname, "..");
-const packageDirs = [...readdirSync(join(root, "packages")).map((name) => join("packages", name)), join("apps", "lab")];
+const packageDirs = publishedPackageDirs();
 const published = new Set(
   packageDirs.map((dir) => JSON.parse(readFileSync(join(root, dir, "package.json"), "utf8")).name as string),
 );

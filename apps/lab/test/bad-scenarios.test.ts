@@ -8,9 +8,10 @@
 import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { cliArgs } from "@losslab/test-kit/losslab-cli";
+import { repositoryRoot } from "@losslab/test-kit/repository";
 import { afterAll, describe, expect, it } from "vitest";
 import { isCleanError } from "./hostile-scenarios.js";
-import { cliArgs, root } from "./kit.js";
 import { breach, LosslabRunner } from "./losslab-runner.js";
 
 const dir = join(import.meta.dirname, "bad-scenarios");
@@ -40,7 +41,7 @@ describe("the corpus of bad scenarios", () => {
 /** `losslab ...` as a process, asynchronously, so several run side by side. */
 function losslabProcess(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [...cliArgs, ...args], { cwd: root }, (error, stdout, stderr) => {
+    execFile(process.execPath, [...cliArgs, ...args], { cwd: repositoryRoot }, (error, stdout, stderr) => {
       resolve({ code: error === null ? 0 : (error.code as number | null), stdout, stderr });
     });
   });

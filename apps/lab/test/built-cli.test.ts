@@ -7,16 +7,18 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ringDeadlock, ringScenario } from "@losslab/test-kit/deadlock-ring";
+import { repositoryRoot } from "@losslab/test-kit/repository";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ringError, ringScenario } from "./deadlock-kit.js";
-import { root } from "./kit.js";
+import { errorLine } from "../src/terminal/error-line.js";
 
-const cli = join(root, "apps", "lab", "dist", "cli.js");
-const built = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: "utf8" });
+const cli = join(repositoryRoot, "apps", "lab", "dist", "cli.js");
+const built = (...args: string[]) =>
+  spawnSync(process.execPath, [cli, ...args], { cwd: repositoryRoot, encoding: "utf8" });
 
 beforeAll(() => {
   const build = spawnSync("pnpm", ["exec", "turbo", "run", "build", "--filter=@losslab/lab..."], {
-    cwd: root,
+    cwd: repositoryRoot,
     encoding: "utf8",
     env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1" },
   });
@@ -61,12 +63,12 @@ describe("the built losslab CLI", () => {
   it("records a point that fails on a worker thread and runs the others (exit code 3)", { timeout: 60_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), "losslab-built-"));
     const sweep = join(dir, "sweep.json");
-    // The deadlock ring runs through in 1 ms and deadlocks 2 ms into a 3 ms run (deadlock-kit.ts).
+    // The deadlock ring runs through in 1 ms and deadlocks 2 ms into a 3 ms run (the test kit's deadlock-ring.ts).
     writeFileSync(sweep, JSON.stringify({ base: ringScenario(), parameters: { durationMs: [1, 3] } }));
     const out = join(dir, "out");
     const run = built("sweep", sweep, "--workers", "2", "--out", out);
     expect(run.status).toBe(3);
-    expect(run.stderr).toContain(`losslab: point 2 (durationMs=3) failed: ${ringError(3)}`);
+    expect(run.stderr).toContain(`losslab: point 2 (durationMs=3) failed: ${errorLine(ringDeadlock(3))}`);
     expect(run.stderr).not.toContain("    at ");
     const rows = readFileSync(join(out, "results.csv"), "utf8").trim().split("\n");
     expect(rows[1]).toMatch(/,[0-9a-f]{16}$/);

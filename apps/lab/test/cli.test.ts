@@ -1,15 +1,16 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { losslab } from "@losslab/test-kit/losslab-cli";
+import { repositoryRoot } from "@losslab/test-kit/repository";
 import { describe, expect, it } from "vitest";
-import { assertExampleGolden, examplePart, exampleScenarios } from "./golden-kit.js";
-import { losslab, root } from "./kit.js";
+import { assertExampleGolden, examplePart, exampleScenarios } from "./example-records.js";
 
 describe("losslab CLI", () => {
   it("--version prints the version of @losslab/lab", () => {
     const { status, stdout } = losslab("--version");
     expect(status).toBe(0);
-    expect(stdout.trim()).toBe(JSON.parse(readFileSync(join(root, "apps/lab/package.json"), "utf8")).version);
+    expect(stdout.trim()).toBe(JSON.parse(readFileSync(join(repositoryRoot, "apps/lab/package.json"), "utf8")).version);
   });
 
   it("--help lists the commands", () => {
@@ -87,7 +88,7 @@ describe("losslab CLI", () => {
   });
 
   it("run: a scenario with a trace file replays every message of the trace", () => {
-    const csv = readFileSync(join(root, "examples/trace-example.csv"), "utf8").trim().split("\n").slice(1);
+    const csv = readFileSync(join(repositoryRoot, "examples/trace-example.csv"), "utf8").trim().split("\n").slice(1);
     const packets = csv.map((line) => Math.ceil(Number(line.split(",")[3]) / 2048)).reduce((a, b) => a + b, 0);
     const { status, stdout } = losslab("run", "examples/trace-replay.json", "--json");
     expect(status).toBe(0);

@@ -5,9 +5,9 @@
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { repositoryRoot } from "@losslab/test-kit/repository";
 import { describe, expect, it } from "vitest";
-import { exampleScenarios, examplesGoldenDir, readExampleGolden } from "./golden-kit.js";
-import { root } from "./kit.js";
+import { exampleScenarios, examplesGoldenDir, readExampleGolden } from "./example-records.js";
 
 describe("golden records of the example scenarios", () => {
   it("exist for every example scenario, and for nothing else", () => {
@@ -16,6 +16,6 @@ describe("golden records of the example scenarios", () => {
     }
     const examples = new Set(exampleScenarios().map((file) => `${file}.json`));
     expect(readdirSync(examplesGoldenDir).filter((file) => !examples.has(file))).toEqual([]);
-    expect(readdirSync(join(root, "apps", "lab", "golden"))).toEqual(["examples"]);
+    expect(readdirSync(join(repositoryRoot, "apps", "lab", "golden"))).toEqual(["examples"]);
   });
 });

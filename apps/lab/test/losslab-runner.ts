@@ -6,8 +6,8 @@
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { join } from "node:path";
+import { repositoryRoot } from "@losslab/test-kit/repository";
 import { isCleanError } from "./hostile-scenarios.js";
-import { root } from "./kit.js";
 import type { ChildAnswer } from "./losslab-child.js";
 
 export type RunnerAnswer = ChildAnswer | { hung: true } | { died: string };
@@ -76,7 +76,7 @@ export class LosslabRunner {
     if (this.child !== undefined) return this.child;
     this.stderr = "";
     const child = fork(join(import.meta.dirname, "losslab-child.ts"), [], {
-      cwd: root,
+      cwd: repositoryRoot,
       execArgv: ["--conditions=@losslab/source", "--import", "tsx", `--max-old-space-size=${this.heapMb}`],
       stdio: ["ignore", "ignore", "pipe", "ipc"],
     });

@@ -8,8 +8,8 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { repositoryRoot } from "@losslab/test-kit/repository";
 import { type Packed, packAll } from "../../../scripts/packing.js";
-import { root } from "./kit.js";
 
 export interface PackedInstall {
   /** The temporary directory: tarballs/ and app/. */
@@ -37,11 +37,11 @@ function pnpm(args: string[], cwd: string): string {
 export function installPacked(): PackedInstall {
   const dir = mkdtempSync(join(tmpdir(), "losslab-packed-"));
   const app = join(dir, "app");
-  pnpm(["exec", "turbo", "run", "build", "--filter=@losslab/lab..."], root);
+  pnpm(["exec", "turbo", "run", "build", "--filter=@losslab/lab..."], repositoryRoot);
   const tarballs = join(dir, "tarballs");
   const packed = packAll(tarballs);
   // The example plugin (issue 25), as its author would publish it: its workspace range becomes ^0.1.0.
-  const plugin = pnpm(["pack", "--pack-destination", tarballs], join(root, "examples", "plugin-marking"))
+  const plugin = pnpm(["pack", "--pack-destination", tarballs], join(repositoryRoot, "examples", "plugin-marking"))
     .trim()
     .split("\n")
     .at(-1) as string;

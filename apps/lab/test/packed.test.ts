@@ -9,8 +9,10 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { readGolden } from "@losslab/test-kit/preset-golden";
+import { readmeExamples, showsOutput } from "@losslab/test-kit/readme-examples";
+import { repositoryRoot } from "@losslab/test-kit/repository";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readGolden } from "../../../packages/reproductions/test/golden-kit.js";
 import {
   attwReport,
   manifestProblems,
@@ -19,9 +21,7 @@ import {
   RESOLUTION_KINDS,
   runProcess,
 } from "../../../scripts/packing.js";
-import { readmeExamples, showsOutput } from "../../../test/readme-examples.js";
-import { assertExampleGolden, examplePart, exampleScenarios } from "./golden-kit.js";
-import { root } from "./kit.js";
+import { assertExampleGolden, examplePart, exampleScenarios } from "./example-records.js";
 import { installPacked, type PackedInstall } from "./packed-install.js";
 
 let install: PackedInstall;
@@ -180,7 +180,7 @@ console.log(rate, result.summary.groups.local > 0, reproductionsPackage.presets.
         files: ["types/consumer.ts", ...examples],
       },
     };
-    const tsc = join(root, "node_modules", ".bin", "tsc");
+    const tsc = join(repositoryRoot, "node_modules", ".bin", "tsc");
     const results = await twoAtATime(Object.entries(configs), async ([name, config]) => {
       writeFileSync(join(app, `tsconfig.${name}.json`), JSON.stringify(config, null, 2));
       const run = await runInApp(tsc, ["-p", `tsconfig.${name}.json`]);
@@ -192,7 +192,7 @@ console.log(rate, result.summary.groups.local > 0, reproductionsPackage.presets.
   it("every package README has a runnable example, and each runs as printed in the README", {
     timeout: 120_000,
   }, async () => {
-    const tsx = join(root, "node_modules", ".bin", "tsx");
+    const tsx = join(repositoryRoot, "node_modules", ".bin", "tsx");
     const all = readmes().flatMap(({ name, examples }) =>
       examples.map(({ code, output }, i) => ({ name, code, output, i })),
     );
@@ -215,21 +215,21 @@ function readmes() {
   return packed
     .filter(({ name }) => name !== "@losslab/lab")
     .map(({ name, dir }) => {
-      const readme = readFileSync(join(root, dir, "README.md"), "utf8");
+      const readme = readFileSync(join(repositoryRoot, dir, "README.md"), "utf8");
       return { name, readme, examples: readmeExamples(readme) };
     });
 }
 
 describe("the installed losslab bin", () => {
   it("prints the version of the package", () => {
-    const { version } = JSON.parse(readFileSync(join(root, "apps", "lab", "package.json"), "utf8"));
+    const { version } = JSON.parse(readFileSync(join(repositoryRoot, "apps", "lab", "package.json"), "utf8"));
     expect(installed("--version").stdout.trim()).toBe(version);
   });
 
   it("runs the commands of the README's installed section, on the example scenarios the package ships", {
     timeout: 60_000,
   }, () => {
-    const readme = readFileSync(join(root, "apps", "lab", "README.md"), "utf8");
+    const readme = readFileSync(join(repositoryRoot, "apps", "lab", "README.md"), "utf8");
     const block = /^```sh\n(# where @losslab\/lab is installed[\s\S]*?)^```$/m.exec(readme)?.[1];
     expect(block).toBeDefined();
     const commands = block!
@@ -255,7 +255,7 @@ describe("the installed losslab bin", () => {
   });
 
   it("runs a scenario naming an installed plugin package, whose marks are in the summary", { timeout: 60_000 }, () => {
-    const scenario = readFileSync(join(root, "examples", "plugin-marking", "scenario.yaml"), "utf8").replace(
+    const scenario = readFileSync(join(repositoryRoot, "examples", "plugin-marking", "scenario.yaml"), "utf8").replace(
       'plugins: ["./index.js"]',
       'plugins: ["losslab-marking-dctcp"]',
     );

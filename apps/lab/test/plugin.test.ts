@@ -7,8 +7,9 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { losslab } from "@losslab/test-kit/losslab-cli";
+import { repositoryRoot } from "@losslab/test-kit/repository";
 import { describe, expect, it } from "vitest";
-import { losslab, root } from "./kit.js";
 
 const example = "examples/plugin-marking";
 const scenario = `${example}/scenario.yaml`;
@@ -16,7 +17,7 @@ const scenario = `${example}/scenario.yaml`;
 describe("a marking policy from a plugin", () => {
   it("passes its own tests (npm test in the plugin's directory)", () => {
     const run = spawnSync(process.execPath, ["--conditions=@losslab/source", "--import", "tsx", "--test", "test/"], {
-      cwd: join(root, example),
+      cwd: join(repositoryRoot, example),
       encoding: "utf8",
     });
     expect(run.stdout).toMatch(/# pass 3\n# fail 0/);
@@ -35,13 +36,13 @@ describe("a marking policy from a plugin", () => {
   });
 
   it("validates its parameters like a built-in's, and names the field of a typo", () => {
-    const dir = mkdtempSync(join(root, example, ".tmp-"));
+    const dir = mkdtempSync(join(repositoryRoot, example, ".tmp-"));
     try {
       const bad = (marking: string) => {
         const file = join(dir, "bad.yaml");
         writeFileSync(
           file,
-          readFileSync(join(root, scenario), "utf8")
+          readFileSync(join(repositoryRoot, scenario), "utf8")
             .replace('plugins: ["./index.js"]', 'plugins: ["../index.js"]')
             .replace(/marking: .*/, `marking: ${marking}`),
         );
@@ -65,7 +66,7 @@ describe("a marking policy from a plugin", () => {
   it("--plugin loads it for a scenario that does not name it; the JSON Schema export lists it", () => {
     const dir = mkdtempSync(join(tmpdir(), "losslab-plugin-"));
     const file = join(dir, "s.yaml");
-    writeFileSync(file, readFileSync(join(root, scenario), "utf8").replace(/^plugins: .*$/m, ""));
+    writeFileSync(file, readFileSync(join(repositoryRoot, scenario), "utf8").replace(/^plugins: .*$/m, ""));
     expect(losslab("validate", file).stderr).toMatch(/marking\.kind: unknown "dctcp-step"/);
     const flagged = losslab("validate", file, "--plugin", `./${example}/index.js`);
     expect(flagged.status).toBe(0);
@@ -87,23 +88,23 @@ describe("a marking policy from a plugin", () => {
   // plugin that imports the workspace's TypeScript sources.
   it("runs in a sweep's worker threads of the built CLI, with the same results as in-process", () => {
     const build = spawnSync("pnpm", ["exec", "turbo", "run", "build", "--filter=@losslab/lab..."], {
-      cwd: root,
+      cwd: repositoryRoot,
       encoding: "utf8",
     });
     expect(build.status, build.stderr).toBe(0);
-    const dir = mkdtempSync(join(root, example, ".tmp-"));
+    const dir = mkdtempSync(join(repositoryRoot, example, ".tmp-"));
     try {
       const sweep = join(dir, "sweep.json");
       writeFileSync(
         join(dir, "base.yaml"),
-        readFileSync(join(root, scenario), "utf8").replace("./index.js", "../index.js"),
+        readFileSync(join(repositoryRoot, scenario), "utf8").replace("./index.js", "../index.js"),
       );
       writeFileSync(sweep, JSON.stringify({ base: "base.yaml", parameters: { "marking.thresholdPackets": [4, 16] } }));
       const results = (workers: string) => {
         const out = join(dir, `out-${workers}`);
-        const cli = join(root, "apps", "lab", "dist", "cli.js");
+        const cli = join(repositoryRoot, "apps", "lab", "dist", "cli.js");
         const run = spawnSync(process.execPath, [cli, "sweep", sweep, "--workers", workers, "--out", out], {
-          cwd: root,
+          cwd: repositoryRoot,
           encoding: "utf8",
         });
         expect(run.stderr).not.toMatch(/error/i);

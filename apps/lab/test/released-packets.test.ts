@@ -6,7 +6,7 @@
  * package's released-packets test.)
  */
 import { describe, expect, it } from "vitest";
-import { exampleRecord, exampleScenarios, readExampleGolden } from "./golden-kit.js";
+import { exampleRecord, exampleScenarios, readExampleGolden } from "./example-records.js";
 
 describe.each(exampleScenarios())("examples/%s with released packets poisoned", (file) => {
   it("gives the fingerprint of its golden record", async () => {

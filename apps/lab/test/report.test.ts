@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { inflateSync } from "node:zlib";
+import { chromiumLaunchOptions, chromiumMissing, watchedPage } from "@losslab/test-kit/chromium";
+import { losslab } from "@losslab/test-kit/losslab-cli";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumLaunchOptions, chromiumMissing } from "../../../test/chromium.js";
 import { escapeHtml, inlineSvg } from "../src/report/html-report.js";
-import { losslab } from "./kit.js";
 
 const PRESETS = ["santos2002-fig2a", "santos2002-fig6"];
 
@@ -88,14 +88,7 @@ describe("reproduce --all: the HTML report", () => {
     it("renders every chart without console errors and the page is not blank", async () => {
       if (missing) throw missing;
       if (browser === undefined) throw new Error("Chromium did not start");
-      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-      const errors: string[] = [];
-      const requests: string[] = [];
-      page.on("console", (message) => {
-        if (message.type() === "error") errors.push(message.text());
-      });
-      page.on("pageerror", (error) => errors.push(error.message));
-      page.on("request", (request) => requests.push(request.url()));
+      const { page, errors, requests } = await watchedPage(browser, { width: 1400, height: 900 });
       await page.goto(pathToFileURL(join(out, "index.html")).href, { waitUntil: "load" });
 
       const boxes = await page.$$eval("svg", (svgs) =>

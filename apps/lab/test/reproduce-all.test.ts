@@ -8,11 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { findPreset, type Preset } from "@losslab/reproductions";
 import { parseScenario, runScenario } from "@losslab/scenario";
+import { ringDeadlock, ringScenario } from "@losslab/test-kit/deadlock-ring";
+import { losslab, startLosslab } from "@losslab/test-kit/losslab-cli";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { reproduceAll } from "../src/commands/reproduce-all.js";
 import { readKeptPreset } from "../src/report/preset-output.js";
-import { ringError, ringScenario } from "./deadlock-kit.js";
-import { losslab, startLosslab } from "./kit.js";
+import { errorLine } from "../src/terminal/error-line.js";
 
 /** Every file of a preset's directory but the manifest (whose wall time differs between runs). */
 function presetFiles(dir: string): Record<string, string> {
@@ -138,7 +139,7 @@ describe("reproduce --all, a preset that fails", () => {
   afterEach(() => vi.restoreAllMocks());
 
   // A preset whose simulation fails in the model at run time (the deadlock ring, see
-  // deadlock-kit.ts), next to a real one.
+  // the test kit's deadlock-ring.ts), next to a real one.
   const failing: Preset = {
     name: "failing",
     description: "a preset whose one run fails",
@@ -160,7 +161,7 @@ describe("reproduce --all, a preset that fails", () => {
     const out = mkdtempSync(join(tmpdir(), "losslab-all-"));
     const code = await reproduceAll([failing, findPreset("santos2002-fig6")], { out, seed: 1, workers: 1 });
     expect(code).toBe(3);
-    const error = ringError(3);
+    const error = errorLine(ringDeadlock(3));
     expect(stderr).toContain(`losslab: [1/2] failing failed: ${error}\n`);
     expect(stderr.join("")).not.toContain("    at ");
     expect(stderr.at(-1)).toBe(

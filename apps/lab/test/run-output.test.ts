@@ -8,17 +8,17 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseScenario, runScenario } from "@losslab/scenario";
+import { repositoryRoot } from "@losslab/test-kit/repository";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { formatSummary, resultJson } from "../src/commands/run.js";
 import { losslabInProcess } from "./in-process.js";
-import { root } from "./kit.js";
 
 let file: string;
 let input: Record<string, unknown>;
 
 beforeAll(() => {
-  input = parse(readFileSync(join(root, "examples", "santos-fig4b.yaml"), "utf8"));
+  input = parse(readFileSync(join(repositoryRoot, "examples", "santos-fig4b.yaml"), "utf8"));
   input.durationMs = 3;
   input.metrics = { measureMs: [1, 3] };
   file = join(mkdtempSync(join(tmpdir(), "losslab-run-")), "fig4b-3ms.json");
@@ -59,7 +59,7 @@ describe("run --json", () => {
   });
 
   it("--series without --json is a mistake, found before the run", async () => {
-    const answer = await losslabInProcess("run", join(root, "does-not-exist.json"), "--series");
+    const answer = await losslabInProcess("run", join(repositoryRoot, "does-not-exist.json"), "--series");
     expect(answer).toEqual({
       code: 2,
       stdout: "",

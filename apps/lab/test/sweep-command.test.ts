@@ -1,8 +1,9 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { losslab } from "@losslab/test-kit/losslab-cli";
+import { sweepFile } from "@losslab/test-kit/sweep-files";
 import { describe, expect, it } from "vitest";
-import { losslab } from "./kit.js";
 
 const base = {
   name: "tiny",
@@ -10,15 +11,6 @@ const base = {
   topology: { kind: "two-switch", local: 1, remote: 1 },
   flows: { pattern: "santos", victimMs: null },
 };
-
-/** Writes a sweep file (and anything else given) to a fresh directory; returns its path. */
-function sweepFile(sweep: unknown, extra: Record<string, unknown> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), "losslab-sweep-"));
-  for (const [name, content] of Object.entries(extra)) writeFileSync(join(dir, name), JSON.stringify(content));
-  const file = join(dir, "sweep.json");
-  writeFileSync(file, JSON.stringify(sweep));
-  return file;
-}
 
 describe("losslab sweep", () => {
   // The base as a file relative to the sweep file; two parameters, 2 x 2 points.

@@ -6,8 +6,9 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { losslab, startLosslab } from "@losslab/test-kit/losslab-cli";
+import { rowsOnDisk, snapshot } from "@losslab/test-kit/sweep-files";
 import { beforeAll, describe, expect, it } from "vitest";
-import { losslab, startLosslab } from "./kit.js";
 
 const POINTS = 6;
 const sweep = {
@@ -20,13 +21,6 @@ const sweep = {
   parameters: { "topology.local": [1, 2, 3, 4, 5, 6] },
 };
 
-/** Every file of a directory with its bytes. */
-function snapshot(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const name of readdirSync(dir).sort()) files[name] = readFileSync(join(dir, name)).toString("base64");
-  return files;
-}
-
 /** The rows of results.csv, each checked whole: every column, ending with a fingerprint. */
 function completeRows(csv: string): number {
   const [header, ...rows] = readFileSync(csv, "utf8").trimEnd().split("\n");
@@ -36,15 +30,6 @@ function completeRows(csv: string): number {
     expect(row).toMatch(/,[0-9a-f]{16}$/);
   }
   return rows.length;
-}
-
-/** How many points results.csv holds now (0 before it exists). */
-function rowsOnDisk(csv: string): number {
-  try {
-    return readFileSync(csv, "utf8").trimEnd().split("\n").length - 1;
-  } catch {
-    return 0;
-  }
 }
 
 describe("losslab sweep, interrupted", () => {

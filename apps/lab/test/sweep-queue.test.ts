@@ -4,16 +4,19 @@
  * collector killed and run again, jobs a worker must refuse, and the CLI's one-line errors.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ringDeadlock, ringScenario } from "@losslab/test-kit/deadlock-ring";
+import { cliArgs, losslab } from "@losslab/test-kit/losslab-cli";
+import { freePort, type PrivateRedis, redisMissing, startRedis } from "@losslab/test-kit/private-redis";
+import { repositoryRoot } from "@losslab/test-kit/repository";
+import { rowsOnDisk, snapshot } from "@losslab/test-kit/sweep-files";
 import { Queue, QueueEvents } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorLine } from "../src/terminal/error-line.js";
 import { losslabVersion } from "../src/version.js";
-import { ringError, ringScenario } from "./deadlock-kit.js";
 import { losslabInProcess } from "./in-process.js";
-import { cliArgs, losslab, root } from "./kit.js";
-import { freePort, type PrivateRedis, redisMissing, startRedis } from "./redis-kit.js";
 
 const POINTS = 12;
 /** Points of about half a second on a worker thread: long enough to kill a worker in the middle of one. */
@@ -26,20 +29,6 @@ const sweep = {
   },
   parameters: { "topology.local": [1, 2, 3, 4], "limits.window": [1, 2, 3] },
 };
-
-function snapshot(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const name of readdirSync(dir).sort()) files[name] = readFileSync(join(dir, name)).toString("base64");
-  return files;
-}
-
-function rowsOnDisk(csv: string): number {
-  try {
-    return readFileSync(csv, "utf8").trimEnd().split("\n").length - 1;
-  } catch {
-    return 0;
-  }
-}
 
 /** A `losslab` child process with its output so far, to wait on. */
 interface Child {
@@ -54,7 +43,7 @@ interface Child {
 const children: ChildProcess[] = [];
 
 function start(args: string[], env: NodeJS.ProcessEnv = process.env): Child {
-  const child = spawn(process.execPath, [...cliArgs, ...args], { cwd: root, env });
+  const child = spawn(process.execPath, [...cliArgs, ...args], { cwd: repositoryRoot, env });
   children.push(child);
   let stdout = "";
   let stderr = "";
@@ -247,7 +236,7 @@ describe.skipIf(missing !== undefined)("losslab sweep --queue", () => {
         .split("\n")
         .filter((line) => !line.includes("warning: topology")),
     ).toEqual([
-      `losslab: point 2 (durationMs=3) failed: ${ringError(3)}`,
+      `losslab: point 2 (durationMs=3) failed: ${errorLine(ringDeadlock(3))}`,
       `losslab: 1 of 2 points failed; their errors are in ${join(dir, "ring", "results.csv")} and results.json, and the same command runs them again`,
       "",
     ]);

@@ -7,9 +7,11 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { checkScenario } from "@losslab/scenario";
+import { ringDeadlock, ringScenario } from "@losslab/test-kit/deadlock-ring";
+import { losslab } from "@losslab/test-kit/losslab-cli";
+import { snapshot, sweepFile } from "@losslab/test-kit/sweep-files";
 import { describe, expect, it } from "vitest";
-import { ringError, ringScenario } from "./deadlock-kit.js";
-import { losslab } from "./kit.js";
+import { errorLine } from "../src/terminal/error-line.js";
 
 const base = {
   name: "tiny",
@@ -17,18 +19,6 @@ const base = {
   topology: { kind: "two-switch", local: 1, remote: 1 },
   flows: { pattern: "santos", victimMs: null },
 };
-
-function sweepFile(sweep: unknown): string {
-  const file = join(mkdtempSync(join(tmpdir(), "losslab-resume-")), "sweep.json");
-  writeFileSync(file, JSON.stringify(sweep));
-  return file;
-}
-
-function snapshot(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const name of readdirSync(dir).sort()) files[name] = readFileSync(join(dir, name)).toString("base64");
-  return files;
-}
 
 describe("losslab sweep, resumed from damaged results", () => {
   it("re-uses only whole rows, reruns the others, and rewrites a damaged results.json", { timeout: 60_000 }, () => {
@@ -87,7 +77,7 @@ describe("losslab sweep, resumed from damaged results", () => {
 });
 
 describe("losslab sweep, a point that fails", () => {
-  // The deadlock ring (deadlock-kit.ts) runs through in 1 ms and 0.5 ms, and deadlocks at
+  // The deadlock ring (the test kit's deadlock-ring.ts) runs through in 1 ms and 0.5 ms, and deadlocks at
   // 2 ms of a 3 ms run: the model stops that point only, at run time.
   const ring = ringScenario();
 
@@ -101,7 +91,7 @@ describe("losslab sweep, a point that fails", () => {
     const run = losslab("sweep", file, "--workers", "2", "--out", out);
     expect(run.status).toBe(3);
     expect(run.stderr).not.toContain("    at ");
-    const error = ringError(3);
+    const error = errorLine(ringDeadlock(3));
     expect(error).toMatch(/^DeadlockError: deadlock at 2 ms: /);
     expect(run.stderr.split("\n").filter((line) => !line.includes("warning: topology"))).toEqual([
       `losslab: point 2 (durationMs=3) failed: ${error}`,

@@ -6,8 +6,8 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { chromiumLaunchOptions } from "@losslab/test-kit/chromium";
 import { chromium } from "playwright-core";
-import { chromiumLaunchOptions } from "../../../test/chromium.js";
 import { encodeScenario } from "../src/url-state.js";
 import { serveDirectory } from "../test/static-server.js";
 

@@ -7,14 +7,14 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { findPreset, resultJsonText } from "@losslab/reproductions";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { chromiumLaunchOptions, chromiumMissing, type WatchedPage, watchedPage } from "@losslab/test-kit/chromium";
+import { packageDirectory, repositoryRoot } from "@losslab/test-kit/repository";
+import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumLaunchOptions, chromiumMissing } from "../../../test/chromium.js";
 import { encodeScenario } from "../src/url-state.js";
 import { type StaticServer, serveDirectory } from "./static-server.js";
 
-const root = join(import.meta.dirname, "..", "..", "..");
-const dist = join(root, "apps", "web", "dist");
+const dist = join(packageDirectory("web"), "dist");
 
 let server: StaticServer | undefined;
 let browser: Browser | undefined;
@@ -23,7 +23,7 @@ let missing: Error | undefined;
 
 beforeAll(async () => {
   const build = spawnSync("pnpm", ["exec", "turbo", "run", "build", "--filter=@losslab/web"], {
-    cwd: root,
+    cwd: repositoryRoot,
     encoding: "utf8",
     env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1" },
   });
@@ -38,19 +38,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function openPage(query: string): Promise<{ page: Page; errors: string[]; requests: string[] }> {
+async function openPage(query: string): Promise<WatchedPage> {
   if (missing) throw missing;
   if (browser === undefined || server === undefined) throw new Error("Chromium or the server did not start");
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  const errors: string[] = [];
-  const requests: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("request", (request) => requests.push(request.url()));
-  await page.goto(`${server.url}${query}`, { waitUntil: "load" });
-  return { page, errors, requests };
+  const watched = await watchedPage(browser, { width: 1400, height: 1000 });
+  await watched.page.goto(`${server.url}${query}`, { waitUntil: "load" });
+  return watched;
 }
 
 describe("the web app in headless Chromium", () => {

@@ -1,5 +1,6 @@
 import { findPreset, resultJsonText } from "@losslab/reproductions";
 import { parseScenario, runScenario } from "@losslab/scenario";
+import { errorOf } from "@losslab/test-kit/errors";
 import { describe, expect, it } from "vitest";
 import { handleRequest, type Message, presetList, type Request } from "../src/protocol.js";
 import { MAX_POINTS } from "../src/run-view.js";
@@ -56,12 +57,7 @@ describe("the worker protocol", () => {
     const yaml = "durationMs: 2\ntopology: { kind: two-switch, local: 1, remote: 1 }\nflows: { pattern: santos }\n";
     expect((await messagesOf({ type: "run-scenario", text: yaml })).at(-1)!.type).toBe("done");
     const bad = { ...small, durationMs: -1 };
-    let expected = "";
-    try {
-      parseScenario(bad);
-    } catch (error) {
-      expected = (error as Error).message;
-    }
+    const expected = errorOf(Error, () => parseScenario(bad)).message;
     expect(expected).toContain("durationMs");
     expect(await messagesOf({ type: "run-scenario", text: JSON.stringify(bad) })).toEqual([
       { type: "error", message: expected },

@@ -3,19 +3,15 @@
  * (santos-2002 sec. 4.1: "The destination returns the ECN value in the acknowledgment
  * packet"), fed to the flow's controller; lossless checks on what arrives.
  */
-import { CongestionBit, LosslessViolation, PacketFactory, PacketKind } from "@losslab/core";
-import { Engine } from "@losslab/engine";
+import { CongestionBit, LosslessViolation, PacketKind } from "@losslab/core";
+import { adapterPair } from "@losslab/test-kit/adapter-pair";
+import { dataPacket } from "@losslab/test-kit/data-packet";
+import { DATA_BYTES } from "@losslab/test-kit/santos-link";
+import { ScriptedController } from "@losslab/test-kit/scripted-controller";
 import { describe, expect, it } from "vitest";
-import { HostAdapter } from "../src/index.js";
-import { backToBack, DATA_BYTES, ScriptedController } from "./kit.js";
 
 function pair(ackBytes?: number) {
-  const engine = new Engine();
-  const packets = new PacketFactory();
-  const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets });
-  const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets, ...(ackBytes === undefined ? {} : { ackBytes }) });
-  const wires = backToBack(engine, h0, h1);
-  return { engine, packets, h0, h1, ...wires };
+  return adapterPair({}, ackBytes === undefined ? {} : { ackBytes });
 }
 
 describe("ACKs", () => {
@@ -98,15 +94,7 @@ describe("receive-side checks", () => {
 
   it("throws LosslessViolation for a packet addressed to another host", () => {
     const { packets, h1 } = pair();
-    const stray = packets.create({
-      kind: PacketKind.Data,
-      flow: 0,
-      source: 0,
-      destination: 5,
-      size: DATA_BYTES,
-      seq: 0,
-      createdAt: 0,
-    });
+    const stray = dataPacket(packets, 0, 5);
     expect(() => h1.receive(stray, 0, 2_068_000)).toThrow(LosslessViolation);
   });
 

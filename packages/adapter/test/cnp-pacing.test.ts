@@ -5,8 +5,9 @@
  * k * 2,068,000 + 2,078,000 ps.
  */
 import { CongestionBit } from "@losslab/core";
+import { markingPair } from "@losslab/test-kit/adapter-pair";
+import { DATA_BYTES } from "@losslab/test-kit/santos-link";
 import { describe, expect, it } from "vitest";
-import { DATA_BYTES, markingPair } from "./kit.js";
 
 const every = Array.from({ length: 100 }, (_, seq) => seq);
 

@@ -9,21 +9,19 @@
 import { CongestionBit, PacketFactory, PacketKind } from "@losslab/core";
 import { Engine, type Time } from "@losslab/engine";
 import { hybrid } from "@losslab/response";
+import { adapterPair } from "@losslab/test-kit/adapter-pair";
+import { DATA_BYTES, GBPS } from "@losslab/test-kit/santos-link";
+import { ScriptedController } from "@losslab/test-kit/scripted-controller";
 import { describe, expect, it } from "vitest";
 import { type FlowOptions, HostAdapter } from "../src/index.js";
-import { backToBack, DATA_BYTES, GBPS, ScriptedController } from "./kit.js";
 
 function pair(ackCoalescing: number, ackCoalescingTimeout: Time = Number.POSITIVE_INFINITY) {
-  const engine = new Engine();
-  const packets = new PacketFactory();
-  const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets });
-  const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets, ackCoalescing, ackCoalescingTimeout });
-  const wires = backToBack(engine, h0, h1);
+  const pair = adapterPair({}, { ackCoalescing, ackCoalescingTimeout });
   const flow = (options: Partial<FlowOptions> = {}) =>
-    h0.addFlow({ id: 0, destination: 1, packetBytes: DATA_BYTES, start: 0, ...options });
+    pair.h0.addFlow({ id: 0, destination: 1, packetBytes: DATA_BYTES, start: 0, ...options });
   /** The ACKs H1 sent: [seq, covers, bits, start]. */
-  const acks = () => wires.ba.acks.map(({ packet, start }) => [packet.seq, packet.covers, packet.bits, start]);
-  return { engine, h0, h1, flow, acks, ...wires };
+  const acks = () => pair.ba.acks.map(({ packet, start }) => [packet.seq, packet.covers, packet.bits, start]);
+  return { ...pair, flow, acks };
 }
 
 const markSeqs = (seqs: number[]) => (packet: { kind: number; seq: number; bits: number }) => {

@@ -5,24 +5,17 @@
  */
 import { createPauseFrame, PacketFactory, XOFF_QUANTA } from "@losslab/core";
 import { Engine } from "@losslab/engine";
+import { adapterPair } from "@losslab/test-kit/adapter-pair";
+import { DATA_BYTES } from "@losslab/test-kit/santos-link";
 import { describe, expect, it } from "vitest";
 import { HostAdapter } from "../src/index.js";
-import { backToBack, DATA_BYTES } from "./kit.js";
 
 /** H0 sends 2 packets of a reliable flow on VL 0 and 2 of an unreliable one on VL 1 to H1 (vls 3), every data packet ECN-marked. */
 function run(controlVl: number | undefined, pauseDataAtDestination = false) {
-  const engine = new Engine();
-  const packets = new PacketFactory();
-  const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets, vls: 3 });
-  const h1 = new HostAdapter(engine, {
-    name: "H1",
-    host: 1,
-    packets,
-    vls: 3,
-    pauseReactionDelay: 0,
-    ...(controlVl === undefined ? {} : { controlVl }),
-  });
-  const { ab, ba } = backToBack(engine, h0, h1);
+  const { engine, packets, h0, h1, ab, ba } = adapterPair(
+    { vls: 3 },
+    { vls: 3, pauseReactionDelay: 0, ...(controlVl === undefined ? {} : { controlVl }) },
+  );
   ab.tamper = (packet) => {
     packet.bits = 1;
   };

@@ -5,9 +5,11 @@
 import { CongestionBit, PacketFactory, PacketKind } from "@losslab/core";
 import { Engine, type Time } from "@losslab/engine";
 import { type Controller, mvcm } from "@losslab/response";
+import { adapterPair } from "@losslab/test-kit/adapter-pair";
+import { DATA_BYTES, GBPS } from "@losslab/test-kit/santos-link";
+import { ScriptedController } from "@losslab/test-kit/scripted-controller";
 import { describe, expect, it } from "vitest";
 import { type FlowOptions, HostAdapter } from "../src/index.js";
-import { backToBack, DATA_BYTES, GBPS, ScriptedController } from "./kit.js";
 
 /** Refills of queue 7: at time, packets. Some come while packets are outstanding, some after long idle. */
 const REFILLS: ReadonlyArray<readonly [Time, number]> = [
@@ -27,11 +29,7 @@ const REFILLS: ReadonlyArray<readonly [Time, number]> = [
  * it, as a traffic sink does. Returns what went on the wire and how often it reopened.
  */
 function run(forget: boolean, controllers: (() => Controller) | undefined, marked: readonly number[], rate?: number) {
-  const engine = new Engine();
-  const packets = new PacketFactory();
-  const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets });
-  const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets });
-  const { ab } = backToBack(engine, h0, h1);
+  const { engine, h0, ab } = adapterPair();
   let rank = 0;
   ab.tamper = (packet) => {
     if (packet.kind === PacketKind.Data && marked.includes(rank++)) {
@@ -89,11 +87,7 @@ describe("queues forgotten while idle", () => {
   });
 
   it("keeps a queue whose controller is not at rest, or that declares no atRest", () => {
-    const engine = new Engine();
-    const packets = new PacketFactory();
-    const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets });
-    const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets });
-    backToBack(engine, h0, h1);
+    const { engine, h0 } = adapterPair();
     const restless = Object.assign(new ScriptedController(engine), { atRest: false });
     const silent = new ScriptedController(engine);
     const resting = Object.assign(new ScriptedController(engine), { atRest: true });

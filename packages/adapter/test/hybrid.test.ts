@@ -5,20 +5,16 @@
  * ceil(4/(1+i)) (2, 2, 1 for ipd 1, 2, 3). AIMD on windows 1..maxWindow: a mark halves
  * CWND (floor, at least 1), RPI = CWND unmarked packets per +1.
  */
-import { CongestionBit, PacketFactory, PacketKind } from "@losslab/core";
-import { Engine, type Time } from "@losslab/engine";
+import { CongestionBit, PacketKind } from "@losslab/core";
+import type { Time } from "@losslab/engine";
 import { type Controller, type HybridParameters, hybrid } from "@losslab/response";
+import { adapterPair } from "@losslab/test-kit/adapter-pair";
+import { DATA_BYTES, GBPS, PROPAGATION } from "@losslab/test-kit/santos-link";
 import { describe, expect, it } from "vitest";
-import { HostAdapter } from "../src/index.js";
-import { backToBack, DATA_BYTES, GBPS, PROPAGATION } from "./kit.js";
 
 /** One hybrid flow from H0 to H1; `states` records the controller after every ACK. */
 function run(parameters: HybridParameters, options: { delay?: Time; packets?: number; marked?: number[] } = {}) {
-  const engine = new Engine();
-  const packets = new PacketFactory();
-  const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets });
-  const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets });
-  const { ab } = backToBack(engine, h0, h1, GBPS, options.delay ?? PROPAGATION);
+  const { engine, h0, ab } = adapterPair({}, {}, { delay: options.delay ?? PROPAGATION });
   const marked = options.marked ?? [];
   ab.tamper = (packet) => {
     if (packet.kind === PacketKind.Data && marked.includes(packet.seq)) packet.bits |= CongestionBit.Ecn;

@@ -6,19 +6,17 @@
  */
 import { PacketFactory } from "@losslab/core";
 import { Engine } from "@losslab/engine";
+import { adapterPair } from "@losslab/test-kit/adapter-pair";
+import { DATA_BYTES, GBPS } from "@losslab/test-kit/santos-link";
+import { ScriptedController } from "@losslab/test-kit/scripted-controller";
 import { describe, expect, it } from "vitest";
 import { type FlowOptions, HostAdapter } from "../src/index.js";
-import { backToBack, DATA_BYTES, GBPS, ScriptedController } from "./kit.js";
 
 function pair() {
-  const engine = new Engine();
-  const packets = new PacketFactory();
-  const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets });
-  const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets });
-  const wires = backToBack(engine, h0, h1);
+  const pair = adapterPair();
   const flow = (options: Partial<FlowOptions> = {}) =>
-    h0.addFlow({ id: 0, destination: 1, packetBytes: DATA_BYTES, start: 0, ...options });
-  return { engine, h0, h1, flow, ...wires };
+    pair.h0.addFlow({ id: 0, destination: 1, packetBytes: DATA_BYTES, start: 0, ...options });
+  return { ...pair, flow };
 }
 
 describe("window limit", () => {
@@ -142,11 +140,7 @@ describe("scheduled pacing", () => {
   // Two flows of one host at 0.3 and 0.7 of the link: together they fill it, so each often
   // finds the port busy with the other's packet when its time comes.
   function shares(pacing: "since-start" | "scheduled") {
-    const engine = new Engine();
-    const packets = new PacketFactory();
-    const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets, acks: false, pacing });
-    const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets, acks: false });
-    const { ab } = backToBack(engine, h0, h1);
+    const { engine, h0, ab } = adapterPair({ acks: false, pacing }, { acks: false });
     h0.addFlow({ id: 0, destination: 1, packetBytes: DATA_BYTES, start: 0, rate: 0.3 * GBPS });
     h0.addFlow({ id: 1, destination: 1, packetBytes: DATA_BYTES, start: 0, rate: 0.7 * GBPS });
     const until = 1000 * 2_068_000;

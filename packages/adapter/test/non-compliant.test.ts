@@ -7,9 +7,11 @@
  */
 import { CongestionBit, type Packet, PacketFactory, PacketKind } from "@losslab/core";
 import { Engine, type Time } from "@losslab/engine";
+import { BareWire } from "@losslab/test-kit/bare-wire";
+import { DATA_BYTES, GBPS } from "@losslab/test-kit/santos-link";
+import { ScriptedController } from "@losslab/test-kit/scripted-controller";
 import { describe, expect, it } from "vitest";
 import { type FlowOptions, HostAdapter } from "../src/index.js";
-import { DATA_BYTES, GBPS, ScriptedController, Wire } from "./kit.js";
 
 function fabric(marked: number[]) {
   const engine = new Engine();
@@ -17,8 +19,8 @@ function fabric(marked: number[]) {
   const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets, compliant: false });
   const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets, nonCompliantSources: [0], managerHost: 2 });
   const h2 = new HostAdapter(engine, { name: "H2", host: 2, packets });
-  const ab = new Wire(engine, h1);
-  const ba = new Wire(engine, (packet) => (packet.destination === 2 ? h2 : h0));
+  const ab = new BareWire(engine, h1);
+  const ba = new BareWire(engine, (packet) => (packet.destination === 2 ? h2 : h0));
   h0.connectOutput(0, ab, h1.inputCredits(0));
   h1.connectOutput(0, ba, Number.POSITIVE_INFINITY);
   ab.tamper = (packet) => {
@@ -102,8 +104,8 @@ describe("non-compliant source CAs", () => {
       ackCoalescing: 2,
       ackCoalescingTimeout: 100_000_000,
     });
-    const ab = new Wire(engine, h1);
-    const ba = new Wire(engine, h0);
+    const ab = new BareWire(engine, h1);
+    const ba = new BareWire(engine, h0);
     h0.connectOutput(0, ab, h1.inputCredits(0));
     h1.connectOutput(0, ba, Number.POSITIVE_INFINITY);
     ab.tamper = (packet) => {

@@ -7,22 +7,20 @@
  */
 import { createPauseFrame, DEFAULT_PAUSE_REACTION_DELAY, PacketFactory, XOFF_QUANTA } from "@losslab/core";
 import { Engine, type Time } from "@losslab/engine";
+import { adapterPair } from "@losslab/test-kit/adapter-pair";
+import { DATA_BYTES } from "@losslab/test-kit/santos-link";
 import { describe, expect, it } from "vitest";
 import { HostAdapter, type HostAdapterOptions } from "../src/index.js";
-import { backToBack, DATA_BYTES } from "./kit.js";
 
 const T = 2_068_000;
 
 function pair(options: Partial<HostAdapterOptions> = {}) {
-  const engine = new Engine();
-  const packets = new PacketFactory();
-  const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets, ...options });
-  const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets, ...options });
-  const wires = backToBack(engine, h0, h1);
+  const wires = adapterPair(options, options);
+  const { engine, packets } = wires;
   /** The switch side of `host`'s link delivers a 64 B PAUSE frame whose last byte arrives at `tailAt`. */
   const pause = (host: HostAdapter, quanta: number, tailAt: Time, port = 0) =>
     engine.at(tailAt - 64_000, () => host.receive(createPauseFrame(packets, 0, quanta, 64, engine.now), port, tailAt));
-  return { engine, packets, h0, h1, pause, ...wires };
+  return { ...wires, pause };
 }
 
 describe("an adapter receiving PAUSE", () => {

@@ -4,19 +4,17 @@
  */
 import { CongestionBit, PacketFactory, PacketKind } from "@losslab/core";
 import { Engine } from "@losslab/engine";
+import { adapterPair } from "@losslab/test-kit/adapter-pair";
+import { BareWire } from "@losslab/test-kit/bare-wire";
+import { DATA_BYTES, GBPS } from "@losslab/test-kit/santos-link";
+import { ScriptedController } from "@losslab/test-kit/scripted-controller";
 import { describe, expect, it } from "vitest";
 import { HostAdapter } from "../src/index.js";
-import { backToBack, DATA_BYTES, GBPS, ScriptedController, Wire } from "./kit.js";
 
 const SEND = 2_068_000; // 2068 B at 1 GB/s, ps
 
 function setup() {
-  const engine = new Engine();
-  const packets = new PacketFactory();
-  const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets });
-  const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets });
-  const wires = backToBack(engine, h0, h1);
-  return { engine, h0, h1, ...wires };
+  return adapterPair();
 }
 
 describe("virtual output queues", () => {
@@ -77,10 +75,10 @@ describe("virtual output queues", () => {
       connectInput: () => {},
       inputCredits: () => Number.POSITIVE_INFINITY,
     };
-    const out = new Wire(engine, router);
+    const out = new BareWire(engine, router);
     h0.connectOutput(0, out, Number.POSITIVE_INFINITY);
-    h1.connectOutput(0, new Wire(engine, h0, GBPS, 100_000_000), Number.POSITIVE_INFINITY); // slow ACKs
-    h2.connectOutput(0, new Wire(engine, h0), Number.POSITIVE_INFINITY);
+    h1.connectOutput(0, new BareWire(engine, h0, GBPS, 100_000_000), Number.POSITIVE_INFINITY); // slow ACKs
+    h2.connectOutput(0, new BareWire(engine, h0), Number.POSITIVE_INFINITY);
     h0.addFlow({ id: 7, destination: 1, packetBytes: DATA_BYTES, start: 0, queue: true, window: 1 });
     h0.addFlow({ id: 8, destination: 2, packetBytes: DATA_BYTES, start: 0, queue: true });
     engine.at(0, () => {
@@ -156,11 +154,7 @@ describe("congestion notifications (QCN CNMs)", () => {
 
 describe("without ACKs (raw lossless Ethernet)", () => {
   it("delivers data, returns no ACK and lets no window bind", () => {
-    const engine = new Engine();
-    const packets = new PacketFactory();
-    const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets, acks: false });
-    const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets, acks: false });
-    const { ab, ba } = backToBack(engine, h0, h1);
+    const { engine, h0, ab, ba } = adapterPair({ acks: false }, { acks: false });
     h0.addFlow({ id: 0, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 3, window: 1 });
     engine.run();
     // Window 1 would wait for ACKs; without them the three packets go back to back.
@@ -175,10 +169,10 @@ describe("ports", () => {
     const packets = new PacketFactory();
     const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets, ports: 2 });
     const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets, ports: 2 });
-    const ab = new Wire(engine, h1);
-    const ba = new Wire(engine, h0);
+    const ab = new BareWire(engine, h1);
+    const ba = new BareWire(engine, h0);
     h0.connectOutput(0, ab, Number.POSITIVE_INFINITY);
-    h0.connectOutput(1, new Wire(engine, h1), Number.POSITIVE_INFINITY); // an unused direction
+    h0.connectOutput(1, new BareWire(engine, h1), Number.POSITIVE_INFINITY); // an unused direction
     h1.connectOutput(0, ba, Number.POSITIVE_INFINITY);
     h0.addFlow({ id: 0, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 2 });
     engine.run();

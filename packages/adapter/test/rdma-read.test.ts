@@ -5,9 +5,11 @@
  * 1 GB/s, 10 ns each way: a 20 B request sent at 1 us is complete at H0 at 1,030,000.
  */
 import { PacketKind, TransportFlag } from "@losslab/core";
+import { markingPair } from "@losslab/test-kit/adapter-pair";
+import { DATA_BYTES } from "@losslab/test-kit/santos-link";
+import { ScriptedController } from "@losslab/test-kit/scripted-controller";
 import { describe, expect, it } from "vitest";
 import type { FlowOptions } from "../src/index.js";
-import { DATA_BYTES, markingPair, ScriptedController } from "./kit.js";
 
 function pair(marked: number[]) {
   const fabric = markingPair(marked);

@@ -3,19 +3,15 @@
  * Two adapters back to back: 1 GB/s, 10 ns each way, no wire overhead; a 2068 B packet takes
  * 2,068,000 ps, a 20 B ACK 20,000 ps.
  */
-import { PacketFactory, PacketKind } from "@losslab/core";
-import { Engine } from "@losslab/engine";
+import { PacketKind } from "@losslab/core";
 import type { AckEvent, Controller } from "@losslab/response";
+import { adapterPair } from "@losslab/test-kit/adapter-pair";
+import { DATA_BYTES } from "@losslab/test-kit/santos-link";
 import { describe, expect, it } from "vitest";
-import { HostAdapter, type HostAdapterOptions } from "../src/index.js";
-import { backToBack, DATA_BYTES } from "./kit.js";
+import type { HostAdapterOptions } from "../src/index.js";
 
 function run(source: Partial<HostAdapterOptions>, destination: Partial<HostAdapterOptions> = {}) {
-  const engine = new Engine();
-  const packets = new PacketFactory();
-  const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets, ...source });
-  const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets, ...destination });
-  const wires = backToBack(engine, h0, h1);
+  const wires = adapterPair(source, destination);
   const acks: AckEvent[] = [];
   const controller: Controller = {
     rate: Number.POSITIVE_INFINITY,
@@ -26,8 +22,8 @@ function run(source: Partial<HostAdapterOptions>, destination: Partial<HostAdapt
     onCnp: () => {},
     onTimer: () => {},
   };
-  h0.addFlow({ id: 0, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 8, controller });
-  return { engine, acks, ...wires };
+  wires.h0.addFlow({ id: 0, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 8, controller });
+  return { ...wires, acks };
 }
 
 describe("RTT samples", () => {

@@ -4,19 +4,16 @@
  */
 import { PacketFactory, PacketKind } from "@losslab/core";
 import { Engine } from "@losslab/engine";
+import { adapterPair } from "@losslab/test-kit/adapter-pair";
+import { BareWire } from "@losslab/test-kit/bare-wire";
+import { DATA_BYTES, GBPS } from "@losslab/test-kit/santos-link";
 import { describe, expect, it } from "vitest";
 import { type FlowOptions, HostAdapter } from "../src/index.js";
-import { backToBack, DATA_BYTES, GBPS, Wire } from "./kit.js";
 
 function pair() {
-  const engine = new Engine();
-  const packets = new PacketFactory();
-  const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets });
-  const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets });
-  const wires = backToBack(engine, h0, h1);
   const greedy = (host: HostAdapter, id: number, destination: number, options: Partial<FlowOptions> = {}) =>
     host.addFlow({ id, destination, packetBytes: DATA_BYTES, start: 0, ...options });
-  return { engine, h0, h1, greedy, ...wires };
+  return { ...adapterPair(), greedy };
 }
 
 const label = (s: { packet: { kind: number; seq: number }; start: number }) =>
@@ -157,7 +154,7 @@ describe("downstream credits", () => {
     const packets = new PacketFactory();
     const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets });
     const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets });
-    const wire = new Wire(engine, h1);
+    const wire = new BareWire(engine, h1);
     h0.connectOutput(0, wire, 66); // a switch input buffer of 2 packets, 33 blocks each
     h0.addFlow({ id: 0, destination: 1, packetBytes: DATA_BYTES, start: 0 });
     engine.at(10_000_000, () => h0.creditsReturned(0, 33));

@@ -7,9 +7,11 @@
  */
 import { CongestionBit } from "@losslab/core";
 import { turnerRate } from "@losslab/response";
+import { markingPair } from "@losslab/test-kit/adapter-pair";
+import { DATA_BYTES, GBPS } from "@losslab/test-kit/santos-link";
+import { ScriptedController } from "@losslab/test-kit/scripted-controller";
 import { describe, expect, it } from "vitest";
 import type { FlowOptions } from "../src/index.js";
-import { DATA_BYTES, GBPS, markingPair, ScriptedController } from "./kit.js";
 
 function pair(marked: number[]) {
   const fabric = markingPair(marked);

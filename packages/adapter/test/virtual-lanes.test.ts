@@ -13,9 +13,11 @@ import {
   XOFF_QUANTA,
 } from "@losslab/core";
 import { Engine, type Time } from "@losslab/engine";
+import { adapterPair } from "@losslab/test-kit/adapter-pair";
+import { BareWire } from "@losslab/test-kit/bare-wire";
+import { DATA_BYTES } from "@losslab/test-kit/santos-link";
 import { describe, expect, it } from "vitest";
 import { HostAdapter, type HostAdapterOptions } from "../src/index.js";
-import { backToBack, DATA_BYTES, Wire } from "./kit.js";
 
 /** ceil(2068 / 64) credit blocks of a data packet. */
 const DATA_BLOCKS = 33;
@@ -70,7 +72,7 @@ function laneHost(
   });
   const receiver = new LaneReceiver(engine, "S", credits, draining);
   receiver.adapter = host;
-  const wire = new Wire(engine, receiver);
+  const wire = new BareWire(engine, receiver);
   host.connectOutput(0, wire, receiver.inputCredits());
   return { engine, packets, host, wire, receiver };
 }
@@ -133,7 +135,7 @@ describe("per-VL credits at the adapter", () => {
     const host = new HostAdapter(engine, { name: "H0", host: 0, packets, vls: 2, pauseReactionDelay: 0 });
     const receiver = new LaneReceiver(engine, "S", 4 * DATA_BLOCKS, [0, 1]);
     receiver.adapter = host;
-    const wire = new Wire(engine, receiver);
+    const wire = new BareWire(engine, receiver);
     host.connectOutput(0, wire, receiver.inputCredits());
     host.receive(createPauseFrame(packets, 1, XOFF_QUANTA, 64, 0), 0, 0);
     host.addFlow({ id: 1, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 3, vl: 0 });
@@ -147,11 +149,7 @@ describe("per-VL credits at the adapter", () => {
   });
 
   it("sends ACKs and CN packets on the VL of the data they answer", () => {
-    const engine = new Engine();
-    const packets = new PacketFactory();
-    const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets, vls: 3 });
-    const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets, vls: 3 });
-    const { ab, ba } = backToBack(engine, h0, h1);
+    const { engine, h0, ab, ba } = adapterPair({ vls: 3 }, { vls: 3 });
     h0.addFlow({ id: 1, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 2, vl: 2 });
     h0.addFlow({ id: 2, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 2, vl: 1, reliable: false });
     ab.tamper = (packet) => {

@@ -3,6 +3,8 @@
  * time in quanta (0: XON) and whose `vl` is the priority; a receiver keeps the paused
  * priorities as a bit set.
  */
+
+import { dataPacket } from "@losslab/test-kit/data-packet";
 import { describe, expect, it } from "vitest";
 import {
   applyPause,
@@ -33,15 +35,7 @@ describe("PAUSE frames", () => {
     expect(applyPause(paused, xoff(0))).toBe(paused); // a repeated XOFF changes nothing
     paused = applyPause(paused, xon(0));
     expect(paused).toBe(0b100000);
-    const data = packets.create({
-      kind: PacketKind.Data,
-      flow: 0,
-      source: 0,
-      destination: 1,
-      size: 64,
-      seq: 0,
-      createdAt: 0,
-    });
+    const data = dataPacket(packets, 0, 1, 0, 64);
     expect(isPaused(paused, data)).toBe(false);
     expect(isPaused(applyPause(paused, xoff(0)), data)).toBe(true);
   });

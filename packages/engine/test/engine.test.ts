@@ -1,3 +1,4 @@
+import { errorOf } from "@losslab/test-kit/errors";
 import { describe, expect, it } from "vitest";
 import { Engine, EngineError, type EventHandler, MAX_TIME, ns, us } from "../src/index.js";
 
@@ -399,12 +400,6 @@ describe("scheduling errors", () => {
   });
 
   it("error messages name the error class", () => {
-    try {
-      engine.at(-5, noop);
-      expect.unreachable();
-    } catch (error) {
-      expect(error).toBeInstanceOf(EngineError);
-      expect((error as Error).name).toBe("EngineError");
-    }
+    expect(errorOf(EngineError, () => engine.at(-5, noop)).name).toBe("EngineError");
   });
 });

@@ -1,14 +1,10 @@
 /** The README's runnable example: four sources into one, built from parts. */
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { runReadmeExample } from "@losslab/test-kit/readme-examples";
 import { describe, expect, it } from "vitest";
-import { runReadmeExample } from "../../../test/readme-examples.js";
-
-const packageDirectory = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 describe("@losslab/fabric README", () => {
   it("runs the four-to-one simulator: fair shares, marks, the link busy", () => {
-    const output = runReadmeExample(packageDirectory);
+    const output = runReadmeExample("fabric");
     const shares = /packets delivered per source: (.*)/.exec(output)![1]!.split(", ").map(Number);
     expect(shares).toHaveLength(4);
     expect(Math.max(...shares) - Math.min(...shares)).toBeLessThanOrEqual(1);

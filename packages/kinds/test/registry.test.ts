@@ -1,3 +1,4 @@
+import { errorOf } from "@losslab/test-kit/errors";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { definer, KindError, kindsTable, Registry, type SpecOf, type SpecValue } from "../src/index.js";
 
@@ -40,13 +41,8 @@ describe("Registry", () => {
 
   it("names the field and what is allowed for every kind of mistake", () => {
     const message = (spec: unknown, path?: string) => {
-      try {
-        shapes.create(spec, { scale: 1 }, path);
-      } catch (error) {
-        expect(error).toBeInstanceOf(KindError);
-        return `${(error as KindError).field} | ${(error as Error).message}`;
-      }
-      throw new Error("accepted");
+      const { field, message } = errorOf(KindError, () => shapes.create(spec, { scale: 1 }, path));
+      return `${field} | ${message}`;
     };
     expect(message({ kind: "sqare" })).toBe('shape.kind | shape.kind: unknown "sqare"; allowed: square, circle');
     expect(message({})).toBe("shape.kind | shape.kind is missing; allowed: square, circle");
@@ -101,14 +97,10 @@ describe("Registry", () => {
     const frames = new Registry("frame", [frame]);
     const context = { shapes, scale: 1 };
     expect(frames.create({ kind: "frame", label: "a", inside: { kind: "square", side: 2 } }, context)).toBe(5);
-    const message = (spec: object) => {
-      try {
-        frames.create({ kind: "frame", label: "a", inside: { kind: "square", side: 2 }, ...spec }, context);
-      } catch (error) {
-        return (error as Error).message;
-      }
-      throw new Error("accepted");
-    };
+    const message = (spec: object) =>
+      errorOf(Error, () =>
+        frames.create({ kind: "frame", label: "a", inside: { kind: "square", side: 2 }, ...spec }, context),
+      ).message;
     expect(message({ inside: [] })).toBe('frame.inside must be a shape spec, an object with a "kind", got an array');
     expect(message({ inside: { kind: "square", side: 0 } })).toBe(
       "frame.inside.side must be an integer from 1 to 10, got 0",

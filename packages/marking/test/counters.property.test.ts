@@ -4,6 +4,8 @@
  * package's documented decisions promise whatever the order of events.
  */
 import { CongestionBit, hasBit, type Packet, PacketKind } from "@losslab/core";
+import { FakeSwitch } from "@losslab/test-kit/fake-switch";
+import { BUFFER_PACKETS, DATA_BYTES } from "@losslab/test-kit/santos-link";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -17,7 +19,6 @@ import {
   naive,
   opm,
 } from "../src/index.js";
-import { BUFFER_PACKETS, FakeSwitch, MAX_PACKET_BYTES } from "./fake-switch.js";
 
 const PORTS = 4;
 
@@ -55,8 +56,8 @@ function play(
   const transmitting: Packet[] = [];
   for (const s of steps) {
     if (s.op === "arrive") {
-      const size = s.ack ? 20 : MAX_PACKET_BYTES;
-      if (sw.inputOccupancy(s.input) + size > BUFFER_PACKETS * MAX_PACKET_BYTES) continue;
+      const size = s.ack ? 20 : DATA_BYTES;
+      if (sw.inputOccupancy(s.input) + size > BUFFER_PACKETS * DATA_BYTES) continue;
       waiting.push(sw.arrive(s.input, s.output, s.ack ? PacketKind.Ack : PacketKind.Data));
     } else if (s.op === "start") {
       const busy = new Set(transmitting.map((packet) => sw.outputOf(packet)));

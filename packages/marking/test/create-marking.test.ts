@@ -1,21 +1,14 @@
 import { CongestionBit } from "@losslab/core";
+import { errorOf } from "@losslab/test-kit/errors";
+import { FakeSwitch } from "@losslab/test-kit/fake-switch";
 import { describe, expect, it } from "vitest";
 import { createMarking, KindError, type MarkingSpec, markingPolicies } from "../src/index.js";
-import { FakeSwitch } from "./fake-switch.js";
 
 /** The error messages list every kind of the registry, in its order. */
 const KINDS = markingPolicies.kinds.join(", ");
 
 /** The error `createMarking` throws for a spec that may not even type-check. */
-function errorOf(spec: unknown): KindError {
-  try {
-    createMarking(spec as MarkingSpec);
-  } catch (error) {
-    if (error instanceof KindError) return error;
-    throw error;
-  }
-  throw new Error(`no error for ${JSON.stringify(spec)}`);
-}
+const specError = (spec: unknown): KindError => errorOf(KindError, () => createMarking(spec as MarkingSpec));
 
 describe("createMarking (registry)", () => {
   it("knows the policies of santos-2002 sec. 5, then ferrer-2012's, InfiniBand CCA, QCN, turner-2001's and DCQCN's RED, in order", () => {
@@ -74,24 +67,24 @@ describe("createMarking (registry)", () => {
 
   it("names the field and the allowed kinds for an unknown or missing kind", () => {
     expect(KINDS).toMatch(/^none, naive, input-triggered, .*, red/);
-    expect(errorOf({ kind: "foo" }).message).toBe(`marking.kind: unknown "foo"; allowed: ${KINDS}`);
-    expect(errorOf({ kind: "foo" }).field).toBe("marking.kind");
-    expect(errorOf({ kind: 3 }).message).toBe(`marking.kind: unknown 3; allowed: ${KINDS}`);
-    expect(errorOf({}).message).toBe(`marking.kind is missing; allowed: ${KINDS}`);
-    expect(errorOf({ kind: "toString" }).message).toContain('unknown "toString"');
+    expect(specError({ kind: "foo" }).message).toBe(`marking.kind: unknown "foo"; allowed: ${KINDS}`);
+    expect(specError({ kind: "foo" }).field).toBe("marking.kind");
+    expect(specError({ kind: 3 }).message).toBe(`marking.kind: unknown 3; allowed: ${KINDS}`);
+    expect(specError({}).message).toBe(`marking.kind is missing; allowed: ${KINDS}`);
+    expect(specError({ kind: "toString" }).message).toContain('unknown "toString"');
   });
 
   it("rejects a spec that is not an object", () => {
-    expect(errorOf("naive").message).toBe('marking must be an object with a "kind" field, got "naive"');
-    expect(errorOf(null).message).toBe('marking must be an object with a "kind" field, got null');
-    expect(errorOf([]).field).toBe("marking");
+    expect(specError("naive").message).toBe('marking must be an object with a "kind" field, got "naive"');
+    expect(specError(null).message).toBe('marking must be an object with a "kind" field, got null');
+    expect(specError([]).field).toBe("marking");
   });
 
   it("rejects a field the kind does not take", () => {
-    const error = errorOf({ kind: "naive", outputThreshold: 8 });
+    const error = specError({ kind: "naive", outputThreshold: 8 });
     expect(error.message).toBe('marking.outputThreshold: unknown field for kind "naive"; allowed: kind');
     expect(error.field).toBe("marking.outputThreshold");
-    expect(errorOf({ kind: "input-output-triggered", outputThreshold: 8, treshold: 1 }).message).toBe(
+    expect(specError({ kind: "input-output-triggered", outputThreshold: 8, treshold: 1 }).message).toBe(
       'marking.treshold: unknown field for kind "input-output-triggered"; allowed: kind, outputThreshold',
     );
   });
@@ -106,13 +99,13 @@ describe("createMarking (registry)", () => {
       ["8", '"8"'],
     ];
     for (const [value, shown] of bad) {
-      const error = errorOf({ kind: "input-output-triggered", outputThreshold: value });
+      const error = specError({ kind: "input-output-triggered", outputThreshold: value });
       expect(error.message).toBe(`marking.outputThreshold must be an integer from 1 to 1000000, got ${shown}`);
       expect(error.field).toBe("marking.outputThreshold");
       expect(error).toBeInstanceOf(Error);
       expect(error.name).toBe("KindError");
     }
-    expect(errorOf({ kind: "input-output-triggered" }).message).toMatch(
+    expect(specError({ kind: "input-output-triggered" }).message).toMatch(
       /^marking.outputThreshold is missing: give an integer from 1 to 1000000 \(packets waiting for an output/,
     );
   });
@@ -155,7 +148,7 @@ describe("createMarking (registry)", () => {
       [{ kind: "ipm", unit: null }, "marking.unit", 'marking.unit must be one of "bytes", "packets", got null'],
     ];
     for (const [spec, field, message] of cases) {
-      const error = errorOf(spec);
+      const error = specError(spec);
       expect([error.field, error.message]).toEqual([field, message]);
     }
     expect(() => createMarking({ kind: "mvpm", inputThreshold: 0, outputThreshold: 0.99 })).not.toThrow();
@@ -205,7 +198,7 @@ describe("createMarking (registry)", () => {
       ],
     ];
     for (const [spec, field, message] of cases) {
-      const error = errorOf(spec);
+      const error = specError(spec);
       expect([error.field, error.message]).toEqual([field, message]);
     }
   });

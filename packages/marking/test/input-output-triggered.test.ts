@@ -1,6 +1,6 @@
+import { FakeSwitch } from "@losslab/test-kit/fake-switch";
 import { describe, expect, it } from "vitest";
 import { type CounterMarkingPolicy, inputOutputTriggered } from "../src/index.js";
-import { FakeSwitch } from "./fake-switch.js";
 
 /** A switch whose inputs never fill: one packet per input, all for output 2. */
 function fanIn(outputThreshold: number) {

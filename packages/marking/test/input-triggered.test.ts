@@ -1,7 +1,7 @@
 import { PacketKind } from "@losslab/core";
+import { FakeSwitch } from "@losslab/test-kit/fake-switch";
 import { describe, expect, it } from "vitest";
 import { type CounterMarkingPolicy, inputTriggered } from "../src/index.js";
-import { FakeSwitch } from "./fake-switch.js";
 
 /**
  * Inputs 1-3 hold packets for outputs 2, 3 and 4 (one of them an ACK); then input 0 fills

@@ -1,8 +1,8 @@
 import { CongestionBit, PacketKind } from "@losslab/core";
+import { FakeCioqSwitch } from "@losslab/test-kit/fake-cioq-switch";
+import { FakeSwitch } from "@losslab/test-kit/fake-switch";
 import { describe, expect, it } from "vitest";
 import { ipm } from "../src/index.js";
-import { FakeCioqSwitch } from "./fake-cioq-switch.js";
-import { FakeSwitch } from "./fake-switch.js";
 
 const ECN = CongestionBit.Ecn;
 

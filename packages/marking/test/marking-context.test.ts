@@ -1,4 +1,5 @@
 import { Engine } from "@losslab/engine";
+import { FakeSwitch } from "@losslab/test-kit/fake-switch";
 import { describe, expect, it } from "vitest";
 import {
   countedFactory,
@@ -9,7 +10,6 @@ import {
   type MarkingSpec,
   markingPolicies,
 } from "../src/index.js";
-import { FakeSwitch } from "./fake-switch.js";
 
 /** Everything a run may offer a marking policy, each capability recognisable. */
 const offered: MarkingContext = {

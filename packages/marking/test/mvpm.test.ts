@@ -1,8 +1,9 @@
 import { CongestionBit, type Packet, PacketFactory, PacketKind } from "@losslab/core";
+import { dataPacket } from "@losslab/test-kit/data-packet";
+import { CIOQ_DATA_BYTES, FakeCioqSwitch } from "@losslab/test-kit/fake-cioq-switch";
+import { FakeSwitch } from "@losslab/test-kit/fake-switch";
 import { describe, expect, it } from "vitest";
 import { mvpm } from "../src/index.js";
-import { FakeCioqSwitch } from "./fake-cioq-switch.js";
-import { FakeSwitch } from "./fake-switch.js";
 
 const MB = CongestionBit.Marked;
 const VB = CongestionBit.Validated;
@@ -86,15 +87,7 @@ describe("mvpm (ferrer-2012 sec. 4.1, Fig. 3)", () => {
     const marking = mvpm();
     const sw = new FakeCioqSwitch(marking);
     const packets = new PacketFactory();
-    const hot = packets.create({
-      kind: PacketKind.Data,
-      flow: 9,
-      source: 9,
-      destination: 1,
-      size: 278,
-      seq: 0,
-      createdAt: 0,
-    });
+    const hot = dataPacket(packets, 9, 1, 0, CIOQ_DATA_BYTES);
     hot.bits = MB | VB;
     sw.receive(hot, 0); // an empty buffer: below the threshold
     sw.cross(hot); // an empty output: below the threshold
@@ -103,15 +96,7 @@ describe("mvpm (ferrer-2012 sec. 4.1, Fig. 3)", () => {
     expect([marking.marked, marking.validated]).toEqual([0, 0]);
     sw.arrive(2, 3);
     sw.arrive(2, 3);
-    const again = packets.create({
-      kind: PacketKind.Data,
-      flow: 9,
-      source: 9,
-      destination: 3,
-      size: 278,
-      seq: 1,
-      createdAt: 0,
-    });
+    const again = dataPacket(packets, 9, 3, 1, CIOQ_DATA_BYTES);
     again.bits = MB;
     sw.receive(again, 2); // 834 B: marked again (already was)
     expect(again.bits).toBe(MB);

@@ -1,7 +1,7 @@
 import { CongestionBit, PacketKind } from "@losslab/core";
+import { FakeSwitch } from "@losslab/test-kit/fake-switch";
 import { describe, expect, it } from "vitest";
 import { naive } from "../src/index.js";
-import { FakeSwitch } from "./fake-switch.js";
 
 describe("naive (santos-2002 sec. 5, Fig. 4(a))", () => {
   it("marks the resident data packets of a full buffer, except the one being transmitted and the ACK", () => {

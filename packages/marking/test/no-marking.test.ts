@@ -1,7 +1,7 @@
 import { PacketKind } from "@losslab/core";
+import { FakeSwitch } from "@losslab/test-kit/fake-switch";
 import { describe, expect, it } from "vitest";
 import { noMarking } from "../src/index.js";
-import { FakeSwitch } from "./fake-switch.js";
 
 describe("none", () => {
   it("marks nothing, has no hooks, counts zero", () => {

@@ -1,11 +1,8 @@
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readmeOf, runReadmeExample } from "@losslab/test-kit/readme-examples";
 import { describe, expect, it } from "vitest";
-import { runReadmeExample } from "../../../test/readme-examples.js";
 import * as marking from "../src/index.js";
 
-const packageDirectory = join(dirname(fileURLToPath(import.meta.url)), "..");
+const readme = readmeOf("marking");
 
 describe("@losslab/marking package rules (DESIGN.md)", () => {
   it("exports the public API and nothing else", () => {
@@ -37,13 +34,11 @@ describe("@losslab/marking package rules (DESIGN.md)", () => {
   });
 
   it("documents every kind in the README", () => {
-    const readme = readFileSync(join(packageDirectory, "README.md"), "utf8");
     for (const kind of marking.markingPolicies.kinds) expect(readme).toContain(`\`${kind}\``);
   });
 
   it("runs the README example", () => {
-    const output = runReadmeExample(packageDirectory);
-    const readme = readFileSync(join(packageDirectory, "README.md"), "utf8");
+    const output = runReadmeExample("marking");
     for (const line of output.trim().split("\n")) expect(readme).toContain(line);
     expect(output).toContain("naive                   full buffer: remote 4/4, local 0/4 (marked: 4)");
     expect(output).toContain("input-output-triggered  full buffer: remote 4/4, local 4/4 (marked: 8)");

@@ -1,5 +1,8 @@
 import { type Packet, PacketFactory, PacketKind, type SwitchView } from "@losslab/core";
 import { RngStreams } from "@losslab/engine";
+import { errorOf } from "@losslab/test-kit/errors";
+import { FakeCioqSwitch } from "@losslab/test-kit/fake-cioq-switch";
+import { FakeSwitch } from "@losslab/test-kit/fake-switch";
 import { describe, expect, it } from "vitest";
 import {
   createMarking,
@@ -10,8 +13,6 @@ import {
   qcnSampleInterval,
   quantizeQcnFeedback,
 } from "../src/index.js";
-import { FakeCioqSwitch } from "./fake-cioq-switch.js";
-import { FakeSwitch } from "./fake-switch.js";
 
 /**
  * A QCN factory whose CNMs, sent through the fake switch it is attached to, are recorded as
@@ -241,40 +242,36 @@ describe("qcn congestion point", () => {
 
   it("names a bad option and its allowed values", () => {
     const context = { random: () => 0, notifications: { bytes: 64 } };
-    const errorOf = (spec: object) => {
-      try {
-        createMarking({ kind: "qcn", ...spec } as never, context);
-      } catch (error) {
-        if (error instanceof KindError) return [error.field, error.message];
-      }
-      return undefined;
+    const problem = (spec: object) => {
+      const { field, message } = errorOf(KindError, () => createMarking({ kind: "qcn", ...spec } as never, context));
+      return [field, message];
     };
-    expect(errorOf({ at: "middle" })).toEqual([
+    expect(problem({ at: "middle" })).toEqual([
       "marking.at",
       'marking.at must be one of "output", "input", got "middle"',
     ]);
-    expect(errorOf({ culprit: "largest" })).toEqual([
+    expect(problem({ culprit: "largest" })).toEqual([
       "marking.culprit",
       'marking.culprit must be one of "arrival", "occupancy-deterministic", "occupancy-random", got "largest"',
     ]);
-    expect(errorOf({ equilibrium: 0 })).toEqual([
+    expect(problem({ equilibrium: 0 })).toEqual([
       "marking.equilibrium",
       "marking.equilibrium must be an integer from 1 to 1073741824, got 0",
     ]);
-    expect(errorOf({ weight: -1 })).toEqual([
+    expect(problem({ weight: -1 })).toEqual([
       "marking.weight",
       "marking.weight must be a number > 0 and <= 1000000, got -1",
     ]);
-    expect(errorOf({ sampleJitter: 1 })).toEqual([
+    expect(problem({ sampleJitter: 1 })).toEqual([
       "marking.sampleJitter",
       "marking.sampleJitter must be a number >= 0 and < 1, got 1",
     ]);
-    expect(errorOf({ sampling: "table" })?.[1]).toBe(
+    expect(problem({ sampling: "table" })?.[1]).toBe(
       'marking.sampling must be one of "adaptive", "fixed", got "table"',
     );
-    expect(errorOf({ unitBytes: 2.5 })?.[1]).toBe("marking.unitBytes must be an integer from 1 to 65536, got 2.5");
-    expect(errorOf({ sampleInterval: -1 })?.[0]).toBe("marking.sampleInterval");
-    expect(errorOf({ threshold: 1 })?.[1]).toBe(
+    expect(problem({ unitBytes: 2.5 })?.[1]).toBe("marking.unitBytes must be an integer from 1 to 65536, got 2.5");
+    expect(problem({ sampleInterval: -1 })?.[0]).toBe("marking.sampleInterval");
+    expect(problem({ threshold: 1 })?.[1]).toBe(
       'marking.threshold: unknown field for kind "qcn"; allowed: kind, at, culprit, equilibrium, weight, sampleInterval, sampling, sampleJitter, unitBytes',
     );
   });

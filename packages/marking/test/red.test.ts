@@ -4,9 +4,10 @@
  * q the bytes queued behind the departing packet.
  */
 import { CongestionBit, PacketKind } from "@losslab/core";
+import { errorOf } from "@losslab/test-kit/errors";
+import { CIOQ_DATA_BYTES, FakeCioqSwitch } from "@losslab/test-kit/fake-cioq-switch";
 import { describe, expect, it } from "vitest";
 import { createMarking, KindError, markProbability, red } from "../src/index.js";
-import { DATA_BYTES, FakeCioqSwitch } from "./fake-cioq-switch.js";
 
 const ECN = CongestionBit.Ecn;
 
@@ -35,8 +36,8 @@ describe("red", () => {
     // Kmin 278 B (one packet), Kmax 834 B (three): 3 packets behind marks always, 2 with
     // probability 0.5 x (556 - 278) / 556 = 0.25, 1 never.
     const { random, draws } = scripted([0.24, 0.26]);
-    const sw = new FakeCioqSwitch(red({ kmin: DATA_BYTES, kmax: 3 * DATA_BYTES, pmax: 0.5 }, { random }), {
-      outputBufferBytes: 5 * DATA_BYTES,
+    const sw = new FakeCioqSwitch(red({ kmin: CIOQ_DATA_BYTES, kmax: 3 * CIOQ_DATA_BYTES, pmax: 0.5 }, { random }), {
+      outputBufferBytes: 5 * CIOQ_DATA_BYTES,
     });
     sw.fill(1, 5);
     const bits = Array.from({ length: 5 }, () => sw.send(1).bits & ECN);
@@ -59,25 +60,20 @@ describe("red", () => {
 
   it("names a missing or bad threshold, and needs a random stream", () => {
     const random = () => 0;
-    const errorOf = (spec: object) => {
-      try {
-        createMarking({ kind: "red", ...spec } as never, { random });
-      } catch (error) {
-        if (error instanceof KindError) return [error.field, error.message];
-        throw error;
-      }
-      return undefined;
+    const problem = (spec: object) => {
+      const { field, message } = errorOf(KindError, () => createMarking({ kind: "red", ...spec } as never, { random }));
+      return [field, message];
     };
-    expect(errorOf({ kmax: 10, pmax: 0.1 })).toEqual([
+    expect(problem({ kmax: 10, pmax: 0.1 })).toEqual([
       "marking.kmin",
       "marking.kmin is missing: give an integer from 0 to 1073741824 (Kmin, bytes queued behind a departing packet: at or below it, no mark)",
     ]);
-    expect(errorOf({ kmin: 10, kmax: 10, pmax: 0.1 })).toEqual([
+    expect(problem({ kmin: 10, kmax: 10, pmax: 0.1 })).toEqual([
       "marking.kmax",
       "marking.kmax must be above marking.kmin (10), got 10",
     ]);
-    expect(errorOf({ kmin: 0, kmax: 10, pmax: 0 })?.[1]).toBe("marking.pmax must be a number > 0 and <= 1, got 0");
-    expect(errorOf({ kmin: 0, kmax: 10, pmax: 0.1, k: 1 })?.[0]).toBe("marking.k");
+    expect(problem({ kmin: 0, kmax: 10, pmax: 0 })?.[1]).toBe("marking.pmax must be a number > 0 and <= 1, got 0");
+    expect(problem({ kmin: 0, kmax: 10, pmax: 0.1, k: 1 })?.[0]).toBe("marking.k");
     expect(() => red({ kmin: 0, kmax: 10, pmax: 0.1 })).toThrow('marking "red" needs context.random()');
   });
 });

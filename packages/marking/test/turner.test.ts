@@ -1,8 +1,9 @@
 import { CongestionBit, type Packet, PacketKind } from "@losslab/core";
+import { FakeCioqSwitch } from "@losslab/test-kit/fake-cioq-switch";
+import { FakeSwitch } from "@losslab/test-kit/fake-switch";
+import { DATA_BLOCKS } from "@losslab/test-kit/santos-link";
 import { describe, expect, it } from "vitest";
 import { type TurnerPolicy, turner } from "../src/index.js";
-import { FakeCioqSwitch } from "./fake-cioq-switch.js";
-import { FakeSwitch, PACKET_BLOCKS } from "./fake-switch.js";
 
 const { Data, Ack } = PacketKind;
 
@@ -24,7 +25,7 @@ function congestedSwitch(root2 = Number.POSITIVE_INFINITY) {
   const sw = new FakeSwitch(marking);
   const policy = sw.policy as TurnerPolicy;
   sw.setCredits(2, root2);
-  sw.setCredits(3, PACKET_BLOCKS - 1);
+  sw.setCredits(3, DATA_BLOCKS - 1);
   const a = sw.arrive(1, 2); // id 0
   const b = sw.arrive(1, 2); // id 1
   const c = sw.arrive(1, 3); // id 2
@@ -63,7 +64,7 @@ describe("turner (turner-2001 sec. 4)", () => {
   });
 
   it("credits for exactly one maximum-size packet make a root; running out revokes only when a packet blocks", () => {
-    const { sw, policy } = congestedSwitch(PACKET_BLOCKS); // output 2: 33 blocks
+    const { sw, policy } = congestedSwitch(DATA_BLOCKS); // output 2: 33 blocks
     expect(policy.pendingGenerating(2)).toBe(5);
     expect(FakeSwitch.ids(sw.serve(2))).toEqual([0]); // takes all 33 blocks: marked
     expect([sw.outputCredits(2), policy.pendingGenerating(2), policy.revoked]).toEqual([0, 4, 0]);
@@ -86,7 +87,7 @@ describe("turner (turner-2001 sec. 4)", () => {
     const { sw, policy, b } = congestedSwitch();
     b.bits |= CongestionBit.Ecn; // marked by an upstream switch
     expect(FakeSwitch.ids(sw.serve(2))).toEqual([0]); // marked as generating
-    sw.setCredits(2, PACKET_BLOCKS - 1);
+    sw.setCredits(2, DATA_BLOCKS - 1);
     expect(sw.serve(2)).toEqual([]); // packet 1 blocks: 1, 3, 6, 8 are not marked as generating
     expect([policy.pendingGenerating(2), policy.revoked]).toEqual([0, 4]);
     sw.setCredits(2, Number.POSITIVE_INFINITY);
@@ -99,7 +100,7 @@ describe("turner (turner-2001 sec. 4)", () => {
   it("a new trigger flags again after a revocation, once the output has credits", () => {
     const { sw, policy } = congestedSwitch();
     sw.serve(2); // 0
-    sw.setCredits(2, PACKET_BLOCKS - 1);
+    sw.setCredits(2, DATA_BLOCKS - 1);
     sw.serve(2); // 1 blocks: revoked
     for (let k = 0; k < 4; k++) sw.arrive(3, 2); // ids 10-13: input 3 full while output 2 is blocked
     expect([policy.pendingGenerating(2), policy.propagating]).toEqual([0, 8]);
@@ -220,8 +221,8 @@ describe("turner (turner-2001 sec. 4)", () => {
       sw.arrive(2, 3); // id 1
       sw.arrive(2, 2); // id 2
       sw.arrive(1, 3, Ack); // id 3
-      sw.setCredits(2, PACKET_BLOCKS - 1);
-      sw.setCredits(3, PACKET_BLOCKS - 1);
+      sw.setCredits(2, DATA_BLOCKS - 1);
+      sw.setCredits(3, DATA_BLOCKS - 1);
       return { sw, policy, asked };
     }
 

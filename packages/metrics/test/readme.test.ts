@@ -1,11 +1,13 @@
 /** The README keeps up with the package: every export is named in it (issue 22: it once said latency came "later"). */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { readmeOf } from "@losslab/test-kit/readme-examples";
+import { packageDirectory } from "@losslab/test-kit/repository";
 import { describe, expect, it } from "vitest";
 import * as metrics from "../src/index.js";
 
-const readme = readFileSync(join(import.meta.dirname, "..", "README.md"), "utf8");
-const source = readFileSync(join(import.meta.dirname, "..", "src", "index.ts"), "utf8");
+const readme = readmeOf("metrics");
+const source = readFileSync(join(packageDirectory("metrics"), "src", "index.ts"), "utf8");
 
 describe("@losslab/metrics README", () => {
   it("names every export, types included", () => {

@@ -2,6 +2,8 @@
  * chrysos Figs. 2 and 3 in full (300 ms of a 10 Gb/s lossless Ethernet fan-in each, about
  * 2 s a run): every claim of the spec must pass.
  */
+
+import { assertFullGolden } from "@losslab/test-kit/preset-golden";
 import { describe, expect, it } from "vitest";
 import type { Preset } from "../src/preset.js";
 import {
@@ -12,7 +14,6 @@ import {
   chrysosFig3d,
 } from "../src/presets/chrysos-figures.js";
 import { jain } from "../src/presets/chrysos-scenario.js";
-import { assertFullGolden } from "./golden-kit.js";
 
 const context = { seed: 1, progress: () => {} };
 

@@ -3,9 +3,10 @@
  * which fails as the spec's "Results" explains (TIMELY's rate has no unique fixed point) and
  * stays reported as failing.
  */
+
+import { assertFullGolden } from "@losslab/test-kit/preset-golden";
 import { describe, expect, it } from "vitest";
 import { dcFanIn } from "../src/presets/dc-fan-in.js";
-import { assertFullGolden } from "./golden-kit.js";
 
 const context = { seed: 1, progress: () => {} };
 

@@ -1,7 +1,8 @@
 /** docs/spec/datacenter.md, dcqcn-victim: every claim must pass. */
+
+import { assertFullGolden } from "@losslab/test-kit/preset-golden";
 import { describe, expect, it } from "vitest";
 import { dcqcnVictim } from "../src/presets/dcqcn-victim.js";
-import { assertFullGolden } from "./golden-kit.js";
 
 const context = { seed: 1, progress: () => {} };
 

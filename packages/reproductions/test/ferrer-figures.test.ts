@@ -3,6 +3,8 @@
  * presets; 13 distinct runs of 6 M cycles, shared between the presets, in this thread):
  * every claim must pass.
  */
+
+import { assertFullGolden } from "@losslab/test-kit/preset-golden";
 import { describe, expect, it } from "vitest";
 import type { Preset } from "../src/preset.js";
 import {
@@ -13,7 +15,6 @@ import {
   ferrerFig11,
   ferrerFig16,
 } from "../src/presets/ferrer-figures.js";
-import { assertFullGolden } from "./golden-kit.js";
 
 const context = { seed: 1, progress: () => {} };
 

@@ -2,10 +2,11 @@
  * ferrer-nocmm in full (6 M cycles on the 4-ary 3-tree, a few seconds): the saturation
  * tree's claim passes, and the run has the shape the spec describes.
  */
+
+import { assertFullGolden } from "@losslab/test-kit/preset-golden";
 import { describe, expect, it } from "vitest";
 import { ferrerNocmm } from "../src/presets/ferrer-nocmm.js";
 import { ferrerHosts, ferrerScenario, ferrerSmall } from "../src/presets/ferrer-scenario.js";
-import { assertFullGolden } from "./golden-kit.js";
 
 describe("ferrer-nocmm", () => {
   it("passes CN.1: the hot spot raises cold-flow latency at least 20-fold", async () => {

@@ -5,8 +5,6 @@
  * (`assertFullGolden`) and, for the sweep presets no other test runs in full, here.
  */
 import { existsSync, readdirSync } from "node:fs";
-import { describe, expect, it } from "vitest";
-import { presets } from "../src/presets/index.js";
 import {
   assertGolden,
   GOLDEN_SEED,
@@ -15,7 +13,9 @@ import {
   listedFingerprint,
   presetShortRecord,
   readGolden,
-} from "./golden-kit.js";
+} from "@losslab/test-kit/preset-golden";
+import { describe, expect, it } from "vitest";
+import { presets } from "../src/presets/index.js";
 
 describe("golden records", () => {
   it("exist for every preset, and for nothing else", () => {

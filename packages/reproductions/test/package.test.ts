@@ -4,17 +4,17 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { readmeExamples, readmeOf, runReadmeExample, showsOutput } from "@losslab/test-kit/readme-examples";
+import { packageDirectory } from "@losslab/test-kit/repository";
 import { describe, expect, it } from "vitest";
-import { readmeExamples, runReadmeExample, showsOutput } from "../../../test/readme-examples.js";
 import * as reproductions from "../src/index.js";
 
-const packageDirectory = join(import.meta.dirname, "..");
-const readme = readFileSync(join(packageDirectory, "README.md"), "utf8");
-const source = readFileSync(join(packageDirectory, "src", "index.ts"), "utf8");
+const readme = readmeOf("reproductions");
+const source = readFileSync(join(packageDirectory("reproductions"), "src", "index.ts"), "utf8");
 
 describe("@losslab/reproductions README", () => {
   it("runs its example: santos2002-fig2a's table, as the README shows it", () => {
-    const output = runReadmeExample(packageDirectory);
+    const output = runReadmeExample("reproductions");
     expect(output).toContain("4 of 4 claims pass");
     const shown = readmeExamples(readme)[0]!.output!;
     expect(showsOutput(shown, output)).toBe(true);

@@ -6,9 +6,9 @@
  * lab's released-packets test.)
  */
 import { parseScenario, runScenario } from "@losslab/scenario";
+import { GOLDEN_SEED, readGolden, shortened } from "@losslab/test-kit/preset-golden";
 import { describe, expect, it } from "vitest";
 import { presets } from "../src/presets/index.js";
-import { GOLDEN_SEED, readGolden, shortened } from "./golden-kit.js";
 
 const poisoned = (input: Parameters<typeof parseScenario>[0]) =>
   runScenario(parseScenario(input), { releasedPackets: "poison" }).fingerprint;

@@ -4,6 +4,8 @@
  * 100-500 ms) that check the same claims on the points they hinge on. The full sweeps run
  * with `pnpm losslab reproduce santos2002-fig5|santos2002-fig7` and in `pnpm test:full`.
  */
+
+import { assertFullGolden } from "@losslab/test-kit/preset-golden";
 import { describe, expect, it } from "vitest";
 import { santosFig4a, santosFig4b, santosFig4c, santosFig4d } from "../src/presets/santos-fig4.js";
 import { fig5Point } from "../src/presets/santos-fig5.js";
@@ -11,7 +13,6 @@ import { fig7Point } from "../src/presets/santos-fig7.js";
 import { fig8Point } from "../src/presets/santos-fig8.js";
 import { santosPoint } from "../src/presets/santos-scenario.js";
 import { runSweep } from "../src/sweep/run-sweep.js";
-import { assertFullGolden } from "./golden-kit.js";
 
 const context = { seed: 1, progress: () => {} };
 

@@ -2,11 +2,12 @@
  * The congestion-spreading presets of santos-2002 Figs. 2-3 in full (100 ms each, well
  * under a second): every claim of shared/spec/reproductions.md must pass.
  */
+
+import { assertFullGolden } from "@losslab/test-kit/preset-golden";
 import { describe, expect, it } from "vitest";
 import type { Preset } from "../src/preset.js";
 import { santosFig2a } from "../src/presets/santos-fig2a.js";
 import { santosFig2b, santosFig3a, santosFig3b } from "../src/presets/santos-window-one.js";
-import { assertFullGolden } from "./golden-kit.js";
 
 const context = { seed: 1, progress: () => {} };
 

@@ -1,7 +1,8 @@
 /** docs/spec/turner.md, turner-apsn: with APSN a burst of marks causes one decrease. */
+
+import { assertFullGolden } from "@losslab/test-kit/preset-golden";
 import { describe, expect, it } from "vitest";
 import { turnerApsn } from "../src/presets/turner-apsn.js";
-import { assertFullGolden } from "./golden-kit.js";
 
 const context = { seed: 1, progress: () => {} };
 

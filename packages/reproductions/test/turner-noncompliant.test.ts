@@ -1,7 +1,8 @@
 /** docs/spec/turner.md, turner-noncompliant: the subnet manager throttles a non-compliant source. */
+
+import { assertFullGolden } from "@losslab/test-kit/preset-golden";
 import { describe, expect, it } from "vitest";
 import { turnerNoncompliant } from "../src/presets/turner-noncompliant.js";
-import { assertFullGolden } from "./golden-kit.js";
 
 const context = { seed: 1, progress: () => {} };
 

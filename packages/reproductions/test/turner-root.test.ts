@@ -1,7 +1,8 @@
 /** docs/spec/turner.md, turner-root: a blocked output is not taken for a root. */
+
+import { assertFullGolden } from "@losslab/test-kit/preset-golden";
 import { describe, expect, it } from "vitest";
 import { turnerRoot } from "../src/presets/turner-root.js";
-import { assertFullGolden } from "./golden-kit.js";
 
 const context = { seed: 1, progress: () => {} };
 

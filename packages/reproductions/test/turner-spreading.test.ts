@@ -1,7 +1,8 @@
 /** docs/spec/turner.md, turner-spreading: every claim must pass (TS.4 as restated in issue 18). */
+
+import { assertFullGolden } from "@losslab/test-kit/preset-golden";
 import { describe, expect, it } from "vitest";
 import { turnerSpreading } from "../src/presets/turner-spreading.js";
-import { assertFullGolden } from "./golden-kit.js";
 
 const context = { seed: 1, progress: () => {} };
 

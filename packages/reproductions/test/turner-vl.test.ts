@@ -1,7 +1,8 @@
 /** docs/spec/turner.md, turner-vl: two VLs keep a victim on VL 0 clear of VL 1's congestion. */
+
+import { assertFullGolden } from "@losslab/test-kit/preset-golden";
 import { describe, expect, it } from "vitest";
 import { turnerVl } from "../src/presets/turner-vl.js";
-import { assertFullGolden } from "./golden-kit.js";
 
 describe("turner-vl", () => {
   it("passes every claim of docs/spec/turner.md", async () => {

@@ -1,12 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { packageDirectory, repositoryRoot } from "@losslab/test-kit/repository";
 import { afterAll, describe, expect, it } from "vitest";
 
-const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
-const repoRoot = join(packageDir, "..", "..");
+const packageDir = packageDirectory("response");
 const work = mkdtempSync(join(tmpdir(), "losslab-response-"));
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -29,9 +29,9 @@ describe("@losslab/response stands almost alone", () => {
   });
 
   it("builds with tsup and works from a directory outside the workspace", async () => {
-    const tsup = join(repoRoot, "node_modules", "tsup", "dist", "cli-default.js");
+    const tsup = join(repositoryRoot, "node_modules", "tsup", "dist", "cli-default.js");
     // @losslab/kinds, built and installed beside it as npm would.
-    const kindsDir = join(repoRoot, "packages", "kinds");
+    const kindsDir = packageDirectory("kinds");
     const kinds = join(work, "node_modules", "@losslab", "kinds");
     mkdirSync(kinds, { recursive: true });
     execFileSync(
@@ -50,7 +50,7 @@ describe("@losslab/response stands almost alone", () => {
     writeFileSync(
       tsconfig,
       JSON.stringify({
-        extends: join(repoRoot, "tsconfig.base.json"),
+        extends: join(repositoryRoot, "tsconfig.base.json"),
         compilerOptions: { customConditions: ["@losslab/source"] },
         include: [join(packageDir, "src")],
       }),

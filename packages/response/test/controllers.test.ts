@@ -1,6 +1,7 @@
 /** The controller kinds' registry: each kind defined once, in scenario units (issue 25). */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+
+import { errorOf } from "@losslab/test-kit/errors";
+import { readmeOf } from "@losslab/test-kit/readme-examples";
 import { describe, expect, it } from "vitest";
 import {
   type ControllerContext,
@@ -76,15 +77,7 @@ describe("controllers", () => {
   });
 
   it("reports an unknown kind, an unknown field and a value out of range naming the field", () => {
-    const problem = (spec: unknown) => {
-      try {
-        controllers.create(spec, context);
-      } catch (error) {
-        expect(error).toBeInstanceOf(KindError);
-        return (error as KindError).message;
-      }
-      return "no error";
-    };
+    const problem = (spec: unknown) => errorOf(KindError, () => controllers.create(spec, context)).message;
     expect(problem({ kind: "swift" })).toBe(
       'controller.kind: unknown "swift"; allowed: none, per-ack, hybrid, turner-rate, mvcm, qcn, ib-cca, dcqcn, timely, hpcc',
     );
@@ -96,7 +89,7 @@ describe("controllers", () => {
   });
 
   it("documents every kind in the README", () => {
-    const readme = readFileSync(join(import.meta.dirname, "..", "README.md"), "utf8");
+    const readme = readmeOf("response");
     for (const kind of controllers.kinds) expect(readme).toContain(`\`${kind}\``);
   });
 });

@@ -3,9 +3,10 @@
  * SIGCOMM 2015, sec. 3): on a CNP, RT = RC, RC = max(RC(1 - alpha/2), Rmin),
  * alpha = (1 - g) alpha + g; alpha *= (1 - g) per K without a CNP; QCN's increase.
  */
+
+import { registered } from "@losslab/test-kit/registered-controller";
 import { describe, expect, it } from "vitest";
 import { dcqcn } from "../src/index.js";
-import { registered } from "./registered.js";
 
 const flow = { lineRate: 1e9, packetSize: 1000 };
 const g = 1 / 256;

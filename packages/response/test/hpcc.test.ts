@@ -4,9 +4,10 @@
  * W = Wc/(U/η) + W_AI when U >= η or incStage >= maxStage, else W = Wc + W_AI; Wc and
  * incStage change only on an ACK for a packet sent after the last reference update.
  */
+
+import { registered } from "@losslab/test-kit/registered-controller";
 import { describe, expect, it } from "vitest";
 import { controllers, type HpccController, hpcc, type TelemetryRecord } from "../src/index.js";
-import { registered } from "./registered.js";
 
 const flow = { lineRate: 1.25e9, packetSize: 1000 }; // 10 Gb/s
 const T = 10e6; // 10 us in ps: W_init = 1.25e9 B/s × 10 us = 12 500 bytes

@@ -1,6 +1,6 @@
+import { registered } from "@losslab/test-kit/registered-controller";
 import { describe, expect, it } from "vitest";
 import { cctDelay, DEFAULT_CCT, ibCca } from "../src/index.js";
-import { registered } from "./registered.js";
 
 const flow = { lineRate: 1e9, packetSize: 2048 };
 const becn = (now: number, packets = 1) => ({ marked: true, bytes: 2048 * packets, packets, seq: 0, now });

@@ -1,6 +1,6 @@
+import { registered } from "@losslab/test-kit/registered-controller";
 import { describe, expect, it } from "vitest";
 import { mvcm, mvcmRoundTrip, mvcmWindow } from "../src/index.js";
-import { registered } from "./registered.js";
 
 // ferrer-2012 sec. 4.3's example: a 4-ary 5-fly (h = 9), t_hop = 3 cycles, B = 1 byte/cycle,
 // 22-byte ACKs and headers.

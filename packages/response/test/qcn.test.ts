@@ -1,6 +1,6 @@
+import { registered } from "@losslab/test-kit/registered-controller";
 import { describe, expect, it } from "vitest";
 import { MAX_QCN_FEEDBACK, qcn } from "../src/index.js";
-import { registered } from "./registered.js";
 
 const flow = { lineRate: 1e9, packetSize: 1500 };
 const send = (bytes = 1500) => ({ seq: 0, bytes, limitedBy: "rate" as const });

@@ -3,9 +3,10 @@
  * with the paper's parameters: T_low 50 us, T_high 500 us, minRTT 20 us, alpha 0.875,
  * beta 0.8, delta 10 Mb/s = 1.25e6 B/s, N = 5.
  */
+
+import { registered } from "@losslab/test-kit/registered-controller";
 import { describe, expect, it } from "vitest";
 import { controllers, timely } from "../src/index.js";
-import { registered } from "./registered.js";
 
 const flow = { lineRate: 1.25e9, packetSize: 1500 }; // 10 Gb/s
 const us = 1e6; // ps

@@ -1,6 +1,6 @@
+import { registered } from "@losslab/test-kit/registered-controller";
 import { describe, expect, it } from "vitest";
 import { type LimitingFactor, type TurnerRateController, turnerRate } from "../src/index.js";
-import { registered } from "./registered.js";
 
 // Expectations worked out by hand from turner-2001 sec. 5.2 and the LIPD table on ipd 0..3
 // (Rmax/Rmin = 4): a CN adds 1 to the ipd (up to 3); at ipd i the flow waits for

@@ -3,9 +3,10 @@
  * 50 us by the destination (`adapter.cnpIntervalUs`), the `dcqcn` reaction point at the
  * sources. Four 10 Gb/s sources into one over lossless Ethernet with PAUSE.
  */
+
+import { roceFanIn } from "@losslab/test-kit/roce-fan-in";
 import { describe, expect, it } from "vitest";
 import { parseScenario, runScenario } from "../src/index.js";
-import { roceFanIn } from "./roce-fan-in.js";
 
 const fanIn = (cnpIntervalUs?: number) =>
   roceFanIn(1.25e9, 3, 0, {

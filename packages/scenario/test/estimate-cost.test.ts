@@ -1,3 +1,4 @@
+import { errorOf } from "@losslab/test-kit/errors";
 import { describe, expect, it } from "vitest";
 import {
   checkFits,
@@ -23,15 +24,7 @@ const fabric = (topology: object, kind = "input-buffered") =>
   parseScenario({ durationMs: 1, topology, switch: { kind }, flows: [{ source: "H0", destination: "H1" }] });
 
 /** The message of the ScenarioError that `check` throws. */
-function refusal(check: () => unknown): string {
-  try {
-    check();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ScenarioError);
-    return (error as Error).message;
-  }
-  throw new Error("accepted");
-}
+const refusal = (check: () => unknown): string => errorOf(ScenarioError, check).message;
 
 describe("estimateCost", () => {
   it("bounds the events of a real run within a factor of 2.5", () => {

@@ -8,9 +8,10 @@
  * data packets whose header reached the switch minus those that started on S -> H4 (every
  * data packet goes there, and nothing else does), weighted by time over the second half.
  */
+
+import { roceFanIn } from "@losslab/test-kit/roce-fan-in";
 import { describe, expect, it } from "vitest";
 import { parseScenario, runScenario, type ScenarioResult } from "../src/index.js";
-import { roceFanIn } from "./roce-fan-in.js";
 
 const DURATION_MS = 6;
 /** The second half: [3, 6) ms. */

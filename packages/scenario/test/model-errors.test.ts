@@ -4,6 +4,8 @@
  * option, and the scenario reports it at the field the option came from (recorded as the
  * options were built: `option-fields.ts`), never by reading the message.
  */
+
+import { errorOf } from "@losslab/test-kit/errors";
 import { describe, expect, it } from "vitest";
 import { parseScenario, runScenario, type Scenario, ScenarioError } from "../src/index.js";
 
@@ -16,13 +18,7 @@ const valid = parseScenario({
 /** The message `runScenario` refuses `valid` with, changed at `section` by `change`. */
 function refusal(section: "switch" | "adapter" | "packets", change: object): string {
   const scenario = { ...valid, [section]: { ...valid[section], ...change } } as Scenario;
-  try {
-    runScenario(scenario);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ScenarioError);
-    return (error as Error).message;
-  }
-  throw new Error("accepted");
+  return errorOf(ScenarioError, () => runScenario(scenario)).message;
 }
 
 describe("a model's refusal names the scenario field its option came from", () => {

@@ -7,6 +7,8 @@
  * included), and a bad parameter is named by its field, whether the scenario's checks or a
  * model refuses it.
  */
+
+import { errorOf } from "@losslab/test-kit/errors";
 import { describe, expect, it } from "vitest";
 import {
   builtInKinds,
@@ -50,15 +52,7 @@ const ethernet = (flowControl: object) => ({
 });
 
 /** The message of the ScenarioError `act` throws. */
-function refusal(act: () => unknown): string {
-  try {
-    act();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ScenarioError);
-    return (error as Error).message;
-  }
-  throw new Error("accepted");
-}
+const refusal = (act: () => unknown): string => errorOf(ScenarioError, act).message;
 
 /** `parsed` with `change` made to its switch, as code may build a scenario past the parser. */
 const withSwitch = (parsed: Scenario, change: object) =>

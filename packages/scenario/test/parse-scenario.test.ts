@@ -2,6 +2,8 @@
  * parseScenario: defaults from santos-2002 Table 1, and errors that name the field path
  * and the value for each kind of mistake.
  */
+
+import { errorOf } from "@losslab/test-kit/errors";
 import { describe, expect, it } from "vitest";
 import { checkScenario, parseScenario, ScenarioError } from "../src/index.js";
 
@@ -12,15 +14,7 @@ const minimal = {
 };
 
 /** The message of the ScenarioError that parsing `input` throws. */
-function problem(input: unknown): string {
-  try {
-    parseScenario(input);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ScenarioError);
-    return (error as Error).message;
-  }
-  throw new Error(`parseScenario accepted ${JSON.stringify(input)}`);
-}
+const problem = (input: unknown): string => errorOf(ScenarioError, () => parseScenario(input)).message;
 
 describe("parseScenario defaults", () => {
   it("fills in santos-2002 Table 1 and Scenario S", () => {

@@ -4,6 +4,7 @@
  * built-in kinds once `withPlugins` adds it.
  */
 import { MAX_HOSTS } from "@losslab/kinds";
+import { errorOf } from "@losslab/test-kit/errors";
 import { defineTopology, TopologyBuilder } from "@losslab/topology";
 import { describe, expect, it } from "vitest";
 import {
@@ -62,15 +63,8 @@ const input = {
   flows: [0, 1, 2, 3].map((i) => ({ source: `H${i}.0`, destination: `H${(i + 1) % 4}.0` })),
 };
 
-const problem = (value: unknown, with_ = kinds): string => {
-  try {
-    parseScenario(value, with_);
-  } catch (error) {
-    if (error instanceof ScenarioError) return error.message;
-    throw error;
-  }
-  throw new Error("parsed");
-};
+const problem = (value: unknown, with_ = kinds): string =>
+  errorOf(ScenarioError, () => parseScenario(value, with_)).message;
 
 describe("a plugin's topology kind", () => {
   it("joins the registry, not the built-in one", () => {

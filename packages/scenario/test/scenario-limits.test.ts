@@ -5,6 +5,7 @@
  */
 import { DEFAULT_PAUSE_REACTION_DELAY } from "@losslab/core";
 import { pauseHeadroom } from "@losslab/switch";
+import { errorOf } from "@losslab/test-kit/errors";
 import { describe, expect, it } from "vitest";
 import {
   checkScenario,
@@ -66,15 +67,8 @@ function withValue(input: Input, path: string, value: unknown): Input {
 }
 
 /** The message of the ScenarioError that parsing `input` throws. */
-function refusal(input: unknown, check: (input: unknown) => unknown = parseScenario): string {
-  try {
-    check(input);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ScenarioError);
-    return (error as Error).message;
-  }
-  throw new Error("accepted");
-}
+const refusal = (input: unknown, check: (input: unknown) => unknown = parseScenario): string =>
+  errorOf(ScenarioError, () => check(input)).message;
 
 describe("every field has a range", () => {
   // [base, field, the base, the largest value accepted, the smallest refused above it]

@@ -2,17 +2,17 @@
  * Speed of each switch organisation: one 8 x 8 switch, saturated uniform traffic (the
  * load harness of the tests), 20,000 packet times. One warm-up run first so the JIT settles.
  */
+
 import type { SwitchModelOptions, SwitchOrganisation } from "../src/index.js";
-import { DATA_BLOCKS } from "../test/kit.js";
-import { runLoad } from "../test/load-kit.js";
+import { packetBufferBytes, runLoad } from "../test/uniform-load.js";
 
 const SLOTS = 20_000;
 const cases: Array<[string, SwitchOrganisation, Partial<SwitchModelOptions>]> = [
   ["input-buffered", "input-buffered", {}],
   ["fifo", "fifo", {}],
   ["voq", "voq", {}],
-  ["cioq-fifo", "cioq", { outputBufferBytes: 4 * DATA_BLOCKS * 64 }],
-  ["cioq-voq", "cioq", { outputBufferBytes: 4 * DATA_BLOCKS * 64, inputQueues: "voq" }],
+  ["cioq-fifo", "cioq", { outputBufferBytes: packetBufferBytes(4) }],
+  ["cioq-voq", "cioq", { outputBufferBytes: packetBufferBytes(4), inputQueues: "voq" }],
 ];
 
 for (const [name, organisation, switchOptions] of cases) {

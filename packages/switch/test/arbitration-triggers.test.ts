@@ -7,10 +7,14 @@
  */
 import { PacketFactory } from "@losslab/core";
 import { Engine } from "@losslab/engine";
+import { dataPacket } from "@losslab/test-kit/data-packet";
+import { RecordingSink } from "@losslab/test-kit/recording-sink";
+import { DATA_BLOCKS, DATA_BYTES } from "@losslab/test-kit/santos-link";
+import { ScriptedSource } from "@losslab/test-kit/scripted-source";
+import { wire } from "@losslab/test-kit/wire";
 import { describe, expect, it } from "vitest";
 import { CioqSwitch } from "../src/index.js";
 import { FIRST_MODEL_EVENT } from "../src/switch-base.js";
-import { DATA_BLOCKS, DATA_BYTES, dataPacket, Sink, Source, wire } from "./kit.js";
 
 const ONE_PACKET = DATA_BLOCKS * 64;
 const PACKETS = 6;
@@ -46,9 +50,9 @@ function watchedSwitch(inputQueues: "fifo" | "voq") {
     handled.push([engine.now, kind]);
     handleEvent(kind, payload);
   };
-  const src = new Source(engine, "Src");
+  const src = new ScriptedSource(engine, "Src");
   wire(engine, src, 0, sw, 0);
-  const sink = new Sink(engine, "D", DATA_BLOCKS);
+  const sink = new RecordingSink(engine, "D", DATA_BLOCKS);
   wire(engine, sw, 1, sink, 0);
   return { engine, factory, sw, src, sink, arbitrations, handled };
 }

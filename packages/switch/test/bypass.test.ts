@@ -5,9 +5,13 @@
  */
 import { PacketFactory } from "@losslab/core";
 import { Engine } from "@losslab/engine";
+import { dataPacket } from "@losslab/test-kit/data-packet";
+import { RecordingSink } from "@losslab/test-kit/recording-sink";
+import { DATA_BLOCKS, DATA_BYTES, GBPS } from "@losslab/test-kit/santos-link";
+import { ScriptedSource } from "@losslab/test-kit/scripted-source";
+import { wire } from "@losslab/test-kit/wire";
 import { describe, expect, it } from "vitest";
 import { InputBufferedSwitch } from "../src/index.js";
-import { DATA_BLOCKS, DATA_BYTES, dataPacket, GBPS, Sink, Source, wire } from "./kit.js";
 
 const BUFFER_4 = 4 * DATA_BLOCKS * 64;
 // Hosts: SrcA = 0, SrcB = 1, DstX = 2, DstY = 3. Switch ports: 0 from SrcA, 1 from SrcB,
@@ -31,12 +35,12 @@ function run(maxBypass: number | undefined) {
     maxPacketBytes: DATA_BYTES,
     ...(maxBypass === undefined ? {} : { maxBypass }),
   });
-  const srcA = new Source(engine, "SrcA");
-  const srcB = new Source(engine, "SrcB");
+  const srcA = new ScriptedSource(engine, "SrcA");
+  const srcB = new ScriptedSource(engine, "SrcB");
   wire(engine, srcA, 0, sw, 0);
   wire(engine, srcB, 0, sw, 1, { bandwidth: 2 * GBPS });
-  const x = wire(engine, sw, X, new Sink(engine, "DstX"), 0, { bandwidth: GBPS / 16 });
-  const y = wire(engine, sw, Y, new Sink(engine, "DstY"), 0);
+  const x = wire(engine, sw, X, new RecordingSink(engine, "DstX"), 0, { bandwidth: GBPS / 16 });
+  const y = wire(engine, sw, Y, new RecordingSink(engine, "DstY"), 0);
   const names = new Map<number, string>();
   const p0 = dataPacket(factory, 0, X, 0);
   const p1 = dataPacket(factory, 0, Y, 0);
@@ -119,9 +123,9 @@ describe("bounded bypass of a busy head (santos-2002 Table 1: max bypass 4)", ()
       inputBufferBytes: BUFFER_4,
       maxPacketBytes: DATA_BYTES,
     });
-    const srcA = new Source(engine, "SrcA");
-    const srcB = new Source(engine, "SrcB");
-    const dstY = new Sink(engine, "DstY", 40);
+    const srcA = new ScriptedSource(engine, "SrcA");
+    const srcB = new ScriptedSource(engine, "SrcB");
+    const dstY = new RecordingSink(engine, "DstY", 40);
     wire(engine, srcA, 0, sw, 0);
     wire(engine, srcB, 0, sw, 1);
     const y = wire(engine, sw, Y, dstY, 0);

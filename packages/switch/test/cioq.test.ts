@@ -5,9 +5,13 @@
  */
 import { type MarkingPolicyFactory, PacketFactory } from "@losslab/core";
 import { Engine } from "@losslab/engine";
+import { dataPacket } from "@losslab/test-kit/data-packet";
+import { RecordingSink } from "@losslab/test-kit/recording-sink";
+import { DATA_BLOCKS, DATA_BYTES } from "@losslab/test-kit/santos-link";
+import { ScriptedSource } from "@losslab/test-kit/scripted-source";
+import { wire } from "@losslab/test-kit/wire";
 import { describe, expect, it } from "vitest";
 import { CioqSwitch, createSwitch, type SwitchModelOptions } from "../src/index.js";
-import { DATA_BLOCKS, DATA_BYTES, dataPacket, Sink, Source, wire } from "./kit.js";
 
 const T = 2_068_000;
 const ONE_PACKET = DATA_BLOCKS * 64;
@@ -32,12 +36,12 @@ function build(options: Partial<SwitchModelOptions> = {}, sinkCredits: number[] 
     marking,
     ...options,
   });
-  const src = new Source(engine, "Src");
+  const src = new ScriptedSource(engine, "Src");
   wire(engine, src, 0, sw, 0);
-  const sinks: Sink[] = [];
+  const sinks: RecordingSink[] = [];
   const outs = [];
   for (let port = 1; port < ports; port++) {
-    const sink = new Sink(engine, `D${port}`, sinkCredits[port] ?? Number.POSITIVE_INFINITY);
+    const sink = new RecordingSink(engine, `D${port}`, sinkCredits[port] ?? Number.POSITIVE_INFINITY);
     sinks[port] = sink;
     outs[port] = wire(engine, sw, port, sink, 0);
   }

@@ -6,10 +6,15 @@
  */
 import { type MarkingPolicyFactory, PacketFactory } from "@losslab/core";
 import { Engine } from "@losslab/engine";
+import { dataPacket } from "@losslab/test-kit/data-packet";
+import { RecordingSink } from "@losslab/test-kit/recording-sink";
+import { relaySwitch } from "@losslab/test-kit/relay-switch";
+import { DATA_BLOCKS, DATA_BYTES, GBPS } from "@losslab/test-kit/santos-link";
+import { ScriptedSource } from "@losslab/test-kit/scripted-source";
+import { wire } from "@losslab/test-kit/wire";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { InputBufferedSwitch } from "../src/index.js";
-import { DATA_BLOCKS, DATA_BYTES, dataPacket, GBPS, relaySwitch, Sink, Source, wire } from "./kit.js";
 
 /** Buffer of 2 data packets: 2 x 33 blocks x 64 B = 4224 B. */
 const BUFFER_2 = 2 * DATA_BLOCKS * 64;
@@ -25,8 +30,8 @@ describe("a sender never exceeds the downstream buffer", () => {
       packetArrived: (_packet, input) => occupancyAtArrival.push(view.inputOccupancy(input)),
     });
     const sw = relaySwitch(engine, BUFFER_2, { marking });
-    const src = new Source(engine, "Src");
-    const dst = new Sink(engine, "Dst");
+    const src = new ScriptedSource(engine, "Src");
+    const dst = new RecordingSink(engine, "Dst");
     const upstream = wire(engine, src, 0, sw, 0, { delay: 10_000, backDelay: 30_000 });
     const downstream = wire(engine, sw, 1, dst, 0, { bandwidth: GBPS / 4 });
     for (let seq = 0; seq < 3; seq++) src.send(dataPacket(factory, 0, 1, seq), 0);
@@ -84,8 +89,8 @@ describe("a switch output waits for downstream credits", () => {
     const engine = new Engine();
     const factory = new PacketFactory();
     const sw = relaySwitch(engine, BUFFER_2);
-    const src = new Source(engine, "Src");
-    const dst = new Sink(engine, "Dst", DATA_BLOCKS); // room for one packet, freed only by release()
+    const src = new ScriptedSource(engine, "Src");
+    const dst = new RecordingSink(engine, "Dst", DATA_BLOCKS); // room for one packet, freed only by release()
     wire(engine, src, 0, sw, 0);
     const out = wire(engine, sw, 1, dst, 0);
     src.send(dataPacket(factory, 0, 1, 0), 0);
@@ -112,8 +117,8 @@ describe("a switch output waits for downstream credits", () => {
     const engine = new Engine();
     const factory = new PacketFactory();
     const sw = relaySwitch(engine, BUFFER_2);
-    const src = new Source(engine, "Src");
-    const dst = new Sink(engine, "Dst", 10);
+    const src = new ScriptedSource(engine, "Src");
+    const dst = new RecordingSink(engine, "Dst", 10);
     wire(engine, src, 0, sw, 0);
     const out = wire(engine, sw, 1, dst, 0);
     const credits: number[] = [];
@@ -148,12 +153,12 @@ describe("credits under random traffic (property)", () => {
           maxPacketBytes: DATA_BYTES,
           maxBypass: bypass,
         });
-        const sources = [0, 1, 2].map((i) => new Source(engine, `Src${i}`));
+        const sources = [0, 1, 2].map((i) => new ScriptedSource(engine, `Src${i}`));
         sources.forEach((src, i) => {
           wire(engine, src, 0, sw, i);
         });
         const sinks = [3, 4].map((port) => {
-          const sink = new Sink(engine, `Dst${port}`);
+          const sink = new RecordingSink(engine, `Dst${port}`);
           wire(engine, sw, port, sink, 0, { bandwidth: GBPS / 2 });
           return sink;
         });

@@ -6,10 +6,15 @@
 import type { MarkingPolicyFactory, Packet } from "@losslab/core";
 import { PacketFactory } from "@losslab/core";
 import { Engine, ns, type Time, transmissionTime } from "@losslab/engine";
+import { dataPacket } from "@losslab/test-kit/data-packet";
+import { RecordingSink } from "@losslab/test-kit/recording-sink";
+import { relaySwitch } from "@losslab/test-kit/relay-switch";
+import { DATA_BLOCKS, DATA_BYTES, GBPS } from "@losslab/test-kit/santos-link";
+import { ScriptedSource } from "@losslab/test-kit/scripted-source";
+import { wire } from "@losslab/test-kit/wire";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { InputBufferedSwitch } from "../src/index.js";
-import { DATA_BLOCKS, DATA_BYTES, dataPacket, GBPS, relaySwitch, Sink, Source, wire } from "./kit.js";
 
 /** 4 packets of 33 blocks of 64 B: 8448 B, santos-2002 Table 1's buffer of 4 packets. */
 const BUFFER_4 = 4 * DATA_BLOCKS * 64;
@@ -43,8 +48,8 @@ describe("one packet across two cut-through switches", () => {
     const options = { ports: 2, routes: [-1, 1], inputBufferBytes: BUFFER_4, maxPacketBytes: DATA_BYTES };
     const s1 = new InputBufferedSwitch(engine, { ...options, name: "S1", marking: s1Hooks.factory });
     const s2 = new InputBufferedSwitch(engine, { ...options, name: "S2", marking: s2Hooks.factory });
-    const src = new Source(engine, "Src");
-    const dst = new Sink(engine, "Dst");
+    const src = new ScriptedSource(engine, "Src");
+    const dst = new RecordingSink(engine, "Dst");
     const first = wire(engine, src, 0, s1, 0);
     const middle = wire(engine, s1, 1, s2, 0);
     const last = wire(engine, s2, 1, dst, 0);
@@ -115,8 +120,8 @@ describe("cut-through never finishes before the tail has arrived", () => {
     const engine = new Engine();
     const factory = new PacketFactory();
     const sw = relaySwitch(engine, BUFFER_4, forwardingDelay === undefined ? {} : { forwardingDelay });
-    const src = new Source(engine, "Src");
-    const dst = new Sink(engine, "Dst");
+    const src = new ScriptedSource(engine, "Src");
+    const dst = new RecordingSink(engine, "Dst");
     wire(engine, src, 0, sw, 0, { bandwidth: inBandwidth });
     const out = wire(engine, sw, 1, dst, 0, { bandwidth: outBandwidth });
     src.send(dataPacket(factory, 0, 1, 0, size), 0);

@@ -5,10 +5,12 @@
  */
 import { PacketFactory, PacketKind } from "@losslab/core";
 import { Engine } from "@losslab/engine";
+import { RecordingSink } from "@losslab/test-kit/recording-sink";
+import { ScriptedSource } from "@losslab/test-kit/scripted-source";
+import { wire } from "@losslab/test-kit/wire";
 import { ecmpPort } from "@losslab/topology";
 import { describe, expect, it } from "vitest";
 import { createSwitch } from "../src/index.js";
-import { Sink, Source, wire } from "./kit.js";
 
 /** One group at offset 0: 2 members, ports 1 and 2. Its table entry is -2 - 0. */
 const groups = Int32Array.from([2, 1, 2]);
@@ -31,8 +33,8 @@ describe.each(["input-buffered", "fifo", "voq", "cioq"])("%s switch with an ECMP
       maxPacketBytes: 256,
       ...(organisation === "cioq" ? { outputBufferBytes: 4096 } : {}),
     });
-    const source = new Source(engine, "H0");
-    const sinks = [new Sink(engine, "A"), new Sink(engine, "B")];
+    const source = new ScriptedSource(engine, "H0");
+    const sinks = [new RecordingSink(engine, "A"), new RecordingSink(engine, "B")];
     wire(engine, source, 0, device, 0);
     wire(engine, device, 1, sinks[0]!, 0);
     wire(engine, device, 2, sinks[1]!, 0);

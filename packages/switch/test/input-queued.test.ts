@@ -6,9 +6,13 @@
  */
 import { PacketFactory } from "@losslab/core";
 import { Engine } from "@losslab/engine";
+import { dataPacket } from "@losslab/test-kit/data-packet";
+import { RecordingSink } from "@losslab/test-kit/recording-sink";
+import { DATA_BLOCKS, DATA_BYTES } from "@losslab/test-kit/santos-link";
+import { ScriptedSource } from "@losslab/test-kit/scripted-source";
+import { wire } from "@losslab/test-kit/wire";
 import { describe, expect, it } from "vitest";
 import { createSwitch, type SwitchModelOptions } from "../src/index.js";
-import { DATA_BLOCKS, DATA_BYTES, dataPacket, Sink, Source, wire } from "./kit.js";
 
 const T = 2_068_000;
 const BUFFER_4 = 4 * DATA_BLOCKS * 64;
@@ -33,12 +37,12 @@ function star(
   const sinks = [];
   const outs = [];
   for (let port = 0; port < ports; port++) {
-    const sink = new Sink(engine, `D${port}`, sinkCredits[port] ?? Number.POSITIVE_INFINITY);
+    const sink = new RecordingSink(engine, `D${port}`, sinkCredits[port] ?? Number.POSITIVE_INFINITY);
     sinks.push(sink);
     outs.push(wire(engine, sw, port, sink, 0));
   }
   const source = (input: number) => {
-    const src = new Source(engine, `H${input}`);
+    const src = new ScriptedSource(engine, `H${input}`);
     wire(engine, src, 0, sw, input);
     return src;
   };
@@ -136,7 +140,10 @@ describe("iSLIP (McKeown 1999)", () => {
       maxPacketBytes: DATA_BYTES,
       ...(islipIterations === undefined ? {} : { islipIterations }),
     });
-    const outs = [wire(engine, sw, 0, new Sink(engine, "D0"), 0), wire(engine, sw, 1, new Sink(engine, "D1"), 0)];
+    const outs = [
+      wire(engine, sw, 0, new RecordingSink(engine, "D0"), 0),
+      wire(engine, sw, 1, new RecordingSink(engine, "D1"), 0),
+    ];
     engine.at(0, () => {
       sw.receive(dataPacket(factory, 0, 0, 0), 0, 0);
       sw.receive(dataPacket(factory, 0, 1, 1), 0, 0);
@@ -169,7 +176,7 @@ describe("iSLIP (McKeown 1999)", () => {
       inputBufferBytes: 32 * BUFFER_4,
       maxPacketBytes: DATA_BYTES,
     });
-    const outs = [0, 1, 2, 3].map((port) => wire(engine, sw, port, new Sink(engine, `D${port}`), 0));
+    const outs = [0, 1, 2, 3].map((port) => wire(engine, sw, port, new RecordingSink(engine, `D${port}`), 0));
     engine.at(0, () => {
       for (let k = 0; k < 32; k++) {
         for (let input = 0; input < 4; input++) sw.receive(dataPacket(factory, input, k % 4, k), input, 0);

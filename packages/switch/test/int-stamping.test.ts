@@ -7,9 +7,12 @@
  */
 import { type IntRecord, type MarkingPolicyFactory, type Packet, PacketFactory, PacketKind } from "@losslab/core";
 import { Engine } from "@losslab/engine";
+import { RecordingSink } from "@losslab/test-kit/recording-sink";
+import { DATA_BLOCKS, DATA_BYTES, GBPS } from "@losslab/test-kit/santos-link";
+import { ScriptedSource } from "@losslab/test-kit/scripted-source";
+import { wire } from "@losslab/test-kit/wire";
 import { describe, expect, it } from "vitest";
 import { createSwitch, SWITCH_ORGANISATIONS, type SwitchOrganisation } from "../src/index.js";
-import { DATA_BLOCKS, DATA_BYTES, GBPS, Sink, Source, wire } from "./kit.js";
 
 const OVERHEAD = 20;
 const PER_INPUT = 6;
@@ -32,10 +35,10 @@ function fanIn(organisation: SwitchOrganisation, telemetry: boolean, kind: Packe
     marking,
     telemetry,
   });
-  const sink = new Sink(engine, "D");
+  const sink = new RecordingSink(engine, "D");
   const { sent } = wire(engine, sw, 3, sink, 0, { overheadBytes: OVERHEAD });
   for (let input = 0; input < 3; input++) {
-    const source = new Source(engine, `H${input}`);
+    const source = new ScriptedSource(engine, `H${input}`);
     wire(engine, source, 0, sw, input);
     for (let seq = 0; seq < PER_INPUT; seq++) {
       const packet = factory.create({

@@ -4,16 +4,21 @@
  */
 import { LosslessViolation, PacketFactory } from "@losslab/core";
 import { Engine } from "@losslab/engine";
+import { dataPacket } from "@losslab/test-kit/data-packet";
+import { RecordingSink } from "@losslab/test-kit/recording-sink";
+import { relaySwitch } from "@losslab/test-kit/relay-switch";
+import { DATA_BLOCKS, DATA_BYTES } from "@losslab/test-kit/santos-link";
+import { ScriptedSource } from "@losslab/test-kit/scripted-source";
+import { wire } from "@losslab/test-kit/wire";
 import { describe, expect, it } from "vitest";
 import { InputBufferedSwitch } from "../src/index.js";
-import { DATA_BLOCKS, DATA_BYTES, dataPacket, relaySwitch, Sink, Source, wire } from "./kit.js";
 
 /** A 2-port switch (0 in, 1 out to host 1) whose input buffer holds exactly one data packet. */
 function oneSlotSwitch() {
   const engine = new Engine();
   const factory = new PacketFactory();
   const sw = relaySwitch(engine, DATA_BLOCKS * 64);
-  const dst = new Sink(engine, "Dst");
+  const dst = new RecordingSink(engine, "Dst");
   const out = wire(engine, sw, 1, dst, 0);
   return { engine, factory, sw, dst, out };
 }
@@ -46,12 +51,12 @@ describe("LosslessViolation", () => {
   it("is thrown when more credits come back than the downstream buffer holds", () => {
     const engine = new Engine();
     const sw = relaySwitch(engine, 4 * DATA_BLOCKS * 64);
-    const dst = new Sink(engine, "Dst", 10);
+    const dst = new RecordingSink(engine, "Dst", 10);
     wire(engine, sw, 1, dst, 0);
     expect(() => sw.creditsReturned(1, 1)).toThrow(LosslessViolation);
     // The same through the link: a receiver that frees space it never filled.
     const engine2 = new Engine();
-    const src = new Source(engine2, "Src");
+    const src = new ScriptedSource(engine2, "Src");
     const sw2 = new InputBufferedSwitch(engine2, {
       name: "S2",
       ports: 2,
@@ -59,7 +64,7 @@ describe("LosslessViolation", () => {
       inputBufferBytes: 4 * DATA_BLOCKS * 64,
       maxPacketBytes: DATA_BYTES,
     });
-    const sink = new Sink(engine2, "Dst", 10);
+    const sink = new RecordingSink(engine2, "Dst", 10);
     wire(engine2, src, 0, sw2, 0);
     wire(engine2, sw2, 1, sink, 0);
     sink.release(0, 1);
@@ -105,7 +110,7 @@ describe("InputBufferedSwitch configuration", () => {
   it("rejects ports out of range", () => {
     const engine = new Engine();
     const sw = relaySwitch(engine, 8448);
-    const dst = new Sink(engine, "Dst");
+    const dst = new RecordingSink(engine, "Dst");
     expect(() => wire(engine, sw, 2, dst, 0)).toThrow(/S: port 2 out of range 0\.\.1/);
     expect(() => sw.inputCredits(-1)).toThrow(RangeError);
     expect(() => sw.inputCapacity(1.5)).toThrow(RangeError);

@@ -5,9 +5,13 @@
  */
 import { CongestionBit, hasBit, type MarkingPolicyFactory, PacketFactory, type SwitchView } from "@losslab/core";
 import { Engine, type Time } from "@losslab/engine";
+import { dataPacket } from "@losslab/test-kit/data-packet";
+import { RecordingSink } from "@losslab/test-kit/recording-sink";
+import { DATA_BYTES } from "@losslab/test-kit/santos-link";
+import { ScriptedSource } from "@losslab/test-kit/scripted-source";
+import { wire } from "@losslab/test-kit/wire";
 import { describe, expect, it } from "vitest";
 import { InputBufferedSwitch } from "../src/index.js";
-import { DATA_BYTES, dataPacket, Sink, Source, wire } from "./kit.js";
 
 function build(inputBufferBytes: number, downstreamCredits: number, hearFull = true) {
   const engine = new Engine();
@@ -36,8 +40,8 @@ function build(inputBufferBytes: number, downstreamCredits: number, hearFull = t
     maxPacketBytes: DATA_BYTES,
     marking,
   });
-  const src = new Source(engine, "Src");
-  const dst = new Sink(engine, "Dst", downstreamCredits);
+  const src = new ScriptedSource(engine, "Src");
+  const dst = new RecordingSink(engine, "Dst", downstreamCredits);
   wire(engine, src, 0, sw, 0);
   wire(engine, sw, 1, dst, 0);
   return { engine, factory, sw, src, dst, log, full, view: () => view };

@@ -5,9 +5,13 @@
  */
 import { type Packet, PacketFactory, PacketKind, type SwitchView } from "@losslab/core";
 import { Engine } from "@losslab/engine";
+import { dataPacket } from "@losslab/test-kit/data-packet";
+import { RecordingSink } from "@losslab/test-kit/recording-sink";
+import { DATA_BYTES } from "@losslab/test-kit/santos-link";
+import { ScriptedSource } from "@losslab/test-kit/scripted-source";
+import { wire } from "@losslab/test-kit/wire";
 import { describe, expect, it } from "vitest";
 import { createSwitch, SWITCH_ORGANISATIONS } from "../src/index.js";
-import { DATA_BYTES, dataPacket, Sink, Source, wire } from "./kit.js";
 
 const SEND = 2_068_000; // a 2068 B packet at 1 GB/s, ps
 const CNM_BYTES = 64;
@@ -25,12 +29,12 @@ describe.each(SWITCH_ORGANISATIONS)("%s switch notifications", (organisation) =>
       maxPacketBytes: DATA_BYTES,
       ...(organisation === "cioq" ? { outputBufferBytes: 4 * 33 * 64 } : {}),
     });
-    const sources = [new Source(engine, "H0"), new Source(engine, "H1")];
+    const sources = [new ScriptedSource(engine, "H0"), new ScriptedSource(engine, "H1")];
     wire(engine, sources[0]!, 0, sw, 0);
     wire(engine, sources[1]!, 0, sw, 1);
-    const h0 = new Sink(engine, "H0in");
+    const h0 = new RecordingSink(engine, "H0in");
     const back = wire(engine, sw, 0, h0, 0);
-    const out = wire(engine, sw, 2, new Sink(engine, "H2"), 0);
+    const out = wire(engine, sw, 2, new RecordingSink(engine, "H2"), 0);
     // Two packets from H1 to H2 queue at port 2; one from H0 to H2 too.
     sources[1]!.send(dataPacket(factory, 1, 2, 0), 0);
     sources[1]!.send(dataPacket(factory, 1, 2, 1), 0);
@@ -98,7 +102,7 @@ describe("a marking policy's notifications (SwitchView.notify)", () => {
         return {};
       },
     });
-    const h0 = new Sink(engine, "H0");
+    const h0 = new RecordingSink(engine, "H0");
     wire(engine, sw, 0, h0, 0);
     const heard: Packet[] = [];
     sw.onNotification((frame) => heard.push(frame));

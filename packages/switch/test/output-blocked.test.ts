@@ -5,9 +5,13 @@
  */
 import { type MarkingPolicyFactory, PacketFactory } from "@losslab/core";
 import { Engine } from "@losslab/engine";
+import { dataPacket } from "@losslab/test-kit/data-packet";
+import { RecordingSink } from "@losslab/test-kit/recording-sink";
+import { DATA_BLOCKS, DATA_BYTES, GBPS } from "@losslab/test-kit/santos-link";
+import { ScriptedSource } from "@losslab/test-kit/scripted-source";
+import { wire } from "@losslab/test-kit/wire";
 import { describe, expect, it } from "vitest";
 import { createSwitch, SWITCH_ORGANISATIONS, type SwitchOrganisation } from "../src/index.js";
-import { DATA_BLOCKS, DATA_BYTES, dataPacket, GBPS, Sink, Source, wire } from "./kit.js";
 
 const ONE_PACKET = DATA_BLOCKS * 64;
 
@@ -29,8 +33,8 @@ function run(organisation: SwitchOrganisation) {
     marking,
     ...(organisation === "cioq" ? { outputBufferBytes: 4 * ONE_PACKET } : {}),
   });
-  const src = new Source(engine, "Src");
-  const dst = new Sink(engine, "Dst", DATA_BLOCKS + 10); // credits for one packet and 10 blocks
+  const src = new ScriptedSource(engine, "Src");
+  const dst = new RecordingSink(engine, "Dst", DATA_BLOCKS + 10); // credits for one packet and 10 blocks
   wire(engine, src, 0, sw, 0);
   wire(engine, sw, 1, dst, 0, { bandwidth: GBPS / 4 });
   src.send(dataPacket(factory, 0, 1, 0), 0);

@@ -5,10 +5,14 @@
  */
 import { PacketFactory } from "@losslab/core";
 import { Engine } from "@losslab/engine";
+import { lanePacket } from "@losslab/test-kit/data-packet";
+import { RecordingSink } from "@losslab/test-kit/recording-sink";
+import { DATA_BLOCKS, DATA_BYTES, GBPS } from "@losslab/test-kit/santos-link";
+import { ScriptedSource } from "@losslab/test-kit/scripted-source";
+import { wire } from "@losslab/test-kit/wire";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createSwitch, InputBufferedSwitch, OUTPUT_ORDERS, type OutputOrder } from "../src/index.js";
-import { DATA_BLOCKS, DATA_BYTES, GBPS, lanePacket, Sink, Source, wire } from "./kit.js";
 
 const BUFFER_4 = 4 * DATA_BLOCKS * 64;
 // Switch ports: 0 from SrcA, 1 from SrcB, 2 to Y, 3 to Z, 4 to X, 5 to W. Host indices are
@@ -38,12 +42,12 @@ function run(outputOrder: OutputOrder | undefined, vl = 0, vls = 1, srcBSends = 
     vls,
     ...(outputOrder === undefined ? {} : { outputOrder }),
   });
-  const srcA = new Source(engine, "SrcA");
-  const srcB = new Source(engine, "SrcB");
+  const srcA = new ScriptedSource(engine, "SrcA");
+  const srcB = new ScriptedSource(engine, "SrcB");
   wire(engine, srcA, 0, sw, 0);
   wire(engine, srcB, 0, sw, 1);
-  const sent = [X, Y, Z].map((port) => wire(engine, sw, port, new Sink(engine, `Dst${port}`), 0).sent);
-  wire(engine, sw, W, new Sink(engine, "DstW"), 0, { bandwidth: GBPS / 16 });
+  const sent = [X, Y, Z].map((port) => wire(engine, sw, port, new RecordingSink(engine, `Dst${port}`), 0).sent);
+  wire(engine, sw, W, new RecordingSink(engine, "DstW"), 0, { bandwidth: GBPS / 16 });
   const names = new Map<number, string>();
   const packet = (source: number, destination: number, name: string) => {
     const p = lanePacket(factory, source, destination, vl);
@@ -171,12 +175,12 @@ describe("outputOrder under random traffic (property)", () => {
             maxBypass,
             outputOrder,
           });
-          const sources = [0, 1, 2].map((i) => new Source(engine, `Src${i}`));
+          const sources = [0, 1, 2].map((i) => new ScriptedSource(engine, `Src${i}`));
           sources.forEach((src, i) => {
             wire(engine, src, 0, sw, i);
           });
           const sinks = [3, 4, 5].map((port) => {
-            const sink = new Sink(engine, `Dst${port}`);
+            const sink = new RecordingSink(engine, `Dst${port}`);
             wire(engine, sw, port, sink, 0, { bandwidth: GBPS / port });
             return sink;
           });

@@ -7,9 +7,13 @@
  */
 import { PacketFactory, PacketKind, XOFF_QUANTA } from "@losslab/core";
 import { Engine, ns } from "@losslab/engine";
+import { dataPacket } from "@losslab/test-kit/data-packet";
+import { RecordingSink } from "@losslab/test-kit/recording-sink";
+import { ScriptedSource } from "@losslab/test-kit/scripted-source";
+import type { Transmission } from "@losslab/test-kit/transmission";
+import { duplex, wire } from "@losslab/test-kit/wire";
 import { describe, expect, it } from "vitest";
 import { createSwitch, type SwitchModelOptions, type SwitchOrganisation } from "../src/index.js";
-import { dataPacket, duplex, Sink, Source, type Transmission, wire } from "./kit.js";
 
 const RATE = 1.25e9;
 const FRAME = 1522;
@@ -44,7 +48,7 @@ function utilisation(sent: readonly Transmission[]): number {
 }
 
 /** Fraction of [0, end] during which `source` honoured a PAUSE. */
-function pausedFraction(source: Source, end: number): number {
+function pausedFraction(source: ScriptedSource, end: number): number {
   let paused = 0;
   let since = -1;
   for (const change of source.pauses) {
@@ -66,9 +70,9 @@ function oneSwitch(organisation: SwitchOrganisation, inputQueues: "fifo" | "voq"
     organisation,
     switchOptions("S", 5, [0, 1, 2, 3, 4], packets, organisation, inputQueues),
   );
-  const hosts = [0, 1, 2, 3].map((host) => new Source(engine, `H${host}`, 3_072_000));
+  const hosts = [0, 1, 2, 3].map((host) => new ScriptedSource(engine, `H${host}`, 3_072_000));
   const ports = hosts.map((host, port) => duplex(engine, host, 0, sw, port, LINK));
-  const d = new Sink(engine, "D");
+  const d = new RecordingSink(engine, "D");
   const out = wire(engine, sw, 4, d, 0, LINK);
   hosts.forEach((host, index) => {
     for (let seq = 0; seq < PACKETS; seq++) host.send(dataPacket(packets, index, 4, seq, FRAME), 0);
@@ -128,7 +132,7 @@ function twoSwitches() {
   // Hosts H0..H3 are 0..3, D is 4.
   const s1 = createSwitch(engine, "cioq", switchOptions("S1", 3, [0, 1, 2, 2, 2], packets, "cioq", "voq"));
   const s2 = createSwitch(engine, "cioq", switchOptions("S2", 4, [0, 0, 1, 2, 3], packets, "cioq", "voq"));
-  const hosts = [0, 1, 2, 3].map((host) => new Source(engine, `H${host}`, 3_072_000));
+  const hosts = [0, 1, 2, 3].map((host) => new ScriptedSource(engine, `H${host}`, 3_072_000));
   const links = [
     duplex(engine, hosts[0]!, 0, s1, 0, LINK),
     duplex(engine, hosts[1]!, 0, s1, 1, LINK),
@@ -136,7 +140,7 @@ function twoSwitches() {
     duplex(engine, hosts[2]!, 0, s2, 1, LINK),
     duplex(engine, hosts[3]!, 0, s2, 2, LINK),
   ];
-  const d = new Sink(engine, "D");
+  const d = new RecordingSink(engine, "D");
   const out = wire(engine, s2, 3, d, 0, LINK);
   hosts.forEach((host, index) => {
     for (let seq = 0; seq < PACKETS; seq++) host.send(dataPacket(packets, index, 4, seq, FRAME), 0);

@@ -7,10 +7,13 @@
  */
 import { LosslessViolation, PacketFactory } from "@losslab/core";
 import { Engine, ns, type Time, us } from "@losslab/engine";
+import { dataPacket } from "@losslab/test-kit/data-packet";
+import { RecordingSink } from "@losslab/test-kit/recording-sink";
+import { ScriptedSource } from "@losslab/test-kit/scripted-source";
+import { duplex, wire } from "@losslab/test-kit/wire";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createSwitch, type PauseHeadroomOptions, pauseHeadroom, SWITCH_ORGANISATIONS } from "../src/index.js";
-import { dataPacket, duplex, Sink, Source, wire } from "./kit.js";
 
 const MTU = 1522;
 
@@ -76,11 +79,11 @@ function build(options: {
     ...(options.organisation === "cioq" ? { outputBufferBytes: 2 * MTU } : {}),
   });
   const link = { bandwidth: options.bandwidth, delay: options.delay, overheadBytes: options.overheadBytes };
-  const h0 = new Source(engine, "H0", options.sourceReaction);
-  const h2 = new Source(engine, "H2", options.sourceReaction);
+  const h0 = new ScriptedSource(engine, "H0", options.sourceReaction);
+  const h2 = new ScriptedSource(engine, "H2", options.sourceReaction);
   duplex(engine, h0, 0, sw, 0, link);
   duplex(engine, h2, 0, sw, 2, link);
-  wire(engine, sw, 1, new Sink(engine, "D", 0), 0, link);
+  wire(engine, sw, 1, new RecordingSink(engine, "D", 0), 0, link);
   return { engine, packets, sw, h0, h2, needed, xoffBytes, inputBufferBytes, occupancy: () => maxOccupancy };
 }
 

@@ -7,6 +7,11 @@
  */
 import { createPauseFrame, LosslessViolation, PacketFactory, PacketKind, XOFF_QUANTA } from "@losslab/core";
 import { Engine } from "@losslab/engine";
+import { dataPacket } from "@losslab/test-kit/data-packet";
+import { RecordingSink } from "@losslab/test-kit/recording-sink";
+import { DATA_BYTES, GBPS } from "@losslab/test-kit/santos-link";
+import { ScriptedSource } from "@losslab/test-kit/scripted-source";
+import { duplex, wire } from "@losslab/test-kit/wire";
 import { describe, expect, it } from "vitest";
 import {
   createSwitch,
@@ -15,7 +20,6 @@ import {
   type SwitchModelOptions,
   type SwitchOrganisation,
 } from "../src/index.js";
-import { DATA_BYTES, dataPacket, duplex, GBPS, Sink, Source, wire } from "./kit.js";
 
 const SIZE = 1000;
 /** 144 blocks of 64 B. */
@@ -49,9 +53,9 @@ function build(options: {
     ...(options.marking === undefined ? {} : { marking: options.marking }),
   });
   const overheadBytes = options.overheadBytes ?? 0;
-  const h0 = new Source(engine, "H0", options.sourceReaction);
-  const h2 = new Source(engine, "H2", options.sourceReaction);
-  const d = new Sink(engine, "D");
+  const h0 = new ScriptedSource(engine, "H0", options.sourceReaction);
+  const h2 = new ScriptedSource(engine, "H2", options.sourceReaction);
+  const d = new RecordingSink(engine, "D");
   const port0 = duplex(engine, h0, 0, sw, 0, { overheadBytes });
   const port2 = duplex(engine, h2, 0, sw, 2, { overheadBytes, bandwidth: options.h2Bandwidth ?? GBPS });
   const out = wire(engine, sw, 1, d, 0, { overheadBytes, bandwidth: options.outBandwidth ?? GBPS });
@@ -211,9 +215,9 @@ describe("a switch output receiving PAUSE from downstream", () => {
       inputBufferBytes: BUFFER,
       maxPacketBytes: DATA_BYTES,
     });
-    const h0 = new Source(engine, "H0");
+    const h0 = new ScriptedSource(engine, "H0");
     wire(engine, h0, 0, sw, 0);
-    const out = wire(engine, sw, 1, new Sink(engine, "D"), 0);
+    const out = wire(engine, sw, 1, new RecordingSink(engine, "D"), 0);
     for (let seq = 0; seq < 3; seq++) h0.send(dataPacket(packets, 0, 1, seq), 0);
     const frame = (quanta: number) => createPauseFrame(packets, 0, quanta, 64, 0);
     engine.at(936_000, () => sw.receive(frame(XOFF_QUANTA), 1, 1_000_000));
@@ -290,9 +294,9 @@ describe("PAUSE options", () => {
     const engine = new Engine();
     const packets = new PacketFactory();
     const sw = createSwitch(engine, "fifo", base(pauseOf({ xoffBytes: 1000, xonBytes: 500 }), { packets }));
-    const h0 = new Source(engine, "H0");
+    const h0 = new ScriptedSource(engine, "H0");
     wire(engine, h0, 0, sw, 0);
-    wire(engine, sw, 1, new Sink(engine, "D", 0), 0);
+    wire(engine, sw, 1, new RecordingSink(engine, "D", 0), 0);
     h0.send(dataPacket(packets, 0, 1, 0, SIZE), 0);
     expect(() => engine.run()).toThrow(LosslessViolation);
   });

@@ -9,9 +9,13 @@
  */
 import { LosslessViolation, PacketFactory, PacketKind, XOFF_QUANTA } from "@losslab/core";
 import { Engine } from "@losslab/engine";
+import { lanePacket } from "@losslab/test-kit/data-packet";
+import { RecordingSink } from "@losslab/test-kit/recording-sink";
+import { ScriptedSource } from "@losslab/test-kit/scripted-source";
+import type { Transmission } from "@losslab/test-kit/transmission";
+import { duplex, wire } from "@losslab/test-kit/wire";
 import { describe, expect, it } from "vitest";
 import { createSwitch, type FlowControl, SWITCH_ORGANISATIONS, type SwitchOrganisation } from "../src/index.js";
-import { duplex, lanePacket, Sink, Source, type Transmission, wire } from "./kit.js";
 
 const SIZE = 1000;
 const BUFFER = 9216;
@@ -37,11 +41,11 @@ function fabric(organisation: SwitchOrganisation, hostReaction = 3 * US) {
   };
   const s1 = createSwitch(engine, organisation, { ...common, name: "S1", ports: 3, routes: [0, 1, 2, 2, 2] });
   const s2 = createSwitch(engine, organisation, { ...common, name: "S2", ports: 4, routes: [0, 0, 1, 2, 3] });
-  const h0 = new Source(engine, "H0", hostReaction);
-  const h1 = new Source(engine, "H1", hostReaction);
-  const h2 = new Source(engine, "H2", hostReaction);
-  const d0 = new Sink(engine, "D0");
-  const d1 = new Sink(engine, "D1");
+  const h0 = new ScriptedSource(engine, "H0", hostReaction);
+  const h1 = new ScriptedSource(engine, "H1", hostReaction);
+  const h2 = new ScriptedSource(engine, "H2", hostReaction);
+  const d0 = new RecordingSink(engine, "D0");
+  const d1 = new RecordingSink(engine, "D1");
   const port0 = duplex(engine, h0, 0, s1, 0);
   const port1 = duplex(engine, h1, 0, s1, 1);
   const trunk = duplex(engine, s1, 2, s2, 0);
@@ -178,7 +182,7 @@ describe.each(SWITCH_ORGANISATIONS)("PFC headroom: %s", (organisation) => {
       vls: 2,
       ...(organisation === "cioq" ? { outputBufferBytes: BUFFER } : {}),
     });
-    const h = new Source(engine, "H", 3 * US);
+    const h = new ScriptedSource(engine, "H", 3 * US);
     expect(() => duplex(engine, h, 0, sw, 0)).toThrow(/S input 0: flowControl.xoffBytes leaves 4216 B.*; got 5000$/);
   });
 

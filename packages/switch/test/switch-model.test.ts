@@ -4,6 +4,11 @@
  */
 import { LosslessViolation, type MarkingPolicyFactory, PacketFactory } from "@losslab/core";
 import { Engine } from "@losslab/engine";
+import { dataPacket } from "@losslab/test-kit/data-packet";
+import { RecordingSink } from "@losslab/test-kit/recording-sink";
+import { DATA_BLOCKS, DATA_BYTES } from "@losslab/test-kit/santos-link";
+import { ScriptedSource } from "@losslab/test-kit/scripted-source";
+import { wire } from "@losslab/test-kit/wire";
 import { describe, expect, it } from "vitest";
 import {
   createSwitch,
@@ -12,8 +17,7 @@ import {
   type SwitchModelOptions,
   type SwitchOrganisation,
 } from "../src/index.js";
-import { DATA_BLOCKS, DATA_BYTES, dataPacket, Sink, Source, wire } from "./kit.js";
-import { runLoad } from "./load-kit.js";
+import { runLoad } from "./uniform-load.js";
 
 const ONE_PACKET = DATA_BLOCKS * 64;
 
@@ -122,9 +126,9 @@ for (const organisation of SWITCH_ORGANISATIONS) {
         organisation,
         options(organisation, { inputBufferBytes: 5000, marking, ...extra }),
       );
-      const src = new Source(engine, "Src");
+      const src = new ScriptedSource(engine, "Src");
       wire(engine, src, 0, sw, 0);
-      wire(engine, sw, 1, new Sink(engine, "Dst", DATA_BLOCKS), 0);
+      wire(engine, sw, 1, new RecordingSink(engine, "Dst", DATA_BLOCKS), 0);
       for (let seq = 0; seq < 4; seq++) src.send(dataPacket(factory, 0, 1, seq), 0);
       engine.run();
       if (organisation === "cioq") {
@@ -158,7 +162,7 @@ for (const organisation of SWITCH_ORGANISATIONS) {
       const engine = new Engine();
       const factory = new PacketFactory();
       const sw = createSwitch(engine, organisation, options(organisation, { inputBufferBytes: ONE_PACKET }));
-      wire(engine, sw, 1, new Sink(engine, "Dst", 10), 0);
+      wire(engine, sw, 1, new RecordingSink(engine, "Dst", 10), 0);
       sw.receive(dataPacket(factory, 0, 1, 0), 0, 2_068_000);
       expect(() => sw.receive(dataPacket(factory, 0, 1, 1), 0, 2_068_000)).toThrow(LosslessViolation);
       expect(() => sw.receive(dataPacket(factory, 0, 1, 1), 0, 2_068_000)).toThrow(/would be dropped/);

@@ -4,6 +4,7 @@
  * models make, and an organisation's own options are refused by the others.
  */
 import { Engine } from "@losslab/engine";
+import { DATA_BYTES } from "@losslab/test-kit/santos-link";
 import { describe, expect, it } from "vitest";
 import {
   commonSwitchOptions,
@@ -14,7 +15,6 @@ import {
   switchOrganisations,
   switchParameters,
 } from "../src/index.js";
-import { DATA_BYTES } from "./kit.js";
 
 describe("switchParameters", () => {
   it("set the options their parameters name (`option`, else the name)", () => {

@@ -1,14 +1,15 @@
 /**
  * The switch models against queueing theory, on one N x N switch fed by the load harness
- * (load-kit.ts): uniform i.i.d. destinations, one packet size, links of one rate, so a
+ * (uniform-load.ts): uniform i.i.d. destinations, one packet size, links of one rate, so a
  * slot is one packet time. Tolerances come from the spread of the estimates: over 8 seeds
  * each, the throughput of a 19,500-slot window has a standard deviation of 0.0018 (2x2),
  * 0.0024 (4x4) and 0.0008 (8x8), so +-0.01 is at least 4 standard deviations; the mean
  * output-queue wait of a 39,500-slot window has one of about 0.0025 slots (see each test).
  */
+
+import { DATA_BLOCKS } from "@losslab/test-kit/santos-link";
 import { describe, expect, it } from "vitest";
-import { DATA_BLOCKS } from "./kit.js";
-import { runLoad, SLOT } from "./load-kit.js";
+import { runLoad, SLOT } from "./uniform-load.js";
 
 describe("strict FIFO input queues: head-of-line blocking (Karol, Hluchyj & Morgan 1987)", () => {
   // Karol et al., "Input Versus Output Queueing on a Space-Division Packet Switch", IEEE

@@ -15,6 +15,11 @@ import {
   PacketFactory,
 } from "@losslab/core";
 import { Engine } from "@losslab/engine";
+import { lanePacket } from "@losslab/test-kit/data-packet";
+import { RecordingSink } from "@losslab/test-kit/recording-sink";
+import { DATA_BLOCKS, DATA_BYTES, GBPS } from "@losslab/test-kit/santos-link";
+import { ScriptedSource } from "@losslab/test-kit/scripted-source";
+import { wire } from "@losslab/test-kit/wire";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -25,7 +30,6 @@ import {
   type SwitchModelOptions,
   type SwitchOrganisation,
 } from "../src/index.js";
-import { DATA_BLOCKS, DATA_BYTES, GBPS, lanePacket, Sink, Source, wire } from "./kit.js";
 
 /**
  * A host sending on several VLs over one link: one FIFO and one credit account per VL;
@@ -129,9 +133,9 @@ describe("per-VL buffers and credits", () => {
     const marking: MarkingPolicyFactory = () => ({ outputBlocked: (output, vl) => blocked.push(`${output} ${vl}`) });
     const sw = fanIn(engine, 2, 2, { vls: 2, marking });
     // Src0 sends on VL 0 into input 0, Src1 on VL 1 into input 1; Dst has room for one packet per VL.
-    const sources = [new Source(engine, "Src0"), new Source(engine, "Src1")];
+    const sources = [new ScriptedSource(engine, "Src0"), new ScriptedSource(engine, "Src1")];
     for (const [input, src] of sources.entries()) wire(engine, src, 0, sw, input);
-    const dst = new Sink(engine, "Dst", DATA_BLOCKS);
+    const dst = new RecordingSink(engine, "Dst", DATA_BLOCKS);
     wire(engine, sw, 2, dst, 0);
     for (let seq = 0; seq < 3; seq++) {
       sources[0]!.send(lanePacket(factory, 0, 2, 0, seq), 0);
@@ -164,7 +168,7 @@ describe("per-VL buffers and credits", () => {
       const engine = new Engine();
       const factory = new PacketFactory();
       const sw = fanIn(engine, 1, 1, { vls: 2 }, organisation);
-      wire(engine, sw, 1, new Sink(engine, "Dst"), 0);
+      wire(engine, sw, 1, new RecordingSink(engine, "Dst"), 0);
       sw.receive(lanePacket(factory, 0, 1, 1), 0, 2_068_000);
       expect(() => sw.receive(lanePacket(factory, 0, 1, 1, 1), 0, 2_068_000)).toThrow(LosslessViolation);
       expect(() => sw.receive(lanePacket(factory, 0, 1, 1, 1), 0, 2_068_000)).toThrow(
@@ -183,7 +187,7 @@ describe("per-VL buffers and credits", () => {
     (organisation) => {
       const engine = new Engine();
       const sw = fanIn(engine, 1, 1, { vls: 2 }, organisation);
-      wire(engine, sw, 1, new Sink(engine, "Dst", 10), 0);
+      wire(engine, sw, 1, new RecordingSink(engine, "Dst", 10), 0);
       expect(() => sw.creditsReturned(1, 1, 1)).toThrow(/S output 1 VL 1: 11 credits after a return of 1/);
       expect(() => sw.creditsReturned(1, 1, 2)).toThrow(LosslessViolation);
     },
@@ -201,7 +205,7 @@ describe("per-VL buffers and credits", () => {
       name: "A->B",
       from: from as unknown as Device,
       fromPort: 3,
-      to: new Sink(engine, "B"),
+      to: new RecordingSink(engine, "B"),
       toPort: 0,
       bandwidth: GBPS,
       delay: 10_000,
@@ -222,9 +226,9 @@ describe("per-VL buffers and credits", () => {
         full.push([input, vl, view.inputOccupancy(input), (view as InputBufferedSwitch).inputOccupancy(input, 0)]),
     });
     const sw = fanIn(engine, 1, 1, { vls: 3, marking });
-    const src = new Source(engine, "Src");
+    const src = new ScriptedSource(engine, "Src");
     wire(engine, src, 0, sw, 0);
-    wire(engine, sw, 1, new Sink(engine, "Dst"), 0);
+    wire(engine, sw, 1, new RecordingSink(engine, "Dst"), 0);
     src.send(lanePacket(factory, 0, 1, 2), 0);
     engine.run();
     // The tail is in at 2,078,000; the packet leaves from 50,000 until 2,118,000: VL 2 is full.
@@ -254,7 +258,7 @@ describe("a VL blocked downstream holds back no other VL at the same ports", () 
     );
     const src = new LaneSource(engine, "Src", 2);
     wire(engine, src, 0, sw, 0);
-    const dst = new Sink(engine, "Dst", DATA_BLOCKS);
+    const dst = new RecordingSink(engine, "Dst", DATA_BLOCKS);
     wire(engine, sw, 1, dst, 0);
     for (let seq = 0; seq < 3; seq++) src.send(lanePacket(factory, 0, 1, 0, seq), 0);
     src.send(lanePacket(factory, 0, 1, 1, 0), 7_000_000);
@@ -309,11 +313,11 @@ describe("weighted round-robin VL arbitration (packets per turn)", () => {
     const factory = new PacketFactory();
     const sw = fanIn(engine, 3, 4, { vls: 3, ...(vlWeights === undefined ? {} : { vlWeights }) });
     for (let input = 0; input < 3; input++) {
-      const src = new Source(engine, `Src${input}`);
+      const src = new ScriptedSource(engine, `Src${input}`);
       wire(engine, src, 0, sw, input);
       for (let seq = 0; seq < 4; seq++) src.send(lanePacket(factory, input, 3, input, seq), 0);
     }
-    const dst = new Sink(engine, "Dst");
+    const dst = new RecordingSink(engine, "Dst");
     wire(engine, sw, 3, dst, 0, { bandwidth: GBPS / 8 });
     engine.run();
     return dst.arrivals.map((a) => a.packet.vl);
@@ -349,17 +353,17 @@ describe("congestion spreading on one VL leaves the other VLs alone", () => {
     const options = { inputBufferBytes: 4 * DATA_BLOCKS * 64, maxPacketBytes: DATA_BYTES, vls: 2 };
     const s1 = createSwitch(engine, "input-buffered", { name: "S1", ports: 3, routes: [-1, -1, 2, 2], ...options });
     const s2 = createSwitch(engine, "input-buffered", { name: "S2", ports: 6, routes: [-1, -1, 1, 2], ...options });
-    const a = new Source(engine, "A");
-    const b = new Source(engine, "B");
-    const v = new Sink(engine, "V");
-    const h = new Sink(engine, "H");
+    const a = new ScriptedSource(engine, "A");
+    const b = new ScriptedSource(engine, "B");
+    const v = new RecordingSink(engine, "V");
+    const h = new RecordingSink(engine, "H");
     wire(engine, a, 0, s1, 0);
     wire(engine, b, 0, s1, 1);
     wire(engine, s1, 2, s2, 0);
     wire(engine, s2, 1, v, 0);
     wire(engine, s2, 2, h, 0);
     const locals = [4, 5, 6].map((host) => {
-      const c = new Source(engine, `C${host - 3}`);
+      const c = new ScriptedSource(engine, `C${host - 3}`);
       wire(engine, c, 0, s2, host - 1);
       return c;
     });
@@ -435,7 +439,7 @@ describe("VLs under random traffic (property)", () => {
           const sources = [0, 1, 2].map((host) => new LaneSource(engine, `Src${host}`, 3));
           for (const [host, src] of sources.entries()) wire(engine, src, 0, sw, host);
           const sinks = [3, 4].map((port) => {
-            const sink = new Sink(engine, `Dst${port}`);
+            const sink = new RecordingSink(engine, `Dst${port}`);
             wire(engine, sw, port, sink, 0, { bandwidth: GBPS / 2 });
             return sink;
           });

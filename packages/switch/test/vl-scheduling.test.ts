@@ -9,9 +9,13 @@
  */
 import { type ClassScheduling, PacketFactory, PacketKind } from "@losslab/core";
 import { Engine } from "@losslab/engine";
+import { lanePacket } from "@losslab/test-kit/data-packet";
+import { RecordingSink } from "@losslab/test-kit/recording-sink";
+import { GBPS } from "@losslab/test-kit/santos-link";
+import { ScriptedSource } from "@losslab/test-kit/scripted-source";
+import { wire } from "@losslab/test-kit/wire";
 import { describe, expect, it } from "vitest";
 import { createSwitch, InputBufferedSwitch, SWITCH_ORGANISATIONS, type SwitchOrganisation } from "../src/index.js";
-import { GBPS, lanePacket, Sink, Source, wire } from "./kit.js";
 
 const US = 1_000_000;
 /** The window measured: frames that start on the output in [0, 400 us): 200,000 B at 0.5 GB/s. */
@@ -31,11 +35,11 @@ function run(organisation: SwitchOrganisation, vlScheduling: ClassScheduling | u
     ...(vlScheduling === undefined ? {} : { vlScheduling }),
     ...(vlQuantaBytes === undefined ? {} : { vlQuantaBytes }),
   });
-  const h0 = new Source(engine, "H0");
-  const h1 = new Source(engine, "H1");
+  const h0 = new ScriptedSource(engine, "H0");
+  const h1 = new ScriptedSource(engine, "H1");
   wire(engine, h0, 0, sw, 0);
   wire(engine, h1, 0, sw, 1);
-  const out = wire(engine, sw, 2, new Sink(engine, "D"), 0, { bandwidth: GBPS / 2 });
+  const out = wire(engine, sw, 2, new RecordingSink(engine, "D"), 0, { bandwidth: GBPS / 2 });
   // More than the window can carry of either class: both stay backlogged throughout.
   for (let k = 0; k < 600; k++) h0.send(lanePacket(packets, 0, 2, 0, k, 500), 0);
   for (let k = 0; k < 300; k++) h1.send(lanePacket(packets, 1, 2, 1, k, 1000), 0);

@@ -6,16 +6,20 @@
  */
 import { PacketFactory } from "@losslab/core";
 import { Engine } from "@losslab/engine";
+import { dataPacket } from "@losslab/test-kit/data-packet";
+import { RecordingSink } from "@losslab/test-kit/recording-sink";
+import { GBPS } from "@losslab/test-kit/santos-link";
+import { ScriptedSource } from "@losslab/test-kit/scripted-source";
+import { wire } from "@losslab/test-kit/wire";
 import { describe, expect, it } from "vitest";
 import { Link } from "../src/index.js";
-import { dataPacket, GBPS, Sink, Source, wire } from "./kit.js";
 
 describe("a link with 20 B of per-frame overhead", () => {
   it("spaces back-to-back 1522 B frames by 1542 B times and delays each header by 20 B", () => {
     const engine = new Engine();
     const packets = new PacketFactory();
-    const src = new Source(engine, "Src");
-    const dst = new Sink(engine, "Dst");
+    const src = new ScriptedSource(engine, "Src");
+    const dst = new RecordingSink(engine, "Dst");
     const { link, sent } = wire(engine, src, 0, dst, 0, { bandwidth: GBPS, overheadBytes: 20 });
     for (let seq = 0; seq < 3; seq++) src.send(dataPacket(packets, 0, 1, seq, 1522), 0);
     engine.run();
@@ -36,8 +40,8 @@ describe("a link with 20 B of per-frame overhead", () => {
 
   it("defaults to no overhead and rejects a negative one, naming the option", () => {
     const engine = new Engine();
-    const src = new Source(engine, "Src");
-    const dst = new Sink(engine, "Dst");
+    const src = new ScriptedSource(engine, "Src");
+    const dst = new RecordingSink(engine, "Dst");
     const base = { name: "L", from: src, fromPort: 0, to: dst, toPort: 0, bandwidth: GBPS, delay: 0, backDelay: 0 };
     expect(new Link(engine, base).overheadBytes).toBe(0);
     expect(() => new Link(engine, { ...base, overheadBytes: -20 })).toThrow(

@@ -1,3 +1,4 @@
+import { wiring } from "@losslab/test-kit/topology-text";
 import { describe, expect, it } from "vitest";
 import {
   createTopology,
@@ -7,10 +8,6 @@ import {
   TopologyError,
   twoSwitch,
 } from "../src/index.js";
-
-/** `node:port` of each link end, as "a <-> b", for compact assertions. */
-const wiring = (topology: Topology): string[] =>
-  topology.links.map(({ a, b }) => `${a.node}:${a.port} <-> ${b.node}:${b.port}`);
 
 const portsOf = (topology: Topology): Record<string, number> =>
   Object.fromEntries(topology.nodes.map((node) => [node.id, node.ports]));

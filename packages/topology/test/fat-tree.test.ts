@@ -4,6 +4,7 @@
  * speeds, and deadlock freedom with every ECMP member counted.
  */
 import { checkValues } from "@losslab/kinds";
+import { countedSize } from "@losslab/test-kit/topology-size";
 import { describe, expect, it } from "vitest";
 import {
   buildRoutes,
@@ -18,7 +19,6 @@ import {
   topologyFromJSON,
   topologyToJSON,
 } from "../src/index.js";
-import { countedSize } from "./size-kit.js";
 
 const hostsOf = (routes: Routes) => routes.hostIndices.map((index) => routes.nodeId(index));
 

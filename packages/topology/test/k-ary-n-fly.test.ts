@@ -1,22 +1,15 @@
+import { hops, wiring } from "@losslab/test-kit/topology-text";
 import { describe, expect, it } from "vitest";
 import {
   buildRoutes,
   channelDependencyCycle,
   isDeadlockFree,
   kAryNFly,
-  type Routes,
-  type Topology,
   TopologyError,
   topologyFromJSON,
   topologyToJSON,
   validateTopology,
 } from "../src/index.js";
-
-const wiring = (topology: Topology): string[] =>
-  topology.links.map(({ a, b }) => `${a.node}:${a.port} <-> ${b.node}:${b.port}`);
-
-const hops = (routes: Routes, source: string, destination: string): string[] =>
-  routes.path(source, destination).map(({ node, outPort }) => `${node}:${outPort}`);
 
 const digit = (value: number, position: number, k: number): number => Math.floor(value / k ** position) % k;
 

@@ -1,3 +1,4 @@
+import { hops, wiring } from "@losslab/test-kit/topology-text";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -13,17 +14,11 @@ import {
   validateTopology,
 } from "../src/index.js";
 
-const wiring = (topology: Topology): string[] =>
-  topology.links.map(({ a, b }) => `${a.node}:${a.port} <-> ${b.node}:${b.port}`);
-
 const count = (topology: Topology, kind: "host" | "switch"): number =>
   topology.nodes.filter((node) => node.kind === kind).length;
 
 /** The stage of switch `S<stage>.<index>`. */
 const stageOf = (id: string): number => Number(id.slice(1, id.indexOf(".")));
-
-const hops = (routes: Routes, source: string, destination: string): string[] =>
-  routes.path(source, destination).map(({ node, outPort }) => `${node}:${outPort}`);
 
 /** `topology` routed by lowest-port shortest paths instead of its builder's rule. */
 const shortestPath = (topology: Topology): Topology => ({ ...topology, routing: { kind: "shortest-path" } });

@@ -1,3 +1,4 @@
+import { hops } from "@losslab/test-kit/topology-text";
 import { describe, expect, it } from "vitest";
 import {
   buildRoutes,
@@ -8,9 +9,6 @@ import {
   TopologyError,
   twoSwitch,
 } from "../src/index.js";
-
-const hops = (routes: Routes, source: string, destination: string): string[] =>
-  routes.path(source, destination).map(({ node, outPort }) => `${node}:${outPort}`);
 
 /** Checks every ordered host pair: the path starts at the source, crosses only switches and ends at the destination. */
 function expectAllHostPairsRouted(routes: Routes): number {

@@ -1,3 +1,4 @@
+import { errorOf } from "@losslab/test-kit/errors";
 import { describe, expect, it } from "vitest";
 import {
   buildRoutes,
@@ -22,16 +23,6 @@ function table(routes: Routes): Map<string, number> {
     }
   }
   return ports;
-}
-
-function errorOf(run: () => unknown): TopologyError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(TopologyError);
-    return error as TopologyError;
-  }
-  throw new Error("no error thrown");
 }
 
 describe("routing rules check the wiring they need", () => {
@@ -98,7 +89,7 @@ describe("routing rules check the wiring they need", () => {
       ],
     ];
     for (const [what, topology, message] of cases) {
-      const error = errorOf(() => buildRoutes(topology));
+      const error = errorOf(TopologyError, () => buildRoutes(topology));
       expect(error.message, what).toBe(message);
       expect(error.path, what).toBe("routing");
     }
@@ -139,12 +130,12 @@ describe("routing in JSON", () => {
   it("rejects an unknown routing field and an unknown kind, naming the field", () => {
     const document = JSON.parse(topologyToJSON(kAryNTree({ k: 2, n: 2 })));
     document.routing.spines = 2;
-    expect(errorOf(() => topologyFromJSON(document))).toMatchObject({
+    expect(errorOf(TopologyError, () => topologyFromJSON(document))).toMatchObject({
       message: "routing.spines is not a topology field; expected one of kind, k, n",
       path: "routing.spines",
     });
     document.routing = { kind: "ecmp" };
-    expect(errorOf(() => topologyFromJSON(document))).toMatchObject({
+    expect(errorOf(TopologyError, () => topologyFromJSON(document))).toMatchObject({
       message:
         'routing.kind must be one of "shortest-path", "k-ary-n-tree", "spine-leaf", "k-ary-n-fly", "fat-tree", got "ecmp"',
       path: "routing.kind",

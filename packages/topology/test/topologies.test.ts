@@ -3,6 +3,7 @@
  * without building it, its one-line description, and `topologies` the only list of them.
  */
 import { checkValues, KindError, MAX_HOSTS, MAX_STAGES } from "@losslab/kinds";
+import { countedSize } from "@losslab/test-kit/topology-size";
 import { describe, expect, it } from "vitest";
 import {
   buildRoutes,
@@ -14,7 +15,6 @@ import {
   topologies,
   twoSwitch,
 } from "../src/index.js";
-import { countedSize } from "./size-kit.js";
 
 const links = { bandwidth: 2e9, delayPs: 5_000 };
 

@@ -1,3 +1,4 @@
+import { errorOf } from "@losslab/test-kit/errors";
 import { describe, expect, it } from "vitest";
 import { singleSwitch, type Topology, TopologyError, validateTopology } from "../src/index.js";
 
@@ -11,15 +12,8 @@ function broken(mutate: (topology: Topology) => void): Topology {
   return topology;
 }
 
-function errorOf(topology: Topology): TopologyError {
-  try {
-    validateTopology(topology);
-  } catch (error) {
-    expect(error).toBeInstanceOf(TopologyError);
-    return error as TopologyError;
-  }
-  throw new Error("validateTopology accepted the topology");
-}
+/** The error `validateTopology` throws for `topology`. */
+const refusal = (topology: Topology): TopologyError => errorOf(TopologyError, () => validateTopology(topology));
 
 // biome-ignore lint/suspicious/noExplicitAny: tests write values the types forbid, as JSON or JavaScript callers can.
 const loose = (value: unknown): any => value;
@@ -314,7 +308,7 @@ describe("validateTopology", () => {
   ];
 
   it.each(cases)("rejects %s", (_kind, mutate, message, path) => {
-    const error = errorOf(broken(mutate));
+    const error = refusal(broken(mutate));
     expect(error.message).toBe(message);
     expect(error.name).toBe("TopologyError");
     expect(error.path).toBe(path);

@@ -1,8 +1,8 @@
 /** Destination patterns (the _where_): uniform, permutation, fixed. */
 import { ms, us } from "@losslab/engine";
+import { runGenerators } from "@losslab/test-kit/traffic-recorder";
 import { describe, expect, it } from "vitest";
 import { bernoulli, type DestinationPatternSpec, poisson } from "../src/index.js";
-import { run } from "./recording-sink.js";
 
 const hosts = Array.from({ length: 10 }, (_, i) => `H${i}`);
 
@@ -29,7 +29,7 @@ const CHI2_80DF_LOWER_P01 = 53.54;
 
 /** Every source sends one 1000-byte message per 1 us slot (load 1 at 1 GB/s). */
 function everySlot(destinations: DestinationPatternSpec, endUs: number, seed = 1) {
-  return run(bernoulli({ load: 1, size: { kind: "fixed", bytes: 1000 }, destinations }), {
+  return runGenerators(bernoulli({ load: 1, size: { kind: "fixed", bytes: 1000 }, destinations }), {
     hosts,
     endTime: us(endUs),
     seed,
@@ -101,7 +101,7 @@ describe("permutation destinations", () => {
     const four = ["H0", "H1", "H2", "H3"];
     const seen = new Set<string>();
     for (let seed = 1; seed <= 200; seed++) {
-      const { sink } = run(
+      const { sink } = runGenerators(
         poisson({ load: 1, size: { kind: "fixed", bytes: 1000 }, destinations: { kind: "permutation" } }),
         { hosts: four, endTime: us(20), seed },
       );
@@ -113,7 +113,7 @@ describe("permutation destinations", () => {
 
   it("permutes only the listed hosts", () => {
     const listed = ["H4", "H5", "H6"];
-    const { sink } = run(
+    const { sink } = runGenerators(
       bernoulli({
         sources: listed,
         load: 1,
@@ -130,7 +130,7 @@ describe("permutation destinations", () => {
 
 describe("fixed destination", () => {
   it("sends every message to the one host", () => {
-    const { sink } = run(
+    const { sink } = runGenerators(
       bernoulli({
         sources: ["B1", "B2", "A1"],
         load: 0.5,

@@ -1,5 +1,6 @@
 /** Determinism and stream independence: every random choice comes from a named engine RNG stream. */
 import { Engine, ms, us } from "@losslab/engine";
+import { runGenerators, santosHosts, TrafficRecorder } from "@losslab/test-kit/traffic-recorder";
 import { describe, expect, it } from "vitest";
 import {
   bernoulli,
@@ -10,7 +11,6 @@ import {
   type TrafficGenerator,
   traceReplay,
 } from "../src/index.js";
-import { RecordingSink, run, santosHosts } from "./recording-sink.js";
 
 const uniformOptions: MessageGeneratorOptions = {
   load: 0.3,
@@ -44,18 +44,18 @@ function mix(): TrafficGenerator[] {
 
 describe("determinism", () => {
   it("gives the same sink calls for the same seed, and others for another seed", () => {
-    const first = run(mix(), { endTime: ms(1), seed: 7 }).sink.calls;
+    const first = runGenerators(mix(), { endTime: ms(1), seed: 7 }).sink.calls;
     expect(first.length).toBeGreaterThan(200);
-    expect(run(mix(), { endTime: ms(1), seed: 7 }).sink.calls).toEqual(first);
-    expect(run(mix(), { endTime: ms(1), seed: 8 }).sink.calls).not.toEqual(first);
+    expect(runGenerators(mix(), { endTime: ms(1), seed: 7 }).sink.calls).toEqual(first);
+    expect(runGenerators(mix(), { endTime: ms(1), seed: 8 }).sink.calls).not.toEqual(first);
   });
 
   it("runs one generator object in two engines side by side without interference", () => {
     const generator = bernoulli(uniformOptions);
     const engines = [new Engine({ seed: 3 }), new Engine({ seed: 3 })];
-    const sinks = engines.map((engine) => new RecordingSink(engine));
+    const sinks = engines.map((engine) => new TrafficRecorder(engine));
     for (const [i, engine] of engines.entries()) {
-      const sink = sinks[i] as RecordingSink;
+      const sink = sinks[i] as TrafficRecorder;
       generator.start({ engine, sink, hosts: santosHosts, linkBandwidth: () => 1e9, endTime: ms(1) });
     }
     // Interleave the two runs in 10 us steps.
@@ -65,8 +65,8 @@ describe("determinism", () => {
   });
 
   it("adding a generator with another name never changes what another generator does", () => {
-    const alone = run(bernoulli(uniformOptions), { endTime: ms(1) }).sink.messages;
-    const together = run(
+    const alone = runGenerators(bernoulli(uniformOptions), { endTime: ms(1) }).sink.messages;
+    const together = runGenerators(
       [...mix().slice(0, 1), bernoulli(uniformOptions), poisson({ ...uniformOptions, name: "other", group: "other" })],
       {
         endTime: ms(1),
@@ -76,16 +76,16 @@ describe("determinism", () => {
   });
 
   it("keeps where, when and how much independent: changing one leaves the others' draws alone", () => {
-    const base = run(bernoulli(uniformOptions), { endTime: ms(1) }).sink.messages;
+    const base = runGenerators(bernoulli(uniformOptions), { endTime: ms(1) }).sink.messages;
     // A fixed size with the same mean (so the same slot length) draws nothing: same times, same destinations.
-    const resized = run(bernoulli({ ...uniformOptions, size: { kind: "fixed", bytes: 11024 } }), {
+    const resized = runGenerators(bernoulli({ ...uniformOptions, size: { kind: "fixed", bytes: 11024 } }), {
       endTime: ms(1),
     }).sink.messages;
     expect(resized.map((m) => [m.source, m.time, m.destination])).toEqual(
       base.map((m) => [m.source, m.time, m.destination]),
     );
     expect(new Set(resized.map((m) => m.bytes))).toEqual(new Set([11024]));
-    const redirected = run(
+    const redirected = runGenerators(
       bernoulli({ ...uniformOptions, destinations: { kind: "fixed", destination: "BC" }, sources: ["B1"] }),
       {
         endTime: ms(1),
@@ -101,8 +101,8 @@ describe("determinism", () => {
       { source: "A1", destination: "BC" },
       { source: "A2", destination: "BC" },
     ];
-    const alone = run(onOff({ pairs: [b1], meanOnUs: 20 }), { endTime: ms(2) }).sink.calls.map((c) => c.time);
-    const many = run(onOff({ pairs: [...others, b1], meanOnUs: 20 }), { endTime: ms(2) }).sink;
+    const alone = runGenerators(onOff({ pairs: [b1], meanOnUs: 20 }), { endTime: ms(2) }).sink.calls.map((c) => c.time);
+    const many = runGenerators(onOff({ pairs: [...others, b1], meanOnUs: 20 }), { endTime: ms(2) }).sink;
     const ids = new Set(many.calls.flatMap((c) => (c.call === "start" && c.source === "B1" ? [c.id] : [])));
     const b1Calls = many.calls.filter((c) =>
       c.call === "start" ? c.source === "B1" : c.call === "stop" && ids.has(c.id),
@@ -113,7 +113,8 @@ describe("determinism", () => {
   it("draws from the documented stream names", () => {
     // on-off: traffic/<name>/<source>-><destination>: the initial phase, then the periods.
     const pair = { source: "B1", destination: "BC" };
-    const calls = run(onOff({ pairs: [pair], meanOnUs: 20, meanOffUs: 40 }), { endTime: ms(1), seed: 5 }).sink.calls;
+    const calls = runGenerators(onOff({ pairs: [pair], meanOnUs: 20, meanOffUs: 40 }), { endTime: ms(1), seed: 5 }).sink
+      .calls;
     const stream = new Engine({ seed: 5 }).rng.stream("traffic/on-off/B1->BC");
     let on = stream.next() < 20 / 60;
     let time = on ? 0 : stream.exponential(us(40));
@@ -127,7 +128,8 @@ describe("determinism", () => {
     expect(calls.map((c) => c.time)).toEqual(expected);
 
     // bernoulli: traffic/<name>/<source>/destinations, one pick among the other hosts per message.
-    const messages = run(bernoulli({ ...uniformOptions, sources: ["A1"] }), { endTime: ms(1), seed: 5 }).sink.messages;
+    const messages = runGenerators(bernoulli({ ...uniformOptions, sources: ["A1"] }), { endTime: ms(1), seed: 5 }).sink
+      .messages;
     const where = new Engine({ seed: 5 }).rng.stream("traffic/bernoulli/A1/destinations");
     const others = santosHosts.filter((host) => host !== "A1");
     expect(messages.map((m) => m.destination)).toEqual(messages.map(() => where.pick(others)));

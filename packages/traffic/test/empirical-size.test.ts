@@ -4,9 +4,9 @@
  * Poisson generator at a target load.
  */
 import { Engine, ms, PS_PER_S } from "@losslab/engine";
+import { runGenerators } from "@losslab/test-kit/traffic-recorder";
 import { describe, expect, it } from "vitest";
 import { type MessageSize, poisson, sizeDistributions } from "../src/index.js";
-import { run } from "./recording-sink.js";
 
 const cdf = (spec: object): MessageSize => sizeDistributions.create({ kind: "cdf", ...spec }, { path: "size" }, "size");
 
@@ -288,7 +288,7 @@ describe("poisson + cdf websearch at a target load", () => {
     const bandwidth = 1.25e9;
     const load = 0.3;
     const endTime = ms(15_000);
-    const { sink } = run(
+    const { sink } = runGenerators(
       poisson({
         load,
         size: { kind: "cdf", distribution: "websearch" },

@@ -1,5 +1,7 @@
 /** Every error message: bad parameters name the field and what is allowed; unknown hosts list the known ones. */
 import { Engine, ms } from "@losslab/engine";
+import { errorOf } from "@losslab/test-kit/errors";
+import { santosHosts, TrafficRecorder } from "@losslab/test-kit/traffic-recorder";
 import { describe, expect, it } from "vitest";
 import {
   bernoulli,
@@ -15,22 +17,10 @@ import {
   type TrafficGenerator,
   traceReplay,
 } from "../src/index.js";
-import { RecordingSink, santosHosts } from "./recording-sink.js";
-
-/** The error a thunk throws, checked to be a KindError. */
-function errorOf(thunk: () => unknown): KindError {
-  try {
-    thunk();
-  } catch (error) {
-    expect(error).toBeInstanceOf(KindError);
-    return error as KindError;
-  }
-  throw new Error("did not throw");
-}
 
 function start(generator: TrafficGenerator, hosts: readonly string[] = santosHosts, bandwidth = 1e9): void {
   const engine = new Engine();
-  generator.start({ engine, sink: new RecordingSink(engine), hosts, linkBandwidth: () => bandwidth, endTime: ms(1) });
+  generator.start({ engine, sink: new TrafficRecorder(engine), hosts, linkBandwidth: () => bandwidth, endTime: ms(1) });
 }
 
 const pairs = [{ source: "B1", destination: "BC" }];
@@ -455,7 +445,7 @@ const cases: [string, () => unknown, string, string][] = [
       const engine = new Engine();
       poisson(message).start({
         engine,
-        sink: new RecordingSink(engine),
+        sink: new TrafficRecorder(engine),
         hosts: santosHosts,
         linkBandwidth: () => 1,
         endTime: -1,
@@ -470,7 +460,7 @@ const cases: [string, () => unknown, string, string][] = [
       const engine = new Engine();
       startGenerators([poisson(message), onOff({ pairs, meanOnUs: 1 }), poisson({ ...message, load: 0.1 })], {
         engine,
-        sink: new RecordingSink(engine),
+        sink: new TrafficRecorder(engine),
         hosts: santosHosts,
         linkBandwidth: () => 1e9,
         endTime: 1,
@@ -660,7 +650,7 @@ const cases: [string, () => unknown, string, string][] = [
 
 describe("error messages", () => {
   it.each(cases)("%s", (_what, thunk, field, text) => {
-    const error = errorOf(thunk);
+    const error = errorOf(KindError, thunk);
     expect(error.field).toBe(field);
     if (text.endsWith("(")) expect(error.message.startsWith(text)).toBe(true);
     else expect(error.message).toBe(text);

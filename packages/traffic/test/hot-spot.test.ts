@@ -1,8 +1,9 @@
 /** hotSpot: ferrer-2012 Table 3 / sec. 5.1 (idle until a trigger, then N messages each to one host). */
 import { Engine, PS_PER_S, us } from "@losslab/engine";
+import { GBPS } from "@losslab/test-kit/santos-link";
+import { runGenerators, TrafficRecorder } from "@losslab/test-kit/traffic-recorder";
 import { describe, expect, it } from "vitest";
 import { bernoulli, createGenerator, type HotSpotOptions, hotSpot } from "../src/index.js";
-import { GBps, RecordingSink, run } from "./recording-sink.js";
 
 const base: HotSpotOptions = {
   sources: ["A1", "A2", "B1"],
@@ -13,7 +14,7 @@ const base: HotSpotOptions = {
   trigger: { atUs: 100 },
   process: "periodic",
 };
-const interval = (2048 * PS_PER_S) / (0.5 * GBps); // 4.096 us
+const interval = (2048 * PS_PER_S) / (0.5 * GBPS); // 4.096 us
 
 function perSource(messages: { source: string; time: number }[]): Map<string, number[]> {
   const map = new Map<string, number[]>();
@@ -23,7 +24,7 @@ function perSource(messages: { source: string; time: number }[]): Map<string, nu
 
 describe("hotSpot", () => {
   it("fires at the trigger time and sends exactly N messages per source to the hot spot, then stops", () => {
-    const { sink } = run(hotSpot(base), { endTime: us(2000) });
+    const { sink } = runGenerators(hotSpot(base), { endTime: us(2000) });
     const times = perSource(sink.messages);
     expect([...times.keys()].sort()).toEqual(["A1", "A2", "B1"]);
     for (const list of times.values()) {
@@ -38,8 +39,8 @@ describe("hotSpot", () => {
 
   it("defaults to Bernoulli injection in slots counted from the trigger, still exactly N per source", () => {
     const { process: _process, ...bernoulliSpot } = base;
-    const { sink } = run(hotSpot({ ...bernoulliSpot, trigger: { atUs: 3 } }), { endTime: us(3000) });
-    const slot = (2048 * PS_PER_S) / GBps;
+    const { sink } = runGenerators(hotSpot({ ...bernoulliSpot, trigger: { atUs: 3 } }), { endTime: us(3000) });
+    const slot = (2048 * PS_PER_S) / GBPS;
     for (const list of perSource(sink.messages).values()) {
       expect(list).toHaveLength(50);
       expect(list.every((time) => time >= us(3) && (time - us(3)) % slot === 0)).toBe(true);
@@ -51,7 +52,7 @@ describe("hotSpot", () => {
 
   it("fires when the sink has delivered the trigger count, not before", () => {
     const spec: HotSpotOptions = { ...base, trigger: { deliveredPackets: 50 } };
-    const { sink } = run(hotSpot(spec), {
+    const { sink } = runGenerators(hotSpot(spec), {
       endTime: us(1000),
       // 7 packets delivered every microsecond: the count reaches 50 at 8 us (56 delivered).
       script: (engine, recording) => {
@@ -67,7 +68,7 @@ describe("hotSpot", () => {
 
   it("registers one onDelivered callback with the count (ferrer-2012: 50,000 packets)", () => {
     const engine = new Engine();
-    const sink = new RecordingSink(engine);
+    const sink = new TrafficRecorder(engine);
     const counts: number[] = [];
     const spy = Object.assign(Object.create(sink), {
       onDelivered: (count: number, callback: () => void) => {
@@ -79,7 +80,7 @@ describe("hotSpot", () => {
       engine,
       sink: spy,
       hosts: ["A1", "A2", "B1", "BC"],
-      linkBandwidth: () => GBps,
+      linkBandwidth: () => GBPS,
       endTime: us(100),
     });
     expect(counts).toEqual([50_000]);
@@ -89,7 +90,7 @@ describe("hotSpot", () => {
 
   it("fires once even if a sink calls back twice", () => {
     const engine = new Engine();
-    const sink = new RecordingSink(engine);
+    const sink = new TrafficRecorder(engine);
     const twice: typeof sink = Object.assign(Object.create(sink), {
       onDelivered: (count: number, callback: () => void) => {
         sink.onDelivered(count, callback);
@@ -100,7 +101,7 @@ describe("hotSpot", () => {
       engine,
       sink: twice,
       hosts: ["A1", "A2", "B1", "BC"],
-      linkBandwidth: () => GBps,
+      linkBandwidth: () => GBPS,
       endTime: us(1000),
     });
     engine.at(us(1), () => sink.deliver(1));
@@ -126,7 +127,7 @@ describe("hotSpot", () => {
       trigger: { deliveredPackets: 200 },
       process: "periodic", // the first hot message is sent at the trigger instant
     });
-    const { sink } = run([uniform, hot], {
+    const { sink } = runGenerators([uniform, hot], {
       hosts,
       endTime: us(1000),
       // Every message is one packet, delivered 1 us after it was sent.
@@ -148,14 +149,16 @@ describe("hotSpot", () => {
   });
 
   it("stops at the end of the simulation if that comes before the last message", () => {
-    const { sink } = run(hotSpot(base), { endTime: us(100) + 10 * interval });
+    const { sink } = runGenerators(hotSpot(base), { endTime: us(100) + 10 * interval });
     for (const list of perSource(sink.messages).values()) expect(list).toHaveLength(10);
-    expect(run(hotSpot({ ...base, trigger: { atUs: 5000 } }), { endTime: us(1000) }).sink.messages).toEqual([]);
+    expect(runGenerators(hotSpot({ ...base, trigger: { atUs: 5000 } }), { endTime: us(1000) }).sink.messages).toEqual(
+      [],
+    );
   });
 
   it("is built by the registry", () => {
     const generator = createGenerator({ kind: "hot-spot", ...base, name: "hs" });
     expect(generator).toMatchObject({ kind: "hot-spot", name: "hs" });
-    expect(run(generator, { endTime: us(2000) }).sink.messages).toHaveLength(150);
+    expect(runGenerators(generator, { endTime: us(2000) }).sink.messages).toHaveLength(150);
   });
 });

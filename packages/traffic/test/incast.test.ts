@@ -1,8 +1,8 @@
 /** The incast generator: events, fan-in, receivers and senders, arrivals, and mixing with background traffic. */
 import { ms, us } from "@losslab/engine";
+import { type MessageCall, runGenerators } from "@losslab/test-kit/traffic-recorder";
 import { describe, expect, it } from "vitest";
 import { createGenerator, type IncastOptions, incast, KindError, poisson } from "../src/index.js";
-import { type MessageCall, run } from "./recording-sink.js";
 
 const hosts = Array.from({ length: 10 }, (_, i) => `H${i}`);
 
@@ -14,7 +14,7 @@ function events(messages: readonly MessageCall[]): MessageCall[][] {
 }
 
 function runIncast(options: IncastOptions, endTime = ms(10), seed = 1) {
-  return run(incast(options), { hosts, endTime, seed }).sink.messages;
+  return runGenerators(incast(options), { hosts, endTime, seed }).sink.messages;
 }
 
 describe("incast", () => {
@@ -115,8 +115,8 @@ describe("incast", () => {
     });
     const burst = createGenerator({ kind: "incast", fanIn: 8, bytes: 20_000, intervalUs: 200 });
     const endTime = ms(2);
-    const alone = run(background, { hosts, endTime }).sink.messages;
-    const mixed = run([background, burst], { hosts, endTime }).sink.messages;
+    const alone = runGenerators(background, { hosts, endTime }).sink.messages;
+    const mixed = runGenerators([background, burst], { hosts, endTime }).sink.messages;
     expect(mixed.filter((m) => m.group === "background")).toEqual(alone);
     expect(mixed.filter((m) => m.group === "incast")).toHaveLength(8 * 10);
     expect(alone.length).toBeGreaterThan(0);

@@ -1,8 +1,8 @@
 /** onOff: santos-2002 sec. 6.3.2's dynamic flows (exponential ON and OFF periods per pair). */
 import { ms, type Time, us } from "@losslab/engine";
+import { runGenerators, type SinkCall } from "@losslab/test-kit/traffic-recorder";
 import { describe, expect, it } from "vitest";
 import { createGenerator, onOff } from "../src/index.js";
-import { meanAndError, run, type SinkCall } from "./recording-sink.js";
 
 const pairs = [
   { source: "B1", destination: "BC" },
@@ -52,7 +52,7 @@ function periods(calls: readonly SinkCall[]): Map<string, { on: number[]; off: n
 describe("onOff", () => {
   const meanOnUs = 20;
   const meanOffUs = 60;
-  const { sink } = run(onOff({ pairs, meanOnUs, meanOffUs, initialPhase: "on" }), { endTime: ms(120) });
+  const { sink } = runGenerators(onOff({ pairs, meanOnUs, meanOffUs, initialPhase: "on" }), { endTime: ms(120) });
 
   it("starts a flow at each ON start and stops it at the OFF start, alternately, per pair", () => {
     const byPair = periods(sink.calls);
@@ -91,7 +91,7 @@ describe("onOff", () => {
     const all = hosts.flatMap((source) =>
       hosts.filter((d) => d !== source).map((destination) => ({ source, destination })),
     );
-    const { sink: started } = run(onOff({ pairs: all, meanOnUs: 10, meanOffUs: 30 }), { hosts, endTime: 1 });
+    const { sink: started } = runGenerators(onOff({ pairs: all, meanOnUs: 10, meanOffUs: 30 }), { hosts, endTime: 1 });
     const onAtZero = started.calls.filter((call) => call.call === "start" && call.time === 0).length;
     const n = all.length;
     const p = 10 / 40;
@@ -100,22 +100,25 @@ describe("onOff", () => {
   });
 
   it("with initialPhase off, the first flows arrive after an OFF period", () => {
-    const { sink: off } = run(onOff({ pairs, meanOnUs: 10, initialPhase: "off" }), { endTime: ms(1) });
+    const { sink: off } = runGenerators(onOff({ pairs, meanOnUs: 10, initialPhase: "off" }), { endTime: ms(1) });
     expect(off.calls[0]?.call).toBe("start");
     expect(off.calls.some((call) => call.time === 0)).toBe(false);
   });
 
   it("defaults meanOffUs to meanOnUs (santos-2002: equal means)", () => {
-    const { sink: equal } = run(onOff({ pairs, meanOnUs: 20, initialPhase: "on" }), { endTime: ms(100) });
+    const { sink: equal } = runGenerators(onOff({ pairs, meanOnUs: 20, initialPhase: "on" }), { endTime: ms(100) });
     const byPair = [...periods(equal.calls).values()];
     const off = meanAndError(byPair.flatMap((pair) => pair.off));
     expect(Math.abs(off.mean - us(20))).toBeLessThanOrEqual(3 * off.error);
   });
 
   it("begins at startUs and, at stopUs, stops the flows that are ON and starts no more", () => {
-    const { sink: windowed } = run(onOff({ pairs, meanOnUs: 5, initialPhase: "on", startUs: 100, stopUs: 400 }), {
-      endTime: ms(1),
-    });
+    const { sink: windowed } = runGenerators(
+      onOff({ pairs, meanOnUs: 5, initialPhase: "on", startUs: 100, stopUs: 400 }),
+      {
+        endTime: ms(1),
+      },
+    );
     expect(Math.min(...windowed.calls.map((call) => call.time))).toBe(us(100));
     expect(Math.max(...windowed.calls.map((call) => call.time))).toBe(us(400));
     for (const pair of periods(windowed.calls).values()) expect(pair.starts.length).toBe(pair.on.length); // all stopped
@@ -124,10 +127,18 @@ describe("onOff", () => {
 
   it("is built by the registry from a scenario spec", () => {
     const spec = { kind: "on-off", pairs, meanOnUs: 20, meanOffUs: 60, initialPhase: "on" } as const;
-    const fromRegistry = run(createGenerator(spec), { endTime: ms(5) }).sink.calls;
-    const direct = run(onOff({ pairs, meanOnUs: 20, meanOffUs: 60, initialPhase: "on" }), { endTime: ms(5) }).sink
-      .calls;
+    const fromRegistry = runGenerators(createGenerator(spec), { endTime: ms(5) }).sink.calls;
+    const direct = runGenerators(onOff({ pairs, meanOnUs: 20, meanOffUs: 60, initialPhase: "on" }), { endTime: ms(5) })
+      .sink.calls;
     expect(fromRegistry).toEqual(direct);
     expect(createGenerator(spec)).toMatchObject({ kind: "on-off", name: "on-off" });
   });
 });
+
+/** Mean and standard error of the mean (sample standard deviation / sqrt(n)). */
+function meanAndError(values: readonly number[]): { mean: number; error: number } {
+  const n = values.length;
+  const mean = values.reduce((sum, value) => sum + value, 0) / n;
+  const variance = values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (n - 1);
+  return { mean, error: Math.sqrt(variance / n) };
+}

@@ -1,12 +1,9 @@
 /** Package rules: public API, README (kinds, stream names, example output). */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readmeOf, runReadmeExample } from "@losslab/test-kit/readme-examples";
 import { describe, expect, it } from "vitest";
-import { runReadmeExample } from "../../../test/readme-examples.js";
 import * as traffic from "../src/index.js";
 
-const packageDirectory = join(import.meta.dirname, "..");
-const readme = readFileSync(join(packageDirectory, "README.md"), "utf8");
+const readme = readmeOf("traffic");
 
 describe("@losslab/traffic package rules (DESIGN.md)", () => {
   it("exports the public API and nothing else", () => {
@@ -61,7 +58,7 @@ describe("@losslab/traffic package rules (DESIGN.md)", () => {
   });
 
   it("runs the README example", () => {
-    const output = runReadmeExample(packageDirectory);
+    const output = runReadmeExample("traffic");
     for (const line of output.trim().split("\n")) expect(readme).toContain(line);
     expect(output).toContain("remote A1 -> BC  from 500 us to 100 ms");
     expect(output).toContain("150 us  message  B2 -> BV 2048 B (hot)");

@@ -2,9 +2,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ms, us } from "@losslab/engine";
+import { runGenerators, santosHosts } from "@losslab/test-kit/traffic-recorder";
 import { describe, expect, it } from "vitest";
 import { createGenerator, parseTraceCsv, parseTraceJson, traceReplay } from "../src/index.js";
-import { run, santosHosts } from "./recording-sink.js";
 
 const examples = join(import.meta.dirname, "..", "..", "..", "examples");
 
@@ -67,7 +67,7 @@ describe("the example trace (examples/trace-example.csv and .json)", () => {
 
   it("replays exactly: every message at its time, with its contents", () => {
     const text = readFileSync(join(examples, "trace-example.csv"), "utf8");
-    const { sink } = run(traceReplay({ csv: text }), { endTime: ms(2) });
+    const { sink } = runGenerators(traceReplay({ csv: text }), { endTime: ms(2) });
     expect(sink.messages).toEqual(
       csv.map((entry) => ({
         call: "message",
@@ -90,7 +90,7 @@ describe("traceReplay", () => {
   ];
 
   it("sends each entry at startUs + timeUs, sorted by time, equal times in trace order, default group", () => {
-    const { sink } = run(traceReplay({ entries, startUs: 10, group: "replayed" }), { endTime: ms(1) });
+    const { sink } = runGenerators(traceReplay({ entries, startUs: 10, group: "replayed" }), { endTime: ms(1) });
     expect(sink.calls).toEqual([
       { call: "message", time: us(11.25), source: "A1", destination: "BC", group: "remote", bytes: 4096 },
       { call: "message", time: us(15), source: "B1", destination: "BC", group: "replayed", bytes: 2048 },
@@ -100,23 +100,23 @@ describe("traceReplay", () => {
   });
 
   it("drops entries at or after the end of the simulation; group defaults to trace", () => {
-    const { sink } = run(traceReplay({ entries }), { endTime: us(900) });
+    const { sink } = runGenerators(traceReplay({ entries }), { endTime: us(900) });
     expect(sink.messages.map((m) => m.time)).toEqual([us(1.25), us(5), us(5)]);
     expect(sink.messages.map((m) => m.group)).toEqual(["remote", "trace", "trace"]);
   });
 
   it("is built by the registry from CSV text or JSON entries, with the same result", () => {
     const csv = "time_us,source,destination,bytes\n5,B1,BC,2048\n1.25,A1,BC,4096\n";
-    const fromCsv = run(createGenerator({ kind: "trace", csv }), { endTime: ms(1) }).sink.calls;
-    const fromJson = run(createGenerator({ kind: "trace", entries: parseTraceCsv(csv) }), { endTime: ms(1) }).sink
-      .calls;
+    const fromCsv = runGenerators(createGenerator({ kind: "trace", csv }), { endTime: ms(1) }).sink.calls;
+    const fromJson = runGenerators(createGenerator({ kind: "trace", entries: parseTraceCsv(csv) }), { endTime: ms(1) })
+      .sink.calls;
     expect(fromCsv).toEqual(fromJson);
     expect(fromCsv.map((call) => call.time)).toEqual([us(1.25), us(5)]);
   });
 
   it("can be started in two simulations, each replaying the whole trace", () => {
     const generator = traceReplay({ entries });
-    expect(run(generator, { endTime: ms(1) }).sink.messages).toHaveLength(4);
-    expect(run(generator, { endTime: ms(1) }).sink.messages).toHaveLength(4);
+    expect(runGenerators(generator, { endTime: ms(1) }).sink.messages).toHaveLength(4);
+    expect(runGenerators(generator, { endTime: ms(1) }).sink.messages).toHaveLength(4);
   });
 });

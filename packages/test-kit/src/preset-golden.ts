@@ -6,12 +6,12 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fingerprintOf, type Preset, type PresetResult, round, type SummaryValue } from "@losslab/reproductions";
 import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
-import { assertUnmoved } from "../../../test/golden-records.js";
-import { round } from "../src/check.js";
-import { fingerprintOf, type Preset, type PresetResult, type SummaryValue } from "../src/preset.js";
+import { assertUnmoved } from "./golden-records.js";
+import { packageDirectory } from "./repository.js";
 
-export const goldenDir = join(import.meta.dirname, "..", "golden");
+export const goldenDir = join(packageDirectory("reproductions"), "golden");
 
 /** The seed of every golden record. */
 export const GOLDEN_SEED = 1;

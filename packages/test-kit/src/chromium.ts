@@ -4,6 +4,7 @@
  * internet needs (no background networking, component updates or sync).
  */
 import { existsSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -29,3 +30,25 @@ export const chromiumLaunchOptions = {
     "--disable-sync",
   ],
 };
+
+/** A page that records what a test of it must find empty or expected: console errors, uncaught errors, requests. */
+export interface WatchedPage {
+  page: Page;
+  /** Console messages of type error, and the messages of uncaught errors. */
+  errors: string[];
+  /** The URL of every request the page made. */
+  requests: string[];
+}
+
+/** A new page of `browser`, of the given viewport, watched from before it loads anything. */
+export async function watchedPage(browser: Browser, viewport: { width: number; height: number }): Promise<WatchedPage> {
+  const page = await browser.newPage({ viewport });
+  const errors: string[] = [];
+  const requests: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("request", (request) => requests.push(request.url()));
+  return { page, errors, requests };
+}

@@ -4,7 +4,7 @@
  * apps/lab/golden/examples/), and a run now must give the same numbers. On a mismatch the
  * report names each value that moved and by how much. `pnpm golden:update` rewrites them.
  */
-import { round } from "../packages/reproductions/src/check.js";
+import { round } from "@losslab/reproductions";
 
 /**
  * The values that differ between a golden record's part and the run's, one line each:

@@ -1,18 +1,24 @@
 /**
- * A load harness for theory checks: N sources feed one N x N switch, N sinks drain it at
+ * A load harness for theory checks and the switch bench: N sources feed one N x N switch, N sinks drain it at
  * link rate (Infinity credits). Packets have one size, links one rate (1 GB/s, 10 ns), so
  * a slot is one packet time. Destinations are uniform over the N outputs and drawn from
  * one seeded RNG stream per source (`RngStreams` of the engine). A source is either
  * saturated (sends whenever its link is free and it has credits) or Bernoulli (a packet
  * with probability p at the start of each slot, queued at the source until it can go).
+ * It stays with the switch package, not in @losslab/test-kit: the package's bench runs it, and
+ * a bench that imported the kit would import a package that imports its own package.
  */
 import { CreditAccount, type Device, type OutboundLink, type Packet, PacketFactory, PacketKind } from "@losslab/core";
 import { Engine, type EventHandler, type RandomStream, type Time, transmissionTime } from "@losslab/engine";
+import { BUFFER_PACKETS, CREDIT_BYTES, DATA_BLOCKS, DATA_BYTES, GBPS } from "@losslab/test-kit/santos-link";
+import { wire } from "@losslab/test-kit/wire";
 import { createSwitch, type SwitchModel, type SwitchModelOptions, type SwitchOrganisation } from "../src/index.js";
-import { DATA_BLOCKS, DATA_BYTES, GBPS, wire } from "./kit.js";
 
 /** One slot: a 2068 B packet on a 1 GB/s link. */
 export const SLOT: Time = transmissionTime(DATA_BYTES, GBPS);
+
+/** The bytes of a buffer of `packets` data packets, each in whole credit blocks. */
+export const packetBufferBytes = (packets: number): number => packets * DATA_BLOCKS * CREDIT_BYTES;
 
 export interface LoadOptions {
   organisation: SwitchOrganisation;
@@ -87,7 +93,7 @@ class LoadSource implements Device, EventHandler<unknown> {
 
   connectOutput(_port: number, link: OutboundLink, downstreamCredits: number): void {
     this.link = link;
-    this.credits = new CreditAccount(downstreamCredits, 64, `${this.name} output`);
+    this.credits = new CreditAccount(downstreamCredits, CREDIT_BYTES, `${this.name} output`);
   }
 
   connectInput(): void {}
@@ -178,7 +184,7 @@ export function runLoad(options: LoadOptions): LoadResult {
     name: "S",
     ports: n,
     routes,
-    inputBufferBytes: (options.bufferPackets ?? 4) * DATA_BLOCKS * 64,
+    inputBufferBytes: packetBufferBytes(options.bufferPackets ?? BUFFER_PACKETS),
     maxPacketBytes: DATA_BYTES,
     marking: (view) => ({
       packetEnteredOutput: (_packet, _input, output) => {

@@ -9,10 +9,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { packageDirectory, repositoryRoot } from "./repository.js";
 
 export const EXAMPLE_MARKER = "// example.ts: runs as is";
-
-const root = join(import.meta.dirname, "..");
 
 export interface ReadmeExample {
   code: string;
@@ -34,18 +33,18 @@ export function readmeExamples(readme: string): ReadmeExample[] {
 }
 
 /** Where a published package's sources start, for running an example without a build. */
-function sourceEntry(name: string): string {
-  const dir = name === "lab" ? join(root, "apps", "lab") : join(root, "packages", name);
-  return join(dir, "src", "index.ts");
-}
+const sourceEntry = (name: string): string => join(packageDirectory(name), "src", "index.ts");
+
+/** The README of `@losslab/<name>`. */
+export const readmeOf = (name: string): string => readFileSync(join(packageDirectory(name), "README.md"), "utf8");
 
 /**
- * Runs the first runnable example of a package's README on the workspace sources (its
- * `@losslab/*` imports pointed at each package's src/index.ts) and returns what it prints.
+ * Runs the first runnable example of the README of `@losslab/<name>` on the workspace sources
+ * (its `@losslab/*` imports pointed at each package's src/index.ts) and returns what it prints.
  */
-export function runReadmeExample(packageDir: string): string {
-  const example = readmeExamples(readFileSync(join(packageDir, "README.md"), "utf8"))[0]?.code;
-  if (example === undefined) throw new Error(`${packageDir}/README.md has no runnable example`);
+export function runReadmeExample(name: string): string {
+  const example = readmeExamples(readmeOf(name))[0]?.code;
+  if (example === undefined) throw new Error(`the README of @losslab/${name} has no runnable example`);
   const dir = mkdtempSync(join(tmpdir(), "losslab-readme-"));
   const file = join(dir, "example.ts");
   writeFileSync(
@@ -54,7 +53,7 @@ export function runReadmeExample(packageDir: string): string {
   );
   try {
     return execFileSync(process.execPath, ["--conditions=@losslab/source", "--import", "tsx", file], {
-      cwd: root,
+      cwd: repositoryRoot,
       encoding: "utf8",
     });
   } finally {

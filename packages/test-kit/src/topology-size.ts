@@ -1,5 +1,5 @@
 /** What a topology kind's `size` must say: the counts of the topology it builds. */
-import type { FabricSize, Topology } from "../src/index.js";
+import type { FabricSize, Topology } from "@losslab/topology";
 
 export function countedSize(topology: Topology): FabricSize {
   const switches = topology.nodes.filter((node) => node.kind === "switch");

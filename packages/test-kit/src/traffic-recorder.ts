@@ -1,7 +1,7 @@
 /**
- * Test kit: a TrafficSink that records every call with its time, and a helper that runs
- * generators on a real Engine. Deliveries are scripted: `deliver(n)` adds n delivered
- * packets and fires the `onDelivered` callbacks whose count has been reached.
+ * A TrafficSink that records every call with its time, and a helper that runs generators on
+ * a real Engine into one. Deliveries are scripted: `deliver(n)` adds n delivered packets and
+ * fires the `onDelivered` callbacks whose count has been reached.
  */
 import { Engine, type Time } from "@losslab/engine";
 import {
@@ -11,7 +11,8 @@ import {
   type TrafficGenerator,
   type TrafficMessage,
   type TrafficSink,
-} from "../src/index.js";
+} from "@losslab/traffic";
+import { GBPS } from "./santos-link.js";
 
 export type SinkCall =
   | ({ call: "start"; time: Time; id: number } & TrafficFlow)
@@ -20,7 +21,7 @@ export type SinkCall =
 
 export type MessageCall = Extract<SinkCall, { call: "message" }>;
 
-export class RecordingSink implements TrafficSink {
+export class TrafficRecorder implements TrafficSink {
   readonly calls: SinkCall[] = [];
   delivered = 0;
   private nextId = 0;
@@ -71,42 +72,31 @@ export class RecordingSink implements TrafficSink {
 /** Hosts of santos-2002 Fig. 1 with L = 2, R = 2. */
 export const santosHosts = ["A1", "A2", "AV", "B1", "B2", "BC", "BV"] as const;
 
-/** 1 GB/s, the santos-2002 Table 1 link rate. */
-export const GBps = 1e9;
-
-export interface RunOptions {
+export interface GeneratorRunOptions {
   seed?: number | string;
   hosts?: readonly string[];
   endTime: Time;
   bandwidth?: number;
   /** Called after start, before the run (to script deliveries). */
-  script?: (engine: Engine, sink: RecordingSink) => void;
+  script?: (engine: Engine, sink: TrafficRecorder) => void;
 }
 
 /** Starts the generators on a fresh engine, runs to `endTime` and returns what the sink saw. */
-export function run(
+export function runGenerators(
   generators: TrafficGenerator | readonly TrafficGenerator[],
-  options: RunOptions,
-): { engine: Engine; sink: RecordingSink } {
+  options: GeneratorRunOptions,
+): { engine: Engine; sink: TrafficRecorder } {
   const engine = new Engine({ seed: options.seed ?? 1 });
-  const sink = new RecordingSink(engine);
+  const sink = new TrafficRecorder(engine);
   const context: GeneratorContext = {
     engine,
     sink,
     hosts: options.hosts ?? santosHosts,
-    linkBandwidth: () => options.bandwidth ?? GBps,
+    linkBandwidth: () => options.bandwidth ?? GBPS,
     endTime: options.endTime,
   };
   startGenerators(Array.isArray(generators) ? generators : [generators as TrafficGenerator], context);
   options.script?.(engine, sink);
   engine.run({ until: options.endTime });
   return { engine, sink };
-}
-
-/** Mean and standard error of the mean (sample standard deviation / sqrt(n)). */
-export function meanAndError(values: readonly number[]): { mean: number; error: number } {
-  const n = values.length;
-  const mean = values.reduce((sum, value) => sum + value, 0) / n;
-  const variance = values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (n - 1);
-  return { mean, error: Math.sqrt(variance / n) };
 }

@@ -8,19 +8,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseScenario, runScenario } from "@losslab/scenario";
 import { parse } from "yaml";
-import { errorLine } from "../src/terminal/error-line.js";
-import { root } from "./kit.js";
+import { errorOf } from "./errors.js";
+import { repositoryRoot } from "./repository.js";
 
 /** The deadlock ring as a scenario object (its `durationMs` is 5). */
 export const ringScenario = (): Record<string, unknown> =>
-  parse(readFileSync(join(root, "examples", "deadlock-ring.yaml"), "utf8")) as Record<string, unknown>;
+  parse(readFileSync(join(repositoryRoot, "examples", "deadlock-ring.yaml"), "utf8")) as Record<string, unknown>;
 
-/** The one-line error a ring run of `durationMs` (>= 2) ends with, as sweeps and reports record it. */
-export function ringError(durationMs: number): string {
-  try {
-    runScenario(parseScenario({ ...ringScenario(), durationMs }));
-  } catch (error) {
-    return errorLine(error);
-  }
-  throw new Error(`the deadlock ring ran ${durationMs} ms without deadlocking`);
-}
+/** The error a ring run of `durationMs` (>= 2) ends with; sweeps and reports record its `errorLine`. */
+export const ringDeadlock = (durationMs: number): Error =>
+  errorOf(Error, () => runScenario(parseScenario({ ...ringScenario(), durationMs })));

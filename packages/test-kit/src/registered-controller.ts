@@ -1,5 +1,5 @@
 /** Test helper: a built-in controller kind built from a scenario spec, for one flow. */
-import { type Controller, type ControllerContext, controllers, type FlowInfo } from "../src/index.js";
+import { type Controller, type ControllerContext, controllers, type FlowInfo } from "@losslab/response";
 
 /**
  * The controller `spec` makes for `flow` (its reliable flows' one, else its unreliable flows'),

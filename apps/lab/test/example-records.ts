@@ -8,12 +8,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseScenario, type RunOptions, runScenario } from "@losslab/scenario";
-import { assertUnmoved } from "../../../test/golden-records.js";
+import { assertUnmoved } from "@losslab/test-kit/golden-records";
+import { repositoryRoot } from "@losslab/test-kit/repository";
 import { resultJson } from "../src/commands/run.js";
 import { dataDirOf, inlineTraceFiles, readDataFile } from "../src/files/data-file.js";
-import { root } from "./kit.js";
 
-export const examplesGoldenDir = join(root, "apps", "lab", "golden", "examples");
+export const examplesGoldenDir = join(repositoryRoot, "apps", "lab", "golden", "examples");
 
 /** The golden record of the example scenario `file` (a file name in examples/). */
 export const exampleGoldenFile = (file: string) => join(examplesGoldenDir, `${file}.json`);
@@ -23,7 +23,7 @@ export const exampleGoldenFile = (file: string) => join(examplesGoldenDir, `${fi
  * nor deadlock-ring.yaml, which shows a run stopped by a credit loop: cli.test.ts runs it).
  */
 export const exampleScenarios = () =>
-  readdirSync(join(root, "examples")).filter(
+  readdirSync(join(repositoryRoot, "examples")).filter(
     (name) =>
       /\.(json|ya?ml)$/.test(name) &&
       !name.startsWith("trace-example") &&
@@ -43,7 +43,7 @@ export type ExampleRecord = ReturnType<typeof examplePart>;
 
 /** Runs an example scenario file as `losslab run FILE --json` does; its golden part. */
 export async function exampleRecord(file: string, options: RunOptions = {}): Promise<ExampleRecord> {
-  const path = join(root, "examples", file);
+  const path = join(repositoryRoot, "examples", file);
   const input = await readDataFile(path, "scenario file");
   await inlineTraceFiles(input, path, await dataDirOf(path, undefined));
   return examplePart(resultJson(runScenario(parseScenario(input), options)));

@@ -1,14 +1,13 @@
-/** Shared by the CLI tests: the repository root and the CLI run from source, as `pnpm losslab` does. */
+/** The `losslab` CLI run from its TypeScript sources in a child process, as `pnpm losslab` does. */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { join } from "node:path";
-
-export const root = join(import.meta.dirname, "..", "..", "..");
+import { repositoryRoot } from "./repository.js";
 
 /** The node arguments that run the CLI from its TypeScript sources. */
 export const cliArgs = ["--conditions=@losslab/source", "--import", "tsx", "apps/lab/src/cli.ts"];
 
+/** Runs `losslab ARGS` from the repository root to its end: its exit status, stdout and stderr. */
 export function losslab(...args: string[]) {
-  const result = spawnSync(process.execPath, [...cliArgs, ...args], { cwd: root, encoding: "utf8" });
+  const result = spawnSync(process.execPath, [...cliArgs, ...args], { cwd: repositoryRoot, encoding: "utf8" });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -18,7 +17,7 @@ export function startLosslab(...args: string[]): {
   stderr: () => string;
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 } {
-  const child = spawn(process.execPath, [...cliArgs, ...args], { cwd: root });
+  const child = spawn(process.execPath, [...cliArgs, ...args], { cwd: repositoryRoot });
   child.stdout!.resume();
   let stderr = "";
   child.stderr!.on("data", (chunk) => {
