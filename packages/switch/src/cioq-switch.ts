@@ -74,7 +74,7 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
   private readonly receivingPacket: (Packet | undefined)[] = [];
   private readonly outputs: CrossbarOutputs = {
     accepts: (output, packet) =>
-      this.receivingFrom[output] === -1 && this.room[output * this.vls + packet.vl]!.canSend(packet.size),
+      this.receivingFrom[output] === -1 && this.room[output * this.vls + this.packets.vl(packet)]!.canSend(this.packets.size(packet)),
     start: (input, output, packet) => this.transfer(input, output, packet),
     headWaits: (input, output, vl, eligibleAt) => this.crossbar.headWaits(input, output, vl, eligibleAt),
   };
@@ -106,8 +106,9 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
       options.islipIterations,
       this.vls,
       createVlScheduler(n, options),
+      this.packets,
     );
-    this.crossbar = new CrossbarInputs(n, queues, engine, this, ELIGIBLE);
+    this.crossbar = new CrossbarInputs(this.packets, n, queues, engine, this, ELIGIBLE);
     this.linkScheduler = createVlScheduler(n, options);
     this.outputBytes = new Float64Array(n * this.vls);
     this.outputCount = new Int32Array(n);
@@ -129,7 +130,7 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
   }
 
   protected accept(packet: Packet, input: number, output: number, tailAt: Time): void {
-    this.crossbar.add(input, output, packet, this.earliestStart(tailAt, packet.size, this.crossbarRate(output)));
+    this.crossbar.add(input, output, packet, this.earliestStart(tailAt, this.packets.size(packet), this.crossbarRate(output)));
   }
 
   /**
@@ -171,9 +172,9 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
     const slot = output * this.vls + vl;
     const packet = this.outputResident[slot]![0];
     if (packet === undefined || !this.canStart(output, packet)) return 0;
-    if (packet.size > maxBytes) return -1;
+    if (this.packets.size(packet) > maxBytes) return -1;
     this.sendHead(output, slot);
-    return packet.size;
+    return this.packets.size(packet);
   }
 
   protected handleModelEvent(kind: number, payload: unknown): void {
@@ -187,9 +188,9 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
   }
 
   private transfer(input: number, output: number, packet: Packet): void {
-    const slot = output * this.vls + packet.vl;
-    this.room[slot]!.consume(packet.size);
-    this.outputBytes[slot]! += packet.size;
+    const slot = output * this.vls + this.packets.vl(packet);
+    this.room[slot]!.consume(this.packets.size(packet));
+    this.outputBytes[slot]! += this.packets.size(packet);
     this.outputResident[slot]!.push(packet);
     this.outputFrom[slot]!.push(input);
     if (this.vls > 1) this.portResident[output]!.push(packet);
@@ -197,7 +198,7 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
     this.receivingFrom[output] = input;
     this.receivingPacket[output] = packet;
     this.marking?.packetEnteredOutput?.(packet, input, output);
-    const end = this.engine.now + transmissionTime(packet.size, this.crossbarRate(output));
+    const end = this.engine.now + transmissionTime(this.packets.size(packet), this.crossbarRate(output));
     this.crossbar.started(input, output, end);
     this.engine.at(end, this, TRANSFERRED, output);
   }
@@ -233,8 +234,8 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
     this.outputFrom[slot]!.shift();
     if (this.vls > 1) removePacket(this.portResident[output]!, packet);
     this.outputCount[output]!--;
-    this.outputBytes[slot]! -= packet.size;
-    this.room[slot]!.restore(creditsFor(packet.size, this.creditBytes));
+    this.outputBytes[slot]! -= this.packets.size(packet);
+    this.room[slot]!.restore(creditsFor(this.packets.size(packet), this.creditBytes));
     this.linkBusy[output] = 0;
     // The link is free and the buffer has room: that decides something only if a packet or a
     // control frame waits for the link, or a packet at an input for the room, or if the last

@@ -1,4 +1,11 @@
-import { creditsFor, type InboundLink, LosslessViolation, type OutboundLink, type Packet } from "@losslab/core";
+import {
+  creditsFor,
+  type InboundLink,
+  LosslessViolation,
+  type OutboundLink,
+  type Packet,
+  type PacketReader,
+} from "@losslab/core";
 import { OptionError } from "@losslab/kinds";
 import type { ControlledBuffers, FlowControlDefinition, FlowControlOption, PauseSettings } from "./flow-control.js";
 import { flowControlOf } from "./flow-controls.js";
@@ -33,6 +40,7 @@ export class InputBuffers {
   private readonly links: (InboundLink | undefined)[] = [];
 
   constructor(
+    private readonly store: PacketReader,
     private readonly name: string,
     ports: number,
     private readonly vls: number,
@@ -85,32 +93,32 @@ export class InputBuffers {
    * larger than the largest packet of the fabric.
    */
   admit(packet: Packet, input: number): boolean {
-    const vl = packet.vl;
+    const vl = this.store.vl(packet);
     const slot = input * this.vls + vl;
-    const blocks = creditsFor(packet.size, this.creditBytes);
+    const blocks = creditsFor(this.store.size(packet), this.creditBytes);
     const pause = this.pause;
     if (pause === undefined) {
       if (vl >= this.vls) {
         throw new LosslessViolation(
-          `${this.name} input ${input}: packet ${packet.id} arrived on VL ${vl} but the port has VLs 0..${this.vls - 1}: it would be dropped`,
+          `${this.name} input ${input}: packet ${this.store.id(packet)} arrived on VL ${vl} but the port has VLs 0..${this.vls - 1}: it would be dropped`,
         );
       }
       if (this.occupiedBlocks[slot]! + blocks > this.capacityBlocks) {
         const where = this.vls === 1 ? `input ${input}` : `input ${input} VL ${vl}`;
         throw new LosslessViolation(
-          `${this.name} ${where}: packet ${packet.id} (${packet.size} B) arrived with ${this.capacityBlocks - this.occupiedBlocks[slot]!} credit blocks free: it would be dropped`,
+          `${this.name} ${where}: packet ${this.store.id(packet)} (${this.store.size(packet)} B) arrived with ${this.capacityBlocks - this.occupiedBlocks[slot]!} credit blocks free: it would be dropped`,
         );
       }
     } else {
       this.checkPauseRoom(packet, input, slot);
     }
-    if (packet.size > this.maxPacketBytes) {
+    if (this.store.size(packet) > this.maxPacketBytes) {
       throw new RangeError(
-        `${this.name} input ${input}: packet ${packet.id} has ${packet.size} B, more than maxPacketBytes ${this.maxPacketBytes} (the largest packet in the fabric)`,
+        `${this.name} input ${input}: packet ${this.store.id(packet)} has ${this.store.size(packet)} B, more than maxPacketBytes ${this.maxPacketBytes} (the largest packet in the fabric)`,
       );
     }
     this.occupiedBlocks[slot]! += blocks;
-    this.occupiedBytes[slot]! += packet.size;
+    this.occupiedBytes[slot]! += this.store.size(packet);
     this.resident[input]!.push(packet);
     return pause === undefined ? false : pause.rose(slot, this.occupiedBytes[slot]!);
   }
@@ -121,16 +129,16 @@ export class InputBuffers {
    * was in flight on its priority.
    */
   private checkPauseRoom(packet: Packet, input: number, slot: number): void {
-    if (packet.vl >= this.vls) {
+    if (this.store.vl(packet) >= this.vls) {
       throw new LosslessViolation(
-        `${this.name} input ${input}: packet ${packet.id} has priority ${packet.vl} but the port has priorities 0..${this.vls - 1}: it would be dropped`,
+        `${this.name} input ${input}: packet ${this.store.id(packet)} has priority ${this.store.vl(packet)} but the port has priorities 0..${this.vls - 1}: it would be dropped`,
       );
     }
     const free = this.capacityBytes - this.occupiedBytes[slot]!;
-    if (packet.size > free) {
-      const where = this.vls === 1 ? `input ${input}` : `input ${input} priority ${packet.vl}`;
+    if (this.store.size(packet) > free) {
+      const where = this.vls === 1 ? `input ${input}` : `input ${input} priority ${this.store.vl(packet)}`;
       throw new LosslessViolation(
-        `${this.name} ${where}: packet ${packet.id} (${packet.size} B) arrived with ${free} B free under PAUSE (XOFF at ${this.settings!.xoffBytes} B): it would be dropped; the headroom above XOFF is too small for what was in flight`,
+        `${this.name} ${where}: packet ${this.store.id(packet)} (${this.store.size(packet)} B) arrived with ${free} B free under PAUSE (XOFF at ${this.settings!.xoffBytes} B): it would be dropped; the headroom above XOFF is too small for what was in flight`,
       );
     }
   }
@@ -141,12 +149,12 @@ export class InputBuffers {
    */
   remove(packet: Packet, input: number): boolean {
     removePacket(this.resident[input]!, packet);
-    const blocks = creditsFor(packet.size, this.creditBytes);
-    const slot = input * this.vls + packet.vl;
+    const blocks = creditsFor(this.store.size(packet), this.creditBytes);
+    const slot = input * this.vls + this.store.vl(packet);
     this.occupiedBlocks[slot]! -= blocks;
-    this.occupiedBytes[slot]! -= packet.size;
+    this.occupiedBytes[slot]! -= this.store.size(packet);
     if (this.pause === undefined) {
-      this.links[input]?.returnCredits(blocks, packet.vl);
+      this.links[input]?.returnCredits(blocks, this.store.vl(packet));
       return false;
     }
     return this.pause.fell(slot, this.occupiedBytes[slot]!);
@@ -185,7 +193,7 @@ export class InputBuffers {
   /** Packets held at `port` on VL `vl`, oldest first; without `vl`, of every VL in arrival order. */
   packets(port: number, vl: number | undefined): readonly Packet[] {
     const held = this.resident[port]!;
-    return vl === undefined || this.vls === 1 ? held : held.filter((packet) => packet.vl === vl);
+    return vl === undefined || this.vls === 1 ? held : held.filter((packet) => this.store.vl(packet) === vl);
   }
 
   /**

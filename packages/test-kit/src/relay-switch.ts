@@ -1,4 +1,5 @@
 /** The smallest switch fixture: two ports, one way through. */
+import { PacketStore } from "@losslab/core";
 import type { Engine } from "@losslab/engine";
 import { InputBufferedSwitch, type InputBufferedSwitchOptions } from "@losslab/switch";
 import { DATA_BYTES } from "./santos-link.js";
@@ -15,6 +16,7 @@ export function relaySwitch(
     routes: [-1, 1],
     inputBufferBytes,
     maxPacketBytes: DATA_BYTES,
+    packets: new PacketStore(),
     ...options,
   });
 }
