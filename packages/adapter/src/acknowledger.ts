@@ -64,7 +64,16 @@ export class Acknowledger {
    */
   acknowledge(packet: Packet, bits: number, ackRequested: boolean): void {
     if (this.coalescing === 1) {
-      this.send(this.control.packets.flow(packet), this.control.packets.source(packet), this.control.packets.vl(packet), 1, bits, this.control.packets.seq(packet), this.control.packets.injectedAt(packet), this.control.packets.telemetry(packet));
+      this.send(
+        this.control.packets.flow(packet),
+        this.control.packets.source(packet),
+        this.control.packets.vl(packet),
+        1,
+        bits,
+        this.control.packets.seq(packet),
+        this.control.packets.injectedAt(packet),
+        this.control.packets.telemetry(packet),
+      );
       return;
     }
     let pending = this.pending.get(this.control.packets.flow(packet));

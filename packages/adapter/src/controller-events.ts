@@ -62,7 +62,10 @@ export class ControllerEvents {
       packets: this.packets.covers(ack),
       seq: this.packets.seq(ack),
       now: this.engine.now,
-      rtt: this.rttLink === undefined ? undefined : rttSample(this.packets, ack, this.engine.now, this.rttLink, flow.packetBytes),
+      rtt:
+        this.rttLink === undefined
+          ? undefined
+          : rttSample(this.packets, ack, this.engine.now, this.rttLink, flow.packetBytes),
       // HPCC: the records the switches pushed onto the data packet, in path order.
       telemetry: this.packets.telemetry(ack) ?? undefined,
     });

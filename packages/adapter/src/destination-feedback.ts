@@ -56,7 +56,9 @@ export class DestinationFeedback {
       // case 3: "Since RDMA READ response packets are not acknowledged ... CN packets" too.
       if (marked && !nonCompliant) this.notify(packet, this.control.packets.source(packet));
     } else if (this.acknowledges) {
-      const echoed = this.compliant ? this.control.packets.bits(packet) : this.control.packets.bits(packet) & ~CONGESTION_BITS;
+      const echoed = this.compliant
+        ? this.control.packets.bits(packet)
+        : this.control.packets.bits(packet) & ~CONGESTION_BITS;
       this.acknowledger.acknowledge(packet, echoed, (flags & TransportFlag.AckRequest) !== 0);
     }
     return this.control.waiting.length > queued;
@@ -77,12 +79,24 @@ export class DestinationFeedback {
     }
     const flags = this.control.packets.transport(packet);
     if ((flags & (TransportFlag.Unreliable | TransportFlag.ReadResponse)) === 0 && this.acknowledges) {
-      this.acknowledger.acknowledge(packet, this.control.packets.bits(packet) & ~CONGESTION_BITS, (flags & TransportFlag.AckRequest) !== 0);
+      this.acknowledger.acknowledge(
+        packet,
+        this.control.packets.bits(packet) & ~CONGESTION_BITS,
+        (flags & TransportFlag.AckRequest) !== 0,
+      );
     }
   }
 
   /** Queues a CN packet about marked data packet `packet` to `destination`. */
   private notify(packet: Packet, destination: number): void {
-    this.control.add(PacketKind.Cnp, this.control.packets.flow(packet), destination, this.control.packets.seq(packet), this.control.packets.vl(packet), CongestionBit.Becn, 1);
+    this.control.add(
+      PacketKind.Cnp,
+      this.control.packets.flow(packet),
+      destination,
+      this.control.packets.seq(packet),
+      this.control.packets.vl(packet),
+      CongestionBit.Becn,
+      1,
+    );
   }
 }

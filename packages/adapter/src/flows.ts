@@ -1,4 +1,4 @@
-import { LosslessViolation, type Packet, type PacketStore, PacketKind, TransportFlag } from "@losslab/core";
+import { LosslessViolation, type Packet, PacketKind, type PacketStore, TransportFlag } from "@losslab/core";
 import type { Engine, EventHandler, Time } from "@losslab/engine";
 import { FLOW_START, FLOW_STOP } from "./adapter-events.js";
 import { Flow, type FlowOptions } from "./flow.js";

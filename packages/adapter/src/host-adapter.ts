@@ -7,9 +7,9 @@ import {
   MAX_VLS,
   type OutboundLink,
   type Packet,
+  PacketKind,
   type PacketReader,
   type PacketStore,
-  PacketKind,
 } from "@losslab/core";
 import type { Engine, EventHandler, Time } from "@losslab/engine";
 import { OptionError } from "@losslab/kinds";
@@ -266,7 +266,9 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       return;
     }
     if (this.packets.destination(packet) !== this.host) {
-      throw new LosslessViolation(`${this.name}: received packet ${this.packets.id(packet)} addressed to host ${this.packets.destination(packet)}`);
+      throw new LosslessViolation(
+        `${this.name}: received packet ${this.packets.id(packet)} addressed to host ${this.packets.destination(packet)}`,
+      );
     }
     if (this.packets.vl(packet) >= this.vls) {
       throw new RangeError(

@@ -83,7 +83,11 @@ class MarkingAndValidation implements MvpmPolicy {
     if (!this.view.packets.hasBit(packet, CongestionBit.Marked)) return;
     const view = this.view;
     if (
-      this.outputThreshold.exceededBy(this.view.packets, outputQueue(view, output), outputQueueCapacity(view, output)) &&
+      this.outputThreshold.exceededBy(
+        this.view.packets,
+        outputQueue(view, output),
+        outputQueueCapacity(view, output),
+      ) &&
       markPacket(this.view.packets, packet, CongestionBit.Validated)
     ) {
       this.validated++;

@@ -1,4 +1,4 @@
-import { type Packet, type SwitchView } from "@losslab/core";
+import type { Packet, SwitchView } from "@losslab/core";
 import { checkValues, type InputOf, KindError, MAX_BUFFER_BYTES } from "@losslab/kinds";
 import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory } from "./counted-marking-factory.js";
 import { markPacket } from "./mark-packet.js";

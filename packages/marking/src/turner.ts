@@ -99,7 +99,8 @@ class TurnerMarking implements TurnerPolicy {
     const view = this.view;
     const candidates: number[] = [];
     for (const packet of view.inputPackets(input)) {
-      if (this.view.packets.vl(packet) !== vl || !this.view.packets.isData(packet) || this.started.has(packet)) continue;
+      if (this.view.packets.vl(packet) !== vl || !this.view.packets.isData(packet) || this.started.has(packet))
+        continue;
       if (this.decide(packet, PROPAGATING)) this.propagating++;
       const output = view.outputOf(packet);
       if (output >= 0 && !candidates.includes(output)) candidates.push(output);
@@ -128,7 +129,12 @@ class TurnerMarking implements TurnerPolicy {
     const slot = slotOf(output, vl);
     const epoch = this.epochs[slot]!;
     const flag = (packet: Packet): void => {
-      if (this.view.packets.vl(packet) !== vl || !this.view.packets.isData(packet) || this.started.has(packet) || this.flags.get(this.view.packets.id(packet)) === epoch)
+      if (
+        this.view.packets.vl(packet) !== vl ||
+        !this.view.packets.isData(packet) ||
+        this.started.has(packet) ||
+        this.flags.get(this.view.packets.id(packet)) === epoch
+      )
         return;
       this.flags.set(this.view.packets.id(packet), epoch);
       this.pending[slot]!++;

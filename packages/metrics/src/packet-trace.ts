@@ -2,8 +2,8 @@ import {
   type ArrivalListener,
   type CreditListener,
   type Packet,
-  type PacketReader,
   PacketKind,
+  type PacketReader,
   type TransmissionListener,
 } from "@losslab/core";
 import type { Time } from "@losslab/engine";
@@ -124,7 +124,11 @@ export class PacketTrace {
         }
         if (!this.traces(packets, packet)) return;
         if (link.fromHost) {
-          if (packets.kind(packet) === PacketKind.Data && this.events.has("generated") && this.inWindow(packets.createdAt(packet))) {
+          if (
+            packets.kind(packet) === PacketKind.Data &&
+            this.events.has("generated") &&
+            this.inWindow(packets.createdAt(packet))
+          ) {
             this.packetLine(packets, packets.createdAt(packet), "generated", from, fromPort, packet);
           }
           if (this.events.has("injected") && this.inWindow(start)) {
@@ -139,7 +143,15 @@ export class PacketTrace {
         const input = arrival === undefined ? "" : `,"in":${arrival >> 4}`;
         const before = arrival === undefined ? packets.bits(packet) : arrival & 15;
         if (before !== packets.bits(packet) && this.events.has("marked")) {
-          this.packetLine(packets, start, "marked", from, fromPort, packet, `,"added":${packets.bits(packet) & ~before}${input}`);
+          this.packetLine(
+            packets,
+            start,
+            "marked",
+            from,
+            fromPort,
+            packet,
+            `,"added":${packets.bits(packet) & ~before}${input}`,
+          );
         }
         if (this.events.has("departed")) this.packetLine(packets, start, "departed", from, fromPort, packet, input);
       },
@@ -152,7 +164,8 @@ export class PacketTrace {
           return;
         }
         this.arrivals.set(packets.id(packet), toPort * 16 + packets.bits(packet));
-        if (this.events.has("arrived") && this.inWindow(time)) this.packetLine(packets, time, "arrived", to, toPort, packet);
+        if (this.events.has("arrived") && this.inWindow(time))
+          this.packetLine(packets, time, "arrived", to, toPort, packet);
       },
       credits: (blocks, vl, time) => {
         if (this.events.has("credit") && this.inWindow(time)) {

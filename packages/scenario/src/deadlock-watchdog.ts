@@ -82,7 +82,8 @@ export class DeadlockWatchdog {
     const next = this.downstream.get(device)![output];
     if (next === undefined) return undefined;
     const packets = device.packets;
-    const short = device.outputCredits(output, packets.vl(packet)) < creditsFor(packets.size(packet), device.creditBytes);
+    const short =
+      device.outputCredits(output, packets.vl(packet)) < creditsFor(packets.size(packet), device.creditBytes);
     return short || next.device.inputPaused(next.port) ? next : undefined;
   }
 

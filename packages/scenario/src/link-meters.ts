@@ -59,6 +59,7 @@ function transmissionMeter(
   return (packets, packet, start, end) => {
     fingerprint.transmitted(link, start, packets, packet);
     if (column >= 0) bytes.add(column, end, packets.size(packet));
-    if (pauses !== undefined && packets.kind(packet) === PacketKind.Pause) pauses.transmitted(pause, packets, packet, start);
+    if (pauses !== undefined && packets.kind(packet) === PacketKind.Pause)
+      pauses.transmitted(pause, packets, packet, start);
   };
 }

@@ -16,7 +16,7 @@ export class ControlFrames {
   private readonly listeners: Array<(frame: Packet) => void> = [];
 
   constructor(
-    private readonly name: string,
+    readonly _name: string,
     ports: number,
     private readonly vls: number,
     /** The XOFF/XON state of the inputs (`InputBuffers.pause`); undefined with credits. */

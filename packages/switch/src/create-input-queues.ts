@@ -31,7 +31,9 @@ export function createInputQueues(
     if (iterations !== undefined) {
       throw OptionError.of(name, "islipIterations", 'applies to VOQ inputs only (inputQueues "voq"), not "fifo"');
     }
-    return vlScheduler === undefined ? new FifoInputQueues(ports) : new LaneQueues(packets, ports, vls, "fifo", 1, vlScheduler);
+    return vlScheduler === undefined
+      ? new FifoInputQueues(ports)
+      : new LaneQueues(packets, ports, vls, "fifo", 1, vlScheduler);
   }
   if (kind === "voq") {
     const given = iterations ?? 1;

@@ -65,7 +65,12 @@ export class InputQueuedSwitch extends SwitchBase {
   }
 
   protected accept(packet: Packet, input: number, output: number, tailAt: Time): void {
-    this.crossbar.add(input, output, packet, this.earliestStart(tailAt, this.packets.size(packet), this.linkRates[output]!));
+    this.crossbar.add(
+      input,
+      output,
+      packet,
+      this.earliestStart(tailAt, this.packets.size(packet), this.linkRates[output]!),
+    );
   }
 
   /**

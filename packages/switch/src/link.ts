@@ -117,7 +117,9 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
   transmit(packet: Packet): Time {
     const now = this.engine.now;
     if (now < this.busyUntil) {
-      throw new LosslessViolation(`${this.name}: transmission of packet ${this.packets.id(packet)} overlaps the previous one`);
+      throw new LosslessViolation(
+        `${this.name}: transmission of packet ${this.packets.id(packet)} overlaps the previous one`,
+      );
     }
     const headerLeaves = now + this.overheadTime;
     const end = headerLeaves + transmissionTime(this.packets.size(packet), this.bandwidth);
@@ -138,8 +140,13 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
   handleEvent(kind: number, payload: Packet | number): void {
     if (kind === HEADER_ARRIVES) {
       const packet = payload as Packet;
-      if (this.arrivals !== undefined) for (const listener of this.arrivals) listener(this.packets, packet, this.engine.now);
-      this.to.receive(packet, this.toPort, this.engine.now + transmissionTime(this.packets.size(packet), this.bandwidth));
+      if (this.arrivals !== undefined)
+        for (const listener of this.arrivals) listener(this.packets, packet, this.engine.now);
+      this.to.receive(
+        packet,
+        this.toPort,
+        this.engine.now + transmissionTime(this.packets.size(packet), this.bandwidth),
+      );
     } else {
       const credit = payload as number;
       const vl = credit % VL_SLOTS;

@@ -81,7 +81,12 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       throw OptionError.of(this.name, "ports", "must be a positive integer", { value: options.ports, limit: 1 });
     }
     this.portCount = options.ports;
-    this.routing = new RouteLookup(this.packets, options.routes, options.ecmp?.groups ?? new Int32Array(0), options.ecmp?.salt ?? 0);
+    this.routing = new RouteLookup(
+      this.packets,
+      options.routes,
+      options.ecmp?.groups ?? new Int32Array(0),
+      options.ecmp?.salt ?? 0,
+    );
     this.maxPacketBytes = options.maxPacketBytes;
     this.creditBytes = options.creditBytes ?? DEFAULT_CREDIT_BYTES;
     if (!Number.isInteger(this.creditBytes) || this.creditBytes < 1) {
@@ -210,7 +215,9 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     const owesPause = this.inputs.admit(packet, input);
     const output = this.routing.outputOf(packet);
     if (this.outputLinks[output] === undefined) {
-      throw new LosslessViolation(`${this.name}: no route to host ${this.packets.destination(packet)} for packet ${this.packets.id(packet)}`);
+      throw new LosslessViolation(
+        `${this.name}: no route to host ${this.packets.destination(packet)} for packet ${this.packets.id(packet)}`,
+      );
     }
     this.waiting[output]!++;
     this.intStamping?.arrived(output, this.packets.size(packet));
@@ -321,7 +328,9 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   sendNotification(frame: Packet): void {
     const output = this.outputOf(frame);
     if (this.outputLinks[output] === undefined) {
-      throw new LosslessViolation(`${this.name}: no route to host ${this.packets.destination(frame)} for notification ${this.packets.id(frame)}`);
+      throw new LosslessViolation(
+        `${this.name}: no route to host ${this.packets.destination(frame)} for notification ${this.packets.id(frame)}`,
+      );
     }
     this.control.queue(output, frame);
     this.requestArbitration();

@@ -2,7 +2,14 @@
  * A link without a switch's Link class, for the adapter's tests (the adapter may not depend on
  * the switch package, so its tests wire hosts with this).
  */
-import { type Device, LosslessViolation, type OutboundLink, type Packet, PacketKind, type PacketStore } from "@losslab/core";
+import {
+  type Device,
+  LosslessViolation,
+  type OutboundLink,
+  type Packet,
+  PacketKind,
+  type PacketStore,
+} from "@losslab/core";
 import { type Engine, type Time, transmissionTime } from "@losslab/engine";
 import { GBPS, PROPAGATION } from "./santos-link.js";
 import type { Transmission } from "./transmission.js";
@@ -16,7 +23,7 @@ import type { Transmission } from "./transmission.js";
 export class BareWire implements OutboundLink {
   readonly sent: Transmission[] = [];
   /** Called with each packet as it starts, before it is recorded: a test may set its bits (`packets.mark`). */
-  tamper: ((packet: Packet) => void) | undefined;
+  tamper: ((packet: Packet, packets: PacketStore) => void) | undefined;
   private busyUntil: Time = 0;
 
   constructor(
@@ -34,7 +41,7 @@ export class BareWire implements OutboundLink {
     const duration = transmissionTime(this.packets.size(packet), this.bandwidth);
     const end = now + duration;
     this.busyUntil = end;
-    this.tamper?.(packet);
+    this.tamper?.(packet, this.packets);
     this.sent.push({ packet: this.packets.record(packet), slot: packet, start: now, end });
     const header = now + this.delay;
     this.engine.at(header, () => to.receive(packet, 0, header + duration));

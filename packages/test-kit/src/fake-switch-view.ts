@@ -32,7 +32,6 @@ export interface FakeSwitchViewOptions {
   packets: PacketStore;
 }
 
-
 export abstract class FakeSwitchView implements SwitchView {
   readonly name: string;
   readonly portCount: number;
@@ -140,7 +139,9 @@ export abstract class FakeSwitchView implements SwitchView {
 
   /** Ids of the packets carrying the ECN bit. */
   markedIds(): number[] {
-    return this.created.filter((packet) => this.packets.hasBit(packet, CongestionBit.Ecn)).map((packet) => this.packets.id(packet));
+    return this.created
+      .filter((packet) => this.packets.hasBit(packet, CongestionBit.Ecn))
+      .map((packet) => this.packets.id(packet));
   }
 
   /** Ids of `packets`. */

@@ -73,7 +73,8 @@ export class FakeSwitch extends FakeSwitchView {
 
   /** The last byte of `packet` has left: it leaves its input buffer. */
   finish(packet: Packet): void {
-    if (!this.transmitting.delete(packet)) throw new Error(`packet ${this.packets.id(packet)} is not being transmitted`);
+    if (!this.transmitting.delete(packet))
+      throw new Error(`packet ${this.packets.id(packet)} is not being transmitted`);
     this.leaveInput(packet);
   }
 

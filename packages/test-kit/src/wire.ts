@@ -49,14 +49,17 @@ export function wire(
   from.connectOutput(fromPort, link, to.inputCredits(toPort));
   to.connectInput(toPort, link);
   const sent: Transmission[] = [];
-  link.onTransmit((packets, packet, start, end) => sent.push({ packet: packets.record(packet), slot: packet, start, end }));
+  link.onTransmit((packets, packet, start, end) =>
+    sent.push({ packet: packets.record(packet), slot: packet, start, end }),
+  );
   return { link, sent };
 }
 
 /** Wires both directions between `a`:`aPort` and `b`:`bPort` (a full-duplex link: PAUSE frames go back on the reverse one). */
 function packetsOf(from: Device, to: Device, options: WireOptions): PacketReader {
   const packets = options.packets ?? storeOf(from) ?? storeOf(to);
-  if (packets === undefined) throw new Error(`wire ${from.name}->${to.name}: neither end has packets; give options.packets`);
+  if (packets === undefined)
+    throw new Error(`wire ${from.name}->${to.name}: neither end has packets; give options.packets`);
   return packets;
 }
 
