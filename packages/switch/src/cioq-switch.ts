@@ -4,6 +4,7 @@ import { MAX_BUFFER_BYTES, MAX_SPEEDUP, OptionError } from "@losslab/kinds";
 import { createInputQueues, islipIterations } from "./create-input-queues.js";
 import { CrossbarInputs } from "./crossbar-inputs.js";
 import type { CrossbarOutputs } from "./input-queues.js";
+import { PacketFifos } from "./packet-fifos.js";
 import { removePacket } from "./remove-packet.js";
 import { FIRST_MODEL_EVENT, SwitchBase } from "./switch-base.js";
 import type { SwitchOptions } from "./switch-model.js";
@@ -58,9 +59,8 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
   /** Room in each output VL buffer (at `output * vls + vl`), as the crossbar's credits. */
   private readonly room: CreditAccount[] = [];
   private readonly outputBytes: Float64Array;
-  /** Per output VL buffer: its packets in FIFO order (the first may be on the link), and their inputs. */
-  private readonly outputResident: Packet[][] = [];
-  private readonly outputFrom: number[][] = [];
+  /** Per output VL buffer: its packets in FIFO order (the first may be on the link), each tagged with its input. */
+  private readonly outputQueues: PacketFifos;
   /** With several VLs, per output: the packets of all its VL buffers in the order they entered (the view's). */
   private readonly portResident: Packet[][] = [];
   /** Per output: packets in its buffers, all VLs (read by every arbitration). */
@@ -74,7 +74,8 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
   private readonly receivingPacket: (Packet | undefined)[] = [];
   private readonly outputs: CrossbarOutputs = {
     accepts: (output, packet) =>
-      this.receivingFrom[output] === -1 && this.room[output * this.vls + this.packets.vl(packet)]!.canSend(this.packets.size(packet)),
+      this.receivingFrom[output] === -1 &&
+      this.room[output * this.vls + this.packets.vl(packet)]!.canSend(this.packets.size(packet)),
     start: (input, output, packet) => this.transfer(input, output, packet),
     headWaits: (input, output, vl, eligibleAt) => this.crossbar.headWaits(input, output, vl, eligibleAt),
   };
@@ -111,6 +112,7 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
     this.crossbar = new CrossbarInputs(this.packets, n, queues, engine, this, ELIGIBLE);
     this.linkScheduler = createVlScheduler(n, options);
     this.outputBytes = new Float64Array(n * this.vls);
+    this.outputQueues = new PacketFifos(n * this.vls);
     this.outputCount = new Int32Array(n);
     this.sendingSlot = new Int32Array(n);
     this.receivingFrom = new Int32Array(n).fill(-1);
@@ -119,8 +121,6 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
       const port = (slot - vl) / this.vls;
       const label = this.vls === 1 ? `output buffer ${port}` : `output buffer ${port} VL ${vl}`;
       this.room.push(new CreditAccount(this.outputCapacityBlocks, this.creditBytes, `${this.name} ${label}`));
-      this.outputResident.push([]);
-      this.outputFrom.push([]);
     }
     for (let port = 0; port < n; port++) {
       this.receivingPacket.push(undefined);
@@ -130,7 +130,12 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
   }
 
   protected accept(packet: Packet, input: number, output: number, tailAt: Time): void {
-    this.crossbar.add(input, output, packet, this.earliestStart(tailAt, this.packets.size(packet), this.crossbarRate(output)));
+    this.crossbar.add(
+      input,
+      output,
+      packet,
+      this.earliestStart(tailAt, this.packets.size(packet), this.crossbarRate(output)),
+    );
   }
 
   /**
@@ -170,8 +175,8 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
   /** ClassServer: the head of VL `vl`'s buffer at the free `output` starts if it can and has at most `maxBytes`. */
   serveClass(output: number, vl: number, maxBytes: number): number {
     const slot = output * this.vls + vl;
-    const packet = this.outputResident[slot]![0];
-    if (packet === undefined || !this.canStart(output, packet)) return 0;
+    const packet = this.outputQueues.head(slot);
+    if (packet < 0 || !this.canStart(output, packet)) return 0;
     if (this.packets.size(packet) > maxBytes) return -1;
     this.sendHead(output, slot);
     return this.packets.size(packet);
@@ -191,8 +196,7 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
     const slot = output * this.vls + this.packets.vl(packet);
     this.room[slot]!.consume(this.packets.size(packet));
     this.outputBytes[slot]! += this.packets.size(packet);
-    this.outputResident[slot]!.push(packet);
-    this.outputFrom[slot]!.push(input);
+    this.outputQueues.push(slot, packet, input);
     if (this.vls > 1) this.portResident[output]!.push(packet);
     this.outputCount[output]!++;
     this.receivingFrom[output] = input;
@@ -222,16 +226,15 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
    * scheduler has asked `canStart` already).
    */
   private sendHead(output: number, slot: number): void {
-    const packet = this.outputResident[slot]![0]!;
+    const packet = this.outputQueues.head(slot);
     if (this.linkScheduler === undefined && !this.canStart(output, packet)) return;
     this.sendingSlot[output] = slot;
-    this.engine.at(this.startOnLink(packet, this.outputFrom[slot]![0]!, output), this, DEPARTED, output);
+    this.engine.at(this.startOnLink(packet, this.outputQueues.headTag(slot), output), this, DEPARTED, output);
   }
 
   private departed(output: number): void {
     const slot = this.sendingSlot[output]!;
-    const packet = this.outputResident[slot]!.shift()!;
-    this.outputFrom[slot]!.shift();
+    const packet = this.outputQueues.shift(slot);
     if (this.vls > 1) removePacket(this.portResident[output]!, packet);
     this.outputCount[output]!--;
     this.outputBytes[slot]! -= this.packets.size(packet);
@@ -274,14 +277,17 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
     return bytes;
   }
 
-  /** Packets in VL `vl`'s output buffer at `port`, in FIFO order; without `vl`, of all the port's in the order they entered. */
+  /**
+   * Packets in VL `vl`'s output buffer at `port`, in FIFO order; without `vl`, of all the port's
+   * in the order they entered. With `vl` or one VL, an array reused by the next call.
+   */
   override outputPackets(port: number, vl?: number): readonly Packet[] {
     this.checkPort(port);
     if (vl !== undefined) {
       this.checkVl(vl);
-      return this.outputResident[port * this.vls + vl]!;
+      return this.outputQueues.toArray(port * this.vls + vl);
     }
-    return this.vls === 1 ? this.outputResident[port]! : this.portResident[port]!;
+    return this.vls === 1 ? this.outputQueues.toArray(port) : this.portResident[port]!;
   }
 }
 
