@@ -64,6 +64,7 @@ describe("the htsim-matched scenario", () => {
     expect(scenario.packets).toMatchObject({ dataBytes: 9064, headerBytes: 64, ackBytes: 64 });
     expect(scenario.switch).toMatchObject({
       kind: "input-buffered",
+      maxBypass: 1_000_000,
       inputBufferBytes: 9_000_000,
       forwardingDelayNs: 725.12,
       flowControl: { kind: "pause", xoffBytes: 270_000, xonBytes: 180_000, reactionDelayNs: 0 },
