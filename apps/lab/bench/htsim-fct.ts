@@ -28,7 +28,8 @@ export interface FlowTimes {
   flows: number;
 }
 
-const HTSIM_LINE = /^Flow Roce_(\d+)_(\d+) \d+ finished at ([\d.e+-]+) total bytes \d+$/;
+// htsim prints progress dots without a newline, so a line may start with some.
+const HTSIM_LINE = /^\.*Flow Roce_(\d+)_(\d+) \d+ finished at ([\d.e+-]+) total bytes \d+$/;
 
 /** htsim_roce's standard output: the flows that finished and when, us. */
 export function htsimCompletions(text: string): FlowTimes {

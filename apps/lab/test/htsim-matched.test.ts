@@ -104,11 +104,15 @@ describe("flow completion times of both simulators", () => {
       "Connection 0->2 starting at 0 size 2000000",
       "startflow Roce_3_1 at 0",
       "Flow Roce_3_1 25923 finished at 979.032 total bytes 2007000",
-      "Done",
+      ".Flow Roce_0_2 25924 finished at 980.5 total bytes 2007000",
+      ".Done",
     ].join("\n");
     const { times, flows } = htsimCompletions(text);
     expect(flows).toBe(2);
-    expect([...times]).toEqual([["3->1", 979.032]]);
+    expect([...times]).toEqual([
+      ["3->1", 979.032],
+      ["0->2", 980.5],
+    ]);
   });
 
   it("reads losslab's per-flow groups, or its last ACKs from a trace", () => {
