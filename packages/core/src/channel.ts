@@ -1,6 +1,6 @@
 import type { Time } from "@losslab/engine";
 import type { Packet } from "./packet.js";
-import type { PacketReader } from "./packet-store.js";
+import type { PacketReader } from "./packet-reader.js";
 
 /**
  * The receiving side of a device port. Called when a packet's first byte (header) arrives

@@ -30,7 +30,8 @@ export {
   type PacketRecord,
   TransportFlag,
 } from "./packet.js";
-export { type PacketReader, PacketStore, type ReleasedPackets } from "./packet-store.js";
+export type { PacketReader } from "./packet-reader.js";
+export { PacketStore, type ReleasedPackets } from "./packet-store.js";
 export {
   applyPause,
   createPauseFrame,

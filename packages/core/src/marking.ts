@@ -1,5 +1,5 @@
 import type { Packet } from "./packet.js";
-import type { PacketReader } from "./packet-store.js";
+import type { PacketReader } from "./packet-reader.js";
 
 /**
  * What a marking policy may see of a switch: read-only occupancy, counters and credit

@@ -1,6 +1,7 @@
 import type { Time } from "@losslab/engine";
 import { type Packet, PacketKind } from "./packet.js";
-import type { PacketReader, PacketStore } from "./packet-store.js";
+import type { PacketReader } from "./packet-reader.js";
+import type { PacketStore } from "./packet-store.js";
 
 /** A PAUSE frame is a minimum-size Ethernet frame: 64 B (IEEE 802.3 Annex 31B). */
 export const PAUSE_FRAME_BYTES = 64;
