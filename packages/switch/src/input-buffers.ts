@@ -1,8 +1,8 @@
 import { creditsFor, type InboundLink, LosslessViolation, type OutboundLink, type Packet } from "@losslab/core";
-import { OptionError } from "@losslab/kinds";
-import type { ControlledBuffers, FlowControlDefinition, FlowControlOption, PauseSettings } from "./flow-control.js";
-import { flowControlOf } from "./flow-controls.js";
+import type { PauseSettings } from "./flow-control.js";
+import { InputLimits } from "./input-limits.js";
 import { InputPause } from "./input-pause.js";
+import type { InputSide, InputSideContext } from "./input-side.js";
 import { removePacket } from "./remove-packet.js";
 
 /**
@@ -13,15 +13,14 @@ import { removePacket } from "./remove-packet.js";
  * 802.1Qbb) it is counted in bytes and its XOFF/XON hysteresis (`pause`) decides the PAUSE
  * frames owed upstream. A packet counts from its header's arrival until its last byte has left.
  */
-export class InputBuffers {
+export class InputBuffers implements InputSide {
   /** Of one VL's buffer. */
   readonly capacityBlocks: number;
   readonly capacityBytes: number;
   /** PAUSE settings of the inputs; undefined with credits. */
   readonly settings: PauseSettings | undefined;
-  /** The flow control's kind (`flowControls`) and the buffers it governs, for its rule on each inbound link. */
-  private readonly flowControl: FlowControlDefinition | undefined;
-  private readonly governed: ControlledBuffers;
+  /** The buffers' size and flow control, checked, and the links into them. */
+  private readonly limits: InputLimits;
   /** The XOFF/XON state of every buffer under PAUSE; undefined with credits. */
   readonly pause: InputPause | undefined;
   /** "Full" below this many free blocks (one maximum-size packet). */
@@ -30,47 +29,34 @@ export class InputBuffers {
   private readonly resident: Packet[][] = [];
   private readonly occupiedBlocks: Int32Array;
   private readonly occupiedBytes: Float64Array;
-  private readonly links: (InboundLink | undefined)[] = [];
 
-  constructor(
-    private readonly name: string,
-    ports: number,
-    private readonly vls: number,
-    inputBufferBytes: number,
-    private readonly maxPacketBytes: number,
-    private readonly creditBytes: number,
-    flowControl: FlowControlOption | undefined,
-  ) {
-    this.capacityBlocks = Math.floor(inputBufferBytes / creditBytes);
-    this.capacityBytes = this.capacityBlocks * creditBytes;
-    this.fullBelowBlocks = creditsFor(maxPacketBytes, creditBytes);
-    if (!(this.capacityBlocks >= this.fullBelowBlocks)) {
-      throw OptionError.of(
-        name,
-        "inputBufferBytes",
-        `cannot hold one ${maxPacketBytes} B packet: it is ${this.capacityBlocks} credit blocks of ${creditBytes} B, the packet needs ${this.fullBelowBlocks}`,
-        { value: inputBufferBytes, limit: this.fullBelowBlocks * creditBytes },
-      );
-    }
-    this.governed = { name, capacityBytes: this.capacityBytes, vls, maxPacketBytes };
-    if (flowControl !== undefined) {
-      this.flowControl = flowControlOf(flowControl, name);
-      this.settings = this.flowControl.inputSettings(flowControl, this.governed);
-    }
+  private readonly name: string;
+  private readonly vls: number;
+  private readonly maxPacketBytes: number;
+  private readonly creditBytes: number;
+
+  constructor(context: InputSideContext) {
+    const { name, ports, vls } = context;
+    this.name = name;
+    this.vls = vls;
+    this.maxPacketBytes = context.maxPacketBytes;
+    this.creditBytes = context.creditBytes;
+    this.limits = new InputLimits(context);
+    this.capacityBlocks = this.limits.capacityBlocks;
+    this.capacityBytes = this.limits.capacityBytes;
+    this.fullBelowBlocks = this.limits.packetBlocks;
+    this.settings = this.limits.settings;
     if (this.settings !== undefined) {
       this.pause = new InputPause(ports, vls, this.settings.xoffBytes, this.settings.xonBytes);
     }
     this.occupiedBlocks = new Int32Array(ports * vls);
     this.occupiedBytes = new Float64Array(ports * vls);
-    for (let port = 0; port < ports; port++) {
-      this.resident.push([]);
-      this.links.push(undefined);
-    }
+    for (let port = 0; port < ports; port++) this.resident.push([]);
   }
 
   /** The link into `port`, over which the buffers return credits. */
   connect(port: number, link: InboundLink): void {
-    this.links[port] = link;
+    this.limits.connect(port, link);
   }
 
   /** What a sender may hold for one VL buffer: its blocks; Infinity under PAUSE (senders hold no credits, PAUSE stops them). */
@@ -82,9 +68,9 @@ export class InputBuffers {
    * Holds `packet`, whose header has just arrived at `input`; true if its buffer now owes a
    * PAUSE frame (XOFF). Throws `LosslessViolation` if the packet has no buffer (a VL the port
    * lacks) or no room for all of it there (it would be dropped), and `RangeError` if it is
-   * larger than the largest packet of the fabric.
+   * larger than the largest packet of the fabric. Its output does not matter here.
    */
-  admit(packet: Packet, input: number): boolean {
+  admit(packet: Packet, input: number, _output: number): boolean {
     const vl = packet.vl;
     const slot = input * this.vls + vl;
     const blocks = creditsFor(packet.size, this.creditBytes);
@@ -146,7 +132,7 @@ export class InputBuffers {
     this.occupiedBlocks[slot]! -= blocks;
     this.occupiedBytes[slot]! -= packet.size;
     if (this.pause === undefined) {
-      this.links[input]?.returnCredits(blocks, packet.vl);
+      this.limits.link(input)?.returnCredits(blocks, packet.vl);
       return false;
     }
     return this.pause.fell(slot, this.occupiedBytes[slot]!);
@@ -188,29 +174,8 @@ export class InputBuffers {
     return vl === undefined || this.vls === 1 ? held : held.filter((packet) => packet.vl === vl);
   }
 
-  /**
-   * Once both directions of `port` are connected (`outbound` is the reverse link), the flow
-   * control's rule for the link into its buffers (`checkLink`; PAUSE: room above XOFF for
-   * everything that can still arrive, `pauseHeadroom`, assuming the upstream device reacts
-   * within this switch's `reactionDelay`). Every priority's buffer has the same size and
-   * thresholds, and all of the link's rate may be one priority's, so one check covers them all.
-   */
+  /** The flow control's rule for the link into `port` (`InputLimits.checkHeadroom`). */
   checkHeadroom(port: number, outbound: OutboundLink | undefined): void {
-    const inbound = this.links[port];
-    const settings = this.settings;
-    const flowControl = this.flowControl;
-    if (settings === undefined || flowControl?.checkLink === undefined || inbound === undefined) return;
-    if (outbound === undefined) return;
-    flowControl.checkLink(
-      settings,
-      { ...this.governed, name: `${this.name} input ${port}` },
-      {
-        bandwidth: inbound.bandwidth,
-        delay: inbound.delay,
-        reverseBandwidth: outbound.bandwidth,
-        reverseDelay: inbound.backDelay,
-        overheadBytes: inbound.overheadBytes,
-      },
-    );
+    this.limits.checkHeadroom(port, outbound);
   }
 }

@@ -13,6 +13,7 @@ import { type Engine, type EventHandler, ns, type Time, transmissionTime } from 
 import { OptionError } from "@losslab/kinds";
 import { ControlFrames } from "./control-frames.js";
 import { InputBuffers } from "./input-buffers.js";
+import type { InputSide, InputSideContext } from "./input-side.js";
 import { IntStamping } from "./int-stamping.js";
 import { NO_CREDITS, OutputFlowControl } from "./output-flow-control.js";
 import { RouteLookup } from "./route-lookup.js";
@@ -60,7 +61,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
 
   /** Virtual lanes per port: buffers and credits are per (port, VL), at index `port * vls + vl`. */
   readonly vls: number;
-  private readonly inputs: InputBuffers;
+  private readonly inputs: InputSide;
   private readonly outputFlow: OutputFlowControl;
   private readonly control: ControlFrames;
   private readonly routing: RouteLookup;
@@ -76,7 +77,15 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   protected readonly linkBusy: Uint8Array;
   private arbitrationScheduled = false;
 
-  constructor(engine: Engine, options: SwitchOptions) {
+  /**
+   * `inputSide` builds the input side from the options every switch has; by default the fixed
+   * input buffers of the input-queued organisations (`InputBuffers`).
+   */
+  constructor(
+    engine: Engine,
+    options: SwitchOptions,
+    inputSide: (context: InputSideContext) => InputSide = (context) => new InputBuffers(context),
+  ) {
     this.engine = engine;
     this.name = options.name;
     if (!Number.isInteger(options.ports) || options.ports < 1) {
@@ -101,15 +110,15 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     if (!Number.isInteger(this.vls) || this.vls < 1 || this.vls > MAX_VLS) {
       throw OptionError.of(this.name, "vls", `must be an integer 1..${MAX_VLS}`, { value: this.vls, limit: MAX_VLS });
     }
-    this.inputs = new InputBuffers(
-      this.name,
-      n,
-      this.vls,
-      options.inputBufferBytes,
-      this.maxPacketBytes,
-      this.creditBytes,
-      options.flowControl,
-    );
+    this.inputs = inputSide({
+      name: this.name,
+      ports: n,
+      vls: this.vls,
+      inputBufferBytes: options.inputBufferBytes,
+      maxPacketBytes: this.maxPacketBytes,
+      creditBytes: this.creditBytes,
+      flowControl: options.flowControl,
+    });
     const pause = this.inputs.settings;
     this.control = new ControlFrames(
       this.name,
@@ -202,16 +211,16 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   // --- the input side -------------------------------------------------------------------
 
   /**
-   * Takes a packet whose header has just arrived at `input` into the input buffer, counts
-   * it as waiting for its output and calls `packetArrived`. Returns the output. Throws if
-   * there is no room for all of it (it would be dropped) or no route.
+   * Takes a packet whose header has just arrived at `input` into the input side, counts it
+   * as waiting for its output and calls `packetArrived`. Returns the output. Throws if it has
+   * no route, or no room for all of it (it would be dropped).
    */
   private admit(packet: Packet, input: number): number {
-    const owesPause = this.inputs.admit(packet, input);
     const output = this.routing.outputOf(packet);
     if (this.outputLinks[output] === undefined) {
       throw new LosslessViolation(`${this.name}: no route to host ${packet.destination} for packet ${packet.id}`);
     }
+    const owesPause = this.inputs.admit(packet, input, output);
     this.waiting[output]!++;
     this.intStamping?.arrived(output, packet.size);
     if (owesPause) this.requestArbitration();

@@ -1,0 +1,54 @@
+import type { InboundLink, OutboundLink, Packet } from "@losslab/core";
+import type { FlowControlOption, PauseSettings } from "./flow-control.js";
+import type { InputPause } from "./input-pause.js";
+
+/** What a switch's input side is built from: the options every switch has, in model units. */
+export interface InputSideContext {
+  readonly name: string;
+  readonly ports: number;
+  readonly vls: number;
+  /** Bytes of each (input, VL) buffer (`switchParameters`' `inputBufferBytes`). */
+  readonly inputBufferBytes: number;
+  readonly maxPacketBytes: number;
+  readonly creditBytes: number;
+  readonly flowControl: FlowControlOption | undefined;
+}
+
+/**
+ * The input side of a switch as `SwitchBase` uses it: what each (input, VL) holds, the
+ * lossless checks on arrival, credits returned upstream on release or, under PAUSE, the
+ * XOFF/XON state whose frames `ControlFrames` sends. Per (input, VL) at `port * vls + vl`.
+ * `InputBuffers` is the fixed input buffers of the input-queued organisations; the shared
+ * buffer's ingress accounting (`SharedBufferMmu`) is the other.
+ */
+export interface InputSide {
+  /** Bytes of one (input, VL) buffer: the most it may hold. */
+  readonly capacityBytes: number;
+  /** PAUSE settings of the inputs; undefined with credits. */
+  readonly settings: PauseSettings | undefined;
+  /** The XOFF/XON state of every (input, VL) under PAUSE; undefined with credits. */
+  readonly pause: InputPause | undefined;
+  /** What a sender may hold for one VL buffer: its credit blocks; Infinity under PAUSE. */
+  readonly credits: number;
+  /** The link into `port`, over which credits return. */
+  connect(port: number, link: InboundLink): void;
+  /** The flow control's rule for the link into `port`, once both directions are connected. */
+  checkHeadroom(port: number, outbound: OutboundLink | undefined): void;
+  /**
+   * Holds `packet`, whose header has just arrived at `input` and will leave on `output`; true
+   * if its (input, VL) now owes a PAUSE frame. Throws `LosslessViolation` if it would be dropped.
+   */
+  admit(packet: Packet, input: number, output: number): boolean;
+  /** The last byte of `packet` has left the switch: frees it, returns credits; true if a PAUSE frame (XON) is now owed. */
+  remove(packet: Packet, input: number): boolean;
+  /** Whether (input, VL) `slot` has less than one maximum-size packet of room. */
+  isFull(slot: number): boolean;
+  /** Whether (input, VL) `slot` has less room than two maximum-size packets. */
+  mayFillBy(slot: number): boolean;
+  /** Whether input `port` last signalled XOFF for priority `vl`; without `vl`, for any. */
+  stopped(port: number, vl: number | undefined): boolean;
+  /** Bytes held for VL `vl` of `port`; without `vl`, for all its VLs. */
+  occupancy(port: number, vl: number | undefined): number;
+  /** Packets held for `port` on VL `vl`, oldest first; without `vl`, of every VL in arrival order. */
+  packets(port: number, vl: number | undefined): readonly Packet[];
+}
