@@ -102,6 +102,7 @@ export class CioqSwitch extends SwitchBase {
       canStart: (output, packet) => this.canStart(output, packet),
       start: (output, packet, input) => this.engine.at(this.startOnLink(packet, input, output), this, DEPARTED, output),
     });
+    this.outputQueues = this.buffers;
     this.receivingFrom = new Int32Array(n).fill(-1);
     for (let slot = 0; slot < n * this.vls; slot++) {
       const vl = slot % this.vls;
@@ -141,11 +142,7 @@ export class CioqSwitch extends SwitchBase {
   /** Crossbar transfers first, so a packet entering an idle output's buffer may start on its link at once. */
   protected arbitrate(): void {
     this.crossbar.queues.match(this.engine.now, this.outputs);
-    const linkBusy = this.linkBusy;
-    const count = this.buffers.count;
-    for (let output = 0; output < this.portCount; output++) {
-      if (linkBusy[output] === 0 && count[output]! > 0) this.buffers.serve(output);
-    }
+    this.buffers.serveFree(this.linkBusy);
   }
 
   protected handleModelEvent(kind: number, payload: unknown): void {
@@ -209,20 +206,6 @@ export class CioqSwitch extends SwitchBase {
     if (vl === undefined) return this.vls * bytes;
     this.checkVl(vl);
     return bytes;
-  }
-
-  /** Bytes in VL `vl`'s output buffer at `port`; without `vl`, in all the port's. */
-  override outputOccupancy(port: number, vl?: number): number {
-    this.checkPort(port);
-    if (vl !== undefined) this.checkVl(vl);
-    return this.buffers.occupancy(port, vl);
-  }
-
-  /** Packets in VL `vl`'s output buffer at `port`, in FIFO order; without `vl`, of all the port's in the order they entered. */
-  override outputPackets(port: number, vl?: number): readonly Packet[] {
-    this.checkPort(port);
-    if (vl !== undefined) this.checkVl(vl);
-    return this.buffers.packets(port, vl);
   }
 }
 

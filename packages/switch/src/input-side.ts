@@ -1,5 +1,6 @@
 import type { InboundLink, OutboundLink, Packet } from "@losslab/core";
 import type { FlowControlOption, PauseSettings } from "./flow-control.js";
+import type { InputHoldings } from "./input-holdings.js";
 import type { InputPause } from "./input-pause.js";
 
 /** What a switch's input side is built from: the options every switch has, in model units. */
@@ -41,14 +42,6 @@ export interface InputSide {
   admit(packet: Packet, input: number, output: number): boolean;
   /** The last byte of `packet` has left the switch: frees it, returns credits; true if a PAUSE frame (XON) is now owed. */
   remove(packet: Packet, input: number): boolean;
-  /** Whether (input, VL) `slot` has less than one maximum-size packet of room. */
-  isFull(slot: number): boolean;
-  /** Whether (input, VL) `slot` has less room than two maximum-size packets. */
-  mayFillBy(slot: number): boolean;
-  /** Whether input `port` last signalled XOFF for priority `vl`; without `vl`, for any. */
-  stopped(port: number, vl: number | undefined): boolean;
-  /** Bytes held for VL `vl` of `port`; without `vl`, for all its VLs. */
-  occupancy(port: number, vl: number | undefined): number;
-  /** Packets held for `port` on VL `vl`, oldest first; without `vl`, of every VL in arrival order. */
-  packets(port: number, vl: number | undefined): readonly Packet[];
+  /** What each (input, VL) holds (the view's occupancy and packets, "full"). */
+  readonly held: InputHoldings;
 }

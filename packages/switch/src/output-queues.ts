@@ -1,4 +1,5 @@
 import type { ClassScheduler, ClassServer, Packet } from "@losslab/core";
+import { laneSum } from "./port-lanes.js";
 import { removePacket } from "./remove-packet.js";
 
 /** How output queues put a packet on their switch's link: the switch's rules (`SwitchBase.canStart`, `startOnLink`). */
@@ -58,6 +59,14 @@ export class OutputQueues implements ClassServer {
     this.count[output]!++;
   }
 
+  /** Every output whose link is free (`linkBusy` 0) and whose queues hold packets starts the next one that can go, if any. */
+  serveFree(linkBusy: Uint8Array): void {
+    const count = this.count;
+    for (let output = 0; output < count.length; output++) {
+      if (linkBusy[output] === 0 && count[output]! > 0) this.serve(output);
+    }
+  }
+
   /** The free link of `output`, whose queues hold packets, starts the next one that can go, if any. */
   serve(output: number): void {
     if (this.scheduler === undefined) this.sendHead(output, output);
@@ -98,11 +107,7 @@ export class OutputQueues implements ClassServer {
 
   /** Bytes in VL `vl`'s queue at `port`; without `vl`, in all the port's. */
   occupancy(port: number, vl: number | undefined): number {
-    if (vl !== undefined) return this.bytes[port * this.vls + vl]!;
-    if (this.vls === 1) return this.bytes[port]!;
-    let bytes = 0;
-    for (let v = 0; v < this.vls; v++) bytes += this.bytes[port * this.vls + v]!;
-    return bytes;
+    return laneSum(this.bytes, port, this.vls, vl);
   }
 
   /** Packets in VL `vl`'s queue at `port`, in FIFO order; without `vl`, of all the port's in the order they entered. */

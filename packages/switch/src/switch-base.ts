@@ -16,6 +16,8 @@ import { InputBuffers } from "./input-buffers.js";
 import type { InputSide, InputSideContext } from "./input-side.js";
 import { IntStamping } from "./int-stamping.js";
 import { NO_CREDITS, OutputFlowControl } from "./output-flow-control.js";
+import type { OutputQueues } from "./output-queues.js";
+import { laneStopped } from "./port-lanes.js";
 import { RouteLookup } from "./route-lookup.js";
 import type { SwitchModel, SwitchOptions } from "./switch-model.js";
 import { switchParameters } from "./switch-parameters.js";
@@ -68,6 +70,8 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   /** Packets that will leave on each output and have not started on its link (santos-2002 cnt1). */
   private readonly waiting: Int32Array;
   protected readonly outputLinks: (OutboundLink | undefined)[] = [];
+  /** The model's output queues (CIOQ's output buffers, the shared buffer's egress queues), which the view reads; none by default. */
+  protected outputQueues: OutputQueues | undefined;
   /**
    * Per output: its link's rate in bytes/s, set at connect. Models read it for every packet
    * that arrives; at paper scale the link object itself is usually out of cache by then.
@@ -192,7 +196,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   inputPaused(port: number, vl?: number): boolean {
     this.checkPort(port);
     if (vl !== undefined && this.inputs.pause !== undefined) this.checkVl(vl);
-    return this.inputs.stopped(port, vl);
+    return laneStopped(this.inputs.pause, port, this.vls, vl);
   }
 
   creditsReturned(port: number, blocks: number, vl = 0): void {
@@ -247,7 +251,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   private watchTail(packet: Packet, input: number, tailAt: Time): void {
     if (this.marking?.bufferFull !== undefined) {
       const slot = input * this.vls + packet.vl;
-      if (this.inputs.mayFillBy(slot)) this.engine.at(tailAt, this, TAIL_ARRIVED, slot);
+      if (this.inputs.held.mayFillBy(slot)) this.engine.at(tailAt, this, TAIL_ARRIVED, slot);
     }
   }
 
@@ -364,7 +368,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     }
     if (kind === TAIL_ARRIVED) {
       const slot = payload as number;
-      if (this.inputs.isFull(slot)) {
+      if (this.inputs.held.isFull(slot)) {
         const vl = slot % this.vls;
         this.marking!.bufferFull!((slot - vl) / this.vls, vl);
       }
@@ -428,12 +432,12 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
 
   /** Bytes held in the buffer of VL `vl` of input `port`; without `vl`, in the whole port. */
   inputOccupancy(port: number, vl?: number): number {
-    return this.inputs.occupancy(port, vl);
+    return this.inputs.held.occupancy(port, vl);
   }
 
   /** Packets held in input `port` on VL `vl`, oldest first; without `vl`, of every VL in arrival order. */
   inputPackets(port: number, vl?: number): readonly Packet[] {
-    return this.inputs.packets(port, vl);
+    return this.inputs.held.packets(port, vl);
   }
 
   /**
@@ -459,20 +463,26 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     return this.outputFlow.credits(output, vl);
   }
 
-  /** 0: the base models have no output buffers (CIOQ overrides; `vl` reads one VL's). */
+  /** 0: the input-queued models have no output buffers (CIOQ and the shared buffer override; `vl` reads one VL's). */
   outputCapacity(port: number, _vl?: number): number {
     this.checkPort(port);
     return 0;
   }
 
-  outputOccupancy(port: number, _vl?: number): number {
+  /** Bytes in VL `vl`'s output queue at `port` (`outputQueues`); without `vl`, in all the port's; 0 without output queues. */
+  outputOccupancy(port: number, vl?: number): number {
     this.checkPort(port);
-    return 0;
+    if (this.outputQueues === undefined) return 0;
+    if (vl !== undefined) this.checkVl(vl);
+    return this.outputQueues.occupancy(port, vl);
   }
 
-  outputPackets(port: number, _vl?: number): readonly Packet[] {
+  /** Packets in VL `vl`'s output queue at `port`, FIFO; without `vl`, of all the port's in the order they entered; none without output queues. */
+  outputPackets(port: number, vl?: number): readonly Packet[] {
     this.checkPort(port);
-    return NO_PACKETS;
+    if (this.outputQueues === undefined) return NO_PACKETS;
+    if (vl !== undefined) this.checkVl(vl);
+    return this.outputQueues.packets(port, vl);
   }
 
   protected checkVl(vl: number): void {
