@@ -45,7 +45,7 @@ export const sharedBufferParameters = {
     values: ["static", "dynamic"],
     default: "static",
     description:
-      'XOFF of an input priority: "static" at flowControl.xoffBytes of the bytes it holds, "dynamic" at min(xoffBytes, pfcAlpha x the free pool) (ns-3 HPCC switch-mmu); XON that far below minus (xoffBytes - xonBytes)',
+      'XOFF of an input priority: "static" once the bytes it holds in the pool reach flowControl.xoffBytes, "dynamic" at min(xoffBytes, pfcAlpha x the free pool) (ns-3 HPCC switch-mmu); XON (xoffBytes - xonBytes) below that threshold',
   },
   pfcAlpha: {
     type: "number",
