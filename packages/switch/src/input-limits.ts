@@ -2,7 +2,7 @@ import { creditsFor, type InboundLink, type OutboundLink } from "@losslab/core";
 import { OptionError } from "@losslab/kinds";
 import type { ControlledBuffers, FlowControlDefinition, PauseSettings } from "./flow-control.js";
 import { flowControlOf } from "./flow-controls.js";
-import type { InputSideContext } from "./input-side.js";
+import type { InputSideContext } from "./input-side-context.js";
 
 /**
  * What every input side derives from the options every switch has, checked once: the size of

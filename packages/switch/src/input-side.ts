@@ -1,19 +1,7 @@
 import type { InboundLink, OutboundLink, Packet } from "@losslab/core";
-import type { FlowControlOption, PauseSettings } from "./flow-control.js";
+import type { PauseSettings } from "./flow-control.js";
 import type { InputHoldings } from "./input-holdings.js";
 import type { InputPause } from "./input-pause.js";
-
-/** What a switch's input side is built from: the options every switch has, in model units. */
-export interface InputSideContext {
-  readonly name: string;
-  readonly ports: number;
-  readonly vls: number;
-  /** Bytes of each (input, VL) buffer (`switchParameters`' `inputBufferBytes`). */
-  readonly inputBufferBytes: number;
-  readonly maxPacketBytes: number;
-  readonly creditBytes: number;
-  readonly flowControl: FlowControlOption | undefined;
-}
 
 /**
  * The input side of a switch as `SwitchBase` uses it: what each (input, VL) holds, the

@@ -3,7 +3,8 @@ import type { PauseSettings } from "./flow-control.js";
 import { InputHoldings } from "./input-holdings.js";
 import { InputLimits } from "./input-limits.js";
 import { InputPause } from "./input-pause.js";
-import type { InputSide, InputSideContext } from "./input-side.js";
+import type { InputSide } from "./input-side.js";
+import type { InputSideContext } from "./input-side-context.js";
 import { checkSharedBuffer, type SharedBufferOptions } from "./shared-buffer-options.js";
 
 /**

@@ -13,7 +13,8 @@ import { type Engine, type EventHandler, ns, type Time, transmissionTime } from 
 import { OptionError } from "@losslab/kinds";
 import { ControlFrames } from "./control-frames.js";
 import { InputBuffers } from "./input-buffers.js";
-import type { InputSide, InputSideContext } from "./input-side.js";
+import type { InputSide } from "./input-side.js";
+import type { InputSideContext } from "./input-side-context.js";
 import { IntStamping } from "./int-stamping.js";
 import { NO_CREDITS, OutputFlowControl } from "./output-flow-control.js";
 import type { OutputQueues } from "./output-queues.js";
