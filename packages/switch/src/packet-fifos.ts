@@ -7,11 +7,12 @@ const LENGTH = 2;
 
 /**
  * FIFO queues of packets, each entry with a tag (an output queue tags a packet with the input
- * it came from), as linked lists in one pool of nodes in typed arrays: a node holds a
- * packet, its tag and the next node. Free nodes are chained from `free`, most recently freed
- * first, so a push reuses a node that is likely still in cache; the pool doubles when it runs
- * out, so queueing allocates nothing in the steady state. A queue's head, tail and length sit
- * together in one Int32Array. (STYLE.md "Hot data is flat": no JS array per queue.)
+ * it came from; the shared buffer's packets waiting to join their queue, with their output), as
+ * linked lists in one pool of nodes in typed arrays: a node holds a packet, its tag and the next
+ * node. Free nodes are chained from `free`, most recently freed first, so a push reuses a node
+ * that is likely still in cache; the pool doubles when it runs out, so queueing allocates
+ * nothing in the steady state. A queue's head, tail and length sit together in one Int32Array.
+ * (STYLE.md "Hot data is flat": no JS array per queue.)
  */
 export class PacketFifos {
   private readonly queues: Int32Array;
