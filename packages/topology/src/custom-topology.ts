@@ -1,11 +1,34 @@
 import { KindError } from "@losslab/kinds";
-import { defineTopology } from "./topology-definition.js";
+import type { Topology } from "./topology.js";
+import { defineTopology, type TopologyContext } from "./topology-definition.js";
 import { TopologyError } from "./topology-error.js";
 import { topologyFromJSON } from "./topology-from-json.js";
 
 /**
+ * The fabric of a custom topology's `nodes`, `links` and `routing`, its links given the
+ * scenario's bandwidth and delay where they have none; checked by `topologyFromJSON`, whose
+ * errors become `KindError`s naming the scenario field.
+ */
+function customTopology(
+  { nodes, links, routing }: { nodes: readonly unknown[]; links: readonly unknown[]; routing?: unknown },
+  { bandwidth, delayPs }: TopologyContext,
+): Topology {
+  const linked = links.map((link) => ({ bandwidth, delayPs, ...(link as object) }));
+  try {
+    return topologyFromJSON({ nodes, links: linked, ...(routing === undefined ? {} : { routing }) });
+  } catch (error) {
+    if (!(error instanceof TopologyError)) throw error;
+    if (error.path === undefined || !error.message.startsWith(error.path)) {
+      throw new KindError("topology", `topology: ${error.message}`);
+    }
+    throw new KindError(`topology.${error.path}`, `topology.${error.message}`);
+  }
+}
+
+/**
  * Registry entry (topologies.ts): `topology: { kind: "custom", nodes, links, routing? }`, any
- * fabric in the JSON of `topologyFromJSON`, which checks it when it is built. Links without a
+ * fabric in the JSON of `topologyFromJSON`, which checks it (`check`, before anything is
+ * built from it, and again when it is built). Links without a
  * bandwidth or delay of their own take the scenario's. Its errors name the scenario field:
  * `topology.links[3].bandwidth must be a positive number, got -1`.
  */
@@ -34,17 +57,9 @@ export const customDefinition = defineTopology({
         'how packets are routed: `{ kind: "shortest-path" }` (default) or a rule-based kind of @losslab/topology',
     },
   },
-  create: ({ nodes, links, routing }, { bandwidth, delayPs }) => {
-    const linked = links.map((link) => ({ bandwidth, delayPs, ...(link as object) }));
-    try {
-      return topologyFromJSON({ nodes, links: linked, ...(routing === undefined ? {} : { routing }) });
-    } catch (error) {
-      if (!(error instanceof TopologyError)) throw error;
-      if (error.path === undefined || !error.message.startsWith(error.path)) {
-        throw new KindError("topology", `topology: ${error.message}`);
-      }
-      throw new KindError(`topology.${error.path}`, `topology.${error.message}`);
-    }
+  create: customTopology,
+  check: (values, context) => {
+    customTopology(values, context);
   },
   size: ({ nodes, links }) => {
     // Counted from the lists as written (topologyFromJSON checks them when the fabric is built).
