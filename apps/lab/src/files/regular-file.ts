@@ -1,5 +1,5 @@
-import { constants } from "node:fs";
-import { open, stat } from "node:fs/promises";
+import { constants, type Stats } from "node:fs";
+import { lstat, open, stat } from "node:fs/promises";
 import { quoteValue } from "@losslab/scenario";
 import { UserError } from "../user-error.js";
 
@@ -17,19 +17,39 @@ const CHUNK_BYTES = 64 * 1024;
  * file, a directory, a device such as /dev/zero, a named pipe, a file too large or not
  * UTF-8) is a UserError `<shown>: <what> ...` that never quotes the contents.
  */
-export async function readTextFile(path: string, what: string, shown = path): Promise<string> {
+export async function readTextFile(
+  path: string,
+  what: string,
+  shown = path,
+  limits: Omit<FileLimits, "shown"> = {},
+): Promise<string> {
+  const bytes = await readRegularFile(path, what, { ...limits, shown });
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new UserError(`cannot read ${what} ${quoteValue(shown)}: not UTF-8 text`);
+  }
+}
+
+/**
+ * The one way losslab reads a file it did not just write (scenarios, sweeps, traces, kept
+ * results, manifests, charts): a regular file of at most `maxBytes` (default
+ * MAX_DATA_FILE_BYTES), as bytes. A missing file, a directory, a device (/dev/zero), a named
+ * pipe or a socket is a UserError saying so, found by `stat` before anything is opened (and
+ * opened non-blocking, so a pipe swapped in meanwhile cannot block the process), so no read
+ * hangs or fills the memory.
+ */
+export async function readRegularFile(path: string, what: string, limits: FileLimits = {}): Promise<Buffer> {
+  const { shown = path, maxBytes = MAX_DATA_FILE_BYTES, followLinks = true } = limits;
   const where = `${what} ${quoteValue(shown)}`;
-  // stat before open: opening a named pipe for reading blocks until someone writes to it.
-  const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
-    throw new UserError(`cannot read ${where}: ${describeCode(error)}`);
-  });
-  if (info.isDirectory()) throw new UserError(`cannot read ${where}: it is a directory`);
-  if (!info.isFile()) throw new UserError(`cannot read ${where}: not a regular file (a device, pipe or socket)`);
-  if (info.size > MAX_DATA_FILE_BYTES) throw tooLarge(where, `${(info.size / MIB).toFixed(1)} MiB`);
+  await checkRegularFile(path, what, limits);
   const chunks: Buffer[] = [];
   try {
-    const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const flags = constants.O_RDONLY | constants.O_NONBLOCK | (followLinks ? 0 : constants.O_NOFOLLOW);
+    const handle = await open(path, flags);
     try {
+      const info = await handle.stat();
+      if (!info.isFile()) throw new UserError(`cannot read ${where}: ${kindOf(info)}`);
       // Read until the end, not `info.size` bytes: files under /proc report a size of 0.
       let length = 0;
       for (;;) {
@@ -38,7 +58,7 @@ export async function readTextFile(path: string, what: string, shown = path): Pr
         if (bytesRead === 0) break;
         chunks.push(chunk.subarray(0, bytesRead));
         length += bytesRead;
-        if (length > MAX_DATA_FILE_BYTES) throw tooLarge(where, `more than ${MAX_DATA_FILE_BYTES / MIB} MiB`);
+        if (length > maxBytes) throw tooLarge(where, `more than ${limitText(maxBytes)}`, maxBytes);
       }
     } finally {
       await handle.close();
@@ -47,17 +67,48 @@ export async function readTextFile(path: string, what: string, shown = path): Pr
     if (error instanceof UserError) throw error;
     throw new UserError(`cannot read ${where}: ${describeCode(error as NodeJS.ErrnoException)}`);
   }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
-  } catch {
-    throw new UserError(`cannot read ${where}: not UTF-8 text`);
-  }
+  return Buffer.concat(chunks);
 }
 
-function tooLarge(where: string, size: string): UserError {
-  return new UserError(
-    `cannot read ${where}: it is ${size}; losslab reads files of at most ${MAX_DATA_FILE_BYTES / MIB} MiB`,
-  );
+/**
+ * Checks, without opening it, that `path` is a regular file of at most `maxBytes` (symbolic
+ * links followed): what losslab requires of any file it reads or hands to Node to load (a
+ * plugin). A UserError `cannot read <what> "<shown>": ...` otherwise.
+ */
+export async function checkRegularFile(path: string, what: string, limits: FileLimits = {}): Promise<void> {
+  const { shown = path, maxBytes = MAX_DATA_FILE_BYTES, followLinks = true } = limits;
+  const where = `${what} ${quoteValue(shown)}`;
+  // stat before open: opening a named pipe for reading blocks until someone writes to it.
+  const info = await (followLinks ? stat(path) : lstat(path)).catch((error: NodeJS.ErrnoException) => {
+    throw new UserError(`cannot read ${where}: ${describeCode(error)}`);
+  });
+  if (info.isSymbolicLink()) throw new UserError(`cannot read ${where}: it is a symbolic link`);
+  if (!info.isFile()) throw new UserError(`cannot read ${where}: ${kindOf(info)}`);
+  if (info.size > maxBytes) throw tooLarge(where, sizeText(info.size), maxBytes);
+}
+
+/** What a reader allows of a file. */
+export interface FileLimits {
+  /** The file's name in messages (default: its path). */
+  shown?: string;
+  /** The most bytes it may hold (default MAX_DATA_FILE_BYTES). */
+  maxBytes?: number;
+  /** Whether a symbolic link is followed (default) or refused (files losslab wrote itself: it writes no links). */
+  followLinks?: boolean;
+}
+
+/** What a file that is not a regular one is, in words. */
+function kindOf(info: Stats): string {
+  return info.isDirectory() ? "it is a directory" : "not a regular file (a device, pipe or socket)";
+}
+
+/** A file's size, `32.0 MiB` (or `812 bytes`). */
+const sizeText = (bytes: number) => (bytes >= MIB ? `${(bytes / MIB).toFixed(1)} MiB` : `${bytes} bytes`);
+/** A limit, `32 MiB` (or `65536 bytes`). */
+const limitText = (bytes: number) => (bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes} bytes`);
+
+function tooLarge(where: string, size: string, maxBytes: number): UserError {
+  return new UserError(`cannot read ${where}: it is ${size}; losslab reads files of at most ${limitText(maxBytes)}`);
 }
 
 /** What an errno means for a reader, in words (never `undefined`). */
