@@ -165,9 +165,9 @@ describe("reproduce --all, kept outputs are data (issue 42)", () => {
     manifest.charts.push({ name: "../../../../etc/hostname", title: "x" });
     writeFileSync(join(dir, "manifest.json"), JSON.stringify(manifest));
     expect((await again(out)).stderr).toContain("is not re-used (manifest.json is damaged); running");
-    const escape = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
-    escape.files["hostname.svg"] = "0".repeat(64);
-    writeFileSync(join(dir, "manifest.json"), JSON.stringify(escape));
+    const extra = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
+    extra.files["hostname.svg"] = "0".repeat(64);
+    writeFileSync(join(dir, "manifest.json"), JSON.stringify(extra));
     expect((await again(out)).stderr).toContain(
       'is not re-used (manifest.json does not list the files losslab writes there ("hostname.svg")); running',
     );

@@ -1,4 +1,4 @@
-import { KindError } from "@losslab/kinds";
+import { formatValue, KindError, MAX_BANDWIDTH, MAX_TIME_NS, MIN_BANDWIDTH } from "@losslab/kinds";
 import type { Topology } from "./topology.js";
 import { defineTopology, type TopologyContext } from "./topology-definition.js";
 import { TopologyError } from "./topology-error.js";
@@ -14,8 +14,9 @@ function customTopology(
   { bandwidth, delayPs }: TopologyContext,
 ): Topology {
   const linked = links.map((link) => ({ bandwidth, delayPs, ...(link as object) }));
+  let topology: Topology;
   try {
-    return topologyFromJSON({ nodes, links: linked, ...(routing === undefined ? {} : { routing }) });
+    topology = topologyFromJSON({ nodes, links: linked, ...(routing === undefined ? {} : { routing }) });
   } catch (error) {
     if (!(error instanceof TopologyError)) throw error;
     if (error.path === undefined || !error.message.startsWith(error.path)) {
@@ -23,6 +24,39 @@ function customTopology(
     }
     throw new KindError(`topology.${error.path}`, `topology.${error.message}`);
   }
+  // A host has one link, or two (port 0 sends, port 1 receives): more ports would only cost
+  // memory (the routes keep a slot per port), 10^12 of them more than there is.
+  topology.nodes.forEach((node, i) => {
+    if (node.kind === "host" && node.ports > 2) {
+      throw new KindError(
+        `topology.nodes[${i}].ports`,
+        `topology.nodes[${i}].ports must be 1 or 2 for a host (one link, or port 0 to send and port 1 to receive), got ${formatValue(node.ports)} (host ${formatValue(node.id)})`,
+      );
+    }
+  });
+  // A link's own bandwidth and delay keep to the ranges of the scenario's (`topology.bandwidth`,
+  // `topology.delayNs`): a link of 1e173 B/s would send every packet in no time.
+  topology.links.forEach((link, i) => {
+    const field = `topology.links[${i}]`;
+    if (!(link.bandwidth >= MIN_BANDWIDTH && link.bandwidth <= MAX_BANDWIDTH)) {
+      throw new KindError(
+        `${field}.bandwidth`,
+        `${field}.bandwidth must be from ${MIN_BANDWIDTH} to ${MAX_BANDWIDTH} bytes/s, got ${formatValue(link.bandwidth)}`,
+      );
+    }
+    for (const [name, delay] of [
+      ["delayPs", link.delayPs],
+      ["delayBackPs", link.delayBackPs],
+    ] as const) {
+      if (delay !== undefined && delay > MAX_TIME_NS * 1000) {
+        throw new KindError(
+          `${field}.${name}`,
+          `${field}.${name} must be at most ${MAX_TIME_NS * 1000} ps, got ${formatValue(delay)}`,
+        );
+      }
+    }
+  });
+  return topology;
 }
 
 /**
