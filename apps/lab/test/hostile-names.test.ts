@@ -17,8 +17,8 @@ import { chromium } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { renderChartSvg } from "../src/charts/render-chart.js";
 import { svgProblem } from "../src/report/chart-svg.js";
-import { renderHtmlReport } from "../src/report/html-report.js";
 import { parseCsv } from "../src/sweep/sweep-table.js";
+import { reportOf } from "./report-page.js";
 
 /** Names each output must carry as data. */
 const NAMES = [
@@ -152,37 +152,19 @@ describe("hostile names through every output", () => {
     };
     const svg = await renderChartSvg(chart);
     expect(svgProblem(svg)).toBeUndefined();
-    const html = renderHtmlReport({
-      environment: {
-        losslabVersion: "0",
-        date: "d",
-        node: "v20",
-        os: "linux",
-        arch: "x64",
-        cpuCount: 1,
-        cpuModel: "c",
+    const html = reportOf({
+      name: "hostile",
+      description: NAMES[8]!,
+      expectedRuntime: "1 s",
+      wallTimeMs: 1,
+      result: {
+        params: {},
+        fingerprint: "0".repeat(16),
+        summary: Object.fromEntries(NAMES.map((name, i) => [name, i])),
+        checks: [{ id: NAMES[0]!, claim: NAMES[8]!, value: 1, expected: NAMES[6]!, pass: true }],
+        charts: [],
       },
-      seed: 1,
-      workers: 1,
-      elapsedMs: 1,
-      kept: 0,
-      atOnce: false,
-      presets: [
-        {
-          name: "hostile",
-          description: NAMES[8]!,
-          expectedRuntime: "1 s",
-          wallTimeMs: 1,
-          result: {
-            params: {},
-            fingerprint: "0".repeat(16),
-            summary: Object.fromEntries(NAMES.map((name, i) => [name, i])),
-            checks: [{ id: NAMES[0]!, claim: NAMES[8]!, value: 1, expected: NAMES[6]!, pass: true }],
-            charts: [],
-          },
-          charts: [{ name: chart.name, title: chart.title, svg }],
-        },
-      ],
+      charts: [{ name: chart.name, title: chart.title, svg }],
     });
     const file = join(mkdtempSync(join(tmpdir(), "losslab-names-")), "index.html");
     writeFileSync(file, html);

@@ -31,6 +31,9 @@ export interface PluginSetup {
   inSubdirectory?: boolean;
 }
 
+/** A plugin file ./p.mjs beside the scenario, with `code`. */
+const module = (label: string, code: string): PluginSetup => ({ label, plugin: "./p.mjs", files: { "p.mjs": code } });
+
 /** Outside the scenario's directory: `outside/evil.mjs` next to `s/` where the scenario is. */
 const outside = { inSubdirectory: true, directories: ["outside"], files: { "outside/evil.mjs": MARKING_MODULE } };
 
@@ -66,34 +69,24 @@ const SETUPS: PluginSetup[] = [
   { label: "a name with a NUL", plugin: "./plugin\u0000.mjs" },
   { label: "a number", plugin: 42 },
   { label: "a 100 kB name", plugin: `./${"p".repeat(100_000)}.mjs` },
-  { label: "a module that throws null", plugin: "./p.mjs", files: { "p.mjs": "throw null;\n" } },
-  { label: "a module that throws undefined", plugin: "./p.mjs", files: { "p.mjs": "throw undefined;\n" } },
-  { label: "a module that throws a string", plugin: "./p.mjs", files: { "p.mjs": 'throw "no";\n' } },
-  {
-    label: "a module that throws an object whose toString throws",
-    plugin: "./p.mjs",
-    files: { "p.mjs": 'throw { toString() { throw new Error("again"); } };\n' },
-  },
-  {
-    label: "a module that throws an object without a prototype",
-    plugin: "./p.mjs",
-    files: { "p.mjs": "throw Object.create(null);\n" },
-  },
-  { label: "a module that rejects with null", plugin: "./p.mjs", files: { "p.mjs": "await Promise.reject(null);\n" } },
-  {
-    label: "a module whose top-level await never settles",
-    plugin: "./p.mjs",
-    files: { "p.mjs": "await new Promise(() => {});\nexport default [];\n" },
-  },
-  {
-    label: "a module that waits for ever on a timer",
-    plugin: "./p.mjs",
-    files: { "p.mjs": "await new Promise((resolve) => setTimeout(resolve, 2 ** 31 - 1));\nexport default [];\n" },
-  },
-  { label: "a syntax error", plugin: "./p.mjs", files: { "p.mjs": "export default {\n" } },
-  { label: "a default export that is a number", plugin: "./p.mjs", files: { "p.mjs": "export default 42;\n" } },
-  { label: "no default export", plugin: "./p.mjs", files: { "p.mjs": "export const kind = 1;\n" } },
-  { label: "an empty list", plugin: "./p.mjs", files: { "p.mjs": "export default [];\n" } },
+  module("a module that throws null", "throw null;\n"),
+  module("a module that throws undefined", "throw undefined;\n"),
+  module("a module that throws a string", 'throw "no";\n'),
+  module(
+    "a module that throws an object whose toString throws",
+    'throw { toString() { throw new Error("again"); } };\n',
+  ),
+  module("a module that throws an object without a prototype", "throw Object.create(null);\n"),
+  module("a module that rejects with null", "await Promise.reject(null);\n"),
+  module("a module whose top-level await never settles", "await new Promise(() => {});\nexport default [];\n"),
+  module(
+    "a module that waits for ever on a timer",
+    "await new Promise((resolve) => setTimeout(resolve, 2 ** 31 - 1));\nexport default [];\n",
+  ),
+  module("a syntax error", "export default {\n"),
+  module("a default export that is a number", "export default 42;\n"),
+  module("no default export", "export const kind = 1;\n"),
+  module("an empty list", "export default [];\n"),
   {
     label: "a definition of an unknown family",
     plugin: "./p.mjs",
@@ -101,16 +94,8 @@ const SETUPS: PluginSetup[] = [
       "p.mjs": 'export default { family: "weather", kind: "rain", parameters: {}, create: () => ({}) };\n',
     },
   },
-  {
-    label: "a definition whose getter throws",
-    plugin: "./p.mjs",
-    files: { "p.mjs": "export default { get family() { throw null; } };\n" },
-  },
-  {
-    label: "a 40 MB module",
-    plugin: "./p.mjs",
-    files: { "p.mjs": `// ${"x".repeat(40 * 1024 * 1024)}\nexport default [];\n` },
-  },
+  module("a definition whose getter throws", "export default { get family() { throw null; } };\n"),
+  module("a 40 MB module", `// ${"x".repeat(40 * 1024 * 1024)}\nexport default [];\n`),
 ];
 
 export const pluginSetup: fc.Arbitrary<PluginSetup> = fc.constantFrom(...SETUPS);

@@ -19,64 +19,44 @@ export interface CustomTopology {
   [key: string]: Json;
 }
 
+/** A node, and a link from `a` port `pa` to `b` port `pb`, as the custom kind's JSON writes them. */
+const nodeOf = (id: string, kind: "host" | "switch", ports: number): Json => ({ id, kind, ports });
+const linkOf = (a: string, pa: number, b: string, pb: number): Json => ({
+  a: { node: a, port: pa },
+  b: { node: b, port: pb },
+});
+
 /** Hosts H0, H1 on switch S0, H2 on S1; S0 port 2 to S1 port 0. Runs in well under a second. */
 export function customTopology(): CustomTopology {
+  const hosts = ["H0", "H1", "H2"].map((id) => nodeOf(id, "host", 1));
   return {
     kind: "custom",
     bandwidth: 1e9,
     delayNs: 100,
-    nodes: [
-      { id: "H0", kind: "host", ports: 1 },
-      { id: "H1", kind: "host", ports: 1 },
-      { id: "H2", kind: "host", ports: 1 },
-      { id: "S0", kind: "switch", ports: 3 },
-      { id: "S1", kind: "switch", ports: 2 },
-    ],
-    links: [
-      { a: { node: "H0", port: 0 }, b: { node: "S0", port: 0 } },
-      { a: { node: "H1", port: 0 }, b: { node: "S0", port: 1 } },
-      { a: { node: "S0", port: 2 }, b: { node: "S1", port: 0 } },
-      { a: { node: "H2", port: 0 }, b: { node: "S1", port: 1 } },
-    ],
+    nodes: [...hosts, nodeOf("S0", "switch", 3), nodeOf("S1", "switch", 2)],
+    links: [linkOf("H0", 0, "S0", 0), linkOf("H1", 0, "S0", 1), linkOf("S0", 2, "S1", 0), linkOf("H2", 0, "S1", 1)],
   };
 }
 
 const node = (topology: CustomTopology, i: number) => topology.nodes[i] as Node;
 const link = (topology: CustomTopology, i: number) => topology.links[i] as Link;
 
+/** The defect of setting field `key` of what `target` picks in the topology to `value`. */
+const set = (label: string, target: (topology: CustomTopology) => Record<string, Json>, key: string, value: Json) => ({
+  label,
+  make: (topology: CustomTopology) => {
+    target(topology)[key] = value;
+  },
+});
+
 /** One defect each: what it is, and how it is made. */
 const DEFECTS: Array<{ label: string; make: (topology: CustomTopology) => void }> = [
-  {
-    label: "a duplicate node id",
-    make: (t) => {
-      node(t, 1).id = "H0";
-    },
-  },
-  {
-    label: "a port out of range",
-    make: (t) => {
-      link(t, 2).b.port = 5;
-    },
-  },
-  {
-    label: "a negative port",
-    make: (t) => {
-      link(t, 0).b.port = -1;
-    },
-  },
-  {
-    label: "a fractional port",
-    make: (t) => {
-      link(t, 0).b.port = 0.5;
-    },
-  },
-  {
-    label: "a port given as text",
-    make: (t) => {
-      link(t, 0).b.port = "0";
-    },
-  },
-  { label: "a self-loop", make: (t) => t.links.push({ a: { node: "S0", port: 2 }, b: { node: "S0", port: 1 } }) },
+  set("a duplicate node id", (t) => node(t, 1), "id", "H0"),
+  set("a port out of range", (t) => link(t, 2).b, "port", 5),
+  set("a negative port", (t) => link(t, 0).b, "port", -1),
+  set("a fractional port", (t) => link(t, 0).b, "port", 0.5),
+  set("a port given as text", (t) => link(t, 0).b, "port", "0"),
+  { label: "a self-loop", make: (t) => t.links.push(linkOf("S0", 2, "S0", 1)) },
   {
     label: "a switch linked to itself on a free port",
     make: (t) => {
@@ -92,19 +72,9 @@ const DEFECTS: Array<{ label: string; make: (topology: CustomTopology) => void }
     },
   },
   { label: "a disconnected switch", make: (t) => t.nodes.push({ id: "S9", kind: "switch", ports: 2 }) },
-  {
-    label: "a link to an unknown node",
-    make: (t) => {
-      link(t, 3).a.node = "H7";
-    },
-  },
+  set("a link to an unknown node", (t) => link(t, 3).a, "node", "H7"),
   { label: "a link end without a node", make: (t) => void delete (link(t, 3).a as Record<string, Json>).node },
-  {
-    label: "a port used by two links",
-    make: (t) => {
-      link(t, 1).b.port = 0;
-    },
-  },
+  set("a port used by two links", (t) => link(t, 1).b, "port", 0),
   {
     label: "a host with three links",
     make: (t) => {
@@ -126,55 +96,15 @@ const DEFECTS: Array<{ label: string; make: (topology: CustomTopology) => void }
     },
   },
   { label: "a host with no link", make: (t) => t.nodes.push({ id: "H5", kind: "host", ports: 1 }) },
-  {
-    label: "a node of kind router",
-    make: (t) => {
-      node(t, 3).kind = "router";
-    },
-  },
+  set("a node of kind router", (t) => node(t, 3), "kind", "router"),
   { label: "a node without a kind", make: (t) => void delete (node(t, 3) as Record<string, Json>).kind },
-  {
-    label: "a node with 0 ports",
-    make: (t) => {
-      node(t, 4).ports = 0;
-    },
-  },
-  {
-    label: "a host with 10^12 ports",
-    make: (t) => {
-      node(t, 0).ports = 1e12;
-    },
-  },
-  {
-    label: "a host with 2^53 ports",
-    make: (t) => {
-      node(t, 0).ports = 2 ** 53;
-    },
-  },
-  {
-    label: "a switch with 10^12 ports",
-    make: (t) => {
-      node(t, 3).ports = 1e12;
-    },
-  },
-  {
-    label: "a switch with 10^9 ports",
-    make: (t) => {
-      node(t, 4).ports = 1e9;
-    },
-  },
-  {
-    label: "a node id that is a number",
-    make: (t) => {
-      node(t, 2).id = 2;
-    },
-  },
-  {
-    label: "an empty node id",
-    make: (t) => {
-      node(t, 2).id = "";
-    },
-  },
+  set("a node with 0 ports", (t) => node(t, 4), "ports", 0),
+  set("a host with 10^12 ports", (t) => node(t, 0), "ports", 1e12),
+  set("a host with 2^53 ports", (t) => node(t, 0), "ports", 2 ** 53),
+  set("a switch with 10^12 ports", (t) => node(t, 3), "ports", 1e12),
+  set("a switch with 10^9 ports", (t) => node(t, 4), "ports", 1e9),
+  set("a node id that is a number", (t) => node(t, 2), "id", 2),
+  set("an empty node id", (t) => node(t, 2), "id", ""),
   {
     label: "a node that is a string",
     make: (t) => {
@@ -187,48 +117,13 @@ const DEFECTS: Array<{ label: string; make: (topology: CustomTopology) => void }
       t.links[1] = null;
     },
   },
-  {
-    label: "a node field losslab does not know",
-    make: (t) => {
-      node(t, 0).speed = 3;
-    },
-  },
-  {
-    label: "a link field losslab does not know",
-    make: (t) => {
-      link(t, 0).cost = 3;
-    },
-  },
-  {
-    label: "a negative link bandwidth",
-    make: (t) => {
-      link(t, 2).bandwidth = -1;
-    },
-  },
-  {
-    label: "a zero link bandwidth",
-    make: (t) => {
-      link(t, 2).bandwidth = 0;
-    },
-  },
-  {
-    label: "a link bandwidth given as text",
-    make: (t) => {
-      link(t, 2).bandwidth = "fast";
-    },
-  },
-  {
-    label: "a negative link delay",
-    make: (t) => {
-      link(t, 2).delayPs = -5;
-    },
-  },
-  {
-    label: "a fractional link delay",
-    make: (t) => {
-      link(t, 2).delayPs = 0.5;
-    },
-  },
+  set("a node field losslab does not know", (t) => node(t, 0), "speed", 3),
+  set("a link field losslab does not know", (t) => link(t, 0), "cost", 3),
+  set("a negative link bandwidth", (t) => link(t, 2), "bandwidth", -1),
+  set("a zero link bandwidth", (t) => link(t, 2), "bandwidth", 0),
+  set("a link bandwidth given as text", (t) => link(t, 2), "bandwidth", "fast"),
+  set("a negative link delay", (t) => link(t, 2), "delayPs", -5),
+  set("a fractional link delay", (t) => link(t, 2), "delayPs", 0.5),
   {
     label: "an unknown routing kind",
     make: (t) => {

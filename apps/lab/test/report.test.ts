@@ -9,7 +9,8 @@ import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderChartSvg } from "../src/charts/render-chart.js";
 import { svgProblem } from "../src/report/chart-svg.js";
-import { CONTENT_SECURITY_POLICY, escapeHtml, inlineSvg, renderHtmlReport } from "../src/report/html-report.js";
+import { CONTENT_SECURITY_POLICY, escapeHtml, inlineSvg } from "../src/report/html-report.js";
+import { reportOf } from "./report-page.js";
 
 const PRESETS = ["santos2002-fig2a", "santos2002-fig6"];
 
@@ -127,31 +128,13 @@ describe("reproduce --all: the HTML report", () => {
       const evil =
         '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="document.title=\'pwned\'"><script>document.title="pwned"</script></svg>';
       // Past every check, straight into the report: what the policy alone must stop.
-      const page = renderHtmlReport({
-        environment: {
-          losslabVersion: "0",
-          date: "today",
-          node: "v20",
-          os: "linux",
-          arch: "x64",
-          cpuCount: 1,
-          cpuModel: "cpu",
-        },
-        seed: 1,
-        workers: 1,
-        elapsedMs: 1,
-        kept: 0,
-        atOnce: false,
-        presets: [
-          {
-            name: "evil",
-            description: "a chart with a script",
-            expectedRuntime: "1 s",
-            wallTimeMs: 1,
-            result: { params: {}, fingerprint: "0".repeat(16), summary: {}, checks: [], charts: [] },
-            charts: [{ name: "evil", title: "evil", svg: evil }],
-          },
-        ],
+      const page = reportOf({
+        name: "evil",
+        description: "a chart with a script",
+        expectedRuntime: "1 s",
+        wallTimeMs: 1,
+        result: { params: {}, fingerprint: "0".repeat(16), summary: {}, checks: [], charts: [] },
+        charts: [{ name: "evil", title: "evil", svg: evil }],
       });
       const file = join(out, "evil.html");
       writeFileSync(file, page);

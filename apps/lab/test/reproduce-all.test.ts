@@ -129,6 +129,21 @@ describe("reproduce --all, kept outputs are data (issue 42)", () => {
     }
   }
 
+  /** A directory where santos2002-fig2a ran once: `out`, and the preset's own `dir`. */
+  async function ranOnce(): Promise<{ out: string; dir: string }> {
+    const out = mkdtempSync(join(tmpdir(), "losslab-kept-"));
+    expect((await again(out)).code).toBe(0);
+    return { out, dir: join(out, preset.name) };
+  }
+
+  /** Changes the first check of a kept result.json (and its SHA-256 in the manifest). */
+  const tamperCheck = (dir: string, change: (check: Record<string, unknown>) => void) =>
+    tamper(dir, "result.json", (text) => {
+      const result = JSON.parse(text);
+      change(result.checks[0]);
+      return `${JSON.stringify(result, null, 2)}\n`;
+    });
+
   /** Changes a kept file and its SHA-256 in the manifest, as someone who meant it would. */
   function tamper(dir: string, file: string, change: (text: string) => string) {
     const path = join(dir, file);
@@ -141,9 +156,7 @@ describe("reproduce --all, kept outputs are data (issue 42)", () => {
   it("runs again a preset whose kept chart holds a script, whose manifest names files outside, or whose claims were flipped", {
     timeout: 120_000,
   }, async () => {
-    const out = mkdtempSync(join(tmpdir(), "losslab-kept-"));
-    const dir = join(out, preset.name);
-    expect((await again(out)).code).toBe(0);
+    const { out, dir } = await ranOnce();
     const files = presetFiles(dir);
     const kept = await again(out);
     expect(kept.stderr).toContain(`[1/1] ${preset.name}: kept from an earlier run in ${dir}/ (verified)`);
@@ -174,19 +187,15 @@ describe("reproduce --all, kept outputs are data (issue 42)", () => {
     expect(readFileSync(join(out, "index.html"), "utf8")).not.toContain(readFileSync("/etc/hostname", "utf8").trim());
 
     // A claim flipped in result.json (and the manifest's hash with it): it was reported "(verified)".
-    tamper(dir, "result.json", (text) => {
-      const result = JSON.parse(text);
-      result.checks[0].pass = !result.checks[0].pass;
-      return `${JSON.stringify(result, null, 2)}\n`;
+    tamperCheck(dir, (check) => {
+      check.pass = !check.pass;
     });
     expect((await again(out)).stderr).toContain(
       "is not re-used (result.json's claims are not what its numbers give (changed since it was written)); running",
     );
     // The value changed to pass, and the summary left as it was: the same.
-    tamper(dir, "result.json", (text) => {
-      const result = JSON.parse(text);
-      result.checks[0].value = 0.15;
-      return `${JSON.stringify(result, null, 2)}\n`;
+    tamperCheck(dir, (check) => {
+      check.value = 0.15;
     });
     expect((await again(out)).stderr).toContain("result.json's claims are not what its numbers give");
     expect(presetFiles(dir)).toEqual(files);
@@ -195,9 +204,7 @@ describe("reproduce --all, kept outputs are data (issue 42)", () => {
   it("reads only regular files: a manifest that is a named pipe is run again, and SIGTERM ends the command", {
     timeout: 120_000,
   }, async () => {
-    const out = mkdtempSync(join(tmpdir(), "losslab-kept-"));
-    const dir = join(out, preset.name);
-    expect((await again(out)).code).toBe(0);
+    const { out, dir } = await ranOnce();
     rmSync(join(dir, "manifest.json"));
     execFileSync("mkfifo", [join(dir, "manifest.json")]);
     const piped = await again(out);
