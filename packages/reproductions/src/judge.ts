@@ -5,6 +5,14 @@
  */
 import type { SummaryValue } from "./preset.js";
 
+/** `value` as a record of finite numbers (a summary's section of per-flow rates, say), if it is one with at least one entry. */
+export function numberRecord(value: unknown): Record<string, number> | undefined {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value);
+  const ok = entries.length > 0 && entries.every(([, entry]) => typeof entry === "number" && Number.isFinite(entry));
+  return ok ? (value as Record<string, number>) : undefined;
+}
+
 /**
  * The numbers at `keys` of `summary` (or of its section `summary[section]`), if every one is a
  * finite number, or `null` where `nullable` allows it; undefined otherwise.

@@ -16,9 +16,16 @@ describe("Preset.judge", () => {
       "santos2002-fig2a",
       "santos2002-fig2b",
       "santos2002-fig3a",
+      "santos2002-fig4a",
       "santos2002-fig6",
+      "chrysos-fig2a",
+      "chrysos-fig3b",
+      "chrysos-fig3c",
       "turner-spreading",
+      "turner-root",
       "turner-apsn",
+      "turner-noncompliant",
+      "turner-vl",
     ]);
   });
 
