@@ -151,7 +151,7 @@ async function sweepIn(
   // from the rows both files agree on.
   const save = () => {
     const rows = resultRows();
-    writeFileAtomicSync(jsonFile, toJson(parameters, rows));
+    writeFileAtomicSync(jsonFile, toJson(parameters, rows, true));
     writeFileAtomicSync(csvFile, toCsv(parameters, rows));
   };
   const stopHandling = exitOnInterrupt(() =>

@@ -82,10 +82,15 @@ export function toCsv(parameters: readonly string[], rows: readonly SweepRow[]):
   return `${lines.join("\n")}\n`;
 }
 
-/** The same data as JSON: the parameter values as in the sweep file, then each summary key (or the error). */
+/**
+ * The same data as JSON: the parameter values as in the sweep file, then each summary key (or
+ * the error). `compact`: on one line, as a sweep saves it after each point (a third of the
+ * bytes); the finished sweep writes it indented.
+ */
 export function toJson(
   parameters: readonly string[],
   rows: ReadonlyArray<SweepRow & { parameterValues: unknown[] }>,
+  compact = false,
 ): string {
   const columns = summaryColumns(rows);
   const points = rows.map((row) => ({
@@ -94,7 +99,7 @@ export function toJson(
     ...(row.fingerprint === undefined ? {} : { fingerprint: row.fingerprint }),
     ...(row.error === undefined ? {} : { error: row.error }),
   }));
-  return `${JSON.stringify({ parameters, columns, points }, null, 2)}\n`;
+  return `${JSON.stringify({ parameters, columns, points }, null, compact ? undefined : 2)}\n`;
 }
 
 /** Parses CSV text (RFC 4180 quoting) into records of fields. */
