@@ -1,8 +1,9 @@
 /** docs/spec/datacenter.md, dcqcn-victim: every claim must pass. */
 
+import { parseScenario, runScenario } from "@losslab/scenario";
 import { assertFullGolden } from "@losslab/test-kit/preset-golden";
 import { describe, expect, it } from "vitest";
-import { dcqcnVictim } from "../src/presets/dcqcn-victim.js";
+import { dcqcnVictim, victimScenario } from "../src/presets/dcqcn-victim.js";
 
 const context = { seed: 1, progress: () => {} };
 
@@ -12,5 +13,15 @@ describe("dcqcn-victim", () => {
     assertFullGolden(dcqcnVictim.name, result);
     expect(result.checks.filter((check) => !check.pass).map((check) => check.id)).toEqual([]);
     expect(Object.keys(result.summary)).toEqual(["pfc", "dcqcn"]);
+  });
+
+  it("runs on DCQCN's testbed switch, the shared buffer; the CIOQ crossbar of before stays a parameter", () => {
+    const sw = victimScenario("pfc", 1).switch!;
+    // Trident II: 12 MiB less 7 ports' 50 KB of headroom as the pool, PFC at alpha 1 of its free part.
+    expect(sw).toMatchObject({ kind: "shared-buffer", pfcThreshold: "dynamic", pfcAlpha: 1 });
+    expect(sw.sharedBufferBytes).toBe(Math.floor((12 * 2 ** 20 - 7 * 49_984) / 64) * 64);
+    const cioq = victimScenario("pfc", 1, "cioq");
+    expect(cioq.switch!.kind).toBe("cioq");
+    expect(runScenario(parseScenario(cioq)).delivered).toBeGreaterThan(0);
   });
 });

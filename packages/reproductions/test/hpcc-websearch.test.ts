@@ -4,7 +4,7 @@
  * none beats its ideal time alone on the empty network.
  */
 import { describe, expect, it } from "vitest";
-import { websearchPoint } from "../src/presets/websearch-scenario.js";
+import { websearchPoint, websearchScenario } from "../src/presets/websearch-scenario.js";
 
 const setup = { k: 4, gbps: 25, fabricSpeedup: 1, arrivalsMs: 3, drainMs: 2 };
 
@@ -18,5 +18,14 @@ describe("hpcc-websearch runs", () => {
     for (const bucket of buckets) expect(bucket.p50, `bucket from ${bucket.fromBytes}`).toBeGreaterThanOrEqual(1);
     expect(buckets.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(all.count);
     if (scheme !== "pfc") expect(point.pauseFrames).toBe(0);
+  });
+
+  it("keeps the CIOQ crossbar of before as a parameter: its runs differ from the shared buffer's", () => {
+    const on = (organisation: "cioq" | "shared-buffer") =>
+      websearchPoint({ setup: { ...setup, organisation }, load: 0.5, scheme: "dcqcn", seed: 1 });
+    const cioq = on("cioq");
+    expect(cioq.slowdown!.all.count).toBeGreaterThan(10);
+    expect(cioq.fingerprint).not.toBe(on("shared-buffer").fingerprint);
+    expect(websearchScenario(setup, 0.5, "dcqcn", 1).switch!.kind).toBe("shared-buffer");
   });
 });

@@ -76,7 +76,9 @@ function checkBuffers(fields: ScenarioFields, kinds: ScenarioKinds, field: Field
  * The flow control's rules, as the switches apply them to every port when the fabric is
  * wired: its option against the input buffers (PAUSE: XOFF below the buffer, XON at most
  * XOFF, at most 8 priorities) and against the links into them (PAUSE: the headroom above
- * XOFF for what is still in flight, `pauseHeadroom`), here with the topology's links.
+ * XOFF for what is still in flight, `pauseHeadroom`), here with the topology's links; then
+ * the organisation's own rules against them (its `checkBuffers`: the shared buffer's XOFF
+ * within its pool, one alpha per VL).
  */
 function checkFlowControl(
   fields: ScenarioFields,
@@ -102,6 +104,9 @@ function checkFlowControl(
     const flowControl = kinds.flowControl.create(sw.flowControl, undefined, "switch.flowControl");
     const settings = definition.inputSettings(flowControl, buffers);
     if (settings !== undefined) definition.checkLink?.(settings, buffers, link);
+    kinds.switch
+      .get(sw.kind)
+      ?.checkBuffers?.(sw as unknown as Readonly<Record<string, unknown>>, { ...buffers, settings });
   } catch (error) {
     if (!(error instanceof OptionError)) throw error;
     report((options.fieldOf(error.option) ?? "switch.flowControl").split("."), error.problem);

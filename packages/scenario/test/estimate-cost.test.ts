@@ -64,7 +64,7 @@ describe("checkFits", () => {
       /^topology: 65536 hosts, 16384 switches and 262144 links need about 3\.0 GiB \(routing tables 2\.0 GiB\)/,
     );
     expect(refusal(() => checkFits(fabric({ kind: "single-switch", hosts: 8000 }, "voq")))).toMatch(
-      /^switch\.kind: "voq" switches on 8000 hosts, 1 switches and 8000 links need about 5\.7 GiB for their queues \(one per input and output port\), .*: fewer ports per switch, or switch\.kind "input-buffered", "fifo"$/,
+      /^switch\.kind: "voq" switches on 8000 hosts, 1 switches and 8000 links need about 5\.7 GiB for their queues \(one per input and output port\), .*: fewer ports per switch, or switch\.kind "input-buffered", "fifo", "shared-buffer"$/,
     );
     expect(() => checkFits(fabric({ kind: "single-switch", hosts: 8000 }))).not.toThrow();
   });

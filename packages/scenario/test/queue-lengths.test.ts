@@ -84,7 +84,33 @@ describe("metrics.queueLengths", () => {
     // The output toward H2 (port 2) is the bottleneck: its buffer holds data.
     expect(cioq(["S:out2"]).queues!["S:out2"]!.max).toBeGreaterThan(0);
     expect(() => cioq(["S:out9"])).toThrow(
-      'metrics.queueLengths.series[0]: no switch buffer "S:out9"; buffers are named "<switch>:in<port>" (and "<switch>:out<port>" with output buffers), e.g. S:in0, S:out0, S:in1',
+      'metrics.queueLengths.series[0]: no switch buffer "S:out9"; buffers are named "<switch>:in<port>" (and "<switch>:out<port>" with output buffers, "<switch>:shared" with a shared pool), e.g. S:in0, S:out0, S:in1',
     );
+  });
+
+  it("names the egress queues and the pool of a shared-buffer switch", () => {
+    const sharedBuffer = (flowControl: object) =>
+      runScenario(
+        parseScenario({
+          durationMs: 0.1,
+          topology: { kind: "single-switch", hosts: 3 },
+          switch: { kind: "shared-buffer", sharedBufferBytes: 100_000, inputBufferBytes: 60_000, flowControl },
+          flows: [
+            { source: "H0", destination: "H2" },
+            { source: "H1", destination: "H2" },
+          ],
+          metrics: { queueLengths: { series: ["S:shared", "S:out2"] } },
+        }),
+      ).queues!;
+    // Two line-rate flows into one port: its egress queue grows; under PAUSE the pool holds
+    // what the inputs have below XOFF (the rest of the queue is in their headroom).
+    const pause = sharedBuffer({ kind: "pause", xoffBytes: 40_000, xonBytes: 20_000 });
+    expect(pause["S:out2"]!.max).toBeGreaterThan(0);
+    expect(pause["S:shared"]!.max).toBeGreaterThan(0);
+    expect(pause["S:shared"]!.max).toBeLessThanOrEqual(2 * 40_000);
+    // With credits every byte is an input's credits and the pool is not drawn on: it never holds data.
+    const credits = sharedBuffer({ kind: "credits" });
+    expect(credits["S:out2"]!.max).toBeGreaterThan(0);
+    expect(credits["S:shared"]).toBeUndefined();
   });
 });

@@ -1,10 +1,10 @@
-import { type ClassScheduler, type ClassServer, CreditAccount, creditsFor, type Packet } from "@losslab/core";
+import { CreditAccount, creditsFor, type Packet } from "@losslab/core";
 import { type Engine, type Time, transmissionTime } from "@losslab/engine";
 import { MAX_BUFFER_BYTES, MAX_SPEEDUP, OptionError } from "@losslab/kinds";
 import { createInputQueues, islipIterations } from "./create-input-queues.js";
 import { CrossbarInputs } from "./crossbar-inputs.js";
 import type { CrossbarOutputs } from "./input-queues.js";
-import { removePacket } from "./remove-packet.js";
+import { OutputQueues } from "./output-queues.js";
 import { FIRST_MODEL_EVENT, SwitchBase } from "./switch-base.js";
 import type { SwitchOptions } from "./switch-model.js";
 import { defineSwitchOrganisation } from "./switch-organisation.js";
@@ -50,25 +50,15 @@ const DEPARTED = FIRST_MODEL_EVENT + 2;
  * an output with a scheduler of the same kind (`LaneQueues`). A VL out of room, credits or
  * paused (PFC) holds back only its own packets (turner-2001 sec. 2).
  */
-export class CioqSwitch extends SwitchBase implements ClassServer {
+export class CioqSwitch extends SwitchBase {
   readonly speedup: number;
   readonly inputQueues: "fifo" | "voq";
   private readonly crossbar: CrossbarInputs;
   private readonly outputCapacityBlocks: number;
   /** Room in each output VL buffer (at `output * vls + vl`), as the crossbar's credits. */
   private readonly room: CreditAccount[] = [];
-  private readonly outputBytes: Float64Array;
-  /** Per output VL buffer: its packets in FIFO order (the first may be on the link), and their inputs. */
-  private readonly outputResident: Packet[][] = [];
-  private readonly outputFrom: number[][] = [];
-  /** With several VLs, per output: the packets of all its VL buffers in the order they entered (the view's). */
-  private readonly portResident: Packet[][] = [];
-  /** Per output: packets in its buffers, all VLs (read by every arbitration). */
-  private readonly outputCount: Int32Array;
-  /** Per output: the VL buffer whose head is on the link. */
-  private readonly sendingSlot: Int32Array;
-  /** The output links' VL scheduler; undefined with one VL (`createVlScheduler`). */
-  private readonly linkScheduler: ClassScheduler | undefined;
+  /** The output buffers' packets, FIFO per output VL, and what each free link sends next. */
+  private readonly buffers: OutputQueues;
   /** Per output: the input whose transfer it receives (-1: none), and the packet. */
   private readonly receivingFrom: Int32Array;
   private readonly receivingPacket: (Packet | undefined)[] = [];
@@ -108,23 +98,19 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
       createVlScheduler(n, options),
     );
     this.crossbar = new CrossbarInputs(n, queues, engine, this, ELIGIBLE);
-    this.linkScheduler = createVlScheduler(n, options);
-    this.outputBytes = new Float64Array(n * this.vls);
-    this.outputCount = new Int32Array(n);
-    this.sendingSlot = new Int32Array(n);
+    this.buffers = new OutputQueues(n, this.vls, createVlScheduler(n, options), {
+      canStart: (output, packet) => this.canStart(output, packet),
+      start: (output, packet, input) => this.engine.at(this.startOnLink(packet, input, output), this, DEPARTED, output),
+    });
+    this.outputQueues = this.buffers;
     this.receivingFrom = new Int32Array(n).fill(-1);
     for (let slot = 0; slot < n * this.vls; slot++) {
       const vl = slot % this.vls;
       const port = (slot - vl) / this.vls;
       const label = this.vls === 1 ? `output buffer ${port}` : `output buffer ${port} VL ${vl}`;
       this.room.push(new CreditAccount(this.outputCapacityBlocks, this.creditBytes, `${this.name} ${label}`));
-      this.outputResident.push([]);
-      this.outputFrom.push([]);
     }
-    for (let port = 0; port < n; port++) {
-      this.receivingPacket.push(undefined);
-      if (this.vls > 1) this.portResident.push([]);
-    }
+    for (let port = 0; port < n; port++) this.receivingPacket.push(undefined);
     this.marking = options.marking?.(this);
   }
 
@@ -148,7 +134,7 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
   /** Credits matter to a free link with packets in its output buffer or a notification to send. */
   protected override creditsDecide(port: number): boolean {
     return (
-      (this.linkBusy[port] === 0 && (this.outputCount[port]! > 0 || this.controlWaits(port))) ||
+      (this.linkBusy[port] === 0 && (this.buffers.count[port]! > 0 || this.controlWaits(port))) ||
       this.crossbar.queues.mayMatchMore()
     );
   }
@@ -156,24 +142,7 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
   /** Crossbar transfers first, so a packet entering an idle output's buffer may start on its link at once. */
   protected arbitrate(): void {
     this.crossbar.queues.match(this.engine.now, this.outputs);
-    const linkBusy = this.linkBusy;
-    const count = this.outputCount;
-    for (let output = 0; output < this.portCount; output++) {
-      if (linkBusy[output] === 0 && count[output]! > 0) {
-        if (this.linkScheduler === undefined) this.sendHead(output, output);
-        else this.linkScheduler.serve(output, this);
-      }
-    }
-  }
-
-  /** ClassServer: the head of VL `vl`'s buffer at the free `output` starts if it can and has at most `maxBytes`. */
-  serveClass(output: number, vl: number, maxBytes: number): number {
-    const slot = output * this.vls + vl;
-    const packet = this.outputResident[slot]![0];
-    if (packet === undefined || !this.canStart(output, packet)) return 0;
-    if (packet.size > maxBytes) return -1;
-    this.sendHead(output, slot);
-    return packet.size;
+    this.buffers.serveFree(this.linkBusy);
   }
 
   protected handleModelEvent(kind: number, payload: unknown): void {
@@ -189,11 +158,7 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
   private transfer(input: number, output: number, packet: Packet): void {
     const slot = output * this.vls + packet.vl;
     this.room[slot]!.consume(packet.size);
-    this.outputBytes[slot]! += packet.size;
-    this.outputResident[slot]!.push(packet);
-    this.outputFrom[slot]!.push(input);
-    if (this.vls > 1) this.portResident[output]!.push(packet);
-    this.outputCount[output]!++;
+    this.buffers.push(output, packet, input);
     this.receivingFrom[output] = input;
     this.receivingPacket[output] = packet;
     this.marking?.packetEnteredOutput?.(packet, input, output);
@@ -215,32 +180,15 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
     if (this.crossbar.mayStart(input, output)) this.requestArbitration();
   }
 
-  /**
-   * The head of output VL buffer `slot` starts on the link of `output` if the buffer
-   * downstream has credits for all of it and no PAUSE holds it (with several VLs the
-   * scheduler has asked `canStart` already).
-   */
-  private sendHead(output: number, slot: number): void {
-    const packet = this.outputResident[slot]![0]!;
-    if (this.linkScheduler === undefined && !this.canStart(output, packet)) return;
-    this.sendingSlot[output] = slot;
-    this.engine.at(this.startOnLink(packet, this.outputFrom[slot]![0]!, output), this, DEPARTED, output);
-  }
-
   private departed(output: number): void {
-    const slot = this.sendingSlot[output]!;
-    const packet = this.outputResident[slot]!.shift()!;
-    this.outputFrom[slot]!.shift();
-    if (this.vls > 1) removePacket(this.portResident[output]!, packet);
-    this.outputCount[output]!--;
-    this.outputBytes[slot]! -= packet.size;
-    this.room[slot]!.restore(creditsFor(packet.size, this.creditBytes));
+    const packet = this.buffers.departed(output);
+    this.room[output * this.vls + packet.vl]!.restore(creditsFor(packet.size, this.creditBytes));
     this.linkBusy[output] = 0;
     // The link is free and the buffer has room: that decides something only if a packet or a
     // control frame waits for the link, or a packet at an input for the room, or if the last
     // match may have left pairs.
     if (
-      this.outputCount[output]! > 0 ||
+      this.buffers.count[output]! > 0 ||
       this.crossbar.queuedFor[output]! > 0 ||
       this.controlWaits(output) ||
       this.crossbar.queues.mayMatchMore()
@@ -258,29 +206,6 @@ export class CioqSwitch extends SwitchBase implements ClassServer {
     if (vl === undefined) return this.vls * bytes;
     this.checkVl(vl);
     return bytes;
-  }
-
-  /** Bytes in VL `vl`'s output buffer at `port`; without `vl`, in all the port's. */
-  override outputOccupancy(port: number, vl?: number): number {
-    this.checkPort(port);
-    if (vl !== undefined) {
-      this.checkVl(vl);
-      return this.outputBytes[port * this.vls + vl]!;
-    }
-    if (this.vls === 1) return this.outputBytes[port]!;
-    let bytes = 0;
-    for (let v = 0; v < this.vls; v++) bytes += this.outputBytes[port * this.vls + v]!;
-    return bytes;
-  }
-
-  /** Packets in VL `vl`'s output buffer at `port`, in FIFO order; without `vl`, of all the port's in the order they entered. */
-  override outputPackets(port: number, vl?: number): readonly Packet[] {
-    this.checkPort(port);
-    if (vl !== undefined) {
-      this.checkVl(vl);
-      return this.outputResident[port * this.vls + vl]!;
-    }
-    return this.vls === 1 ? this.outputResident[port]! : this.portResident[port]!;
   }
 }
 

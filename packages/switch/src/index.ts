@@ -27,6 +27,19 @@ export { Link, type LinkOptions } from "./link.js";
 export { OUTPUT_ORDERS, type OutputOrder } from "./output-order.js";
 export { type PauseFlowControl, pauseDefinition } from "./pause-flow-control.js";
 export { type PauseHeadroomOptions, pauseHeadroom } from "./pause-headroom.js";
+export {
+  checkSharedBuffer,
+  DEFAULT_PFC_ALPHA,
+  DEFAULT_SHARED_BUFFER_BYTES,
+  type SharedBufferOptions,
+  type SharedBufferSettings,
+  sharedBufferParameters,
+} from "./shared-buffer-options.js";
+export {
+  SharedBufferSwitch,
+  type SharedBufferSwitchOptions,
+  sharedBufferDefinition,
+} from "./shared-buffer-switch.js";
 export type { SwitchModel, SwitchOptions } from "./switch-model.js";
 export {
   defineSwitchOrganisation,

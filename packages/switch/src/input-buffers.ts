@@ -1,9 +1,10 @@
-import { creditsFor, type InboundLink, LosslessViolation, type OutboundLink, type Packet } from "@losslab/core";
-import { OptionError } from "@losslab/kinds";
-import type { ControlledBuffers, FlowControlDefinition, FlowControlOption, PauseSettings } from "./flow-control.js";
-import { flowControlOf } from "./flow-controls.js";
+import { type InboundLink, LosslessViolation, type OutboundLink, type Packet } from "@losslab/core";
+import type { PauseSettings } from "./flow-control.js";
+import { InputHoldings } from "./input-holdings.js";
+import { InputLimits } from "./input-limits.js";
 import { InputPause } from "./input-pause.js";
-import { removePacket } from "./remove-packet.js";
+import type { InputSide } from "./input-side.js";
+import type { InputSideContext } from "./input-side-context.js";
 
 /**
  * A switch's input buffers, one per (input port, VL) at `port * vls + vl`, all of one size:
@@ -13,64 +14,39 @@ import { removePacket } from "./remove-packet.js";
  * 802.1Qbb) it is counted in bytes and its XOFF/XON hysteresis (`pause`) decides the PAUSE
  * frames owed upstream. A packet counts from its header's arrival until its last byte has left.
  */
-export class InputBuffers {
+export class InputBuffers implements InputSide {
   /** Of one VL's buffer. */
   readonly capacityBlocks: number;
   readonly capacityBytes: number;
   /** PAUSE settings of the inputs; undefined with credits. */
   readonly settings: PauseSettings | undefined;
-  /** The flow control's kind (`flowControls`) and the buffers it governs, for its rule on each inbound link. */
-  private readonly flowControl: FlowControlDefinition | undefined;
-  private readonly governed: ControlledBuffers;
   /** The XOFF/XON state of every buffer under PAUSE; undefined with credits. */
   readonly pause: InputPause | undefined;
-  /** "Full" below this many free blocks (one maximum-size packet). */
-  private readonly fullBelowBlocks: number;
-  /** Per input port, all VLs, in arrival order. */
-  private readonly resident: Packet[][] = [];
-  private readonly occupiedBlocks: Int32Array;
-  private readonly occupiedBytes: Float64Array;
-  private readonly links: (InboundLink | undefined)[] = [];
+  /** The buffers' size and flow control, checked, and the links into them. */
+  private readonly limits: InputLimits;
+  /** What each buffer holds. */
+  readonly held: InputHoldings;
+  private readonly name: string;
+  private readonly vls: number;
 
-  constructor(
-    private readonly name: string,
-    ports: number,
-    private readonly vls: number,
-    inputBufferBytes: number,
-    private readonly maxPacketBytes: number,
-    private readonly creditBytes: number,
-    flowControl: FlowControlOption | undefined,
-  ) {
-    this.capacityBlocks = Math.floor(inputBufferBytes / creditBytes);
-    this.capacityBytes = this.capacityBlocks * creditBytes;
-    this.fullBelowBlocks = creditsFor(maxPacketBytes, creditBytes);
-    if (!(this.capacityBlocks >= this.fullBelowBlocks)) {
-      throw OptionError.of(
-        name,
-        "inputBufferBytes",
-        `cannot hold one ${maxPacketBytes} B packet: it is ${this.capacityBlocks} credit blocks of ${creditBytes} B, the packet needs ${this.fullBelowBlocks}`,
-        { value: inputBufferBytes, limit: this.fullBelowBlocks * creditBytes },
-      );
-    }
-    this.governed = { name, capacityBytes: this.capacityBytes, vls, maxPacketBytes };
-    if (flowControl !== undefined) {
-      this.flowControl = flowControlOf(flowControl, name);
-      this.settings = this.flowControl.inputSettings(flowControl, this.governed);
-    }
+  constructor(context: InputSideContext) {
+    const { name, ports, vls } = context;
+    this.name = name;
+    this.vls = vls;
+    this.limits = new InputLimits(context);
+    this.capacityBlocks = this.limits.capacityBlocks;
+    this.capacityBytes = this.limits.capacityBytes;
+    this.settings = this.limits.settings;
     if (this.settings !== undefined) {
       this.pause = new InputPause(ports, vls, this.settings.xoffBytes, this.settings.xonBytes);
     }
-    this.occupiedBlocks = new Int32Array(ports * vls);
-    this.occupiedBytes = new Float64Array(ports * vls);
-    for (let port = 0; port < ports; port++) {
-      this.resident.push([]);
-      this.links.push(undefined);
-    }
+    const { maxPacketBytes, creditBytes } = context;
+    this.held = new InputHoldings(name, ports, vls, this.limits, maxPacketBytes, creditBytes, this.pause !== undefined);
   }
 
   /** The link into `port`, over which the buffers return credits. */
   connect(port: number, link: InboundLink): void {
-    this.links[port] = link;
+    this.limits.connect(port, link);
   }
 
   /** What a sender may hold for one VL buffer: its blocks; Infinity under PAUSE (senders hold no credits, PAUSE stops them). */
@@ -82,37 +58,21 @@ export class InputBuffers {
    * Holds `packet`, whose header has just arrived at `input`; true if its buffer now owes a
    * PAUSE frame (XOFF). Throws `LosslessViolation` if the packet has no buffer (a VL the port
    * lacks) or no room for all of it there (it would be dropped), and `RangeError` if it is
-   * larger than the largest packet of the fabric.
+   * larger than the largest packet of the fabric. Its output does not matter here.
    */
-  admit(packet: Packet, input: number): boolean {
-    const vl = packet.vl;
-    const slot = input * this.vls + vl;
-    const blocks = creditsFor(packet.size, this.creditBytes);
+  admit(packet: Packet, input: number, _output: number): boolean {
     const pause = this.pause;
     if (pause === undefined) {
-      if (vl >= this.vls) {
-        throw new LosslessViolation(
-          `${this.name} input ${input}: packet ${packet.id} arrived on VL ${vl} but the port has VLs 0..${this.vls - 1}: it would be dropped`,
-        );
-      }
-      if (this.occupiedBlocks[slot]! + blocks > this.capacityBlocks) {
-        const where = this.vls === 1 ? `input ${input}` : `input ${input} VL ${vl}`;
-        throw new LosslessViolation(
-          `${this.name} ${where}: packet ${packet.id} (${packet.size} B) arrived with ${this.capacityBlocks - this.occupiedBlocks[slot]!} credit blocks free: it would be dropped`,
-        );
-      }
-    } else {
-      this.checkPauseRoom(packet, input, slot);
+      this.held.checkLane(packet, input);
+      this.held.checkCredits(packet, input);
+      this.held.hold(packet, input);
+      return false;
     }
-    if (packet.size > this.maxPacketBytes) {
-      throw new RangeError(
-        `${this.name} input ${input}: packet ${packet.id} has ${packet.size} B, more than maxPacketBytes ${this.maxPacketBytes} (the largest packet in the fabric)`,
-      );
-    }
-    this.occupiedBlocks[slot]! += blocks;
-    this.occupiedBytes[slot]! += packet.size;
-    this.resident[input]!.push(packet);
-    return pause === undefined ? false : pause.rose(slot, this.occupiedBytes[slot]!);
+    this.held.checkLane(packet, input);
+    const slot = input * this.vls + packet.vl;
+    this.checkPauseRoom(packet, input, slot);
+    this.held.hold(packet, input);
+    return pause.rose(slot, this.held.bytes[slot]!);
   }
 
   /**
@@ -121,12 +81,7 @@ export class InputBuffers {
    * was in flight on its priority.
    */
   private checkPauseRoom(packet: Packet, input: number, slot: number): void {
-    if (packet.vl >= this.vls) {
-      throw new LosslessViolation(
-        `${this.name} input ${input}: packet ${packet.id} has priority ${packet.vl} but the port has priorities 0..${this.vls - 1}: it would be dropped`,
-      );
-    }
-    const free = this.capacityBytes - this.occupiedBytes[slot]!;
+    const free = this.capacityBytes - this.held.bytes[slot]!;
     if (packet.size > free) {
       const where = this.vls === 1 ? `input ${input}` : `input ${input} priority ${packet.vl}`;
       throw new LosslessViolation(
@@ -140,77 +95,17 @@ export class InputBuffers {
    * upstream over the input's link; under PAUSE, true if its buffer now owes a PAUSE frame (XON).
    */
   remove(packet: Packet, input: number): boolean {
-    removePacket(this.resident[input]!, packet);
-    const blocks = creditsFor(packet.size, this.creditBytes);
-    const slot = input * this.vls + packet.vl;
-    this.occupiedBlocks[slot]! -= blocks;
-    this.occupiedBytes[slot]! -= packet.size;
+    const blocks = this.held.release(packet, input);
     if (this.pause === undefined) {
-      this.links[input]?.returnCredits(blocks, packet.vl);
+      this.limits.link(input)?.returnCredits(blocks, packet.vl);
       return false;
     }
-    return this.pause.fell(slot, this.occupiedBytes[slot]!);
+    const slot = input * this.vls + packet.vl;
+    return this.pause.fell(slot, this.held.bytes[slot]!);
   }
 
-  /** Buffer `slot` has less than one maximum-size packet of room (santos-2002 sec. 5): in credit blocks, or in bytes under PAUSE. */
-  isFull(slot: number): boolean {
-    if (this.pause === undefined) return this.capacityBlocks - this.occupiedBlocks[slot]! < this.fullBelowBlocks;
-    return this.capacityBytes - this.occupiedBytes[slot]! < this.maxPacketBytes;
-  }
-
-  /** Whether buffer `slot` has less room than two maximum-size packets (so may be "full" after one more). */
-  mayFillBy(slot: number): boolean {
-    if (this.pause === undefined) return this.capacityBlocks - this.occupiedBlocks[slot]! < 2 * this.fullBelowBlocks;
-    return this.capacityBytes - this.occupiedBytes[slot]! < 2 * this.maxPacketBytes;
-  }
-
-  /** Whether input `port` last signalled XOFF for priority `vl`; without `vl`, for any. False with credits. */
-  stopped(port: number, vl: number | undefined): boolean {
-    const pause = this.pause;
-    if (pause === undefined) return false;
-    if (vl !== undefined) return pause.stopped(port * this.vls + vl);
-    for (let v = 0; v < this.vls; v++) if (pause.stopped(port * this.vls + v)) return true;
-    return false;
-  }
-
-  /** Bytes held in the buffer of VL `vl` of `port`; without `vl`, in all the port's. */
-  occupancy(port: number, vl: number | undefined): number {
-    if (vl !== undefined) return this.occupiedBytes[port * this.vls + vl]!;
-    if (this.vls === 1) return this.occupiedBytes[port]!;
-    let bytes = 0;
-    for (let v = 0; v < this.vls; v++) bytes += this.occupiedBytes[port * this.vls + v]!;
-    return bytes;
-  }
-
-  /** Packets held at `port` on VL `vl`, oldest first; without `vl`, of every VL in arrival order. */
-  packets(port: number, vl: number | undefined): readonly Packet[] {
-    const held = this.resident[port]!;
-    return vl === undefined || this.vls === 1 ? held : held.filter((packet) => packet.vl === vl);
-  }
-
-  /**
-   * Once both directions of `port` are connected (`outbound` is the reverse link), the flow
-   * control's rule for the link into its buffers (`checkLink`; PAUSE: room above XOFF for
-   * everything that can still arrive, `pauseHeadroom`, assuming the upstream device reacts
-   * within this switch's `reactionDelay`). Every priority's buffer has the same size and
-   * thresholds, and all of the link's rate may be one priority's, so one check covers them all.
-   */
+  /** The flow control's rule for the link into `port` (`InputLimits.checkHeadroom`). */
   checkHeadroom(port: number, outbound: OutboundLink | undefined): void {
-    const inbound = this.links[port];
-    const settings = this.settings;
-    const flowControl = this.flowControl;
-    if (settings === undefined || flowControl?.checkLink === undefined || inbound === undefined) return;
-    if (outbound === undefined) return;
-    flowControl.checkLink(
-      settings,
-      { ...this.governed, name: `${this.name} input ${port}` },
-      {
-        bandwidth: inbound.bandwidth,
-        delay: inbound.delay,
-        reverseBandwidth: outbound.bandwidth,
-        reverseDelay: inbound.backDelay,
-        overheadBytes: inbound.overheadBytes,
-      },
-    );
+    this.limits.checkHeadroom(port, outbound);
   }
 }

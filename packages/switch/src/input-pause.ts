@@ -30,15 +30,21 @@ export class InputPause {
 
   /** Buffer `slot` holds `occupancy` bytes after an arrival; true if it now owes a frame. */
   rose(slot: number, occupancy: number): boolean {
-    if (occupancy < this.xoffBytes || this.wanted[slot] === 1) return false;
-    this.wanted[slot] = 1;
-    return this.changed(slot);
+    return occupancy >= this.xoffBytes && this.want(slot, 1);
   }
 
   /** Buffer `slot` holds `occupancy` bytes after a departure; true if it now owes a frame. */
   fell(slot: number, occupancy: number): boolean {
-    if (occupancy >= this.xonBytes || this.wanted[slot] === 0) return false;
-    this.wanted[slot] = 0;
+    return occupancy < this.xonBytes && this.want(slot, 0);
+  }
+
+  /**
+   * Buffer `slot` wants its upstream stopped (`stop` 1) or going (0), by a rule of its owner
+   * (`rose` and `fell` are the fixed thresholds'); true if it now owes a frame.
+   */
+  want(slot: number, stop: 0 | 1): boolean {
+    if (this.wanted[slot] === stop) return false;
+    this.wanted[slot] = stop;
     return this.changed(slot);
   }
 

@@ -13,8 +13,12 @@ import { type Engine, type EventHandler, ns, type Time, transmissionTime } from 
 import { OptionError } from "@losslab/kinds";
 import { ControlFrames } from "./control-frames.js";
 import { InputBuffers } from "./input-buffers.js";
+import type { InputSide } from "./input-side.js";
+import type { InputSideContext } from "./input-side-context.js";
 import { IntStamping } from "./int-stamping.js";
 import { NO_CREDITS, OutputFlowControl } from "./output-flow-control.js";
+import type { OutputQueues } from "./output-queues.js";
+import { laneStopped } from "./port-lanes.js";
 import { RouteLookup } from "./route-lookup.js";
 import type { SwitchModel, SwitchOptions } from "./switch-model.js";
 import { switchParameters } from "./switch-parameters.js";
@@ -60,13 +64,15 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
 
   /** Virtual lanes per port: buffers and credits are per (port, VL), at index `port * vls + vl`. */
   readonly vls: number;
-  private readonly inputs: InputBuffers;
+  private readonly inputs: InputSide;
   private readonly outputFlow: OutputFlowControl;
   private readonly control: ControlFrames;
   private readonly routing: RouteLookup;
   /** Packets that will leave on each output and have not started on its link (santos-2002 cnt1). */
   private readonly waiting: Int32Array;
   protected readonly outputLinks: (OutboundLink | undefined)[] = [];
+  /** The model's output queues (CIOQ's output buffers, the shared buffer's egress queues), which the view reads; none by default. */
+  protected outputQueues: OutputQueues | undefined;
   /**
    * Per output: its link's rate in bytes/s, set at connect. Models read it for every packet
    * that arrives; at paper scale the link object itself is usually out of cache by then.
@@ -76,7 +82,15 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   protected readonly linkBusy: Uint8Array;
   private arbitrationScheduled = false;
 
-  constructor(engine: Engine, options: SwitchOptions) {
+  /**
+   * `inputSide` builds the input side from the options every switch has; by default the fixed
+   * input buffers of the input-queued organisations (`InputBuffers`).
+   */
+  constructor(
+    engine: Engine,
+    options: SwitchOptions,
+    inputSide: (context: InputSideContext) => InputSide = (context) => new InputBuffers(context),
+  ) {
     this.engine = engine;
     this.name = options.name;
     if (!Number.isInteger(options.ports) || options.ports < 1) {
@@ -101,15 +115,15 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     if (!Number.isInteger(this.vls) || this.vls < 1 || this.vls > MAX_VLS) {
       throw OptionError.of(this.name, "vls", `must be an integer 1..${MAX_VLS}`, { value: this.vls, limit: MAX_VLS });
     }
-    this.inputs = new InputBuffers(
-      this.name,
-      n,
-      this.vls,
-      options.inputBufferBytes,
-      this.maxPacketBytes,
-      this.creditBytes,
-      options.flowControl,
-    );
+    this.inputs = inputSide({
+      name: this.name,
+      ports: n,
+      vls: this.vls,
+      inputBufferBytes: options.inputBufferBytes,
+      maxPacketBytes: this.maxPacketBytes,
+      creditBytes: this.creditBytes,
+      flowControl: options.flowControl,
+    });
     const pause = this.inputs.settings;
     this.control = new ControlFrames(
       this.name,
@@ -183,7 +197,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   inputPaused(port: number, vl?: number): boolean {
     this.checkPort(port);
     if (vl !== undefined && this.inputs.pause !== undefined) this.checkVl(vl);
-    return this.inputs.stopped(port, vl);
+    return laneStopped(this.inputs.pause, port, this.vls, vl);
   }
 
   creditsReturned(port: number, blocks: number, vl = 0): void {
@@ -202,16 +216,16 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   // --- the input side -------------------------------------------------------------------
 
   /**
-   * Takes a packet whose header has just arrived at `input` into the input buffer, counts
-   * it as waiting for its output and calls `packetArrived`. Returns the output. Throws if
-   * there is no room for all of it (it would be dropped) or no route.
+   * Takes a packet whose header has just arrived at `input` into the input side, counts it
+   * as waiting for its output and calls `packetArrived`. Returns the output. Throws if it has
+   * no route, or no room for all of it (it would be dropped).
    */
   private admit(packet: Packet, input: number): number {
-    const owesPause = this.inputs.admit(packet, input);
     const output = this.routing.outputOf(packet);
     if (this.outputLinks[output] === undefined) {
       throw new LosslessViolation(`${this.name}: no route to host ${packet.destination} for packet ${packet.id}`);
     }
+    const owesPause = this.inputs.admit(packet, input, output);
     this.waiting[output]!++;
     this.intStamping?.arrived(output, packet.size);
     if (owesPause) this.requestArbitration();
@@ -238,7 +252,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   private watchTail(packet: Packet, input: number, tailAt: Time): void {
     if (this.marking?.bufferFull !== undefined) {
       const slot = input * this.vls + packet.vl;
-      if (this.inputs.mayFillBy(slot)) this.engine.at(tailAt, this, TAIL_ARRIVED, slot);
+      if (this.inputs.held.mayFillBy(slot)) this.engine.at(tailAt, this, TAIL_ARRIVED, slot);
     }
   }
 
@@ -355,7 +369,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     }
     if (kind === TAIL_ARRIVED) {
       const slot = payload as number;
-      if (this.inputs.isFull(slot)) {
+      if (this.inputs.held.isFull(slot)) {
         const vl = slot % this.vls;
         this.marking!.bufferFull!((slot - vl) / this.vls, vl);
       }
@@ -419,12 +433,12 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
 
   /** Bytes held in the buffer of VL `vl` of input `port`; without `vl`, in the whole port. */
   inputOccupancy(port: number, vl?: number): number {
-    return this.inputs.occupancy(port, vl);
+    return this.inputs.held.occupancy(port, vl);
   }
 
   /** Packets held in input `port` on VL `vl`, oldest first; without `vl`, of every VL in arrival order. */
   inputPackets(port: number, vl?: number): readonly Packet[] {
-    return this.inputs.packets(port, vl);
+    return this.inputs.held.packets(port, vl);
   }
 
   /**
@@ -450,20 +464,26 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     return this.outputFlow.credits(output, vl);
   }
 
-  /** 0: the base models have no output buffers (CIOQ overrides; `vl` reads one VL's). */
+  /** 0: the input-queued models have no output buffers (CIOQ and the shared buffer override; `vl` reads one VL's). */
   outputCapacity(port: number, _vl?: number): number {
     this.checkPort(port);
     return 0;
   }
 
-  outputOccupancy(port: number, _vl?: number): number {
+  /** Bytes in VL `vl`'s output queue at `port` (`outputQueues`); without `vl`, in all the port's; 0 without output queues. */
+  outputOccupancy(port: number, vl?: number): number {
     this.checkPort(port);
-    return 0;
+    if (this.outputQueues === undefined) return 0;
+    if (vl !== undefined) this.checkVl(vl);
+    return this.outputQueues.occupancy(port, vl);
   }
 
-  outputPackets(port: number, _vl?: number): readonly Packet[] {
+  /** Packets in VL `vl`'s output queue at `port`, FIFO; without `vl`, of all the port's in the order they entered; none without output queues. */
+  outputPackets(port: number, vl?: number): readonly Packet[] {
     this.checkPort(port);
-    return NO_PACKETS;
+    if (this.outputQueues === undefined) return NO_PACKETS;
+    if (vl !== undefined) this.checkVl(vl);
+    return this.outputQueues.packets(port, vl);
   }
 
   protected checkVl(vl: number): void {

@@ -29,6 +29,8 @@ export interface SwitchModel extends Device, SwitchView {
   sendNotification(frame: Packet): void;
   /** Calls `listener` with every control frame a marking policy sends from this switch (`SwitchView.notify`). */
   onNotification(listener: (frame: Packet) => void): void;
+  /** Bytes drawn from the switch's shared pool (the shared-buffer organisation); absent without one. */
+  sharedOccupancy?(): number;
 }
 
 /**

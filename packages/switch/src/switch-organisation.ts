@@ -1,5 +1,6 @@
 import type { Engine } from "@losslab/engine";
 import { definer, type KindDefinition, type Parameters } from "@losslab/kinds";
+import type { ControlledBuffers, PauseSettings } from "./flow-control.js";
 import type { Lanes } from "./lanes.js";
 import type { SwitchModel, SwitchOptions } from "./switch-model.js";
 
@@ -35,6 +36,15 @@ export interface SwitchTraits {
    * speedup; default 1): the ideal path times of flow completion slowdowns.
    */
   readonly forwardingRate?: (values: Values) => number;
+  /**
+   * Its own rules against the input buffers and their flow control's settings (the shared
+   * buffer's: an XOFF the pool can reach, one alpha per VL): throws `OptionError` naming the
+   * option. The model applies them when built, a scenario's checks before anything is built.
+   */
+  readonly checkBuffers?: (
+    values: Values,
+    inputs: ControlledBuffers & { readonly settings: PauseSettings | undefined },
+  ) => void;
 }
 
 /** A switch organisation as scenario files know it (`switch.kind`), in @losslab/kinds' vocabulary. */

@@ -2,6 +2,7 @@ import { type CheckedSpecOf, Registry, type SpecOf, type ValuesOf } from "@lossl
 import { cioqDefinition } from "./cioq-switch.js";
 import { inputBufferedDefinition } from "./input-buffered-switch.js";
 import { fifoDefinition, voqDefinition } from "./input-queued-switch.js";
+import { sharedBufferDefinition } from "./shared-buffer-switch.js";
 import type { SwitchOptions } from "./switch-model.js";
 import type { SwitchOrganisationDefinition } from "./switch-organisation.js";
 
@@ -9,7 +10,13 @@ import type { SwitchOrganisationDefinition } from "./switch-organisation.js";
  * The built-in organisations. Adding one: write its model with its definition
  * (`defineSwitchOrganisation`), then add it here. The first is a scenario's default.
  */
-const builtIn = [inputBufferedDefinition, fifoDefinition, voqDefinition, cioqDefinition] as const;
+const builtIn = [
+  inputBufferedDefinition,
+  fifoDefinition,
+  voqDefinition,
+  cioqDefinition,
+  sharedBufferDefinition,
+] as const;
 
 /**
  * The built-in switch organisations (DESIGN.md "Modelling rules"), the only list of them:

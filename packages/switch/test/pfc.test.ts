@@ -78,6 +78,7 @@ const TRUNK_TIMING: Record<SwitchOrganisation, { earliest: number; latest: numbe
   fifo: { earliest: 50_000, latest: 1_050_000 },
   voq: { earliest: 50_000, latest: 1_050_000 },
   cioq: { earliest: 510_000, latest: 2_010_000 },
+  "shared-buffer": { earliest: 50_000, latest: 1_050_000 },
 };
 
 describe.each(SWITCH_ORGANISATIONS)(

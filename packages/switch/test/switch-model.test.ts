@@ -45,6 +45,8 @@ describe("createSwitch", () => {
       ["fifo", "InputQueuedSwitch", 2, 4 * ONE_PACKET, 0],
       ["voq", "InputQueuedSwitch", 2, 4 * ONE_PACKET, 0],
       ["cioq", "CioqSwitch", 2, 4 * ONE_PACKET, 4 * ONE_PACKET],
+      // Its egress queues share the pool (default 12 MiB, DEFAULT_SHARED_BUFFER_BYTES).
+      ["shared-buffer", "SharedBufferSwitch", 2, 4 * ONE_PACKET, 12 * 2 ** 20],
     ]);
     expect(createSwitch(engine, "input-buffered", options("input-buffered"))).toBeInstanceOf(InputBufferedSwitch);
   });

@@ -45,20 +45,6 @@ export function schemeFields(
   }
 }
 
-/**
- * A cioq switch with PAUSE: `inputBufferBytes` per input, XOFF at 3/4 and XON at 1/2 of it
- * (the headroom above XOFF must hold what is in flight when the frame goes out), and
- * `outputBufferBytes` per output.
- */
-export function losslessSwitch(inputBufferBytes: number, outputBufferBytes: number): ScenarioInput["switch"] {
-  return {
-    kind: "cioq",
-    inputBufferBytes,
-    outputBufferBytes,
-    flowControl: { kind: "pause", xoffBytes: (inputBufferBytes * 3) / 4, xonBytes: inputBufferBytes / 2 },
-  };
-}
-
 /** Runs one scenario per scheme, in order, in this thread, reporting progress by scheme. */
 export function runSchemes<S extends Scheme>(
   schemes: readonly S[],

@@ -3,15 +3,8 @@ import type { ScenarioInput, ScenarioResult } from "@losslab/scenario";
 import type { Chart } from "../charts/chart.js";
 import { check, round } from "../check.js";
 import { fingerprintOf, type Preset } from "../preset.js";
-import {
-  datacenterPackets,
-  gbps,
-  linkDelayNs,
-  losslessSwitch,
-  runSchemes,
-  type Scheme,
-  schemeFields,
-} from "./datacenter-scenario.js";
+import { datacenterPackets, gbps, linkDelayNs, runSchemes, type Scheme, schemeFields } from "./datacenter-scenario.js";
+import { type DatacenterOrganisation, datacenterSwitch, tridentII } from "./datacenter-switch.js";
 import { jainIndex } from "./jain-index.js";
 
 /**
@@ -24,15 +17,27 @@ const runs = ["dcqcn", "hpcc", "timely"] as const satisfies readonly Scheme[];
 
 const bandwidth = gbps(25);
 
-/** The hosts: senders H0..H3, receiver H4 (the single switch's last port). */
-function fanInScenario(scheme: Scheme, seed: number): ScenarioInput {
+/**
+ * The hosts: senders H0..H3, receiver H4 (the single switch's last port), on DCQCN's testbed
+ * switch (`tridentII`) or on the CIOQ crossbar of before (`organisation` "cioq").
+ */
+export function fanInScenario(
+  scheme: Scheme,
+  seed: number,
+  organisation: DatacenterOrganisation = "shared-buffer",
+): ScenarioInput {
   const { senders, startEveryMs, durationMs, windowMs } = setup;
   return {
     name: `dc-fan-in ${scheme}`,
     seed,
     durationMs,
     topology: { kind: "single-switch", hosts: senders + 1, bandwidth, delayNs: linkDelayNs },
-    switch: losslessSwitch(200_000, 400_000),
+    switch: datacenterSwitch(organisation, {
+      inputBufferBytes: 200_000,
+      outputBufferBytes: 400_000,
+      profile: tridentII,
+      ports: senders + 1,
+    }),
     packets: datacenterPackets,
     flows: Array.from({ length: senders }, (_, i) => ({
       source: `H${i}`,
@@ -45,7 +50,7 @@ function fanInScenario(scheme: Scheme, seed: number): ScenarioInput {
   };
 }
 
-/** The receiver's port's output buffer at the switch: where the fan-in queues. */
+/** The receiver's port's egress queue (CIOQ: output buffer) at the switch: where the fan-in queues. */
 const bottleneck = `S:out${setup.senders}`;
 
 /** Nearest-rank percentiles of the bottleneck's occupancy sampled in the measurement interval, bytes. */
@@ -115,7 +120,7 @@ function ratesChart(scheme: Scheme, result: ScenarioResult): Chart {
 function queueChart(results: readonly ScenarioResult[]): Chart {
   return {
     name: "dc-fan-in-queue",
-    title: "Queue at the receiver's switch port (output buffer), KB",
+    title: "Queue at the receiver's switch port (egress queue), KB",
     xLabel: "time (ms)",
     yLabel: "queue (KB)",
     series: runs.map((scheme, i) => ({
@@ -132,7 +137,7 @@ export const dcFanIn: Preset = {
   expectedRuntime: "2 s",
   scenarios: (seed) => runs.map((scheme) => fanInScenario(scheme, seed)),
   async run(context) {
-    const results = runSchemes(runs, fanInScenario, context);
+    const results = runSchemes(runs, (scheme, seed) => fanInScenario(scheme, seed), context);
     const [dcqcn, hpcc, timely] = results.map(fanInSummary) as [
       ReturnType<typeof fanInSummary>,
       ReturnType<typeof fanInSummary>,

@@ -1,15 +1,8 @@
 import type { ScenarioInput, ScenarioResult } from "@losslab/scenario";
 import { check, round } from "../check.js";
 import { fingerprintOf, type Preset } from "../preset.js";
-import {
-  datacenterPackets,
-  gbps,
-  linkDelayNs,
-  losslessSwitch,
-  runSchemes,
-  type Scheme,
-  schemeFields,
-} from "./datacenter-scenario.js";
+import { datacenterPackets, gbps, linkDelayNs, runSchemes, type Scheme, schemeFields } from "./datacenter-scenario.js";
+import { type DatacenterOrganisation, datacenterSwitch, tridentII } from "./datacenter-switch.js";
 import { scenarioSMeters, scenarioSTimePlot } from "./santos-scenario.js";
 
 /** docs/spec/datacenter.md, dcqcn-victim: L = R = 4, 40 Gb/s, victim 5-20 ms, measured 10-20 ms. */
@@ -19,14 +12,27 @@ const runs = ["pfc", "dcqcn"] as const satisfies readonly Scheme[];
 
 const bandwidth = gbps(40);
 
-/** Scenario S (santos-2002 Fig. 1) on lossless Ethernet, with the end-to-end scheme `scheme`. */
-function victimScenario(scheme: Scheme, seed: number): ScenarioInput {
+/**
+ * Scenario S (santos-2002 Fig. 1) on lossless Ethernet, with the end-to-end scheme `scheme`,
+ * on DCQCN's testbed switch (a shared buffer, `tridentII`; B has L + 3 = 7 ports) or on the
+ * CIOQ crossbar of before (`organisation` "cioq").
+ */
+export function victimScenario(
+  scheme: Scheme,
+  seed: number,
+  organisation: DatacenterOrganisation = "shared-buffer",
+): ScenarioInput {
   return {
     name: `dcqcn-victim ${scheme}`,
     seed,
     durationMs: setup.durationMs,
     topology: { kind: "two-switch", local: setup.local, remote: setup.remote, bandwidth, delayNs: linkDelayNs },
-    switch: losslessSwitch(200_000, 400_000),
+    switch: datacenterSwitch(organisation, {
+      inputBufferBytes: 200_000,
+      outputBufferBytes: 400_000,
+      profile: tridentII,
+      ports: setup.local + 3,
+    }),
     packets: datacenterPackets,
     flows: { pattern: "santos", staggerUs: 100, victimMs: [...setup.victimMs] },
     ...schemeFields(scheme),
@@ -57,7 +63,7 @@ export const dcqcnVictim: Preset = {
   expectedRuntime: "2 s",
   scenarios: (seed) => runs.map((scheme) => victimScenario(scheme, seed)),
   async run(context) {
-    const results = runSchemes(runs, victimScenario, context);
+    const results = runSchemes(runs, (scheme, seed) => victimScenario(scheme, seed), context);
     const [pfcRun, dcqcnRun] = results as [ScenarioResult, ScenarioResult];
     const pfc = victimSummary(pfcRun);
     const dcqcn = victimSummary(dcqcnRun);

@@ -1,13 +1,7 @@
 import type { SlowdownSummary } from "@losslab/metrics";
 import { parseScenario, runScenario, type ScenarioInput } from "@losslab/scenario";
-import {
-  datacenterPackets,
-  gbps,
-  linkDelayNs,
-  losslessSwitch,
-  type Scheme,
-  schemeFields,
-} from "./datacenter-scenario.js";
+import { datacenterPackets, gbps, linkDelayNs, type Scheme, schemeFields } from "./datacenter-scenario.js";
+import { type DatacenterOrganisation, datacenterSwitch, hpccArtifact } from "./datacenter-switch.js";
 
 /**
  * docs/spec/datacenter.md, hpcc-websearch: a k-ary fat tree, Poisson arrivals of WebSearch
@@ -25,6 +19,8 @@ export interface WebsearchSetup {
   fabricSpeedup: number;
   arrivalsMs: number;
   drainMs: number;
+  /** The switches: the shared buffer of the HPCC artifact's ns-3 switch (default), or the CIOQ crossbar of before. */
+  organisation?: DatacenterOrganisation;
 }
 
 /** Short flows: at most 100 KB (the spec's "short", about 4 BDP at 25 Gb/s). */
@@ -47,7 +43,13 @@ export function websearchScenario(setup: WebsearchSetup, load: number, scheme: S
       bandwidth,
       delayNs: linkDelayNs,
     },
-    switch: losslessSwitch(400_000, 800_000),
+    switch: datacenterSwitch(setup.organisation ?? "shared-buffer", {
+      inputBufferBytes: 400_000,
+      outputBufferBytes: 800_000,
+      profile: hpccArtifact(setup.gbps),
+      // The most ports a switch has: an edge switch's hosts and k/2 uplinks (k for the others).
+      ports: Math.max(setup.k, (setup.hostsPerTor ?? setup.k / 2) + setup.k / 2),
+    }),
     packets: datacenterPackets,
     traffic: [
       {
