@@ -175,7 +175,7 @@ describe("hostile names through every output", () => {
       expect(await page.title()).not.toBe("pwned");
       expect(errors).toEqual([]);
       expect(await page.locator("svg").count()).toBe(1);
-      const text = await page.locator("body").innerText();
+      const text = await page.locator("body").textContent();
       expect(text).toContain("<script>document.title='pwned'</script>");
       expect(text).toContain('=HYPERLINK("http://evil.example/","click")');
     } finally {

@@ -129,7 +129,7 @@ describe("the web app in headless Chromium", () => {
       timeout: 10_000,
     });
     // The scenario's name is in the charts' titles (vega titles, as text); the groups in the summary.
-    expect(await page.locator("#live-charts").innerText()).toContain(`Flow rates (run 1: ${title})`);
+    expect(await page.locator("#live-charts").textContent()).toContain(`Flow rates (run 1: ${title})`);
     const summary = JSON.parse((await page.textContent("#summary-json")) ?? "{}");
     expect(JSON.stringify(summary)).toContain(JSON.stringify(names[2]).slice(1, -1));
     expect(await page.locator("#injected").count()).toBe(0);
