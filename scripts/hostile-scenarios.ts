@@ -5,21 +5,35 @@
  * error (one `losslab:` line, exit 2), an untidy one (exit 2 and no stack trace, but several
  * lines or a huge one), a stack trace (anything else that exits), a hang (killed at the time
  * limit), out of memory (V8's heap limit, or an allocation refused under the address-space
- * cap) or accepted (exit 0: the file was called valid, or ran).
+ * cap), accepted (exit 0: the file was called valid, or ran) or "ran code" (a plugin named
+ * from outside the scenario's directory ran: it leaves a file named RAN behind).
+ *
+ * `--resume N` also damages N sweeps' resume files (apps/lab/test/hostile-resume.ts) and runs
+ * `losslab sweep` on each: "same" (exit 0 and the files of a run from scratch), "refused"
+ * (exit 2, one clean line), "wrong" (exit 0 but other files: a damaged row was re-used), a
+ * stack trace, a hang or out of memory.
  *
  *   node --conditions=@losslab/source --import tsx scripts/hostile-scenarios.ts \
- *     [--count 300] [--seed 1] [--timeout 20] [--memory-mb 3072] [--cli source|built|PATH] [--keep DIR]
+ *     [--count 300] [--seed 1] [--timeout 20] [--memory-mb 3072] [--cli source|built|PATH] [--keep DIR] [--resume 0]
  *
  * `--cli built` runs apps/lab/dist/cli.js (after `pnpm build`), which starts faster; `--cli
  * PATH` another built cli.js (a build of an older commit, to compare).
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { snapshot } from "@losslab/test-kit/sweep-files";
 import fc from "fast-check";
-import { type HostileCase, hostileCase, isCleanError, writeCase } from "../apps/lab/test/hostile-scenarios.js";
+import { RESUME_SWEEP, resumeDamage } from "../apps/lab/test/hostile-resume.js";
+import {
+  type HostileCase,
+  hostileCase,
+  isCleanError,
+  pluginRan,
+  writeCase,
+} from "../apps/lab/test/hostile-scenarios.js";
 
 const { values } = parseArgs({
   options: {
@@ -29,6 +43,7 @@ const { values } = parseArgs({
     "memory-mb": { type: "string", default: "3072" },
     cli: { type: "string", default: "source" },
     keep: { type: "string" },
+    resume: { type: "string", default: "0" },
   },
 });
 const count = Number(values.count);
@@ -42,7 +57,7 @@ const cli = source
   ? ["--conditions=@losslab/source", "--import", "tsx", join(root, "apps/lab/src/cli.ts")]
   : [builtCli];
 
-type Outcome = "clean" | "untidy" | "stack" | "hang" | "oom" | "accepted";
+type Outcome = "clean" | "untidy" | "stack" | "hang" | "oom" | "accepted" | "ran code";
 
 /** Marks the line /usr/bin/time adds to stderr with the peak resident set size. */
 const RSS_MARK = "hostile-scenarios max RSS kB:";
@@ -53,8 +68,11 @@ const RSS_MARK = "hostile-scenarios max RSS kB:";
  * tsx's WebAssembly reserves more address space than any sane cap, so there only V8's heap
  * limit applies and the peak RSS shows the rest.
  */
-function runCli(command: string, file: string): { outcome: Outcome; detail: string; rssKb: number } {
-  const node = [process.execPath, `--max-old-space-size=${Math.floor(memoryMb / 2)}`, ...cli, command, file];
+function runCli(
+  command: string,
+  ...args: string[]
+): { outcome: Outcome; detail: string; rssKb: number; status: number | null } {
+  const node = [process.execPath, `--max-old-space-size=${Math.floor(memoryMb / 2)}`, ...cli, command, ...args];
   const quoted = node.map((arg) => `'${arg.replaceAll("'", "'\\''")}'`).join(" ");
   const cap = source ? "" : `ulimit -v ${memoryMb * 1024}; `;
   const shell = `${cap}exec timeout -s KILL ${timeoutSeconds} /usr/bin/time -f '${RSS_MARK} %M' ${quoted}`;
@@ -91,7 +109,7 @@ function runCli(command: string, file: string): { outcome: Outcome; detail: stri
     }
     return { outcome: "stack", detail: `exit ${result.status ?? result.signal}: ${detail}` };
   };
-  return { ...classify(), rssKb };
+  return { ...classify(), rssKb, status: result.status };
 }
 
 const cases: HostileCase[] = fc.sample(hostileCase, { seed: Number(values.seed), numRuns: count });
@@ -104,9 +122,12 @@ for (const [i, hostile] of cases.entries()) {
   mkdirSync(dir, { recursive: true });
   const file = writeCase(dir, hostile);
   for (const command of ["validate", "run"]) {
-    const { outcome, detail, rssKb } = runCli(command, file);
+    const result = runCli(command, file);
+    const { detail, rssKb } = result;
+    // A refused plugin whose code ran anyway is a breach whatever the exit: the worst outcome.
+    const outcome: Outcome = pluginRan(dir) ? "ran code" : result.outcome;
     peakRssKb[command] = Math.max(peakRssKb[command] ?? 0, rssKb);
-    tally[command] ??= { clean: 0, untidy: 0, stack: 0, hang: 0, oom: 0, accepted: 0 };
+    tally[command] ??= { clean: 0, untidy: 0, stack: 0, hang: 0, oom: 0, accepted: 0, "ran code": 0 };
     tally[command]![outcome]++;
     if (outcome !== "clean") notable.push(`${command} ${outcome.padEnd(8)} ${hostile.label.slice(0, 90)} | ${detail}`);
   }
@@ -115,14 +136,61 @@ for (const [i, hostile] of cases.entries()) {
   process.stderr.write(`\r${i + 1}/${cases.length}`);
 }
 process.stderr.write("\n");
+
+// Resume files: a fresh run of the sweep, then each damage on a copy of its outputs, then the sweep again.
+type ResumeOutcome = "same" | "refused" | "wrong" | "stack" | "hang" | "oom";
+const resumeTally: Record<ResumeOutcome, number> = { same: 0, refused: 0, wrong: 0, stack: 0, hang: 0, oom: 0 };
+const resumeCount = Number(values.resume);
+if (resumeCount > 0) {
+  const sweepDir = join(work, "resume");
+  mkdirSync(sweepDir, { recursive: true });
+  const sweepFile = join(sweepDir, "sweep.json");
+  writeFileSync(sweepFile, JSON.stringify(RESUME_SWEEP));
+  const fresh = join(sweepDir, "fresh");
+  const first = runCli("sweep", sweepFile, "--workers", "1", "--out", fresh);
+  if (first.status !== 0) throw new Error(`the fresh sweep failed: ${first.detail}`);
+  const expected = JSON.stringify(snapshot(fresh));
+  const damages = fc.sample(resumeDamage, { seed: Number(values.seed), numRuns: resumeCount });
+  for (const [i, { label, damage }] of damages.entries()) {
+    const out = join(sweepDir, `case-${i + 1}`);
+    cpSync(fresh, out, { recursive: true });
+    damage(out);
+    const result = runCli("sweep", sweepFile, "--workers", "1", "--out", out);
+    const outcome: ResumeOutcome =
+      result.outcome === "accepted"
+        ? JSON.stringify(snapshot(out)) === expected
+          ? "same"
+          : "wrong"
+        : result.outcome === "clean"
+          ? "refused"
+          : result.outcome === "untidy"
+            ? "stack"
+            : (result.outcome as ResumeOutcome);
+    resumeTally[outcome]++;
+    if (outcome !== "same")
+      notable.push(`sweep    ${outcome.padEnd(8)} resume: ${label.slice(0, 80)} | ${result.detail}`);
+    rmSync(out, { recursive: true, force: true });
+    process.stderr.write(`\rresume ${i + 1}/${damages.length}`);
+  }
+  process.stderr.write("\n");
+}
+
 for (const line of notable) console.log(line);
 console.log(`\n${cases.length} files, seed ${values.seed}, ${timeoutSeconds} s and ${memoryMb} MB per command:`);
-const columns: Outcome[] = ["clean", "untidy", "stack", "hang", "oom", "accepted"];
+const columns: Outcome[] = ["clean", "untidy", "stack", "hang", "oom", "accepted", "ran code"];
 console.log(`command  ${columns.map((name) => name.padStart(9)).join("")}  peak RSS`);
 for (const [command, counts] of Object.entries(tally)) {
   const rss = `${Math.round((peakRssKb[command] ?? 0) / 1024)} MB`;
   console.log(
     `${command.padEnd(9)}${columns.map((name) => String(counts[name]).padStart(9)).join("")}  ${rss.padStart(8)}`,
+  );
+}
+if (resumeCount > 0) {
+  console.log(`\n${resumeCount} damaged resume files (sweep run again on them):`);
+  console.log(
+    Object.entries(resumeTally)
+      .map(([name, n]) => `${name} ${n}`)
+      .join(", "),
   );
 }
 if (values.keep === undefined) rmSync(work, { recursive: true, force: true });

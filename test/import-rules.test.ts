@@ -7,7 +7,8 @@
  * package by its name, and only tests, scripts and the apps' benches may import it (a package's
  * bench is part of a package the kit imports: importing the kit back would close a loop).
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { isBuiltin } from "node:module";
 import { dirname, isAbsolute, join, relative } from "node:path";
 import { repositoryRoot as root } from "@losslab/test-kit/repository";
 import { codeFiles, sourceFiles } from "@losslab/test-kit/source-files";
@@ -112,6 +113,90 @@ describe("allowed imports (DESIGN.md)", () => {
     expect(violations("reproductions", importsOf(file, 'import { b } from "../sweep/run-sweep.js";\n'), [])).toEqual(
       [],
     );
+  });
+});
+
+/** Packages that only run in Node: none may reach the web page. */
+const NODE_ONLY = ["piscina", "bullmq", "ioredis", "commander", "playwright-core", "@resvg/resvg-js", "tsx"];
+
+/**
+ * What the web page's modules import, followed from its entries (apps/web/src: the page and
+ * the worker) through relative imports and the workspace packages' sources (the
+ * `@losslab/source` condition the page builds with): every Node built-in and Node-only
+ * package reached, with the chain of files that reaches it. Other packages (vega, yaml, zod)
+ * are not followed: the bundle test builds them (apps/web/test/browser.test.ts).
+ */
+export function pageReaches(
+  entries: readonly string[],
+  read: (file: string) => string | undefined = (file) =>
+    existsSync(join(root, file)) ? readFileSync(join(root, file), "utf8") : undefined,
+): string[] {
+  const found: string[] = [];
+  const via = new Map<string, string>(entries.map((entry) => [entry, ""]));
+  const queue = [...entries];
+  const resolveFile = (file: string): string | undefined => {
+    const candidates = [file, file.replace(/\.js$/, ".ts"), `${file}.ts`, join(file, "index.ts")];
+    return candidates.find((candidate) => read(candidate) !== undefined);
+  };
+  const chain = (file: string): string => {
+    const parent = via.get(file);
+    return parent === undefined || parent === "" ? file : `${chain(parent)} -> ${file}`;
+  };
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    for (const site of importsOf(file, read(file) ?? "")) {
+      if (site.typeOnly) continue;
+      const { specifier } = site;
+      let target: string | undefined;
+      if (specifier.startsWith(".")) target = resolveFile(join(dirname(file), specifier));
+      else if (specifier.startsWith("@losslab/"))
+        target = `packages/${specifier.slice("@losslab/".length)}/src/index.ts`;
+      else if (specifier.startsWith("node:") || isBuiltin(specifier)) {
+        found.push(`${chain(file)}: the Node built-in "${specifier}"`);
+      } else if (NODE_ONLY.includes(packageOf(specifier) ?? "")) {
+        found.push(`${chain(file)}: "${specifier}", which runs in Node only`);
+      }
+      if (target !== undefined && !via.has(target) && /\.ts$/.test(target)) {
+        via.set(target, file);
+        queue.push(target);
+      }
+    }
+  }
+  return found;
+}
+
+describe("the web page (apps/web)", () => {
+  const entries = ["apps/web/src/main.ts", "apps/web/src/worker.ts"];
+
+  it("reaches no Node built-in and no Node-only package from its entries, through every workspace package it imports", () => {
+    const read = new Set<string>();
+    const reader = (file: string) => {
+      read.add(file);
+      return existsSync(join(root, file)) ? readFileSync(join(root, file), "utf8") : undefined;
+    };
+    expect(pageReaches(entries, reader)).toEqual([]);
+    // Else this test would check nothing: it followed the presets down to the engine.
+    for (const file of [
+      "packages/reproductions/src/index.ts",
+      "packages/scenario/src/index.ts",
+      "packages/engine/src/index.ts",
+    ]) {
+      expect(read.has(file), file).toBe(true);
+    }
+  });
+
+  it("would say which chain of imports brought one in", () => {
+    const files: Record<string, string> = {
+      "apps/web/src/main.ts": 'import { a } from "./a.js";\nimport type { T } from "@losslab/lab";\n',
+      "apps/web/src/a.ts": 'import { b } from "@losslab/reproductions";\n',
+      "packages/reproductions/src/index.ts": 'export { c } from "./pool.js";\n',
+      "packages/reproductions/src/pool.ts":
+        'import { Piscina } from "piscina";\nimport { readFileSync } from "node:fs";\n',
+    };
+    expect(pageReaches(["apps/web/src/main.ts"], (file) => files[file])).toEqual([
+      'apps/web/src/main.ts -> apps/web/src/a.ts -> packages/reproductions/src/index.ts -> packages/reproductions/src/pool.ts: "piscina", which runs in Node only',
+      'apps/web/src/main.ts -> apps/web/src/a.ts -> packages/reproductions/src/index.ts -> packages/reproductions/src/pool.ts: the Node built-in "node:fs"',
+    ]);
   });
 });
 

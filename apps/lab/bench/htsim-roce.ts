@@ -8,9 +8,9 @@
  *                -q 1000 -pfc_thresholds 20 30 -linkspeed 100000 -hop_latency 1 -mtu 9000 -end 1000
  *
  * The switch organisation is a parameter: any `switch` object a scenario takes (a plugin's or
- * one still being written included). `htsimSwitch(kind)` gives today's organisations with
- * htsim's thresholds and queue sizes; the organisation htsim models (output queues with PFC
- * by ingress accounting) replaces them by passing its own object.
+ * one still being written included). `htsimSwitch(kind)` gives losslab's organisations with
+ * htsim's thresholds and queue sizes; by default `shared-buffer`, the one htsim models
+ * (output queues with PFC by ingress accounting).
  */
 import { RandomStream } from "@losslab/engine";
 import type { ScenarioInput } from "@losslab/scenario";
@@ -44,15 +44,15 @@ export const HTSIM_FLOW_BYTES = 2_000_000;
 /** The largest `maxBypass` input-buffered switches take: no limit in practice. */
 export const HTSIM_UNLIMITED_BYPASS = 1_000_000;
 
-/** The switch organisations of today that `htsimSwitch` fills in. */
-export const HTSIM_SWITCH_KINDS = ["input-buffered", "voq", "fifo", "cioq"] as const;
+/** The switch organisations that `htsimSwitch` fills in. */
+export const HTSIM_SWITCH_KINDS = ["shared-buffer", "input-buffered", "voq", "fifo", "cioq"] as const;
 export type HtsimSwitchKind = (typeof HTSIM_SWITCH_KINDS)[number];
 
 /** A scenario's `switch` object, of any organisation. */
 export type SwitchSpec = { kind: string } & Record<string, unknown>;
 
 /**
- * A switch of today's organisation `kind` set up as htsim's: PAUSE at htsim's thresholds,
+ * A switch of organisation `kind` set up as htsim's: PAUSE at htsim's thresholds,
  * honoured as soon as the frame arrives (htsim's queues stop after the packet they are
  * sending, with no reaction delay), buffers of htsim's 1000-packet queues, and a forwarding
  * delay of one data packet's serialization time, so that a data packet leaves a switch when
@@ -61,6 +61,13 @@ export type SwitchSpec = { kind: string } & Record<string, unknown>;
  * head's input is busy: htsim's output queues never wait for an input, and with santos'
  * limit of 4 flows finish 3-7 % later than in htsim (docs/benchmarks.md). `cioq` takes VOQ
  * inputs with speedup 2, as the earlier comparison did.
+ *
+ * `shared-buffer` is the organisation htsim's `lossless_input` queues model: output queues
+ * (htsim's LosslessOutputQueue) with PFC by what each input holds (its LosslessInputQueue,
+ * XOFF above 30 MTUs, XON below 20). The egress queues are not limited (alpha 10^6: htsim's
+ * lossless output queues never drop; PFC bounds them), the PFC threshold is static, and the
+ * pool, 1000 MTUs, holds every input's 270 000 B below XOFF for up to 33 ports (k <= 32), so
+ * it never binds; the rest of an input's 9 MB is headroom, which htsim does not bound either.
  */
 export function htsimSwitch(kind: HtsimSwitchKind): SwitchSpec {
   const common = {
@@ -69,6 +76,8 @@ export function htsimSwitch(kind: HtsimSwitchKind): SwitchSpec {
     flowControl: { kind: "pause", xoffBytes: HTSIM_XOFF_BYTES, xonBytes: HTSIM_XON_BYTES, reactionDelayNs: 0 },
   };
   switch (kind) {
+    case "shared-buffer":
+      return { kind, sharedBufferBytes: HTSIM_QUEUE_BYTES, alphas: [1e6], pfcThreshold: "static", ...common };
     case "input-buffered":
       return { kind, maxBypass: HTSIM_UNLIMITED_BYPASS, ...common };
     case "voq":
@@ -80,7 +89,7 @@ export function htsimSwitch(kind: HtsimSwitchKind): SwitchSpec {
 }
 
 /** The organisation the matched scenario uses unless told otherwise (docs/benchmarks.md says why). */
-export const HTSIM_DEFAULT_SWITCH: HtsimSwitchKind = "input-buffered";
+export const HTSIM_DEFAULT_SWITCH: HtsimSwitchKind = "shared-buffer";
 
 /** Options of `htsimScenario`. */
 export interface HtsimScenarioOptions {
@@ -90,7 +99,7 @@ export interface HtsimScenarioOptions {
   flows: readonly MatrixFlow[];
   /** Simulated time, ms (htsim's `-end`, in us there). Default 1. */
   durationMs?: number;
-  /** The switch: an organisation of today by name (`htsimSwitch`) or any `switch` object. Default `HTSIM_DEFAULT_SWITCH`. */
+  /** The switch: an organisation by name (`htsimSwitch`) or any `switch` object. Default `HTSIM_DEFAULT_SWITCH`. */
   switch?: HtsimSwitchKind | SwitchSpec;
   /**
    * Give each flow a group of its own, `<source>-><destination>`, so that the result's

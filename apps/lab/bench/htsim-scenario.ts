@@ -7,7 +7,7 @@
  *   --matrix FILE     an htsim connection matrix (.cm); default: the one htsim's
  *                     gen_permutation.py writes for --nodes hosts, 2 000 000 B flows, seed 1
  *   --nodes N         hosts when no --matrix is given: 1024 (k = 16, default), 8192 (k = 32), ...
- *   --switch S        input-buffered (default) | voq | fifo | cioq, or a JSON switch object
+ *   --switch S        shared-buffer (default) | input-buffered | voq | fifo | cioq, or a JSON switch object
  *                     (any organisation, used as it is)
  *   --ms T            simulated ms (default 1)
  *   --group-per-flow  one group per flow, so that `completions` holds every flow's time

@@ -8,3 +8,8 @@ import { runLosslab } from "./program.js";
 // A command that ran may have set its own code (a failed claim, a failed point): keep it.
 const code = await runLosslab(process.argv);
 if (code !== 0) process.exitCode = code;
+// The command is done: once its output is out, nothing may keep the process running (a
+// plugin's timer, or a plugin that never finished loading and was given up on).
+const flushed = (stream: NodeJS.WriteStream) => new Promise<void>((resolve) => stream.write("", () => resolve()));
+await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+process.exit();

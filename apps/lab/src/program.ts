@@ -2,7 +2,7 @@
  * The `losslab` command line as a program: it parses arguments and hands over to
  * commands/*; cli.ts runs it as a process, tests can run it in one.
  */
-import { availableParallelism } from "node:os";
+import { availableParallelism, totalmem } from "node:os";
 import { TRACE_EVENTS } from "@losslab/metrics";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { listCommand } from "./commands/list.js";
@@ -27,13 +27,43 @@ function integerOption(name: string, min: number) {
   };
 }
 
+/**
+ * The most points `losslab worker` runs at once on this machine: one per core, and one per
+ * GiB of memory (a point's fabric and counters may take up to 2 GiB, most far less; an idle
+ * thread alone holds about 25 MiB).
+ */
+export function maxConcurrency(cores = availableParallelism(), memoryBytes = totalmem()): number {
+  return Math.max(1, Math.min(cores, Math.floor(memoryBytes / 2 ** 30)));
+}
+
+function concurrencyOption(text: string): number {
+  const max = maxConcurrency();
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    throw new InvalidArgumentError(
+      `--concurrency must be an integer from 1 to ${max} on this machine (${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB of memory: at most one point per core and per GiB), got "${text.slice(0, 40)}"`,
+    );
+  }
+  return value;
+}
+
 const EXAMPLES = examplesDirectory();
+
+/** Where the secrets of `--queue` come from besides the environment: files, never flag values (`ps` shows those). */
+const QUEUE_KEY_FILE: [string, string] = [
+  "--queue-key-file <file>",
+  "the queue key the collector and its workers share, from this file (else LOSSLAB_QUEUE_KEY); Redis never holds it",
+];
+const QUEUE_PASSWORD_FILE: [string, string] = [
+  "--queue-password-file <file>",
+  "the Redis password, from this file's first line (else LOSSLAB_REDIS_PASSWORD, or the URL's)",
+];
 
 /** The option every command that reads scenario files takes: where the files they name may be. */
 /** `--plugin <module>`, repeatable: kinds from a module outside losslab (see plugins.ts). */
 const PLUGIN = [
   "--plugin <module>",
-  "load kinds (marking policies, ...) from this module, a package name or a path; repeatable",
+  "load kinds (marking policies, ...) from this module: an installed package, or ./file.mjs inside the working directory (plugins are code that runs with your rights); repeatable",
   (value: string, previous: string[] = []) => [...previous, value],
 ] as const;
 
@@ -129,24 +159,30 @@ is on stderr and in the report); 130/143 --all interrupted by SIGINT/SIGTERM.`,
     .addOption(
       new Option(
         "--queue <url>",
-        "run the points as jobs on a BullMQ queue in Redis (redis://[:PASSWORD@]HOST:PORT[/DB], rediss:// for TLS), where `losslab worker` processes run them",
+        "run the points as jobs on a BullMQ queue in Redis (redis://HOST:PORT[/DB], rediss:// for TLS), where `losslab worker` processes run them",
       ).conflicts("workers"),
     )
+    .option(...QUEUE_KEY_FILE)
+    .option(...QUEUE_PASSWORD_FILE)
     .addHelpText(
       "after",
       `
-results.csv is rewritten as each point finishes. Run the same command again to
-resume: rows that check out (every column, numbers, a 16-hex-digit
-fingerprint) are re-used, the rest run, and stderr says which and why. Ctrl-C
-or SIGTERM stops with the finished points kept.
+results.csv and results.json are rewritten as each point finishes. Run the
+same command again to resume: a point is re-used only if both files agree on
+it (the header is this sweep's, one row per point, every cell as losslab
+writes it, a 16-hex-digit fingerprint); the rest run, and stderr says which
+and why. Ctrl-C or SIGTERM stops with the finished points kept.
 
 A point whose simulation fails is recorded with its error (an "error" column
 in results.csv, "error" in results.json, a line on stderr) and the others run.
 
 With --queue, the points are jobs in Redis and \`losslab worker --queue URL\`
 processes, on this machine or others, run them; the outputs are the same bytes
-as with --workers 1. Results wait in Redis until the sweep is collected, so an
-interrupted collector run again takes the finished points from there.
+as with --workers 1. Jobs and results are signed with the queue key
+(LOSSLAB_QUEUE_KEY or --queue-key-file, the same for the collector and its
+workers): a result that does not check out is rejected and its point runs
+again. Results wait in Redis until the sweep is collected, so an interrupted
+collector run again takes the finished points from there.
 
 Exit codes: 0 done; 2 a mistake (one line on stderr); 3 a point failed
 (everything else is written); 130/143 interrupted by SIGINT/SIGTERM.`,
@@ -170,12 +206,14 @@ Exit codes: 0 done; 2 a mistake (one line on stderr); 3 a point failed
   program
     .command("worker")
     .description("run the points of queued sweeps (`losslab sweep --queue`) from a Redis queue, until stopped")
-    .requiredOption("--queue <url>", "the queue's Redis: redis://[:PASSWORD@]HOST:PORT[/DB], or rediss:// for TLS")
+    .requiredOption("--queue <url>", "the queue's Redis: redis://HOST:PORT[/DB], or rediss:// for TLS")
+    .option(...QUEUE_KEY_FILE)
+    .option(...QUEUE_PASSWORD_FILE)
     .option(
       "--concurrency <n>",
-      "points run at once, each on a worker thread",
-      integerOption("--concurrency", 1),
-      availableParallelism(),
+      "points run at once, each on a worker thread (at most one per core and per GiB of memory)",
+      concurrencyOption,
+      maxConcurrency(),
     )
     .option(
       "--stalled-after <seconds>",
@@ -187,10 +225,11 @@ Exit codes: 0 done; 2 a mistake (one line on stderr); 3 a point failed
       "after",
       `
 A job is data: the worker runs only losslab's own scenario task on it, refuses
-a job whose scenario does not validate, comes from another losslab version or
-names a file (a queued scenario carries its traces inline), and loads no code
-from it. Keep Redis on a private network: whoever can write to it can queue
-work for every worker.
+a job not signed with the queue key (LOSSLAB_QUEUE_KEY or --queue-key-file, the
+collector's), whose scenario does not validate, comes from another losslab
+version or names a plugin or a file (a queued scenario carries its traces
+inline), fails a corrupt job once, and loads no code from a job. What it returns
+is signed for its job. Keep Redis on a private network all the same.
 
 SIGINT or SIGTERM stops the worker after its running points (a second signal
 stops it at once; its points are then run again by another worker).`,

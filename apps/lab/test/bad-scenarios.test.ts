@@ -1,5 +1,5 @@
 /**
- * The kept corpus of bad scenario files (issue 21): inputs that broke `losslab` before
+ * The kept corpus of bad scenario files (issues 21 and 42): inputs that broke `losslab` before
  * (stack traces, hangs, out-of-memory, files called valid that could not run), found by the
  * generator of hostile-scenarios.ts and from the issue. Each must be refused by validate and
  * run with the same one line naming its field (expected.json); a few go through real

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { dataDirOf, inlineTraceFiles, readDataFile } from "../src/files/data-file.js";
-import { MAX_DATA_FILE_BYTES } from "../src/files/read-text-file.js";
+import { MAX_DATA_FILE_BYTES } from "../src/files/regular-file.js";
 import { losslabProgram, runLosslab } from "../src/program.js";
 import { readSweepFile } from "../src/sweep/sweep-file.js";
 

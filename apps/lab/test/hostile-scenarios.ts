@@ -6,10 +6,12 @@
  * scripts/hostile-scenarios.ts, which writes a few hundred of them and runs the CLI on each.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { stringify as toYaml } from "yaml";
+import { pluginSetup } from "./hostile-plugins.js";
+import { badCustomTopology, customTopology } from "./hostile-topologies.js";
 
 /** One generated case: files to write into an empty directory, and the scenario path to give the CLI. */
 export interface HostileCase {
@@ -26,13 +28,25 @@ export interface HostileCase {
   scenario: string;
 }
 
-/** Writes a case into `dir` (which must exist and be empty); returns the scenario path. */
+/**
+ * Writes a case into `dir` (which must exist and be empty); returns the scenario path.
+ * `@DIR@` in a file or a link target stands for `dir` (a plugin named by its absolute path).
+ */
 export function writeCase(dir: string, hostile: HostileCase): string {
-  for (const [name, text] of Object.entries(hostile.files)) writeFileSync(join(dir, name), text);
-  for (const [name, target] of Object.entries(hostile.links ?? {})) symlinkSync(target, join(dir, name));
-  for (const name of hostile.directories ?? []) mkdirSync(join(dir, name));
+  const here = (text: string) => text.replaceAll("@DIR@", dir);
+  for (const name of hostile.directories ?? []) mkdirSync(join(dir, name), { recursive: true });
+  for (const [name, text] of Object.entries(hostile.files)) writeFileSync(join(dir, name), here(text));
+  for (const [name, target] of Object.entries(hostile.links ?? {})) symlinkSync(here(target), join(dir, name));
   for (const name of hostile.fifos ?? []) execFileSync("mkfifo", [join(dir, name)]);
   return hostile.scenario.startsWith("/") ? hostile.scenario : join(dir, hostile.scenario);
+}
+
+/** Whether a refused plugin's code ran anyway: it leaves a file named RAN (hostile-plugins.ts) in the case. */
+export function pluginRan(dir: string): boolean {
+  if (existsSync(join(dir, "RAN"))) return true;
+  return readdirSync(dir, { withFileTypes: true }).some(
+    (entry) => entry.isDirectory() && !entry.isSymbolicLink() && pluginRan(join(dir, entry.name)),
+  );
 }
 
 /**
@@ -60,7 +74,7 @@ type Scenario = { [key: string]: Json };
  * Small valid scenarios (each runs in well under a second), one per topology and switch
  * organisation, to be made wrong in one place.
  */
-type BaseName = "santos" | "uniform" | "fatTree" | "ethernet" | "butterfly" | "turner" | "trace";
+type BaseName = "santos" | "uniform" | "fatTree" | "ethernet" | "butterfly" | "turner" | "trace" | "custom";
 
 const BASES: Record<BaseName, Scenario> = {
   santos: {
@@ -156,6 +170,14 @@ const BASES: Record<BaseName, Scenario> = {
     topology: { kind: "two-switch", local: 2, remote: 2 },
     traffic: [{ kind: "trace", file: "trace.csv", group: "replay" }],
     metrics: { binUs: 1 },
+  },
+  custom: {
+    durationMs: 0.5,
+    topology: customTopology(),
+    flows: [
+      { source: "H0", destination: "H2" },
+      { source: "H1", destination: "H2", group: "second" },
+    ],
   },
 };
 
@@ -266,6 +288,17 @@ const NUMBER_FIELDS: Record<BaseName, NumberField[]> = {
     int("flows.0.vl", 0),
   ],
   trace: [real("traffic.0.startUs", 0), real("metrics.binUs", 1, true), real("durationMs", 1)],
+  custom: [
+    real("topology.bandwidth", 1, true),
+    real("topology.delayNs", 0),
+    int("topology.nodes.0.ports", 1),
+    int("topology.nodes.3.ports", 1),
+    int("topology.links.0.b.port", 0),
+    int("topology.links.2.a.port", 0),
+    real("topology.links.2.bandwidth", 1, true),
+    int("topology.links.1.delayPs", 0, false),
+    int("topology.links.3.delayBackPs", 0, false),
+  ],
 };
 
 /** Fields whose value must be one of a few strings or a known host. */
@@ -277,6 +310,13 @@ const TEXT_FIELDS: Record<BaseName, string[]> = {
   butterfly: ["flows.0.destination", "marking.kind", "controller.response"],
   turner: ["nonCompliant.hosts.0", "subnetManager.host", "controller.kind"],
   trace: ["traffic.0.kind", "topology.kind"],
+  custom: [
+    "topology.nodes.1.id",
+    "topology.nodes.3.kind",
+    "topology.links.2.b.node",
+    "topology.routing.kind",
+    "flows.0.source",
+  ],
 };
 
 /** Values no number field accepts, whatever its range: other types, and what JSON cannot hold (YAML can). */
@@ -593,6 +633,30 @@ const traceFileCase: fc.Arbitrary<HostileCase> = fc
     };
   });
 
+/** A custom topology with one defect (hostile-topologies.ts), in JSON or in YAML. */
+const customTopologyCase: fc.Arbitrary<HostileCase> = fc
+  .tuple(badCustomTopology, fc.boolean())
+  .map(([{ label, topology }, yaml]) => {
+    const scenario = clone(BASES.custom);
+    scenario.topology = topology;
+    const { files, name } = scenarioFiles("custom", scenario, yaml);
+    return { label: `custom topology: ${label}`, files, scenario: name };
+  });
+
+/** A `plugins` entry that must be refused (hostile-plugins.ts), with the files it needs. */
+const pluginCase: fc.Arbitrary<HostileCase> = pluginSetup.map((setup) => {
+  const scenario = { ...clone(BASES.santos), plugins: [setup.plugin as Json] };
+  const name = setup.inSubdirectory === true ? "s/scenario.json" : "scenario.json";
+  return {
+    label: `plugin: ${setup.label}`,
+    files: { ...setup.files, [name]: JSON.stringify(scenario, null, 1) },
+    ...(setup.links === undefined ? {} : { links: setup.links }),
+    directories: [...(setup.inSubdirectory === true ? ["s"] : []), ...(setup.directories ?? [])],
+    ...(setup.fifos === undefined ? {} : { fifos: setup.fifos }),
+    scenario: name,
+  };
+});
+
 /** Every kind of bad input, weighted towards the field-by-field ones. */
 export const hostileCase: fc.Arbitrary<HostileCase> = fc.oneof(
   { arbitrary: badNumberCase, weight: 10 },
@@ -601,6 +665,8 @@ export const hostileCase: fc.Arbitrary<HostileCase> = fc.oneof(
   { arbitrary: structureCase, weight: 2 },
   { arbitrary: fileCase, weight: 2 },
   { arbitrary: traceFileCase, weight: 2 },
+  { arbitrary: customTopologyCase, weight: 5 },
+  { arbitrary: pluginCase, weight: 3 },
 );
 
 /** The valid bases, for tests that check they run (so a failing case fails for its one change). */

@@ -7,7 +7,10 @@ import { chromiumLaunchOptions, chromiumMissing, watchedPage } from "@losslab/te
 import { losslab } from "@losslab/test-kit/losslab-cli";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { escapeHtml, inlineSvg } from "../src/report/html-report.js";
+import { renderChartSvg } from "../src/charts/render-chart.js";
+import { svgProblem } from "../src/report/chart-svg.js";
+import { CONTENT_SECURITY_POLICY, escapeHtml, inlineSvg } from "../src/report/html-report.js";
+import { reportOf } from "./report-page.js";
 
 const PRESETS = ["santos2002-fig2a", "santos2002-fig6"];
 
@@ -67,6 +70,7 @@ describe("reproduce --all: the HTML report", () => {
     const urls = [...html.matchAll(/https?:\/\/[^\s"'<>)]+/g)].map((m) => m[0]);
     expect(new Set(urls)).toEqual(new Set(["http://www.w3.org/2000/svg"]));
     expect(html).not.toMatch(/<script|<link|<img|<iframe|@import/i);
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">`);
     expect(html).toMatch(/node v\d+|<dt>node<\/dt><dd>v\d+/);
     expect(html).toContain("<dt>losslab</dt><dd>0.");
   });
@@ -117,10 +121,63 @@ describe("reproduce --all: the HTML report", () => {
       expect(inkFraction(shot)).toBeGreaterThan(0.02);
       await page.close();
     }, 60_000);
+
+    it("runs no script that reached the page: its Content-Security-Policy forbids inline scripts and handlers", async () => {
+      if (missing) throw missing;
+      if (browser === undefined) throw new Error("Chromium did not start");
+      const evil =
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="document.title=\'pwned\'"><script>document.title="pwned"</script></svg>';
+      // Past every check, straight into the report: what the policy alone must stop.
+      const page = reportOf({
+        name: "evil",
+        description: "a chart with a script",
+        expectedRuntime: "1 s",
+        wallTimeMs: 1,
+        result: { params: {}, fingerprint: "0".repeat(16), summary: {}, checks: [], charts: [] },
+        charts: [{ name: "evil", title: "evil", svg: evil }],
+      });
+      const file = join(out, "evil.html");
+      writeFileSync(file, page);
+      const { page: tab, errors } = await watchedPage(browser, { width: 800, height: 600 });
+      await tab.goto(pathToFileURL(file).href, { waitUntil: "load" });
+      expect(await tab.title()).not.toBe("pwned");
+      expect(errors.some((error) => /Content Security Policy/.test(error))).toBe(true);
+      await tab.close();
+    }, 60_000);
   });
 });
 
 describe("report helpers", () => {
+  it("tells a chart as losslab draws it from an SVG that carries code or links out", async () => {
+    const svg = await renderChartSvg({
+      name: "c",
+      title: "a chart",
+      xLabel: "x",
+      yLabel: "y",
+      series: [
+        {
+          name: "a & b",
+          points: [
+            [0, 1],
+            [1, 2],
+          ],
+        },
+      ],
+    });
+    expect(svgProblem(svg)).toBeUndefined();
+    const inject = (markup: string) => svg.replace(/(<svg[^>]*>)/, `$1${markup}`);
+    expect(svgProblem(inject("<script>alert(1)</script>"))).toBe("a <script> element");
+    expect(svgProblem(inject('<g onload="alert(1)"></g>'))).toBe("an event handler attribute (onload)");
+    expect(svgProblem(inject("<foreignObject><div>x</div></foreignObject>"))).toBe("a <foreignObject> element");
+    expect(svgProblem(inject('<path d="M0,0" clip-path="url(https://x/y#a)"/>'))).toBe(
+      "a url() out of the chart in clip-path",
+    );
+    expect(svgProblem(inject('<g style="background:url(&#x6a;avascript:x)"></g>'))).toBe("active content in style");
+    expect(svgProblem(inject("<!-- <script> -->"))).toMatch(/^markup that is not an element/);
+    expect(svgProblem(`${svg}<script>x</script>`)).toBe("a <script> element");
+    expect(svgProblem(svg.replace("</svg>", ""))).toBe("<svg> is never closed");
+  });
+
   it("escapes text", () => {
     expect(escapeHtml(`<a href="x">&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;");
   });

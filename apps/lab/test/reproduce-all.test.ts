@@ -3,7 +3,9 @@
  * again, damaged ones are; an interruption keeps the finished presets; a preset that fails
  * is reported and the others run.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { findPreset, type Preset } from "@losslab/reproductions";
@@ -68,7 +70,7 @@ describe("reproduce --all, run again", () => {
     );
 
     // Another seed's results are not these.
-    expect(await readKeptPreset(join(out, "santos2002-fig6"), "santos2002-fig6", 2)).toEqual({
+    expect(await readKeptPreset(join(out, "santos2002-fig6"), findPreset("santos2002-fig6"), 2)).toEqual({
       problem: "it was run with seed 1",
     });
   });
@@ -89,7 +91,8 @@ describe("reproduce --all, run again", () => {
     });
     run.child.kill("SIGINT");
     const exit = await run.exit;
-    expect(exit.code).toBe(130);
+    // Ended by the signal itself, after its line (the shell's 130).
+    expect(exit.signal).toBe("SIGINT");
     const kept = presets.split(",").filter((p) => existsSync(join(out, p, "manifest.json")));
     expect(kept.length).toBeLessThan(3);
     expect(run.stderr().trim().split("\n").at(-1)).toBe(
@@ -102,6 +105,140 @@ describe("reproduce --all, run again", () => {
     for (const preset of kept) expect(resumed.stderr).toContain(`${preset}: kept from an earlier run`);
     expect(resumed.stderr.match(/: running \(expected/g)).toHaveLength(3 - kept.length);
     expect(existsSync(join(out, "index.html"))).toBe(true);
+  });
+});
+
+describe("reproduce --all, kept outputs are data (issue 42)", () => {
+  afterEach(() => vi.restoreAllMocks());
+  const preset = findPreset("santos2002-fig2a");
+  const sha256 = (bytes: string | Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+  /** reproduce --all of santos2002-fig2a into `out`, here: its exit code and stderr. */
+  async function again(out: string): Promise<{ code: number; stderr: string }> {
+    const stderr: string[] = [];
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      stderr.push(String(chunk));
+      return true;
+    });
+    vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    try {
+      const code = await reproduceAll([preset], { out, seed: 1, workers: 1 });
+      return { code, stderr: stderr.join("") };
+    } finally {
+      vi.restoreAllMocks();
+    }
+  }
+
+  /** A directory where santos2002-fig2a ran once: `out`, and the preset's own `dir`. */
+  async function ranOnce(): Promise<{ out: string; dir: string }> {
+    const out = mkdtempSync(join(tmpdir(), "losslab-kept-"));
+    expect((await again(out)).code).toBe(0);
+    return { out, dir: join(out, preset.name) };
+  }
+
+  /** Changes the first check of a kept result.json (and its SHA-256 in the manifest). */
+  const tamperCheck = (dir: string, change: (check: Record<string, unknown>) => void) =>
+    tamper(dir, "result.json", (text) => {
+      const result = JSON.parse(text);
+      change(result.checks[0]);
+      return `${JSON.stringify(result, null, 2)}\n`;
+    });
+
+  /** Changes a kept file and its SHA-256 in the manifest, as someone who meant it would. */
+  function tamper(dir: string, file: string, change: (text: string) => string) {
+    const path = join(dir, file);
+    writeFileSync(path, change(readFileSync(path, "utf8")));
+    const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
+    manifest.files[file] = sha256(readFileSync(path));
+    writeFileSync(join(dir, "manifest.json"), JSON.stringify(manifest));
+  }
+
+  it("runs again a preset whose kept chart holds a script, whose manifest names files outside, or whose claims were flipped", {
+    timeout: 120_000,
+  }, async () => {
+    const { out, dir } = await ranOnce();
+    const files = presetFiles(dir);
+    const kept = await again(out);
+    expect(kept.stderr).toContain(`[1/1] ${preset.name}: kept from an earlier run in ${dir}/ (verified)`);
+
+    // A kept SVG with a script: the report inlined it, and the script ran when the report was opened.
+    tamper(dir, `${preset.name}.svg`, (svg) =>
+      svg.replace(/(<svg[^>]*>)/, '$1<script>document.title="pwned"</script>'),
+    );
+    const script = await again(out);
+    expect(script.stderr).toContain(
+      `is not re-used (${preset.name}.svg is not a chart as losslab draws it (a <script> element)); running`,
+    );
+    expect(readFileSync(join(out, "index.html"), "utf8")).not.toContain("<script");
+    expect(presetFiles(dir)).toEqual(files);
+
+    // A manifest naming a file outside the directory: it was read and inlined into the report.
+    const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
+    manifest.files["../../../../etc/hostname"] = sha256(readFileSync("/etc/hostname"));
+    manifest.charts.push({ name: "../../../../etc/hostname", title: "x" });
+    writeFileSync(join(dir, "manifest.json"), JSON.stringify(manifest));
+    expect((await again(out)).stderr).toContain("is not re-used (manifest.json is damaged); running");
+    const extra = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
+    extra.files["hostname.svg"] = "0".repeat(64);
+    writeFileSync(join(dir, "manifest.json"), JSON.stringify(extra));
+    expect((await again(out)).stderr).toContain(
+      'is not re-used (manifest.json does not list the files losslab writes there ("hostname.svg")); running',
+    );
+    expect(readFileSync(join(out, "index.html"), "utf8")).not.toContain(readFileSync("/etc/hostname", "utf8").trim());
+
+    // A claim flipped in result.json (and the manifest's hash with it): it was reported "(verified)".
+    tamperCheck(dir, (check) => {
+      check.pass = !check.pass;
+    });
+    expect((await again(out)).stderr).toContain(
+      "is not re-used (result.json's claims are not what its numbers give (changed since it was written)); running",
+    );
+    // The value changed to pass, and the summary left as it was: the same.
+    tamperCheck(dir, (check) => {
+      check.value = 0.15;
+    });
+    expect((await again(out)).stderr).toContain("result.json's claims are not what its numbers give");
+    expect(presetFiles(dir)).toEqual(files);
+  });
+
+  it("reads only regular files: a manifest that is a named pipe is run again, and SIGTERM ends the command", {
+    timeout: 120_000,
+  }, async () => {
+    const { out, dir } = await ranOnce();
+    rmSync(join(dir, "manifest.json"));
+    execFileSync("mkfifo", [join(dir, "manifest.json")]);
+    const piped = await again(out);
+    expect(piped.code).toBe(0);
+    expect(piped.stderr).toContain(
+      'is not re-used ("manifest.json": not a regular file (a device, pipe or socket)); running',
+    );
+    // With a pipe again, and a preset running: SIGTERM ends the command at once, by the signal.
+    rmSync(join(dir, "manifest.json"));
+    execFileSync("mkfifo", [join(dir, "manifest.json")]);
+    const run = startLosslab(
+      "reproduce",
+      "--all",
+      "--only",
+      `${preset.name},turner-apsn`,
+      "--out",
+      out,
+      "--workers",
+      "1",
+    );
+    await new Promise<void>((resolve) => {
+      const poll = setInterval(() => {
+        if (run.stderr().includes("running")) {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 10);
+    });
+    const signalled = Date.now();
+    run.child.kill("SIGTERM");
+    const exit = await run.exit;
+    expect(exit.signal).toBe("SIGTERM");
+    expect(Date.now() - signalled).toBeLessThan(5_000);
+    expect(run.stderr()).toMatch(/losslab: interrupted; \d of 2 presets kept in /);
   });
 });
 

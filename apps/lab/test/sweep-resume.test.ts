@@ -1,8 +1,10 @@
 /**
- * What a sweep run again re-uses: only rows that check out whole (every column, numbers as
- * losslab writes them, a fingerprint); the rest runs again, and the files come out as if
+ * What a sweep run again re-uses: only rows that check out whole (this sweep's header, every
+ * column, numbers as losslab writes them, a fingerprint, one row per point, and results.json
+ * saying the same of them); the rest runs again, the run says so, and the files come out as if
  * nothing had happened. A point whose simulation fails is recorded and does not stop the others.
  */
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -39,7 +41,6 @@ describe("losslab sweep, resumed from damaged results", () => {
     const cut = cells(fourth!).slice(0, delivered + 1);
     cut[delivered] = cut[delivered]!.slice(0, 2);
     writeFileSync(csv, [header, first, damaged.join(","), short.join(","), cut.join(",")].join("\n"));
-    writeFileSync(join(out, "results.json"), readFileSync(join(out, "results.json"), "utf8").slice(0, 200));
 
     const resumed = losslab("sweep", file, "--workers", "1", "--out", out);
     expect(resumed.status).toBe(0);
@@ -49,12 +50,87 @@ describe("losslab sweep, resumed from damaged results", () => {
     expect(resumed.stdout).toContain("1 of 4 points already done, running 3");
     expect(snapshot(out)).toEqual(before);
 
+    // A damaged results.json vouches for no empty cell: the rows with one run again.
+    const json = join(out, "results.json");
+    writeFileSync(json, readFileSync(json, "utf8").slice(0, 200));
+    const rows = readFileSync(csv, "utf8").trimEnd().split("\n").slice(1);
+    const whole = rows.filter((row) => !/,,/.test(row)).length;
+    expect(whole).toBeLessThan(4); // the points have different links: some rows have empty cells
+    const unconfirmed = losslab("sweep", file, "--workers", "1", "--out", out);
+    expect(unconfirmed.stderr).toBe(
+      `losslab: resuming from ${csv}: re-using ${whole} of 4 points, running ${4 - whole}: ${4 - whole} whose row has empty cells results.json cannot confirm (results.json is not JSON)\n`,
+    );
+    expect(snapshot(out)).toEqual(before);
+
     // --fresh runs every point, with no word about the earlier file.
     const fresh = losslab("sweep", file, "--workers", "1", "--out", out, "--fresh");
     expect(fresh.status).toBe(0);
     expect(fresh.stderr).toBe("");
     expect(fresh.stdout).toContain("0 of 4 points already done, running 4");
     expect(snapshot(out)).toEqual(before);
+  });
+
+  // Issue 42: each of these was re-used as "verified".
+  it("runs again a row with a blanked cell, under an extra column or a reordered header, and a duplicate row", {
+    timeout: 120_000,
+  }, () => {
+    const file = sweepFile({ base, parameters: { "limits.window": [1, 2], "switch.bufferPackets": [2, 4] } });
+    const out = mkdtempSync(join(tmpdir(), "losslab-resume-out-"));
+    const csv = join(out, "results.csv");
+    expect(losslab("sweep", file, "--workers", "1", "--out", out).status).toBe(0);
+    const before = snapshot(out);
+    const text = readFileSync(csv, "utf8");
+    const [header, ...rows] = text
+      .trimEnd()
+      .split("\n")
+      .map((line) => line.split(","));
+    const again = (damaged: string) => {
+      writeFileSync(csv, damaged);
+      const run = losslab("sweep", file, "--workers", "1", "--out", out);
+      expect(run.status).toBe(0);
+      expect(snapshot(out)).toEqual(before);
+      return run.stderr;
+    };
+    const lines = (table: string[][]) => `${table.map((row) => row.join(",")).join("\n")}\n`;
+
+    // A blanked summary cell in row 2 (results.json still says what was there).
+    const blanked = rows.map((row, r) => row.map((cell, c) => (r === 1 && c === 3 ? "" : cell)));
+    expect(again(lines([header!, ...blanked]))).toBe(
+      `losslab: resuming from ${csv}: re-using 3 of 4 points, running 1: 1 whose row results.json does not confirm\n`,
+    );
+    // An extra column, and a reordered header (the values would land in other columns).
+    const extra = [header!, ...rows].map((row, r) => [
+      ...row.slice(0, 3),
+      r === 0 ? "groups.extra" : "0.5",
+      ...row.slice(3),
+    ]);
+    expect(again(lines(extra))).toMatch(
+      /is not re-used \(its summary columns are not in the order losslab writes them\): running all 4 points\n$/,
+    );
+    const swapped = [...header!];
+    [swapped[2], swapped[3]] = [swapped[3]!, swapped[2]!];
+    expect(again(lines([swapped, ...rows]))).toBe(
+      `losslab: ${csv} is not re-used (its summary columns are not in the order losslab writes them): running all 4 points\n`,
+    );
+    // A duplicate row: neither copy is taken.
+    expect(again(lines([header!, ...rows, rows[0]!]))).toBe(
+      `losslab: resuming from ${csv}: re-using 3 of 4 points, running 1: 1 with more than one row\n`,
+    );
+  });
+
+  it("reads only a regular file: a results.csv that is a named pipe is not re-used (it hung)", {
+    timeout: 60_000,
+  }, () => {
+    const file = sweepFile({ base, parameters: { "limits.window": [1, 2] } });
+    const out = mkdtempSync(join(tmpdir(), "losslab-resume-out-"));
+    const csv = join(out, "results.csv");
+    execFileSync("mkfifo", [csv]);
+    const run = losslab("sweep", file, "--workers", "1", "--out", out);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe(
+      `losslab: ${csv} is not re-used (not a regular file (a device, pipe or socket)): running all 2 points\n`,
+    );
+    expect(readFileSync(csv, "utf8").split("\n")).toHaveLength(4);
   });
 
   it("runs every point when results.csv is another sweep's or has no fingerprints", { timeout: 60_000 }, () => {

@@ -70,6 +70,14 @@ export interface Preset {
    */
   scenarios(seed: number): ScenarioInput[];
   run(context: PresetContext): Promise<PresetResult>;
+  /**
+   * The preset's claims judged from a summary as `run` returns it, or as a kept result.json
+   * holds it: `run`'s own checks are `judge(summary)`, so `reproduce --all` re-judges a kept
+   * result from its numbers and never takes its PASS flags on trust. Undefined when the
+   * summary lacks a number the claims need (`summaryNumbers`). Left out by a preset whose
+   * claims need more than its summary (runs it compares with): a kept result of it is run again.
+   */
+  judge?(summary: Record<string, SummaryValue>): Check[] | undefined;
 }
 
 /** A preset's fingerprint: the fingerprints of its runs (scenario results, sweep outputs), in order. */

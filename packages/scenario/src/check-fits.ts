@@ -1,3 +1,4 @@
+import { checkTopology } from "./check-topology.js";
 import { estimateCost, gib, traceMessages } from "./estimate-cost.js";
 import { formatList } from "./format-list.js";
 import { ScenarioError } from "./scenario-error.js";
@@ -8,11 +9,14 @@ import type { Scenario } from "./schema.js";
 
 /**
  * Refuses a scenario whose fabric, routing tables, counters and time series would need more
- * than MAX_MEMORY_BYTES, naming the field that makes them big. It runs before anything is
+ * than MAX_MEMORY_BYTES, naming the field that makes them big, after `checkTopology` (a
+ * custom fabric's wiring). It runs before anything is
  * built (buildSimulation), so `validate` and `run` refuse the same scenarios and neither
  * allocates gigabytes to find out. `kinds`: the kinds the scenario names (plugins').
  */
 export function checkFits(scenario: Scenario, kinds: ScenarioKinds = builtInKinds): void {
+  // A fabric that is not one (a custom topology's duplicate id, say) is refused before it is sized.
+  checkTopology(scenario.topology, kinds);
   const cost = estimateCost(scenario, kinds);
   if (cost.memoryBytes <= MAX_MEMORY_BYTES) return;
   const limit = `${gib(cost.memoryBytes)} GiB in all; losslab builds at most ${gib(MAX_MEMORY_BYTES)} GiB before a run`;

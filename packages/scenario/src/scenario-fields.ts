@@ -331,8 +331,9 @@ export const scenarioFieldsSchema = (kinds: ScenarioKinds) =>
     $schema: text.optional(),
     /**
      * Modules that define more kinds (a marking policy of your own, ...): package names,
-     * resolved from the scenario file's directory, or paths relative to it. The losslab CLI
-     * loads them; in code, give `parseScenario` and `runScenario` the kinds (`withPlugins`).
+     * resolved from the scenario file's directory, or files inside it (`./my-policy.mjs`; no
+     * absolute path, `..` or URL). They are code: the losslab CLI loads them; in code, give
+     * `parseScenario` and `runScenario` the kinds (`withPlugins`).
      */
     plugins: z.array(name).max(MAX_LIST).optional(),
     name: text.default("scenario"),

@@ -1,5 +1,6 @@
 import { buildRoutes, channelDependencyCycle } from "@losslab/topology";
 import { costWarnings } from "./estimate-cost.js";
+import { asScenarioError } from "./scenario-error.js";
 import { builtInKinds, type ScenarioKinds } from "./scenario-kinds.js";
 import { scenarioTopology } from "./scenario-topology.js";
 import type { Scenario } from "./schema.js";
@@ -21,7 +22,9 @@ export function scenarioWarnings(scenario: Scenario, kinds: ScenarioKinds = buil
  */
 export function creditLoopWarnings(scenario: Scenario, kinds: ScenarioKinds = builtInKinds): string[] {
   if (kinds.topology.definitionOf(scenario.topology, "topology").deadlockFree === true) return [];
-  const cycle = channelDependencyCycle(buildRoutes(scenarioTopology(scenario, kinds)));
+  // A plugin's kind may still refuse its parameters here: the same error as building the simulation gives.
+  const topology = asScenarioError("topology", () => scenarioTopology(scenario, kinds));
+  const cycle = channelDependencyCycle(buildRoutes(topology));
   if (cycle === undefined) return [];
   const channels = [...cycle, cycle[0]!].map((channel) => `${channel.from} port ${channel.port}`).join(" -> ");
   return [

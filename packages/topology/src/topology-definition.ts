@@ -46,6 +46,14 @@ export interface TopologyTraits<Values> {
    * what `create` builds.
    */
   size(values: Values): FabricSize;
+  /**
+   * Checks what the parameters' ranges cannot say (a custom fabric's wiring: unique ids, ports
+   * in range, connected), cheaply and without building routes or devices; throws a `KindError`
+   * naming the field. The scenario's checks call it first, before `size`, so `losslab
+   * validate` and `run` refuse a bad fabric alike before anything is built from it. Leave it
+   * out when `create` cannot fail on parameters that passed their ranges.
+   */
+  check?(values: Values, context: TopologyContext): void;
   /** One line saying what the fabric is, for `losslab validate`: `"4-ary 3-tree, 64 hosts"`. */
   describe(values: Values): string;
   /**

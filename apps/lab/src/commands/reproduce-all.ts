@@ -62,7 +62,7 @@ export async function reproduceAll(presets: readonly Preset[], options: Reproduc
       const label = `[${index + 1}/${presets.length}] ${preset.name}`;
       const dir = join(out, preset.name);
       const about = { name: preset.name, description: preset.description, expectedRuntime: preset.expectedRuntime };
-      const earlier = options.fresh ? undefined : await readKeptPreset(dir, preset.name, options.seed);
+      const earlier = options.fresh ? undefined : await readKeptPreset(dir, preset, options.seed);
       if (earlier !== undefined && !("problem" in earlier)) {
         process.stderr.write(`${label}: kept from an earlier run in ${dir}/ (verified), not run again\n`);
         settle(index, { ...about, ...earlier });

@@ -38,11 +38,12 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
   if (options.series && !options.json)
     throw new UserError("--series adds the time series to --json; use it with --json");
   const input = await readDataFile(file, "scenario file");
-  await inlineTraceFiles(input, file, await dataDirOf(file, options.dataDir));
+  const dir = await dataDirOf(file, options.dataDir);
+  await inlineTraceFiles(input, file, dir);
   if (options.seed !== undefined && input !== null && typeof input === "object") {
     (input as Record<string, unknown>).seed = options.seed;
   }
-  const { kinds } = await scenarioKinds(input, file, options.plugin);
+  const { kinds } = await scenarioKinds(input, file, dir, options.plugin);
   if (options.out !== undefined) await prepareOutputDir(options.out);
   let result: ScenarioResult;
   let traceNote: string | undefined;

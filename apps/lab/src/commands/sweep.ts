@@ -1,12 +1,12 @@
-import { readFile } from "node:fs/promises";
+import { lstat } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import { type Chart, runSweep } from "@losslab/reproductions";
 import { writeFileAtomic, writeFileAtomicSync } from "../files/atomic-write.js";
 import { prepareOutputDir } from "../files/output-dir.js";
-import { sweepId } from "../queue/point-job.js";
+import { readTextFile } from "../files/regular-file.js";
 import type { SweepQueue } from "../queue/queue-sweep.js";
 import type { RedisAddress } from "../queue/redis-address.js";
-import { planResume, pointCells, pointKey } from "../sweep/resume.js";
+import { type EarlierFile, planResume, pointCells, pointKey } from "../sweep/resume.js";
 import { runScenarioSummary, type ScenarioSummary } from "../sweep/scenario-task.js";
 import {
   formatValue,
@@ -36,6 +36,10 @@ export interface SweepOptions {
   plugin?: string[];
   /** Run the points as jobs on this Redis queue (`losslab worker` runs them) instead of worker threads here. */
   queue?: string;
+  /** A file holding the queue key (else LOSSLAB_QUEUE_KEY). */
+  queueKeyFile?: string;
+  /** A file holding the Redis password (else LOSSLAB_REDIS_PASSWORD, or the URL's). */
+  queuePasswordFile?: string;
 }
 
 type Row = SweepRow & { parameterValues: unknown[] };
@@ -52,9 +56,17 @@ export async function sweepCommand(file: string, options: SweepOptions): Promise
   const address =
     options.queue === undefined
       ? undefined
-      : (await import("../queue/redis-address.js")).parseRedisAddress(options.queue);
+      : await (await import("../queue/redis-address.js")).parseRedisAddress(options.queue, {
+          passwordFile: options.queuePasswordFile,
+        });
+  const key =
+    options.queue === undefined
+      ? undefined
+      : await (await import("../queue/queue-key.js")).queueKey(options.queueKeyFile);
   const sweep = await readSweepFile(file, options.dataDir, options.plugin);
   const points = sweepPoints(sweep, file);
+  // What a worker would refuse is refused here, before anything is queued.
+  if (key !== undefined) await checkQueueable(file, sweep, points, key);
   const parameters = sweep.parameters.map((p) => p.path);
   const out = options.out ?? join("results", `sweep-${basename(file, extname(file))}`);
   const csvFile = join(out, "results.csv");
@@ -64,7 +76,7 @@ export async function sweepCommand(file: string, options: SweepOptions): Promise
       ? undefined
       : await (await import("../queue/queue-sweep.js")).openSweepQueue(address, lostRedis(address));
   try {
-    await sweepIn(file, options, { sweep, points, parameters, out, csvFile, queue, address });
+    await sweepIn(file, options, { sweep, points, parameters, out, csvFile, queue, address, key });
   } finally {
     await queue?.close();
   }
@@ -81,6 +93,7 @@ async function sweepIn(
     csvFile,
     queue,
     address,
+    key,
   }: {
     sweep: Sweep;
     points: SweepPoint[];
@@ -89,12 +102,21 @@ async function sweepIn(
     csvFile: string;
     queue: SweepQueue | undefined;
     address: RedisAddress | undefined;
+    key: Buffer | undefined;
   },
 ): Promise<void> {
   await prepareOutputDir(out);
 
-  const earlier = options.fresh ? undefined : await readFile(csvFile, "utf8").catch(() => undefined);
-  const { kept, todo, note } = planResume(points, parameters, csvFile, earlier);
+  const jsonFile = join(out, "results.json");
+  // Every point's results go there: a directory in their way is refused before anything runs.
+  for (const path of [csvFile, jsonFile]) {
+    if ((await lstat(path).catch(() => undefined))?.isDirectory()) {
+      throw new UserError(`--out: ${path} is a directory; losslab writes the sweep's results there, as a file`);
+    }
+  }
+  const { kept, todo, note } = options.fresh
+    ? planResume(points, parameters, csvFile, undefined, undefined)
+    : planResume(points, parameters, csvFile, await readEarlier(csvFile), await readEarlier(jsonFile));
   if (note !== undefined) process.stderr.write(`losslab: ${note}\n`);
   const workers = Math.max(1, Math.min(options.workers, todo.length));
   const where =
@@ -124,9 +146,14 @@ async function sweepIn(
     return rows;
   };
   const succeeded = () => resultRows().filter((row) => row.error === undefined).length;
-  // results.csv is replaced (atomically) as each point finishes: a sweep stopped in any way
-  // keeps every finished point, and the next run resumes from there.
-  const save = () => writeFileAtomicSync(csvFile, toCsv(parameters, resultRows()));
+  // results.json and results.csv are replaced (atomically, in that order) as each point
+  // finishes: a sweep stopped in any way keeps every finished point, and the next run resumes
+  // from the rows both files agree on.
+  const save = () => {
+    const rows = resultRows();
+    writeFileAtomicSync(jsonFile, toJson(parameters, rows, true));
+    writeFileAtomicSync(csvFile, toCsv(parameters, rows));
+  };
   const stopHandling = exitOnInterrupt(() =>
     queue === undefined
       ? `${succeeded()} of ${points.length} points kept in ${csvFile}; run the same command again to resume`
@@ -152,11 +179,14 @@ async function sweepIn(
       save();
     };
     const progress = terminalProgress(`sweep ${basename(file)}`);
-    const id = queue === undefined ? undefined : sweepId(losslabVersion, points);
-    if (queue === undefined || id === undefined) {
+    const id =
+      queue === undefined || key === undefined
+        ? undefined
+        : (await import("../queue/point-job.js")).sweepId(key, losslabVersion, points);
+    if (queue === undefined || id === undefined || key === undefined) {
       await runSweep(
         runScenarioSummary,
-        todo.map((point) => point.scenario),
+        todo.map((point) => ({ scenario: point.scenario, plugins: sweep.plugins })),
         {
           sweepRunner: threadRunner(workers),
           progress,
@@ -169,14 +199,17 @@ async function sweepIn(
       await queue.collect(todo, {
         sweep: id,
         version: losslabVersion,
+        key,
         fresh: options.fresh === true,
         progress,
         onResult,
+        label: (index) => pointLabel(todo[index]!.index, sweep, todo[index]!.values),
+        say: (line) => process.stderr.write(`${process.stderr.isTTY ? "\n" : ""}${line}\n`),
       });
     }
     const rows = resultRows();
+    await writeFileAtomic(jsonFile, toJson(parameters, rows));
     await writeFileAtomic(csvFile, toCsv(parameters, rows));
-    await writeFileAtomic(join(out, "results.json"), toJson(parameters, rows));
     const measured = rows.filter((row) => row.error === undefined);
     const charts = measured.length === 0 ? [] : sweepCharts(sweep, measured);
     const { writeChart } = await import("../charts/render-chart.js");
@@ -202,14 +235,53 @@ async function sweepIn(
   }
 }
 
+/**
+ * An earlier output file of the sweep: its text, undefined when there is none, or why it
+ * cannot be read (a named pipe, a directory, too large, not UTF-8): only regular files are
+ * read, bounded (regular-file.ts).
+ */
+async function readEarlier(path: string): Promise<EarlierFile> {
+  if ((await lstat(path).catch(() => undefined)) === undefined) return undefined;
+  try {
+    return await readTextFile(path, "earlier results file");
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    return { unreadable: error.message.replace(/^cannot read earlier results file "[^"]*": /, "") };
+  }
+}
+
 /** A lost connection to Redis, said once a minute at most (the clients reconnect by themselves). */
 function lostRedis(address: RedisAddress): (error: Error) => void {
   let said = 0;
   return (error) => {
     if (Date.now() - said < 60_000) return;
     said = Date.now();
-    process.stderr.write(`\nlosslab: Redis at ${address.shown}: ${errorLine(error)}; retrying\n`);
+    process.stderr.write(`\nlosslab: Redis at ${address.shown}: ${address.redact(errorLine(error))}; retrying\n`);
   };
+}
+
+/**
+ * Refuses, before anything is queued, a sweep whose jobs a worker would refuse: one with
+ * plugins (a worker loads no code from a job), or a point that names a file or does not
+ * validate; the same check as the worker's (`jobScenario`), as one `losslab:` line.
+ */
+async function checkQueueable(file: string, sweep: Sweep, points: readonly SweepPoint[], key: Buffer): Promise<void> {
+  if (sweep.plugins.length > 0) {
+    throw new UserError(
+      `${file}: --queue: the sweep loads plugins (${sweep.plugins.map((plugin) => plugin.name).join(", ")}), and a losslab worker loads no code from a job: run plugin sweeps with --workers`,
+    );
+  }
+  const { jobScenario, JobRefused, pointJobData } = await import("../queue/point-job.js");
+  for (const point of points) {
+    try {
+      jobScenario(pointJobData(key, losslabVersion, "check", point), losslabVersion, key);
+    } catch (error) {
+      if (!(error instanceof JobRefused)) throw error;
+      throw new UserError(
+        `${file}: ${pointLabel(point.index, sweep, point.values)}: a losslab worker would refuse it: ${error.message}`,
+      );
+    }
+  }
 }
 
 /** Failed points listed one by one on stderr; all of them are in the results. */
@@ -239,7 +311,9 @@ function sweepCharts(sweep: Sweep, rows: readonly Row[]): Chart[] {
     const series = new Map<string, Array<[number, number]>>();
     for (const row of rows) {
       const name =
-        others.length === 0 ? key : others.map(({ path, index }) => `${path}=${row.cells[index]}`).join(", ");
+        others.length === 0
+          ? key
+          : others.map(({ path, index }) => `${path}=${formatValue(row.parameterValues[index])}`).join(", ");
       const value = row.values[key];
       if (!series.has(name)) series.set(name, []);
       if (value !== undefined) series.get(name)!.push([xOf(row.parameterValues[sweep.x]), value]);

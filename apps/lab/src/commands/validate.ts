@@ -18,8 +18,10 @@ export interface ValidateOptions {
  */
 export async function validateCommand(file: string, options: ValidateOptions = {}): Promise<void> {
   const input = await readDataFile(file, "scenario file");
-  await inlineTraceFiles(input, file, await dataDirOf(file, options.dataDir));
-  const { kinds } = await scenarioKinds(input, file, options.plugin);
+  const dir = await dataDirOf(file, options.dataDir);
+  await inlineTraceFiles(input, file, dir);
+  // Loading a plugin runs it: validate loads the scenario's plugins as run does (plugins.ts).
+  const { kinds } = await scenarioKinds(input, file, dir, options.plugin);
   try {
     const scenario = checkScenario(input, kinds);
     const shape = describeTopology(scenario.topology, kinds);

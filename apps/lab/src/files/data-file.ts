@@ -3,7 +3,7 @@ import { quoteValue } from "@losslab/scenario";
 import { parse as parseYaml } from "yaml";
 import { UserError } from "../user-error.js";
 import { type DataDir, dataDir, resolveInside } from "./data-dir.js";
-import { readTextFile } from "./read-text-file.js";
+import { readTextFile } from "./regular-file.js";
 
 /**
  * Reads a JSON or YAML file; a missing, special, oversized or unparsable file is a UserError

@@ -1,18 +1,25 @@
 /**
  * The collector side of a queued sweep (`losslab sweep FILE --queue URL`): it puts the points
- * on the queue as jobs, one per point, and hands each result over as it arrives. Jobs whose
- * result is already in Redis (an earlier, interrupted collector) are collected, not queued
- * again; the sweep's outputs are ordered by point by the caller, never by completion.
+ * on the queue as signed jobs, one per point, and hands each result over as it arrives,
+ * once it checks out (point-result.ts: signed for that very job, and a point's output).
+ * A result that does not, or a failure no worker of this sweep signed, is rejected with a line
+ * naming the point, and the point is queued again (up to MAX_REJECTIONS times, then it counts
+ * as failed). Jobs whose result is already in Redis (an earlier, interrupted collector) are
+ * collected, not queued again; the sweep's outputs are ordered by point by the caller, never
+ * by completion.
  */
-import { type Job, Queue, QueueEvents } from "bullmq";
+import { type Job, QueueEvents } from "bullmq";
 import type { Redis } from "ioredis";
-import type { ScenarioSummary } from "../sweep/scenario-task.js";
 import type { SweepPoint } from "../sweep/sweep-file.js";
-import { POINT_JOB, type PointJobData, pointJobData, pointJobId, QUEUE_NAME } from "./point-job.js";
+import { oneLine } from "../terminal/one-line.js";
+import { PointQueue } from "./job-class.js";
+import { POINT_JOB, type PointJobData, pointBinding, pointJobData, pointJobId, QUEUE_NAME } from "./point-job.js";
+import { acceptResult, type PointOutput } from "./point-result.js";
 import { checkRedis, type RedisAddress, redisClient } from "./redis-address.js";
-import { decodeValue } from "./result-codec.js";
+import type { JobBinding } from "./signature.js";
+import { verifiedFailure } from "./signature.js";
 
-export type PointOutput = ScenarioSummary | { error: string };
+export type { PointOutput } from "./point-result.js";
 
 /** How long an abandoned sweep's jobs and results stay in Redis (they go when the sweep is collected). */
 const KEEP_SECONDS = 7 * 24 * 3600;
@@ -23,16 +30,25 @@ const RECHECK_MS = 3_000;
 /** Jobs read or written per round trip batch. */
 const BATCH = 200;
 
+/** Results of one point rejected before the point counts as failed (each time it is queued again). */
+export const MAX_REJECTIONS = 3;
+
 export interface CollectOptions {
   /** The sweep's id (`sweepId`). */
   sweep: string;
   version: string;
+  /** The queue key: jobs are signed with it, results must be. */
+  key: Buffer;
   /** Remove this sweep's jobs first, so that every point runs again. */
   fresh: boolean;
   /** Points done (this run's), out of `total`, and "N running, N failed". */
   progress?: (done: number, total: number, detail: string) => void;
   /** Each point's output as it arrives (completion order); `index` is the point's index in `points`. */
   onResult: (index: number, output: PointOutput) => void;
+  /** `point 3 (x=1)`, for the point at `index` in `points`. */
+  label: (index: number) => string;
+  /** A line for stderr (a rejected result). */
+  say: (line: string) => void;
 }
 
 export interface SweepQueue {
@@ -57,7 +73,7 @@ export async function openSweepQueue(address: RedisAddress, onLost: (error: Erro
     clients.push(made);
     return made;
   };
-  const queue = new Queue<PointJobData, unknown>(QUEUE_NAME, { connection: client() });
+  const queue = new PointQueue(QUEUE_NAME, { connection: client() });
   queue.on("error", onLost);
   return {
     async workers() {
@@ -82,16 +98,37 @@ export async function openSweepQueue(address: RedisAddress, onLost: (error: Erro
   };
 }
 
+/** What a finished job says about its point: an output to take, or why it is rejected. */
+function judge(
+  job: Job<PointJobData, unknown>,
+  state: string,
+  binding: JobBinding,
+  key: Buffer,
+): { output: PointOutput } | { rejected: string } | undefined {
+  if (state === "completed") return acceptResult(key, binding, job.returnvalue);
+  if (state !== "failed") return undefined;
+  const message = verifiedFailure(key, binding, job.failedReason);
+  if (message !== undefined) return { output: { error: message } };
+  const reason = oneLine(String(job.failedReason ?? "no reason given")).slice(0, 200);
+  return { rejected: `it failed, and no worker of this sweep signed the failure: ${reason}` };
+}
+
 async function collect(
-  queue: Queue<PointJobData, unknown>,
+  queue: PointQueue,
   eventsClient: Redis,
   points: readonly SweepPoint[],
   options: CollectOptions,
 ): Promise<void> {
   const total = points.length;
   const indexOf = new Map(points.map((point, index) => [pointJobId(options.sweep, point.index), index]));
+  const bindings = new Map(
+    points.map((point) => [pointJobId(options.sweep, point.index), pointBinding(options.sweep, point)]),
+  );
   const outstanding = new Set(indexOf.keys());
   const running = new Set<string>();
+  /** Jobs being queued again after a rejection: their state in Redis is in flux meanwhile. */
+  const requeueing = new Set<string>();
+  const rejections = new Map<string, number>();
   let done = 0;
   let failed = 0;
   const show = () => options.progress?.(done, total, `${done} done, ${running.size} running, ${failed} failed`);
@@ -104,13 +141,8 @@ async function collect(
     fail = reject;
   });
 
-  /** Takes the output of a finished job (completed: its result; failed: its reason) once. */
-  const take = (id: string, job: Job<PointJobData, unknown> | undefined, state: string) => {
-    if (!outstanding.has(id) || job === undefined) return;
-    let output: PointOutput;
-    if (state === "completed") output = decodeValue(job.returnvalue) as PointOutput;
-    else if (state === "failed") output = { error: job.failedReason || "failed on a worker (no reason given)" };
-    else return;
+  /** The point's output, taken once. */
+  const deliver = (id: string, output: PointOutput) => {
     outstanding.delete(id);
     running.delete(id);
     done++;
@@ -123,6 +155,35 @@ async function collect(
     }
     show();
     if (outstanding.size === 0) finish();
+  };
+
+  /** A result that does not check out: said, and the point queued again (or, the last time, failed). */
+  const reject = (id: string, why: string) => {
+    const index = indexOf.get(id)!;
+    const count = (rejections.get(id) ?? 0) + 1;
+    rejections.set(id, count);
+    running.delete(id);
+    if (count >= MAX_REJECTIONS) {
+      options.say(
+        `losslab: ${options.label(index)}: rejected a result from the queue (${why}); ${count} rejected, not run again`,
+      );
+      deliver(id, { error: `rejected ${count} results from the queue; the last: ${why}` });
+      return;
+    }
+    options.say(`losslab: ${options.label(index)}: rejected a result from the queue (${why}); running it again`);
+    requeueing.add(id);
+    void requeue(queue, points[index]!, id, options)
+      .then(() => requeueing.delete(id))
+      .catch(fail);
+  };
+
+  /** Takes the output of a finished job (completed: its result; failed: its reason) once, if it checks out. */
+  const take = (id: string, job: Job<PointJobData, unknown> | undefined, state: string) => {
+    if (!outstanding.has(id) || requeueing.has(id) || job === undefined) return;
+    const verdict = judge(job, state, bindings.get(id)!, options.key);
+    if (verdict === undefined) return;
+    if ("rejected" in verdict) reject(id, verdict.rejected);
+    else deliver(id, verdict.output);
   };
   const look = async (id: string) => {
     const job = await queue.getJob(id);
@@ -157,12 +218,12 @@ async function collect(
     // Events can be missed (a reconnection, a job that ended while it was being queued): ask now and then.
     const recheck = async () => {
       for (const ids = [...outstanding]; ids.length > 0; ) {
-        const batch = ids.splice(0, BATCH);
+        const batch = ids.splice(0, BATCH).filter((id) => !requeueing.has(id));
         const seen = await Promise.all(batch.map(look));
         const lost: SweepPoint[] = [];
         batch.forEach((id, i) => {
           const { job, state } = seen[i]!;
-          if (state === "missing" && outstanding.has(id)) lost.push(points[indexOf.get(id)!]!);
+          if (state === "missing" && outstanding.has(id) && !requeueing.has(id)) lost.push(points[indexOf.get(id)!]!);
           else take(id, job, state);
         });
         // Removed meanwhile (another collector of the same sweep finished and forgot it): queue it again.
@@ -178,13 +239,20 @@ async function collect(
   }
 }
 
+/** Removes a point's job (its rejected result) and queues the point again. */
+async function requeue(queue: PointQueue, point: SweepPoint, id: string, options: CollectOptions): Promise<void> {
+  await queue.remove(id).catch(() => 0);
+  // A job that cannot be removed (locked by a worker running it again) comes back through its events.
+  if ((await queue.getJob(id)) === undefined) await addJobs(queue, [point], options);
+}
+
 /**
- * Queues the points that have no job yet; reports the jobs already finished (to re-use their
- * results). A job that failed, or whose point failed, is run again, as a local sweep runs its
- * failed points again; with `fresh`, every job is.
+ * Queues the points that have no job yet; reports the jobs already there (to re-use their
+ * results, which `take` checks). A job that failed, or whose point failed, is run again, as a
+ * local sweep runs its failed points again; with `fresh`, every job is.
  */
 async function enqueue(
-  queue: Queue<PointJobData, unknown>,
+  queue: PointQueue,
   points: readonly SweepPoint[],
   options: CollectOptions,
   found: (id: string, job: Job<PointJobData, unknown>, state: string) => void,
@@ -201,12 +269,12 @@ async function enqueue(
         toAdd.push(point);
         continue;
       }
+      const verdict =
+        state === "completed"
+          ? acceptResult(options.key, pointBinding(options.sweep, point), job.returnvalue)
+          : undefined;
       const pointFailed =
-        state === "failed" ||
-        (state === "completed" &&
-          typeof job.returnvalue === "object" &&
-          job.returnvalue !== null &&
-          "error" in job.returnvalue);
+        state === "failed" || (verdict !== undefined && "output" in verdict && "error" in verdict.output);
       if (options.fresh || pointFailed) {
         // A job being run cannot be removed: with --fresh its result is then taken as it comes.
         const removed = await job.remove().then(
@@ -224,12 +292,12 @@ async function enqueue(
   }
 }
 
-async function addJobs(queue: Queue<PointJobData, unknown>, points: readonly SweepPoint[], options: CollectOptions) {
+async function addJobs(queue: PointQueue, points: readonly SweepPoint[], options: CollectOptions) {
   if (points.length === 0) return;
   await queue.addBulk(
     points.map((point) => ({
       name: POINT_JOB,
-      data: pointJobData(options.version, options.sweep, point),
+      data: pointJobData(options.key, options.version, options.sweep, point),
       opts: {
         jobId: pointJobId(options.sweep, point.index),
         // A point that throws on a worker is reported, not retried: a simulation gives the same error

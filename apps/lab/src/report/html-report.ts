@@ -1,8 +1,11 @@
 /**
  * The `reproduce --all` report: one self-contained HTML page (inline CSS, charts inlined
  * as SVG, no scripts, no external requests). Pure: data in, string out. Every piece of
- * text is escaped; the SVGs come from our own renderer and are inlined as markup, with
- * their ids prefixed so the charts' clip paths do not collide within one document.
+ * text is escaped; the SVGs come from our own renderer, or from a kept directory after
+ * chart-svg.ts found them to be charts as it draws them, and are inlined as markup, with
+ * their ids prefixed so the charts' clip paths do not collide within one document. Its
+ * Content-Security-Policy allows no script at all (inline or not), no request and no plugin:
+ * were markup with a script ever to reach the page, the browser would not run it.
  */
 import type { Check, PresetResult, SummaryValue } from "@losslab/reproductions";
 import type { ReportEnvironment } from "./environment.js";
@@ -85,6 +88,10 @@ dl.env dt { color: #555; }
 dl.env dd { margin: 0; }
 `;
 
+/** No script, object, frame, form or request: only the page's own inline style and inline SVG. */
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'none'; script-src 'none'; object-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+
 export function renderHtmlReport(data: ReportData): string {
   const checks = ranPresets(data.presets).flatMap((p) => p.result.checks);
   const failed = checks.filter((c) => !c.pass).length;
@@ -98,6 +105,7 @@ export function renderHtmlReport(data: ReportData): string {
     '<html lang="en">',
     "<head>",
     '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
     `<style>${CSS}</style>`,

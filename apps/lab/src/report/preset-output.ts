@@ -4,12 +4,22 @@
  * wall time and the charts' titles. The manifest is what makes the directory complete:
  * `reproduce --all` run again re-uses a directory whose manifest and files all check out
  * (readKeptPreset) and runs the preset again otherwise.
+ *
+ * A kept directory is data, and is checked as data (issue 42): the manifest names exactly
+ * the files losslab writes there (plain names: nothing outside the directory), each read only
+ * if it is a regular file (not a link, a pipe or a device) of bounded size; the claims are
+ * re-judged from result.json's summary by the preset's own `judge` (a preset without one is
+ * run again), and each SVG must be a chart as losslab draws it (chart-svg.ts) before the
+ * report inlines it.
  */
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { lstat } from "node:fs/promises";
 import { join } from "node:path";
-import { type Check, chartToCsv, type PresetResult, resultJsonText } from "@losslab/reproductions";
+import { type Check, chartToCsv, type Preset, type PresetResult, resultJsonText } from "@losslab/reproductions";
 import { writeFileAtomic } from "../files/atomic-write.js";
+import { readRegularFile } from "../files/regular-file.js";
+import { UserError } from "../user-error.js";
+import { svgProblem } from "./chart-svg.js";
 import type { ReportChart } from "./html-report.js";
 
 export const MANIFEST = "manifest.json";
@@ -72,45 +82,88 @@ export async function writePresetOutput(
   return { written: [...Object.keys(files), MANIFEST], charts, wallTimeMs };
 }
 
+/** The most bytes of a kept file losslab reads back (a PNG of a busy chart is well under 1 MiB). */
+const MAX_KEPT_FILE_BYTES = 16 * 2 ** 20;
+/** The most charts a manifest may list. */
+const MAX_CHARTS = 100;
+/** A file name losslab writes in a preset's directory: no directory part, no leading dot. */
+const FILE_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,200}$/;
+
 /**
- * The output an earlier run of `preset` at `seed` left in `dir`, if it is complete and
- * intact: the manifest parses and names this preset and seed, every file it lists has its
- * SHA-256, and result.json parses with the spec's shape. `{ problem }` says why not when
- * something is there; undefined when the preset never finished there (no manifest, no
- * result.json).
+ * The output an earlier run of `preset` at `seed` left in `dir`, if it is complete, intact
+ * and re-judged: the manifest parses, names this preset and seed and exactly the files
+ * losslab writes (result.json, and each chart's .csv, .svg and .png); every one is a regular
+ * file with its SHA-256; result.json has the spec's shape and its checks are those the
+ * preset's `judge` gives for its summary; every SVG is a chart as losslab draws it.
+ * `{ problem }` says why not when something is there; undefined when the preset never
+ * finished there (no manifest, no result.json).
  */
 export async function readKeptPreset(
   dir: string,
-  preset: string,
+  preset: Preset,
   seed: number,
 ): Promise<KeptPreset | { problem: string } | undefined> {
-  const manifestText = await readFile(join(dir, MANIFEST), "utf8").catch(() => undefined);
-  if (manifestText === undefined) {
-    const result = await readFile(join(dir, "result.json")).catch(() => undefined);
-    return result === undefined ? undefined : { problem: `no ${MANIFEST}: an unfinished run` };
+  const read = async (file: string): Promise<Buffer | { problem: string }> => {
+    try {
+      return await readRegularFile(join(dir, file), "kept file", {
+        shown: file,
+        maxBytes: MAX_KEPT_FILE_BYTES,
+        followLinks: false,
+      });
+    } catch (error) {
+      if (!(error instanceof UserError)) throw error;
+      return { problem: error.message.replace(/^cannot read kept file /, "") };
+    }
+  };
+  const exists = async (file: string) => (await lstat(join(dir, file)).catch(() => undefined)) !== undefined;
+  if (!(await exists(MANIFEST))) {
+    return (await exists("result.json")) ? { problem: `no ${MANIFEST}: an unfinished run` } : undefined;
   }
-  const manifest = parseManifest(manifestText);
+  const manifestBytes = await read(MANIFEST);
+  if ("problem" in manifestBytes) return manifestBytes;
+  const manifest = parseManifest(manifestBytes.toString("utf8"));
   if (manifest === undefined) return { problem: `${MANIFEST} is damaged` };
-  if (manifest.preset !== preset) return { problem: `${MANIFEST} is ${manifest.preset}'s` };
+  if (manifest.preset !== preset.name) return { problem: `${MANIFEST} is ${manifest.preset.slice(0, 80)}'s` };
   if (manifest.seed !== seed) return { problem: `it was run with seed ${manifest.seed}` };
+  const expected = [
+    "result.json",
+    ...manifest.charts.flatMap(({ name }) => ["csv", "svg", "png"].map((e) => `${name}.${e}`)),
+  ];
+  const listed = Object.keys(manifest.files);
+  if (expected.length !== listed.length || !expected.every((file) => Object.hasOwn(manifest.files, file))) {
+    const odd = listed.find((file) => !expected.includes(file)) ?? expected.find((file) => !listed.includes(file));
+    return {
+      problem: `${MANIFEST} does not list the files losslab writes there (${JSON.stringify(odd?.slice(0, 80))})`,
+    };
+  }
   const contents = new Map<string, Buffer>();
   for (const [file, hash] of Object.entries(manifest.files)) {
-    const bytes = await readFile(join(dir, file)).catch(() => undefined);
-    if (bytes === undefined) return { problem: `${file} is missing` };
+    const bytes = await read(file);
+    if ("problem" in bytes) return bytes;
     if (sha256(bytes) !== hash) return { problem: `${file} changed since it was written` };
     contents.set(file, bytes);
   }
-  const resultBytes = contents.get("result.json");
-  if (resultBytes === undefined) return { problem: `${MANIFEST} lists no result.json` };
-  const result = parseResult(resultBytes.toString("utf8"), preset, seed);
+  const result = parseResult(contents.get("result.json")!.toString("utf8"), preset.name, seed);
   if (result === undefined) return { problem: "result.json is not valid JSON of a preset's result" };
+  // The claims are judged again from the numbers, never taken from result.json's PASS flags.
+  if (preset.judge === undefined) {
+    return {
+      problem: "its claims compare runs its summary does not hold, so they cannot be judged again without running it",
+    };
+  }
+  const judged = preset.judge(result.summary);
+  if (judged === undefined) return { problem: "result.json's summary lacks a number its claims need" };
+  if (JSON.stringify(judged) !== JSON.stringify(result.checks)) {
+    return { problem: "result.json's claims are not what its numbers give (changed since it was written)" };
+  }
   const charts: ReportChart[] = [];
   for (const { name, title } of manifest.charts) {
-    const svg = contents.get(`${name}.svg`);
-    if (svg === undefined) return { problem: `${MANIFEST} lists no ${name}.svg` };
-    charts.push({ name, title, svg: svg.toString("utf8") });
+    const svg = contents.get(`${name}.svg`)!.toString("utf8");
+    const problem = svgProblem(svg);
+    if (problem !== undefined) return { problem: `${name}.svg is not a chart as losslab draws it (${problem})` };
+    charts.push({ name, title, svg });
   }
-  return { result, charts, wallTimeMs: manifest.wallTimeMs };
+  return { result: { ...result, checks: judged }, charts, wallTimeMs: manifest.wallTimeMs };
 }
 
 function sha256(data: string | Uint8Array): string {
@@ -128,6 +181,11 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * The manifest, if it has its shape: plain file names only (a name with a directory part,
+ * `..`, or a leading dot would make losslab read a file outside the directory), a SHA-256 for
+ * each, at most MAX_CHARTS charts with names and titles.
+ */
 function parseManifest(text: string): Manifest | undefined {
   const value = parseJson(text);
   if (!isObject(value)) return undefined;
@@ -136,10 +194,20 @@ function parseManifest(text: string): Manifest | undefined {
     typeof preset === "string" &&
     typeof seed === "number" &&
     typeof wallTimeMs === "number" &&
+    Number.isFinite(wallTimeMs) &&
     Array.isArray(charts) &&
-    charts.every((chart) => isObject(chart) && typeof chart.name === "string" && typeof chart.title === "string") &&
+    charts.length <= MAX_CHARTS &&
+    charts.every(
+      (chart) =>
+        isObject(chart) &&
+        typeof chart.name === "string" &&
+        FILE_NAME.test(`${chart.name}.svg`) &&
+        typeof chart.title === "string" &&
+        chart.title.length <= 1000,
+    ) &&
     isObject(files) &&
-    Object.values(files).every((hash) => typeof hash === "string");
+    Object.keys(files).every((file) => FILE_NAME.test(file) && file !== MANIFEST) &&
+    Object.values(files).every((hash) => typeof hash === "string" && /^[0-9a-f]{64}$/.test(hash));
   return ok ? (value as unknown as Manifest) : undefined;
 }
 

@@ -1,6 +1,6 @@
 import type { CompletionSummary } from "@losslab/metrics";
 import { parseScenario, runScenario } from "@losslab/scenario";
-import { kindsWith, pluginUrls } from "../plugins.js";
+import { kindsWith, type ResolvedPlugin } from "../plugins.js";
 import { errorLine } from "../terminal/error-line.js";
 
 /** The plain-JSON summary of one scenario run: what a sweep records per point. */
@@ -16,17 +16,32 @@ export interface ScenarioSummary {
   completions: Record<string, CompletionSummary>;
 }
 
+/** One point of a sweep: its scenario input, and the plugins the main thread resolved for the sweep. */
+export interface PointInput {
+  scenario: unknown;
+  /**
+   * Resolved and loaded once by the main thread (plugins.ts), from the sweep file and
+   * `--plugin`, never from the scenario: a point's own `plugins` field names, it does not load.
+   * A queued job's point has none.
+   */
+  plugins: readonly ResolvedPlugin[];
+}
+
 /**
- * Validates and runs one scenario input (with the plugins its `plugins` name by file URL). A run that fails, for whatever reason (a scenario
- * the simulator rejects, an error in the model at run time), gives `{ error }` with its
- * message on one line: one point of a sweep must not take the others down, and an error's
- * class would not survive the worker boundary anyway.
+ * Validates and runs one scenario input with the kinds of `plugins`. A run that fails, for
+ * whatever reason (a plugin that does not load here, a scenario the simulator rejects, an
+ * error in the model at run time), gives `{ error }` with its message on one line: one
+ * point of a sweep must not take the others down, and an error's class would not survive the
+ * worker boundary anyway.
  */
-export async function runScenarioSummary(input: unknown): Promise<ScenarioSummary | { error: string }> {
+export async function runScenarioSummary({
+  scenario,
+  plugins,
+}: PointInput): Promise<ScenarioSummary | { error: string }> {
   try {
-    // A sweep's points carry their plugins as file URLs (sweep-file.ts): a worker thread loads them once.
-    const kinds = await kindsWith(pluginUrls(input));
-    const result = runScenario(parseScenario(input, kinds), { kinds });
+    // In a worker thread, the plugins load here once (bounded like the main thread's loading).
+    const kinds = await kindsWith(plugins);
+    const result = runScenario(parseScenario(scenario, kinds), { kinds });
     return {
       fingerprint: result.fingerprint,
       links: { ...result.summary.links },

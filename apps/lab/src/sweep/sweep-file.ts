@@ -8,7 +8,7 @@ import {
 } from "@losslab/scenario";
 import { resolveInside } from "../files/data-dir.js";
 import { dataDirOf, inlineTraceFiles, readDataFile } from "../files/data-file.js";
-import { scenarioKinds } from "../plugins.js";
+import { type ResolvedPlugin, scenarioKinds } from "../plugins.js";
 import { oneLine } from "../terminal/one-line.js";
 import { UserError } from "../user-error.js";
 
@@ -21,8 +21,10 @@ export interface Sweep {
   outputs?: string[];
   /** Index in `parameters` of the one on the charts' x axis (the file's `x`; default the first). */
   x: number;
-  /** The kinds its scenarios may name: the built-in ones and its plugins' (the base's `plugins` holds their file URLs). */
+  /** The kinds its scenarios may name: the built-in ones and its plugins'. */
   kinds: ScenarioKinds;
+  /** The base's plugins and `--plugin`'s, resolved: what the worker threads load for every point. */
+  plugins: ResolvedPlugin[];
 }
 
 export interface SweepPoint {
@@ -66,9 +68,8 @@ export async function readSweepFile(file: string, dataDir?: string, plugins: rea
     throw new UserError(`${file}: base: must be a scenario object or the path of a scenario file`);
   }
   await inlineTraceFiles(rawBase, baseFile, dir);
-  const { kinds, urls } = await scenarioKinds(rawBase, baseFile, plugins);
-  // Worker threads load the plugins from these URLs: every point carries them.
-  if (urls.length > 0) (rawBase as Record<string, unknown>).plugins = urls;
+  const resolved = await scenarioKinds(rawBase, baseFile, dir, plugins);
+  const { kinds } = resolved;
   let base: Scenario;
   try {
     base = parseScenario(rawBase, kinds);
@@ -84,6 +85,12 @@ export async function readSweepFile(file: string, dataDir?: string, plugins: rea
   for (const [path, values] of Object.entries(input.parameters)) {
     if (!Array.isArray(values) || values.length === 0) {
       throw new UserError(`${file}: parameters."${path}": must be a non-empty list of values`);
+    }
+    // A point would load the code a value names: plugins are the base's (or --plugin's), for every point.
+    if (path === "plugins" || path.startsWith("plugins.")) {
+      throw new UserError(
+        `${file}: parameters."${path}": plugins cannot be swept (a plugin is code): name them in the base scenario or with --plugin`,
+      );
     }
     const texts = values.map(formatValue);
     const duplicate = texts.find((text, i) => texts.indexOf(text) !== i);
@@ -116,7 +123,8 @@ export async function readSweepFile(file: string, dataDir?: string, plugins: rea
       );
     }
   }
-  return outputs === undefined ? { base, parameters, x, kinds } : { base, parameters, outputs, x, kinds };
+  const sweep = { base, parameters, x, kinds, plugins: resolved.plugins };
+  return outputs === undefined ? sweep : { ...sweep, outputs };
 }
 
 /**

@@ -4,7 +4,7 @@
  * stored, so a table read back from its CSV prints byte-identically (that is what makes
  * resumed sweeps give the same file as a run from scratch).
  */
-import { round } from "@losslab/reproductions";
+import { csvField, round } from "@losslab/reproductions";
 import type { ScenarioSummary } from "./scenario-task.js";
 
 export interface SweepRow {
@@ -59,14 +59,12 @@ export function summaryColumns(rows: readonly SweepRow[]): string[] {
 const formatNumber = (value: number | undefined) =>
   value === undefined || !Number.isFinite(value) ? "" : String(round(value));
 
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /**
  * The CSV: a header line, then one line per row; a key a point lacks is an empty cell. When
  * a point failed, an `error` column holds its message (empty for the others). The
- * fingerprint comes last, so a row cut short fails its format on resume.
+ * fingerprint comes last, so a row cut short fails its format on resume. Every cell goes
+ * through `csvField` (@losslab/reproductions): a value or a name that starts like a formula
+ * cannot run in a spreadsheet.
  */
 export function toCsv(parameters: readonly string[], rows: readonly SweepRow[]): string {
   const columns = summaryColumns(rows);
@@ -84,10 +82,15 @@ export function toCsv(parameters: readonly string[], rows: readonly SweepRow[]):
   return `${lines.join("\n")}\n`;
 }
 
-/** The same data as JSON: the parameter values as in the sweep file, then each summary key (or the error). */
+/**
+ * The same data as JSON: the parameter values as in the sweep file, then each summary key (or
+ * the error). `compact`: on one line, as a sweep saves it after each point (a third of the
+ * bytes); the finished sweep writes it indented.
+ */
 export function toJson(
   parameters: readonly string[],
   rows: ReadonlyArray<SweepRow & { parameterValues: unknown[] }>,
+  compact = false,
 ): string {
   const columns = summaryColumns(rows);
   const points = rows.map((row) => ({
@@ -96,7 +99,7 @@ export function toJson(
     ...(row.fingerprint === undefined ? {} : { fingerprint: row.fingerprint }),
     ...(row.error === undefined ? {} : { error: row.error }),
   }));
-  return `${JSON.stringify({ parameters, columns, points }, null, 2)}\n`;
+  return `${JSON.stringify({ parameters, columns, points }, null, compact ? undefined : 2)}\n`;
 }
 
 /** Parses CSV text (RFC 4180 quoting) into records of fields. */
@@ -139,44 +142,60 @@ export function parseCsv(text: string): string[][] {
   return records;
 }
 
-/** What an earlier results.csv holds that a resumed sweep can use. */
-export type CsvReading =
-  | {
-      /** Verified rows: whole, every number well-formed, a fingerprint; or a point that failed. */
-      rows: SweepRow[];
-      /** The parameter cells of the lines that are not (cut short, damaged): their points run again. */
-      broken: string[][];
-    }
-  | { unusable: string };
+/** A line of an earlier results.csv, read back. */
+export interface CsvLine {
+  /** Its parameter cells (as `pointCells` gives them). */
+  cells: string[];
+  /** The row, when the line has the header's width, numbers as `toCsv` writes them and a fingerprint (or an error). */
+  row?: SweepRow;
+  /** The summary keys whose cells are empty in a whole row (a key the point lacks, or a value that was not a number). */
+  blank: string[];
+}
+
+/** What an earlier results.csv holds, before resume.ts checks it against the sweep and results.json. */
+export type CsvReading = { keys: string[]; lines: CsvLine[] } | { unusable: string };
+
+/** A summary key as `flattenSummary` makes them. */
+const KEY_FORMAT = /^(?:groups\..+|links\..+|delivered|marked|completions\..+\.[A-Za-z0-9]+)$/;
 
 /**
- * Reads an earlier results.csv, trusting nothing: a row is used only if it has every column,
- * every summary cell is empty or a number as `toCsv` writes it, and it ends with a
- * fingerprint of 16 hex digits (or, for a point that failed, with its error and no
- * fingerprint). A header that is not this sweep's makes the whole file unusable.
+ * Reads an earlier results.csv, trusting nothing. The header must be this sweep's exactly:
+ * its parameter columns in order, then summary keys as losslab makes them, each once, in
+ * `summaryColumns`' order (a reordered header would put values in other columns), then
+ * `error` (when a point failed) and `fingerprint`; else the whole file is unusable. A line is
+ * a row only if it has every column, every summary cell empty or a number as `toCsv` writes
+ * it, and a fingerprint of 16 hex digits (or, for a point that failed, its error and no
+ * fingerprint).
  */
 export function readCsvRows(text: string, parameters: readonly string[]): CsvReading {
   const [header, ...records] = parseCsv(text);
-  if (header === undefined || parameters.some((path, p) => header[p] !== path)) {
+  if (header === undefined || header.length < parameters.length || parameters.some((path, p) => header[p] !== path)) {
     return { unusable: "its parameter columns are not this sweep's" };
   }
   if (header.at(-1) !== FINGERPRINT)
     return { unusable: "it has no fingerprint column (cut short, or from an older losslab)" };
   const errors = header.at(-2) === ERROR;
   const keys = header.slice(parameters.length, errors ? -2 : -1);
-  if (keys.some((key) => parameters.includes(key) || key === FINGERPRINT)) {
+  if (new Set(keys).size !== keys.length || keys.some((key) => parameters.includes(key) || key === FINGERPRINT)) {
     return { unusable: "its header repeats a column" };
   }
-  const rows: SweepRow[] = [];
-  const broken: string[][] = [];
-  for (const record of records) {
-    const row = verifiedRow(record, header.length, parameters.length, keys, errors);
-    if (row === undefined) broken.push(record.slice(0, parameters.length));
-    else rows.push(row);
+  const foreign = keys.find((key) => !KEY_FORMAT.test(key));
+  if (foreign !== undefined)
+    return { unusable: `its header has a column losslab does not write (${foreign.slice(0, 60)})` };
+  if (
+    summaryColumns([{ cells: [], values: Object.fromEntries(keys.map((key) => [key, 0])) }]).join("\0") !==
+    keys.join("\0")
+  ) {
+    return { unusable: "its summary columns are not in the order losslab writes them" };
   }
-  return { rows, broken };
+  const lines = records.map((record): CsvLine => {
+    const cells = record.slice(0, parameters.length);
+    const row = verifiedRow(record, header.length, parameters.length, keys, errors);
+    const blank = row === undefined ? [] : keys.filter((_, k) => record[parameters.length + k] === "");
+    return row === undefined ? { cells, blank } : { cells, row, blank };
+  });
+  return { keys, lines };
 }
-
 function verifiedRow(
   record: string[],
   width: number,

@@ -1,8 +1,11 @@
 /**
  * Ctrl-C (SIGINT) and SIGTERM during a command that keeps its results as it goes (a sweep,
  * `reproduce --all`): one line saying what was kept, the unfinished temporary files removed,
- * and the shell's exit code for the signal (130, 143). Exiting ends the worker threads with
- * the process.
+ * then the process ends by the signal itself, as a program that catches it should (the
+ * shell's exit code for it: 130, 143): the signal's default action ends the process at once,
+ * where `process.exit` would wait for any file operation under way (a read blocked on a
+ * named pipe kept a process that had said "interrupted" running for good). Ending ends the
+ * worker threads with the process.
  *
  * The handler runs on the main thread's event loop: while the main thread itself runs a
  * simulation (`--workers 1`, or a preset of one run) it takes effect when that run ends.
@@ -24,10 +27,21 @@ export function exitOnInterrupt(kept: () => string): () => void {
     discardPendingFiles();
     // On a terminal the progress line has no newline yet.
     process.stderr.write(`${process.stderr.isTTY ? "\n" : ""}losslab: interrupted; ${kept()}\n`);
-    process.exit(128 + constants.signals[signal]);
+    endBy(signal);
   };
   for (const signal of SIGNALS) process.on(signal, handler);
   return () => {
     for (const signal of SIGNALS) process.off(signal, handler);
   };
+}
+
+/**
+ * Ends the process by `signal`'s default action: every listener of it removed (Node then
+ * restores the default), the signal raised again. Should anything keep it alive (a listener
+ * added elsewhere), `process.exit` with the shell's code for it.
+ */
+export function endBy(signal: NodeJS.Signals): never {
+  process.removeAllListeners(signal);
+  process.kill(process.pid, signal);
+  process.exit(128 + (constants.signals[signal as keyof typeof constants.signals] ?? 0));
 }

@@ -145,7 +145,9 @@ function lineLayers(chart: Chart): unknown[] {
     });
   }
 
-  const series = { field: "s", type: "nominal", title: null, sort: names };
+  // Ordered by the scales' explicit domains, never by a `sort` list: vega-lite compiles that
+  // into expression text, and a series name is data, not code.
+  const series = { field: "s", type: "nominal", title: null };
   layers.push({
     data: { values: rows },
     mark: {
@@ -206,7 +208,7 @@ function barLayers(chart: Chart): unknown[] {
             field: "s",
             type: "nominal",
             title: chart.xLabel,
-            sort: names,
+            scale: { domain: names },
             axis: { labelAngle: 0 },
           },
           y,
@@ -239,17 +241,15 @@ function barLayers(chart: Chart): unknown[] {
           field: "c",
           type: "nominal",
           title: chart.xLabel,
-          sort: categories,
           scale: { domain: categories, paddingInner: 0.2 },
           axis: { labelAngle: 0 },
         },
-        xOffset: { field: "s", type: "nominal", sort: names, scale: { domain: names } },
+        xOffset: { field: "s", type: "nominal", scale: { domain: names } },
         y,
         color: {
           field: "s",
           type: "nominal",
           title: null,
-          sort: names,
           scale: { domain: names, ...colorRange(names.length) },
         },
       },
@@ -263,6 +263,9 @@ function formatCategory(x: number): string {
 
 function chartConfig(): Record<string, unknown> {
   return {
+    // No ARIA descriptions: vega-lite writes them as expressions quoting the axis titles, and
+    // a title or a series name (a flow group's, a sweep value) is data, never expression text.
+    aria: false,
     font: FONT_FAMILY,
     view: { stroke: null },
     axis: {

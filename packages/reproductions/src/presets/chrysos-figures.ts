@@ -3,7 +3,8 @@
  * and at inputs, and culprit selection by arrival or occupancy sampling.
  */
 import { check } from "../check.js";
-import { fingerprintOf, type Preset } from "../preset.js";
+import { numberRecord, summaryNumbers } from "../judge.js";
+import { type Check, fingerprintOf, type Preset } from "../preset.js";
 import {
   type ChrysosParams,
   chrysosScenario,
@@ -28,6 +29,11 @@ const spread = (rates: Record<string, number>) => {
   return Math.max(...values) / Math.min(...values);
 };
 
+/** The claim C2a.1 of the spec, from the per-flow rates over 50-100 ms. */
+const fig2aChecks = (gbps50to100: Record<string, number>): Check[] => [
+  check.atLeast("C2a.1", "max/min flow rate over 50-100 ms", spread(gbps50to100), 1.2),
+];
+
 export const chrysosFig2a: Preset = {
   name: "chrysos-fig2a",
   description: "chrysos Fig. 2(a): fan-in of 4 (+1) flows, QCN at switch outputs (standard): unfair",
@@ -41,12 +47,16 @@ export const chrysosFig2a: Preset = {
       params,
       fingerprint: fingerprintOf([run.result]),
       summary,
-      checks: [check.atLeast("C2a.1", "max/min flow rate over 50-100 ms", spread(summary.gbps50to100), 1.2)],
+      checks: fig2aChecks(summary.gbps50to100),
       charts: [
         throughputChart("chrysos-fig2a", "Fan-in, QCN at outputs: per-flow throughput", run),
         notificationChart("chrysos-fig2c-output", "CNMs per flow, congestion point at the output", run),
       ],
     };
+  },
+  judge(summary) {
+    const rates = numberRecord(summary.gbps50to100);
+    return rates === undefined ? undefined : fig2aChecks(rates);
   },
 };
 
@@ -92,6 +102,16 @@ export const chrysosFig2b: Preset = {
   },
 };
 
+/** The claim C3b.1 of the spec, from f1 and f6's rates. */
+const fig3bChecks = (rates: { f1: number; f6: number }): Check[] => [
+  check.atMost("C3b.1", "f6 / f1 over 50-100 ms", rates.f6 / rates.f1, 1.5),
+];
+
+/** The claim C3c.1 of the spec, from f1 and f6's rates. */
+const fig3cChecks = (rates: { f1: number; f6: number }): Check[] => [
+  check.within("C3c.1", "f6 / f1 over 50-100 ms (7/3 expected)", rates.f6 / rates.f1, 1.9, 2.8),
+];
+
 /** f1 and f6 over 50-100 ms, Gb/s. */
 const f1f6 = (run: ReturnType<typeof runChrysos>) => ({ f1: gbps(run, "f1", 50, 100), f6: gbps(run, "f6", 50, 100) });
 
@@ -108,9 +128,13 @@ export const chrysosFig3b: Preset = {
       params,
       fingerprint: fingerprintOf([run.result]),
       summary: rates,
-      checks: [check.atMost("C3b.1", "f6 / f1 over 50-100 ms", rates.f6 / rates.f1, 1.5)],
+      checks: fig3bChecks(rates),
       charts: [throughputChart("chrysos-fig3b", "QCN at inputs, arrival sampling: f6 throttled with f1", run)],
     };
+  },
+  judge(summary) {
+    const rates = summaryNumbers(summary, ["f1", "f6"]);
+    return rates === undefined ? undefined : fig3bChecks(rates);
   },
 };
 
@@ -127,9 +151,13 @@ export const chrysosFig3c: Preset = {
       params,
       fingerprint: fingerprintOf([run.result]),
       summary: rates,
-      checks: [check.within("C3c.1", "f6 / f1 over 50-100 ms (7/3 expected)", rates.f6 / rates.f1, 1.9, 2.8)],
+      checks: fig3cChecks(rates),
       charts: [throughputChart("chrysos-fig3c", "PAUSE only: f1 and f6 paused together", run)],
     };
+  },
+  judge(summary) {
+    const rates = summaryNumbers(summary, ["f1", "f6"]);
+    return rates === undefined ? undefined : fig3cChecks(rates);
   },
 };
 

@@ -5,7 +5,8 @@
 import type { ScenarioInput } from "@losslab/scenario";
 import type { OutputOrder } from "@losslab/switch";
 import { check, round } from "../check.js";
-import { type Check, fingerprintOf, type Preset, type PresetResult } from "../preset.js";
+import { summaryNumbers } from "../judge.js";
+import { type Check, fingerprintOf, type Preset, type PresetResult, type SummaryValue } from "../preset.js";
 import { runSantos, type SantosParams, type SantosRun, santosScenario, santosTimePlot } from "./santos-scenario.js";
 
 const lipd: ScenarioInput["controller"] = { kind: "per-ack", response: "lipd", window: 1 };
@@ -143,6 +144,15 @@ function fig4Preset(variant: Variant): Preset {
         charts: [santosTimePlot(name, `Fig. 4(${variant}): ${titles[variant]} (L=10, R=10, LIPD)`, run)],
       };
     },
+    // Fig. 4(a)'s claims need its own summary only; the others compare with other variants' runs.
+    ...(variant === "a"
+      ? {
+          judge(summary: Record<string, SummaryValue>) {
+            const s = summaryNumbers(summary, ["localShare", "rootUtil", "victimRate", "islUtil"]);
+            return s === undefined ? undefined : fig4Checks("a", s, 0, []);
+          },
+        }
+      : {}),
   };
 }
 

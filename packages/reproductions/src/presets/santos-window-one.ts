@@ -1,5 +1,6 @@
 /** santos-2002 Figs. 2(b), 3(a) and 3(b): flows with a window of one packet, alone and with fixed rate limits. */
 import { check } from "../check.js";
+import { summaryNumbers } from "../judge.js";
 import { type Check, fingerprintOf, type Preset } from "../preset.js";
 import {
   runSantos,
@@ -26,6 +27,27 @@ export const fig3bParams: SantosParams = {
   rates: { local: 0.1, remote: 0.1, victim: 0.5 },
 };
 
+/** The summary keys of Figs. 2(b) and 3(a). */
+const windowOneKeys = ["victimRate", "islUtil", "remoteRate", "rootUtil"] as const;
+type WindowOneSummary = Record<(typeof windowOneKeys)[number], number>;
+
+/** The claims C3b.* of the spec (Fig. 2(b)), from the summary. */
+function fig2bChecks({ islUtil, victimRate, rootUtil }: WindowOneSummary): Check[] {
+  return [
+    check.atLeast("C3b.1", "islUtil (45-55 ms)", islUtil, 0.9),
+    check.atLeast("C3b.2", "victimRate (45-55 ms)", victimRate, 0.75),
+    check.atLeast("C3b.3", "rootUtil (20-100 ms)", rootUtil, 0.85),
+  ];
+}
+
+/** The claims C3c.* of the spec (Fig. 3(a)), from the summary. */
+function fig3aChecks({ victimRate, islUtil }: WindowOneSummary): Check[] {
+  return [
+    check.atMost("C3c.1", "victimRate (45-55 ms; ideal 0.5)", victimRate, 0.4),
+    check.atMost("C3c.2", "islUtil (45-55 ms)", islUtil, 0.9),
+  ];
+}
+
 /**
  * santos-2002 Fig. 2(b) (santos-fig3b, its name in the spec): a window of one packet removes
  * spreading with L=5, R=1.
@@ -38,30 +60,26 @@ export const santosFig2b: Preset = {
   async run({ seed }) {
     const run = runSantos(fig2bParams, seed);
     const { victimRate, islUtil, remoteRate, rootUtil } = santosSummary(run);
+    const summary = { victimRate, islUtil, remoteRate, rootUtil };
     return {
       params: fig2bParams,
       fingerprint: fingerprintOf([run.result]),
-      summary: { victimRate, islUtil, remoteRate, rootUtil },
-      checks: [
-        check.atLeast("C3b.1", "islUtil (45-55 ms)", islUtil, 0.9),
-        check.atLeast("C3b.2", "victimRate (45-55 ms)", victimRate, 0.75),
-        check.atLeast("C3b.3", "rootUtil (20-100 ms)", rootUtil, 0.85),
-      ],
+      summary,
+      checks: fig2bChecks(summary),
       charts: [santosTimePlot("santos2002-fig2b", "Window of 1 packet (L=5, R=1)", run)],
     };
+  },
+  judge(summary) {
+    const s = summaryNumbers(summary, windowOneKeys);
+    return s === undefined ? undefined : fig2bChecks(s);
   },
 };
 
 /** The summary and claims of santos2002-fig3a (claims C3c.* of the spec) for a run of `fig3aParams` (with any `outputOrder`). */
 export function fig3aOutcome(run: SantosRun): { summary: Record<string, number>; checks: Check[] } {
   const { victimRate, islUtil, remoteRate, rootUtil } = santosSummary(run);
-  return {
-    summary: { victimRate, islUtil, remoteRate, rootUtil },
-    checks: [
-      check.atMost("C3c.1", "victimRate (45-55 ms; ideal 0.5)", victimRate, 0.4),
-      check.atMost("C3c.2", "islUtil (45-55 ms)", islUtil, 0.9),
-    ],
-  };
+  const summary = { victimRate, islUtil, remoteRate, rootUtil };
+  return { summary, checks: fig3aChecks(summary) };
 }
 
 /**
@@ -83,6 +101,10 @@ export const santosFig3a: Preset = {
       checks,
       charts: [santosTimePlot("santos2002-fig3a", "Window of 1 packet (L=5, R=5)", run)],
     };
+  },
+  judge(summary) {
+    const s = summaryNumbers(summary, windowOneKeys);
+    return s === undefined ? undefined : fig3aChecks(s);
   },
 };
 

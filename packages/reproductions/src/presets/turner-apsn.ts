@@ -1,6 +1,7 @@
 import type { ScenarioResult } from "@losslab/scenario";
 import { check, round } from "../check.js";
-import { fingerprintOf, type Preset } from "../preset.js";
+import { summaryNumbers } from "../judge.js";
+import { type Check, fingerprintOf, type Preset } from "../preset.js";
 import { scenarioSTimePlot } from "./santos-scenario.js";
 import { runTurnerS, type TurnerSetup, turnerScenario } from "./turner-scenario.js";
 import { spreadingSetup, turnerRuns } from "./turner-spreading.js";
@@ -38,6 +39,24 @@ function responseSummary(result: ScenarioResult) {
   };
 }
 
+type ResponseSummary = { decreasesPerMark: number | null; markedFlows: number; markedFlowsDecreased: number };
+const responseKeys = ["decreasesPerMark", "markedFlows", "markedFlowsDecreased"] as const;
+
+/** The claims TA.* of the spec, from the summaries of the hybrid and the per-ack runs. */
+function apsnChecks(hybrid: ResponseSummary, perAck: ResponseSummary): Check[] {
+  return [
+    check.atMost("TA.1", "hybrid: decreasesPerMark", hybrid.decreasesPerMark ?? Number.NaN, 0.75),
+    check.atLeast("TA.2", "per-ack: decreasesPerMark", perAck.decreasesPerMark ?? Number.NaN, 0.9),
+    check.atLeast(
+      "TA.3",
+      "hybrid: marked local and remote flows that decreased",
+      hybrid.markedFlowsDecreased,
+      hybrid.markedFlows,
+      `markedFlows = ${hybrid.markedFlows}`,
+    ),
+  ];
+}
+
 /** turner-2001 sec. 5.1.3.2 (APSN): a burst of marks on a flow causes one decrease. */
 export const turnerApsn: Preset = {
   name: "turner-apsn",
@@ -53,17 +72,7 @@ export const turnerApsn: Preset = {
       params: apsnRuns,
       fingerprint: fingerprintOf([hybridRun, perAckRun]),
       summary: { hybrid, perAck },
-      checks: [
-        check.atMost("TA.1", "hybrid: decreasesPerMark", hybrid.decreasesPerMark ?? Number.NaN, 0.75),
-        check.atLeast("TA.2", "per-ack: decreasesPerMark", perAck.decreasesPerMark ?? Number.NaN, 0.9),
-        check.atLeast(
-          "TA.3",
-          "hybrid: marked local and remote flows that decreased",
-          hybrid.markedFlowsDecreased,
-          hybrid.markedFlows,
-          `markedFlows = ${hybrid.markedFlows}`,
-        ),
-      ],
+      checks: apsnChecks(hybrid, perAck),
       charts: [
         {
           name: "turner-apsn-responses",
@@ -86,5 +95,10 @@ export const turnerApsn: Preset = {
         ]),
       ],
     };
+  },
+  judge(summary) {
+    const hybrid = summaryNumbers(summary.hybrid, responseKeys, ["decreasesPerMark"]);
+    const perAck = summaryNumbers(summary.perAck, responseKeys, ["decreasesPerMark"]);
+    return hybrid === undefined || perAck === undefined ? undefined : apsnChecks(hybrid, perAck);
   },
 };

@@ -1,6 +1,7 @@
 import type { SwitchMarks } from "@losslab/scenario";
 import { check, round } from "../check.js";
-import { fingerprintOf, type Preset } from "../preset.js";
+import { summaryNumbers } from "../judge.js";
+import { type Check, fingerprintOf, type Preset } from "../preset.js";
 import { scenarioSMeters, scenarioSTimePlot } from "./santos-scenario.js";
 import { runTurnerS, type TurnerSetup, turnerScenario } from "./turner-scenario.js";
 
@@ -20,6 +21,20 @@ const counts = (marks: SwitchMarks | undefined) => ({
   revoked: marks?.revoked ?? 0,
 });
 
+/** The claims TR.* of the spec, from the summary: the marks at A and B and A's share of the generating ones. */
+function rootChecks(a: { propagating: number }, b: { generating: number }, generatingShareA: number | null): Check[] {
+  return [
+    check.atLeast("TR.1", "generating(B)", b.generating, 100),
+    check.atMost(
+      "TR.2",
+      "generatingShareA = generating(A) / (generating(A) + generating(B))",
+      generatingShareA ?? Number.NaN,
+      0.05,
+    ),
+    check.atLeast("TR.3", "propagating(A)", a.propagating, 100),
+  ];
+}
+
 /**
  * turner-2001 sec. 4.b.ii: a blocked output VL is not taken for a root. A's output to B is
  * held by B's full ISL input, so the generating marks happen at B's root output B->BC.
@@ -34,21 +49,12 @@ export const turnerRoot: Preset = {
     const a = counts(result.marks.A);
     const b = counts(result.marks.B);
     const total = a.generating + b.generating;
-    const generatingShareA = total === 0 ? Number.NaN : a.generating / total;
+    const generatingShareA = total === 0 ? null : round(a.generating / total);
     return {
       params: rootSetup,
       fingerprint: fingerprintOf([result]),
-      summary: { A: a, B: b, generatingShareA: Number.isNaN(generatingShareA) ? null : round(generatingShareA) },
-      checks: [
-        check.atLeast("TR.1", "generating(B)", b.generating, 100),
-        check.atMost(
-          "TR.2",
-          "generatingShareA = generating(A) / (generating(A) + generating(B))",
-          generatingShareA,
-          0.05,
-        ),
-        check.atLeast("TR.3", "propagating(A)", a.propagating, 100),
-      ],
+      summary: { A: a, B: b, generatingShareA },
+      checks: rootChecks(a, b, generatingShareA),
       charts: [
         {
           name: "turner-root-marks",
@@ -67,5 +73,13 @@ export const turnerRoot: Preset = {
         scenarioSTimePlot("turner-root-rates", "Rates without control (L=5, R=5)", result, scenarioSMeters.slice(0, 4)),
       ],
     };
+  },
+  judge(summary) {
+    const a = summaryNumbers(summary.A, ["propagating"]);
+    const b = summaryNumbers(summary.B, ["generating"]);
+    const share = summaryNumbers(summary, ["generatingShareA"], ["generatingShareA"]);
+    return a === undefined || b === undefined || share === undefined
+      ? undefined
+      : rootChecks(a, b, share.generatingShareA);
   },
 };

@@ -1,6 +1,7 @@
 import type { ScenarioResult } from "@losslab/scenario";
 import { check, round } from "../check.js";
-import { fingerprintOf, type Preset } from "../preset.js";
+import { summaryNumbers } from "../judge.js";
+import { type Check, fingerprintOf, type Preset } from "../preset.js";
 import { scenarioSMeters, scenarioSTimePlot } from "./santos-scenario.js";
 import { hybridController, runTurnerS, type TurnerSetup, turnerScenario } from "./turner-scenario.js";
 
@@ -22,6 +23,34 @@ function spreadingSummary(result: ScenarioResult) {
   };
 }
 
+const spreadingKeys = ["victimRate", "islUtil", "rootUtil"] as const;
+
+/** The claims TS.* of the spec, from the summaries of the run without control (`n`) and with turner's (`t`). */
+function spreadingChecks(
+  n: Record<(typeof spreadingKeys)[number], number>,
+  t: Record<(typeof spreadingKeys)[number], number>,
+): Check[] {
+  return [
+    check.atMost("TS.1", "none: victimRate (25-45 ms)", n.victimRate, 0.25),
+    check.atLeast("TS.2", "turner: victimRate (25-45 ms)", t.victimRate, 0.35),
+    check.atLeast(
+      "TS.3",
+      "turner: victimRate, gain over none",
+      t.victimRate,
+      n.victimRate + 0.15,
+      `victimRate(none) + 0.15 = ${round(n.victimRate + 0.15)}`,
+    ),
+    check.atLeast(
+      "TS.4",
+      "turner: islUtil (25-45 ms), gain over none",
+      t.islUtil,
+      n.islUtil + 0.3,
+      `islUtil(none) + 0.30 = ${round(n.islUtil + 0.3)}`,
+    ),
+    check.atLeast("TS.5", "turner: rootUtil (10-60 ms)", t.rootUtil, 0.9),
+  ];
+}
+
 /** turner-2001 sec. 1.1 and 4: congestion spreading across two switches, contained by turner marking + hybrid. */
 export const turnerSpreading: Preset = {
   name: "turner-spreading",
@@ -37,25 +66,7 @@ export const turnerSpreading: Preset = {
       params: turnerRuns,
       fingerprint: fingerprintOf([none, turner]),
       summary: { none: n, turner: t },
-      checks: [
-        check.atMost("TS.1", "none: victimRate (25-45 ms)", n.victimRate, 0.25),
-        check.atLeast("TS.2", "turner: victimRate (25-45 ms)", t.victimRate, 0.35),
-        check.atLeast(
-          "TS.3",
-          "turner: victimRate, gain over none",
-          t.victimRate,
-          n.victimRate + 0.15,
-          `victimRate(none) + 0.15 = ${round(n.victimRate + 0.15)}`,
-        ),
-        check.atLeast(
-          "TS.4",
-          "turner: islUtil (25-45 ms), gain over none",
-          t.islUtil,
-          n.islUtil + 0.3,
-          `islUtil(none) + 0.30 = ${round(n.islUtil + 0.3)}`,
-        ),
-        check.atLeast("TS.5", "turner: rootUtil (10-60 ms)", t.rootUtil, 0.9),
-      ],
+      checks: spreadingChecks(n, t),
       charts: [
         scenarioSTimePlot(
           "turner-spreading-none",
@@ -71,5 +82,10 @@ export const turnerSpreading: Preset = {
         ),
       ],
     };
+  },
+  judge(summary) {
+    const n = summaryNumbers(summary.none, spreadingKeys);
+    const t = summaryNumbers(summary.turner, spreadingKeys);
+    return n === undefined || t === undefined ? undefined : spreadingChecks(n, t);
   },
 };
