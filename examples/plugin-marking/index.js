@@ -21,10 +21,15 @@ const parameters = {
   },
 };
 
-/** Bytes of the packets queued for `output` behind `packet` (the one leaving). */
+/**
+ * Bytes of the packets queued for `output` behind `packet` (the one leaving). A packet is a
+ * slot number: its fields are read through the switch's `view.packets` (@losslab/core's
+ * `PacketReader`), and neither it nor the queue's array is kept beyond this call.
+ */
 function bytesBehind(view, output, packet) {
-  let bytes = -packet.size;
-  for (const queued of outputQueue(view, output)) bytes += queued.size;
+  const packets = view.packets;
+  let bytes = -packets.size(packet);
+  for (const queued of outputQueue(view, output)) bytes += packets.size(queued);
   return bytes;
 }
 
@@ -39,7 +44,7 @@ export default defineMarkingPolicy({
         switchName: view.name,
         marked: 0,
         packetDeparting(packet, _input, output) {
-          if (bytesBehind(view, output, packet) > limit && markPacket(packet)) policy.marked++;
+          if (bytesBehind(view, output, packet) > limit && markPacket(view.packets, packet)) policy.marked++;
         },
       };
       return policy;

@@ -86,7 +86,7 @@ describe("programs using the installed packages", () => {
   /** One export of each package, so that every package's entry point is loaded and typed. */
   const oneExport: Record<string, string> = {
     "@losslab/adapter": "HostAdapter",
-    "@losslab/core": "PacketFactory",
+    "@losslab/core": "PacketStore",
     "@losslab/engine": "Engine",
     "@losslab/fabric": "buildFabric",
     "@losslab/kinds": "Registry",

@@ -2,21 +2,26 @@
 // through a stand-in switch view, as a losslab switch would.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { PacketKind } from "@losslab/core";
+import { PacketKind, PacketStore } from "@losslab/core";
 import { KindError, markingPolicies } from "@losslab/marking";
 import dctcpStep from "../index.js";
 
-/** A switch with one output buffer holding `queued` (sizes in bytes); packets of at most 1000 B. */
+/** The packets of these tests: a switch hands a policy slots of its simulation's store. */
+const store = new PacketStore();
+
+/** A switch with one output buffer holding `queued`; packets of at most 1000 B. */
 function viewWith(queued) {
   return {
     name: "S",
     portCount: 2,
     maxPacketBytes: 1000,
+    packets: store,
     outputCapacity: () => 100_000,
     outputPackets: () => queued,
   };
 }
-const data = (size) => ({ kind: PacketKind.Data, size, bits: 0 });
+const packet = (kind, size) => store.create({ kind, flow: 0, source: 0, destination: 1, size, seq: 0, createdAt: 0 });
+const data = (size) => packet(PacketKind.Data, size);
 
 test("marks a departing data packet only when more than K packets' bytes wait behind it", () => {
   const factory = dctcpStep.create({ thresholdPackets: 2 }, {});
@@ -24,20 +29,20 @@ test("marks a departing data packet only when more than K packets' bytes wait be
   // Behind it: 2000 B = K x 1000 B, not more: no mark.
   const atK = factory(viewWith([leaving, data(1000), data(1000)]));
   atK.packetDeparting(leaving, 0, 1);
-  assert.equal(leaving.bits, 0);
+  assert.equal(store.bits(leaving), 0);
   // Behind it: 2001 B: marked (the ECN bit), counted once.
   const aboveK = factory(viewWith([leaving, data(1000), data(1001)]));
   aboveK.packetDeparting(leaving, 0, 1);
-  assert.notEqual(leaving.bits, 0);
+  assert.notEqual(store.bits(leaving), 0);
   assert.equal(aboveK.marked, 1);
   assert.equal(factory.marked, 1);
 });
 
 test("never marks an ACK", () => {
-  const ack = { kind: PacketKind.Ack, size: 20, bits: 0 };
+  const ack = packet(PacketKind.Ack, 20);
   const policy = dctcpStep.create({ thresholdPackets: 1 }, {})(viewWith([ack, data(5000)]));
   policy.packetDeparting(ack, 0, 1);
-  assert.equal(ack.bits, 0);
+  assert.equal(store.bits(ack), 0);
   assert.equal(policy.marked, 0);
 });
 

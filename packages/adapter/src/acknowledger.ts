@@ -64,27 +64,36 @@ export class Acknowledger {
    */
   acknowledge(packet: Packet, bits: number, ackRequested: boolean): void {
     if (this.coalescing === 1) {
-      this.send(packet.flow, packet.source, packet.vl, 1, bits, packet.seq, packet.injectedAt, packet.telemetry);
+      this.send(
+        this.control.packets.flow(packet),
+        this.control.packets.source(packet),
+        this.control.packets.vl(packet),
+        1,
+        bits,
+        this.control.packets.seq(packet),
+        this.control.packets.injectedAt(packet),
+        this.control.packets.telemetry(packet),
+      );
       return;
     }
-    let pending = this.pending.get(packet.flow);
+    let pending = this.pending.get(this.control.packets.flow(packet));
     if (pending === undefined) {
       pending = {
-        flow: packet.flow,
-        source: packet.source,
-        vl: packet.vl,
+        flow: this.control.packets.flow(packet),
+        source: this.control.packets.source(packet),
+        vl: this.control.packets.vl(packet),
         count: 0,
         seq: 0,
         sentAt: -1,
         telemetry: null,
         timerId: -1,
       };
-      this.pending.set(packet.flow, pending);
+      this.pending.set(this.control.packets.flow(packet), pending);
     }
     pending.count++;
-    pending.seq = packet.seq;
-    pending.sentAt = packet.injectedAt;
-    pending.telemetry = packet.telemetry;
+    pending.seq = this.control.packets.seq(packet);
+    pending.sentAt = this.control.packets.injectedAt(packet);
+    pending.telemetry = this.control.packets.telemetry(packet);
     if ((bits & CONGESTION_BITS) !== 0 || ackRequested || pending.count >= this.coalescing) {
       this.flush(pending, bits);
     } else if (pending.count === 1 && this.timeout !== Number.POSITIVE_INFINITY) {

@@ -1,4 +1,4 @@
-import type { IntRecord, Packet, PacketFactory, PacketKind } from "@losslab/core";
+import type { IntRecord, Packet, PacketKind, PacketStore } from "@losslab/core";
 import type { Engine, Time } from "@losslab/engine";
 
 /**
@@ -13,7 +13,8 @@ export class ControlQueue {
 
   constructor(
     private readonly engine: Engine,
-    private readonly packets: PacketFactory,
+    /** The simulation's packets, where the ACKs and notifications are made; the adapter's parts read packets here. */
+    readonly packets: PacketStore,
     private readonly host: number,
     private readonly ackBytes: number,
     private readonly controlVl: number | undefined,

@@ -1,4 +1,4 @@
-import { CongestionBit, type OutboundLink, type Packet } from "@losslab/core";
+import { CongestionBit, type OutboundLink, type Packet, type PacketReader } from "@losslab/core";
 import type { Engine, EventHandler, Time } from "@losslab/engine";
 import { CONTROLLER_TIMER } from "./adapter-events.js";
 import type { Flow } from "./flow.js";
@@ -17,6 +17,7 @@ export class ControllerEvents {
   constructor(
     private readonly engine: Engine,
     private readonly handler: EventHandler,
+    private readonly packets: PacketReader,
   ) {}
 
   /**
@@ -29,8 +30,8 @@ export class ControllerEvents {
     const controller = flow.controller;
     if (controller !== undefined) {
       controller.onSend({
-        seq: packet.seq,
-        bytes: packet.size,
+        seq: this.packets.seq(packet),
+        bytes: this.packets.size(packet),
         limitedBy: flow.blockedBy,
         now,
         fromEmptyQueue: flow.fromEmpty,
@@ -50,27 +51,30 @@ export class ControllerEvents {
   acked(flow: Flow, ack: Packet): void {
     const controller = flow.controller;
     if (controller === undefined) return;
-    const bits = ack.bits;
+    const bits = this.packets.bits(ack);
     controller.onAck({
       // The destination sets BECN on an ACK that echoes a mark; an ECN bit a switch put
       // on the ACK itself describes the reverse path and is not this flow's feedback.
       // MVCM's MB and VB (ferrer-2012 sec. 4.1) are set on data packets only and echoed as is.
       marked: (bits & (CongestionBit.Becn | CongestionBit.Marked)) !== 0,
       validated: (bits & CongestionBit.Validated) !== 0,
-      bytes: flow.packetBytes * ack.covers,
-      packets: ack.covers,
-      seq: ack.seq,
+      bytes: flow.packetBytes * this.packets.covers(ack),
+      packets: this.packets.covers(ack),
+      seq: this.packets.seq(ack),
       now: this.engine.now,
-      rtt: this.rttLink === undefined ? undefined : rttSample(ack, this.engine.now, this.rttLink, flow.packetBytes),
+      rtt:
+        this.rttLink === undefined
+          ? undefined
+          : rttSample(this.packets, ack, this.engine.now, this.rttLink, flow.packetBytes),
       // HPCC: the records the switches pushed onto the data packet, in path order.
-      telemetry: ack.telemetry ?? undefined,
+      telemetry: this.packets.telemetry(ack) ?? undefined,
     });
     this.arm(flow);
   }
 
   /** A congestion notification about `flow` (turner-2001's CN packet, a QCN CNM) arrived at `now`. */
   notified(flow: Flow, notification: Packet, now: Time): void {
-    flow.controller!.onCnp({ feedback: notification.feedback, seq: notification.seq, now });
+    flow.controller!.onCnp({ feedback: this.packets.feedback(notification), seq: this.packets.seq(notification), now });
     this.arm(flow);
   }
 

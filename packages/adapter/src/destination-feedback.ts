@@ -40,12 +40,12 @@ export class DestinationFeedback {
   /** Queues the feedback data packet `packet` calls for; true if it queued a frame. */
   dataArrived(packet: Packet): boolean {
     const queued = this.control.waiting.length;
-    const flags = packet.transport;
+    const flags = this.control.packets.transport(packet);
     // A non-compliant destination ignores the bit (sec. 6.2: only the switches report marks on packets to it).
-    const marked = this.compliant && (packet.bits & CongestionBit.Ecn) !== 0;
+    const marked = this.compliant && (this.control.packets.bits(packet) & CongestionBit.Ecn) !== 0;
     // turner-2001 sec. 6.2: "When a destination CA receives a marked data packet from a
     // non-compliant source CA, it should send a CN packet to the subnet manager."
-    const nonCompliant = marked && this.nonCompliantSources.has(packet.source);
+    const nonCompliant = marked && this.nonCompliantSources.has(this.control.packets.source(packet));
     if (nonCompliant) this.notify(packet, this.managerHost);
     if (this.pacedCnps !== undefined) {
       this.pacedNotification(packet, marked && !nonCompliant, this.pacedCnps);
@@ -54,9 +54,11 @@ export class DestinationFeedback {
     if ((flags & (TransportFlag.Unreliable | TransportFlag.ReadResponse)) !== 0) {
       // Sec. 3: "The destination CA generates a CN packet for each marked data packet";
       // case 3: "Since RDMA READ response packets are not acknowledged ... CN packets" too.
-      if (marked && !nonCompliant) this.notify(packet, packet.source);
+      if (marked && !nonCompliant) this.notify(packet, this.control.packets.source(packet));
     } else if (this.acknowledges) {
-      const echoed = this.compliant ? packet.bits : packet.bits & ~CONGESTION_BITS;
+      const echoed = this.compliant
+        ? this.control.packets.bits(packet)
+        : this.control.packets.bits(packet) & ~CONGESTION_BITS;
       this.acknowledger.acknowledge(packet, echoed, (flags & TransportFlag.AckRequest) !== 0);
     }
     return this.control.waiting.length > queued;
@@ -69,20 +71,32 @@ export class DestinationFeedback {
   private pacedNotification(packet: Packet, marked: boolean, paced: { interval: Time; engine: Engine }): void {
     if (marked) {
       const now = paced.engine.now;
-      const last = this.lastCnp.get(packet.flow);
+      const last = this.lastCnp.get(this.control.packets.flow(packet));
       if (last === undefined || now - last >= paced.interval) {
-        this.lastCnp.set(packet.flow, now);
-        this.notify(packet, packet.source);
+        this.lastCnp.set(this.control.packets.flow(packet), now);
+        this.notify(packet, this.control.packets.source(packet));
       }
     }
-    const flags = packet.transport;
+    const flags = this.control.packets.transport(packet);
     if ((flags & (TransportFlag.Unreliable | TransportFlag.ReadResponse)) === 0 && this.acknowledges) {
-      this.acknowledger.acknowledge(packet, packet.bits & ~CONGESTION_BITS, (flags & TransportFlag.AckRequest) !== 0);
+      this.acknowledger.acknowledge(
+        packet,
+        this.control.packets.bits(packet) & ~CONGESTION_BITS,
+        (flags & TransportFlag.AckRequest) !== 0,
+      );
     }
   }
 
   /** Queues a CN packet about marked data packet `packet` to `destination`. */
   private notify(packet: Packet, destination: number): void {
-    this.control.add(PacketKind.Cnp, packet.flow, destination, packet.seq, packet.vl, CongestionBit.Becn, 1);
+    this.control.add(
+      PacketKind.Cnp,
+      this.control.packets.flow(packet),
+      destination,
+      this.control.packets.seq(packet),
+      this.control.packets.vl(packet),
+      CongestionBit.Becn,
+      1,
+    );
   }
 }

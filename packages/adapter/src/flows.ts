@@ -1,4 +1,4 @@
-import { LosslessViolation, type Packet, type PacketFactory, PacketKind, TransportFlag } from "@losslab/core";
+import { LosslessViolation, type Packet, PacketKind, type PacketStore, TransportFlag } from "@losslab/core";
 import type { Engine, EventHandler, Time } from "@losslab/engine";
 import { FLOW_START, FLOW_STOP } from "./adapter-events.js";
 import { Flow, type FlowOptions } from "./flow.js";
@@ -25,7 +25,7 @@ export class Flows {
     private readonly acknowledges: boolean,
     private readonly engine: Engine,
     private readonly handler: EventHandler,
-    private readonly packets: PacketFactory,
+    private readonly packets: PacketStore,
     private readonly turns: FlowRoundRobin,
     /** Whether data packets ask the switches for INT records (`HostAdapterOptions.telemetry`). */
     private readonly telemetry: boolean,
@@ -148,10 +148,10 @@ export class Flows {
 
   /** An ACK arrived: the packets it covers are no longer outstanding. Returns their flow. */
   acked(ack: Packet): Flow {
-    const flow = this.byId.get(ack.flow);
-    if (flow === undefined) throw new LosslessViolation(`${this.name}: ACK for unknown flow ${ack.flow}`);
-    flow.outstanding -= ack.covers;
-    flow.acked += ack.covers;
+    const flow = this.byId.get(this.packets.flow(ack));
+    if (flow === undefined) throw new LosslessViolation(`${this.name}: ACK for unknown flow ${this.packets.flow(ack)}`);
+    flow.outstanding -= this.packets.covers(ack);
+    flow.acked += this.packets.covers(ack);
     if (flow.retired && flow.outstanding === 0) this.byId.delete(flow.id);
     return flow;
   }

@@ -1,4 +1,4 @@
-import type { ClassScheduling, PacketFactory } from "@losslab/core";
+import type { ClassScheduling, PacketStore } from "@losslab/core";
 import type { Time } from "@losslab/engine";
 
 /** The options of a `HostAdapter`; the package README says which file holds the mechanism each tunes. */
@@ -6,7 +6,7 @@ export interface HostAdapterOptions {
   name: string;
   /** This host's index in the routing tables. */
   host: number;
-  packets: PacketFactory;
+  packets: PacketStore;
   /** Size of an ACK on the wire (santos-2002 Table 1: 20 B). */
   ackBytes?: number;
   creditBytes?: number;

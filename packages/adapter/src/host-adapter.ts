@@ -7,8 +7,9 @@ import {
   MAX_VLS,
   type OutboundLink,
   type Packet,
-  type PacketFactory,
   PacketKind,
+  type PacketReader,
+  type PacketStore,
 } from "@losslab/core";
 import type { Engine, EventHandler, Time } from "@losslab/engine";
 import { OptionError } from "@losslab/kinds";
@@ -34,7 +35,7 @@ import { Pacing } from "./pacing.js";
 import { ReadRequests } from "./read-requests.js";
 import { SendScheduler } from "./send-scheduler.js";
 
-export type DeliveryListener = (packet: Packet, time: Time) => void;
+export type DeliveryListener = (packets: PacketReader, packet: Packet, time: Time) => void;
 
 /**
  * A host channel adapter sending on port 0, composed of its parts: the flows it sends
@@ -64,7 +65,8 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   private readonly deliveryListeners: DeliveryListener[] = [];
   private readonly notificationListeners: DeliveryListener[] = [];
   /** Takes back every packet this adapter consumes (core `Packet`: packets are recycled). */
-  private readonly packets: PacketFactory;
+  /** The simulation's packets: this adapter's, and every packet it receives, are slots of it. */
+  readonly packets: PacketStore;
 
   constructor(engine: Engine, options: HostAdapterOptions) {
     this.engine = engine;
@@ -127,7 +129,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       turns,
       options.telemetry === true,
     );
-    this.controllers = new ControllerEvents(engine, this);
+    this.controllers = new ControllerEvents(engine, this, options.packets);
     this.scheduler = new SendScheduler(
       this.name,
       this.vls,
@@ -257,18 +259,20 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   }
 
   receive(packet: Packet, port: number, tailAt: Time): void {
-    if (packet.kind === PacketKind.Pause) {
+    if (this.packets.kind(packet) === PacketKind.Pause) {
       // A PAUSE stops the sender of its link: the adapter sends on port 0 only.
       if (port === 0) this.engine.at(tailAt + this.pauseReactionDelay, this, PAUSE_TAKES_EFFECT, packet);
       else this.packets.release(packet);
       return;
     }
-    if (packet.destination !== this.host) {
-      throw new LosslessViolation(`${this.name}: received packet ${packet.id} addressed to host ${packet.destination}`);
+    if (this.packets.destination(packet) !== this.host) {
+      throw new LosslessViolation(
+        `${this.name}: received packet ${this.packets.id(packet)} addressed to host ${this.packets.destination(packet)}`,
+      );
     }
-    if (packet.vl >= this.vls) {
+    if (this.packets.vl(packet) >= this.vls) {
       throw new RangeError(
-        `${this.name}: received packet ${packet.id} on VL ${packet.vl} but has vls ${this.vls}: its ACK could not travel back on it`,
+        `${this.name}: received packet ${this.packets.id(packet)} on VL ${this.packets.vl(packet)} but has vls ${this.vls}: its ACK could not travel back on it`,
       );
     }
     this.engine.at(tailAt, this, RECEIVED, packet);
@@ -323,25 +327,25 @@ export class HostAdapter implements Device, EventHandler<unknown> {
 
   private consume(packet: Packet): void {
     const now = this.engine.now;
-    if (packet.kind === PacketKind.Cnp) {
-      for (const listener of this.notificationListeners) listener(packet, now);
+    if (this.packets.kind(packet) === PacketKind.Cnp) {
+      for (const listener of this.notificationListeners) listener(this.packets, packet, now);
       // A congestion notification (turner-2001's CN packet, a QCN CNM): its flow's controller
       // reacts. One for a flow that has ended, or not from here (a manager's), changes nothing.
-      const flow = this.flows.get(packet.flow);
+      const flow = this.flows.get(this.packets.flow(packet));
       if (flow?.controller !== undefined) {
         this.controllers.notified(flow, packet, now);
         this.scheduler.trySend();
       }
       return;
     }
-    if (packet.kind === PacketKind.ReadRequest) {
-      this.startFlow(this.reads.arrived(packet, this.flows.get(packet.flow)));
+    if (this.packets.kind(packet) === PacketKind.ReadRequest) {
+      this.startFlow(this.reads.arrived(packet, this.flows.get(this.packets.flow(packet))));
       return;
     }
-    if (packet.kind === PacketKind.Data) {
-      for (const listener of this.deliveryListeners) listener(packet, now);
+    if (this.packets.kind(packet) === PacketKind.Data) {
+      for (const listener of this.deliveryListeners) listener(this.packets, packet, now);
       if (this.feedback.dataArrived(packet)) this.scheduler.trySend();
-    } else if (packet.kind === PacketKind.Ack) {
+    } else if (this.packets.kind(packet) === PacketKind.Ack) {
       const flow = this.flows.acked(packet);
       this.controllers.acked(flow, packet);
       this.flows.forgetIfIdle(flow, this.pacing, now);

@@ -31,12 +31,12 @@ export class ReadRequests {
   arrived(request: Packet, flow: Flow | undefined): Flow {
     if (flow === undefined || !flow.readResponse) {
       throw new RangeError(
-        `${this.name}: read request ${request.id} for flow ${request.flow}, which is not a read response flow of this host`,
+        `${this.name}: read request ${this.control.packets.id(request)} for flow ${this.control.packets.flow(request)}, which is not a read response flow of this host`,
       );
     }
-    if (flow.destination !== request.source) {
+    if (flow.destination !== this.control.packets.source(request)) {
       throw new RangeError(
-        `${this.name}: read request for flow ${request.flow} from host ${request.source}, but the flow sends to host ${flow.destination}`,
+        `${this.name}: read request for flow ${this.control.packets.flow(request)} from host ${this.control.packets.source(request)}, but the flow sends to host ${flow.destination}`,
       );
     }
     return flow;

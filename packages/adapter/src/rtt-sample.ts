@@ -1,4 +1,4 @@
-import type { OutboundLink, Packet } from "@losslab/core";
+import type { OutboundLink, Packet, PacketReader } from "@losslab/core";
 import { type Time, transmissionTime } from "@losslab/engine";
 
 /**
@@ -10,6 +10,12 @@ import { type Time, transmissionTime } from "@losslab/engine";
  * its frame started on the source's link), minus its wire time on that link, (`packetBytes`
  * + the link's per-frame overhead) / bandwidth.
  */
-export function rttSample(ack: Packet, now: Time, link: OutboundLink, packetBytes: number): Time {
-  return now - ack.echoedSendTime - transmissionTime(packetBytes + (link.overheadBytes ?? 0), link.bandwidth);
+export function rttSample(
+  packets: PacketReader,
+  ack: Packet,
+  now: Time,
+  link: OutboundLink,
+  packetBytes: number,
+): Time {
+  return now - packets.echoedSendTime(ack) - transmissionTime(packetBytes + (link.overheadBytes ?? 0), link.bandwidth);
 }

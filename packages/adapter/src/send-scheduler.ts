@@ -102,7 +102,7 @@ export class SendScheduler implements ClassServer {
 
   /** A PAUSE frame takes effect (`PAUSE_TAKES_EFFECT`): its priority stops or resumes. */
   paused(frame: Packet): void {
-    this.pausedPriorities = applyPause(this.pausedPriorities, frame);
+    this.pausedPriorities = applyPause(this.pausedPriorities, this.control.packets, frame);
     this.trySend();
   }
 
@@ -132,9 +132,9 @@ export class SendScheduler implements ClassServer {
     const control = this.control.waiting;
     for (let i = 0; i < control.length && blocked !== this.allVls; i++) {
       const packet = control[i]!;
-      const bit = 1 << packet.vl;
+      const bit = 1 << this.control.packets.vl(packet);
       if ((blocked & bit) !== 0) continue;
-      if (credits[packet.vl]!.canSend(packet.size)) {
+      if (credits[this.control.packets.vl(packet)]!.canSend(this.control.packets.size(packet))) {
         this.transmit(i === 0 ? control.shift()! : control.splice(i, 1)[0]!);
         return;
       }
@@ -210,15 +210,16 @@ export class SendScheduler implements ClassServer {
   /** Sends `flow`'s next packet now; its next gap counts from `start` (`Pacing.startAt`). */
   private sendData(flow: Flow, now: Time, start: Time, window: number): void {
     const packet = this.flows.nextPacket(flow, now, window);
-    this.pacing.sent(flow, start, packet.size);
+    this.pacing.sent(flow, start, this.control.packets.size(packet));
     this.transmit(packet);
     this.controllers.sent(flow, packet, now);
     this.flows.forgetIfIdle(flow, this.pacing, now);
   }
 
   private transmit(packet: Packet): void {
-    this.credits[packet.vl]!.consume(packet.size);
-    packet.injectedAt = this.engine.now;
+    const packets = this.control.packets;
+    this.credits[packets.vl(packet)]!.consume(packets.size(packet));
+    packets.setInjectedAt(packet, this.engine.now);
     this.busy = true;
     this.engine.at(this.output!.transmit(packet), this.handler, TRANSMIT_DONE);
   }

@@ -18,7 +18,7 @@ describe("ACKs", () => {
   it("returns one 20 B ACK per data packet, when its last byte has arrived", () => {
     const { engine, h0, h1, ba } = pair();
     const delivered: Array<[number, number]> = [];
-    h1.onDeliver((packet, time) => delivered.push([packet.seq, time]));
+    h1.onDeliver((packets, packet, time) => delivered.push([packets.seq(packet), time]));
     h0.addFlow({ id: 7, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 2 });
     engine.run();
     // Data tails at H1: 2,078,000 and 4,146,000; each ACK leaves H1 at once.
@@ -53,8 +53,9 @@ describe("ACKs", () => {
   it("echoes the data packet's ECN bit, and the controller sees marked: true for that ACK only", () => {
     const { engine, h0, ab, ba } = pair();
     // A marking switch on the path, as a hook on the wire: it marks data packet 1.
-    ab.tamper = (packet) => {
-      if (packet.kind === PacketKind.Data && packet.seq === 1) packet.bits |= CongestionBit.Ecn;
+    ab.tamper = (packet, _packets) => {
+      if (ab.packets.kind(packet) === PacketKind.Data && ab.packets.seq(packet) === 1)
+        ab.packets.mark(packet, CongestionBit.Ecn);
     };
     const controller = new ScriptedController(engine);
     h0.addFlow({ id: 0, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 3, controller });
@@ -73,8 +74,8 @@ describe("ACKs", () => {
     // The data packet was not marked; a switch on the reverse path set ECN on its ACK.
     // The controller's `marked` means "this ACK echoes an ECN mark" (FlowController), i.e. BECN.
     const { engine, h0, ba } = pair();
-    ba.tamper = (packet) => {
-      if (packet.kind === PacketKind.Ack) packet.bits |= CongestionBit.Ecn;
+    ba.tamper = (packet, _packets) => {
+      if (ba.packets.kind(packet) === PacketKind.Ack) ba.packets.mark(packet, CongestionBit.Ecn);
     };
     const controller = new ScriptedController(engine);
     h0.addFlow({ id: 0, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 1, controller });
@@ -88,7 +89,14 @@ describe("receive-side checks", () => {
     const { h0 } = pair();
     expect(h0.inputCredits(0)).toBe(Number.POSITIVE_INFINITY);
     expect(() => h0.inputCredits(1)).toThrow(RangeError);
-    const link = { bandwidth: 1e9, delay: 0, backDelay: 0, overheadBytes: 0, returnCredits: () => {} };
+    const link = {
+      bandwidth: 1e9,
+      delay: 0,
+      backDelay: 0,
+      overheadBytes: 0,
+      returnCredits: () => {},
+      packets: h0.packets,
+    };
     expect(() => h0.connectInput(1, link)).toThrow(/port 1 out of range 0..0/);
   });
 

@@ -6,7 +6,7 @@
  * its last byte reaches the destination 2,078,000 ps after its start; a 20 B ACK takes
  * 20,000 ps and is complete at the source 30,000 ps after it starts.
  */
-import { CongestionBit, PacketFactory, PacketKind } from "@losslab/core";
+import { CongestionBit, type Packet, PacketKind, PacketStore } from "@losslab/core";
 import { Engine, type Time } from "@losslab/engine";
 import { hybrid } from "@losslab/response";
 import { adapterPair } from "@losslab/test-kit/adapter-pair";
@@ -24,8 +24,9 @@ function pair(ackCoalescing: number, ackCoalescingTimeout: Time = Number.POSITIV
   return { ...pair, flow, acks };
 }
 
-const markSeqs = (seqs: number[]) => (packet: { kind: number; seq: number; bits: number }) => {
-  if (packet.kind === PacketKind.Data && seqs.includes(packet.seq)) packet.bits |= CongestionBit.Ecn;
+const markSeqs = (seqs: number[]) => (packet: Packet, packets: PacketStore) => {
+  if (packets.kind(packet) === PacketKind.Data && seqs.includes(packets.seq(packet)))
+    packets.mark(packet, CongestionBit.Ecn);
 };
 
 const ECHO = CongestionBit.Ecn | CongestionBit.Becn;
@@ -137,7 +138,7 @@ describe("ACK coalescing at the destination", () => {
       new HostAdapter(engine, {
         name: "H",
         host: 0,
-        packets: new PacketFactory(),
+        packets: new PacketStore(),
         ackCoalescing,
         ...(ackCoalescingTimeout === undefined ? {} : { ackCoalescingTimeout }),
       });

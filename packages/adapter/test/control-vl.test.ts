@@ -3,7 +3,7 @@
  * on one VL (PFC priority) of their own instead of the data's, so a pause of the data's
  * priority does not hold them (RoCE gives CNPs a priority of their own).
  */
-import { createPauseFrame, PacketFactory, XOFF_QUANTA } from "@losslab/core";
+import { createPauseFrame, PacketStore, XOFF_QUANTA } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { adapterPair } from "@losslab/test-kit/adapter-pair";
 import { DATA_BYTES } from "@losslab/test-kit/santos-link";
@@ -16,8 +16,8 @@ function run(controlVl: number | undefined, pauseDataAtDestination = false) {
     { vls: 3 },
     { vls: 3, pauseReactionDelay: 0, ...(controlVl === undefined ? {} : { controlVl }) },
   );
-  ab.tamper = (packet) => {
-    packet.bits = 1;
+  ab.tamper = (packet, packets) => {
+    packets.mark(packet, 1);
   };
   // An XOFF for priority 0 (the reliable flow's data priority) reaches H1 at once.
   if (pauseDataAtDestination) h1.receive(createPauseFrame(packets, 0, XOFF_QUANTA, 64, 0), 0, 0);
@@ -49,7 +49,7 @@ describe("controlVl", () => {
 
   it("must be a VL the adapter has", () => {
     const engine = new Engine();
-    const packets = new PacketFactory();
+    const packets = new PacketStore();
     expect(() => new HostAdapter(engine, { name: "H", host: 0, packets, vls: 2, controlVl: 2 })).toThrow(
       /H: controlVl must be an integer 0..1 \(below vls\); got 2/,
     );

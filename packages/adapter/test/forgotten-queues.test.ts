@@ -2,7 +2,7 @@
  * Queues forgotten while idle (`FlowOptions.forgetWhenIdle`): a host keeps no state for the
  * (source, destination) pairs it is not using, and reopening one changes nothing on the wire.
  */
-import { CongestionBit, PacketFactory, PacketKind } from "@losslab/core";
+import { CongestionBit, PacketKind, PacketStore } from "@losslab/core";
 import { Engine, type Time } from "@losslab/engine";
 import { type Controller, mvcm } from "@losslab/response";
 import { adapterPair } from "@losslab/test-kit/adapter-pair";
@@ -31,9 +31,9 @@ const REFILLS: ReadonlyArray<readonly [Time, number]> = [
 function run(forget: boolean, controllers: (() => Controller) | undefined, marked: readonly number[], rate?: number) {
   const { engine, h0, ab } = adapterPair();
   let rank = 0;
-  ab.tamper = (packet) => {
-    if (packet.kind === PacketKind.Data && marked.includes(rank++)) {
-      packet.bits |= CongestionBit.Marked | CongestionBit.Validated;
+  ab.tamper = (packet, packets) => {
+    if (packets.kind(packet) === PacketKind.Data && marked.includes(rank++)) {
+      packets.mark(packet, CongestionBit.Marked | CongestionBit.Validated);
     }
   };
   const options = (count: number): FlowOptions => ({
@@ -122,7 +122,7 @@ describe("queues forgotten while idle", () => {
 
   it("refuses what it cannot forget exactly", () => {
     const engine = new Engine();
-    const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets: new PacketFactory() });
+    const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets: new PacketStore() });
     const base = { destination: 1, packetBytes: DATA_BYTES, start: 0, forgetWhenIdle: true };
     expect(() => h0.addFlow({ id: 1, ...base })).toThrow(/only a queue without stop/);
     expect(() => h0.addFlow({ id: 2, ...base, queue: true, stop: 5 })).toThrow(/only a queue without stop/);

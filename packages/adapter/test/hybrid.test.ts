@@ -16,8 +16,9 @@ import { describe, expect, it } from "vitest";
 function run(parameters: HybridParameters, options: { delay?: Time; packets?: number; marked?: number[] } = {}) {
   const { engine, h0, ab } = adapterPair({}, {}, { delay: options.delay ?? PROPAGATION });
   const marked = options.marked ?? [];
-  ab.tamper = (packet) => {
-    if (packet.kind === PacketKind.Data && marked.includes(packet.seq)) packet.bits |= CongestionBit.Ecn;
+  ab.tamper = (packet, packets) => {
+    if (packets.kind(packet) === PacketKind.Data && marked.includes(packets.seq(packet)))
+      packets.mark(packet, CongestionBit.Ecn);
   };
   const controller = hybrid(parameters)({ lineRate: GBPS, packetSize: DATA_BYTES });
   const states: Array<[Time, number, number, number]> = [];

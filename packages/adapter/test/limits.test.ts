@@ -4,7 +4,7 @@
  * Two host adapters back to back: 1 GB/s, 10 ns each way; a 2068 B packet takes
  * 2,068,000 ps, a 20 B ACK 20,000 ps.
  */
-import { PacketFactory } from "@losslab/core";
+import { PacketStore } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { adapterPair } from "@losslab/test-kit/adapter-pair";
 import { DATA_BYTES, GBPS } from "@losslab/test-kit/santos-link";
@@ -163,7 +163,7 @@ describe("scheduled pacing", () => {
   it("rejects an unknown pacing", () => {
     const engine = new Engine();
     expect(
-      () => new HostAdapter(engine, { name: "H0", host: 0, packets: new PacketFactory(), pacing: "eager" as never }),
+      () => new HostAdapter(engine, { name: "H0", host: 0, packets: new PacketStore(), pacing: "eager" as never }),
     ).toThrow(/pacing must be "since-start" or "scheduled"; got "eager"/);
   });
 });

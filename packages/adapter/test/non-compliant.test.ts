@@ -5,7 +5,7 @@
  * H0 sends to H1; H1's wire routes by destination to H0 or to the manager H2. 1 GB/s,
  * 10 ns each way: packet k of a greedy flow arrives 2,078,000 after its start.
  */
-import { CongestionBit, type Packet, PacketFactory, PacketKind } from "@losslab/core";
+import { CongestionBit, PacketKind, PacketStore } from "@losslab/core";
 import { Engine, type Time } from "@losslab/engine";
 import { BareWire } from "@losslab/test-kit/bare-wire";
 import { DATA_BYTES, GBPS } from "@losslab/test-kit/santos-link";
@@ -15,19 +15,22 @@ import { type FlowOptions, HostAdapter } from "../src/index.js";
 
 function fabric(marked: number[]) {
   const engine = new Engine();
-  const packets = new PacketFactory();
+  const packets = new PacketStore();
   const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets, compliant: false });
   const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets, nonCompliantSources: [0], managerHost: 2 });
   const h2 = new HostAdapter(engine, { name: "H2", host: 2, packets });
-  const ab = new BareWire(engine, h1);
-  const ba = new BareWire(engine, (packet) => (packet.destination === 2 ? h2 : h0));
+  const ab = new BareWire(engine, packets, h1);
+  const ba = new BareWire(engine, packets, (packet) => (packets.destination(packet) === 2 ? h2 : h0));
   h0.connectOutput(0, ab, h1.inputCredits(0));
   h1.connectOutput(0, ba, Number.POSITIVE_INFINITY);
-  ab.tamper = (packet) => {
-    if (packet.kind === PacketKind.Data && marked.includes(packet.seq)) packet.bits |= CongestionBit.Ecn;
+  ab.tamper = (packet, packets) => {
+    if (packets.kind(packet) === PacketKind.Data && marked.includes(packets.seq(packet)))
+      packets.mark(packet, CongestionBit.Ecn);
   };
   const heard: Array<[Time, number, number, number]> = [];
-  h2.onNotification((packet: Packet, time) => heard.push([time, packet.flow, packet.seq, packet.source]));
+  h2.onNotification((packets, packet, time) =>
+    heard.push([time, packets.flow(packet), packets.seq(packet), packets.source(packet)]),
+  );
   const flow = (options: Partial<FlowOptions> = {}) =>
     h0.addFlow({ id: 3, destination: 1, packetBytes: DATA_BYTES, start: 0, ...options });
   return { engine, h0, h1, h2, ab, ba, flow, heard };
@@ -85,7 +88,7 @@ describe("non-compliant source CAs", () => {
     const { engine, h0, h2, flow, ab } = fabric([0, 1]);
     flow({ packets: 4 });
     let ipd = 0;
-    h2.onNotification((packet) => h0.setStaticIpd(packet.flow, ++ipd));
+    h2.onNotification((packets, packet) => h0.setStaticIpd(packets.flow(packet), ++ipd));
     engine.run();
     expect(ab.data.map((s) => s.start)).toEqual([0, 2_068_000, 8_272_000, 14_476_000]);
   });
@@ -94,7 +97,7 @@ describe("non-compliant source CAs", () => {
     // H1 non-compliant now; H0 compliant with a scripted controller. Packet 1 of the
     // reliable flow and packet 0 of the unreliable one are marked on the wire.
     const engine = new Engine();
-    const packets = new PacketFactory();
+    const packets = new PacketStore();
     const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets });
     const h1 = new HostAdapter(engine, {
       name: "H1",
@@ -104,12 +107,13 @@ describe("non-compliant source CAs", () => {
       ackCoalescing: 2,
       ackCoalescingTimeout: 100_000_000,
     });
-    const ab = new BareWire(engine, h1);
-    const ba = new BareWire(engine, h0);
+    const ab = new BareWire(engine, packets, h1);
+    const ba = new BareWire(engine, packets, h0);
     h0.connectOutput(0, ab, h1.inputCredits(0));
     h1.connectOutput(0, ba, Number.POSITIVE_INFINITY);
-    ab.tamper = (packet) => {
-      if (packet.flow === 3 ? packet.seq === 1 : packet.seq === 0) packet.bits |= CongestionBit.Ecn;
+    ab.tamper = (packet, packets) => {
+      if (packets.flow(packet) === 3 ? packets.seq(packet) === 1 : packets.seq(packet) === 0)
+        packets.mark(packet, CongestionBit.Ecn);
     };
     const controller = new ScriptedController(engine);
     h0.addFlow({ id: 3, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 4, controller });
@@ -129,7 +133,7 @@ describe("non-compliant source CAs", () => {
     const { h0 } = fabric([]);
     const engine = new Engine();
     expect(
-      () => new HostAdapter(engine, { name: "H", host: 0, packets: new PacketFactory(), nonCompliantSources: [4] }),
+      () => new HostAdapter(engine, { name: "H", host: 0, packets: new PacketStore(), nonCompliantSources: [4] }),
     ).toThrow(/nonCompliantSources needs a managerHost/);
     expect(() => h0.setStaticRate(99, GBPS)).toThrow(/no flow 99/);
     h0.addFlow({ id: 1, destination: 1, packetBytes: DATA_BYTES, start: 0 });

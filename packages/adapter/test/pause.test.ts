@@ -5,7 +5,7 @@
  * (pause time 0) lets it go, after the same delay. PAUSE frames are not data: no delivery,
  * no ACK. 1 GB/s links, 10 ns propagation, 2068 B data packets (2,068,000 ps each).
  */
-import { createPauseFrame, DEFAULT_PAUSE_REACTION_DELAY, PacketFactory, XOFF_QUANTA } from "@losslab/core";
+import { createPauseFrame, DEFAULT_PAUSE_REACTION_DELAY, PacketStore, XOFF_QUANTA } from "@losslab/core";
 import { Engine, type Time } from "@losslab/engine";
 import { adapterPair } from "@losslab/test-kit/adapter-pair";
 import { DATA_BYTES } from "@losslab/test-kit/santos-link";
@@ -52,7 +52,7 @@ describe("an adapter receiving PAUSE", () => {
   it("holds ACKs too, and never delivers or acknowledges a PAUSE frame", () => {
     const { engine, h0, h1, ba, pause } = pair({ pauseReactionDelay: 0 });
     const delivered: number[] = [];
-    h1.onDeliver((packet) => delivered.push(packet.seq));
+    h1.onDeliver((packets, packet) => delivered.push(packets.seq(packet)));
     h0.addFlow({ id: 0, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 2 });
     pause(h1, XOFF_QUANTA, 100_000);
     pause(h1, 0, 8_000_000);
@@ -76,7 +76,7 @@ describe("an adapter receiving PAUSE", () => {
 
   it("rejects a negative or fractional reaction delay", () => {
     const engine = new Engine();
-    const packets = new PacketFactory();
+    const packets = new PacketStore();
     expect(() => new HostAdapter(engine, { name: "H", host: 0, packets, pauseReactionDelay: -1 })).toThrow(
       /pauseReactionDelay must be a whole number/,
     );

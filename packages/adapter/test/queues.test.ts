@@ -2,7 +2,7 @@
  * Virtual output queues (ferrer-2012 sec. 5.1): one queue per destination that waits when
  * empty, generation-time stamping, and a congested destination not blocking the others.
  */
-import { CongestionBit, PacketFactory, PacketKind } from "@losslab/core";
+import { CongestionBit, PacketKind, PacketStore } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { adapterPair } from "@losslab/test-kit/adapter-pair";
 import { BareWire } from "@losslab/test-kit/bare-wire";
@@ -61,24 +61,24 @@ describe("virtual output queues", () => {
     // Queue 7 (window 1) holds 5 packets, queue 8 (no window) 3: with a single FIFO the
     // second packet for 8 would wait behind 7's window; with VOQs 8 goes while 7 waits.
     const engine = new Engine();
-    const packets = new PacketFactory();
+    const packets = new PacketStore();
     const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets });
     const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets });
     const h2 = new HostAdapter(engine, { name: "H2", host: 2, packets });
     // One wire out of H0 whose far end hands each packet to its destination's adapter.
     const router = {
       name: "router",
-      receive: (packet: never, port: number, tailAt: number) =>
-        ((packet as { destination: number }).destination === 1 ? h1 : h2).receive(packet, port, tailAt),
+      receive: (packet: number, port: number, tailAt: number) =>
+        (packets.destination(packet) === 1 ? h1 : h2).receive(packet, port, tailAt),
       creditsReturned: () => {},
       connectOutput: () => {},
       connectInput: () => {},
       inputCredits: () => Number.POSITIVE_INFINITY,
     };
-    const out = new BareWire(engine, router);
+    const out = new BareWire(engine, packets, router);
     h0.connectOutput(0, out, Number.POSITIVE_INFINITY);
-    h1.connectOutput(0, new BareWire(engine, h0, GBPS, 100_000_000), Number.POSITIVE_INFINITY); // slow ACKs
-    h2.connectOutput(0, new BareWire(engine, h0), Number.POSITIVE_INFINITY);
+    h1.connectOutput(0, new BareWire(engine, packets, h0, GBPS, 100_000_000), Number.POSITIVE_INFINITY); // slow ACKs
+    h2.connectOutput(0, new BareWire(engine, packets, h0), Number.POSITIVE_INFINITY);
     h0.addFlow({ id: 7, destination: 1, packetBytes: DATA_BYTES, start: 0, queue: true, window: 1 });
     h0.addFlow({ id: 8, destination: 2, packetBytes: DATA_BYTES, start: 0, queue: true });
     engine.at(0, () => {
@@ -116,8 +116,8 @@ describe("MVCM's feedback (ferrer-2012 sec. 4)", () => {
     const controller = new ScriptedController(engine);
     h0.addFlow({ id: 7, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 3, controller });
     const bits = [0, CongestionBit.Marked, CongestionBit.Marked | CongestionBit.Validated];
-    ab.tamper = (packet) => {
-      packet.bits |= bits[packet.seq]!;
+    ab.tamper = (packet, packets) => {
+      packets.mark(packet, bits[packets.seq(packet)]!);
     };
     engine.run();
     expect(controller.acks.map((a) => [a.marked, a.validated])).toEqual([
@@ -133,7 +133,7 @@ describe("congestion notifications (QCN CNMs)", () => {
     const { engine, h0 } = setup();
     const controller = new ScriptedController(engine);
     h0.addFlow({ id: 7, destination: 1, packetBytes: DATA_BYTES, start: 0, controller });
-    const packets = new PacketFactory();
+    const packets = h0.packets;
     const cnm = (flow: number) =>
       packets.create({
         kind: PacketKind.Cnp,
@@ -166,13 +166,13 @@ describe("without ACKs (raw lossless Ethernet)", () => {
 describe("ports", () => {
   it("sends on port 0 only and accepts packets on port 1 of a two-port adapter (butterfly hosts)", () => {
     const engine = new Engine();
-    const packets = new PacketFactory();
+    const packets = new PacketStore();
     const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets, ports: 2 });
     const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets, ports: 2 });
-    const ab = new BareWire(engine, h1);
-    const ba = new BareWire(engine, h0);
+    const ab = new BareWire(engine, packets, h1);
+    const ba = new BareWire(engine, packets, h0);
     h0.connectOutput(0, ab, Number.POSITIVE_INFINITY);
-    h0.connectOutput(1, new BareWire(engine, h1), Number.POSITIVE_INFINITY); // an unused direction
+    h0.connectOutput(1, new BareWire(engine, packets, h1), Number.POSITIVE_INFINITY); // an unused direction
     h1.connectOutput(0, ba, Number.POSITIVE_INFINITY);
     h0.addFlow({ id: 0, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 2 });
     engine.run();

@@ -59,9 +59,11 @@ describe("INT records", () => {
   it("are asked for by the data packets, echoed in the ACK and handed to the controller", () => {
     const { engine, acks, ab } = run({ telemetry: true });
     // A switch's egress stand-in: one record per data packet, its queueLength the sequence number.
-    ab.tamper = (packet) => {
-      if (packet.kind === PacketKind.Data) {
-        packet.telemetry!.push({ queueLength: packet.seq, txBytes: 0, timestamp: engine.now, bandwidth: 1e9 });
+    ab.tamper = (packet, packets) => {
+      if (packets.kind(packet) === PacketKind.Data) {
+        packets
+          .telemetry(packet)!
+          .push({ queueLength: packets.seq(packet), txBytes: 0, timestamp: engine.now, bandwidth: 1e9 });
       }
     };
     engine.run();

@@ -2,7 +2,7 @@
  * The adapter's send scheduler: ACKs before data, round robin among eligible flows,
  * flows active in [start, stop), finite flows, and downstream credits.
  */
-import { PacketFactory, PacketKind } from "@losslab/core";
+import { PacketKind, PacketStore } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { adapterPair } from "@losslab/test-kit/adapter-pair";
 import { BareWire } from "@losslab/test-kit/bare-wire";
@@ -107,7 +107,7 @@ describe("flow lifetime", () => {
   it("a greedy flow with packets: N stops after N and gets N ACKs", () => {
     const { engine, h0, h1, greedy, ab } = pair();
     const delivered: number[] = [];
-    h1.onDeliver((packet) => delivered.push(packet.seq));
+    h1.onDeliver((packets, packet) => delivered.push(packets.seq(packet)));
     const state = greedy(h0, 0, 1, { packets: 3 });
     engine.run();
     expect(ab.data.map((s) => s.start)).toEqual([0, 2_068_000, 4_136_000]);
@@ -151,10 +151,10 @@ describe("dynamic flows", () => {
 describe("downstream credits", () => {
   it("never sends beyond the credits of the buffer it feeds, and resumes when credits return", () => {
     const engine = new Engine();
-    const packets = new PacketFactory();
+    const packets = new PacketStore();
     const h0 = new HostAdapter(engine, { name: "H0", host: 0, packets });
     const h1 = new HostAdapter(engine, { name: "H1", host: 1, packets });
-    const wire = new BareWire(engine, h1);
+    const wire = new BareWire(engine, packets, h1);
     h0.connectOutput(0, wire, 66); // a switch input buffer of 2 packets, 33 blocks each
     h0.addFlow({ id: 0, destination: 1, packetBytes: DATA_BYTES, start: 0 });
     engine.at(10_000_000, () => h0.creditsReturned(0, 33));

@@ -8,8 +8,8 @@ import {
   type Device,
   LosslessViolation,
   type Packet,
-  PacketFactory,
   PacketKind,
+  PacketStore,
   XOFF_QUANTA,
 } from "@losslab/core";
 import { Engine, type Time } from "@losslab/engine";
@@ -47,9 +47,9 @@ class LaneReceiver implements Device {
 
   receive(packet: Packet, _port: number, tailAt: Time): void {
     this.received.push(packet);
-    if (!this.draining.includes(packet.vl)) return;
-    const blocks = Math.ceil(packet.size / 64);
-    this.engine.at(tailAt + 10_000, () => this.adapter!.creditsReturned(0, blocks, packet.vl));
+    if (!this.draining.includes(this.adapter!.packets.vl(packet))) return;
+    const blocks = Math.ceil(this.adapter!.packets.size(packet) / 64);
+    this.engine.at(tailAt + 10_000, () => this.adapter!.creditsReturned(0, blocks, this.adapter!.packets.vl(packet)));
   }
 }
 
@@ -61,7 +61,7 @@ function laneHost(
   scheduling: Pick<HostAdapterOptions, "vlScheduling" | "vlQuantaBytes"> = {},
 ) {
   const engine = new Engine();
-  const packets = new PacketFactory();
+  const packets = new PacketStore();
   const host = new HostAdapter(engine, {
     name: "H0",
     host: 0,
@@ -72,7 +72,7 @@ function laneHost(
   });
   const receiver = new LaneReceiver(engine, "S", credits, draining);
   receiver.adapter = host;
-  const wire = new BareWire(engine, receiver);
+  const wire = new BareWire(engine, packets, receiver);
   host.connectOutput(0, wire, receiver.inputCredits());
   return { engine, packets, host, wire, receiver };
 }
@@ -131,11 +131,11 @@ describe("per-VL credits at the adapter", () => {
     // An XOFF for priority 1 takes effect at once (reaction delay 0 here): the VL 1 flow
     // sends nothing, the VL 0 flow all its packets back to back.
     const engine = new Engine();
-    const packets = new PacketFactory();
+    const packets = new PacketStore();
     const host = new HostAdapter(engine, { name: "H0", host: 0, packets, vls: 2, pauseReactionDelay: 0 });
     const receiver = new LaneReceiver(engine, "S", 4 * DATA_BLOCKS, [0, 1]);
     receiver.adapter = host;
-    const wire = new BareWire(engine, receiver);
+    const wire = new BareWire(engine, packets, receiver);
     host.connectOutput(0, wire, receiver.inputCredits());
     host.receive(createPauseFrame(packets, 1, XOFF_QUANTA, 64, 0), 0, 0);
     host.addFlow({ id: 1, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 3, vl: 0 });
@@ -152,8 +152,8 @@ describe("per-VL credits at the adapter", () => {
     const { engine, h0, ab, ba } = adapterPair({ vls: 3 }, { vls: 3 });
     h0.addFlow({ id: 1, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 2, vl: 2 });
     h0.addFlow({ id: 2, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 2, vl: 1, reliable: false });
-    ab.tamper = (packet) => {
-      packet.bits = 1; // ECN on everything: the unreliable flow gets CN packets
+    ab.tamper = (packet, packets) => {
+      packets.mark(packet, 1); // ECN on everything: the unreliable flow gets CN packets
     };
     engine.run();
     expect(ab.data.map((s) => [s.packet.flow, s.packet.vl])).toEqual([
@@ -210,7 +210,7 @@ describe("per-VL credits at the adapter", () => {
 
   it("needs quanta for dwrr: the adapter knows no packet size of its own", () => {
     const engine = new Engine();
-    const packets = new PacketFactory();
+    const packets = new PacketStore();
     expect(() => new HostAdapter(engine, { name: "H", host: 0, packets, vls: 2, vlScheduling: "dwrr" })).toThrow(
       /H: vlQuantaBytes is needed with vlScheduling "dwrr": one quantum per VL in bytes/,
     );
@@ -218,7 +218,7 @@ describe("per-VL credits at the adapter", () => {
 
   it("rejects vlWeights that do not fit vls", () => {
     const engine = new Engine();
-    const packets = new PacketFactory();
+    const packets = new PacketStore();
     expect(() => new HostAdapter(engine, { name: "H", host: 0, packets, vlWeights: [1] })).toThrow(
       /H: vlWeights needs vls > 1/,
     );
@@ -232,7 +232,7 @@ describe("per-VL credits at the adapter", () => {
 
   it("rejects a VL the adapter does not have, and vls outside 1..15", () => {
     const engine = new Engine();
-    const packets = new PacketFactory();
+    const packets = new PacketStore();
     expect(() => new HostAdapter(engine, { name: "H", host: 0, packets, vls: 0 })).toThrow(
       /H: vls must be an integer 1..15; got 0/,
     );

@@ -1,5 +1,6 @@
 import type { Time } from "@losslab/engine";
 import type { Packet } from "./packet.js";
+import type { PacketReader } from "./packet-reader.js";
 
 /**
  * The receiving side of a device port. Called when a packet's first byte (header) arrives
@@ -43,6 +44,8 @@ export interface Device extends PacketReceiver, CreditReceiver {
 /** A unidirectional link as its sender sees it. */
 export interface OutboundLink {
   readonly bandwidth: number;
+  /** The simulation's packets: what `transmit` takes is a slot of it. */
+  readonly packets: PacketReader;
   /** Bytes of wire overhead per frame beyond its size (preamble, inter-frame gap); absent means 0. */
   readonly overheadBytes?: number;
   /** Starts sending `packet` now; returns the time its last byte has left the sender (the link is free again). */
@@ -56,6 +59,8 @@ export interface OutboundLink {
 export interface InboundLink {
   /** Bytes per second. */
   readonly bandwidth: number;
+  /** The simulation's packets: what arrives over the link is a slot of it. */
+  readonly packets: PacketReader;
   /** Propagation delay from the sender to this receiver. */
   readonly delay: Time;
   /** Propagation delay of the reverse direction (credits, PAUSE frames). */
@@ -68,12 +73,13 @@ export interface InboundLink {
 
 /**
  * Observes every transmission on a link (metrics). Called when transmission starts, with
- * the start (including any per-frame overhead) and the time the last byte has left.
+ * the simulation's packets (read `packet` through them), the start (including any per-frame
+ * overhead) and the time the last byte has left. `packet` is valid only during the call.
  */
-export type TransmissionListener = (packet: Packet, start: Time, end: Time) => void;
+export type TransmissionListener = (packets: PacketReader, packet: Packet, start: Time, end: Time) => void;
 
-/** Observes every packet whose header reaches a link's receiver (traces), at that time. */
-export type ArrivalListener = (packet: Packet, time: Time) => void;
+/** Observes every packet whose header reaches a link's receiver (traces), at that time; `packet` is valid only during the call. */
+export type ArrivalListener = (packets: PacketReader, packet: Packet, time: Time) => void;
 
 /** Observes every return of credits reaching a link's sender (traces): blocks of VL `vl`, at `time`. */
 export type CreditListener = (blocks: number, vl: number, time: Time) => void;

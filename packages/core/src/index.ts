@@ -24,15 +24,14 @@ export { LosslessViolation } from "./lossless-violation.js";
 export type { MarkingPolicy, MarkingPolicyFactory, SwitchView } from "./marking.js";
 export {
   CongestionBit,
-  hasBit,
-  isData,
   type Packet,
-  PacketFactory,
   type PacketFields,
   PacketKind,
-  type ReleasedPackets,
+  type PacketRecord,
   TransportFlag,
 } from "./packet.js";
+export type { PacketReader } from "./packet-reader.js";
+export { PacketStore, type ReleasedPackets } from "./packet-store.js";
 export {
   applyPause,
   createPauseFrame,

@@ -1,4 +1,5 @@
 import type { Packet } from "./packet.js";
+import type { PacketReader } from "./packet-reader.js";
 
 /**
  * What a marking policy may see of a switch: read-only occupancy, counters and credit
@@ -12,6 +13,12 @@ export interface SwitchView {
   readonly maxPacketBytes: number;
   /** Bytes per credit block: `outputCredits` counts blocks of this size. */
   readonly creditBytes: number;
+  /**
+   * The simulation's packets: the hooks hand a policy a `Packet` (a slot number), valid only
+   * during the call, and the policy reads it here (`packets.size(packet)`) and may set its
+   * congestion bits (`packets.mark(packet, bit)`), nothing else.
+   */
+  readonly packets: PacketReader;
   /** Capacity of input buffer `port` in bytes. */
   inputCapacity(port: number): number;
   /** Bytes held in input buffer `port`. */
@@ -44,7 +51,9 @@ export interface SwitchView {
 
 /**
  * A congestion point attached to a switch. Every hook is optional; hooks may only set
- * congestion bits on packets (never clear them) and update the policy's own state.
+ * congestion bits on packets (`SwitchView.packets.mark`; never clear them) and update the
+ * policy's own state. A `Packet` a hook receives is valid only during the call: keep its id
+ * (`packets.id(packet)`), never the packet.
  */
 export interface MarkingPolicy {
   /** A packet's header entered input `input`; it will leave on `output`. */

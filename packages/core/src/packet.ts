@@ -57,56 +57,21 @@ export const TransportFlag = {
 export type TransportFlag = (typeof TransportFlag)[keyof typeof TransportFlag];
 
 /**
- * One packet. A plain object of fixed shape (created only by `PacketFactory`) so every
- * hop's property reads stay monomorphic.
+ * One packet, as the hot path handles it: its slot in the simulation's `PacketStore`, a small
+ * integer. A packet's fields live in the store's typed arrays, read through `PacketReader`
+ * (`packets.size(packet)`, ...), so a packet in flight is no JS object and queues hold plain
+ * numbers.
  *
- * Packets may be recycled: once the device a packet is addressed to has consumed it (a host
- * has delivered or processed it, a device has acted on a PAUSE frame) it goes back to
- * `PacketFactory.release`, and a factory that reuses packets (runScenario's) hands the object
- * out again under a new `id`. So a listener, a marking policy or any other observer must not
- * keep a packet beyond the call that hands it over: keep its `id` or copy the fields it needs.
+ * Slots are recycled: once the device a packet is addressed to has consumed it (a host has
+ * delivered or processed it, a device has acted on a PAUSE frame) it goes back to
+ * `PacketStore.release`, and a store that reuses slots (runScenario's) hands the slot out
+ * again to a new packet with a new `id`. So a listener, a marking policy or any other observer
+ * must not keep a packet beyond the call that hands it over: keep its `id` or copy the fields
+ * it needs (`PacketReader.record`).
  */
-export interface Packet {
-  /** Unique within one simulation. */
-  readonly id: number;
-  readonly kind: PacketKind;
-  /** The flow this packet belongs to (an ACK carries its data packet's flow). */
-  readonly flow: number;
-  /** Host index of the sender of this packet. */
-  readonly source: number;
-  /** Host index of the receiver of this packet. */
-  readonly destination: number;
-  /** Bytes on the wire, header included. */
-  readonly size: number;
-  /** Sequence number within the flow (for an ACK: the sequence number it acknowledges; for a PAUSE: the pause time in quanta). */
-  readonly seq: number;
-  /** Virtual lane / priority. */
-  readonly vl: number;
-  /** When the packet was generated (latency counts from here, including the wait at the source). */
-  readonly createdAt: Time;
-  /** When its first byte left the source adapter; -1 until then. */
-  injectedAt: Time;
-  /** Congestion bits (`CongestionBit`), set by switches and echoed by destinations. */
-  bits: number;
-  /** How many data packets an ACK covers (ACK coalescing, turner-2001 sec. 3); 1 otherwise. */
-  readonly covers: number;
-  /** A QCN congestion notification's quantized feedback QntzFb (0..63, 802.1Qau); 0 otherwise. */
-  readonly feedback: number;
-  /** `TransportFlag`s of a data packet (AckReq, unreliable service); 0 otherwise. */
-  readonly transport: number;
-  /**
-   * An ACK's echo of the send time (`injectedAt`) of the data packet it acknowledges, the
-   * last one it covers (TIMELY's RTT, Mittal et al., SIGCOMM 2015, sec. 4); -1 otherwise.
-   */
-  readonly echoedSendTime: Time;
-  /**
-   * In-band telemetry (HPCC's INT, Li et al., SIGCOMM 2019, sec. 3): on a data packet whose
-   * source asked for it, the records the switches' egress ports pushed, in path order; on
-   * its ACK, the same records echoed. null when not asked for.
-   */
-  readonly telemetry: IntRecord[] | null;
-}
+export type Packet = number;
 
+/** A packet's fields as a plain object: what `PacketStore.create` takes. */
 export interface PacketFields {
   kind: PacketKind;
   flow: number;
@@ -126,104 +91,48 @@ export interface PacketFields {
   echoedSendTime?: Time;
 }
 
-/** The fields `PacketFactory` writes when it reuses a packet. */
-type Writable<T> = { -readonly [K in keyof T]: T[K] };
-
-/** What `PacketFactory.release` does with a packet its receiver has consumed. */
-export type ReleasedPackets =
-  /** Nothing: the packet stays as it is, for observers that keep packets (the default). */
-  | "keep"
-  /** Recycles it: a later `create` reuses the object under a new id (runScenario's choice). */
-  | "reuse"
-  /**
-   * Spoils it (`id`, `flow`, `source`, `destination`, `seq` -1, `size` NaN) and never reuses
-   * it: a run that gets the same results so proves that nothing reads a packet after its release.
-   */
-  | "poison";
-
 /**
- * Creates the packets of one simulation, numbering them, and takes back the ones their
- * receivers have consumed (`release`; see `ReleasedPackets`). One factory per simulation: no
- * global counter.
+ * A copy of every field of one packet, taken at one moment (`PacketReader.record`): for
+ * observers that keep what they saw (tests, traces that print later). Not for the hot path:
+ * it allocates.
  */
-export class PacketFactory {
-  private nextId = 0;
-  private readonly free: Writable<Packet>[] = [];
-  private readonly released: ReleasedPackets;
-
-  constructor(options: { released?: ReleasedPackets } = {}) {
-    this.released = options.released ?? "keep";
-  }
-
-  /** Packets created so far. */
-  get created(): number {
-    return this.nextId;
-  }
-
-  create(fields: PacketFields): Packet {
-    const packet = this.free.pop() ?? blankPacket();
-    packet.id = this.nextId++;
-    packet.kind = fields.kind;
-    packet.flow = fields.flow;
-    packet.source = fields.source;
-    packet.destination = fields.destination;
-    packet.size = fields.size;
-    packet.seq = fields.seq;
-    packet.vl = fields.vl ?? 0;
-    packet.createdAt = fields.createdAt;
-    packet.injectedAt = -1;
-    packet.bits = fields.bits ?? 0;
-    packet.covers = fields.covers ?? 1;
-    packet.feedback = fields.feedback ?? 0;
-    packet.transport = fields.transport ?? 0;
-    packet.echoedSendTime = fields.echoedSendTime ?? -1;
-    packet.telemetry = fields.telemetry ?? null;
-    return packet;
-  }
-
+export interface PacketRecord {
+  /** Unique within one simulation: a counter, independent of the slot. */
+  readonly id: number;
+  readonly kind: PacketKind;
+  /** The flow this packet belongs to (an ACK carries its data packet's flow). */
+  readonly flow: number;
+  /** Host index of the sender of this packet. */
+  readonly source: number;
+  /** Host index of the receiver of this packet. */
+  readonly destination: number;
+  /** Bytes on the wire, header included. */
+  readonly size: number;
+  /** Sequence number within the flow (for an ACK: the sequence number it acknowledges; for a PAUSE: the pause time in quanta). */
+  readonly seq: number;
+  /** Virtual lane / priority. */
+  readonly vl: number;
+  /** When the packet was generated (latency counts from here, including the wait at the source). */
+  readonly createdAt: Time;
+  /** When its first byte left the source adapter; -1 until then. */
+  readonly injectedAt: Time;
+  /** Congestion bits (`CongestionBit`), set by switches and echoed by destinations. */
+  readonly bits: number;
+  /** How many data packets an ACK covers (ACK coalescing, turner-2001 sec. 3); 1 otherwise. */
+  readonly covers: number;
+  /** A QCN congestion notification's quantized feedback QntzFb (0..63, 802.1Qau); 0 otherwise. */
+  readonly feedback: number;
+  /** `TransportFlag`s of a data packet (AckReq, unreliable service); 0 otherwise. */
+  readonly transport: number;
   /**
-   * Takes back a packet its receiver has consumed. Throws if a recycled packet is released
-   * again (two live packets would share one object).
+   * An ACK's echo of the send time (`injectedAt`) of the data packet it acknowledges, the
+   * last one it covers (TIMELY's RTT, Mittal et al., SIGCOMM 2015, sec. 4); -1 otherwise.
    */
-  release(packet: Packet): void {
-    if (this.released === "keep") return;
-    const released = packet as Writable<Packet>;
-    if (released.id < 0) throw new Error(`packet released twice (kind ${released.kind}, flow ${released.flow})`);
-    released.id = -1;
-    released.telemetry = null; // an ACK may hold the list still; the next owner gets its own
-    if (this.released === "reuse") {
-      this.free.push(released);
-      return;
-    }
-    released.flow = -1;
-    released.source = -1;
-    released.destination = -1;
-    released.seq = -1;
-    released.size = Number.NaN;
-  }
+  readonly echoedSendTime: Time;
+  /**
+   * In-band telemetry (HPCC's INT, Li et al., SIGCOMM 2019, sec. 3): on a data packet whose
+   * source asked for it, the records the switches' egress ports pushed, in path order; on
+   * its ACK, the same records echoed. null when not asked for.
+   */
+  readonly telemetry: readonly IntRecord[] | null;
 }
-
-/** A packet with every field of the shape, in order, for `create` to write: all packets share one hidden class. */
-function blankPacket(): Writable<Packet> {
-  return {
-    id: 0,
-    kind: PacketKind.Data,
-    flow: 0,
-    source: 0,
-    destination: 0,
-    size: 0,
-    seq: 0,
-    vl: 0,
-    createdAt: 0,
-    injectedAt: -1,
-    bits: 0,
-    covers: 1,
-    feedback: 0,
-    transport: 0,
-    echoedSendTime: -1,
-    telemetry: null,
-  };
-}
-
-export const isData = (packet: Packet): boolean => packet.kind === PacketKind.Data;
-export const hasBit = (packet: Packet, bit: CongestionBit): boolean => (packet.bits & bit) !== 0;

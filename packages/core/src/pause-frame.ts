@@ -1,5 +1,7 @@
 import type { Time } from "@losslab/engine";
-import { type Packet, type PacketFactory, PacketKind } from "./packet.js";
+import { type Packet, PacketKind } from "./packet.js";
+import type { PacketReader } from "./packet-reader.js";
+import type { PacketStore } from "./packet-store.js";
 
 /** A PAUSE frame is a minimum-size Ethernet frame: 64 B (IEEE 802.3 Annex 31B). */
 export const PAUSE_FRAME_BYTES = 64;
@@ -24,7 +26,7 @@ export const PAUSE_PRIORITIES = 8;
  * end of the link.
  */
 export function createPauseFrame(
-  packets: PacketFactory,
+  packets: PacketStore,
   priority: number,
   quanta: number,
   bytes: number,
@@ -47,13 +49,13 @@ export function createPauseFrame(
  * pauses its priority until an XON for it arrives: the pause time is not counted down,
  * which is what a receiver sees from a sender that refreshes its XOFF before it expires.
  */
-export function applyPause(paused: number, frame: Packet): number {
-  const priority = frame.vl;
+export function applyPause(paused: number, packets: PacketReader, frame: Packet): number {
+  const priority = packets.vl(frame);
   if (!Number.isInteger(priority) || priority < 0 || priority >= PAUSE_PRIORITIES) {
-    throw new RangeError(`PAUSE frame ${frame.id} names priority ${priority}; PFC has priorities 0..7`);
+    throw new RangeError(`PAUSE frame ${packets.id(frame)} names priority ${priority}; PFC has priorities 0..7`);
   }
-  return frame.seq > 0 ? paused | (1 << priority) : paused & ~(1 << priority);
+  return packets.seq(frame) > 0 ? paused | (1 << priority) : paused & ~(1 << priority);
 }
 
-/** Whether a frame of `packet`'s priority may not start under the paused set `paused`. */
-export const isPaused = (paused: number, packet: Packet): boolean => (paused & (1 << packet.vl)) !== 0;
+/** Whether a frame of priority `vl` may not start under the paused set `paused`. */
+export const isPaused = (paused: number, vl: number): boolean => (paused & (1 << vl)) !== 0;

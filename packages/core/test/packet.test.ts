@@ -1,21 +1,13 @@
 /** Packets and their factory: fixed shape, numbered per simulation, congestion bits as a set. */
 import { describe, expect, it } from "vitest";
-import {
-  CongestionBit,
-  hasBit,
-  isData,
-  LosslessViolation,
-  PacketFactory,
-  PacketKind,
-  TransportFlag,
-} from "../src/index.js";
+import { CongestionBit, LosslessViolation, PacketKind, PacketStore, TransportFlag } from "../src/index.js";
 
-describe("PacketFactory", () => {
+describe("PacketStore", () => {
   /** A small data packet's fields, for the tests that only need some packet. */
   const dataFields = { kind: PacketKind.Data, flow: 5, source: 0, destination: 1, size: 64, seq: 3, createdAt: 0 };
 
   it("numbers packets from 0 and fills the defaults", () => {
-    const factory = new PacketFactory();
+    const factory = new PacketStore();
     const packet = factory.create({
       kind: PacketKind.Data,
       flow: 3,
@@ -25,7 +17,7 @@ describe("PacketFactory", () => {
       seq: 7,
       createdAt: 1_000,
     });
-    expect(packet).toEqual({
+    expect(factory.record(packet)).toEqual({
       id: 0,
       kind: PacketKind.Data,
       flow: 3,
@@ -55,12 +47,12 @@ describe("PacketFactory", () => {
       bits: CongestionBit.Ecn | CongestionBit.Becn,
       covers: 4,
     });
-    expect([ack.id, ack.vl, ack.bits, ack.covers]).toEqual([1, 2, 3, 4]);
+    expect([factory.id(ack), factory.vl(ack), factory.bits(ack), factory.covers(ack)]).toEqual([1, 2, 3, 4]);
     expect(factory.created).toBe(2);
   });
 
   it("an ACK carries the send time and INT records it is given to echo; other packets carry -1 and null", () => {
-    const factory = new PacketFactory();
+    const factory = new PacketStore();
     const data = factory.create({
       kind: PacketKind.Data,
       flow: 0,
@@ -71,8 +63,8 @@ describe("PacketFactory", () => {
       createdAt: 0,
       telemetry: [],
     });
-    data.injectedAt = 5_000;
-    data.telemetry!.push({ queueLength: 128, txBytes: 4096, timestamp: 6_000, bandwidth: 1.25e9 });
+    factory.setInjectedAt(data, 5_000);
+    factory.telemetry(data)!.push({ queueLength: 128, txBytes: 4096, timestamp: 6_000, bandwidth: 1.25e9 });
     const ack = factory.create({
       kind: PacketKind.Ack,
       flow: 0,
@@ -81,12 +73,12 @@ describe("PacketFactory", () => {
       size: 20,
       seq: 0,
       createdAt: 9_000,
-      echoedSendTime: data.injectedAt,
-      telemetry: data.telemetry,
+      echoedSendTime: factory.injectedAt(data),
+      telemetry: factory.telemetry(data),
     });
-    expect(ack.echoedSendTime).toBe(5_000);
-    expect(ack.telemetry).toEqual([{ queueLength: 128, txBytes: 4096, timestamp: 6_000, bandwidth: 1.25e9 }]);
-    expect(data.echoedSendTime).toBe(-1);
+    expect(factory.echoedSendTime(ack)).toBe(5_000);
+    expect(factory.telemetry(ack)).toEqual([{ queueLength: 128, txBytes: 4096, timestamp: 6_000, bandwidth: 1.25e9 }]);
+    expect(factory.echoedSendTime(data)).toBe(-1);
     const plain = factory.create({
       kind: PacketKind.Ack,
       flow: 0,
@@ -96,19 +88,19 @@ describe("PacketFactory", () => {
       seq: 0,
       createdAt: 0,
     });
-    expect([plain.echoedSendTime, plain.telemetry]).toEqual([-1, null]);
+    expect([factory.echoedSendTime(plain), factory.telemetry(plain)]).toEqual([-1, null]);
   });
 
   it("leaves a released packet alone by default, for observers that keep packets", () => {
-    const factory = new PacketFactory();
+    const factory = new PacketStore();
     const packet = factory.create(dataFields);
     factory.release(packet);
-    expect([packet.id, packet.flow, packet.size]).toEqual([0, 5, 64]);
+    expect([factory.id(packet), factory.flow(packet), factory.size(packet)]).toEqual([0, 5, 64]);
     expect(factory.create(dataFields)).not.toBe(packet);
   });
 
   it('with released "reuse" hands a released packet out again under a new id, every field written afresh', () => {
-    const factory = new PacketFactory({ released: "reuse" });
+    const factory = new PacketStore({ released: "reuse" });
     const data = factory.create({
       kind: PacketKind.Data,
       flow: 1,
@@ -122,7 +114,7 @@ describe("PacketFactory", () => {
       transport: TransportFlag.AckRequest,
       telemetry: [],
     });
-    data.injectedAt = 150;
+    factory.setInjectedAt(data, 150);
     factory.release(data);
     const ack = factory.create({
       kind: PacketKind.Ack,
@@ -133,8 +125,8 @@ describe("PacketFactory", () => {
       seq: 8,
       createdAt: 300,
     });
-    expect(ack).toBe(data); // the same object, recycled
-    expect(ack).toEqual({
+    expect(ack).toBe(data); // the same slot, recycled
+    expect(factory.record(ack)).toEqual({
       id: 1,
       kind: PacketKind.Ack,
       flow: 4,
@@ -155,9 +147,9 @@ describe("PacketFactory", () => {
     expect(factory.created).toBe(2);
   });
 
-  it("refuses to release a packet twice: two live packets would share one object", () => {
-    for (const released of ["reuse", "poison"] as const) {
-      const factory = new PacketFactory({ released });
+  it("refuses to release a packet twice: two live packets would share one slot", () => {
+    for (const released of ["keep", "reuse", "poison"] as const) {
+      const factory = new PacketStore({ released });
       const packet = factory.create(dataFields);
       factory.release(packet);
       expect(() => factory.release(packet)).toThrow(/released twice/);
@@ -165,44 +157,86 @@ describe("PacketFactory", () => {
   });
 
   it('with released "poison" spoils a released packet and never reuses it', () => {
-    const factory = new PacketFactory({ released: "poison" });
+    const factory = new PacketStore({ released: "poison" });
     const packet = factory.create(dataFields);
     factory.release(packet);
-    expect([packet.id, packet.flow, packet.source, packet.destination, packet.seq]).toEqual([-1, -1, -1, -1, -1]);
-    expect(packet.size).toBeNaN();
+    expect([
+      factory.id(packet),
+      factory.flow(packet),
+      factory.source(packet),
+      factory.destination(packet),
+      factory.seq(packet),
+    ]).toEqual([-1, -1, -1, -1, -1]);
+    expect(factory.size(packet)).toBe(-1);
+    expect(factory.createdAt(packet)).toBeNaN();
     expect(factory.create(dataFields)).not.toBe(packet);
   });
 
   it("keeps one counter per factory: two simulations do not share ids", () => {
-    const a = new PacketFactory();
-    const b = new PacketFactory();
+    const a = new PacketStore();
+    const b = new PacketStore();
     const fields = { kind: PacketKind.Data, flow: 0, source: 0, destination: 1, size: 64, seq: 0, createdAt: 0 };
     a.create(fields);
     a.create(fields);
-    expect(b.create(fields).id).toBe(0);
-    expect(a.create(fields).id).toBe(2);
+    expect(b.id(b.create(fields))).toBe(0);
+    expect(a.id(a.create(fields))).toBe(2);
   });
 });
 
-describe("packet helpers", () => {
-  const factory = new PacketFactory();
+describe("PacketStore slots", () => {
+  const fields = { kind: PacketKind.Data, flow: 1, source: 0, destination: 1, size: 64, seq: 0, createdAt: 0 };
+
+  it("doubles its arrays when full, each slot keeping its number and fields", () => {
+    const store = new PacketStore({ slots: 2 });
+    const made = Array.from({ length: 5 }, (_, seq) => store.create({ ...fields, seq, createdAt: seq * 1e12 }));
+    expect(made).toEqual([0, 1, 2, 3, 4]);
+    expect(store.capacity).toBe(8);
+    expect(made.map((packet) => [store.seq(packet), store.createdAt(packet)])).toEqual(
+      [0, 1, 2, 3, 4].map((seq) => [seq, seq * 1e12]),
+    );
+  });
+
+  it('recycles the last released slot first ("reuse"), counting live packets', () => {
+    const store = new PacketStore({ released: "reuse" });
+    const [a, b, c] = [store.create(fields), store.create(fields), store.create(fields)];
+    store.release(a);
+    store.release(c);
+    expect(store.live).toBe(1);
+    expect([store.create(fields), store.create(fields), store.create(fields)]).toEqual([c, a, 3]);
+    expect(store.id(b)).toBe(1);
+    expect(store.created).toBe(6);
+  });
+
+  it("keeps INT lists in a side table: a recycled slot starts without one", () => {
+    const store = new PacketStore({ released: "reuse" });
+    const data = store.create({ ...fields, telemetry: [] });
+    store.telemetry(data)!.push({ queueLength: 1, txBytes: 2, timestamp: 3, bandwidth: 4 });
+    store.release(data);
+    const next = store.create(fields);
+    expect(next).toBe(data);
+    expect(store.telemetry(next)).toBeNull();
+  });
+});
+
+describe("PacketReader helpers", () => {
+  const factory = new PacketStore();
   const make = (kind: PacketKind, bits = 0) =>
     factory.create({ kind, flow: 0, source: 0, destination: 1, size: 20, seq: 0, createdAt: 0, bits });
 
   it("isData tells data from ACKs and CNPs", () => {
-    expect(isData(make(PacketKind.Data))).toBe(true);
-    expect(isData(make(PacketKind.Ack))).toBe(false);
-    expect(isData(make(PacketKind.Cnp))).toBe(false);
-    expect(isData(make(PacketKind.Pause))).toBe(false);
+    expect(factory.isData(make(PacketKind.Data))).toBe(true);
+    expect(factory.isData(make(PacketKind.Ack))).toBe(false);
+    expect(factory.isData(make(PacketKind.Cnp))).toBe(false);
+    expect(factory.isData(make(PacketKind.Pause))).toBe(false);
   });
 
   it("hasBit reads one congestion bit of the set", () => {
     const packet = make(PacketKind.Data, CongestionBit.Marked | CongestionBit.Validated);
-    expect(hasBit(packet, CongestionBit.Marked)).toBe(true);
-    expect(hasBit(packet, CongestionBit.Validated)).toBe(true);
-    expect(hasBit(packet, CongestionBit.Ecn)).toBe(false);
-    packet.bits |= CongestionBit.Ecn;
-    expect(hasBit(packet, CongestionBit.Ecn)).toBe(true);
+    expect(factory.hasBit(packet, CongestionBit.Marked)).toBe(true);
+    expect(factory.hasBit(packet, CongestionBit.Validated)).toBe(true);
+    expect(factory.hasBit(packet, CongestionBit.Ecn)).toBe(false);
+    factory.mark(packet, CongestionBit.Ecn);
+    expect(factory.hasBit(packet, CongestionBit.Ecn)).toBe(true);
   });
 
   it("congestion bits and transport flags are distinct powers of two; packet kinds are distinct", () => {

@@ -11,36 +11,42 @@ import {
   createPauseFrame,
   isPaused,
   PAUSE_FRAME_BYTES,
-  PacketFactory,
   PacketKind,
+  PacketStore,
   XOFF_QUANTA,
 } from "../src/index.js";
 
 describe("PAUSE frames", () => {
-  const packets = new PacketFactory();
+  const packets = new PacketStore();
 
   it("are link-local packets of kind Pause carrying the quanta in seq and the priority in vl", () => {
     const xoff = createPauseFrame(packets, 3, XOFF_QUANTA, PAUSE_FRAME_BYTES, 500);
-    expect(xoff).toMatchObject({ kind: PacketKind.Pause, size: 64, seq: 0xffff, vl: 3, createdAt: 500 });
-    expect([xoff.flow, xoff.source, xoff.destination]).toEqual([-1, -1, -1]);
-    expect(createPauseFrame(packets, 3, 0, 64, 0).id).toBe(xoff.id + 1); // numbered by the simulation's factory
+    expect(packets.record(xoff)).toMatchObject({
+      kind: PacketKind.Pause,
+      size: 64,
+      seq: 0xffff,
+      vl: 3,
+      createdAt: 500,
+    });
+    expect([packets.flow(xoff), packets.source(xoff), packets.destination(xoff)]).toEqual([-1, -1, -1]);
+    expect(packets.id(createPauseFrame(packets, 3, 0, 64, 0))).toBe(packets.id(xoff) + 1); // numbered by the simulation's factory
   });
 
   it("pause one priority on XOFF and let it go on XON, leaving the others", () => {
     const xoff = (priority: number) => createPauseFrame(packets, priority, XOFF_QUANTA, 64, 0);
     const xon = (priority: number) => createPauseFrame(packets, priority, 0, 64, 0);
-    let paused = applyPause(0, xoff(0));
-    paused = applyPause(paused, xoff(5));
+    let paused = applyPause(0, packets, xoff(0));
+    paused = applyPause(paused, packets, xoff(5));
     expect(paused).toBe(0b100001);
-    expect(applyPause(paused, xoff(0))).toBe(paused); // a repeated XOFF changes nothing
-    paused = applyPause(paused, xon(0));
+    expect(applyPause(paused, packets, xoff(0))).toBe(paused); // a repeated XOFF changes nothing
+    paused = applyPause(paused, packets, xon(0));
     expect(paused).toBe(0b100000);
     const data = dataPacket(packets, 0, 1, 0, 64);
-    expect(isPaused(paused, data)).toBe(false);
-    expect(isPaused(applyPause(paused, xoff(0)), data)).toBe(true);
+    expect(isPaused(paused, packets.vl(data))).toBe(false);
+    expect(isPaused(applyPause(paused, packets, xoff(0)), packets.vl(data))).toBe(true);
   });
 
   it("reject a priority PFC does not have", () => {
-    expect(() => applyPause(0, createPauseFrame(packets, 8, 1, 64, 0))).toThrow(/priorities 0\.\.7/);
+    expect(() => applyPause(0, packets, createPauseFrame(packets, 8, 1, 64, 0))).toThrow(/priorities 0\.\.7/);
   });
 });

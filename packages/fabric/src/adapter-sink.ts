@@ -146,7 +146,8 @@ export class AdapterSink implements TrafficSink {
     this.nextId = this.options.firstFlowId;
     this.queueIds = new QueueIds(options.hosts.keys());
     if (this.options.listen) {
-      for (const host of options.hosts.values()) host.onDeliver((packet) => this.packetDelivered(packet.flow));
+      for (const host of options.hosts.values())
+        host.onDeliver((packets, packet) => this.packetDelivered(packets.flow(packet)));
     }
   }
 

@@ -1,5 +1,5 @@
 import { HostAdapter, type HostAdapterOptions } from "@losslab/adapter";
-import { type Device, PacketFactory } from "@losslab/core";
+import { type Device, PacketStore } from "@losslab/core";
 import type { Engine } from "@losslab/engine";
 import type { Registry } from "@losslab/kinds";
 import {
@@ -15,7 +15,7 @@ import type { Routes, Topology, TopologyNode } from "@losslab/topology";
 /** The devices and links of a built topology, by node id and by `from->to` name. */
 export interface Fabric {
   /** Numbers every packet of the fabric (adapters, switches' PAUSE frames, your own). */
-  readonly packets: PacketFactory;
+  readonly packets: PacketStore;
   readonly hosts: ReadonlyMap<string, HostAdapter>;
   readonly switches: ReadonlyMap<string, SwitchModel>;
   /** Both directions of every topology link, named `from->to`. */
@@ -28,7 +28,7 @@ export interface SwitchSpec {
   readonly organisation: SwitchOrganisation | (string & {});
   /** The registry the organisation is from (default @losslab/switch's `switchOrganisations`). */
   readonly organisations?: Registry<SwitchOrganisationDefinition>;
-  readonly options: Omit<SwitchModelOptions, "name" | "ports" | "routes">;
+  readonly options: Omit<SwitchModelOptions, "name" | "ports" | "routes" | "packets">;
 }
 
 /** A host adapter's options; the fabric adds its name, index, packet factory and ports. */
@@ -41,8 +41,8 @@ export interface FabricOptions {
   readonly hosts?: HostSpec | ((node: TopologyNode) => HostSpec);
   /** Bytes every frame costs on the wire beyond its size (Ethernet: 20 = preamble 8 + gap 12); default 0. */
   readonly wireOverheadBytes?: number;
-  /** Numbers the packets; default a new one. */
-  readonly packets?: PacketFactory;
+  /** The simulation's packets (one store, shared by every device and link); default a new one. */
+  readonly packets?: PacketStore;
 }
 
 /**
@@ -53,11 +53,12 @@ export interface FabricOptions {
  *
  * When to use: to build a simulator from parts, without a scenario file.
  *
- * Gotchas: every switch gets the fabric's packet factory (`Fabric.packets`) for the frames it
- * makes itself (PAUSE, a marking policy's notifications), so packet ids stay unique.
+ * Gotchas: every switch, adapter and link gets the fabric's packet store (`Fabric.packets`):
+ * what they pass each other are slots of it, and the frames a switch makes itself (PAUSE, a
+ * marking policy's notifications) are created there, so packet ids stay unique.
  */
 export function buildFabric(engine: Engine, topology: Topology, routes: Routes, options: FabricOptions): Fabric {
-  const packets = options.packets ?? new PacketFactory();
+  const packets = options.packets ?? new PacketStore();
   const switchOf = typeof options.switches === "function" ? options.switches : () => options.switches as SwitchSpec;
   const hostSpec = options.hosts ?? {};
   const hostOf = typeof hostSpec === "function" ? hostSpec : () => hostSpec;
@@ -98,6 +99,7 @@ export function buildFabric(engine: Engine, topology: Topology, routes: Routes, 
         to,
         toPort,
         bandwidth: link.bandwidth,
+        packets,
         delay,
         backDelay,
         overheadBytes,

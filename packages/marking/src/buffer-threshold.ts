@@ -1,4 +1,4 @@
-import type { Packet } from "@losslab/core";
+import type { Packet, PacketReader } from "@losslab/core";
 
 /** How a buffer threshold counts: bytes held against bytes of capacity, or packets against whole packets. */
 export type ThresholdUnit = "bytes" | "packets";
@@ -35,10 +35,10 @@ export class BufferThreshold {
   }
 
   /** Whether `packets`, held in a buffer of `capacity` bytes, exceed the threshold. */
-  exceededBy(packets: readonly Packet[], capacity: number): boolean {
+  exceededBy(reader: PacketReader, packets: readonly Packet[], capacity: number): boolean {
     if (this.unit === "packets") return packets.length > this.fraction * Math.floor(capacity / this.maxPacketBytes);
     let bytes = 0;
-    for (const packet of packets) bytes += packet.size;
+    for (const packet of packets) bytes += reader.size(packet);
     return bytes > this.fraction * capacity;
   }
 }

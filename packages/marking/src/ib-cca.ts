@@ -1,4 +1,4 @@
-import { isData, type Packet, type SwitchView } from "@losslab/core";
+import type { Packet, SwitchView } from "@losslab/core";
 import { checkValues, type InputOf, MAX_PACKET_BYTES } from "@losslab/kinds";
 import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory } from "./counted-marking-factory.js";
 import { markPacket } from "./mark-packet.js";
@@ -72,10 +72,10 @@ class IbCcaMarking implements CountedMarkingPolicy {
    * a departing packet always has its credits, so every departure is from a root.
    */
   packetDeparting(packet: Packet, _input: number, output: number): void {
-    if (!isData(packet) || packet.size < this.packetSize) return;
+    if (!this.view.packets.isData(packet) || this.view.packets.size(packet) < this.packetSize) return;
     const view = this.view;
-    let behind = -packet.size;
-    for (const queued of outputQueue(view, output)) behind += queued.size;
+    let behind = -this.view.packets.size(packet);
+    for (const queued of outputQueue(view, output)) behind += this.view.packets.size(queued);
     if (behind < this.fraction * outputQueueCapacity(view, output)) return;
     const skipping = this.skipping[output]!;
     if (skipping > 0) {
@@ -83,7 +83,7 @@ class IbCcaMarking implements CountedMarkingPolicy {
       return;
     }
     this.skipping[output] = this.markingRate;
-    markPacket(packet);
+    markPacket(this.view.packets, packet);
     this.marked++;
   }
 }

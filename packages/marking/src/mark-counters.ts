@@ -39,7 +39,7 @@ export class MarkCounters {
     const owed = this.cnt2[output]!;
     if (owed === 0) return;
     this.cnt2[output] = owed - 1;
-    if (markPacket(packet)) this.marked++;
+    if (markPacket(this.view.packets, packet)) this.marked++;
   }
 
   /** cnt2 of `output`: how many of its next departures will be marked. */

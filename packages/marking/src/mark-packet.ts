@@ -1,4 +1,4 @@
-import { CongestionBit, type Packet, PacketKind } from "@losslab/core";
+import { CongestionBit, type Packet, type PacketReader } from "@losslab/core";
 
 /**
  * Sets a congestion bit (ECN unless told otherwise; MVCM's MB or VB) on a data packet and
@@ -6,8 +6,8 @@ import { CongestionBit, type Packet, PacketKind } from "@losslab/core";
  * the source, they do not cause congestion. A bit is only ever set, never cleared (core
  * `CongestionBit`).
  */
-export function markPacket(packet: Packet, bit: CongestionBit = CongestionBit.Ecn): boolean {
-  if (packet.kind !== PacketKind.Data) return false;
-  packet.bits |= bit;
+export function markPacket(packets: PacketReader, packet: Packet, bit: CongestionBit = CongestionBit.Ecn): boolean {
+  if (!packets.isData(packet)) return false;
+  packets.mark(packet, bit);
   return true;
 }

@@ -1,4 +1,4 @@
-import { CongestionBit, hasBit, type Packet, type SwitchView } from "@losslab/core";
+import { CongestionBit, type Packet, type SwitchView } from "@losslab/core";
 import { checkValues, type InputOf } from "@losslab/kinds";
 import { BufferThreshold, thresholdParameter, thresholdUnitParameter } from "./buffer-threshold.js";
 import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory } from "./counted-marking-factory.js";
@@ -59,8 +59,8 @@ class MarkingAndValidation implements MvpmPolicy {
   packetArrived(packet: Packet, input: number, output: number): void {
     const view = this.view;
     if (
-      this.inputThreshold.exceededBy(view.inputPackets(input), view.inputCapacity(input)) &&
-      markPacket(packet, CongestionBit.Marked)
+      this.inputThreshold.exceededBy(this.view.packets, view.inputPackets(input), view.inputCapacity(input)) &&
+      markPacket(this.view.packets, packet, CongestionBit.Marked)
     ) {
       this.marked++;
     }
@@ -80,11 +80,15 @@ class MarkingAndValidation implements MvpmPolicy {
    * The packet is judged with the queue it joins, itself included.
    */
   private validate(packet: Packet, output: number): void {
-    if (!hasBit(packet, CongestionBit.Marked)) return;
+    if (!this.view.packets.hasBit(packet, CongestionBit.Marked)) return;
     const view = this.view;
     if (
-      this.outputThreshold.exceededBy(outputQueue(view, output), outputQueueCapacity(view, output)) &&
-      markPacket(packet, CongestionBit.Validated)
+      this.outputThreshold.exceededBy(
+        this.view.packets,
+        outputQueue(view, output),
+        outputQueueCapacity(view, output),
+      ) &&
+      markPacket(this.view.packets, packet, CongestionBit.Validated)
     ) {
       this.validated++;
     }

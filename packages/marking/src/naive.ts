@@ -1,4 +1,4 @@
-import type { Packet, SwitchView } from "@losslab/core";
+import type { Packet, PacketReader, SwitchView } from "@losslab/core";
 import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory } from "./counted-marking-factory.js";
 import { markPacket } from "./mark-packet.js";
 import { defineMarkingPolicy } from "./marking-definition.js";
@@ -14,25 +14,27 @@ class NaivePolicy implements CountedMarkingPolicy {
   readonly switchName: string;
   marked = 0;
   private readonly started: StartedPackets;
+  private readonly packets: PacketReader;
   /** Ids of the packets in this switch this policy has marked, so a packet in a buffer that fills twice counts once. */
   private readonly markedHere = new Set<number>();
 
   constructor(view: SwitchView) {
     this.switchName = view.name;
     this.started = new StartedPackets(view);
+    this.packets = view.packets;
   }
 
   bufferFull(input: number): void {
     for (const packet of this.started.waitingIn(input)) {
-      if (this.markedHere.has(packet.id) || !markPacket(packet)) continue;
-      this.markedHere.add(packet.id);
+      if (this.markedHere.has(this.packets.id(packet)) || !markPacket(this.packets, packet)) continue;
+      this.markedHere.add(this.packets.id(packet));
       this.marked++;
     }
   }
 
   packetDeparting(packet: Packet, _input: number, output: number): void {
     this.started.add(packet, output);
-    if (this.markedHere.size > 0) this.markedHere.delete(packet.id);
+    if (this.markedHere.size > 0) this.markedHere.delete(this.packets.id(packet));
   }
 }
 

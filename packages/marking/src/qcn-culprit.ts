@@ -1,4 +1,4 @@
-import { isData, type Packet } from "@losslab/core";
+import type { Packet, PacketReader } from "@losslab/core";
 
 /*
  * chrysos sec. IV.B's occupancy sampling: which flow of a monitored buffer a congestion
@@ -11,13 +11,14 @@ import { isData, type Packet } from "@losslab/core";
  * monitored", by data bytes. A tie goes to the flow listed first in `packets` (the oldest
  * first). Returns that flow's first packet in `packets`, or undefined without data.
  */
-export function largestBacklog(packets: readonly Packet[]): Packet | undefined {
+export function largestBacklog(reader: PacketReader, packets: readonly Packet[]): Packet | undefined {
   const bytes = new Map<number, number>();
   const first = new Map<number, Packet>();
   for (const packet of packets) {
-    if (!isData(packet)) continue;
-    bytes.set(packet.flow, (bytes.get(packet.flow) ?? 0) + packet.size);
-    if (!first.has(packet.flow)) first.set(packet.flow, packet);
+    if (!reader.isData(packet)) continue;
+    const flow = reader.flow(packet);
+    bytes.set(flow, (bytes.get(flow) ?? 0) + reader.size(packet));
+    if (!first.has(flow)) first.set(flow, packet);
   }
   let culprit: Packet | undefined;
   let most = 0;
@@ -37,14 +38,19 @@ export function largestBacklog(packets: readonly Packet[]): Packet | undefined {
  * [0, 1), so a flow is picked with probability q_n / q, its share of the units. Returns the
  * packet holding the unit, or undefined without data.
  */
-export function randomUnit(packets: readonly Packet[], unitBytes: number, random: () => number): Packet | undefined {
+export function randomUnit(
+  reader: PacketReader,
+  packets: readonly Packet[],
+  unitBytes: number,
+  random: () => number,
+): Packet | undefined {
   let units = 0;
-  for (const packet of packets) if (isData(packet)) units += Math.ceil(packet.size / unitBytes);
+  for (const packet of packets) if (reader.isData(packet)) units += Math.ceil(reader.size(packet) / unitBytes);
   if (units === 0) return undefined;
   let unit = Math.floor(random() * units);
   for (const packet of packets) {
-    if (!isData(packet)) continue;
-    unit -= Math.ceil(packet.size / unitBytes);
+    if (!reader.isData(packet)) continue;
+    unit -= Math.ceil(reader.size(packet) / unitBytes);
     if (unit < 0) return packet;
   }
   return undefined;

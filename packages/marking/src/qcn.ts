@@ -1,4 +1,4 @@
-import { isData, type Packet, type SwitchView } from "@losslab/core";
+import type { Packet, SwitchView } from "@losslab/core";
 import { checkValues, type InputOf, MAX_BUFFER_BYTES, MAX_FACTOR, MAX_PACKET_BYTES } from "@losslab/kinds";
 import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory } from "./counted-marking-factory.js";
 import type { MarkingContext } from "./marking-context.js";
@@ -136,7 +136,7 @@ class CongestionPoints implements QcnPolicy {
     } else if (!hasOutputBuffer(view, output)) {
       const waiting = outputQueue(view, output);
       let bytes = 0;
-      for (const queued of waiting) bytes += queued.size;
+      for (const queued of waiting) bytes += this.view.packets.size(queued);
       this.arrived(packet, output, bytes, waiting);
     }
   }
@@ -155,8 +155,8 @@ class CongestionPoints implements QcnPolicy {
    * chooses the next interval from QntzFb.
    */
   private arrived(packet: Packet, index: number, queue: number, packets: readonly Packet[]): void {
-    if (!isData(packet)) return;
-    const bytesLeft = this.bytesLeft[index]! - packet.size;
+    if (!this.view.packets.isData(packet)) return;
+    const bytesLeft = this.bytesLeft[index]! - this.view.packets.size(packet);
     this.bytesLeft[index] = bytesLeft;
     if (bytesLeft > 0) return;
     const { equilibrium, weight, sampleInterval, sampling, sampleJitter } = this.settings;
@@ -170,7 +170,7 @@ class CongestionPoints implements QcnPolicy {
     const culprit = this.culprit(packet, packets);
     if (culprit === undefined) return;
     this.notified++;
-    this.view.notify(culprit.source, culprit, this.settings.notificationBytes, quantized);
+    this.view.notify(this.view.packets.source(culprit), culprit, this.settings.notificationBytes, quantized);
   }
 
   /** The frame whose source gets the CNM. */
@@ -179,9 +179,9 @@ class CongestionPoints implements QcnPolicy {
       case "arrival":
         return arriving; // the standard: the sampled frame
       case "occupancy-deterministic":
-        return largestBacklog(packets);
+        return largestBacklog(this.view.packets, packets);
       case "occupancy-random":
-        return randomUnit(packets, this.settings.unitBytes, this.draw);
+        return randomUnit(this.view.packets, packets, this.settings.unitBytes, this.draw);
     }
   }
 }

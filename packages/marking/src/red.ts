@@ -1,4 +1,4 @@
-import { isData, type Packet, type SwitchView } from "@losslab/core";
+import type { Packet, SwitchView } from "@losslab/core";
 import { checkValues, type InputOf, KindError, MAX_BUFFER_BYTES } from "@losslab/kinds";
 import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory } from "./counted-marking-factory.js";
 import { markPacket } from "./mark-packet.js";
@@ -52,12 +52,12 @@ class RedMarking implements CountedMarkingPolicy {
    * the input buffers. A draw is made only when the probability is strictly between 0 and 1.
    */
   packetDeparting(packet: Packet, _input: number, output: number): void {
-    if (!isData(packet)) return;
-    let queued = -packet.size;
-    for (const waiting of outputQueue(this.view, output)) queued += waiting.size;
+    if (!this.view.packets.isData(packet)) return;
+    let queued = -this.view.packets.size(packet);
+    for (const waiting of outputQueue(this.view, output)) queued += this.view.packets.size(waiting);
     const probability = markProbability(queued, this.options);
     if (probability <= 0 || (probability < 1 && this.random() >= probability)) return;
-    if (markPacket(packet)) this.marked++;
+    if (markPacket(this.view.packets, packet)) this.marked++;
   }
 }
 

@@ -24,13 +24,13 @@ export class StartedPackets {
 
   /** Records that `packet` started leaving the switch on `output`. */
   add(packet: Packet, output: number): void {
-    this.lastStarted[output] = packet.id;
+    this.lastStarted[output] = this.view.packets.id(packet);
   }
 
   /** Whether the transmission of `packet`, held in this switch, has started. */
   has(packet: Packet): boolean {
     const output = this.view.outputOf(packet);
-    return output >= 0 && this.lastStarted[output] === packet.id;
+    return output >= 0 && this.lastStarted[output] === this.view.packets.id(packet);
   }
 
   /** The packets held in input buffer `input` whose transmission has not started, oldest first. */

@@ -26,7 +26,8 @@ export abstract class ThresholdMarking implements CountedMarkingPolicy {
 
   /** Marks `packet` (a data packet only) if `queue` exceeds the threshold of `capacity`. */
   protected judge(packet: Packet, queue: readonly Packet[], capacity: number): void {
-    if (this.threshold.exceededBy(queue, capacity) && markPacket(packet)) this.marked++;
+    if (this.threshold.exceededBy(this.view.packets, queue, capacity) && markPacket(this.view.packets, packet))
+      this.marked++;
   }
 }
 

@@ -1,4 +1,4 @@
-import { CongestionBit, creditsFor, isData, type Packet, type SwitchView } from "@losslab/core";
+import { CongestionBit, creditsFor, type Packet, type SwitchView } from "@losslab/core";
 import { type CountedMarkingFactory, type CountedMarkingPolicy, countedFactory } from "./counted-marking-factory.js";
 import { markPacket } from "./mark-packet.js";
 import type { MarkingContext } from "./marking-context.js";
@@ -99,7 +99,8 @@ class TurnerMarking implements TurnerPolicy {
     const view = this.view;
     const candidates: number[] = [];
     for (const packet of view.inputPackets(input)) {
-      if (packet.vl !== vl || !isData(packet) || this.started.has(packet)) continue;
+      if (this.view.packets.vl(packet) !== vl || !this.view.packets.isData(packet) || this.started.has(packet))
+        continue;
       if (this.decide(packet, PROPAGATING)) this.propagating++;
       const output = view.outputOf(packet);
       if (output >= 0 && !candidates.includes(output)) candidates.push(output);
@@ -128,9 +129,14 @@ class TurnerMarking implements TurnerPolicy {
     const slot = slotOf(output, vl);
     const epoch = this.epochs[slot]!;
     const flag = (packet: Packet): void => {
-      if (packet.vl !== vl || !isData(packet) || this.started.has(packet) || this.flags.get(packet.id) === epoch)
+      if (
+        this.view.packets.vl(packet) !== vl ||
+        !this.view.packets.isData(packet) ||
+        this.started.has(packet) ||
+        this.flags.get(this.view.packets.id(packet)) === epoch
+      )
         return;
-      this.flags.set(packet.id, epoch);
+      this.flags.set(this.view.packets.id(packet), epoch);
       this.pending[slot]!++;
     };
     for (let input = 0; input < view.portCount; input++) {
@@ -142,16 +148,16 @@ class TurnerMarking implements TurnerPolicy {
   /** A flagged packet of the current epoch is marked as it leaves (sec. 4.b.iii). */
   packetDeparting(packet: Packet, _input: number, output: number): void {
     this.started.add(packet, output);
-    const flagged = this.flags.get(packet.id);
+    const flagged = this.flags.get(this.view.packets.id(packet));
     if (flagged !== undefined) {
-      this.flags.delete(packet.id);
-      const slot = slotOf(output, packet.vl);
+      this.flags.delete(this.view.packets.id(packet));
+      const slot = slotOf(output, this.view.packets.vl(packet));
       if (flagged === this.epochs[slot]) {
         this.pending[slot]!--;
         if (this.decide(packet, GENERATING)) this.generating++;
       } // else revoked
     }
-    if (this.decisions.size > 0) this.decisions.delete(packet.id); // it leaves the switch
+    if (this.decisions.size > 0) this.decisions.delete(this.view.packets.id(packet)); // it leaves the switch
   }
 
   /**
@@ -180,7 +186,7 @@ class TurnerMarking implements TurnerPolicy {
   private markBlocked(output: number, vl: number): void {
     const view = this.view;
     const mark = (packet: Packet): void => {
-      if (packet.vl !== vl || !isData(packet) || this.started.has(packet)) return;
+      if (this.view.packets.vl(packet) !== vl || !this.view.packets.isData(packet) || this.started.has(packet)) return;
       if (this.decide(packet, BLOCKED)) this.blocked++;
     };
     for (let input = 0; input < view.portCount; input++) {
@@ -195,18 +201,18 @@ class TurnerMarking implements TurnerPolicy {
 
   /** Records decision `kind` on a data packet (marking it) and whether it is new; `marked` counts each packet once. */
   private decide(packet: Packet, kind: number): boolean {
-    const before = this.decisions.get(packet.id) ?? 0;
+    const before = this.decisions.get(this.view.packets.id(packet)) ?? 0;
     if ((before & kind) !== 0) return false;
     if (before === 0) this.marked++;
-    this.decisions.set(packet.id, before | kind);
+    this.decisions.set(this.view.packets.id(packet), before | kind);
     // Sec. 6.2: "Every time a switch detects congestion and sets the ECN bit of a data packet
     // for which the DLID corresponds to a non compliant CA, the switch should generate a CN
     // packet to the Subnet Manager ... If a packet had the ECN bit already set to 1 ... the
     // current switch should not generate a new CN packet".
-    const fresh = (packet.bits & CongestionBit.Ecn) === 0;
-    markPacket(packet);
+    const fresh = (this.view.packets.bits(packet) & CongestionBit.Ecn) === 0;
+    markPacket(this.view.packets, packet);
     const manager = this.context.subnetManager;
-    if (fresh && manager?.nonCompliantHosts.has(packet.destination)) {
+    if (fresh && manager?.nonCompliantHosts.has(this.view.packets.destination(packet))) {
       this.view.notify(manager.host, packet, manager.noticeBytes);
     }
     return true;

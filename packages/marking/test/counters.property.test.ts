@@ -3,7 +3,7 @@
  * ending, buffers filling) against every policy, checking what santos-2002 sec. 5 and the
  * package's documented decisions promise whatever the order of events.
  */
-import { CongestionBit, hasBit, type Packet, PacketKind } from "@losslab/core";
+import { CongestionBit, type Packet, PacketKind } from "@losslab/core";
 import { FakeSwitch } from "@losslab/test-kit/fake-switch";
 import { BUFFER_PACKETS, DATA_BYTES } from "@losslab/test-kit/santos-link";
 import fc from "fast-check";
@@ -77,7 +77,8 @@ function play(
   return sw;
 }
 
-const marked = (packet: Packet) => hasBit(packet, CongestionBit.Ecn);
+/** Whether a packet of `sw` carries ECN. */
+const markedIn = (sw: FakeSwitch) => (packet: Packet) => sw.packets.hasBit(packet, CongestionBit.Ecn);
 
 describe("policies on random switch histories", () => {
   it("counter policies: cnt2 <= cnt1 (so cnt2 = cnt1 on re-trigger equals max), marks only at departure, only data", () => {
@@ -90,10 +91,12 @@ describe("policies on random switch histories", () => {
             for (let output = 0; output < PORTS; output++) {
               expect(policy.pendingMarks(output)).toBeLessThanOrEqual(sw.waitingFor(output));
             }
-            expect(waiting.some(marked)).toBe(false);
+            expect(waiting.some(markedIn(sw))).toBe(false);
           });
-          expect(sw.packets.filter(marked).every((packet) => packet.kind === PacketKind.Data)).toBe(true);
-          expect(sw.packets.filter(marked)).toHaveLength(marking.marked);
+          expect(sw.created.filter(markedIn(sw)).every((packet) => sw.packets.kind(packet) === PacketKind.Data)).toBe(
+            true,
+          );
+          expect(sw.created.filter(markedIn(sw))).toHaveLength(marking.marked);
           marks += marking.marked;
         }
       }),
@@ -107,14 +110,16 @@ describe("policies on random switch histories", () => {
       fc.property(history, (steps) => {
         const marking = naive();
         const markedAtStart = new Map<Packet, boolean>();
-        const sw = play(marking, steps, (_sw, _waiting, transmitting) => {
+        const sw = play(marking, steps, (played, _waiting, transmitting) => {
           for (const packet of transmitting) {
-            if (!markedAtStart.has(packet)) markedAtStart.set(packet, marked(packet));
-            expect(marked(packet)).toBe(markedAtStart.get(packet));
+            if (!markedAtStart.has(packet)) markedAtStart.set(packet, markedIn(played)(packet));
+            expect(markedIn(played)(packet)).toBe(markedAtStart.get(packet));
           }
         });
-        expect(sw.packets.filter(marked).every((packet) => packet.kind === PacketKind.Data)).toBe(true);
-        expect(sw.packets.filter(marked)).toHaveLength(marking.marked);
+        expect(sw.created.filter(markedIn(sw)).every((packet) => sw.packets.kind(packet) === PacketKind.Data)).toBe(
+          true,
+        );
+        expect(sw.created.filter(markedIn(sw))).toHaveLength(marking.marked);
         marks += marking.marked;
       }),
     );
@@ -124,14 +129,14 @@ describe("policies on random switch histories", () => {
   it("threshold policies (ipm, opm, mvpm, ib-cca): only data, VB only with MB, counters equal the bits set", () => {
     let marks = 0;
     let validations = 0;
-    const has = (sw: FakeSwitch, bit: CongestionBit) => sw.packets.filter((packet) => hasBit(packet, bit));
+    const has = (sw: FakeSwitch, bit: CongestionBit) => sw.created.filter((packet) => sw.packets.hasBit(packet, bit));
     fc.assert(
       fc.property(history, fc.double({ min: 0, max: 0.98, noNaN: true }), fc.nat(15), (steps, fraction, setting) => {
         const validating = mvpm({ inputThreshold: fraction, outputThreshold: 0.98 - fraction });
         const mvpmSwitch = play(validating, steps, () => {});
         const withMb = has(mvpmSwitch, CongestionBit.Marked);
         const withVb = has(mvpmSwitch, CongestionBit.Validated);
-        expect(withVb.every((packet) => hasBit(packet, CongestionBit.Marked))).toBe(true);
+        expect(withVb.every((packet) => mvpmSwitch.packets.hasBit(packet, CongestionBit.Marked))).toBe(true);
         expect([withMb.length, withVb.length]).toEqual([validating.marked, validating.validated]);
         expect(has(mvpmSwitch, CongestionBit.Ecn)).toEqual([]);
         for (const marking of [
@@ -141,11 +146,11 @@ describe("policies on random switch histories", () => {
         ]) {
           const sw = play(marking, steps, () => {});
           const withEcn = has(sw, CongestionBit.Ecn);
-          expect(withEcn.every((packet) => packet.kind === PacketKind.Data)).toBe(true);
+          expect(withEcn.every((packet) => sw.packets.kind(packet) === PacketKind.Data)).toBe(true);
           expect(withEcn).toHaveLength(marking.marked); // each packet crosses this one switch once
           marks += marking.marked;
         }
-        expect(withMb.every((packet) => packet.kind === PacketKind.Data)).toBe(true);
+        expect(withMb.every((packet) => mvpmSwitch.packets.kind(packet) === PacketKind.Data)).toBe(true);
         marks += validating.marked;
         validations += validating.validated;
       }),

@@ -127,7 +127,7 @@ describe("createMarking (registry)", () => {
     mvpmSwitch.arrive(0, 2);
     mvpmSwitch.arrive(0, 2); // 4136 B > 2481.6: MB; 4136 B for output 2 < 7444.8: no VB
     expect(mvpmMarking.marked).toBe(1);
-    expect(mvpmSwitch.packets.map((packet) => packet.bits)).toEqual([0, CongestionBit.Marked]);
+    expect(mvpmSwitch.created.map((packet) => mvpmSwitch.packets.bits(packet))).toEqual([0, CongestionBit.Marked]);
 
     const ccaMarking = createMarking({ kind: "ib-cca", threshold: 1 }); // 15/16 x 8272 = 7755 B behind
     const ccaSwitch = new FakeSwitch(ccaMarking);

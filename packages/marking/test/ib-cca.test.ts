@@ -22,7 +22,7 @@ describe("ib-cca (IBA Annex A10 as ferrer-2012 sec. 3.2.2 and spec/algorithms.md
     const [first, second] = sw.fill(1, 2);
     sw.send(1); // 278 B behind >= 64
     sw.send(1); // nothing behind
-    expect([first!.bits, second!.bits]).toEqual([ECN, 0]);
+    expect([sw.packets.bits(first!), sw.packets.bits(second!)]).toEqual([ECN, 0]);
     expect(marking.marked).toBe(1);
     expect(sw.policy.packetArrived).toBeUndefined();
     expect(sw.policy.packetEnteredOutput).toBeUndefined();
@@ -35,7 +35,7 @@ describe("ib-cca (IBA Annex A10 as ferrer-2012 sec. 3.2.2 and spec/algorithms.md
     sw.send(1); // 556 B behind: equal, marked
     sw.send(1); // 278 B behind
     sw.send(1);
-    expect(queued.map((packet) => packet.bits)).toEqual([ECN, 0, 0]);
+    expect(queued.map((packet) => sw.packets.bits(packet))).toEqual([ECN, 0, 0]);
   });
 
   it("settings 1..7 never mark with 1 KB buffers of 278-B packets: at most 556 B can be behind", () => {
@@ -66,7 +66,7 @@ describe("ib-cca (IBA Annex A10 as ferrer-2012 sec. 3.2.2 and spec/algorithms.md
       sw.fill(1, 1);
     }
     sw.send(2); // port 2's first eligible packet: marked, its own counter
-    const marked = sent.map((packet) => (packet.bits & ECN) !== 0);
+    const marked = sent.map((packet) => (sw.packets.bits(packet) & ECN) !== 0);
     expect(marked).toEqual([true, false, false, true, false, false, true]);
     expect(marking.marked).toBe(4);
   });
@@ -75,7 +75,7 @@ describe("ib-cca (IBA Annex A10 as ferrer-2012 sec. 3.2.2 and spec/algorithms.md
     const bySize = (packetSize: number) => {
       const sw = new FakeCioqSwitch(ibCca({ packetSize }));
       sw.fill(1, 2);
-      return sw.send(1).bits;
+      return sw.packets.bits(sw.send(1));
     };
     expect([bySize(278), bySize(279)]).toEqual([ECN, 0]);
 
@@ -92,8 +92,8 @@ describe("ib-cca (IBA Annex A10 as ferrer-2012 sec. 3.2.2 and spec/algorithms.md
     for (let i = 0; i < 3; i++) sw.send(1); // ACKs: not eligible
     sw.send(1); // data, 278 B behind: eligible, left unmarked (rate 1)
     sw.send(1);
-    expect(data.map((packet) => packet.bits)).toEqual([ECN, 0, 0]);
-    expect(acks.map((packet) => packet.bits)).toEqual([0, 0, 0]);
+    expect(data.map((packet) => sw.packets.bits(packet))).toEqual([ECN, 0, 0]);
+    expect(acks.map((packet) => sw.packets.bits(packet))).toEqual([0, 0, 0]);
   });
 
   it("without output buffers, judges the bytes waiting for the port in the input buffers", () => {

@@ -36,9 +36,9 @@ describe("input-triggered (santos-2002 sec. 5, Fig. 4(b))", () => {
 
   it("marks the next cnt1 departures from outputs 2 and 3, none from 4; an ACK uses its turn unmarked", () => {
     const { marking, sw } = congestedSwitch();
-    expect(FakeSwitch.ids(sw.serve(4, 2))).toEqual([2, 4]);
-    expect(FakeSwitch.ids(sw.serve(2, 5))).toEqual([0, 3, 5, 6, 8]);
-    expect(FakeSwitch.ids(sw.serve(3, 3))).toEqual([1, 7, 9]);
+    expect(sw.ids(sw.serve(4, 2))).toEqual([2, 4]);
+    expect(sw.ids(sw.serve(2, 5))).toEqual([0, 3, 5, 6, 8]);
+    expect(sw.ids(sw.serve(3, 3))).toEqual([1, 7, 9]);
     expect(sw.markedIds()).toEqual([0, 1, 3, 6, 7, 8, 9]); // all but the ACK (5) and output 4's packets (2, 4)
     expect(marking.marked).toBe(7);
     expect(marking.policies.map((policy) => [policy.switchName, policy.marked])).toEqual([["fake", 7]]);
@@ -50,7 +50,7 @@ describe("input-triggered (santos-2002 sec. 5, Fig. 4(b))", () => {
     const late3 = sw.arrive(4, 3); // id 11
     expect(policy.pendingMarks(2)).toBe(5); // an arrival does not change cnt2
     sw.serve(2, 6); // FIFO: the five counted, then the late one
-    expect(late2.bits).toBe(0);
+    expect(sw.packets.bits(late2)).toBe(0);
     // Out of order: the late packet leaves output 3 first and takes a mark; the last of the
     // three counted ones does not (the counter marks "the first packets to leave").
     sw.start(late3);
@@ -70,7 +70,7 @@ describe("input-triggered (santos-2002 sec. 5, Fig. 4(b))", () => {
     sw.serve(2, 5); // 5 (ACK), 6, 8, 10, 11
     sw.serve(3, 3); // 1, 7, 9
     sw.serve(4, 2); // 2, 4
-    expect(sw.markedIds()).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9, m.id, n.id]);
+    expect(sw.markedIds()).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9, sw.packets.id(m), sw.packets.id(n)]);
     expect(sw.policy.packetArrived).toBeUndefined();
   });
 
@@ -88,7 +88,7 @@ describe("input-triggered (santos-2002 sec. 5, Fig. 4(b))", () => {
     sw.finish(victim);
     sw.serve(4);
     expect(sw.markedIds()).toEqual([]);
-    expect(victim.bits).toBe(0);
+    expect(sw.packets.bits(victim)).toBe(0);
   });
 
   it("keeps one policy per switch and sums their counts on the factory", () => {

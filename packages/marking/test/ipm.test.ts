@@ -13,7 +13,7 @@ describe("ipm (ferrer-2012 sec. 3.1)", () => {
     const first = sw.arrive(0, 1);
     const second = sw.arrive(0, 2); // 556 B <= 675.84
     const third = sw.arrive(0, 3); // 834 B > 675.84: marked although output 3 is idle (a victim)
-    expect([first.bits, second.bits, third.bits]).toEqual([0, 0, ECN]);
+    expect([sw.packets.bits(first), sw.packets.bits(second), sw.packets.bits(third)]).toEqual([0, 0, ECN]);
     sw.cross(first);
     sw.cross(second);
     sw.cross(third); // nothing is judged at the outputs
@@ -26,7 +26,7 @@ describe("ipm (ferrer-2012 sec. 3.1)", () => {
   it("does not mark at the threshold, only above it", () => {
     const marking = ipm({ threshold: 0.5 }); // of 1112 B: 556 B
     const sw = new FakeCioqSwitch(marking, { inputBufferBytes: 1112 });
-    const bits = [sw.arrive(0, 1), sw.arrive(0, 1), sw.arrive(0, 1)].map((packet) => packet.bits);
+    const bits = [sw.arrive(0, 1), sw.arrive(0, 1), sw.arrive(0, 1)].map((packet) => sw.packets.bits(packet));
     expect(bits).toEqual([0, 0, ECN]);
   });
 
@@ -37,7 +37,7 @@ describe("ipm (ferrer-2012 sec. 3.1)", () => {
     const ack = sw.arrive(0, 1, PacketKind.Ack); // 2 packets > 1.98, but an ACK
     const data = sw.arrive(1, 1);
     const second = sw.arrive(1, 1);
-    expect([ack.bits, data.bits, second.bits]).toEqual([0, 0, ECN]);
+    expect([sw.packets.bits(ack), sw.packets.bits(data), sw.packets.bits(second)]).toEqual([0, 0, ECN]);
     expect(marking.marked).toBe(1);
   });
 

@@ -1,4 +1,4 @@
-import { CongestionBit, type Packet, PacketFactory, PacketKind } from "@losslab/core";
+import { CongestionBit, type Packet, PacketKind, PacketStore } from "@losslab/core";
 import { dataPacket } from "@losslab/test-kit/data-packet";
 import { CIOQ_DATA_BYTES, FakeCioqSwitch } from "@losslab/test-kit/fake-cioq-switch";
 import { FakeSwitch } from "@losslab/test-kit/fake-switch";
@@ -36,7 +36,7 @@ describe("mvpm (ferrer-2012 sec. 4.1, Fig. 3)", () => {
     const w = sw.arrive(0, 0);
     sw.cross(w);
 
-    const bits = (packets: Packet[]) => packets.map((packet) => packet.bits);
+    const bits = (packets: Packet[]) => packets.map((packet) => sw.packets.bits(packet));
     expect(bits([w])).toEqual([0]);
     expect(bits([x1, x2])).toEqual([0, 0]);
     expect(bits([y1, y2])).toEqual([0, MB | VB]);
@@ -49,17 +49,17 @@ describe("mvpm (ferrer-2012 sec. 4.1, Fig. 3)", () => {
 
   it("validates a packet marked upstream at a saturated output of a later switch", () => {
     const marking = mvpm();
-    const packets = new PacketFactory();
+    const packets = new PacketStore();
     const a = new FakeCioqSwitch(marking, { name: "A" }, packets);
     const b = new FakeCioqSwitch(marking, { name: "B" }, packets);
     a.arrive(0, 2);
     a.arrive(0, 2);
     const warm = a.arrive(0, 1); // MB at A's input 0
-    expect(warm.bits).toBe(MB);
+    expect(packets.bits(warm)).toBe(MB);
     b.cross(b.arrive(3, 1)); // B's output 1 holds one packet
     b.receive(warm, 0); // B's input 0 holds only it: no new mark
     b.cross(warm); // B's output 1: 556 B > 337.92: VB
-    expect(warm.bits).toBe(MB | VB);
+    expect(packets.bits(warm)).toBe(MB | VB);
     expect(marking.policies.map((policy) => [policy.switchName, policy.marked, policy.validated])).toEqual([
       ["A", 1, 0],
       ["B", 0, 1],
@@ -68,38 +68,38 @@ describe("mvpm (ferrer-2012 sec. 4.1, Fig. 3)", () => {
 
   it("never validates an unmarked packet, and a mark made later does not validate retroactively", () => {
     const marking = mvpm();
-    const packets = new PacketFactory();
+    const packets = new PacketStore();
     const a = new FakeCioqSwitch(marking, { name: "A" }, packets);
     const b = new FakeCioqSwitch(marking, { name: "B" }, packets);
     a.cross(a.arrive(1, 2));
     const cold = a.arrive(0, 2);
     a.cross(cold); // saturated output, not marked: nothing
-    expect(cold.bits).toBe(0);
+    expect(packets.bits(cold)).toBe(0);
     b.arrive(0, 3);
     b.arrive(0, 3);
     b.receive(cold, 0); // B's input 0 now 834 B: MB
     b.cross(cold); // B's output 2 is empty: no VB
-    expect(cold.bits).toBe(MB);
+    expect(packets.bits(cold)).toBe(MB);
     expect(marking.validated).toBe(0);
   });
 
   it("never clears a bit, and counts a packet arriving with MB as this switch's decision", () => {
     const marking = mvpm();
-    const sw = new FakeCioqSwitch(marking);
-    const packets = new PacketFactory();
+    const packets = new PacketStore();
+    const sw = new FakeCioqSwitch(marking, {}, packets);
     const hot = dataPacket(packets, 9, 1, 0, CIOQ_DATA_BYTES);
-    hot.bits = MB | VB;
+    packets.mark(hot, MB | VB);
     sw.receive(hot, 0); // an empty buffer: below the threshold
     sw.cross(hot); // an empty output: below the threshold
     sw.send(1);
-    expect(hot.bits).toBe(MB | VB);
+    expect(packets.bits(hot)).toBe(MB | VB);
     expect([marking.marked, marking.validated]).toEqual([0, 0]);
     sw.arrive(2, 3);
     sw.arrive(2, 3);
     const again = dataPacket(packets, 9, 3, 1, CIOQ_DATA_BYTES);
-    again.bits = MB;
+    packets.mark(again, MB);
     sw.receive(again, 2); // 834 B: marked again (already was)
-    expect(again.bits).toBe(MB);
+    expect(packets.bits(again)).toBe(MB);
     expect(marking.marked).toBe(1);
   });
 
@@ -111,24 +111,24 @@ describe("mvpm (ferrer-2012 sec. 4.1, Fig. 3)", () => {
     const ack = sw.arrive(0, 2, PacketKind.Ack); // 578 B: not above anyway
     for (let i = 0; i < 4; i++) sw.arrive(0, 2, PacketKind.Ack); // 666 B
     const lastAck = sw.arrive(0, 2, PacketKind.Ack); // 688 B > 675.84, but an ACK
-    expect([ack.bits, lastAck.bits]).toEqual([0, 0]);
+    expect([sw.packets.bits(ack), sw.packets.bits(lastAck)]).toEqual([0, 0]);
     // Output 3 receives three ACKs echoing MB: never validated, but they occupy 66 B.
     for (let i = 0; i < 3; i++) {
       const echo = sw.arrive(1, 3, PacketKind.Ack);
-      echo.bits = MB;
+      sw.packets.mark(echo, MB);
       sw.cross(echo);
-      expect(echo.bits).toBe(MB);
+      expect(sw.packets.bits(echo)).toBe(MB);
     }
     expect([marking.marked, marking.validated]).toEqual([0, 0]);
     const joinsThree = sw.arrive(2, 3);
-    joinsThree.bits = MB; // marked upstream
+    sw.packets.mark(joinsThree, MB); // marked upstream
     sw.cross(joinsThree); // 66 + 278 = 344 B > 337.92: validated
-    expect(joinsThree.bits).toBe(MB | VB);
+    expect(sw.packets.bits(joinsThree)).toBe(MB | VB);
     for (let i = 0; i < 2; i++) sw.cross(sw.arrive(3, 2, PacketKind.Ack));
     const joinsTwo = sw.arrive(3, 2);
-    joinsTwo.bits = MB;
+    sw.packets.mark(joinsTwo, MB);
     sw.cross(joinsTwo); // 44 + 278 = 322 B: not above
-    expect(joinsTwo.bits).toBe(MB);
+    expect(sw.packets.bits(joinsTwo)).toBe(MB);
   });
 
   it("marks when the threshold is exceeded, not when it is reached (bytes)", () => {
@@ -138,15 +138,15 @@ describe("mvpm (ferrer-2012 sec. 4.1, Fig. 3)", () => {
     const first = sw.arrive(0, 1);
     const equal = sw.arrive(0, 1); // 556 B: equal, not above
     const above = sw.arrive(0, 1); // 834 B
-    expect([first.bits, equal.bits, above.bits]).toEqual([0, 0, MB]);
+    expect([sw.packets.bits(first), sw.packets.bits(equal), sw.packets.bits(above)]).toEqual([0, 0, MB]);
     const alone = sw.arrive(1, 2);
-    alone.bits = MB;
+    sw.packets.mark(alone, MB);
     sw.cross(alone); // 278 B: equal to the output threshold
-    expect(alone.bits).toBe(MB);
+    expect(sw.packets.bits(alone)).toBe(MB);
     sw.cross(first);
     sw.cross(equal);
     sw.cross(above); // output 1 holds 834 B > 278
-    expect(above.bits).toBe(MB | VB);
+    expect(sw.packets.bits(above)).toBe(MB | VB);
   });
 
   it("in packets: capacity is whole maximum-size packets, ACKs count as packets", () => {
@@ -155,12 +155,12 @@ describe("mvpm (ferrer-2012 sec. 4.1, Fig. 3)", () => {
     const sw = new FakeCioqSwitch(marking);
     const first = sw.arrive(0, 1);
     const second = sw.arrive(0, 2); // 2 packets > 1.98 (in bytes, 556 B is below 675.84)
-    expect([first.bits, second.bits]).toEqual([0, MB]);
+    expect([sw.packets.bits(first), sw.packets.bits(second)]).toEqual([0, MB]);
     sw.cross(second); // alone in output 2: 1 packet > 0.99: validated
-    expect(second.bits).toBe(MB | VB);
+    expect(sw.packets.bits(second)).toBe(MB | VB);
     sw.arrive(1, 3, PacketKind.Ack);
     const afterAck = sw.arrive(1, 3); // an ACK and a data packet: 2 packets > 1.98
-    expect(afterAck.bits).toBe(MB);
+    expect(sw.packets.bits(afterAck)).toBe(MB);
     expect([marking.marked, marking.validated]).toEqual([2, 1]);
   });
 
@@ -173,13 +173,18 @@ describe("mvpm (ferrer-2012 sec. 4.1, Fig. 3)", () => {
     const b = sw.arrive(0, 3);
     const c = sw.arrive(0, 3);
     const hot = sw.arrive(0, 2); // input 0 at 6204 B: MB; output 2's queue: a and hot, 4136 B: VB
-    expect([a.bits, b.bits, c.bits, hot.bits]).toEqual([0, 0, 0, MB | VB]);
+    expect([sw.packets.bits(a), sw.packets.bits(b), sw.packets.bits(c), sw.packets.bits(hot)]).toEqual([
+      0,
+      0,
+      0,
+      MB | VB,
+    ]);
     sw.serve(3, 2);
     sw.serve(2, 2); // departures judge nothing
     sw.arrive(1, 4);
     sw.arrive(1, 4);
     const warm = sw.arrive(1, 1); // input 1 at 6204 B: MB; output 1's queue: itself, 2068 B: no VB
-    expect(warm.bits).toBe(MB);
+    expect(sw.packets.bits(warm)).toBe(MB);
     expect([marking.marked, marking.validated]).toEqual([2, 1]);
     expect(sw.policy.packetDeparting).toBeUndefined();
   });

@@ -14,8 +14,10 @@ describe("naive (santos-2002 sec. 5, Fig. 4(a))", () => {
     const ack = sw.arrive(0, 4, PacketKind.Ack); // id 3: 2 data + ACK, not full yet
     expect(sw.markedIds()).toEqual([]);
     const last = sw.arrive(0, 2); // id 4: 3 data + ACK leave less than 2068 B: full
-    expect(sw.markedIds()).toEqual([waiting.id, last.id]);
-    expect([other, transmitting, ack].some((packet) => (packet.bits & CongestionBit.Ecn) !== 0)).toBe(false);
+    expect(sw.markedIds()).toEqual([sw.packets.id(waiting), sw.packets.id(last)]);
+    expect([other, transmitting, ack].some((packet) => (sw.packets.bits(packet) & CongestionBit.Ecn) !== 0)).toBe(
+      false,
+    );
     expect(marking.marked).toBe(2);
   });
 
@@ -30,7 +32,7 @@ describe("naive (santos-2002 sec. 5, Fig. 4(a))", () => {
     sw.tailArrived(0);
     expect(sw.markedIds()).toEqual([0, 1, 2, 3]);
     sw.serve(2); // id 0 leaves
-    expect(first.bits & CongestionBit.Ecn).toBe(CongestionBit.Ecn); // a set bit stays set
+    expect(sw.packets.bits(first) & CongestionBit.Ecn).toBe(CongestionBit.Ecn); // a set bit stays set
     sw.arrive(0, 4); // id 4 fills the buffer again
     expect(sw.markedIds()).toEqual([0, 1, 2, 3, 4]);
     expect(marking.marked).toBe(5);
@@ -40,7 +42,7 @@ describe("naive (santos-2002 sec. 5, Fig. 4(a))", () => {
     const marking = naive();
     const sw = new FakeSwitch(marking);
     const upstream = sw.arrive(0, 2);
-    upstream.bits |= CongestionBit.Ecn;
+    sw.packets.mark(upstream, CongestionBit.Ecn);
     for (let i = 0; i < 3; i++) sw.arrive(0, 2);
     expect(marking.marked).toBe(4);
   });

@@ -14,7 +14,7 @@ describe("opm (ferrer-2012 sec. 3.1)", () => {
     const x2 = sw.arrive(0, 1);
     sw.cross(x1); // 278 B <= 337.92
     sw.cross(x2); // 556 B > 337.92: marked, though its input is not congested
-    expect([x1.bits, x2.bits]).toEqual([0, ECN]);
+    expect([sw.packets.bits(x1), sw.packets.bits(x2)]).toEqual([0, ECN]);
     sw.send(1);
     const x3 = sw.arrive(0, 1);
     sw.cross(x3); // x2 still there: 556 B
@@ -22,7 +22,7 @@ describe("opm (ferrer-2012 sec. 3.1)", () => {
     sw.send(1); // departures judge nothing
     const alone = sw.arrive(2, 1);
     sw.cross(alone);
-    expect([x3.bits, alone.bits]).toEqual([ECN, 0]);
+    expect([sw.packets.bits(x3), sw.packets.bits(alone)]).toEqual([ECN, 0]);
     expect(marking.marked).toBe(2);
   });
 
@@ -33,11 +33,11 @@ describe("opm (ferrer-2012 sec. 3.1)", () => {
     sw.cross(equal); // 278 B: equal
     const ack = sw.arrive(0, 1, PacketKind.Ack);
     sw.cross(ack); // 300 B: above, but an ACK
-    expect([equal.bits, ack.bits]).toEqual([0, 0]);
+    expect([sw.packets.bits(equal), sw.packets.bits(ack)]).toEqual([0, 0]);
     const data = sw.arrive(0, 2);
     for (let i = 0; i < 2; i++) sw.cross(sw.arrive(1, 2, PacketKind.Ack));
     sw.cross(data); // 44 + 278 = 322 B > 278
-    expect(data.bits).toBe(ECN);
+    expect(sw.packets.bits(data)).toBe(ECN);
     expect(marking.marked).toBe(1);
   });
 

@@ -1,4 +1,4 @@
-import { type Packet, PacketFactory, PacketKind, type SwitchView } from "@losslab/core";
+import { type Packet, PacketKind, PacketStore, type SwitchView } from "@losslab/core";
 import { RngStreams } from "@losslab/engine";
 import { errorOf } from "@losslab/test-kit/errors";
 import { FakeCioqSwitch } from "@losslab/test-kit/fake-cioq-switch";
@@ -23,8 +23,8 @@ function recorded(options: QcnOptions, random?: () => number) {
   const marking = listening(
     qcn(options, random === undefined ? {} : { random }),
     (view, destination, about, bytes, feedback) => {
-      expect([destination, bytes]).toEqual([about.source, 64]);
-      cnms.push([about.id, about.flow, feedback!, view.name]);
+      expect([destination, bytes]).toEqual([view.packets.source(about), 64]);
+      cnms.push([view.packets.id(about), view.packets.flow(about), feedback!, view.name]);
     },
   );
   return { marking, cnms };
@@ -44,7 +44,7 @@ function listening<F extends (view: SwitchView) => unknown>(
 }
 
 /** A data packet of `flow` and `size` bytes for output 1 (packets of one flow share a source). */
-function data(packets: PacketFactory, flow: number, size: number, kind: PacketKind = PacketKind.Data): Packet {
+function data(packets: PacketStore, flow: number, size: number, kind: PacketKind = PacketKind.Data): Packet {
   return packets.create({ kind, flow, source: 100 + flow, destination: 1, size, seq: 0, createdAt: 0 });
 }
 
@@ -84,18 +84,18 @@ describe("qcn congestion point", () => {
     };
     const first = [0, 1, 2, 3].map(join); // 4 · 278 = 1112 B >= 1000: a sample at the 4th
     // Q = 1112, Qold = 0: Fb = -(112 + 2 · 1112) = -2336, QntzFb = floor(2336 · 63 / 5000) = 29
-    expect(cnms).toEqual([[first[3]!.id, 3, 29, "cioq"]]);
+    expect(cnms).toEqual([[sw.packets.id(first[3]!), 3, 29, "cioq"]]);
     const fifth = join(0); // next interval 1000 · 37.5/150 = 250 B: sampled
     // Q = 1390, Qold = 1112: Fb = -(390 + 2 · 278) = -946, QntzFb = floor(11.92) = 11
-    expect(cnms[1]).toEqual([fifth.id, 0, 11, "cioq"]);
+    expect(cnms[1]).toEqual([sw.packets.id(fifth), 0, 11, "cioq"]);
     for (let i = 0; i < 3; i++) sw.send(1); // output 1 keeps 556 B
     join(1); // next interval 1000 · 75/150 = 500 B: 222 B to go
     sw.cross(sw.arrive(2, 1, PacketKind.Ack)); // ACKs are not counted
     join(2); // sampled: Q = 1112 + 22, Qold = 1390: Fb = -(134 - 2 · 256) = 378 >= 0: no CNM
     expect(cnms).toHaveLength(2);
     expect([marking.notified, marking.marked, marking.policies[0]?.notified]).toEqual([2, 0, 2]);
-    expect(sw.inputPackets(0).every((packet) => packet.bits === 0)).toBe(true);
-    expect(first.concat(fifth).every((packet) => packet.bits === 0)).toBe(true); // no congestion bits
+    expect(sw.inputPackets(0).every((packet) => sw.packets.bits(packet) === 0)).toBe(true);
+    expect(first.concat(fifth).every((packet) => sw.packets.bits(packet) === 0)).toBe(true); // no congestion bits
   });
 
   it("keeps the base interval with sampling: fixed", () => {
@@ -127,10 +127,10 @@ describe("qcn congestion point", () => {
     sw.arrive(1, 3); // another output: its own congestion point (2068 B to go)
     const second = sw.arrive(1, 4);
     // Q = 2 · 2068 waiting for output 4: Fb = -(2068 + 2 · 4136) = -10 340 = -Qeq (2w + 1): 63
-    expect(cnms).toEqual([[second.id, 1, 63, "fake"]]);
+    expect(cnms).toEqual([[sw.packets.id(second), 1, 63, "fake"]]);
     const third = sw.arrive(2, 4); // next interval 4136 · 18.5/150 = 510 B: sampled
     // Q = 6204, Qold = 4136: Fb = -(4136 + 2 · 2068) = -8272, QntzFb = floor(8272 · 63 / 10 340) = 50
-    expect(cnms[1]).toEqual([third.id, 2, 50, "fake"]);
+    expect(cnms[1]).toEqual([sw.packets.id(third), 2, 50, "fake"]);
     expect(sw.markedIds()).toEqual([]);
   });
 
@@ -143,7 +143,7 @@ describe("qcn congestion point", () => {
     expect(cnms).toEqual([]);
     const b = sw.arrive(0, 2); // 556 B have arrived at input 0: a sample, Q = 278 (a has left)
     // Fb = -((278 - 500) + 2 (278 - 0)) = -334, QntzFb = floor(334 · 63 / 2500) = 8
-    expect(cnms).toEqual([[b.id, 0, 8, "cioq"]]);
+    expect(cnms).toEqual([[sw.packets.id(b), 0, 8, "cioq"]]);
   });
 
   it("arrival sampling picks the arriving frame, deterministic occupancy the flow holding most bytes", () => {
@@ -155,7 +155,7 @@ describe("qcn congestion point", () => {
         sampleInterval: 2312,
         sampleJitter: 0,
       });
-      const packets = new PacketFactory();
+      const packets = new PacketStore();
       const sw = new FakeCioqSwitch(marking, BIG, packets);
       const held = [
         data(packets, 7, 278),
@@ -167,13 +167,13 @@ describe("qcn congestion point", () => {
         data(packets, 9, 278), // 4 · 278 + 2 · 600 = 2312 data bytes: the sample
       ];
       for (const packet of held) sw.receive(packet, 0);
-      return { cnms, held };
+      return { cnms, held, packets };
     };
     const arrival = fill("arrival");
-    expect(arrival.cnms).toEqual([[arrival.held[6]!.id, 9, 63, "cioq"]]);
+    expect(arrival.cnms).toEqual([[arrival.packets.id(arrival.held[6]!), 9, 63, "cioq"]]);
     // Backlogs: flow 7 834 B, flow 8 1200 B, flow 9 278 B (its 5000-B ACK does not count)
     const occupancy = fill("occupancy-deterministic");
-    expect(occupancy.cnms).toEqual([[occupancy.held[1]!.id, 8, 63, "cioq"]]); // flow 8's oldest packet
+    expect(occupancy.cnms).toEqual([[occupancy.packets.id(occupancy.held[1]!), 8, 63, "cioq"]]); // flow 8's oldest packet
   });
 
   it("deterministic occupancy breaks a tie for the flow listed first (oldest first)", () => {
@@ -184,11 +184,11 @@ describe("qcn congestion point", () => {
       sampleInterval: 2400,
       sampleJitter: 0,
     });
-    const packets = new PacketFactory();
+    const packets = new PacketStore();
     const sw = new FakeCioqSwitch(marking, BIG, packets);
     const held = [data(packets, 8, 600), data(packets, 7, 600), data(packets, 7, 600), data(packets, 8, 600)];
     for (const packet of held) sw.receive(packet, 0);
-    expect(cnms).toEqual([[held[0]!.id, 8, 63, "cioq"]]); // 1200 B each: flow 8 holds the oldest packet
+    expect(cnms).toEqual([[sw.packets.id(held[0]!), 8, 63, "cioq"]]); // 1200 B each: flow 8 holds the oldest packet
   });
 
   it("random occupancy picks a flow with probability its share of the buffer units (chi-square)", () => {
@@ -197,7 +197,7 @@ describe("qcn congestion point", () => {
       { at: "input", culprit: "occupancy-random", equilibrium: 1, sampleInterval: 1, sampleJitter: 0 },
       () => stream.next(),
     );
-    const packets = new PacketFactory();
+    const packets = new PacketStore();
     const sw = new FakeCioqSwitch(marking, BIG, packets);
     // 256-B units: flow 1 holds ceil(1000/256) = 4, flow 2 two packets of 256 B = 2, flow 3 ceil(600/256) = 3.
     const held = [
@@ -227,7 +227,7 @@ describe("qcn congestion point", () => {
     expect(chiSquare).toBeLessThan(13.816);
     // Within a flow the unit picks the packet: flow 2's two 256-B packets are equally likely.
     const flow2 = cnms.filter(([, flow]) => flow === 2).map(([id]) => id);
-    const firstShare = flow2.filter((id) => id === held[1]!.id).length / flow2.length;
+    const firstShare = flow2.filter((id) => id === sw.packets.id(held[1]!)).length / flow2.length;
     expect(firstShare).toBeGreaterThan(0.45);
     expect(firstShare).toBeLessThan(0.55);
   });

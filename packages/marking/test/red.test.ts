@@ -40,7 +40,7 @@ describe("red", () => {
       outputBufferBytes: 5 * CIOQ_DATA_BYTES,
     });
     sw.fill(1, 5);
-    const bits = Array.from({ length: 5 }, () => sw.send(1).bits & ECN);
+    const bits = Array.from({ length: 5 }, () => sw.packets.bits(sw.send(1)) & ECN);
     // behind: 4 packets (1112 B > Kmax: marked, no draw), 3 (834 = Kmax: draw 0.24 < 0.5, marked),
     // 2 (draw 0.26 >= 0.25: not), 1 and 0 (<= Kmin: not, no draw).
     expect(bits).toEqual([ECN, ECN, 0, 0, 0]);
@@ -55,7 +55,11 @@ describe("red", () => {
     const ack = sw.arrive(0, 1, PacketKind.Ack);
     sw.cross(ack);
     // Behind the first data packet: 278 + 22 B; behind the second: the 22 B ACK (> Kmax 1).
-    expect([sw.send(1).bits, sw.send(1).bits, sw.send(1).bits]).toEqual([ECN, ECN, 0]);
+    expect([sw.packets.bits(sw.send(1)), sw.packets.bits(sw.send(1)), sw.packets.bits(sw.send(1))]).toEqual([
+      ECN,
+      ECN,
+      0,
+    ]);
   });
 
   it("names a missing or bad threshold, and needs a random stream", () => {

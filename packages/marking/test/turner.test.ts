@@ -54,10 +54,10 @@ describe("turner (turner-2001 sec. 4)", () => {
     // Output 2 is a root: 0, 1, 3, 6, 8 flagged. Output 3 is blocked (32 < 33 blocks): not a
     // root. Output 4 (packet 4, in input 2) is no candidate.
     expect([2, 3, 4].map((output) => policy.pendingGenerating(output))).toEqual([5, 0, 0]);
-    expect(FakeSwitch.ids(sw.serve(4))).toEqual([4]);
-    expect(FakeSwitch.ids(sw.serve(2, 6))).toEqual([0, 1, 3, 5, 6, 8]);
+    expect(sw.ids(sw.serve(4))).toEqual([4]);
+    expect(sw.ids(sw.serve(2, 6))).toEqual([0, 1, 3, 5, 6, 8]);
     sw.setCredits(3, Number.POSITIVE_INFINITY);
-    expect(FakeSwitch.ids(sw.serve(3, 3))).toEqual([2, 7, 9]);
+    expect(sw.ids(sw.serve(3, 3))).toEqual([2, 7, 9]);
     // Generating: 0, 1, 3 (and 6, 8, already marked as propagating). Not the ACK 5, not 2 or 4.
     expect(sw.markedIds()).toEqual([0, 1, 3, 6, 7, 8, 9]);
     expect(counts(policy)).toEqual([7, 4, 5, 0]);
@@ -66,7 +66,7 @@ describe("turner (turner-2001 sec. 4)", () => {
   it("credits for exactly one maximum-size packet make a root; running out revokes only when a packet blocks", () => {
     const { sw, policy } = congestedSwitch(DATA_BLOCKS); // output 2: 33 blocks
     expect(policy.pendingGenerating(2)).toBe(5);
-    expect(FakeSwitch.ids(sw.serve(2))).toEqual([0]); // takes all 33 blocks: marked
+    expect(sw.ids(sw.serve(2))).toEqual([0]); // takes all 33 blocks: marked
     expect([sw.outputCredits(2), policy.pendingGenerating(2), policy.revoked]).toEqual([0, 4, 0]);
     expect(sw.serve(2)).toEqual([]); // packet 1 finds no credits: output 2 blocks
     expect([policy.pendingGenerating(2), policy.revoked]).toEqual([0, 4]);
@@ -77,21 +77,21 @@ describe("turner (turner-2001 sec. 4)", () => {
     const late = sw.arrive(4, 2); // id 10, after the instant
     expect(policy.pendingGenerating(2)).toBe(5);
     send(sw, late); // leaves first: not flagged, not marked
-    expect(FakeSwitch.ids(sw.serve(2, 6))).toEqual([0, 1, 3, 5, 6, 8]);
-    expect(late.bits).toBe(0);
+    expect(sw.ids(sw.serve(2, 6))).toEqual([0, 1, 3, 5, 6, 8]);
+    expect(sw.packets.bits(late)).toBe(0);
     expect(sw.markedIds()).toEqual([0, 1, 3, 6, 7, 8, 9]);
     expect([marking.marked, marking.propagating, marking.generating, marking.revoked]).toEqual([7, 4, 5, 0]);
   });
 
   it("revokes when the root blocks: pending packets stay unmarked, sent ones marked; no bit is cleared", () => {
     const { sw, policy, b } = congestedSwitch();
-    b.bits |= CongestionBit.Ecn; // marked by an upstream switch
-    expect(FakeSwitch.ids(sw.serve(2))).toEqual([0]); // marked as generating
+    sw.packets.mark(b, CongestionBit.Ecn); // marked by an upstream switch
+    expect(sw.ids(sw.serve(2))).toEqual([0]); // marked as generating
     sw.setCredits(2, DATA_BLOCKS - 1);
     expect(sw.serve(2)).toEqual([]); // packet 1 blocks: 1, 3, 6, 8 are not marked as generating
     expect([policy.pendingGenerating(2), policy.revoked]).toEqual([0, 4]);
     sw.setCredits(2, Number.POSITIVE_INFINITY);
-    expect(FakeSwitch.ids(sw.serve(2, 5))).toEqual([1, 3, 5, 6, 8]);
+    expect(sw.ids(sw.serve(2, 5))).toEqual([1, 3, 5, 6, 8]);
     // 0: generating; 1: kept its upstream mark; 3: revoked; 6 to 9: propagating.
     expect(sw.markedIds()).toEqual([0, 1, 6, 7, 8, 9]);
     expect(counts(policy)).toEqual([5, 4, 1, 4]);
@@ -107,7 +107,7 @@ describe("turner (turner-2001 sec. 4)", () => {
     sw.setCredits(2, Number.POSITIVE_INFINITY);
     for (let k = 0; k < 4; k++) sw.arrive(4, 2); // ids 14-17: input 4 full, output 2 a root again
     expect(policy.pendingGenerating(2)).toBe(12); // 1, 3, 6, 8, 10-17
-    expect(FakeSwitch.ids(sw.serve(2, 13))).toEqual([1, 3, 5, 6, 8, 10, 11, 12, 13, 14, 15, 16, 17]);
+    expect(sw.ids(sw.serve(2, 13))).toEqual([1, 3, 5, 6, 8, 10, 11, 12, 13, 14, 15, 16, 17]);
     expect(sw.markedIds()).toEqual([0, 1, 3, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]);
     expect(counts(policy)).toEqual([15, 12, 13, 4]);
   });
@@ -161,7 +161,7 @@ describe("turner (turner-2001 sec. 4)", () => {
     send(sw, lane0);
     sw.serve(3);
     expect(sw.markedIds()).toEqual([1, 3, 4, 5, 6]);
-    expect([lane0.bits, other.bits]).toEqual([0, 0]);
+    expect([sw.packets.bits(lane0), sw.packets.bits(other)]).toEqual([0, 0]);
   });
 
   it("rejects a VL beyond InfiniBand's sixteen", () => {
@@ -176,10 +176,10 @@ describe("turner (turner-2001 sec. 4)", () => {
     const a = sw.arrive(1, 2); // id 0
     sw.cross(a); // in output buffer 2
     const held = [sw.arrive(0, 2), sw.arrive(0, 2), sw.arrive(0, 3)]; // 834 B: 190 B of room < 278: full
-    expect(held.map((packet) => packet.bits)).toEqual([1, 1, 1]);
-    expect([a.bits, policy.pendingGenerating(2), policy.pendingGenerating(3)]).toEqual([0, 3, 1]);
+    expect(held.map((packet) => sw.packets.bits(packet))).toEqual([1, 1, 1]);
+    expect([sw.packets.bits(a), policy.pendingGenerating(2), policy.pendingGenerating(3)]).toEqual([0, 3, 1]);
     expect(sw.send(2)).toBe(a);
-    expect(a.bits).toBe(CongestionBit.Ecn);
+    expect(sw.packets.bits(a)).toBe(CongestionBit.Ecn);
     expect([marking.marked, marking.propagating, marking.generating]).toEqual([4, 3, 1]);
   });
 
@@ -189,10 +189,10 @@ describe("turner (turner-2001 sec. 4)", () => {
     const notices: Array<[number, number, number]> = [];
     const marking = turner({ subnetManager: { host: 9, nonCompliantHosts: new Set([3]), noticeBytes: 20 } });
     const sw = new FakeSwitch(marking, 5, "S1");
-    sw.noticeListener = (destination, about, bytes) => notices.push([about.id, destination, bytes]);
+    sw.noticeListener = (destination, about, bytes) => notices.push([sw.packets.id(about), destination, bytes]);
     sw.arrive(0, 2); // id 0
     const upstream = sw.arriveHeader(0, 3); // id 1: already marked by a previous switch
-    upstream.bits |= CongestionBit.Ecn;
+    sw.packets.mark(upstream, CongestionBit.Ecn);
     sw.tailArrived(0, 0);
     sw.arrive(0, 2); // id 2
     sw.arrive(0, 3); // id 3: input 0 full
@@ -233,7 +233,7 @@ describe("turner (turner-2001 sec. 4)", () => {
       expect(sw.serve(2)).toEqual([]); // output 2 blocks too, but its next switch marks by itself
       expect(sw.markedIds()).toEqual([0, 1]);
       const late = sw.arrive(4, 3); // id 4: joins the blocked output VL
-      expect(late.bits).toBe(0);
+      expect(sw.packets.bits(late)).toBe(0);
       expect(sw.serve(3)).toEqual([]); // refused again
       expect(sw.markedIds()).toEqual([0, 1, 4]);
       expect([policy.marked, policy.blocked, policy.propagating, policy.generating]).toEqual([3, 3, 0, 0]);

@@ -1,4 +1,4 @@
-import type { Packet, TransmissionListener } from "@losslab/core";
+import type { Packet, PacketReader, TransmissionListener } from "@losslab/core";
 import { PS_PER_S, type Time } from "@losslab/engine";
 
 /**
@@ -27,9 +27,9 @@ export class ByteCounter {
   }
 
   /** A listener for a link's transmissions: counts each packet when its last byte leaves. */
-  transmissionListener(filter?: (packet: Packet) => boolean): TransmissionListener {
-    return (packet, _start, end) => {
-      if (filter === undefined || filter(packet)) this.add(end, packet.size);
+  transmissionListener(filter?: (packets: PacketReader, packet: Packet) => boolean): TransmissionListener {
+    return (packets, packet, _start, end) => {
+      if (filter === undefined || filter(packets, packet)) this.add(end, packets.size(packet));
     };
   }
 

@@ -1,4 +1,4 @@
-import type { Packet, TransmissionListener } from "@losslab/core";
+import type { Packet, PacketReader, TransmissionListener } from "@losslab/core";
 import type { Time } from "@losslab/engine";
 
 /** Tags that keep a transmission and a delivery with the same numbers apart. */
@@ -24,17 +24,17 @@ export class Fingerprint {
 
   /** A listener for `Link.onTransmit` that hashes the link's transmissions under `link`'s number. */
   transmissions(link: number): TransmissionListener {
-    return (packet, start) => this.transmitted(link, start, packet);
+    return (packets, packet, start) => this.transmitted(link, start, packets, packet);
   }
 
   /** Hashes the transmission of `packet` on link number `link`, starting at `time`. */
-  transmitted(link: number, time: Time, packet: Packet): void {
-    this.step(TRANSMITTED | link, time, packet);
+  transmitted(link: number, time: Time, packets: PacketReader, packet: Packet): void {
+    this.step(TRANSMITTED | link, time, packets.id(packet), packets.kind(packet), packets.bits(packet));
   }
 
   /** Hashes the delivery of `packet` to host `host` at `time`. */
-  delivered(time: Time, host: number, packet: Packet): void {
-    this.step(DELIVERED | host, time, packet);
+  delivered(time: Time, host: number, packets: PacketReader, packet: Packet): void {
+    this.step(DELIVERED | host, time, packets.id(packet), packets.kind(packet), packets.bits(packet));
   }
 
   /** The hash so far: 16 hex digits. */
@@ -49,18 +49,18 @@ export class Fingerprint {
    * number with its tag) mixed with the time's high bits, the kind and the bits. The lanes
    * are updated in locals and written back once: this runs on every packet-hop.
    */
-  private step(place: number, time: Time, packet: Packet): void {
+  private step(place: number, time: Time, id: number, kind: number, bits: number): void {
     const high = (time / 4294967296) >>> 0;
-    const last = Math.imul(place, 0x10001) ^ Math.imul(high, 0x2c1b3c6d) ^ (packet.kind << 8) ^ packet.bits;
+    const last = Math.imul(place, 0x10001) ^ Math.imul(high, 0x2c1b3c6d) ^ (kind << 8) ^ bits;
     let a = this.a;
     let b = this.b;
     a = Math.imul(a ^ (time >>> 0), 0x9e3779b1);
     a = (a << 13) | (a >>> 19);
     b = Math.imul(b ^ (time >>> 0), 0x85ebca77);
     b = (b << 17) | (b >>> 15);
-    a = Math.imul(a ^ packet.id, 0x9e3779b1);
+    a = Math.imul(a ^ id, 0x9e3779b1);
     a = (a << 13) | (a >>> 19);
-    b = Math.imul(b ^ packet.id, 0x85ebca77);
+    b = Math.imul(b ^ id, 0x85ebca77);
     b = (b << 17) | (b >>> 15);
     a = Math.imul(a ^ last, 0x9e3779b1);
     b = Math.imul(b ^ last, 0x85ebca77);

@@ -3,6 +3,7 @@ import {
   type CreditListener,
   type Packet,
   PacketKind,
+  type PacketReader,
   type TransmissionListener,
 } from "@losslab/core";
 import type { Time } from "@losslab/engine";
@@ -114,44 +115,57 @@ export class PacketTrace {
     const fromPort = link.fromPort;
     const toPort = link.toPort;
     return {
-      transmit: (packet, start) => {
-        if (packet.kind === PacketKind.Pause) {
+      transmit: (packets, packet, start) => {
+        if (packets.kind(packet) === PacketKind.Pause) {
           if (this.events.has("pause") && this.inWindow(start)) {
-            this.line(start, "pause", from, fromPort, `,"quanta":${packet.seq},"prio":${packet.vl}`);
+            this.line(start, "pause", from, fromPort, `,"quanta":${packets.seq(packet)},"prio":${packets.vl(packet)}`);
           }
           return;
         }
-        if (!this.traces(packet)) return;
+        if (!this.traces(packets, packet)) return;
         if (link.fromHost) {
-          if (packet.kind === PacketKind.Data && this.events.has("generated") && this.inWindow(packet.createdAt)) {
-            this.packetLine(packet.createdAt, "generated", from, fromPort, packet);
+          if (
+            packets.kind(packet) === PacketKind.Data &&
+            this.events.has("generated") &&
+            this.inWindow(packets.createdAt(packet))
+          ) {
+            this.packetLine(packets, packets.createdAt(packet), "generated", from, fromPort, packet);
           }
           if (this.events.has("injected") && this.inWindow(start)) {
-            this.packetLine(start, "injected", from, fromPort, packet);
+            this.packetLine(packets, start, "injected", from, fromPort, packet);
           }
           return;
         }
-        const arrival = this.arrivals.get(packet.id);
-        this.arrivals.delete(packet.id);
+        const arrival = this.arrivals.get(packets.id(packet));
+        this.arrivals.delete(packets.id(packet));
         if (!this.inWindow(start)) return;
         // A frame the switch made itself (a congestion notification) arrived nowhere.
         const input = arrival === undefined ? "" : `,"in":${arrival >> 4}`;
-        const before = arrival === undefined ? packet.bits : arrival & 15;
-        if (before !== packet.bits && this.events.has("marked")) {
-          this.packetLine(start, "marked", from, fromPort, packet, `,"added":${packet.bits & ~before}${input}`);
+        const before = arrival === undefined ? packets.bits(packet) : arrival & 15;
+        if (before !== packets.bits(packet) && this.events.has("marked")) {
+          this.packetLine(
+            packets,
+            start,
+            "marked",
+            from,
+            fromPort,
+            packet,
+            `,"added":${packets.bits(packet) & ~before}${input}`,
+          );
         }
-        if (this.events.has("departed")) this.packetLine(start, "departed", from, fromPort, packet, input);
+        if (this.events.has("departed")) this.packetLine(packets, start, "departed", from, fromPort, packet, input);
       },
-      arrive: (packet, time) => {
-        if (packet.kind === PacketKind.Pause || !this.traces(packet)) return;
+      arrive: (packets, packet, time) => {
+        if (packets.kind(packet) === PacketKind.Pause || !this.traces(packets, packet)) return;
         if (link.toHost) {
-          if (packet.kind !== PacketKind.Data && this.events.has("received") && this.inWindow(time)) {
-            this.packetLine(time, "received", to, toPort, packet);
+          if (packets.kind(packet) !== PacketKind.Data && this.events.has("received") && this.inWindow(time)) {
+            this.packetLine(packets, time, "received", to, toPort, packet);
           }
           return;
         }
-        this.arrivals.set(packet.id, toPort * 16 + packet.bits);
-        if (this.events.has("arrived") && this.inWindow(time)) this.packetLine(time, "arrived", to, toPort, packet);
+        this.arrivals.set(packets.id(packet), toPort * 16 + packets.bits(packet));
+        if (this.events.has("arrived") && this.inWindow(time))
+          this.packetLine(packets, time, "arrived", to, toPort, packet);
       },
       credits: (blocks, vl, time) => {
         if (this.events.has("credit") && this.inWindow(time)) {
@@ -162,9 +176,9 @@ export class PacketTrace {
   }
 
   /** Traces the delivery of a data packet to `host`. */
-  delivered(host: string, packet: Packet, time: Time): void {
-    if (this.events.has("delivered") && this.traces(packet) && this.inWindow(time)) {
-      this.packetLine(time, "delivered", JSON.stringify(host), 0, packet);
+  delivered(host: string, packets: PacketReader, packet: Packet, time: Time): void {
+    if (this.events.has("delivered") && this.traces(packets, packet) && this.inWindow(time)) {
+      this.packetLine(packets, time, "delivered", JSON.stringify(host), 0, packet);
     }
   }
 
@@ -174,25 +188,35 @@ export class PacketTrace {
     this.chunk = "";
   }
 
-  private traces(packet: Packet): boolean {
-    return this.flows === undefined || this.flows.has(packet.flow);
+  private traces(packets: PacketReader, packet: Packet): boolean {
+    return this.flows === undefined || this.flows.has(packets.flow(packet));
   }
 
   private inWindow(time: Time): boolean {
     return time >= this.from && time < this.to;
   }
 
-  private packetLine(time: Time, event: TraceEvent, device: string, port: number, packet: Packet, extra = ""): void {
+  private packetLine(
+    packets: PacketReader,
+    time: Time,
+    event: TraceEvent,
+    device: string,
+    port: number,
+    packet: Packet,
+    extra = "",
+  ): void {
+    const kind = packets.kind(packet);
+    const bits = packets.bits(packet);
     const destination =
       event === "injected"
-        ? `,"dst":${JSON.stringify(this.options.hostName?.(packet.destination) ?? packet.destination)}`
+        ? `,"dst":${JSON.stringify(this.options.hostName?.(packets.destination(packet)) ?? packets.destination(packet))}`
         : "";
     this.line(
       time,
       event,
       device,
       port,
-      `,"kind":"${KIND_NAMES[packet.kind] ?? packet.kind}","flow":${packet.flow},"seq":${packet.seq},"id":${packet.id},"bits":${packet.bits}${destination}${extra}`,
+      `,"kind":"${KIND_NAMES[kind] ?? kind}","flow":${packets.flow(packet)},"seq":${packets.seq(packet)},"id":${packets.id(packet)},"bits":${bits}${destination}${extra}`,
     );
   }
 

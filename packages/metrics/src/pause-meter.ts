@@ -1,4 +1,4 @@
-import { PAUSE_PRIORITIES, type Packet, PacketKind, type TransmissionListener } from "@losslab/core";
+import { PAUSE_PRIORITIES, type Packet, PacketKind, type PacketReader, type TransmissionListener } from "@losslab/core";
 import { PS_PER_US, type Time } from "@losslab/engine";
 
 /** The PAUSE (PFC) activity of one link direction whose sender was paused. */
@@ -58,7 +58,7 @@ export class PauseMeter {
   /** The listener for the link that carries PAUSE frames stopping the sender of link `paused`. */
   watch(paused: string): TransmissionListener {
     const link = this.add(paused);
-    return (packet: Packet, start: Time) => this.transmitted(link, packet, start);
+    return (packets, packet, start) => this.transmitted(link, packets, packet, start);
   }
 
   /**
@@ -77,11 +77,11 @@ export class PauseMeter {
   }
 
   /** A transmission that started at `start` on watched link number `link`: counts it if it is a PAUSE frame. */
-  transmitted(link: number, packet: Packet, start: Time): void {
-    if (packet.kind !== PacketKind.Pause) return;
-    const slot = link * PAUSE_PRIORITIES + packet.vl; // a PAUSE frame's priority
+  transmitted(link: number, packets: PacketReader, packet: Packet, start: Time): void {
+    if (packets.kind(packet) !== PacketKind.Pause) return;
+    const slot = link * PAUSE_PRIORITIES + packets.vl(packet); // a PAUSE frame's priority
     const since = this.since[slot]!;
-    if (packet.seq > 0) {
+    if (packets.seq(packet) > 0) {
       if (start >= this.from && start < this.to) this.frames[link]!++;
       if (since < 0) this.since[slot] = start;
     } else if (since >= 0) {

@@ -1,5 +1,5 @@
 /** ByteCounter: bytes in fixed time bins, partial-bin sums, rates, and sums of counters. */
-import { PacketFactory, PacketKind } from "@losslab/core";
+import { PacketKind, PacketStore } from "@losslab/core";
 import { describe, expect, it } from "vitest";
 import { ByteCounter } from "../src/index.js";
 
@@ -74,19 +74,19 @@ describe("ByteCounter", () => {
   });
 
   it("transmissionListener counts a packet when its last byte leaves, filtered if asked", () => {
-    const factory = new PacketFactory();
+    const factory = new PacketStore();
     const packet = (kind: (typeof PacketKind)[keyof typeof PacketKind], size: number) =>
       factory.create({ kind, flow: 0, source: 0, destination: 1, size, seq: 0, createdAt: 0 });
     const all = new ByteCounter(1000, 10_000);
     const data = new ByteCounter(1000, 10_000);
     const listenAll = all.transmissionListener();
-    const listenData = data.transmissionListener((p) => p.kind === PacketKind.Data);
+    const listenData = data.transmissionListener((packets, p) => packets.kind(p) === PacketKind.Data);
     for (const [p, start, end] of [
       [packet(PacketKind.Data, 2068), 0, 2068],
       [packet(PacketKind.Ack, 20), 2068, 2088],
     ] as const) {
-      listenAll(p, start, end);
-      listenData(p, start, end);
+      listenAll(factory, p, start, end);
+      listenData(factory, p, start, end);
     }
     expect(Array.from(all.bins.slice(0, 3))).toEqual([0, 0, 2088]);
     expect(Array.from(data.bins.slice(0, 3))).toEqual([0, 0, 2068]);

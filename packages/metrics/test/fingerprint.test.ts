@@ -1,10 +1,12 @@
 /** Fingerprint: a running hash over transmissions and deliveries; order, time, place, id and bits all count. */
-import { type Packet, PacketFactory, PacketKind } from "@losslab/core";
+import { type Packet, PacketKind, PacketStore } from "@losslab/core";
 import { describe, expect, it } from "vitest";
 import { combineFingerprints, Fingerprint } from "../src/index.js";
 
+/** The store of the packets `packets()` made last: each call numbers its packets from 0 in a store of its own. */
+let factory = new PacketStore();
 const packets = () => {
-  const factory = new PacketFactory();
+  factory = new PacketStore();
   return [0, 1, 2].map((seq) =>
     factory.create({ kind: PacketKind.Data, flow: 0, source: 0, destination: 1, size: 100, seq, createdAt: 0 }),
   );
@@ -15,8 +17,8 @@ function trajectory(list: Packet[], change: (step: number) => Partial<{ time: nu
   const fingerprint = new Fingerprint();
   for (const [i, packet] of list.entries()) {
     const { time = i * 1000, link = 0 } = change(i);
-    fingerprint.transmissions(link)(packet, time, time + 800);
-    fingerprint.delivered(time + 900, 1, packet);
+    fingerprint.transmissions(link)(factory, packet, time, time + 800);
+    fingerprint.delivered(time + 900, 1, factory, packet);
   }
   return fingerprint.hex();
 }
@@ -30,12 +32,12 @@ describe("Fingerprint", () => {
   it("hashes a transmission the same through its link's listener and through transmitted", () => {
     const [packet] = packets();
     const viaListener = new Fingerprint();
-    viaListener.transmissions(3)(packet!, 5000, 5800);
+    viaListener.transmissions(3)(factory, packet!, 5000, 5800);
     const direct = new Fingerprint();
-    direct.transmitted(3, 5000, packet!);
+    direct.transmitted(3, 5000, factory, packet!);
     expect(direct.hex()).toBe(viaListener.hex());
     const otherLink = new Fingerprint();
-    otherLink.transmitted(4, 5000, packet!);
+    otherLink.transmitted(4, 5000, factory, packet!);
     expect(otherLink.hex()).not.toBe(direct.hex());
   });
 
@@ -47,14 +49,14 @@ describe("Fingerprint", () => {
     [swapped[0], swapped[1]] = [swapped[1]!, swapped[0]!];
     expect(trajectory(swapped)).not.toBe(base);
     const marked = packets();
-    marked[2]!.bits = 1;
+    factory.mark(marked[2]!, 1);
     expect(trajectory(marked)).not.toBe(base);
   });
 
   it("hashes both halves of times beyond 2^32 ps", () => {
     const late = (time: number) => {
       const fingerprint = new Fingerprint();
-      fingerprint.delivered(time, 0, packets()[0]!);
+      fingerprint.delivered(time, 0, factory, packets()[0]!);
       return fingerprint.hex();
     };
     expect(late(2 ** 40)).not.toBe(late(2 ** 41));

@@ -1,5 +1,5 @@
 /** PacketTrace: one JSON line per packet event, filters by flow, event and time window, output in chunks. */
-import { type Packet, PacketFactory, PacketKind } from "@losslab/core";
+import { type Packet, PacketKind, PacketStore } from "@losslab/core";
 import { describe, expect, it } from "vitest";
 import { PacketTrace, type PacketTraceOptions, TRACE_EVENTS } from "../src/index.js";
 
@@ -13,7 +13,7 @@ function journey(options: Omit<PacketTraceOptions, "write">, flows = [7]) {
   const up = trace.link(hostToSwitch);
   const down = trace.link(switchToHost);
   const back = trace.link({ ...switchToHost, fromPort: 2, to: "H0" });
-  const factory = new PacketFactory();
+  const factory = new PacketStore();
   for (const flow of flows) {
     const data: Packet = factory.create({
       kind: PacketKind.Data,
@@ -24,11 +24,11 @@ function journey(options: Omit<PacketTraceOptions, "write">, flows = [7]) {
       seq: 4,
       createdAt: 500,
     });
-    up.transmit(data, 1000, 1800);
-    up.arrive(data, 1100);
-    data.bits = 1; // the switch marks it (ECN)
-    down.transmit(data, 1200, 2000);
-    trace.delivered("H1", data, 1300);
+    up.transmit(factory, data, 1000, 1800);
+    up.arrive(factory, data, 1100);
+    factory.mark(data, 1); // the switch marks it (ECN)
+    down.transmit(factory, data, 1200, 2000);
+    trace.delivered("H1", factory, data, 1300);
     const ack = factory.create({
       kind: PacketKind.Ack,
       flow,
@@ -39,7 +39,7 @@ function journey(options: Omit<PacketTraceOptions, "write">, flows = [7]) {
       createdAt: 1300,
       bits: 2,
     });
-    back.arrive(ack, 1500);
+    back.arrive(factory, ack, 1500);
     up.credits(2, 0, 1600);
   }
   trace.finish();

@@ -4,7 +4,7 @@
  * delivery, through the same listener calls) timed alone, as a fraction of the run. The
  * issue's budget is 3 %.
  */
-import { PacketFactory, PacketKind } from "@losslab/core";
+import { PacketKind, PacketStore } from "@losslab/core";
 import { Fingerprint } from "@losslab/metrics";
 import { ferrerWith, runFerrer } from "../src/presets/ferrer-scenario.js";
 
@@ -14,7 +14,7 @@ const start = performance.now();
 const { result } = runFerrer(params, 1);
 const runSeconds = (performance.now() - start) / 1000;
 
-const factory = new PacketFactory();
+const factory = new PacketStore();
 const packets = Array.from({ length: 1024 }, (_, i) =>
   factory.create({ kind: PacketKind.Data, flow: i, source: 0, destination: 1, size: 278, seq: i, createdAt: 0 }),
 );
@@ -22,8 +22,8 @@ const fingerprint = new Fingerprint();
 const links = Array.from({ length: 384 }, (_, i) => fingerprint.transmissions(i));
 const hashStart = performance.now();
 for (let i = 0; i < result.transmissions; i++)
-  links[i % links.length]!(packets[i & 1023]!, i * 1000, i * 1000 + 278_000);
-for (let i = 0; i < result.delivered; i++) fingerprint.delivered(i * 1000, i & 63, packets[i & 1023]!);
+  links[i % links.length]!(factory, packets[i & 1023]!, i * 1000, i * 1000 + 278_000);
+for (let i = 0; i < result.delivered; i++) fingerprint.delivered(i * 1000, i & 63, factory, packets[i & 1023]!);
 const hashSeconds = (performance.now() - hashStart) / 1000;
 
 console.log(

@@ -81,7 +81,9 @@ export class DeadlockWatchdog {
     const output = device.outputOf(packet);
     const next = this.downstream.get(device)![output];
     if (next === undefined) return undefined;
-    const short = device.outputCredits(output, packet.vl) < creditsFor(packet.size, device.creditBytes);
+    const packets = device.packets;
+    const short =
+      device.outputCredits(output, packets.vl(packet)) < creditsFor(packets.size(packet), device.creditBytes);
     return short || next.device.inputPaused(next.port) ? next : undefined;
   }
 

@@ -45,19 +45,19 @@ export function meterDeliveries(
   const counted = { delivered: 0 };
   for (const host of fabric.hosts.values()) {
     const hostIndex = routes.nodeIndex(host.name);
-    host.onDeliver((packet, time) => {
+    host.onDeliver((packets, packet, time) => {
       counted.delivered++;
-      fingerprint.delivered(time, hostIndex, packet);
-      const latency = time - packet.createdAt;
-      const mark = latencies.markOf(packet, time);
-      flows.delivered(packet, time, latency, mark);
+      fingerprint.delivered(time, hostIndex, packets, packet);
+      const latency = time - packets.createdAt(packet);
+      const mark = latencies.markOf(packets.bits(packet), time);
+      flows.delivered(packets, packet, time, latency, mark);
       record(all, time, latency, mark);
       if (hotIndex >= 0) {
-        const hot = packet.destination === hotIndex ? 1 : 0;
-        classRates[hot]!.add(time, packet.size);
+        const hot = packets.destination(packet) === hotIndex ? 1 : 0;
+        classRates[hot]!.add(time, packets.size(packet));
         record(classLatencies[hot]!, time, latency, mark);
       }
-      sink.packetDelivered(packet.flow);
+      sink.packetDelivered(packets.flow(packet));
     });
   }
   return counted;

@@ -1,4 +1,4 @@
-import type { Packet } from "@losslab/core";
+import type { Packet, PacketReader } from "@losslab/core";
 import { ms, type Time, us } from "@losslab/engine";
 import type { Fabric, FlowCompletion } from "@losslab/fabric";
 import { type ByteCounter, CompletionTimes, CoverageBins, idealCompletionTime, Slowdown } from "@losslab/metrics";
@@ -67,11 +67,13 @@ export class FlowMeters {
   };
 
   /** A data packet of a flow was delivered at `time` after `latency`; `mark` as `LatencyMeters.markOf`. */
-  delivered(packet: Packet, time: Time, latency: Time, mark: number): void {
-    const group = this.groupOf[packet.flow]!;
-    group.wait?.add(packet.createdAt, packet.injectedAt);
-    this.flowRates[packet.flow]?.add(time, packet.size);
-    group.rate.add(time, packet.size);
+  delivered(packets: PacketReader, packet: Packet, time: Time, latency: Time, mark: number): void {
+    const flow = packets.flow(packet);
+    const size = packets.size(packet);
+    const group = this.groupOf[flow]!;
+    group.wait?.add(packets.createdAt(packet), packets.injectedAt(packet));
+    this.flowRates[flow]?.add(time, size);
+    group.rate.add(time, size);
     record(group.latency, time, latency, mark);
   }
 

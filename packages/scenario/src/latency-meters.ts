@@ -1,4 +1,4 @@
-import { CongestionBit, type Packet } from "@losslab/core";
+import { CongestionBit } from "@losslab/core";
 import { ms, type Time, us } from "@losslab/engine";
 import { LatencyBins } from "@losslab/metrics";
 import { ScenarioError } from "./scenario-error.js";
@@ -47,9 +47,9 @@ export class LatencyMeters {
     return meter;
   }
 
-  /** -1 for a delivery at `time` outside the measurement interval; else 1 if `packet` carries a mark, 0 if not. */
-  markOf(packet: Packet, time: Time): number {
-    return time >= this.from && time < this.to ? ((packet.bits & MARKS) !== 0 ? 1 : 0) : -1;
+  /** -1 for a delivery at `time` outside the measurement interval; else 1 if a packet with congestion bits `bits` carries a mark, 0 if not. */
+  markOf(bits: number, time: Time): number {
+    return time >= this.from && time < this.to ? ((bits & MARKS) !== 0 ? 1 : 0) : -1;
   }
 
   /** The bins of meter `name` (`ScenarioResult.latency`). */

@@ -56,9 +56,10 @@ function transmissionMeter(
   pauses: PauseMeter | undefined,
   pause: number,
 ): TransmissionListener {
-  return (packet, start, end) => {
-    fingerprint.transmitted(link, start, packet);
-    if (column >= 0) bytes.add(column, end, packet.size);
-    if (pauses !== undefined && packet.kind === PacketKind.Pause) pauses.transmitted(pause, packet, start);
+  return (packets, packet, start, end) => {
+    fingerprint.transmitted(link, start, packets, packet);
+    if (column >= 0) bytes.add(column, end, packets.size(packet));
+    if (pauses !== undefined && packets.kind(packet) === PacketKind.Pause)
+      pauses.transmitted(pause, packets, packet, start);
   };
 }

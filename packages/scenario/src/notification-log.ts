@@ -23,9 +23,9 @@ export function logNotifications(engine: Engine, fabric: Fabric): Notification[]
     device.onNotification((frame) =>
       notifications.push({
         timeMs: engine.now / PS_PER_MS,
-        flow: frame.flow,
+        flow: device.packets.flow(frame),
         switch: name,
-        feedback: frame.feedback,
+        feedback: device.packets.feedback(frame),
       }),
     );
   }

@@ -26,6 +26,7 @@ export function tracePackets(
     link.onArrive(tracer.arrive);
     link.onCredits(tracer.credits);
   }
-  for (const [name, host] of fabric.hosts) host.onDeliver((packet, time) => trace.delivered(name, packet, time));
+  for (const [name, host] of fabric.hosts)
+    host.onDeliver((packets, packet, time) => trace.delivered(name, packets, packet, time));
   return trace;
 }

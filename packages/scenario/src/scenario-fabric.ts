@@ -1,4 +1,4 @@
-import type { MarkingPolicyFactory, PacketFactory } from "@losslab/core";
+import type { MarkingPolicyFactory, PacketStore } from "@losslab/core";
 import type { Engine } from "@losslab/engine";
 import { us } from "@losslab/engine";
 import { buildFabric, type Fabric, type HostSpec, type SwitchSpec } from "@losslab/fabric";
@@ -27,7 +27,7 @@ export function scenarioFabric(
   routes: Routes,
   scenario: Scenario,
   kinds: ScenarioKinds,
-  packets: PacketFactory,
+  packets: PacketStore,
   marking?: MarkingPolicyFactory,
 ): Fabric {
   const fields = switchOptionFields(scenario.switch, kinds);

@@ -1,4 +1,4 @@
-import { PacketFactory, type ReleasedPackets } from "@losslab/core";
+import { PacketStore, type ReleasedPackets } from "@losslab/core";
 import { Engine, ms, type Time } from "@losslab/engine";
 import type { Fabric } from "@losslab/fabric";
 import type { CountedMarkingFactory } from "@losslab/marking";
@@ -67,7 +67,7 @@ export function buildSimulation(
       kinds.marking.create(scenario.marking, markingContext(engine, scenario, topology, routes)),
     );
     checkDeviceNames(scenario, topology);
-    const packets = new PacketFactory({ released: releasedPackets });
+    const packets = new PacketStore({ released: releasedPackets });
     const fabric = scenarioFabric(engine, topology, routes, scenario, kinds, packets, marking);
     const flows = resolveFlows(scenario, new Set(fabric.hosts.keys()));
     const responses = scenario.metrics.responses ? new Map<string, ResponseCounts>() : undefined;

@@ -1,5 +1,5 @@
 import type { FlowState, HostAdapter } from "@losslab/adapter";
-import type { Packet } from "@losslab/core";
+import type { Packet, PacketReader } from "@losslab/core";
 import { type Engine, type EventHandler, type Time, us } from "@losslab/engine";
 import type { Fabric } from "@losslab/fabric";
 import type { Routes } from "@losslab/topology";
@@ -56,8 +56,8 @@ export class SubnetManager implements EventHandler<Managed> {
   };
 
   /** Listener for the manager host's `onNotification`. */
-  readonly notified = (packet: Packet): void => {
-    const flow = this.flows.get(packet.flow);
+  readonly notified = (packets: PacketReader, packet: Packet): void => {
+    const flow = this.flows.get(packets.flow(packet));
     if (flow === undefined || !flow.state.active) return;
     this.notices++;
     flow.lastNotice = this.engine.now;

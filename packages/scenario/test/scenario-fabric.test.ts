@@ -3,7 +3,7 @@
  * its 20 B ACK back, to the picosecond (santos-2002 Table 1: 1 GB/s, 40 ns forwarding;
  * Scenario S: 10 ns per link).
  */
-import { PacketFactory } from "@losslab/core";
+import { PacketStore } from "@losslab/core";
 import { Engine, type Time } from "@losslab/engine";
 import type { Controller } from "@losslab/response";
 import { buildRoutes, TopologyBuilder } from "@losslab/topology";
@@ -30,12 +30,12 @@ function build() {
     flows: [{ source: "H0", destination: "H1" }],
   });
   const engine = new Engine();
-  const fabric = scenarioFabric(engine, topology, routes, scenario, builtInKinds, new PacketFactory());
+  const fabric = scenarioFabric(engine, topology, routes, scenario, builtInKinds, new PacketStore());
   const sent = new Map<string, Array<[Time, Time]>>();
   for (const [name, link] of fabric.links) {
     const list: Array<[Time, Time]> = [];
     sent.set(name, list);
-    link.onTransmit((_packet, start, end) => list.push([start, end]));
+    link.onTransmit((_packets, _packet, start, end) => list.push([start, end]));
   }
   return { engine, fabric, sent, routes };
 }
@@ -73,7 +73,7 @@ describe("buildFabric", () => {
       onTimer: () => {},
     };
     const delivered: Time[] = [];
-    fabric.hosts.get("H1")!.onDeliver((_packet, time) => delivered.push(time));
+    fabric.hosts.get("H1")!.onDeliver((_packets, _packet, time) => delivered.push(time));
     fabric.hosts.get("H0")!.addFlow({ id: 0, destination: 1, packetBytes: 2068, start: 0, packets: 1, controller });
     engine.run();
     // Data: 2,068,000 ps per hop. Header at S1 10,000, forwarded 40 ns later; same at S2.

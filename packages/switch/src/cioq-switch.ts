@@ -64,7 +64,8 @@ export class CioqSwitch extends SwitchBase {
   private readonly receivingPacket: (Packet | undefined)[] = [];
   private readonly outputs: CrossbarOutputs = {
     accepts: (output, packet) =>
-      this.receivingFrom[output] === -1 && this.room[output * this.vls + packet.vl]!.canSend(packet.size),
+      this.receivingFrom[output] === -1 &&
+      this.room[output * this.vls + this.packets.vl(packet)]!.canSend(this.packets.size(packet)),
     start: (input, output, packet) => this.transfer(input, output, packet),
     headWaits: (input, output, vl, eligibleAt) => this.crossbar.headWaits(input, output, vl, eligibleAt),
   };
@@ -96,9 +97,10 @@ export class CioqSwitch extends SwitchBase {
       options.islipIterations,
       this.vls,
       createVlScheduler(n, options),
+      this.packets,
     );
-    this.crossbar = new CrossbarInputs(n, queues, engine, this, ELIGIBLE);
-    this.buffers = new OutputQueues(n, this.vls, createVlScheduler(n, options), {
+    this.crossbar = new CrossbarInputs(this.packets, n, queues, engine, this, ELIGIBLE);
+    this.buffers = new OutputQueues(this.packets, n, this.vls, createVlScheduler(n, options), {
       canStart: (output, packet) => this.canStart(output, packet),
       start: (output, packet, input) => this.engine.at(this.startOnLink(packet, input, output), this, DEPARTED, output),
     });
@@ -115,7 +117,12 @@ export class CioqSwitch extends SwitchBase {
   }
 
   protected accept(packet: Packet, input: number, output: number, tailAt: Time): void {
-    this.crossbar.add(input, output, packet, this.earliestStart(tailAt, packet.size, this.crossbarRate(output)));
+    this.crossbar.add(
+      input,
+      output,
+      packet,
+      this.earliestStart(tailAt, this.packets.size(packet), this.crossbarRate(output)),
+    );
   }
 
   /**
@@ -156,13 +163,13 @@ export class CioqSwitch extends SwitchBase {
   }
 
   private transfer(input: number, output: number, packet: Packet): void {
-    const slot = output * this.vls + packet.vl;
-    this.room[slot]!.consume(packet.size);
+    const slot = output * this.vls + this.packets.vl(packet);
+    this.room[slot]!.consume(this.packets.size(packet));
     this.buffers.push(output, packet, input);
     this.receivingFrom[output] = input;
     this.receivingPacket[output] = packet;
     this.marking?.packetEnteredOutput?.(packet, input, output);
-    const end = this.engine.now + transmissionTime(packet.size, this.crossbarRate(output));
+    const end = this.engine.now + transmissionTime(this.packets.size(packet), this.crossbarRate(output));
     this.crossbar.started(input, output, end);
     this.engine.at(end, this, TRANSFERRED, output);
   }
@@ -182,7 +189,8 @@ export class CioqSwitch extends SwitchBase {
 
   private departed(output: number): void {
     const packet = this.buffers.departed(output);
-    this.room[output * this.vls + packet.vl]!.restore(creditsFor(packet.size, this.creditBytes));
+    const slot = output * this.vls + this.packets.vl(packet);
+    this.room[slot]!.restore(creditsFor(this.packets.size(packet), this.creditBytes));
     this.linkBusy[output] = 0;
     // The link is free and the buffer has room: that decides something only if a packet or a
     // control frame waits for the link, or a packet at an input for the room, or if the last

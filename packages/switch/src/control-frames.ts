@@ -1,6 +1,5 @@
-import { createPauseFrame, type Packet, type PacketFactory, PacketKind } from "@losslab/core";
+import { createPauseFrame, type Packet, PacketKind, type PacketStore } from "@losslab/core";
 import type { Time } from "@losslab/engine";
-import { OptionError } from "@losslab/kinds";
 import type { InputPause } from "./input-pause.js";
 
 /**
@@ -17,19 +16,16 @@ export class ControlFrames {
   private readonly listeners: Array<(frame: Packet) => void> = [];
 
   constructor(
-    private readonly name: string,
+    readonly _name: string,
     ports: number,
     private readonly vls: number,
     /** The XOFF/XON state of the inputs (`InputBuffers.pause`); undefined with credits. */
     private readonly pause: InputPause | undefined,
     /** Of a PAUSE frame before wire overhead (unused with credits). */
     private readonly pauseFrameBytes: number,
-    /** The simulation's packet factory; required to make either kind of frame. */
-    private readonly packets: PacketFactory | undefined,
+    /** The simulation's packets, where either kind of frame is made. */
+    private readonly packets: PacketStore,
   ) {
-    if (pause !== undefined && packets === undefined) {
-      throw OptionError.of(name, "packets", "is required to send PAUSE frames (the simulation's PacketFactory)");
-    }
     for (let port = 0; port < ports; port++) this.notices.push([]);
   }
 
@@ -60,12 +56,12 @@ export class ControlFrames {
    */
   pauseFrame(port: number, priority: number, now: Time): Packet {
     const quanta = this.pause!.signal(port * this.vls + priority);
-    return createPauseFrame(this.packets!, priority, quanta, this.pauseFrameBytes, now);
+    return createPauseFrame(this.packets, priority, quanta, this.pauseFrameBytes, now);
   }
 
-  /** A PAUSE frame this switch received has acted: it goes back to the factory (core `Packet`: packets are recycled). */
+  /** A PAUSE frame this switch received has acted: it goes back to the store (core `Packet`: slots are recycled). */
   consumed(frame: Packet): void {
-    this.packets?.release(frame);
+    this.packets.release(frame);
   }
 
   /** Queues `frame`, a congestion notification, for `output`. */
@@ -74,9 +70,9 @@ export class ControlFrames {
     this.noticesOwing++;
   }
 
-  /** The oldest notification waiting for `output`, left in place; undefined if none. */
-  notice(output: number): Packet | undefined {
-    return this.notices[output]![0];
+  /** The oldest notification waiting for `output`, left in place; -1 if none. */
+  notice(output: number): Packet {
+    return this.notices[output]![0] ?? -1;
   }
 
   /** The oldest notification waiting for `output` has started on its link. */
@@ -97,16 +93,13 @@ export class ControlFrames {
    */
   notification(destination: number, about: Packet, bytes: number, feedback: number | undefined, now: Time): Packet {
     const packets = this.packets;
-    if (packets === undefined) {
-      throw new Error(`${this.name}: a marking policy sends notifications: give the switch the simulation's packets`);
-    }
     const frame = packets.create({
       kind: PacketKind.Cnp,
-      flow: about.flow,
+      flow: packets.flow(about),
       source: -1,
       destination,
       size: bytes,
-      seq: about.seq,
+      seq: packets.seq(about),
       createdAt: now,
       ...(feedback === undefined ? {} : { feedback }),
     });

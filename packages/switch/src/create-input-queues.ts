@@ -1,4 +1,4 @@
-import type { ClassScheduler } from "@losslab/core";
+import type { ClassScheduler, PacketReader } from "@losslab/core";
 import { MAX_ISLIP_ITERATIONS, OptionError } from "@losslab/kinds";
 import { FifoInputQueues } from "./fifo-input-queues.js";
 import type { InputQueues } from "./input-queues.js";
@@ -25,12 +25,15 @@ export function createInputQueues(
   iterations: number | undefined,
   vls: number,
   vlScheduler: ClassScheduler | undefined,
+  packets: PacketReader,
 ): InputQueues {
   if (kind === "fifo") {
     if (iterations !== undefined) {
       throw OptionError.of(name, "islipIterations", 'applies to VOQ inputs only (inputQueues "voq"), not "fifo"');
     }
-    return vlScheduler === undefined ? new FifoInputQueues(ports) : new LaneQueues(ports, vls, "fifo", 1, vlScheduler);
+    return vlScheduler === undefined
+      ? new FifoInputQueues(ports)
+      : new LaneQueues(packets, ports, vls, "fifo", 1, vlScheduler);
   }
   if (kind === "voq") {
     const given = iterations ?? 1;
@@ -39,7 +42,7 @@ export function createInputQueues(
     }
     return vlScheduler === undefined
       ? new VirtualOutputQueues(ports, given)
-      : new LaneQueues(ports, vls, "voq", given, vlScheduler);
+      : new LaneQueues(packets, ports, vls, "voq", given, vlScheduler);
   }
   throw OptionError.of(name, "inputQueues", 'must be "fifo" or "voq"', { value: kind });
 }

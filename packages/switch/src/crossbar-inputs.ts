@@ -1,4 +1,4 @@
-import type { Packet } from "@losslab/core";
+import type { Packet, PacketReader } from "@losslab/core";
 import type { Engine, EventHandler, Time } from "@losslab/engine";
 import { HeadKey } from "./head-key.js";
 import type { InputQueues } from "./input-queues.js";
@@ -25,6 +25,7 @@ export class CrossbarInputs {
   private readonly headKey: HeadKey;
 
   constructor(
+    private readonly packets: PacketReader,
     ports: number,
     readonly queues: InputQueues,
     private readonly engine: Engine,
@@ -48,8 +49,8 @@ export class CrossbarInputs {
     this.queuedFor[output]!++;
     const heads = this.queues.add(input, output, packet, eligibleAt);
     if (!this.queues.maximal) {
-      this.engine.at(eligibleAt, this.handler, this.eligible, this.headKey.of(input, output, packet.vl));
-    } else if (heads) this.wakeAt(input, output, packet.vl, eligibleAt);
+      this.engine.at(eligibleAt, this.handler, this.eligible, this.headKey.of(input, output, this.packets.vl(packet)));
+    } else if (heads) this.wakeAt(input, output, this.packets.vl(packet), eligibleAt);
   }
 
   /** `CrossbarOutputs.headWaits`: a transfer from `input` has exposed a head that may go from `eligibleAt` on. */

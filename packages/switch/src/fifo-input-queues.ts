@@ -18,7 +18,7 @@ export class FifoInputQueues implements InputQueues {
    * queue (at 2 * slot + 1; -1: last). Free slots are chained from `freeSlot`; the pool
    * doubles when it runs out, so queueing a packet allocates nothing in the steady state.
    */
-  private slotPacket: (Packet | undefined)[] = [];
+  private slotPacket: Packet[] = [];
   private slotEligibleAt: Float64Array;
   private slotLinks: Int32Array;
   private freeSlot = -1;
@@ -80,7 +80,7 @@ export class FifoInputQueues implements InputQueues {
     links.set(this.slotLinks);
     for (let slot = old; slot < capacity; slot++) {
       links[2 * slot + 1] = slot + 1 < capacity ? slot + 1 : this.freeSlot;
-      this.slotPacket.push(undefined);
+      this.slotPacket.push(-1);
     }
     this.freeSlot = old;
     this.slotEligibleAt = eligibleAt;
@@ -151,7 +151,7 @@ export class FifoInputQueues implements InputQueues {
     const slot = state[this.headAt + input]!;
     const packet = this.slotPacket[slot]!;
     const next = links[2 * slot + 1]!;
-    this.slotPacket[slot] = undefined;
+    this.slotPacket[slot] = -1;
     links[2 * slot + 1] = this.freeSlot;
     this.freeSlot = slot;
     state[this.headAt + input] = next;

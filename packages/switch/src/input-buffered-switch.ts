@@ -109,7 +109,7 @@ export class InputBufferedSwitch extends SwitchBase implements ClassServer {
   }
 
   protected accept(packet: Packet, input: number, output: number, tailAt: Time): void {
-    const earliest = this.earliestStart(tailAt, packet.size, this.linkRates[output]!);
+    const earliest = this.earliestStart(tailAt, this.packets.size(packet), this.linkRates[output]!);
     const now = this.engine.now;
     let entry = this.spare.pop();
     if (entry === undefined) entry = new Waiting(packet, input, output, now);
@@ -126,7 +126,7 @@ export class InputBufferedSwitch extends SwitchBase implements ClassServer {
   protected handleModelEvent(kind: number, payload: unknown): void {
     if (kind === ELIGIBLE) {
       const entry = payload as Waiting;
-      this.fifo[entry.output * this.vls + entry.packet.vl]!.push(entry);
+      this.fifo[entry.output * this.vls + this.packets.vl(entry.packet)]!.push(entry);
       this.queued[entry.output]!++;
       this.requestArbitration();
     } else if (kind === DEPARTED) {
@@ -254,13 +254,13 @@ export class InputBufferedSwitch extends SwitchBase implements ClassServer {
     const head = queue[0]!;
     const entry = queue[chosen]!;
     if (!this.canStart(output, entry.packet)) return 0;
-    if (entry.packet.size > maxBytes) return -1;
+    if (this.packets.size(entry.packet) > maxBytes) return -1;
     if (chosen > 0) head.bypassed++;
     removeAt(queue, chosen);
     this.queued[output]!--;
     this.inputBusy[entry.input] = 1;
     this.engine.at(this.startOnLink(entry.packet, entry.input, output), this, DEPARTED, entry);
-    return entry.packet.size;
+    return this.packets.size(entry.packet);
   }
 
   /**

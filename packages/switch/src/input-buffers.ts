@@ -1,4 +1,4 @@
-import { type InboundLink, LosslessViolation, type OutboundLink, type Packet } from "@losslab/core";
+import { type InboundLink, LosslessViolation, type OutboundLink, type Packet, type PacketReader } from "@losslab/core";
 import type { PauseSettings } from "./flow-control.js";
 import { InputHoldings } from "./input-holdings.js";
 import { InputLimits } from "./input-limits.js";
@@ -28,11 +28,13 @@ export class InputBuffers implements InputSide {
   readonly held: InputHoldings;
   private readonly name: string;
   private readonly vls: number;
+  private readonly store: PacketReader;
 
   constructor(context: InputSideContext) {
-    const { name, ports, vls } = context;
+    const { packets, name, ports, vls } = context;
     this.name = name;
     this.vls = vls;
+    this.store = packets;
     this.limits = new InputLimits(context);
     this.capacityBlocks = this.limits.capacityBlocks;
     this.capacityBytes = this.limits.capacityBytes;
@@ -41,7 +43,8 @@ export class InputBuffers implements InputSide {
       this.pause = new InputPause(ports, vls, this.settings.xoffBytes, this.settings.xonBytes);
     }
     const { maxPacketBytes, creditBytes } = context;
-    this.held = new InputHoldings(name, ports, vls, this.limits, maxPacketBytes, creditBytes, this.pause !== undefined);
+    const inBytes = this.pause !== undefined;
+    this.held = new InputHoldings(packets, name, ports, vls, this.limits, maxPacketBytes, creditBytes, inBytes);
   }
 
   /** The link into `port`, over which the buffers return credits. */
@@ -69,7 +72,7 @@ export class InputBuffers implements InputSide {
       return false;
     }
     this.held.checkLane(packet, input);
-    const slot = input * this.vls + packet.vl;
+    const slot = input * this.vls + this.store.vl(packet);
     this.checkPauseRoom(packet, input, slot);
     this.held.hold(packet, input);
     return pause.rose(slot, this.held.bytes[slot]!);
@@ -82,10 +85,11 @@ export class InputBuffers implements InputSide {
    */
   private checkPauseRoom(packet: Packet, input: number, slot: number): void {
     const free = this.capacityBytes - this.held.bytes[slot]!;
-    if (packet.size > free) {
-      const where = this.vls === 1 ? `input ${input}` : `input ${input} priority ${packet.vl}`;
+    const size = this.store.size(packet);
+    if (size > free) {
+      const where = this.vls === 1 ? `input ${input}` : `input ${input} priority ${this.store.vl(packet)}`;
       throw new LosslessViolation(
-        `${this.name} ${where}: packet ${packet.id} (${packet.size} B) arrived with ${free} B free under PAUSE (XOFF at ${this.settings!.xoffBytes} B): it would be dropped; the headroom above XOFF is too small for what was in flight`,
+        `${this.name} ${where}: packet ${this.store.id(packet)} (${size} B) arrived with ${free} B free under PAUSE (XOFF at ${this.settings!.xoffBytes} B): it would be dropped; the headroom above XOFF is too small for what was in flight`,
       );
     }
   }
@@ -96,11 +100,12 @@ export class InputBuffers implements InputSide {
    */
   remove(packet: Packet, input: number): boolean {
     const blocks = this.held.release(packet, input);
+    const vl = this.store.vl(packet);
     if (this.pause === undefined) {
-      this.limits.link(input)?.returnCredits(blocks, packet.vl);
+      this.limits.link(input)?.returnCredits(blocks, vl);
       return false;
     }
-    const slot = input * this.vls + packet.vl;
+    const slot = input * this.vls + vl;
     return this.pause.fell(slot, this.held.bytes[slot]!);
   }
 

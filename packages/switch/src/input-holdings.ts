@@ -1,4 +1,4 @@
-import { creditsFor, LosslessViolation, type Packet } from "@losslab/core";
+import { creditsFor, LosslessViolation, type Packet, type PacketReader } from "@losslab/core";
 import type { InputLimits } from "./input-limits.js";
 import { laneSum, onLane } from "./port-lanes.js";
 import { removePacket } from "./remove-packet.js";
@@ -16,6 +16,7 @@ export class InputHoldings {
   private readonly resident: Packet[][] = [];
 
   constructor(
+    private readonly store: PacketReader,
     private readonly name: string,
     ports: number,
     private readonly vls: number,
@@ -35,47 +36,52 @@ export class InputHoldings {
    * (priority) the port lacks, `RangeError` above the fabric's largest packet.
    */
   checkLane(packet: Packet, input: number): void {
-    if (packet.vl >= this.vls) {
+    const vl = this.store.vl(packet);
+    if (vl >= this.vls) {
       const what = this.inBytes
-        ? `has priority ${packet.vl} but the port has priorities`
-        : `arrived on VL ${packet.vl} but the port has VLs`;
+        ? `has priority ${vl} but the port has priorities`
+        : `arrived on VL ${vl} but the port has VLs`;
       throw new LosslessViolation(
-        `${this.name} input ${input}: packet ${packet.id} ${what} 0..${this.vls - 1}: it would be dropped`,
+        `${this.name} input ${input}: packet ${this.store.id(packet)} ${what} 0..${this.vls - 1}: it would be dropped`,
       );
     }
-    if (packet.size > this.maxPacketBytes) {
+    const size = this.store.size(packet);
+    if (size > this.maxPacketBytes) {
       throw new RangeError(
-        `${this.name} input ${input}: packet ${packet.id} has ${packet.size} B, more than maxPacketBytes ${this.maxPacketBytes} (the largest packet in the fabric)`,
+        `${this.name} input ${input}: packet ${this.store.id(packet)} has ${size} B, more than maxPacketBytes ${this.maxPacketBytes} (the largest packet in the fabric)`,
       );
     }
   }
 
   /** Under credits: throws `LosslessViolation` if `packet` has no room at `input` in credit blocks (it would be dropped). */
   checkCredits(packet: Packet, input: number): void {
-    const slot = input * this.vls + packet.vl;
-    const free = this.limits.capacityBlocks - this.blocks[slot]!;
-    if (creditsFor(packet.size, this.creditBytes) <= free) return;
-    const where = this.vls === 1 ? `input ${input}` : `input ${input} VL ${packet.vl}`;
+    const vl = this.store.vl(packet);
+    const size = this.store.size(packet);
+    const free = this.limits.capacityBlocks - this.blocks[input * this.vls + vl]!;
+    if (creditsFor(size, this.creditBytes) <= free) return;
+    const where = this.vls === 1 ? `input ${input}` : `input ${input} VL ${vl}`;
     throw new LosslessViolation(
-      `${this.name} ${where}: packet ${packet.id} (${packet.size} B) arrived with ${free} credit blocks free: it would be dropped`,
+      `${this.name} ${where}: packet ${this.store.id(packet)} (${size} B) arrived with ${free} credit blocks free: it would be dropped`,
     );
   }
 
   /** Holds `packet`, whose header has just arrived at `input`. */
   hold(packet: Packet, input: number): void {
-    const slot = input * this.vls + packet.vl;
-    this.blocks[slot]! += creditsFor(packet.size, this.creditBytes);
-    this.bytes[slot]! += packet.size;
+    const slot = input * this.vls + this.store.vl(packet);
+    const size = this.store.size(packet);
+    this.blocks[slot]! += creditsFor(size, this.creditBytes);
+    this.bytes[slot]! += size;
     this.resident[input]!.push(packet);
   }
 
   /** The last byte of `packet` has left: frees it at `input`; returns its credit blocks. */
   release(packet: Packet, input: number): number {
     removePacket(this.resident[input]!, packet);
-    const slot = input * this.vls + packet.vl;
-    const blocks = creditsFor(packet.size, this.creditBytes);
+    const slot = input * this.vls + this.store.vl(packet);
+    const size = this.store.size(packet);
+    const blocks = creditsFor(size, this.creditBytes);
     this.blocks[slot]! -= blocks;
-    this.bytes[slot]! -= packet.size;
+    this.bytes[slot]! -= size;
     return blocks;
   }
 
@@ -103,6 +109,6 @@ export class InputHoldings {
 
   /** Packets held at `port` on VL `vl`, oldest first; without `vl`, of every VL in arrival order. */
   packets(port: number, vl: number | undefined): readonly Packet[] {
-    return onLane(this.resident[port]!, this.vls, vl);
+    return onLane(this.store, this.resident[port]!, this.vls, vl);
   }
 }

@@ -56,15 +56,21 @@ export class InputQueuedSwitch extends SwitchBase {
       options.islipIterations,
       this.vls,
       vlScheduler,
+      this.packets,
     );
-    this.crossbar = new CrossbarInputs(this.portCount, queues, engine, this, ELIGIBLE);
+    this.crossbar = new CrossbarInputs(this.packets, this.portCount, queues, engine, this, ELIGIBLE);
     this.sendingInput = new Int32Array(this.portCount);
     for (let port = 0; port < this.portCount; port++) this.sendingPacket.push(undefined);
     this.marking = options.marking?.(this);
   }
 
   protected accept(packet: Packet, input: number, output: number, tailAt: Time): void {
-    this.crossbar.add(input, output, packet, this.earliestStart(tailAt, packet.size, this.linkRates[output]!));
+    this.crossbar.add(
+      input,
+      output,
+      packet,
+      this.earliestStart(tailAt, this.packets.size(packet), this.linkRates[output]!),
+    );
   }
 
   /**

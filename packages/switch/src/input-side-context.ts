@@ -1,7 +1,10 @@
+import type { PacketReader } from "@losslab/core";
 import type { FlowControlOption } from "./flow-control.js";
 
 /** What a switch's input side is built from: the options every switch has, in model units. */
 export interface InputSideContext {
+  /** The simulation's packets, read through the store (`SwitchBase.packets`). */
+  readonly packets: PacketReader;
   readonly name: string;
   readonly ports: number;
   readonly vls: number;

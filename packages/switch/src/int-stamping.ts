@@ -1,4 +1,4 @@
-import type { OutboundLink, Packet } from "@losslab/core";
+import type { OutboundLink, Packet, PacketStore } from "@losslab/core";
 import { PacketKind } from "@losslab/core";
 import type { Time } from "@losslab/engine";
 
@@ -35,13 +35,13 @@ export class IntStamping {
   }
 
   /** `packet` starts on `output`'s `link` at `now`: a data packet that asks for INT gets this port's record. */
-  departing(packet: Packet, output: number, link: OutboundLink, now: Time): void {
-    this.queued[output]! -= packet.size;
+  departing(packets: PacketStore, packet: Packet, output: number, link: OutboundLink, now: Time): void {
+    this.queued[output]! -= packets.size(packet);
     const queued = this.queued[output]!;
-    const telemetry = packet.telemetry;
-    if (telemetry !== null && packet.kind === PacketKind.Data) {
+    const telemetry = packets.telemetry(packet);
+    if (telemetry !== null && packets.kind(packet) === PacketKind.Data) {
       telemetry.push({ queueLength: queued, txBytes: this.sent[output]!, timestamp: now, bandwidth: link.bandwidth });
     }
-    this.sent[output]! += packet.size + (link.overheadBytes ?? 0);
+    this.sent[output]! += packets.size(packet) + (link.overheadBytes ?? 0);
   }
 }

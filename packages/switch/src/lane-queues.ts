@@ -1,4 +1,4 @@
-import type { ClassScheduler, Packet } from "@losslab/core";
+import type { ClassScheduler, Packet, PacketReader } from "@losslab/core";
 import type { Time } from "@losslab/engine";
 import type { CrossbarOutputs, InputQueues } from "./input-queues.js";
 
@@ -90,7 +90,14 @@ export class LaneQueues implements InputQueues {
   private settled = true;
   readonly maximal: boolean;
 
-  constructor(ports: number, vls: number, kind: "fifo" | "voq", iterations: number, scheduler: ClassScheduler) {
+  constructor(
+    private readonly packets: PacketReader,
+    ports: number,
+    vls: number,
+    kind: "fifo" | "voq",
+    iterations: number,
+    scheduler: ClassScheduler,
+  ) {
     this.ports = ports;
     this.vls = vls;
     this.voq = kind === "voq";
@@ -123,7 +130,7 @@ export class LaneQueues implements InputQueues {
   }
 
   add(input: number, output: number, packet: Packet, eligibleAt: Time): boolean {
-    const vl = packet.vl;
+    const vl = this.packets.vl(packet);
     let lane = this.lane(input, output, vl);
     if (lane === undefined) {
       lane = new Lane(this.voq ? output : -1, vl);
@@ -229,7 +236,7 @@ export class LaneQueues implements InputQueues {
           continue;
         }
         this.candidate[vl] = input;
-        bytes[vl] = this.lane(input, output, vl)!.packets[0]!.size;
+        bytes[vl] = this.packets.size(this.lane(input, output, vl)!.packets[0]!);
         requested = true;
       }
       if (!requested) continue;
@@ -287,7 +294,7 @@ export class LaneQueues implements InputQueues {
     }
     this.queued[input]!--;
     this.busy[input] = 1;
-    this.scheduler.charge(output, vl, packet.size);
+    this.scheduler.charge(output, vl, this.packets.size(packet));
     outputs.start(input, output, packet);
     const next = lane.eligibleAt[0];
     if (next !== undefined && next > now) outputs.headWaits(input, lane.headOutput()!, vl, next);

@@ -5,6 +5,7 @@ import type {
   InboundLink,
   OutboundLink,
   Packet,
+  PacketReader,
   TransmissionListener,
 } from "@losslab/core";
 import { LosslessViolation, MAX_VLS } from "@losslab/core";
@@ -28,6 +29,8 @@ export interface LinkOptions {
    * start delimiter 8 + inter-frame gap 12; chrysos sec. III, reproductions.md scenario Q).
    */
   overheadBytes?: number;
+  /** The simulation's packets: what the link carries are slots of it. */
+  packets: PacketReader;
 }
 
 /** Slots of `kindsSent`: one per `PacketKind`, with room to spare. */
@@ -59,6 +62,7 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
   readonly to: Device;
   readonly toPort: number;
   readonly overheadBytes: number;
+  readonly packets: PacketReader;
   /** Bytes whose transmission started on this link. */
   bytesSent = 0;
   /** Packets whose transmission started on this link. */
@@ -85,6 +89,7 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
     this.to = options.to;
     this.toPort = options.toPort;
     this.overheadBytes = options.overheadBytes ?? 0;
+    this.packets = options.packets;
     if (!(this.overheadBytes >= 0 && Number.isFinite(this.overheadBytes))) {
       throw OptionError.of(this.name, "overheadBytes", "must be a finite number >= 0", {
         value: this.overheadBytes,
@@ -112,15 +117,17 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
   transmit(packet: Packet): Time {
     const now = this.engine.now;
     if (now < this.busyUntil) {
-      throw new LosslessViolation(`${this.name}: transmission of packet ${packet.id} overlaps the previous one`);
+      throw new LosslessViolation(
+        `${this.name}: transmission of packet ${this.packets.id(packet)} overlaps the previous one`,
+      );
     }
     const headerLeaves = now + this.overheadTime;
-    const end = headerLeaves + transmissionTime(packet.size, this.bandwidth);
+    const end = headerLeaves + transmissionTime(this.packets.size(packet), this.bandwidth);
     this.busyUntil = end;
-    this.bytesSent += packet.size;
+    this.bytesSent += this.packets.size(packet);
     this.packetsSent++;
-    this.kindsSent[packet.kind]!++;
-    for (const listener of this.listeners) listener(packet, now, end);
+    this.kindsSent[this.packets.kind(packet)]!++;
+    for (const listener of this.listeners) listener(this.packets, packet, now, end);
     this.engine.at(headerLeaves + this.delay, this, HEADER_ARRIVES, packet);
     return end;
   }
@@ -133,8 +140,13 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
   handleEvent(kind: number, payload: Packet | number): void {
     if (kind === HEADER_ARRIVES) {
       const packet = payload as Packet;
-      if (this.arrivals !== undefined) for (const listener of this.arrivals) listener(packet, this.engine.now);
-      this.to.receive(packet, this.toPort, this.engine.now + transmissionTime(packet.size, this.bandwidth));
+      if (this.arrivals !== undefined)
+        for (const listener of this.arrivals) listener(this.packets, packet, this.engine.now);
+      this.to.receive(
+        packet,
+        this.toPort,
+        this.engine.now + transmissionTime(this.packets.size(packet), this.bandwidth),
+      );
     } else {
       const credit = payload as number;
       const vl = credit % VL_SLOTS;

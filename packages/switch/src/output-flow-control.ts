@@ -1,4 +1,4 @@
-import { applyPause, CreditAccount, isPaused, LosslessViolation, type Packet } from "@losslab/core";
+import { applyPause, CreditAccount, isPaused, LosslessViolation, type Packet, type PacketReader } from "@losslab/core";
 import type { Time } from "@losslab/engine";
 
 /** `OutputFlowControl.blocked`: the buffer downstream lacks credits for the packet. */
@@ -39,18 +39,18 @@ export class OutputFlowControl {
   }
 
   /**
-   * What keeps `packet` from starting on `output` now: 0 nothing, `NO_CREDITS` the buffer
-   * downstream lacks room for all of it on its VL, `PAUSED` a PAUSE from downstream holds its
-   * priority (credits are looked at first).
+   * What keeps a packet of `bytes` on VL `vl` from starting on `output` now: 0 nothing,
+   * `NO_CREDITS` the buffer downstream lacks room for all of it on its VL, `PAUSED` a PAUSE
+   * from downstream holds its priority (credits are looked at first).
    */
-  blocked(output: number, packet: Packet): number {
-    if (!this.accounts[output * this.vls + packet.vl]!.canSend(packet.size)) return NO_CREDITS;
-    return isPaused(this.pausedPriorities[output]!, packet) ? PAUSED : 0;
+  blocked(output: number, vl: number, bytes: number): number {
+    if (!this.accounts[output * this.vls + vl]!.canSend(bytes)) return NO_CREDITS;
+    return isPaused(this.pausedPriorities[output]!, vl) ? PAUSED : 0;
   }
 
-  /** Takes the credits of `packet`, starting on `output` now, from its VL's account. */
-  consume(output: number, packet: Packet): void {
-    this.accounts[output * this.vls + packet.vl]!.consume(packet.size);
+  /** Takes the credits of a packet of `bytes` on VL `vl`, starting on `output` now, from its VL's account. */
+  consume(output: number, vl: number, bytes: number): void {
+    this.accounts[output * this.vls + vl]!.consume(bytes);
   }
 
   /** The buffer downstream of `port` has freed `blocks` on VL `vl`; above its capacity, or on a VL the output lacks, throws. */
@@ -67,9 +67,9 @@ export class OutputFlowControl {
   }
 
   /** A PAUSE frame received on `port` takes effect (its reaction delay has passed); true if it let a priority go. */
-  applyPause(port: number, frame: Packet): boolean {
+  applyPause(port: number, packets: PacketReader, frame: Packet): boolean {
     const before = this.pausedPriorities[port]!;
-    const after = applyPause(before, frame);
+    const after = applyPause(before, packets, frame);
     this.pausedPriorities[port] = after;
     return after < before;
   }

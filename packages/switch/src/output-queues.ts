@@ -1,4 +1,5 @@
-import type { ClassScheduler, ClassServer, Packet } from "@losslab/core";
+import type { ClassScheduler, ClassServer, Packet, PacketReader } from "@losslab/core";
+import { PacketFifos } from "./packet-fifos.js";
 import { laneSum } from "./port-lanes.js";
 import { removePacket } from "./remove-packet.js";
 
@@ -16,7 +17,8 @@ export interface OutputLink {
  * came from, bytes per queue and packets per output, and the choice of what a free link sends
  * next: the head of its one queue, or with several VLs the head its VL scheduler picks among
  * those that can start (`vlScheduling`, as the input-buffered switch's outputs do). A packet
- * stays in its queue, at the head, while it is on the link.
+ * stays in its queue, at the head, while it is on the link. The queues are linked lists in one
+ * pool of typed arrays (`PacketFifos`), each packet tagged with its input.
  */
 export class OutputQueues implements ClassServer {
   /** Per output: packets in its queues, all VLs (read by every arbitration). */
@@ -25,14 +27,15 @@ export class OutputQueues implements ClassServer {
   readonly bytes: Float64Array;
   /** The input of the packet the last `departed` took out. */
   lastInput = 0;
-  private readonly packetsOf: Packet[][] = [];
-  private readonly inputsOf: number[][] = [];
+  /** Per (output, VL): its packets in FIFO order, each tagged with the input it came from. */
+  private readonly fifos: PacketFifos;
   /** With several VLs, per output: the packets of all its queues in the order they entered (the view's). */
   private readonly portPackets: Packet[][] = [];
   /** Per output: the queue whose head is on the link. */
   private readonly sendingQueue: Int32Array;
 
   constructor(
+    private readonly store: PacketReader,
     ports: number,
     private readonly vls: number,
     /** The links' VL scheduler; undefined with one VL and no VL option (`createVlScheduler`). */
@@ -42,19 +45,15 @@ export class OutputQueues implements ClassServer {
     this.count = new Int32Array(ports);
     this.bytes = new Float64Array(ports * vls);
     this.sendingQueue = new Int32Array(ports);
-    for (let queue = 0; queue < ports * vls; queue++) {
-      this.packetsOf.push([]);
-      this.inputsOf.push([]);
-    }
+    this.fifos = new PacketFifos(ports * vls);
     if (vls > 1) for (let port = 0; port < ports; port++) this.portPackets.push([]);
   }
 
   /** `packet`, from `input`, joins the queue of its VL at `output`. */
   push(output: number, packet: Packet, input: number): void {
-    const queue = output * this.vls + packet.vl;
-    this.bytes[queue]! += packet.size;
-    this.packetsOf[queue]!.push(packet);
-    this.inputsOf[queue]!.push(input);
+    const queue = output * this.vls + this.store.vl(packet);
+    this.bytes[queue]! += this.store.size(packet);
+    this.fifos.push(queue, packet, input);
     if (this.vls > 1) this.portPackets[output]!.push(packet);
     this.count[output]!++;
   }
@@ -76,11 +75,12 @@ export class OutputQueues implements ClassServer {
   /** ClassServer: the head of VL `vl`'s queue at the free `output` starts if it can and has at most `maxBytes`. */
   serveClass(output: number, vl: number, maxBytes: number): number {
     const queue = output * this.vls + vl;
-    const packet = this.packetsOf[queue]![0];
-    if (packet === undefined || !this.link.canStart(output, packet)) return 0;
-    if (packet.size > maxBytes) return -1;
+    const packet = this.fifos.head(queue);
+    if (packet < 0 || !this.link.canStart(output, packet)) return 0;
+    const size = this.store.size(packet);
+    if (size > maxBytes) return -1;
     this.sendHead(output, queue);
-    return packet.size;
+    return size;
   }
 
   /**
@@ -88,20 +88,20 @@ export class OutputQueues implements ClassServer {
    * for all of it and no PAUSE holds it (with several VLs the scheduler has asked already).
    */
   private sendHead(output: number, queue: number): void {
-    const packet = this.packetsOf[queue]![0]!;
+    const packet = this.fifos.head(queue);
     if (this.scheduler === undefined && !this.link.canStart(output, packet)) return;
     this.sendingQueue[output] = queue;
-    this.link.start(output, packet, this.inputsOf[queue]![0]!);
+    this.link.start(output, packet, this.fifos.headTag(queue));
   }
 
   /** The packet on the link of `output` has left: takes it out of its queue and returns it (its input: `lastInput`). */
   departed(output: number): Packet {
     const queue = this.sendingQueue[output]!;
-    const packet = this.packetsOf[queue]!.shift()!;
-    this.lastInput = this.inputsOf[queue]!.shift()!;
+    this.lastInput = this.fifos.headTag(queue);
+    const packet = this.fifos.shift(queue);
     if (this.vls > 1) removePacket(this.portPackets[output]!, packet);
     this.count[output]!--;
-    this.bytes[queue]! -= packet.size;
+    this.bytes[queue]! -= this.store.size(packet);
     return packet;
   }
 
@@ -110,9 +110,12 @@ export class OutputQueues implements ClassServer {
     return laneSum(this.bytes, port, this.vls, vl);
   }
 
-  /** Packets in VL `vl`'s queue at `port`, in FIFO order; without `vl`, of all the port's in the order they entered. */
+  /**
+   * Packets in VL `vl`'s queue at `port`, in FIFO order; without `vl`, of all the port's in the
+   * order they entered. With `vl` or one VL, an array reused by the next call (`PacketFifos.toArray`).
+   */
   packets(port: number, vl: number | undefined): readonly Packet[] {
-    if (vl !== undefined) return this.packetsOf[port * this.vls + vl]!;
-    return this.vls === 1 ? this.packetsOf[port]! : this.portPackets[port]!;
+    if (vl !== undefined) return this.fifos.toArray(port * this.vls + vl);
+    return this.vls === 1 ? this.fifos.toArray(port) : this.portPackets[port]!;
   }
 }

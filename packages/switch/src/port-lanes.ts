@@ -1,4 +1,4 @@
-import type { Packet } from "@losslab/core";
+import type { Packet, PacketReader } from "@losslab/core";
 import type { InputPause } from "./input-pause.js";
 
 /*
@@ -23,7 +23,12 @@ export function laneStopped(pause: InputPause | undefined, port: number, vls: nu
   return false;
 }
 
-/** The packets of `held` on VL `vl`, in their order; all of them without `vl` or with one VL. */
-export function onLane(held: readonly Packet[], vls: number, vl: number | undefined): readonly Packet[] {
-  return vl === undefined || vls === 1 ? held : held.filter((packet) => packet.vl === vl);
+/** The packets of `held` on VL `vl` (read in `packets`), in their order; all of them without `vl` or with one VL. */
+export function onLane(
+  packets: PacketReader,
+  held: readonly Packet[],
+  vls: number,
+  vl: number | undefined,
+): readonly Packet[] {
+  return vl === undefined || vls === 1 ? held : held.filter((packet) => packets.vl(packet) === vl);
 }

@@ -6,6 +6,6 @@ import { type Packet, removeAt } from "@losslab/core";
  */
 export function removePacket(held: Packet[], packet: Packet): void {
   const at = held.indexOf(packet);
-  if (at < 0) throw new Error(`packet ${packet.id} is not held here`);
+  if (at < 0) throw new Error(`packet (slot ${packet}) is not held here`);
   removeAt(held, at);
 }

@@ -1,4 +1,4 @@
-import type { Packet } from "@losslab/core";
+import type { Packet, PacketReader } from "@losslab/core";
 import { ecmpPort } from "@losslab/topology";
 
 /**
@@ -8,6 +8,7 @@ import { ecmpPort } from "@losslab/topology";
  */
 export class RouteLookup {
   constructor(
+    private readonly packets: PacketReader,
     private readonly routes: ArrayLike<number>,
     /** The ECMP groups the entries below -1 name (empty without multipath). */
     private readonly ecmpGroups: Int32Array,
@@ -16,8 +17,10 @@ export class RouteLookup {
 
   /** The output of `packet` at this switch; -1 if its destination is unreachable from here. */
   outputOf(packet: Packet): number {
-    const entry = this.routes[packet.destination] ?? -1;
+    const packets = this.packets;
+    const destination = packets.destination(packet);
+    const entry = this.routes[destination] ?? -1;
     if (entry >= -1) return entry;
-    return ecmpPort(this.ecmpGroups, entry, this.ecmpSalt, packet.flow, packet.source, packet.destination);
+    return ecmpPort(this.ecmpGroups, entry, this.ecmpSalt, packets.flow(packet), packets.source(packet), destination);
   }
 }

@@ -1,4 +1,4 @@
-import { type InboundLink, LosslessViolation, type OutboundLink, type Packet } from "@losslab/core";
+import { type InboundLink, LosslessViolation, type OutboundLink, type Packet, type PacketReader } from "@losslab/core";
 import type { PauseSettings } from "./flow-control.js";
 import { InputHoldings } from "./input-holdings.js";
 import { InputLimits } from "./input-limits.js";
@@ -49,6 +49,7 @@ export class SharedBufferMmu implements InputSide {
   readonly held: InputHoldings;
   private readonly name: string;
   private readonly vls: number;
+  private readonly store: PacketReader;
   /** Per (input, VL): bytes drawn from the pool, and bytes in its headroom (PAUSE). */
   private readonly pooled: Float64Array;
   private readonly headroom: Float64Array;
@@ -63,9 +64,10 @@ export class SharedBufferMmu implements InputSide {
   private readonly resumeOffset: number;
 
   constructor(context: InputSideContext, options: SharedBufferOptions) {
-    const { name, ports, vls, maxPacketBytes } = context;
+    const { packets, name, ports, vls, maxPacketBytes } = context;
     this.name = name;
     this.vls = vls;
+    this.store = packets;
     this.limits = new InputLimits(context);
     this.capacityBytes = this.limits.capacityBytes;
     this.settings = this.limits.settings;
@@ -89,7 +91,7 @@ export class SharedBufferMmu implements InputSide {
     this.pooled = new Float64Array(ports * vls);
     this.headroom = new Float64Array(ports * vls);
     const inBytes = settings !== undefined;
-    this.held = new InputHoldings(name, ports, vls, this.limits, maxPacketBytes, context.creditBytes, inBytes);
+    this.held = new InputHoldings(packets, name, ports, vls, this.limits, maxPacketBytes, context.creditBytes, inBytes);
   }
 
   get credits(): number {
@@ -132,9 +134,9 @@ export class SharedBufferMmu implements InputSide {
       held.hold(packet, input);
       return false;
     }
-    const vl = packet.vl;
+    const vl = this.store.vl(packet);
     const slot = input * this.vls + vl;
-    const size = packet.size;
+    const size = this.store.size(packet);
     const pooled = this.pooled[slot]!;
     if (pooled + size <= this.threshold() && size <= this.poolFree && this.egressAdmits(output * this.vls + vl)) {
       this.pooled[slot] = pooled + size;
@@ -143,7 +145,7 @@ export class SharedBufferMmu implements InputSide {
       this.headroom[slot]! += size;
     } else {
       throw new LosslessViolation(
-        `${this.name} input ${input} priority ${vl}: packet ${packet.id} (${size} B) arrived with ${this.headroomBytes - this.headroom[slot]!} B free in its ${this.headroomBytes} B headroom above XOFF: it would be dropped; the headroom is too small for what was in flight`,
+        `${this.name} input ${input} priority ${vl}: packet ${this.store.id(packet)} (${size} B) arrived with ${this.headroomBytes - this.headroom[slot]!} B free in its ${this.headroomBytes} B headroom above XOFF: it would be dropped; the headroom is too small for what was in flight`,
       );
     }
     held.hold(packet, input);
@@ -154,14 +156,14 @@ export class SharedBufferMmu implements InputSide {
 
   remove(packet: Packet, input: number): boolean {
     const blocks = this.held.release(packet, input);
-    const vl = packet.vl;
+    const vl = this.store.vl(packet);
     const pause = this.pause;
     if (pause === undefined) {
       this.limits.link(input)?.returnCredits(blocks, vl);
       return false;
     }
     const slot = input * this.vls + vl;
-    const size = packet.size;
+    const size = this.store.size(packet);
     const fromHeadroom = Math.min(this.headroom[slot]!, size);
     this.headroom[slot]! -= fromHeadroom;
     this.pooled[slot]! -= size - fromHeadroom;

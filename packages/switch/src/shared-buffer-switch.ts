@@ -1,6 +1,7 @@
 import type { Packet } from "@losslab/core";
 import type { Engine, Time } from "@losslab/engine";
 import { OutputQueues } from "./output-queues.js";
+import { PacketFifos } from "./packet-fifos.js";
 import { SharedBufferMmu } from "./shared-buffer-mmu.js";
 import { checkSharedBuffer, type SharedBufferOptions, sharedBufferParameters } from "./shared-buffer-options.js";
 import { FIRST_MODEL_EVENT, SwitchBase } from "./switch-base.js";
@@ -33,9 +34,8 @@ const DEPARTED = FIRST_MODEL_EVENT + 1;
 export class SharedBufferSwitch extends SwitchBase {
   private readonly mmu: SharedBufferMmu;
   private readonly queues: OutputQueues;
-  /** Per input: its admitted packets that have not joined their egress queue yet, in arrival (= join) order, and their outputs. */
-  private readonly pending: Packet[][] = [];
-  private readonly pendingOutputs: number[][] = [];
+  /** Per input: its admitted packets that have not joined their egress queue yet, in arrival (= join) order, each tagged with its output. */
+  private readonly pending: PacketFifos;
 
   constructor(engine: Engine, options: SharedBufferSwitchOptions) {
     let mmu: SharedBufferMmu | undefined;
@@ -45,29 +45,26 @@ export class SharedBufferSwitch extends SwitchBase {
     });
     this.mmu = mmu!;
     const n = this.portCount;
-    this.queues = new OutputQueues(n, this.vls, createVlScheduler(n, options), {
+    this.queues = new OutputQueues(this.packets, n, this.vls, createVlScheduler(n, options), {
       canStart: (output, packet) => this.canStart(output, packet),
       start: (output, packet, input) => this.engine.at(this.startOnLink(packet, input, output), this, DEPARTED, output),
     });
     this.outputQueues = this.queues;
     this.mmu.watchEgress(this.queues.bytes);
-    for (let port = 0; port < n; port++) {
-      this.pending.push([]);
-      this.pendingOutputs.push([]);
-    }
+    this.pending = new PacketFifos(n);
     this.marking = options.marking?.(this);
   }
 
   protected accept(packet: Packet, input: number, output: number, tailAt: Time): void {
-    this.pending[input]!.push(packet);
-    this.pendingOutputs[input]!.push(output);
-    this.engine.at(this.earliestStart(tailAt, packet.size, this.linkRates[output]!), this, JOINED, input);
+    this.pending.push(input, packet, output);
+    const joinAt = this.earliestStart(tailAt, this.packets.size(packet), this.linkRates[output]!);
+    this.engine.at(joinAt, this, JOINED, input);
   }
 
   /** The oldest pending packet of `input` joins its egress queue (`packetEnteredOutput`); a free link may start it. */
   private joined(input: number): void {
-    const packet = this.pending[input]!.shift()!;
-    const output = this.pendingOutputs[input]!.shift()!;
+    const output = this.pending.headTag(input);
+    const packet = this.pending.shift(input);
     this.queues.push(output, packet, input);
     this.marking?.packetEnteredOutput?.(packet, input, output);
     if (this.linkBusy[output] === 0) this.requestArbitration();

@@ -8,6 +8,7 @@ import {
   type OutboundLink,
   type Packet,
   PacketKind,
+  type PacketStore,
 } from "@losslab/core";
 import { type Engine, type EventHandler, ns, type Time, transmissionTime } from "@losslab/engine";
 import { OptionError } from "@losslab/kinds";
@@ -22,12 +23,6 @@ import { laneStopped } from "./port-lanes.js";
 import { RouteLookup } from "./route-lookup.js";
 import type { SwitchModel, SwitchOptions } from "./switch-model.js";
 import { switchParameters } from "./switch-parameters.js";
-
-/** A PAUSE frame received on output `port`, waiting for the reaction delay. */
-interface ReceivedPause {
-  readonly port: number;
-  readonly frame: Packet;
-}
 
 const ARBITRATE = 0;
 const TAIL_ARRIVED = 1;
@@ -55,6 +50,8 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   readonly portCount: number;
   readonly maxPacketBytes: number;
   protected readonly engine: Engine;
+  /** The simulation's packets: every packet this switch handles is a slot of it. */
+  readonly packets: PacketStore;
   readonly creditBytes: number;
   protected readonly forwardingDelay: Time;
   /** Set by the model at the end of its constructor, once the view it is built on is complete. */
@@ -93,11 +90,17 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   ) {
     this.engine = engine;
     this.name = options.name;
+    this.packets = options.packets;
     if (!Number.isInteger(options.ports) || options.ports < 1) {
       throw OptionError.of(this.name, "ports", "must be a positive integer", { value: options.ports, limit: 1 });
     }
     this.portCount = options.ports;
-    this.routing = new RouteLookup(options.routes, options.ecmp?.groups ?? new Int32Array(0), options.ecmp?.salt ?? 0);
+    this.routing = new RouteLookup(
+      this.packets,
+      options.routes,
+      options.ecmp?.groups ?? new Int32Array(0),
+      options.ecmp?.salt ?? 0,
+    );
     this.maxPacketBytes = options.maxPacketBytes;
     this.creditBytes = options.creditBytes ?? DEFAULT_CREDIT_BYTES;
     if (!Number.isInteger(this.creditBytes) || this.creditBytes < 1) {
@@ -116,6 +119,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       throw OptionError.of(this.name, "vls", `must be an integer 1..${MAX_VLS}`, { value: this.vls, limit: MAX_VLS });
     }
     this.inputs = inputSide({
+      packets: this.packets,
       name: this.name,
       ports: n,
       vls: this.vls,
@@ -172,9 +176,10 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
 
   /** A PAUSE frame is consumed here; any other packet enters the input buffer. */
   receive(packet: Packet, input: number, tailAt: Time): void {
-    if (packet.kind === PacketKind.Pause) {
+    if (this.packets.kind(packet) === PacketKind.Pause) {
       // 802.3 Annex 31B: a PAUSE acts once the whole frame is in, within the reaction delay.
-      const received: ReceivedPause = { port: input, frame: packet };
+      // The payload names the frame and the port in one number: no object per frame.
+      const received = packet * this.portCount + input;
       this.engine.at(tailAt + this.outputFlow.reactionDelay, this, PAUSE_TAKES_EFFECT, received);
     } else {
       const output = this.admit(packet, input);
@@ -223,11 +228,13 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   private admit(packet: Packet, input: number): number {
     const output = this.routing.outputOf(packet);
     if (this.outputLinks[output] === undefined) {
-      throw new LosslessViolation(`${this.name}: no route to host ${packet.destination} for packet ${packet.id}`);
+      throw new LosslessViolation(
+        `${this.name}: no route to host ${this.packets.destination(packet)} for packet ${this.packets.id(packet)}`,
+      );
     }
     const owesPause = this.inputs.admit(packet, input, output);
     this.waiting[output]!++;
-    this.intStamping?.arrived(output, packet.size);
+    this.intStamping?.arrived(output, this.packets.size(packet));
     if (owesPause) this.requestArbitration();
     this.marking?.packetArrived?.(packet, input, output);
     return output;
@@ -251,7 +258,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
    */
   private watchTail(packet: Packet, input: number, tailAt: Time): void {
     if (this.marking?.bufferFull !== undefined) {
-      const slot = input * this.vls + packet.vl;
+      const slot = input * this.vls + this.packets.vl(packet);
       if (this.inputs.held.mayFillBy(slot)) this.engine.at(tailAt, this, TAIL_ARRIVED, slot);
     }
   }
@@ -269,8 +276,9 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
    * credits here is the output VL blocking: `outputBlocked`.
    */
   protected canStart(output: number, packet: Packet): boolean {
-    const blocked = this.outputFlow.blocked(output, packet);
-    if (blocked === NO_CREDITS) this.marking?.outputBlocked?.(output, packet.vl);
+    const vl = this.packets.vl(packet);
+    const blocked = this.outputFlow.blocked(output, vl, this.packets.size(packet));
+    if (blocked === NO_CREDITS) this.marking?.outputBlocked?.(output, vl);
     return blocked === 0;
   }
 
@@ -285,8 +293,8 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     this.waiting[output]!--;
     this.marking?.packetDeparting?.(packet, input, output);
     const link = this.outputLinks[output]!;
-    this.intStamping?.departing(packet, output, link, this.engine.now);
-    this.outputFlow.consume(output, packet);
+    this.intStamping?.departing(this.packets, packet, output, link, this.engine.now);
+    this.outputFlow.consume(output, this.packets.vl(packet), this.packets.size(packet));
     return link.transmit(packet);
   }
 
@@ -313,9 +321,9 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     }
     for (let port = 0; port < this.portCount && control.noticesOwing > 0; port++) {
       const frame = control.notice(port);
-      if (frame === undefined || this.linkBusy[port] === 1 || !this.canStart(port, frame)) continue;
+      if (frame < 0 || this.linkBusy[port] === 1 || !this.canStart(port, frame)) continue;
       control.noticeSent(port);
-      this.outputFlow.consume(port, frame);
+      this.outputFlow.consume(port, this.packets.vl(frame), this.packets.size(frame));
       this.sendControlFrame(port, frame);
     }
   }
@@ -334,7 +342,9 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   sendNotification(frame: Packet): void {
     const output = this.outputOf(frame);
     if (this.outputLinks[output] === undefined) {
-      throw new LosslessViolation(`${this.name}: no route to host ${frame.destination} for notification ${frame.id}`);
+      throw new LosslessViolation(
+        `${this.name}: no route to host ${this.packets.destination(frame)} for notification ${this.packets.id(frame)}`,
+      );
     }
     this.control.queue(output, frame);
     this.requestArbitration();
@@ -377,8 +387,10 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       this.linkBusy[payload as number] = 0;
       this.requestArbitration();
     } else if (kind === PAUSE_TAKES_EFFECT) {
-      const { port, frame } = payload as ReceivedPause;
-      if (this.outputFlow.applyPause(port, frame)) this.requestArbitration(); // a priority was let go
+      const received = payload as number;
+      const port = received % this.portCount;
+      const frame = (received - port) / this.portCount;
+      if (this.outputFlow.applyPause(port, this.packets, frame)) this.requestArbitration(); // a priority was let go
       this.control.consumed(frame);
     } else {
       this.handleModelEvent(kind, payload);
@@ -478,7 +490,11 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     return this.outputQueues.occupancy(port, vl);
   }
 
-  /** Packets in VL `vl`'s output queue at `port`, FIFO; without `vl`, of all the port's in the order they entered; none without output queues. */
+  /**
+   * Packets in VL `vl`'s output queue at `port`, FIFO; without `vl`, of all the port's in the
+   * order they entered; none without output queues. With `vl` or one VL, an array reused by the
+   * next call (`OutputQueues.packets`).
+   */
   outputPackets(port: number, vl?: number): readonly Packet[] {
     this.checkPort(port);
     if (this.outputQueues === undefined) return NO_PACKETS;

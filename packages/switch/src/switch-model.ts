@@ -1,4 +1,4 @@
-import type { Device, MarkingPolicyFactory, Packet, PacketFactory, SwitchView } from "@losslab/core";
+import type { Device, MarkingPolicyFactory, Packet, PacketStore, SwitchView } from "@losslab/core";
 import type { Time } from "@losslab/engine";
 import type { FlowControlOption } from "./flow-control.js";
 import type { FlowControl } from "./flow-controls.js";
@@ -65,15 +65,15 @@ export interface SwitchOptions extends VlOptions {
   /** Link-level flow control of the input buffers: a kind of `flowControls` (`CreditFlowControl`, the default, or `PauseFlowControl`). */
   flowControl?: FlowControl | FlowControlOption;
   /**
-   * The simulation's packet factory, for the frames the switch makes itself: required with
-   * PAUSE flow control (PAUSE frames are packets) and with a marking policy that sends
-   * notifications (QCN CNMs, turner-2001's CN packets to the subnet manager).
+   * The simulation's packets (`PacketStore`): every packet the switch handles is a slot of
+   * it, and the frames it makes itself (PAUSE frames, the marking policy's notifications)
+   * are created there. One store per simulation, shared by every device and link.
    */
-  packets?: PacketFactory;
+  packets: PacketStore;
   /**
    * Push an in-band telemetry record (HPCC's INT: queue bytes, transmitted bytes, time,
    * bandwidth; `IntRecord` of `@losslab/core`) onto every data packet that asks for it
-   * (`Packet.telemetry` not null) as it starts on an output (Li et al., SIGCOMM 2019,
+   * (`PacketReader.telemetry` not null) as it starts on an output (Li et al., SIGCOMM 2019,
    * sec. 3). Default false: the switch then counts nothing for it.
    */
   telemetry?: boolean;

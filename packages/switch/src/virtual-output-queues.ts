@@ -23,7 +23,7 @@ export class VirtualOutputQueues implements InputQueues {
    * the next slot of its VOQ (-1: last). Free slots are chained from `freeSlot`; the pool
    * doubles when it runs out, so queueing a packet allocates nothing in the steady state.
    */
-  private slotPacket: (Packet | undefined)[] = [];
+  private slotPacket: Packet[] = [];
   private slotEligibleAt: Float64Array;
   private slotNext: Int32Array;
   private freeSlot = -1;
@@ -109,7 +109,7 @@ export class VirtualOutputQueues implements InputQueues {
     next.set(this.slotNext);
     for (let slot = old; slot < capacity; slot++) {
       next[slot] = slot + 1 < capacity ? slot + 1 : this.freeSlot;
-      this.slotPacket.push(undefined);
+      this.slotPacket.push(-1);
     }
     this.freeSlot = old;
     this.slotEligibleAt = eligibleAt;
@@ -280,7 +280,7 @@ export class VirtualOutputQueues implements InputQueues {
     const slot = state[this.headAt + voq]!;
     const packet = this.slotPacket[slot]!;
     const next = this.slotNext[slot]!;
-    this.slotPacket[slot] = undefined;
+    this.slotPacket[slot] = -1;
     this.slotNext[slot] = this.freeSlot;
     this.freeSlot = slot;
     state[this.headAt + voq] = next;

@@ -5,7 +5,7 @@
  * queued behind others gets no event of its own (VOQs keep one per packet, for iSLIP). Timing: 1 GB/s links, 10 ns propagation, 2068 B
  * packets (T = 2,068,000 ps), speedup 2, 40 ns forwarding delay.
  */
-import { PacketFactory } from "@losslab/core";
+import { PacketStore } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { dataPacket } from "@losslab/test-kit/data-packet";
 import { RecordingSink } from "@losslab/test-kit/recording-sink";
@@ -27,13 +27,14 @@ const RELEASE_AT = 30_000_000;
  */
 function watchedSwitch(inputQueues: "fifo" | "voq") {
   const engine = new Engine();
-  const factory = new PacketFactory();
+  const factory = new PacketStore();
   const sw = new CioqSwitch(engine, {
     name: "S",
     ports: 2,
     routes: [0, 1],
     inputBufferBytes: PACKETS * ONE_PACKET,
     maxPacketBytes: DATA_BYTES,
+    packets: factory,
     outputBufferBytes: ONE_PACKET,
     inputQueues,
   });

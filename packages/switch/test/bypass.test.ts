@@ -3,7 +3,7 @@
  * order, but the head may be bypassed by newer packets while the head's input buffer is
  * busy sending a packet to another output, at most 4 times; then the output waits.
  */
-import { PacketFactory } from "@losslab/core";
+import { PacketStore } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { dataPacket } from "@losslab/test-kit/data-packet";
 import { RecordingSink } from "@losslab/test-kit/recording-sink";
@@ -26,13 +26,14 @@ const Y = 3;
  */
 function run(maxBypass: number | undefined) {
   const engine = new Engine();
-  const factory = new PacketFactory();
+  const factory = new PacketStore();
   const sw = new InputBufferedSwitch(engine, {
     name: "S",
     ports: 4,
     routes: [-1, -1, X, Y],
     inputBufferBytes: BUFFER_4,
     maxPacketBytes: DATA_BYTES,
+    packets: factory,
     ...(maxBypass === undefined ? {} : { maxBypass }),
   });
   const srcA = new ScriptedSource(engine, "SrcA");
@@ -44,12 +45,12 @@ function run(maxBypass: number | undefined) {
   const names = new Map<number, string>();
   const p0 = dataPacket(factory, 0, X, 0);
   const p1 = dataPacket(factory, 0, Y, 0);
-  names.set(p0.id, "p0").set(p1.id, "p1");
+  names.set(sw.packets.id(p0), "p0").set(sw.packets.id(p1), "p1");
   srcA.send(p0, 0);
   srcA.send(p1, 0);
   for (let i = 0; i < 6; i++) {
     const q = dataPacket(factory, 1, Y, i);
-    names.set(q.id, `q${i}`);
+    names.set(sw.packets.id(q), `q${i}`);
     srcB.send(q, 2_100_000);
   }
   engine.run();
@@ -115,13 +116,14 @@ describe("bounded bypass of a busy head (santos-2002 Table 1: max bypass 4)", ()
     // would fit, but it is not allowed past a head whose input is free. The receiver frees
     // 33 blocks at 3,000,000; they reach S at 3,010,000: a1 goes, then b0 when Y is free.
     const engine = new Engine();
-    const factory = new PacketFactory();
+    const factory = new PacketStore();
     const sw = new InputBufferedSwitch(engine, {
       name: "S",
       ports: 4,
       routes: [-1, -1, X, Y],
       inputBufferBytes: BUFFER_4,
       maxPacketBytes: DATA_BYTES,
+      packets: factory,
     });
     const srcA = new ScriptedSource(engine, "SrcA");
     const srcB = new ScriptedSource(engine, "SrcB");

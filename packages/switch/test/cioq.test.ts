@@ -3,7 +3,7 @@
  * input buffers, a crossbar with speedup S into output buffers, FIFO output links. Timing:
  * 1 GB/s links, 10 ns propagation, 2068 B packets (T = 2,068,000 ps), 40 ns forwarding delay.
  */
-import { type MarkingPolicyFactory, PacketFactory } from "@losslab/core";
+import { type MarkingPolicyFactory, PacketStore } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { dataPacket } from "@losslab/test-kit/data-packet";
 import { RecordingSink } from "@losslab/test-kit/recording-sink";
@@ -19,12 +19,15 @@ const ONE_PACKET = DATA_BLOCKS * 64;
 /** Src -> S port 0; S port h -> sink h (host h) for h = 1 .. ports - 1. Records every hook. */
 function build(options: Partial<SwitchModelOptions> = {}, sinkCredits: number[] = [], ports = 2) {
   const engine = new Engine();
-  const factory = new PacketFactory();
+  const factory = new PacketStore();
   const log: string[] = [];
   const marking: MarkingPolicyFactory = () => ({
-    packetArrived: (packet, input, output) => log.push(`${engine.now} arrived ${packet.seq} ${input}->${output}`),
-    packetEnteredOutput: (packet, input, output) => log.push(`${engine.now} entered ${packet.seq} ${input}->${output}`),
-    packetDeparting: (packet, input, output) => log.push(`${engine.now} departing ${packet.seq} ${input}->${output}`),
+    packetArrived: (packet, input, output) =>
+      log.push(`${engine.now} arrived ${factory.seq(packet)} ${input}->${output}`),
+    packetEnteredOutput: (packet, input, output) =>
+      log.push(`${engine.now} entered ${factory.seq(packet)} ${input}->${output}`),
+    packetDeparting: (packet, input, output) =>
+      log.push(`${engine.now} departing ${factory.seq(packet)} ${input}->${output}`),
   });
   const sw = createSwitch(engine, "cioq", {
     name: "S",
@@ -32,6 +35,7 @@ function build(options: Partial<SwitchModelOptions> = {}, sinkCredits: number[] 
     routes: Array.from({ length: ports }, (_, host) => host),
     inputBufferBytes: 4 * ONE_PACKET,
     maxPacketBytes: DATA_BYTES,
+    packets: factory,
     outputBufferBytes: 4 * ONE_PACKET,
     marking,
     ...options,
@@ -60,7 +64,7 @@ describe("cut-through with speedup", () => {
     engine.run({ until: 1_044_000 });
     expect(sw.outputOccupancy(1)).toBe(DATA_BYTES);
     expect(sw.inputOccupancy(0)).toBe(DATA_BYTES);
-    expect(sw.outputPackets(1).map((p) => p.seq)).toEqual([0]);
+    expect(sw.outputPackets(1).map((p) => sw.packets.seq(p))).toEqual([0]);
     // The transfer ends at 2,078,000: the input is freed, its credits reach Src 10 ns later.
     engine.run({ until: 2_078_000 });
     expect(sw.inputOccupancy(0)).toBe(0);
@@ -119,9 +123,9 @@ describe("output buffer admission (internal credits)", () => {
     // waits in the output buffer for sink 1's credits.
     // P2: may transfer from 5,180,000, but the output buffer is full: it stays at the input.
     engine.run({ until: 9_999_999 });
-    expect(sw.outputPackets(1).map((p) => p.seq)).toEqual([1]);
+    expect(sw.outputPackets(1).map((p) => sw.packets.seq(p))).toEqual([1]);
     expect(sw.outputOccupancy(1)).toBe(DATA_BYTES);
-    expect(sw.inputPackets(0).map((p) => p.seq)).toEqual([2, 3]);
+    expect(sw.inputPackets(0).map((p) => sw.packets.seq(p))).toEqual([2, 3]);
     expect(sw.waitingFor(1)).toBe(2); // P1 in the output buffer, P2 at the input
     expect(sw.outputCredits(1)).toBe(0);
     engine.run();
@@ -156,6 +160,7 @@ describe("CIOQ configuration", () => {
     routes: [0, 1],
     inputBufferBytes: 4 * ONE_PACKET,
     maxPacketBytes: DATA_BYTES,
+    packets: new PacketStore(),
   };
 
   it("rejects a speedup below 1 and an output buffer smaller than one maximum-size packet", () => {

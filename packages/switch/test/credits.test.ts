@@ -4,7 +4,7 @@
  * blocks of 64 B; credits are consumed when transmission starts and come back when the
  * packet's last byte has left the receiving buffer, after the reverse link delay.
  */
-import { type MarkingPolicyFactory, PacketFactory } from "@losslab/core";
+import { type MarkingPolicyFactory, PacketStore } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { dataPacket } from "@losslab/test-kit/data-packet";
 import { RecordingSink } from "@losslab/test-kit/recording-sink";
@@ -24,12 +24,12 @@ describe("a sender never exceeds the downstream buffer", () => {
   // Src -> S: 1 GB/s, 10 ns forward, 30 ns for credits going back.
   function build() {
     const engine = new Engine();
-    const factory = new PacketFactory();
+    const factory = new PacketStore();
     const occupancyAtArrival: number[] = [];
     const marking: MarkingPolicyFactory = (view) => ({
       packetArrived: (_packet, input) => occupancyAtArrival.push(view.inputOccupancy(input)),
     });
-    const sw = relaySwitch(engine, BUFFER_2, { marking });
+    const sw = relaySwitch(engine, BUFFER_2, { marking, packets: factory });
     const src = new ScriptedSource(engine, "Src");
     const dst = new RecordingSink(engine, "Dst");
     const upstream = wire(engine, src, 0, sw, 0, { delay: 10_000, backDelay: 30_000 });
@@ -87,8 +87,8 @@ describe("a sender never exceeds the downstream buffer", () => {
 describe("a switch output waits for downstream credits", () => {
   it("starts a queued packet when the returned credits arrive", () => {
     const engine = new Engine();
-    const factory = new PacketFactory();
-    const sw = relaySwitch(engine, BUFFER_2);
+    const factory = new PacketStore();
+    const sw = relaySwitch(engine, BUFFER_2, { packets: factory });
     const src = new ScriptedSource(engine, "Src");
     const dst = new RecordingSink(engine, "Dst", DATA_BLOCKS); // room for one packet, freed only by release()
     wire(engine, src, 0, sw, 0);
@@ -115,8 +115,8 @@ describe("a switch output waits for downstream credits", () => {
 
   it("counts whole 64 B blocks: 64 B takes 1, 65 B takes 2, a 20 B ACK takes 1", () => {
     const engine = new Engine();
-    const factory = new PacketFactory();
-    const sw = relaySwitch(engine, BUFFER_2);
+    const factory = new PacketStore();
+    const sw = relaySwitch(engine, BUFFER_2, { packets: factory });
     const src = new ScriptedSource(engine, "Src");
     const dst = new RecordingSink(engine, "Dst", 10);
     wire(engine, src, 0, sw, 0);
@@ -144,13 +144,14 @@ describe("credits under random traffic (property)", () => {
     fc.assert(
       fc.property(fc.array(send, { minLength: 1, maxLength: 40 }), fc.integer({ min: 0, max: 4 }), (sends, bypass) => {
         const engine = new Engine();
-        const factory = new PacketFactory();
+        const factory = new PacketStore();
         const sw = new InputBufferedSwitch(engine, {
           name: "S",
           ports: 5,
           routes: [-1, -1, -1, 3, 4],
           inputBufferBytes: BUFFER_2,
           maxPacketBytes: DATA_BYTES,
+          packets: factory,
           maxBypass: bypass,
         });
         const sources = [0, 1, 2].map((i) => new ScriptedSource(engine, `Src${i}`));

@@ -4,7 +4,7 @@
  * link from spec/reproductions.md Scenario S).
  */
 import type { MarkingPolicyFactory, Packet } from "@losslab/core";
-import { PacketFactory } from "@losslab/core";
+import { PacketStore } from "@losslab/core";
 import { Engine, ns, type Time, transmissionTime } from "@losslab/engine";
 import { dataPacket } from "@losslab/test-kit/data-packet";
 import { RecordingSink } from "@losslab/test-kit/recording-sink";
@@ -42,10 +42,16 @@ describe("one packet across two cut-through switches", () => {
   // Src -> S1 -> S2 -> Dst; host indices Src = 0, Dst = 1. Each switch: port 0 in, port 1 out.
   function build() {
     const engine = new Engine();
-    const factory = new PacketFactory();
+    const factory = new PacketStore();
     const s1Hooks = hookRecorder(engine);
     const s2Hooks = hookRecorder(engine);
-    const options = { ports: 2, routes: [-1, 1], inputBufferBytes: BUFFER_4, maxPacketBytes: DATA_BYTES };
+    const options = {
+      ports: 2,
+      routes: [-1, 1],
+      inputBufferBytes: BUFFER_4,
+      maxPacketBytes: DATA_BYTES,
+      packets: factory,
+    };
     const s1 = new InputBufferedSwitch(engine, { ...options, name: "S1", marking: s1Hooks.factory });
     const s2 = new InputBufferedSwitch(engine, { ...options, name: "S2", marking: s2Hooks.factory });
     const src = new ScriptedSource(engine, "Src");
@@ -118,8 +124,11 @@ describe("cut-through never finishes before the tail has arrived", () => {
   /** Src -(in)-> S -(out)-> Dst with the given bandwidths; returns S's transmission and the arrival at Dst. */
   function forward(inBandwidth: number, outBandwidth: number, size = DATA_BYTES, forwardingDelay?: Time) {
     const engine = new Engine();
-    const factory = new PacketFactory();
-    const sw = relaySwitch(engine, BUFFER_4, forwardingDelay === undefined ? {} : { forwardingDelay });
+    const factory = new PacketStore();
+    const sw = relaySwitch(engine, BUFFER_4, {
+      packets: factory,
+      ...(forwardingDelay === undefined ? {} : { forwardingDelay }),
+    });
     const src = new ScriptedSource(engine, "Src");
     const dst = new RecordingSink(engine, "Dst");
     wire(engine, src, 0, sw, 0, { bandwidth: inBandwidth });

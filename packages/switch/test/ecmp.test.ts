@@ -3,7 +3,7 @@
  * names a group, and every organisation sends a packet on the member its flow hashes to,
  * the same member for every packet of the flow.
  */
-import { PacketFactory, PacketKind } from "@losslab/core";
+import { PacketKind, PacketStore } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { RecordingSink } from "@losslab/test-kit/recording-sink";
 import { ScriptedSource } from "@losslab/test-kit/scripted-source";
@@ -22,7 +22,7 @@ const PACKETS_PER_FLOW = 5;
 describe.each(["input-buffered", "fifo", "voq", "cioq"])("%s switch with an ECMP group", (organisation) => {
   it("sends every packet of a flow on the member its hash picks, and uses both members", () => {
     const engine = new Engine();
-    const packets = new PacketFactory();
+    const packets = new PacketStore();
     // Host 0 is behind port 0 (the source); host 1 is reachable by ports 1 and 2.
     const device = createSwitch(engine, organisation, {
       name: "S",
@@ -31,6 +31,7 @@ describe.each(["input-buffered", "fifo", "voq", "cioq"])("%s switch with an ECMP
       ecmp: { groups, salt: SALT },
       inputBufferBytes: 4096,
       maxPacketBytes: 256,
+      packets: packets,
       ...(organisation === "cioq" ? { outputBufferBytes: 4096 } : {}),
     });
     const source = new ScriptedSource(engine, "H0");

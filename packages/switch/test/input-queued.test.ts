@@ -4,7 +4,7 @@
  * Timing as in cut-through.test.ts: 1 GB/s links, 10 ns propagation, 2068 B packets
  * (2,068,000 ps on the wire), 40 ns forwarding delay.
  */
-import { PacketFactory } from "@losslab/core";
+import { PacketStore } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { dataPacket } from "@losslab/test-kit/data-packet";
 import { RecordingSink } from "@losslab/test-kit/recording-sink";
@@ -25,13 +25,14 @@ function star(
   extra: Partial<SwitchModelOptions> = {},
 ) {
   const engine = new Engine();
-  const factory = new PacketFactory();
+  const factory = new PacketStore();
   const sw = createSwitch(engine, organisation, {
     name: "S",
     ports,
     routes: Array.from({ length: ports }, (_, host) => host),
     inputBufferBytes: BUFFER_4,
     maxPacketBytes: DATA_BYTES,
+    packets: factory,
     ...extra,
   });
   const sinks = [];
@@ -131,13 +132,14 @@ describe("iSLIP (McKeown 1999)", () => {
   // Input 0 holds one packet for output 0 and one for output 1; input 1 one for output 1.
   function firstStarts(islipIterations?: number) {
     const engine = new Engine();
-    const factory = new PacketFactory();
+    const factory = new PacketStore();
     const sw = createSwitch(engine, "voq", {
       name: "S",
       ports: 2,
       routes: [0, 1],
       inputBufferBytes: BUFFER_4,
       maxPacketBytes: DATA_BYTES,
+      packets: factory,
       ...(islipIterations === undefined ? {} : { islipIterations }),
     });
     const outs = [
@@ -168,13 +170,14 @@ describe("iSLIP (McKeown 1999)", () => {
     // 4 x 4; every input holds 8 packets for each output, queued in the same order 0, 1, 2, 3, ...
     // (the worst start: all pointers at 0). After at most N slots iSLIP finds a perfect match every slot.
     const engine = new Engine();
-    const factory = new PacketFactory();
+    const factory = new PacketStore();
     const sw = createSwitch(engine, "voq", {
       name: "S",
       ports: 4,
       routes: [0, 1, 2, 3],
       inputBufferBytes: 32 * BUFFER_4,
       maxPacketBytes: DATA_BYTES,
+      packets: factory,
     });
     const outs = [0, 1, 2, 3].map((port) => wire(engine, sw, port, new RecordingSink(engine, `D${port}`), 0));
     engine.at(0, () => {

@@ -5,7 +5,7 @@
  * link (santos-2002's cnt1, `waitingFor`, in bytes), txBytes = the wire bytes the port sent
  * before, ts = the start, B = the link's bandwidth.
  */
-import { type IntRecord, type MarkingPolicyFactory, type Packet, PacketFactory, PacketKind } from "@losslab/core";
+import { type IntRecord, type MarkingPolicyFactory, PacketKind, PacketStore } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { RecordingSink } from "@losslab/test-kit/recording-sink";
 import { DATA_BLOCKS, DATA_BYTES, GBPS } from "@losslab/test-kit/santos-link";
@@ -20,10 +20,10 @@ const PER_INPUT = 6;
 /** Three inputs send `PER_INPUT` packets each at time 0 to output 3: the output is the bottleneck. */
 function fanIn(organisation: SwitchOrganisation, telemetry: boolean, kind: PacketKind = PacketKind.Data) {
   const engine = new Engine();
-  const factory = new PacketFactory();
+  const factory = new PacketStore();
   const waitingAtDeparture = new Map<number, number>();
   const marking: MarkingPolicyFactory = (view) => ({
-    packetDeparting: (packet, _input, output) => waitingAtDeparture.set(packet.id, view.waitingFor(output)),
+    packetDeparting: (packet, _input, output) => waitingAtDeparture.set(factory.id(packet), view.waitingFor(output)),
   });
   const sw = createSwitch(engine, organisation, {
     name: "S",
@@ -31,6 +31,7 @@ function fanIn(organisation: SwitchOrganisation, telemetry: boolean, kind: Packe
     routes: [0, 1, 2, 3],
     inputBufferBytes: 8 * DATA_BLOCKS * 64,
     maxPacketBytes: DATA_BYTES,
+    packets: factory,
     ...(organisation === "cioq" ? { outputBufferBytes: 2 * DATA_BLOCKS * 64 } : {}),
     marking,
     telemetry,
@@ -91,6 +92,6 @@ describe("INT stamping", () => {
 
   it("stamps data packets only: an ACK carries its data packet's records back untouched", () => {
     const { sink } = fanIn("cioq", true, PacketKind.Ack);
-    for (const { packet } of sink.arrivals) expect((packet as Packet).telemetry).toEqual([]);
+    for (const { packet } of sink.arrivals) expect(packet.telemetry).toEqual([]);
   });
 });

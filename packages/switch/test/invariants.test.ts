@@ -2,7 +2,7 @@
  * Lossless invariants: in a lossless fabric nothing is ever dropped, so every way a packet
  * could be lost, or a credit count could go wrong, throws LosslessViolation at once.
  */
-import { LosslessViolation, PacketFactory } from "@losslab/core";
+import { LosslessViolation, PacketStore } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { dataPacket } from "@losslab/test-kit/data-packet";
 import { RecordingSink } from "@losslab/test-kit/recording-sink";
@@ -16,8 +16,8 @@ import { InputBufferedSwitch } from "../src/index.js";
 /** A 2-port switch (0 in, 1 out to host 1) whose input buffer holds exactly one data packet. */
 function oneSlotSwitch() {
   const engine = new Engine();
-  const factory = new PacketFactory();
-  const sw = relaySwitch(engine, DATA_BLOCKS * 64);
+  const factory = new PacketStore();
+  const sw = relaySwitch(engine, DATA_BLOCKS * 64, { packets: factory });
   const dst = new RecordingSink(engine, "Dst");
   const out = wire(engine, sw, 1, dst, 0);
   return { engine, factory, sw, dst, out };
@@ -50,7 +50,7 @@ describe("LosslessViolation", () => {
 
   it("is thrown when more credits come back than the downstream buffer holds", () => {
     const engine = new Engine();
-    const sw = relaySwitch(engine, 4 * DATA_BLOCKS * 64);
+    const sw = relaySwitch(engine, 4 * DATA_BLOCKS * 64, { packets: new PacketStore() });
     const dst = new RecordingSink(engine, "Dst", 10);
     wire(engine, sw, 1, dst, 0);
     expect(() => sw.creditsReturned(1, 1)).toThrow(LosslessViolation);
@@ -63,6 +63,7 @@ describe("LosslessViolation", () => {
       routes: [-1, 1],
       inputBufferBytes: 4 * DATA_BLOCKS * 64,
       maxPacketBytes: DATA_BYTES,
+      packets: new PacketStore(),
     });
     const sink = new RecordingSink(engine2, "Dst", 10);
     wire(engine2, src, 0, sw2, 0);
@@ -94,6 +95,7 @@ describe("InputBufferedSwitch configuration", () => {
         routes: [-1, 1],
         inputBufferBytes,
         maxPacketBytes: DATA_BYTES,
+        packets: new PacketStore(),
       });
     // 2111 B is 32 whole blocks of 64 B; a 2068 B packet needs 33.
     expect(() => make(2111)).toThrow(RangeError);
@@ -109,7 +111,7 @@ describe("InputBufferedSwitch configuration", () => {
 
   it("rejects ports out of range", () => {
     const engine = new Engine();
-    const sw = relaySwitch(engine, 8448);
+    const sw = relaySwitch(engine, 8448, { packets: new PacketStore() });
     const dst = new RecordingSink(engine, "Dst");
     expect(() => wire(engine, sw, 2, dst, 0)).toThrow(/S: port 2 out of range 0\.\.1/);
     expect(() => sw.inputCredits(-1)).toThrow(RangeError);

@@ -5,7 +5,7 @@
  * 32-bit word of occupancy bits), both start the same transfers in the same order. With one
  * VL, `LaneQueues` (the queues of several VLs) must do exactly what the one-VL queues do.
  */
-import { ClassScheduler, type Packet } from "@losslab/core";
+import { ClassScheduler, type Packet, PacketKind, PacketStore } from "@losslab/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FifoInputQueues } from "../src/fifo-input-queues.js";
@@ -108,6 +108,9 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ type: fc.constant("tick" as const), by: fc.integer({ min: 1, max: 3 }) }) },
 );
 
+/** The packets every replay adds. */
+const store = new PacketStore();
+
 interface Queues {
   add(input: number, output: number, packet: Packet, eligibleAt: number): unknown;
   match(now: number, outputs: CrossbarOutputs): void;
@@ -123,7 +126,16 @@ function replay(queues: Queues, n: number, steps: Step[]): string[] {
   let id = 0;
   for (const step of steps) {
     if (step.type === "add") {
-      const packet = { id: id++, vl: 0, size: 100 } as Packet;
+      // The replay's own numbering in seq: the same for every queue organisation replayed.
+      const packet = store.create({
+        kind: PacketKind.Data,
+        flow: 0,
+        source: 0,
+        destination: 0,
+        size: 100,
+        seq: id++,
+        createdAt: 0,
+      });
       queues.add(step.input % n, step.output % n, packet, now + step.delay);
     } else if (step.type === "free") {
       queues.inputFreed(step.input % n);
@@ -136,7 +148,7 @@ function replay(queues: Queues, n: number, steps: Step[]): string[] {
         accepts: (output) => !receiving[output] && !refused.has(output),
         start: (input, output, packet) => {
           receiving[output] = true;
-          log.push(`${now}: ${input}->${output} #${packet.id}`);
+          log.push(`${now}: ${input}->${output} #${store.seq(packet)}`);
         },
         headWaits: () => {},
       };
@@ -167,7 +179,7 @@ describe("VirtualOutputQueues", () => {
 describe("LaneQueues with one VL", () => {
   // A VL scheduler over one VL always picks it: the grant and accept are iSLIP's.
   const lanes = (n: number, kind: "fifo" | "voq", iterations: number) =>
-    new LaneQueues(n, 1, kind, iterations, new ClassScheduler("S", n, 1, { weights: [1] }));
+    new LaneQueues(store, n, 1, kind, iterations, new ClassScheduler("S", n, 1, { weights: [1] }));
 
   it("voq: matches what a plain iSLIP matches", () => {
     fc.assert(

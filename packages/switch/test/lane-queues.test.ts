@@ -5,19 +5,34 @@
  * per (input, VL). Driven by hand against a scripted crossbar whose outputs take every
  * packet unless refused; all packets eligible at time 0, one match per step.
  */
-import { ClassScheduler, type ClassScheduling, type Packet } from "@losslab/core";
+import { ClassScheduler, type ClassScheduling, PacketKind, PacketStore } from "@losslab/core";
 import { describe, expect, it } from "vitest";
 import type { CrossbarOutputs } from "../src/input-queues.js";
 import { LaneQueues } from "../src/lane-queues.js";
 
 /** Two ports, two VLs: queues of `kind` with one iSLIP iteration and the given VL scheduling. */
 function lanes(kind: "fifo" | "voq", scheduling: ClassScheduling) {
-  return new LaneQueues(2, 2, kind, 1, new ClassScheduler("S", 2, 2, { scheduling }));
+  return new LaneQueues(store, 2, 2, kind, 1, new ClassScheduler("S", 2, 2, { scheduling }));
 }
+
+/** The packets of these tests; each one's name is kept by its slot. */
+const store = new PacketStore();
+const names = new Map<number, string>();
 
 /** Adds packet `name` at `input` for `output` on `vl`. */
 function add(queues: LaneQueues, name: string, input: number, output: number, vl: number): void {
-  queues.add(input, output, { id: 0, vl, size: 100, seq: 0, name } as unknown as Packet, 0);
+  const packet = store.create({
+    kind: PacketKind.Data,
+    flow: 0,
+    source: input,
+    destination: output,
+    size: 100,
+    seq: 0,
+    vl,
+    createdAt: 0,
+  });
+  names.set(packet, name);
+  queues.add(input, output, packet, 0);
 }
 
 /** One match at time 0; returns the transfers started as "input->output name". */
@@ -25,8 +40,7 @@ function match(queues: LaneQueues, refused: readonly number[] = []): string[] {
   const started: string[] = [];
   const outputs: CrossbarOutputs = {
     accepts: (output) => !refused.includes(output),
-    start: (input, output, packet) =>
-      started.push(`${input}->${output} ${(packet as unknown as { name: string }).name}`),
+    start: (input, output, packet) => started.push(`${input}->${output} ${names.get(packet)}`),
     headWaits: () => {},
   };
   queues.match(0, outputs);

@@ -3,7 +3,7 @@
  * packet arrived (header), buffer full (a last byte arrived and left less than one
  * maximum-size packet of room, santos-2002 sec. 5), packet departing (last chance to mark).
  */
-import { CongestionBit, hasBit, type MarkingPolicyFactory, PacketFactory, type SwitchView } from "@losslab/core";
+import { CongestionBit, type MarkingPolicyFactory, PacketStore, type SwitchView } from "@losslab/core";
 import { Engine, type Time } from "@losslab/engine";
 import { dataPacket } from "@losslab/test-kit/data-packet";
 import { RecordingSink } from "@losslab/test-kit/recording-sink";
@@ -15,20 +15,21 @@ import { InputBufferedSwitch } from "../src/index.js";
 
 function build(inputBufferBytes: number, downstreamCredits: number, hearFull = true) {
   const engine = new Engine();
-  const factory = new PacketFactory();
+  const factory = new PacketStore();
   const log: string[] = [];
   const full: Array<{ at: Time; input: number; occupancy: number }> = [];
   let view: SwitchView | undefined;
   const marking: MarkingPolicyFactory = (v) => {
     view = v;
     return {
-      packetArrived: (packet, input, output) => log.push(`arrived ${packet.seq} ${input}->${output} @${engine.now}`),
+      packetArrived: (packet, input, output) =>
+        log.push(`arrived ${factory.seq(packet)} ${input}->${output} @${engine.now}`),
       ...(hearFull
         ? { bufferFull: (input: number) => full.push({ at: engine.now, input, occupancy: v.inputOccupancy(input) }) }
         : {}),
       packetDeparting: (packet, input, output) => {
-        log.push(`departing ${packet.seq} ${input}->${output} @${engine.now}`);
-        if (packet.seq === 1) packet.bits |= CongestionBit.Ecn;
+        log.push(`departing ${factory.seq(packet)} ${input}->${output} @${engine.now}`);
+        if (factory.seq(packet) === 1) factory.mark(packet, CongestionBit.Ecn);
       },
     };
   };
@@ -38,6 +39,7 @@ function build(inputBufferBytes: number, downstreamCredits: number, hearFull = t
     routes: [-1, 1],
     inputBufferBytes,
     maxPacketBytes: DATA_BYTES,
+    packets: factory,
     marking,
   });
   const src = new ScriptedSource(engine, "Src");
@@ -66,7 +68,7 @@ describe("marking hooks", () => {
       "arrived 1 0->1 @2078000",
       "departing 1 0->1 @2118000",
     ]);
-    expect(dst.arrivals.map((a) => hasBit(a.packet, CongestionBit.Ecn))).toEqual([false, true]);
+    expect(dst.arrivals.map((a) => (a.packet.bits & CongestionBit.Ecn) !== 0)).toEqual([false, true]);
   });
 
   it("calls bufferFull when a last byte arrives and less than one maximum-size packet of room is left", () => {

@@ -3,7 +3,7 @@
  * blocks"): every organisation calls it when a packet could start on a free output link but
  * the buffer downstream lacks the credits for all of it, and at no other time.
  */
-import { type MarkingPolicyFactory, PacketFactory } from "@losslab/core";
+import { type MarkingPolicyFactory, PacketStore } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { dataPacket } from "@losslab/test-kit/data-packet";
 import { RecordingSink } from "@losslab/test-kit/recording-sink";
@@ -17,7 +17,7 @@ const ONE_PACKET = DATA_BLOCKS * 64;
 
 function run(organisation: SwitchOrganisation) {
   const engine = new Engine();
-  const factory = new PacketFactory();
+  const factory = new PacketStore();
   const blocked: string[] = [];
   const departing: number[] = [];
   const marking: MarkingPolicyFactory = () => ({
@@ -30,6 +30,7 @@ function run(organisation: SwitchOrganisation) {
     routes: [-1, 1],
     inputBufferBytes: 4 * ONE_PACKET,
     maxPacketBytes: DATA_BYTES,
+    packets: factory,
     marking,
     ...(organisation === "cioq" ? { outputBufferBytes: 4 * ONE_PACKET } : {}),
   });

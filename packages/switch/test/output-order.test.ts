@@ -3,7 +3,7 @@
  * several serves first (santos-2002 leaves it open). One input holds a packet for each of
  * three free outputs; each order sends a different one first.
  */
-import { PacketFactory } from "@losslab/core";
+import { PacketStore } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { lanePacket } from "@losslab/test-kit/data-packet";
 import { RecordingSink } from "@losslab/test-kit/recording-sink";
@@ -32,13 +32,14 @@ const W = 5;
  */
 function run(outputOrder: OutputOrder | undefined, vl = 0, vls = 1, srcBSends = true) {
   const engine = new Engine();
-  const factory = new PacketFactory();
+  const factory = new PacketStore();
   const sw = new InputBufferedSwitch(engine, {
     name: "S",
     ports: 6,
     routes: [-1, -1, Y, Z, X, W],
     inputBufferBytes: BUFFER_4,
     maxPacketBytes: DATA_BYTES,
+    packets: factory,
     vls,
     ...(outputOrder === undefined ? {} : { outputOrder }),
   });
@@ -51,7 +52,7 @@ function run(outputOrder: OutputOrder | undefined, vl = 0, vls = 1, srcBSends = 
   const names = new Map<number, string>();
   const packet = (source: number, destination: number, name: string) => {
     const p = lanePacket(factory, source, destination, vl);
-    names.set(p.id, name);
+    names.set(sw.packets.id(p), name);
     return p;
   };
   for (const [to, name] of [
@@ -135,6 +136,7 @@ describe("outputOrder: which free output an input serves first", () => {
       routes: [-1, 1],
       inputBufferBytes: BUFFER_4,
       maxPacketBytes: DATA_BYTES,
+      packets: new PacketStore(),
     };
     expect(() =>
       createSwitch(new Engine(), "input-buffered", { ...options, outputOrder: "random" as "rotate" }),
@@ -164,13 +166,14 @@ describe("outputOrder under random traffic (property)", () => {
         fc.integer({ min: 0, max: 4 }),
         (sends, outputOrder, vls, maxBypass) => {
           const engine = new Engine();
-          const factory = new PacketFactory();
+          const factory = new PacketStore();
           const sw = new InputBufferedSwitch(engine, {
             name: "S",
             ports: 6,
             routes: [-1, -1, -1, 3, 4, 5],
             inputBufferBytes: 2 * DATA_BLOCKS * 64,
             maxPacketBytes: DATA_BYTES,
+            packets: factory,
             vls,
             maxBypass,
             outputOrder,

@@ -5,7 +5,7 @@
  * 110 KB and XON at 44 KB, 150 KB output buffers (CIOQ with VOQ inputs, the leaf of
  * chrysos sec. II), 100 ns propagation, the default 3.072 us reaction delay everywhere.
  */
-import { PacketFactory, PacketKind, XOFF_QUANTA } from "@losslab/core";
+import { PacketKind, PacketStore, XOFF_QUANTA } from "@losslab/core";
 import { Engine, ns } from "@losslab/engine";
 import { dataPacket } from "@losslab/test-kit/data-packet";
 import { RecordingSink } from "@losslab/test-kit/recording-sink";
@@ -25,7 +25,7 @@ function switchOptions(
   name: string,
   ports: number,
   routes: number[],
-  packets: PacketFactory,
+  packets: PacketStore,
   organisation: SwitchOrganisation,
   inputQueues: "fifo" | "voq",
 ): SwitchModelOptions {
@@ -64,7 +64,7 @@ const xoffs = (sent: readonly Transmission[]) =>
 /** H0-H3 -> S ports 0-3 (both directions) -> D on port 4; each host queues 300 frames for D at 0. */
 function oneSwitch(organisation: SwitchOrganisation, inputQueues: "fifo" | "voq") {
   const engine = new Engine();
-  const packets = new PacketFactory();
+  const packets = new PacketStore();
   const sw = createSwitch(
     engine,
     organisation,
@@ -128,7 +128,7 @@ describe("four hosts into one through one switch", () => {
  */
 function twoSwitches() {
   const engine = new Engine();
-  const packets = new PacketFactory();
+  const packets = new PacketStore();
   // Hosts H0..H3 are 0..3, D is 4.
   const s1 = createSwitch(engine, "cioq", switchOptions("S1", 3, [0, 1, 2, 2, 2], packets, "cioq", "voq"));
   const s2 = createSwitch(engine, "cioq", switchOptions("S2", 4, [0, 0, 1, 2, 3], packets, "cioq", "voq"));

@@ -5,7 +5,7 @@
  * directions of a port are connected, a sender that reacts within the assumed delay never
  * overflows a buffer that satisfies it, and one that reacts later does.
  */
-import { LosslessViolation, PacketFactory } from "@losslab/core";
+import { LosslessViolation, PacketStore } from "@losslab/core";
 import { Engine, ns, type Time, us } from "@losslab/engine";
 import { dataPacket } from "@losslab/test-kit/data-packet";
 import { RecordingSink } from "@losslab/test-kit/recording-sink";
@@ -51,7 +51,7 @@ function build(options: {
   headroom?: number;
 }) {
   const engine = new Engine();
-  const packets = new PacketFactory();
+  const packets = new PacketStore();
   const needed = pauseHeadroom({
     bandwidth: options.bandwidth,
     delay: options.delay,

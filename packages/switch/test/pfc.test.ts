@@ -7,7 +7,7 @@
  * 1 x (10 + 1000 + 64 + 10 + 3000) + 1000 = 5084 B <= 9216 - 4000.
  * Every organisation; CIOQ's output buffers (speedup 2) hold 9216 B per priority.
  */
-import { LosslessViolation, PacketFactory, PacketKind, XOFF_QUANTA } from "@losslab/core";
+import { LosslessViolation, PacketKind, PacketStore, XOFF_QUANTA } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { lanePacket } from "@losslab/test-kit/data-packet";
 import { RecordingSink } from "@losslab/test-kit/recording-sink";
@@ -30,7 +30,7 @@ const PAUSE: FlowControl = { kind: "pause", xoffBytes: 4000, xonBytes: 2000, rea
  */
 function fabric(organisation: SwitchOrganisation, hostReaction = 3 * US) {
   const engine = new Engine();
-  const packets = new PacketFactory();
+  const packets = new PacketStore();
   const common = {
     inputBufferBytes: BUFFER,
     maxPacketBytes: SIZE,
@@ -156,8 +156,8 @@ describe.each(SWITCH_ORGANISATIONS)(
       load(setup);
       const seen: boolean[][] = [];
       // Sampled just after S2 sends its first XOFF, whenever that is.
-      setup.trunk.backward.link.onTransmit((packet) => {
-        if (packet.kind === PacketKind.Pause && seen.length === 0) {
+      setup.trunk.backward.link.onTransmit((packets, packet) => {
+        if (packets.kind(packet) === PacketKind.Pause && seen.length === 0) {
           seen.push([setup.s2.inputPaused(0, 0), setup.s2.inputPaused(0, 1), setup.s2.inputPaused(0)]);
         }
       });
@@ -170,7 +170,7 @@ describe.each(SWITCH_ORGANISATIONS)(
 describe.each(SWITCH_ORGANISATIONS)("PFC headroom: %s", (organisation) => {
   it("checks each priority's buffer when a port is wired", () => {
     const engine = new Engine();
-    const packets = new PacketFactory();
+    const packets = new PacketStore();
     // XOFF at 5000 leaves 4216 B above it; 5084 B can still arrive.
     const sw = createSwitch(engine, organisation, {
       name: "S",

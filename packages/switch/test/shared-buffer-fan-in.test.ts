@@ -5,7 +5,7 @@
  * input, XON below 5, headroom inputBufferBytes - XOFF = 6000 B (the rule asks 1e9 x (1 + 0.064
  * + 1 + 1 + 1) us + 1000 = 5064 B). The pool (100 KB, alpha 1) never refuses here.
  */
-import { PacketFactory, PacketKind, XOFF_QUANTA } from "@losslab/core";
+import { PacketKind, PacketStore, XOFF_QUANTA } from "@losslab/core";
 import { Engine, us } from "@losslab/engine";
 import { dataPacket } from "@losslab/test-kit/data-packet";
 import { RecordingSink } from "@losslab/test-kit/recording-sink";
@@ -22,7 +22,7 @@ const LINK = { bandwidth: 1e9, delay: us(1) };
 /** H0 and H1 each send 30 packets back to back to D, H1 half a packet behind H0 (no ties). */
 function fanIn() {
   const engine = new Engine();
-  const packets = new PacketFactory();
+  const packets = new PacketStore();
   const sw = new SharedBufferSwitch(engine, {
     name: "S",
     ports: 3,

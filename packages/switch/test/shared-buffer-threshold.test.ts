@@ -5,7 +5,7 @@
  * keeping B / (1 + N alpha) free. The same holds for the dynamic PFC threshold of the inputs
  * (ns-3 HPCC's switch-mmu.cc: the free buffer shifted right by pfc_a_shift).
  */
-import { LosslessViolation, PacketFactory, PacketKind, XOFF_QUANTA } from "@losslab/core";
+import { LosslessViolation, PacketKind, PacketStore, XOFF_QUANTA } from "@losslab/core";
 import { Engine, us } from "@losslab/engine";
 import { OptionError } from "@losslab/kinds";
 import { dataPacket } from "@losslab/test-kit/data-packet";
@@ -19,13 +19,14 @@ import { SharedBufferMmu } from "../src/shared-buffer-mmu.js";
 import type { SharedBufferOptions } from "../src/shared-buffer-options.js";
 
 const SIZE = 1000;
-const FACTORY = new PacketFactory();
+const FACTORY = new PacketStore();
 
 /** An MMU of `ports` ports under PAUSE whose inputs never reach their static XOFF by themselves. */
 function mmu(ports: number, options: SharedBufferOptions, xoffBytes = 1_000_000) {
   const flowControl: PauseFlowControl = { kind: "pause", xoffBytes, xonBytes: xoffBytes / 2 };
   const accounting = new SharedBufferMmu(
     {
+      packets: FACTORY,
       name: "S",
       ports,
       vls: 1,
@@ -132,7 +133,7 @@ describe("the shared-buffer switch under a dynamic threshold", () => {
   // admitted but not yet in its queue (40 ns) and the packet that reaches it.
   function run(alpha: number) {
     const engine = new Engine();
-    const packets = new PacketFactory();
+    const packets = new PacketStore();
     const sw = new SharedBufferSwitch(engine, {
       name: "S",
       ports: 6,
@@ -154,8 +155,9 @@ describe("the shared-buffer switch under a dynamic threshold", () => {
     });
     const atFirstXoff: number[] = [];
     for (const { backward } of ports) {
-      backward.link.onTransmit((frame) => {
-        if (frame.kind === PacketKind.Pause && frame.seq === XOFF_QUANTA && atFirstXoff.length === 0) {
+      backward.link.onTransmit((reader, frame) => {
+        const xoff = reader.kind(frame) === PacketKind.Pause && reader.seq(frame) === XOFF_QUANTA;
+        if (xoff && atFirstXoff.length === 0) {
           atFirstXoff.push(sw.outputOccupancy(4), sw.outputOccupancy(5));
         }
       });
@@ -176,7 +178,15 @@ describe("the shared-buffer switch under a dynamic threshold", () => {
 });
 
 describe("shared-buffer options", () => {
-  const inputs = { name: "S", ports: 2, vls: 1, inputBufferBytes: 20_000, maxPacketBytes: SIZE, creditBytes: 64 };
+  const inputs = {
+    packets: FACTORY,
+    name: "S",
+    ports: 2,
+    vls: 1,
+    inputBufferBytes: 20_000,
+    maxPacketBytes: SIZE,
+    creditBytes: 64,
+  };
   const pause: PauseFlowControl = { kind: "pause", xoffBytes: 15_000, xonBytes: 10_000 };
   it.each([
     [{ sharedBufferBytes: 10_000 }, pause, "flowControl.xoffBytes", /must be at most sharedBufferBytes \(10000\)/],

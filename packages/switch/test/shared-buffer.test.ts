@@ -2,7 +2,7 @@
  * The shared-buffer switch's timing, credits and view, on santos-2002's link (1 GB/s, 10 ns,
  * 2068 B packets): numbers computed by hand in each test.
  */
-import { type MarkingPolicy, PacketFactory } from "@losslab/core";
+import { type MarkingPolicy, PacketStore } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { dataPacket } from "@losslab/test-kit/data-packet";
 import { RecordingSink } from "@losslab/test-kit/recording-sink";
@@ -15,13 +15,15 @@ import { SharedBufferSwitch } from "../src/index.js";
 /** H0, H1 -> S -> D (port 2), credits; every hook call recorded. */
 function fanIn() {
   const engine = new Engine();
-  const packets = new PacketFactory();
+  const packets = new PacketStore();
   const hooks: string[] = [];
   const marking: MarkingPolicy = {
-    packetArrived: (packet, input, output) => hooks.push(`${engine.now} arrived ${packet.seq} ${input}->${output}`),
+    packetArrived: (packet, input, output) =>
+      hooks.push(`${engine.now} arrived ${packets.seq(packet)} ${input}->${output}`),
     packetEnteredOutput: (packet, input, output) =>
-      hooks.push(`${engine.now} entered ${packet.seq} ${input}->${output}`),
-    packetDeparting: (packet, input, output) => hooks.push(`${engine.now} departing ${packet.seq} ${input}->${output}`),
+      hooks.push(`${engine.now} entered ${packets.seq(packet)} ${input}->${output}`),
+    packetDeparting: (packet, input, output) =>
+      hooks.push(`${engine.now} departing ${packets.seq(packet)} ${input}->${output}`),
   };
   const sw = new SharedBufferSwitch(engine, {
     name: "S",
@@ -30,6 +32,7 @@ function fanIn() {
     inputBufferBytes: 4 * DATA_BLOCKS * 64,
     maxPacketBytes: DATA_BYTES,
     sharedBufferBytes: 100_000,
+    packets,
     marking: () => marking,
   });
   const sources = [new ScriptedSource(engine, "H0"), new ScriptedSource(engine, "H1")];
@@ -57,11 +60,11 @@ describe("shared-buffer switch", () => {
     sources[1]!.send(dataPacket(packets, 1, 2, 1), 1_000);
     // At 1.5 us: H0's packet on the link (since 50 ns), H1's (header at 1.01 us, joined 1.05 us) queued behind it.
     engine.at(1_500_000, () => {
-      expect(sw.outputPackets(2).map((p) => p.seq)).toEqual([0, 1]);
+      expect(sw.outputPackets(2).map((p) => packets.seq(p))).toEqual([0, 1]);
       expect(sw.outputOccupancy(2)).toBe(2 * DATA_BYTES);
       expect(sw.waitingFor(2)).toBe(1);
       expect(sw.inputOccupancy(0)).toBe(DATA_BYTES);
-      expect(sw.inputPackets(1).map((p) => p.seq)).toEqual([1]);
+      expect(sw.inputPackets(1).map((p) => packets.seq(p))).toEqual([1]);
     });
     engine.run();
     // H1's packet starts when H0's last byte has left: 2.118 us, at D 10 ns later.

@@ -2,7 +2,7 @@
  * `createSwitch` and what every organisation shares: the SwitchModel contract, the marking
  * hooks with one meaning everywhere, the lossless invariants, option checking, determinism.
  */
-import { LosslessViolation, type MarkingPolicyFactory, PacketFactory } from "@losslab/core";
+import { LosslessViolation, type MarkingPolicyFactory, PacketStore } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { dataPacket } from "@losslab/test-kit/data-packet";
 import { RecordingSink } from "@losslab/test-kit/recording-sink";
@@ -28,6 +28,7 @@ function options(organisation: SwitchOrganisation, extra: Partial<SwitchModelOpt
     routes: [-1, 1],
     inputBufferBytes: 4 * ONE_PACKET,
     maxPacketBytes: DATA_BYTES,
+    packets: new PacketStore(),
     ...(organisation === "cioq" ? { outputBufferBytes: 4 * ONE_PACKET } : {}),
     ...extra,
   };
@@ -113,20 +114,20 @@ for (const organisation of SWITCH_ORGANISATIONS) {
       // 5000 B -> 78 blocks; the sink has room for one packet and never frees it. The CIOQ's
       // output buffer holds one packet.
       const engine = new Engine();
-      const factory = new PacketFactory();
+      const factory = new PacketStore();
       const log: string[] = [];
       const marking: MarkingPolicyFactory = (view) => ({
         packetArrived: (packet, input, output) =>
-          log.push(`${engine.now} arrived ${packet.seq} ${input}->${output} ${view.inputOccupancy(input)}`),
+          log.push(`${engine.now} arrived ${factory.seq(packet)} ${input}->${output} ${view.inputOccupancy(input)}`),
         bufferFull: (input) => log.push(`${engine.now} full ${input}`),
         packetDeparting: (packet, input, output) =>
-          log.push(`${engine.now} departing ${packet.seq} ${input}->${output}`),
+          log.push(`${engine.now} departing ${factory.seq(packet)} ${input}->${output}`),
       });
       const extra = organisation === "cioq" ? { outputBufferBytes: ONE_PACKET } : {};
       const sw = createSwitch(
         engine,
         organisation,
-        options(organisation, { inputBufferBytes: 5000, marking, ...extra }),
+        options(organisation, { inputBufferBytes: 5000, marking, packets: factory, ...extra }),
       );
       const src = new ScriptedSource(engine, "Src");
       wire(engine, src, 0, sw, 0);
@@ -162,8 +163,12 @@ for (const organisation of SWITCH_ORGANISATIONS) {
 
     it("throws LosslessViolation for an arrival with no room and for credits above the buffer downstream", () => {
       const engine = new Engine();
-      const factory = new PacketFactory();
-      const sw = createSwitch(engine, organisation, options(organisation, { inputBufferBytes: ONE_PACKET }));
+      const factory = new PacketStore();
+      const sw = createSwitch(
+        engine,
+        organisation,
+        options(organisation, { inputBufferBytes: ONE_PACKET, packets: factory }),
+      );
       wire(engine, sw, 1, new RecordingSink(engine, "Dst", 10), 0);
       sw.receive(dataPacket(factory, 0, 1, 0), 0, 2_068_000);
       expect(() => sw.receive(dataPacket(factory, 0, 1, 1), 0, 2_068_000)).toThrow(LosslessViolation);

@@ -3,6 +3,7 @@
  * set the options their parameters name, each flow control's option passes the lookup the
  * models make, and an organisation's own options are refused by the others.
  */
+import { PacketStore } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { DATA_BYTES } from "@losslab/test-kit/santos-link";
 import { describe, expect, it } from "vitest";
@@ -70,7 +71,14 @@ describe("flowControls", () => {
 
 describe("switchOrganisations", () => {
   it("give each option that only other organisations take an OptionError naming them", () => {
-    const options = { name: "S", ports: 2, routes: [-1, 1], inputBufferBytes: 9216, maxPacketBytes: DATA_BYTES };
+    const options = {
+      name: "S",
+      ports: 2,
+      routes: [-1, 1],
+      inputBufferBytes: 9216,
+      maxPacketBytes: DATA_BYTES,
+      packets: new PacketStore(),
+    };
     for (const definition of switchOrganisations.definitions) {
       for (const other of switchOrganisations.definitions) {
         for (const option of Object.keys(other.parameters)) {

@@ -8,7 +8,15 @@
  * It stays with the switch package, not in @losslab/test-kit: the package's bench runs it, and
  * a bench that imported the kit would import a package that imports its own package.
  */
-import { CreditAccount, type Device, type OutboundLink, type Packet, PacketFactory, PacketKind } from "@losslab/core";
+import {
+  CreditAccount,
+  type Device,
+  type OutboundLink,
+  type Packet,
+  PacketKind,
+  type PacketReader,
+  PacketStore,
+} from "@losslab/core";
 import { Engine, type EventHandler, type RandomStream, type Time, transmissionTime } from "@losslab/engine";
 import { BUFFER_PACKETS, CREDIT_BYTES, DATA_BLOCKS, DATA_BYTES, GBPS } from "@losslab/test-kit/santos-link";
 import { wire } from "@losslab/test-kit/wire";
@@ -74,7 +82,7 @@ class LoadSource implements Device, EventHandler<unknown> {
     readonly name: string,
     private readonly host: number,
     private readonly ports: number,
-    private readonly packets: PacketFactory,
+    private readonly packets: PacketStore,
     private readonly random: RandomStream,
     private readonly load: "saturated" | number,
     private readonly slots: number,
@@ -103,7 +111,7 @@ class LoadSource implements Device, EventHandler<unknown> {
   }
 
   receive(packet: Packet): void {
-    throw new Error(`${this.name} is a source and received packet ${packet.id}`);
+    throw new Error(`${this.name} is a source and received packet ${this.packets.id(packet)}`);
   }
 
   creditsReturned(_port: number, blocks: number): void {
@@ -142,7 +150,7 @@ class LoadSource implements Device, EventHandler<unknown> {
     if (packet === undefined) return;
     this.limit.left--;
     this.sent++;
-    this.credits!.consume(packet.size);
+    this.credits!.consume(this.packets.size(packet));
     this.busy = true;
     this.engine.at(this.link!.transmit(packet), this, LINK_FREE);
   }
@@ -157,6 +165,7 @@ class CountingSink implements Device {
     private readonly from: Time,
     private readonly to: Time,
     private readonly latencies: number[],
+    private readonly packets: PacketReader,
   ) {}
 
   connectOutput(): void {}
@@ -167,7 +176,8 @@ class CountingSink implements Device {
   }
 
   receive(packet: Packet, _port: number, tailAt: Time): void {
-    if (packet.createdAt >= this.from && packet.createdAt < this.to) this.latencies.push(tailAt - packet.createdAt);
+    const createdAt = this.packets.createdAt(packet);
+    if (createdAt >= this.from && createdAt < this.to) this.latencies.push(tailAt - createdAt);
   }
 
   creditsReturned(): void {}
@@ -177,7 +187,7 @@ class CountingSink implements Device {
 export function runLoad(options: LoadOptions): LoadResult {
   const n = options.ports;
   const engine = new Engine({ seed: options.seed ?? 1 });
-  const packets = new PacketFactory();
+  const packets = new PacketStore();
   const routes = Array.from({ length: n }, (_, host) => host);
   let maxOutputOccupancy = 0;
   const sw = createSwitch(engine, options.organisation, {
@@ -186,6 +196,7 @@ export function runLoad(options: LoadOptions): LoadResult {
     routes,
     inputBufferBytes: packetBufferBytes(options.bufferPackets ?? BUFFER_PACKETS),
     maxPacketBytes: DATA_BYTES,
+    packets: packets,
     marking: (view) => ({
       packetEnteredOutput: (_packet, _input, output) => {
         maxOutputOccupancy = Math.max(maxOutputOccupancy, view.outputOccupancy(output));
@@ -205,10 +216,10 @@ export function runLoad(options: LoadOptions): LoadResult {
     const source = new LoadSource(engine, `H${host}`, host, n, packets, random, options.load, options.slots, limit);
     sources.push(source);
     wire(engine, source, 0, sw, host, { bandwidth: options.sourceBandwidth ?? GBPS });
-    const sink = new CountingSink(`D${host}`, from, to, latencies);
+    const sink = new CountingSink(`D${host}`, from, to, latencies, packets);
     sinks.push(sink);
     const out = wire(engine, sw, host, sink, 0);
-    out.link.onTransmit((_packet, start) => {
+    out.link.onTransmit((_packets, _packet, start) => {
       sent++;
       if (start >= from && start < to) sink.count++;
     });

@@ -12,7 +12,8 @@ import {
   type MarkingPolicyFactory,
   type OutboundLink,
   type Packet,
-  PacketFactory,
+  type PacketReader,
+  PacketStore,
 } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { lanePacket } from "@losslab/test-kit/data-packet";
@@ -47,13 +48,14 @@ class LaneSource implements Device {
     private readonly engine: Engine,
     readonly name: string,
     private readonly vls: number,
+    private readonly packets: PacketReader,
   ) {
     for (let vl = 0; vl < vls; vl++) this.queues.push([]);
   }
 
   send(packet: Packet, at: number): void {
     this.engine.at(at, () => {
-      this.queues[packet.vl]!.push(packet);
+      this.queues[this.packets.vl(packet)]!.push(packet);
       this.trySend();
     });
   }
@@ -78,9 +80,9 @@ class LaneSource implements Device {
     for (let k = 0; k < this.vls; k++) {
       const vl = (this.next + k) % this.vls;
       const packet = this.queues[vl]![0];
-      if (packet === undefined || !this.credits[vl]!.canSend(packet.size)) continue;
+      if (packet === undefined || !this.credits[vl]!.canSend(this.packets.size(packet))) continue;
       this.queues[vl]!.shift();
-      this.credits[vl]!.consume(packet.size);
+      this.credits[vl]!.consume(this.packets.size(packet));
       this.next = (vl + 1) % this.vls;
       this.busyUntil = this.link!.transmit(packet);
       this.engine.at(this.busyUntil, () => this.trySend());
@@ -110,6 +112,7 @@ function fanIn(
     routes,
     inputBufferBytes: bytes,
     maxPacketBytes: DATA_BYTES,
+    packets: new PacketStore(),
     ...(organisation === "cioq" ? { outputBufferBytes: bytes } : {}),
     ...options,
   });
@@ -128,10 +131,10 @@ describe("per-VL buffers and credits", () => {
 
   it("holds back only the VL that is out of credits, and returns credits to the VL that freed them", () => {
     const engine = new Engine();
-    const factory = new PacketFactory();
+    const factory = new PacketStore();
     const blocked: string[] = [];
     const marking: MarkingPolicyFactory = () => ({ outputBlocked: (output, vl) => blocked.push(`${output} ${vl}`) });
-    const sw = fanIn(engine, 2, 2, { vls: 2, marking });
+    const sw = fanIn(engine, 2, 2, { packets: factory, vls: 2, marking });
     // Src0 sends on VL 0 into input 0, Src1 on VL 1 into input 1; Dst has room for one packet per VL.
     const sources = [new ScriptedSource(engine, "Src0"), new ScriptedSource(engine, "Src1")];
     for (const [input, src] of sources.entries()) wire(engine, src, 0, sw, input);
@@ -146,7 +149,7 @@ describe("per-VL buffers and credits", () => {
     expect(dst.arrivals.map((a) => a.packet.vl)).toEqual([0, 1]);
     expect([sw.outputCredits(2, 0), sw.outputCredits(2, 1)]).toEqual([0, 0]);
     expect([sw.inputOccupancy(0, 0), sw.inputOccupancy(0, 1), sw.inputOccupancy(1, 1)]).toEqual([4136, 0, 4136]);
-    expect(sw.inputPackets(1, 1).map((p) => p.seq)).toEqual([1, 2]);
+    expect(sw.inputPackets(1, 1).map((p) => sw.packets.seq(p))).toEqual([1, 2]);
     expect(sw.inputPackets(1, 0)).toEqual([]);
     expect(blocked).toContain("2 0");
     expect(blocked).toContain("2 1");
@@ -166,8 +169,8 @@ describe("per-VL buffers and credits", () => {
     "%s: throws LosslessViolation when one VL buffer would overflow, though another VL has room",
     (organisation) => {
       const engine = new Engine();
-      const factory = new PacketFactory();
-      const sw = fanIn(engine, 1, 1, { vls: 2 }, organisation);
+      const factory = new PacketStore();
+      const sw = fanIn(engine, 1, 1, { packets: factory, vls: 2 }, organisation);
       wire(engine, sw, 1, new RecordingSink(engine, "Dst"), 0);
       sw.receive(lanePacket(factory, 0, 1, 1), 0, 2_068_000);
       expect(() => sw.receive(lanePacket(factory, 0, 1, 1, 1), 0, 2_068_000)).toThrow(LosslessViolation);
@@ -206,6 +209,7 @@ describe("per-VL buffers and credits", () => {
       from: from as unknown as Device,
       fromPort: 3,
       to: new RecordingSink(engine, "B"),
+      packets: new PacketStore(),
       toPort: 0,
       bandwidth: GBPS,
       delay: 10_000,
@@ -219,13 +223,13 @@ describe("per-VL buffers and credits", () => {
 
   it("calls bufferFull with the VL whose buffer filled", () => {
     const engine = new Engine();
-    const factory = new PacketFactory();
+    const factory = new PacketStore();
     const full: unknown[] = [];
     const marking: MarkingPolicyFactory = (view) => ({
       bufferFull: (input, vl) =>
         full.push([input, vl, view.inputOccupancy(input), (view as InputBufferedSwitch).inputOccupancy(input, 0)]),
     });
-    const sw = fanIn(engine, 1, 1, { vls: 3, marking });
+    const sw = fanIn(engine, 1, 1, { packets: factory, vls: 3, marking });
     const src = new ScriptedSource(engine, "Src");
     wire(engine, src, 0, sw, 0);
     wire(engine, sw, 1, new RecordingSink(engine, "Dst"), 0);
@@ -248,15 +252,15 @@ describe("a VL blocked downstream holds back no other VL at the same ports", () 
    */
   function run(organisation: SwitchOrganisation) {
     const engine = new Engine();
-    const factory = new PacketFactory();
+    const factory = new PacketStore();
     const sw = fanIn(
       engine,
       1,
       2,
-      { vls: 2, ...(organisation === "cioq" ? { outputBufferBytes: 4224 / 2 } : {}) },
+      { packets: factory, vls: 2, ...(organisation === "cioq" ? { outputBufferBytes: 4224 / 2 } : {}) },
       organisation,
     );
-    const src = new LaneSource(engine, "Src", 2);
+    const src = new LaneSource(engine, "Src", 2, factory);
     wire(engine, src, 0, sw, 0);
     const dst = new RecordingSink(engine, "Dst", DATA_BLOCKS);
     wire(engine, sw, 1, dst, 0);
@@ -279,7 +283,7 @@ describe("a VL blocked downstream holds back no other VL at the same ports", () 
         [0, 0, 60_000, 2_128_000],
         [1, 0, 7_060_000, 9_128_000],
       ]);
-      expect(sw.inputPackets(0, 0).map((p) => p.seq)).toEqual([1, 2]);
+      expect(sw.inputPackets(0, 0).map((p) => sw.packets.seq(p))).toEqual([1, 2]);
       expect([sw.outputCredits(1, 0), sw.outputCredits(1, 1)]).toEqual([0, 0]);
     },
   );
@@ -297,8 +301,8 @@ describe("a VL blocked downstream holds back no other VL at the same ports", () 
       [0, 0, 1_054_000, 3_122_000],
       [1, 0, 8_054_000, 10_122_000],
     ]);
-    expect(sw.outputPackets(1).map((p) => [p.vl, p.seq])).toEqual([[0, 1]]);
-    expect(sw.inputPackets(0, 0).map((p) => p.seq)).toEqual([2]);
+    expect(sw.outputPackets(1).map((p) => [sw.packets.vl(p), sw.packets.seq(p)])).toEqual([[0, 1]]);
+    expect(sw.inputPackets(0, 0).map((p) => sw.packets.seq(p))).toEqual([2]);
     expect([sw.outputOccupancy(1), sw.outputOccupancy(1, 1)]).toEqual([DATA_BYTES, 0]);
   });
 });
@@ -310,8 +314,8 @@ describe("weighted round-robin VL arbitration (packets per turn)", () => {
    */
   function order(vlWeights?: number[]): number[] {
     const engine = new Engine();
-    const factory = new PacketFactory();
-    const sw = fanIn(engine, 3, 4, { vls: 3, ...(vlWeights === undefined ? {} : { vlWeights }) });
+    const factory = new PacketStore();
+    const sw = fanIn(engine, 3, 4, { packets: factory, vls: 3, ...(vlWeights === undefined ? {} : { vlWeights }) });
     for (let input = 0; input < 3; input++) {
       const src = new ScriptedSource(engine, `Src${input}`);
       wire(engine, src, 0, sw, input);
@@ -349,8 +353,8 @@ describe("congestion spreading on one VL leaves the other VLs alone", () => {
    */
   function run(victimVl: number, hotVl: number) {
     const engine = new Engine();
-    const factory = new PacketFactory();
-    const options = { inputBufferBytes: 4 * DATA_BLOCKS * 64, maxPacketBytes: DATA_BYTES, vls: 2 };
+    const factory = new PacketStore();
+    const options = { inputBufferBytes: 4 * DATA_BLOCKS * 64, maxPacketBytes: DATA_BYTES, vls: 2, packets: factory };
     const s1 = createSwitch(engine, "input-buffered", { name: "S1", ports: 3, routes: [-1, -1, 2, 2], ...options });
     const s2 = createSwitch(engine, "input-buffered", { name: "S2", ports: 6, routes: [-1, -1, 1, 2], ...options });
     const a = new ScriptedSource(engine, "A");
@@ -372,7 +376,7 @@ describe("congestion spreading on one VL leaves the other VLs alone", () => {
       b.send(lanePacket(factory, 1, 3, hotVl, seq), 0);
       for (const [i, c] of locals.entries()) c.send(lanePacket(factory, 4 + i, 3, hotVl, seq), 0);
     }
-    const window = (arrivals: readonly { packet: Packet; tailAt: number }[]) =>
+    const window = (arrivals: readonly { tailAt: number }[]) =>
       (arrivals.filter((x) => x.tailAt > 200_000_000 && x.tailAt <= 1_000_000_000).length * DATA_BYTES) /
       (800_000_000 * GBPS * 1e-12);
     engine.run({ until: 1_000_000_000 });
@@ -425,18 +429,19 @@ describe("VLs under random traffic (property)", () => {
       fc.assert(
         fc.property(fc.array(send, { minLength: 1, maxLength: 40 }), weights, (sends, vlWeights) => {
           const engine = new Engine();
-          const factory = new PacketFactory();
+          const factory = new PacketStore();
           const sw = createSwitch(engine, organisation, {
             name: "S",
             ports: 5,
             routes: [-1, -1, -1, 3, 4],
             inputBufferBytes: DATA_BLOCKS * 64,
             maxPacketBytes: DATA_BYTES,
+            packets: factory,
             vls: 3,
             vlWeights,
             ...(organisation === "cioq" ? { outputBufferBytes: DATA_BLOCKS * 64 } : {}),
           });
-          const sources = [0, 1, 2].map((host) => new LaneSource(engine, `Src${host}`, 3));
+          const sources = [0, 1, 2].map((host) => new LaneSource(engine, `Src${host}`, 3, factory));
           for (const [host, src] of sources.entries()) wire(engine, src, 0, sw, host);
           const sinks = [3, 4].map((port) => {
             const sink = new RecordingSink(engine, `Dst${port}`);
@@ -478,7 +483,14 @@ describe("VLs under random traffic (property)", () => {
 });
 
 describe("options", () => {
-  const base = { name: "S", ports: 2, routes: [-1, 1], inputBufferBytes: 4224, maxPacketBytes: DATA_BYTES };
+  const base = {
+    name: "S",
+    ports: 2,
+    routes: [-1, 1],
+    inputBufferBytes: 4224,
+    maxPacketBytes: DATA_BYTES,
+    packets: new PacketStore(),
+  };
 
   it("rejects vls outside 1..15 and vlWeights that are not one positive integer per VL", () => {
     const engine = new Engine();
@@ -510,7 +522,7 @@ describe("options", () => {
       ).toThrow(/S: vlWeights apply to vlScheduling "wrr" only/);
       const pause = { kind: "pause", xoffBytes: 2000, xonBytes: 1000 } as const;
       expect(() =>
-        createSwitch(engine, organisation, { ...own, vls: 9, flowControl: pause, packets: new PacketFactory() }),
+        createSwitch(engine, organisation, { ...own, vls: 9, flowControl: pause, packets: new PacketStore() }),
       ).toThrow(/S: vls must be at most 8 under flowControl "pause": PFC \(802.1Qbb\) has 8 priorities; got 9/);
     },
   );

@@ -7,7 +7,7 @@
  * Every organisation: the output's VL scheduler sees both VLs' packets whatever input holds
  * them (fifo and voq at the crossbar's grant, cioq at the output link, and at the crossbar).
  */
-import { type ClassScheduling, PacketFactory, PacketKind } from "@losslab/core";
+import { type ClassScheduling, PacketKind, PacketStore } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { lanePacket } from "@losslab/test-kit/data-packet";
 import { RecordingSink } from "@losslab/test-kit/recording-sink";
@@ -23,13 +23,14 @@ const WINDOW = 400 * US;
 
 function run(organisation: SwitchOrganisation, vlScheduling: ClassScheduling | undefined, vlQuantaBytes?: number[]) {
   const engine = new Engine();
-  const packets = new PacketFactory();
+  const packets = new PacketStore();
   const sw = createSwitch(engine, organisation, {
     name: "S",
     ports: 3,
     routes: [0, 1, 2],
     inputBufferBytes: 8192,
     maxPacketBytes: 1000,
+    packets: packets,
     vls: 2,
     ...(organisation === "cioq" ? { outputBufferBytes: 8192 } : {}),
     ...(vlScheduling === undefined ? {} : { vlScheduling }),
@@ -81,7 +82,15 @@ describe.each(SWITCH_ORGANISATIONS)("VL scheduling at a switch output: %s", (org
 describe("VL scheduling options", () => {
   it("names the field of a bad option", () => {
     const engine = new Engine();
-    const base = { name: "S", ports: 2, routes: [0, 1], inputBufferBytes: 8192, maxPacketBytes: 1000, vls: 2 };
+    const base = {
+      name: "S",
+      ports: 2,
+      routes: [0, 1],
+      inputBufferBytes: 8192,
+      maxPacketBytes: 1000,
+      vls: 2,
+      packets: new PacketStore(),
+    };
     expect(() => new InputBufferedSwitch(engine, { ...base, vlScheduling: "dwrr", vlQuantaBytes: [1000] })).toThrow(
       /S: vlQuantaBytes must list one quantum per VL \(2\); got 1/,
     );

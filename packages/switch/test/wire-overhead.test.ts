@@ -4,7 +4,7 @@
  * Q). The overhead goes ahead of each frame: the link is busy for (20 + size) / rate, the
  * header leaves 20 B after the start. Byte counters count the frame's own size.
  */
-import { PacketFactory } from "@losslab/core";
+import { PacketStore } from "@losslab/core";
 import { Engine } from "@losslab/engine";
 import { dataPacket } from "@losslab/test-kit/data-packet";
 import { RecordingSink } from "@losslab/test-kit/recording-sink";
@@ -17,10 +17,10 @@ import { Link } from "../src/index.js";
 describe("a link with 20 B of per-frame overhead", () => {
   it("spaces back-to-back 1522 B frames by 1542 B times and delays each header by 20 B", () => {
     const engine = new Engine();
-    const packets = new PacketFactory();
+    const packets = new PacketStore();
     const src = new ScriptedSource(engine, "Src");
     const dst = new RecordingSink(engine, "Dst");
-    const { link, sent } = wire(engine, src, 0, dst, 0, { bandwidth: GBPS, overheadBytes: 20 });
+    const { link, sent } = wire(engine, src, 0, dst, 0, { bandwidth: GBPS, overheadBytes: 20, packets });
     for (let seq = 0; seq < 3; seq++) src.send(dataPacket(packets, 0, 1, seq, 1522), 0);
     engine.run();
     // 1 GB/s: 1 B = 1 ns. Frame k starts at k x 1542 ns and its last byte leaves 1542 ns later.
@@ -42,7 +42,18 @@ describe("a link with 20 B of per-frame overhead", () => {
     const engine = new Engine();
     const src = new ScriptedSource(engine, "Src");
     const dst = new RecordingSink(engine, "Dst");
-    const base = { name: "L", from: src, fromPort: 0, to: dst, toPort: 0, bandwidth: GBPS, delay: 0, backDelay: 0 };
+    const packets = new PacketStore();
+    const base = {
+      name: "L",
+      from: src,
+      fromPort: 0,
+      to: dst,
+      toPort: 0,
+      bandwidth: GBPS,
+      delay: 0,
+      backDelay: 0,
+      packets,
+    };
     expect(new Link(engine, base).overheadBytes).toBe(0);
     expect(() => new Link(engine, { ...base, overheadBytes: -20 })).toThrow(
       /L: overheadBytes must be a finite number >= 0; got -20/,

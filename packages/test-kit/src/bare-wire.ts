@@ -2,7 +2,14 @@
  * A link without a switch's Link class, for the adapter's tests (the adapter may not depend on
  * the switch package, so its tests wire hosts with this).
  */
-import { type Device, LosslessViolation, type OutboundLink, type Packet, PacketKind } from "@losslab/core";
+import {
+  type Device,
+  LosslessViolation,
+  type OutboundLink,
+  type Packet,
+  PacketKind,
+  type PacketStore,
+} from "@losslab/core";
 import { type Engine, type Time, transmissionTime } from "@losslab/engine";
 import { GBPS, PROPAGATION } from "./santos-link.js";
 import type { Transmission } from "./transmission.js";
@@ -15,11 +22,13 @@ import type { Transmission } from "./transmission.js";
  */
 export class BareWire implements OutboundLink {
   readonly sent: Transmission[] = [];
-  tamper: ((packet: Packet) => void) | undefined;
+  /** Called with each packet as it starts, before it is recorded: a test may set its bits (`packets.mark`). */
+  tamper: ((packet: Packet, packets: PacketStore) => void) | undefined;
   private busyUntil: Time = 0;
 
   constructor(
     private readonly engine: Engine,
+    readonly packets: PacketStore,
     private readonly to: Device | ((packet: Packet) => Device),
     readonly bandwidth = GBPS,
     private readonly delay: Time = PROPAGATION,
@@ -29,11 +38,11 @@ export class BareWire implements OutboundLink {
     const now = this.engine.now;
     const to = typeof this.to === "function" ? this.to(packet) : this.to;
     if (now < this.busyUntil) throw new LosslessViolation(`wire to ${to.name}: overlapping transmissions`);
-    const duration = transmissionTime(packet.size, this.bandwidth);
+    const duration = transmissionTime(this.packets.size(packet), this.bandwidth);
     const end = now + duration;
     this.busyUntil = end;
-    this.tamper?.(packet);
-    this.sent.push({ packet, start: now, end });
+    this.tamper?.(packet, this.packets);
+    this.sent.push({ packet: this.packets.record(packet), slot: packet, start: now, end });
     const header = now + this.delay;
     this.engine.at(header, () => to.receive(packet, 0, header + duration));
     return end;

@@ -1,10 +1,10 @@
 /** Data packets for fixtures that drive devices by hand: from host `source` to host `destination`, flow = source. */
-import { type Packet, type PacketFactory, PacketKind } from "@losslab/core";
+import { type Packet, PacketKind, type PacketStore } from "@losslab/core";
 import { DATA_BYTES } from "./santos-link.js";
 
 /** A data packet on VL `vl` (created at time 0). */
 export function lanePacket(
-  factory: PacketFactory,
+  factory: PacketStore,
   source: number,
   destination: number,
   vl: number,
@@ -15,5 +15,5 @@ export function lanePacket(
 }
 
 /** A data packet on VL 0. */
-export const dataPacket = (factory: PacketFactory, source: number, destination: number, seq = 0, size = DATA_BYTES) =>
+export const dataPacket = (factory: PacketStore, source: number, destination: number, seq = 0, size = DATA_BYTES) =>
   lanePacket(factory, source, destination, 0, seq, size);

@@ -8,7 +8,7 @@
  * transfer ends; the output buffer's head starts on the link -> it stops waiting ->
  * `packetDeparting`, and it leaves the output buffer when its last byte has gone.
  */
-import { type MarkingPolicyFactory, type Packet, PacketFactory, PacketKind } from "@losslab/core";
+import { type MarkingPolicyFactory, type Packet, PacketKind, PacketStore } from "@losslab/core";
 import { FakeSwitchView } from "./fake-switch-view.js";
 
 /** ferrer-2012 sec. 5.1: 256 B of fixed payload + 22 B of header. */
@@ -26,7 +26,7 @@ export interface FakeCioqOptions {
 
 export class FakeCioqSwitch extends FakeSwitchView {
   /** `packets` may be shared with another fake switch, so a packet can cross both. */
-  constructor(marking: MarkingPolicyFactory, options: FakeCioqOptions = {}, packets = new PacketFactory()) {
+  constructor(marking: MarkingPolicyFactory, options: FakeCioqOptions = {}, packets = new PacketStore()) {
     super(marking, {
       name: options.name ?? "cioq",
       ports: options.ports ?? 4,
@@ -34,7 +34,7 @@ export class FakeCioqSwitch extends FakeSwitchView {
       inputBufferBytes: options.inputBufferBytes ?? CIOQ_BUFFER_BYTES,
       outputBufferBytes: options.outputBufferBytes ?? CIOQ_BUFFER_BYTES,
       credits: 1000,
-      packetFactory: packets,
+      packets,
     });
   }
 
@@ -48,7 +48,7 @@ export class FakeCioqSwitch extends FakeSwitchView {
   /** `packet`, perhaps from another switch, arrives at `input`, its tail with its header. */
   override receive(packet: Packet, input: number): void {
     super.receive(packet, input);
-    this.tailArrived(input, packet.vl);
+    this.tailArrived(input, this.packets.vl(packet));
   }
 
   /** Fills output buffer `output` with `count` data packets arrived at `input` and crossed. */
@@ -63,7 +63,7 @@ export class FakeCioqSwitch extends FakeSwitchView {
   /** `packet` crosses the crossbar into its output buffer (`packetEnteredOutput`), then leaves its input buffer. */
   cross(packet: Packet): void {
     const output = this.outputOf(packet);
-    if (this.outputOccupancy(output) + packet.size > this.outputCapacity())
+    if (this.outputOccupancy(output) + this.packets.size(packet) > this.outputCapacity())
       throw new Error(`output ${output} overflows`);
     this.outputs[output]!.push(packet);
     this.policy.packetEnteredOutput?.(packet, this.inputOfPacket(packet), output);

@@ -8,12 +8,11 @@
  */
 import {
   CongestionBit,
-  hasBit,
   type MarkingPolicy,
   type MarkingPolicyFactory,
   type Packet,
-  type PacketFactory,
   type PacketKind,
+  type PacketStore,
   type SwitchView,
 } from "@losslab/core";
 import { CREDIT_BYTES } from "./santos-link.js";
@@ -29,11 +28,9 @@ export interface FakeSwitchViewOptions {
   outputBufferBytes: number;
   /** Credit blocks of an output VL until `setCredits` says otherwise. */
   credits: number;
-  /** Makes the packets; share one between two fakes so that a packet can cross both. */
-  packetFactory: PacketFactory;
+  /** Holds the packets; share one between two fakes so that a packet can cross both. */
+  packets: PacketStore;
 }
-
-const total = (packets: readonly Packet[]) => packets.reduce((bytes, packet) => bytes + packet.size, 0);
 
 export abstract class FakeSwitchView implements SwitchView {
   readonly name: string;
@@ -41,8 +38,10 @@ export abstract class FakeSwitchView implements SwitchView {
   readonly maxPacketBytes: number;
   readonly creditBytes = CREDIT_BYTES;
   readonly policy: MarkingPolicy;
-  /** Every packet this fake created, in creation order (with a factory of its own, ids 0, 1, ...). */
-  readonly packets: Packet[] = [];
+  /** The packets (`SwitchView.packets`): read what the hooks were given here. */
+  readonly packets: PacketStore;
+  /** Every packet this fake created, in creation order (with a store of its own, ids 0, 1, ...). */
+  readonly created: Packet[] = [];
   /** Hears every control frame the policy sends (`notify`). */
   noticeListener: ((destination: number, about: Packet, bytes: number, feedback?: number) => void) | undefined;
   private readonly inputs: Packet[][] = [];
@@ -59,6 +58,7 @@ export abstract class FakeSwitchView implements SwitchView {
     this.name = options.name;
     this.portCount = options.ports;
     this.maxPacketBytes = options.maxPacketBytes;
+    this.packets = options.packets;
     for (let port = 0; port < this.portCount; port++) {
       this.inputs.push([]);
       this.outputs.push([]);
@@ -82,11 +82,11 @@ export abstract class FakeSwitchView implements SwitchView {
   }
 
   inputOccupancy(port: number): number {
-    return total(this.inputs[port]!);
+    return this.total(this.inputs[port]!);
   }
 
   outputOccupancy(port: number): number {
-    return total(this.outputs[port]!);
+    return this.total(this.outputs[port]!);
   }
 
   inputPackets(port: number): readonly Packet[] {
@@ -98,7 +98,7 @@ export abstract class FakeSwitchView implements SwitchView {
   }
 
   outputOf(packet: Packet): number {
-    return packet.destination;
+    return this.packets.destination(packet);
   }
 
   waitingFor(output: number): number {
@@ -118,13 +118,13 @@ export abstract class FakeSwitchView implements SwitchView {
 
   /** Bytes held in the buffer of input `input`, VL `vl`. */
   vlOccupancy(input: number, vl: number): number {
-    return total(this.inputs[input]!.filter((packet) => packet.vl === vl));
+    return this.total(this.inputs[input]!.filter((packet) => this.packets.vl(packet) === vl));
   }
 
   /** `packet`, perhaps from another switch, arrives at `input`: its header joins the input buffer and counts as waiting, then `packetArrived`. */
   receive(packet: Packet, input: number): void {
-    if (this.vlOccupancy(input, packet.vl) + packet.size > this.inputCapacity()) {
-      throw new Error(`input ${input} VL ${packet.vl} overflows`);
+    if (this.vlOccupancy(input, this.packets.vl(packet)) + this.packets.size(packet) > this.inputCapacity()) {
+      throw new Error(`input ${input} VL ${this.packets.vl(packet)} overflows`);
     }
     this.inputs[input]!.push(packet);
     this.inputOf.set(packet, input);
@@ -139,17 +139,24 @@ export abstract class FakeSwitchView implements SwitchView {
 
   /** Ids of the packets carrying the ECN bit. */
   markedIds(): number[] {
-    return this.packets.filter((packet) => hasBit(packet, CongestionBit.Ecn)).map((packet) => packet.id);
+    return this.created
+      .filter((packet) => this.packets.hasBit(packet, CongestionBit.Ecn))
+      .map((packet) => this.packets.id(packet));
   }
 
   /** Ids of `packets`. */
-  static ids(packets: readonly Packet[]): number[] {
-    return packets.map((packet) => packet.id);
+  ids(packets: readonly Packet[]): number[] {
+    return packets.map((packet) => this.packets.id(packet));
+  }
+
+  /** Bytes of `held`. */
+  private total(held: readonly Packet[]): number {
+    return held.reduce((bytes, packet) => bytes + this.packets.size(packet), 0);
   }
 
   /** A new packet of `size` bytes from host `input` (its flow) to host `output`. */
   protected create(input: number, output: number, kind: PacketKind, size: number, vl = 0): Packet {
-    const packet = this.options.packetFactory.create({
+    const packet = this.packets.create({
       kind,
       flow: input,
       source: input,
@@ -159,7 +166,7 @@ export abstract class FakeSwitchView implements SwitchView {
       vl,
       createdAt: 0,
     });
-    this.packets.push(packet);
+    this.created.push(packet);
     return packet;
   }
 

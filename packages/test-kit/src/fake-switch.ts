@@ -8,7 +8,7 @@
  * gone. Each input port has one buffer of `BUFFER_PACKETS` data packets per VL (santos-2002
  * Table 1); output VLs have unlimited credits unless set; no output buffers.
  */
-import { creditsFor, type MarkingPolicyFactory, type Packet, PacketFactory, PacketKind } from "@losslab/core";
+import { creditsFor, type MarkingPolicyFactory, type Packet, PacketKind, PacketStore } from "@losslab/core";
 import { FakeSwitchView } from "./fake-switch-view.js";
 import { BUFFER_PACKETS, CREDIT_BYTES, DATA_BYTES } from "./santos-link.js";
 
@@ -25,7 +25,7 @@ export class FakeSwitch extends FakeSwitchView {
       inputBufferBytes: BUFFER_PACKETS * DATA_BYTES,
       outputBufferBytes: 0,
       credits: Number.POSITIVE_INFINITY,
-      packetFactory: new PacketFactory(),
+      packets: new PacketStore(),
     });
     for (let port = 0; port < ports; port++) this.queues.push([]);
   }
@@ -57,14 +57,14 @@ export class FakeSwitch extends FakeSwitchView {
     const output = this.outputOf(packet);
     const queue = this.queues[output]!;
     const at = queue.indexOf(packet);
-    if (at < 0) throw new Error(`packet ${packet.id} is not waiting`);
-    const credits = this.outputCredits(output, packet.vl);
-    const blocks = creditsFor(packet.size, CREDIT_BYTES);
+    if (at < 0) throw new Error(`packet ${this.packets.id(packet)} is not waiting`);
+    const credits = this.outputCredits(output, this.packets.vl(packet));
+    const blocks = creditsFor(this.packets.size(packet), CREDIT_BYTES);
     if (credits < blocks) {
-      this.policy.outputBlocked?.(output, packet.vl);
+      this.policy.outputBlocked?.(output, this.packets.vl(packet));
       return false;
     }
-    if (credits !== Number.POSITIVE_INFINITY) this.setCredits(output, credits - blocks, packet.vl);
+    if (credits !== Number.POSITIVE_INFINITY) this.setCredits(output, credits - blocks, this.packets.vl(packet));
     queue.splice(at, 1);
     this.transmitting.add(packet);
     this.depart(packet, output);
@@ -73,7 +73,8 @@ export class FakeSwitch extends FakeSwitchView {
 
   /** The last byte of `packet` has left: it leaves its input buffer. */
   finish(packet: Packet): void {
-    if (!this.transmitting.delete(packet)) throw new Error(`packet ${packet.id} is not being transmitted`);
+    if (!this.transmitting.delete(packet))
+      throw new Error(`packet ${this.packets.id(packet)} is not being transmitted`);
     this.leaveInput(packet);
   }
 

@@ -1,10 +1,13 @@
 /** A receiving device that records what arrives, for tests of switches and links. */
-import type { Device, InboundLink, Packet } from "@losslab/core";
+import type { Device, InboundLink, Packet, PacketRecord } from "@losslab/core";
 import type { Engine, Time } from "@losslab/engine";
 
 /** One packet seen by a sink: when its header arrived, when its last byte arrives. */
 export interface Arrival {
-  packet: Packet;
+  /** The packet's fields as its header arrived. */
+  packet: PacketRecord;
+  /** Its slot in the store. */
+  slot: Packet;
   port: number;
   headerAt: Time;
   tailAt: Time;
@@ -38,7 +41,8 @@ export class RecordingSink implements Device {
   }
 
   receive(packet: Packet, port: number, tailAt: Time): void {
-    this.arrivals.push({ packet, port, headerAt: this.engine.now, tailAt });
+    const packets = this.inbound.get(port)!.packets;
+    this.arrivals.push({ packet: packets.record(packet), slot: packet, port, headerAt: this.engine.now, tailAt });
   }
 
   creditsReturned(): void {

@@ -1,4 +1,5 @@
 /** The smallest switch fixture: two ports, one way through. */
+import type { PacketStore } from "@losslab/core";
 import type { Engine } from "@losslab/engine";
 import { InputBufferedSwitch, type InputBufferedSwitchOptions } from "@losslab/switch";
 import { DATA_BYTES } from "./santos-link.js";
@@ -7,7 +8,7 @@ import { DATA_BYTES } from "./santos-link.js";
 export function relaySwitch(
   engine: Engine,
   inputBufferBytes: number,
-  options: Partial<InputBufferedSwitchOptions> = {},
+  options: Partial<InputBufferedSwitchOptions> & { packets: PacketStore },
 ): InputBufferedSwitch {
   return new InputBufferedSwitch(engine, {
     name: "S",

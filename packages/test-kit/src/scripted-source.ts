@@ -8,6 +8,8 @@ import {
   type OutboundLink,
   type Packet,
   PacketKind,
+  type PacketReader,
+  type PacketRecord,
 } from "@losslab/core";
 import type { Engine, Time } from "@losslab/engine";
 import { CREDIT_BYTES } from "./santos-link.js";
@@ -22,9 +24,12 @@ export class ScriptedSource implements Device {
   readonly creditReturns: Array<{ at: Time; blocks: number }> = [];
   /** When each received PAUSE took effect, and whether it paused (XOFF) or resumed (XON). */
   readonly pauses: Array<{ at: Time; paused: boolean }> = [];
-  readonly received: Packet[] = [];
+  /** What arrived (not PAUSE frames), as it arrived. */
+  readonly received: PacketRecord[] = [];
   credits: CreditAccount | undefined;
   private link: OutboundLink | undefined;
+  /** The store of the link this source sends on (known once connected). */
+  private packets: PacketReader | undefined;
   private readonly queue: Packet[] = [];
   private busyUntil: Time = 0;
   private paused = 0;
@@ -50,22 +55,26 @@ export class ScriptedSource implements Device {
 
   connectOutput(_port: number, link: OutboundLink, downstreamCredits: number): void {
     this.link = link;
+    this.packets = link.packets;
     this.credits = new CreditAccount(downstreamCredits, CREDIT_BYTES, `${this.name} output`);
   }
 
-  connectInput(_port: number, _link: InboundLink): void {}
+  connectInput(_port: number, link: InboundLink): void {
+    this.packets ??= link.packets;
+  }
 
   inputCredits(_port: number): number {
     return Number.POSITIVE_INFINITY;
   }
 
   receive(packet: Packet, _port: number, tailAt: Time): void {
-    if (packet.kind !== PacketKind.Pause) {
-      this.received.push(packet);
+    const packets = this.packets!;
+    if (packets.kind(packet) !== PacketKind.Pause) {
+      this.received.push(packets.record(packet));
       return;
     }
     this.engine.at(tailAt + this.reactionDelay, () => {
-      this.paused = applyPause(this.paused, packet);
+      this.paused = applyPause(this.paused, packets, packet);
       this.pauses.push({ at: this.engine.now, paused: this.paused !== 0 });
       this.trySend();
     });
@@ -80,9 +89,10 @@ export class ScriptedSource implements Device {
   private trySend(): void {
     const packet = this.queue[0];
     if (packet === undefined || this.engine.now < this.busyUntil) return;
-    if (!this.credits!.canSend(packet.size) || isPaused(this.paused, packet)) return;
+    const packets = this.packets!;
+    if (!this.credits!.canSend(packets.size(packet)) || isPaused(this.paused, packets.vl(packet))) return;
     this.queue.shift();
-    this.credits!.consume(packet.size);
+    this.credits!.consume(packets.size(packet));
     this.busyUntil = this.link!.transmit(packet);
     this.engine.at(this.busyUntil, () => this.trySend());
   }

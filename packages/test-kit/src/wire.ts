@@ -1,5 +1,5 @@
 /** Links between devices wired as the scenario builder wires them, with every transmission recorded. */
-import type { Device } from "@losslab/core";
+import type { Device, PacketReader } from "@losslab/core";
 import type { Engine, Time } from "@losslab/engine";
 import { Link } from "@losslab/switch";
 import { GBPS, PROPAGATION } from "./santos-link.js";
@@ -10,6 +10,14 @@ export interface WireOptions {
   delay?: Time;
   backDelay?: Time;
   overheadBytes?: number;
+  /** The simulation's packets; default the store of `from` or `to` (a switch's or an adapter's `packets`). */
+  packets?: PacketReader;
+}
+
+/** The store a device reads its packets from, if it says (switches and host adapters do). */
+function storeOf(device: Device): PacketReader | undefined {
+  const packets = (device as { packets?: unknown }).packets;
+  return typeof packets === "object" && packets !== null && "size" in packets ? (packets as PacketReader) : undefined;
 }
 
 /**
@@ -36,15 +44,25 @@ export function wire(
     delay,
     backDelay: options.backDelay ?? delay,
     overheadBytes: options.overheadBytes ?? 0,
+    packets: packetsOf(from, to, options),
   });
   from.connectOutput(fromPort, link, to.inputCredits(toPort));
   to.connectInput(toPort, link);
   const sent: Transmission[] = [];
-  link.onTransmit((packet, start, end) => sent.push({ packet, start, end }));
+  link.onTransmit((packets, packet, start, end) =>
+    sent.push({ packet: packets.record(packet), slot: packet, start, end }),
+  );
   return { link, sent };
 }
 
 /** Wires both directions between `a`:`aPort` and `b`:`bPort` (a full-duplex link: PAUSE frames go back on the reverse one). */
+function packetsOf(from: Device, to: Device, options: WireOptions): PacketReader {
+  const packets = options.packets ?? storeOf(from) ?? storeOf(to);
+  if (packets === undefined)
+    throw new Error(`wire ${from.name}->${to.name}: neither end has packets; give options.packets`);
+  return packets;
+}
+
 export function duplex(
   engine: Engine,
   a: Device,
