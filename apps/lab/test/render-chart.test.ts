@@ -94,6 +94,26 @@ describe("renderChartSvg", () => {
     expect(markGroups(svg, "mark-line role-mark")).toHaveLength(2);
   });
 
+  it("marks the points of a line chart whose series have one point each (a line of one point draws nothing)", async () => {
+    const chart: Chart = {
+      name: "short",
+      title: "A run of one window",
+      xLabel: "time (ms)",
+      yLabel: "rate",
+      series: [
+        { name: "A", points: [[1, 0.5]] },
+        { name: "B", points: [[1, 0.25]] },
+      ],
+    };
+    expect(JSON.stringify(toVegaLite(chart))).toContain('"point":{"size":36}');
+    const longer: Chart = { ...chart, series: [{ name: "A", points: ramp(10, (t) => t, 1, 10) }] };
+    expect(JSON.stringify(toVegaLite(longer))).not.toContain('"point"');
+    const svg = await renderChartSvg(chart);
+    const dots = markGroups(svg, "mark-symbol role-mark");
+    expect(dots).toHaveLength(1);
+    expect(dots[0]!.match(/<path/g)).toHaveLength(2);
+  });
+
   it("draws grouped bars: x values as categories, one bar per series in each", async () => {
     const chart: Chart = {
       name: "marked",

@@ -155,7 +155,8 @@ function lineLayers(chart: Chart): unknown[] {
       strokeWidth: 1.75,
       clip: true,
       interpolate: "linear",
-      ...(chart.points === true ? { point: { size: 36 } } : {}),
+      // A series of one point draws no line: mark it with a dot, or the chart looks empty.
+      ...(chart.points === true || chart.series.some((s) => s.points.length === 1) ? { point: { size: 36 } } : {}),
     },
     encoding: {
       x: xEnc,
