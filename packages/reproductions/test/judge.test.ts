@@ -26,6 +26,8 @@ describe("Preset.judge", () => {
       "turner-apsn",
       "turner-noncompliant",
       "turner-vl",
+      "dcqcn-victim",
+      "dc-fan-in",
     ]);
   });
 

@@ -2,7 +2,8 @@ import { nearestRank } from "@losslab/metrics";
 import type { ScenarioInput, ScenarioResult } from "@losslab/scenario";
 import type { Chart } from "../charts/chart.js";
 import { check, round } from "../check.js";
-import { fingerprintOf, type Preset } from "../preset.js";
+import { summaryNumbers } from "../judge.js";
+import { type Check, fingerprintOf, type Preset } from "../preset.js";
 import { datacenterPackets, gbps, linkDelayNs, runSchemes, type Scheme, schemeFields } from "./datacenter-scenario.js";
 import { type DatacenterOrganisation, datacenterSwitch, tridentII } from "./datacenter-switch.js";
 import { jainIndex } from "./jain-index.js";
@@ -130,6 +131,47 @@ function queueChart(results: readonly ScenarioResult[]): Chart {
   };
 }
 
+/** What the claims FI.* read of one scheme's summary: its Jain index, utilisation and queue p95. */
+interface FanInNumbers {
+  jain: number;
+  util: number;
+  queue: { p95: number };
+}
+
+/** The claims FI.* of the spec, from the three schemes' summaries. */
+function fanInChecks(dcqcn: FanInNumbers, hpcc: FanInNumbers, timely: FanInNumbers): Check[] {
+  return [
+    check.atLeast("FI.1", "dcqcn: Jain index (10-14 ms)", dcqcn.jain, setup.fairJain),
+    check.atLeast("FI.2", "hpcc: Jain index (10-14 ms)", hpcc.jain, setup.fairJain),
+    check.atLeast("FI.3", "timely: Jain index (10-14 ms)", timely.jain, setup.fairJain),
+    check.all(
+      "FI.4",
+      "every scheme: receiver link utilisation (10-14 ms), lowest",
+      Math.min(dcqcn.util, hpcc.util, timely.util),
+      [
+        { text: "dcqcn >= 0.9", pass: dcqcn.util >= 0.9 },
+        { text: "hpcc >= 0.9", pass: hpcc.util >= 0.9 },
+        { text: "timely >= 0.9", pass: timely.util >= 0.9 },
+      ],
+    ),
+    check.atMost("FI.5", "hpcc: bottleneck queue p95 (10-14 ms), bytes", hpcc.queue.p95, 10000),
+    check.atMost(
+      "FI.6",
+      "hpcc: bottleneck queue p95, against dcqcn's",
+      hpcc.queue.p95,
+      dcqcn.queue.p95 / 4,
+      `queue p95(dcqcn) / 4 = ${round(dcqcn.queue.p95 / 4)}`,
+    ),
+  ];
+}
+
+/** A scheme's summary as the claims read it, if it holds those numbers (`Preset.judge`). */
+function fanInNumbers(summary: unknown): FanInNumbers | undefined {
+  const top = summaryNumbers(summary, ["jain", "util"]);
+  const queue = summaryNumbers((summary as { queue?: unknown } | null)?.queue, ["p95"]);
+  return top === undefined || queue === undefined ? undefined : { ...top, queue };
+}
+
 /** DCQCN, HPCC and TIMELY share one receiver fairly; HPCC holds the queue near empty. */
 export const dcFanIn: Preset = {
   name: "dc-fan-in",
@@ -147,30 +189,14 @@ export const dcFanIn: Preset = {
       params: { ...setup, runs },
       fingerprint: fingerprintOf(results),
       summary: { dcqcn, hpcc, timely },
-      checks: [
-        check.atLeast("FI.1", "dcqcn: Jain index (10-14 ms)", dcqcn.jain, setup.fairJain),
-        check.atLeast("FI.2", "hpcc: Jain index (10-14 ms)", hpcc.jain, setup.fairJain),
-        check.atLeast("FI.3", "timely: Jain index (10-14 ms)", timely.jain, setup.fairJain),
-        check.all(
-          "FI.4",
-          "every scheme: receiver link utilisation (10-14 ms), lowest",
-          Math.min(dcqcn.util, hpcc.util, timely.util),
-          [
-            { text: "dcqcn >= 0.9", pass: dcqcn.util >= 0.9 },
-            { text: "hpcc >= 0.9", pass: hpcc.util >= 0.9 },
-            { text: "timely >= 0.9", pass: timely.util >= 0.9 },
-          ],
-        ),
-        check.atMost("FI.5", "hpcc: bottleneck queue p95 (10-14 ms), bytes", hpcc.queue.p95, 10000),
-        check.atMost(
-          "FI.6",
-          "hpcc: bottleneck queue p95, against dcqcn's",
-          hpcc.queue.p95,
-          dcqcn.queue.p95 / 4,
-          `queue p95(dcqcn) / 4 = ${round(dcqcn.queue.p95 / 4)}`,
-        ),
-      ],
+      checks: fanInChecks(dcqcn, hpcc, timely),
       charts: [...runs.map((scheme, i) => ratesChart(scheme, results[i]!)), queueChart(results)],
     };
+  },
+  judge(summary) {
+    const [dcqcn, hpcc, timely] = runs.map((scheme) => fanInNumbers(summary[scheme]));
+    return dcqcn === undefined || hpcc === undefined || timely === undefined
+      ? undefined
+      : fanInChecks(dcqcn, hpcc, timely);
   },
 };
