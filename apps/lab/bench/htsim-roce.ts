@@ -88,6 +88,17 @@ export function htsimSwitch(kind: HtsimSwitchKind): SwitchSpec {
   }
 }
 
+/**
+ * A switch named on a command line or in an environment variable (`source`, for the
+ * message): an organisation `htsimSwitch` knows, or a JSON switch object; undefined when empty.
+ */
+export function parseHtsimSwitch(text: string | undefined, source: string): HtsimSwitchKind | SwitchSpec | undefined {
+  if (text === undefined || text === "") return undefined;
+  if (text.trimStart().startsWith("{")) return JSON.parse(text) as SwitchSpec;
+  if ((HTSIM_SWITCH_KINDS as readonly string[]).includes(text)) return text as HtsimSwitchKind;
+  throw new Error(`${source} must be one of ${HTSIM_SWITCH_KINDS.join(", ")} or a JSON switch object; got "${text}"`);
+}
+
 /** The organisation the matched scenario uses unless told otherwise (docs/benchmarks.md says why). */
 export const HTSIM_DEFAULT_SWITCH: HtsimSwitchKind = "shared-buffer";
 

@@ -16,13 +16,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { type ConnectionMatrix, parseConnectionMatrix, permutationMatrix } from "./connection-matrix.js";
-import {
-  HTSIM_FLOW_BYTES,
-  HTSIM_SWITCH_KINDS,
-  type HtsimSwitchKind,
-  htsimScenario,
-  type SwitchSpec,
-} from "./htsim-roce.js";
+import { HTSIM_FLOW_BYTES, htsimScenario, parseHtsimSwitch } from "./htsim-roce.js";
 
 const { values } = parseArgs({
   options: {
@@ -35,13 +29,6 @@ const { values } = parseArgs({
   },
 });
 
-function switchOption(text: string | undefined): HtsimSwitchKind | SwitchSpec | undefined {
-  if (text === undefined) return undefined;
-  if (text.trimStart().startsWith("{")) return JSON.parse(text) as SwitchSpec;
-  if ((HTSIM_SWITCH_KINDS as readonly string[]).includes(text)) return text as HtsimSwitchKind;
-  throw new Error(`--switch must be one of ${HTSIM_SWITCH_KINDS.join(", ")} or a JSON switch object; got "${text}"`);
-}
-
 const nodes = Number(values.nodes);
 const matrix: ConnectionMatrix =
   values.matrix === undefined
@@ -51,7 +38,7 @@ const scenario = htsimScenario({
   nodes: matrix.nodes,
   flows: matrix.flows,
   durationMs: Number(values.ms),
-  switch: switchOption(values.switch),
+  switch: parseHtsimSwitch(values.switch, "--switch"),
   groupPerFlow: values["group-per-flow"],
   ecmpDraw: Number(values["ecmp-draw"]),
 });

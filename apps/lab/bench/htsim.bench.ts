@@ -17,21 +17,7 @@ import { fileURLToPath } from "node:url";
 import { parseScenario, runScenario } from "@losslab/scenario";
 import { benchLine } from "../../../test/bench-line.js";
 import { permutationMatrix } from "./connection-matrix.js";
-import {
-  fatTreeK,
-  HTSIM_FLOW_BYTES,
-  HTSIM_SWITCH_KINDS,
-  type HtsimSwitchKind,
-  htsimScenario,
-  type SwitchSpec,
-} from "./htsim-roce.js";
-
-function switchOf(text: string | undefined): HtsimSwitchKind | SwitchSpec | undefined {
-  if (text === undefined || text === "") return undefined;
-  if (text.trimStart().startsWith("{")) return JSON.parse(text) as SwitchSpec;
-  if ((HTSIM_SWITCH_KINDS as readonly string[]).includes(text)) return text as HtsimSwitchKind;
-  throw new Error(`HTSIM_SWITCH must be one of ${HTSIM_SWITCH_KINDS.join(", ")} or a JSON switch object`);
-}
+import { fatTreeK, HTSIM_FLOW_BYTES, htsimScenario, parseHtsimSwitch, type SwitchSpec } from "./htsim-roce.js";
 
 const run = process.argv[2];
 if (run === undefined) {
@@ -45,7 +31,12 @@ if (run === undefined) {
   const [hosts, ms] = run.split(":").map(Number) as [number, number];
   const k = fatTreeK(hosts);
   const { nodes, flows } = permutationMatrix(hosts, hosts, HTSIM_FLOW_BYTES, 1);
-  const scenario = htsimScenario({ nodes, flows, durationMs: ms, switch: switchOf(process.env.HTSIM_SWITCH) });
+  const scenario = htsimScenario({
+    nodes,
+    flows,
+    durationMs: ms,
+    switch: parseHtsimSwitch(process.env.HTSIM_SWITCH, "HTSIM_SWITCH"),
+  });
   const started = performance.now();
   const result = runScenario(parseScenario(scenario));
   const setupSeconds = (performance.now() - started - result.stats.wallMs) / 1000;
