@@ -49,8 +49,11 @@ export async function sweepShard(
   const notes: string[] = [];
   for (const point of mine) {
     const found = fresh ? undefined : await readPointRecord(dir, point, pointCells(point), context);
-    if (found !== undefined && "row" in found && found.row.error === undefined) kept++;
-    else todo.push(point);
+    if (found !== undefined && "row" in found && found.row.error === undefined) {
+      kept++;
+      continue;
+    }
+    todo.push(point);
     if (found === undefined || ("problem" in found && found.problem === "missing")) continue;
     const label = pointLabel(point.index, sweep, point.values);
     notes.push("row" in found ? `${label} failed before` : `${label}: ${found.problem}`);

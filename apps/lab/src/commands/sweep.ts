@@ -9,14 +9,7 @@ import type { RedisAddress } from "../queue/redis-address.js";
 import { type EarlierFile, planResume, pointCells, pointKey } from "../sweep/resume.js";
 import { runScenarioSummary, type ScenarioSummary } from "../sweep/scenario-task.js";
 import type { Shard } from "../sweep/shard.js";
-import {
-  formatValue,
-  pointLabel,
-  readSweepFile,
-  type Sweep,
-  type SweepPoint,
-  sweepPoints,
-} from "../sweep/sweep-file.js";
+import { pointLabel, readSweepFile, type Sweep, type SweepPoint, sweepPoints } from "../sweep/sweep-file.js";
 import { type Row, writeSweepOutputs } from "../sweep/sweep-outputs.js";
 import { flattenSummary, type SweepRow, toCsv, toJson } from "../sweep/sweep-table.js";
 import { threadRunner } from "../sweep/thread-runner.js";
