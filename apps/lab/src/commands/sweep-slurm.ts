@@ -15,14 +15,21 @@ import {
 import type { Sweep, SweepPoint } from "../sweep/sweep-file.js";
 import { UserError } from "../user-error.js";
 
-/** Node, losslab's modules and the sweep's points in the main thread (measured: 90-110 MiB; doubled). */
+/*
+ * --mem of a task: MAIN_THREAD_MIB + per thread (THREAD_MIB + MEMORY_MARGIN x the largest point's
+ * estimated memoryBytes). Measured (built CLI, one shard on one thread): tiny points peak at 84 MiB
+ * in all (each further thread adds about 63 MiB); a 12-ary 3-tree point estimated at 31 MB at
+ * 153 MiB, where this asks 446 MiB; a 16-ary 3-tree point estimated at 160 MB at 287 MiB, where
+ * this asks 704 MiB. Slurm kills a task above --mem, and a killed shard only costs a rerun, so
+ * the allowances are generous rather than tight.
+ */
+/** Node, losslab's modules and the sweep's points in the main thread. */
 const MAIN_THREAD_MIB = 256;
-/** A worker thread's own heap and modules before its point's fabric (measured: about 25 MiB idle; rounded up for GC headroom). */
+/** A worker thread with its modules, before its point's fabric. */
 const THREAD_MIB = 128;
 /**
  * The estimate's memoryBytes (fabric, counters, series, traces) is what is built before a run;
- * the event queue, packets in flight and the result's copies come on top, and Slurm kills a
- * task above --mem: twice the estimate.
+ * the event queue, the packets in flight and the result's copies come on top.
  */
 const MEMORY_MARGIN = 2;
 /**
@@ -118,6 +125,6 @@ export async function sweepSlurm(
   await writeFileAtomic(submitFile, submitScript(resolve(shardsFile), resolve(collectFile)));
   for (const script of [shardsFile, collectFile, submitFile]) await chmod(script, 0o755);
   process.stdout.write(
-    `${sweep.base.name}: ${points.length} points in ${count} shard${count === 1 ? "" : "s"} (array tasks 1-${count}), each --cpus-per-task=${resources.cpus} --mem=${resources.memoryMiB}M --time=${resources.minutes}; wrote ${shardsFile}, ${collectFile} and ${submitFile}\nsubmit with: sh ${shellWord(submitFile)}\n`,
+    `${sweep.base.name}: ${points.length} point${points.length === 1 ? "" : "s"} in ${count} shard${count === 1 ? "" : "s"} (array tasks 1-${count}), each --cpus-per-task=${resources.cpus} --mem=${resources.memoryMiB}M --time=${resources.minutes}; wrote ${shardsFile}, ${collectFile} and ${submitFile}\nsubmit with: sh ${shellWord(submitFile)}\n`,
   );
 }
