@@ -6,6 +6,7 @@ import { pointRecordPath, pointRecordText, pointsDir, readPointRecord } from "..
 import { pointCells } from "../sweep/resume.js";
 import { runScenarioSummary, type ScenarioSummary } from "../sweep/scenario-task.js";
 import { type Shard, shardName, shardPoints } from "../sweep/shard.js";
+import { shellWord } from "../sweep/slurm-script.js";
 import { pointLabel, type Sweep, type SweepPoint } from "../sweep/sweep-file.js";
 import { flattenSummary, type SweepRow } from "../sweep/sweep-table.js";
 import { threadRunner } from "../sweep/thread-runner.js";
@@ -29,6 +30,7 @@ export async function sweepShard(
     dir,
     workers,
     fresh,
+    passOn,
   }: {
     sweep: Sweep;
     points: SweepPoint[];
@@ -36,6 +38,8 @@ export async function sweepShard(
     dir: string;
     workers: number;
     fresh: boolean;
+    /** The options the collect step must be given too (--data-dir, --plugin), for the line that says how to collect. */
+    passOn: string[];
   },
 ): Promise<void> {
   await prepareOutputDir(dir);
@@ -104,7 +108,7 @@ export async function sweepShard(
   }
   const seconds = ((Date.now() - start) / 1000).toFixed(1);
   process.stdout.write(
-    `ran ${todo.length} points in ${seconds} s; kept in ${pointsDir(dir)}/; once every shard is done: losslab sweep ${file} --collect ${dir}\n`,
+    `ran ${todo.length} points in ${seconds} s; kept in ${pointsDir(dir)}/; once every shard is done: ${["losslab", "sweep", file, ...passOn, "--collect", dir].map(shellWord).join(" ")}\n`,
   );
   if (failures.length > 0) {
     for (const line of failures.slice(0, 5)) process.stderr.write(`losslab: ${line}\n`);

@@ -287,6 +287,7 @@ async function shardedSweep(file: string, options: SweepOptions): Promise<void> 
       dir,
       workers: options.workers,
       fresh: options.fresh === true,
+      passOn,
     });
   }
 }
