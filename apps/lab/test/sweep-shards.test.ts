@@ -213,6 +213,8 @@ describe("losslab sweep --shard, --collect and --slurm: bad use", () => {
     [["--shard", "1/3", "--collect", empty], "--shard and --collect do not go together"],
     [["--collect", empty, "--slurm", empty], "--collect and --slurm do not go together"],
     [["--shards", "3"], "--shards N goes with --slurm DIR only"],
+    [["--slurm", empty, "--out", empty], "--out does not go with --slurm DIR"],
+    [["--collect", empty, "--fresh"], "--fresh goes with a sweep or --shard, not with --collect"],
     [
       ["--collect", empty],
       `--collect: ${empty} holds no kept points (${empty}/points/point-<n>.json); run the shards first: losslab sweep ${file} --shard I/N --out ${empty}`,

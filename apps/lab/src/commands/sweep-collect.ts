@@ -3,10 +3,10 @@ import { prepareOutputDir } from "../files/output-dir.js";
 import { type KeptPoint, pointsDir, readPointRecord } from "../sweep/kept-point.js";
 import { pointCells } from "../sweep/resume.js";
 import { assignShards, parseShard, pointSeconds } from "../sweep/shard.js";
-import { shellWord } from "../sweep/slurm-script.js";
 import { pointLabel, type Sweep, type SweepPoint } from "../sweep/sweep-file.js";
 import { type Row, writeSweepOutputs } from "../sweep/sweep-outputs.js";
 import { RUN_FAILED } from "../terminal/exit-codes.js";
+import { shellWord } from "../terminal/shell-word.js";
 import { UserError } from "../user-error.js";
 import { losslabVersion } from "../version.js";
 

@@ -6,7 +6,6 @@ import { pointRecordPath, pointRecordText, pointsDir, readPointRecord } from "..
 import { pointCells } from "../sweep/resume.js";
 import { runScenarioSummary, type ScenarioSummary } from "../sweep/scenario-task.js";
 import { type Shard, shardName, shardPoints } from "../sweep/shard.js";
-import { shellWord } from "../sweep/slurm-script.js";
 import { pointLabel, type Sweep, type SweepPoint } from "../sweep/sweep-file.js";
 import { flattenSummary, type SweepRow } from "../sweep/sweep-table.js";
 import { threadRunner } from "../sweep/thread-runner.js";
@@ -14,6 +13,7 @@ import { errorLine } from "../terminal/error-line.js";
 import { RUN_FAILED } from "../terminal/exit-codes.js";
 import { exitOnInterrupt } from "../terminal/interruption.js";
 import { terminalProgress } from "../terminal/progress.js";
+import { shellWord } from "../terminal/shell-word.js";
 import { losslabVersion } from "../version.js";
 
 /**

@@ -8,11 +8,11 @@ import {
   collectScript,
   type ScriptCommand,
   shardsScript,
-  shellWord,
   submitScript,
   type TaskResources,
 } from "../sweep/slurm-script.js";
 import type { Sweep, SweepPoint } from "../sweep/sweep-file.js";
+import { shellWord } from "../terminal/shell-word.js";
 import { UserError } from "../user-error.js";
 
 /*

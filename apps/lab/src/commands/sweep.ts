@@ -59,7 +59,8 @@ const MODES = [
  * `losslab sweep <file>`: runs a scenario over a grid of parameter values on worker threads
  * and writes results.csv, results.json and one chart per output key to --out. Points already
  * in an earlier results.csv there, verified, are kept and not run again (unless --fresh). A
- * point whose simulation fails is recorded with its error and the others run.
+ * point whose simulation fails is recorded with its error and the others run. With --shard,
+ * --collect or --slurm the sweep runs as shards instead (`shardedSweep`).
  */
 export async function sweepCommand(file: string, options: SweepOptions): Promise<void> {
   const modes = MODES.filter(([key]) => options[key] !== undefined).map(([, flag]) => flag);

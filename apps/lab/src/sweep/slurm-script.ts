@@ -5,6 +5,7 @@
  * (`--dependency=afterok:<array job>`). They are plain bash: `#SBATCH` lines are comments to
  * anything but sbatch, so a task also runs by hand (`SLURM_ARRAY_TASK_ID=2 bash shards.sbatch`).
  */
+import { shellWord } from "../terminal/shell-word.js";
 
 /** What the array's tasks ask of Slurm. */
 export interface TaskResources {
@@ -34,11 +35,6 @@ export interface ScriptCommand {
   passOn: readonly string[];
   /** For the job names. */
   name: string;
-}
-
-/** A word for bash, single-quoted unless it needs nothing. */
-export function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
 const words = (list: readonly string[]) => list.map(shellWord).join(" ");
