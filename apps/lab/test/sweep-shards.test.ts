@@ -104,9 +104,9 @@ describe("losslab sweep --shard I/N, then --collect", () => {
     expect(kept.map((name) => statSync(join(dir, "points", name)).ino)).toEqual(inodes);
     expect(records(dir)).toHaveLength(POINTS);
 
-    const collect = losslab("sweep", file, "--collect", dir);
+    const collect = await losslabInProcess("sweep", file, "--collect", dir);
     expect(collect.stderr).toBe("");
-    expect(collect.status).toBe(0);
+    expect(collect.code).toBe(0);
     expect(collect.stdout).toContain(`tiny: collected ${POINTS} points from 3 shards in ${dir}/points/`);
     expect(files(dir)).toEqual(uninterrupted);
   });
