@@ -219,7 +219,7 @@ describe("losslab sweep --shard, --collect and --slurm: bad use", () => {
       ["--collect", empty],
       `--collect: ${empty} holds no kept points (${empty}/points/point-<n>.json); run the shards first: losslab sweep ${file} --shard I/N --out ${empty}`,
     ],
-    [["--slurm", empty, "--shards", "13"], `--shards: at most ${POINTS} (one per point of the sweep), got 13`],
+    [["--slurm", empty, "--shards", "13"], `--shards: from 1 to ${POINTS} (one per point of the sweep), got 13`],
   ])("%j: one line naming the option, exit code 2", async (args, said) => {
     const answer = await losslabInProcess("sweep", file, ...args);
     expect(answer.code).toBe(2);

@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { estimateCost } from "@losslab/scenario";
 import { writeFileAtomic } from "../files/atomic-write.js";
 import { prepareOutputDir } from "../files/output-dir.js";
-import { assignShards, defaultShardCount, pointSeconds, TARGET_SHARD_SECONDS } from "../sweep/shard.js";
+import { assignShards, defaultShardCount, MAX_SHARDS, pointSeconds, TARGET_SHARD_SECONDS } from "../sweep/shard.js";
 import {
   collectScript,
   type ScriptCommand,
@@ -102,8 +102,11 @@ export async function sweepSlurm(
     );
   }
   const count = shards ?? defaultShardCount(pointSeconds(sweep, points));
-  if (count > points.length) {
-    throw new UserError(`--shards: at most ${points.length} (one per point of the sweep), got ${count}`);
+  const most = Math.min(points.length, MAX_SHARDS);
+  if (count > most) {
+    throw new UserError(
+      `--shards: from 1 to ${most} (${most === MAX_SHARDS ? "Slurm's default MaxArraySize allows tasks 1-1000" : "one per point of the sweep"}), got ${count}`,
+    );
   }
   const resources = taskResources(sweep, points, count, workers);
   await prepareOutputDir(dir);

@@ -54,7 +54,7 @@ export function shardsScript(command: ScriptCommand, resources: TaskResources): 
 #SBATCH --cpus-per-task=${cpus}
 #SBATCH --mem=${memoryMiB}M
 #SBATCH --time=${minutes}
-#SBATCH --output=${command.logs}/shard-%a.out
+#SBATCH --output=${command.logs}/shard-%A-%a.out
 set -euo pipefail
 : "\${SLURM_ARRAY_TASK_ID:?this script runs one shard of a job array: submit it with sbatch, or set SLURM_ARRAY_TASK_ID (1 to ${shards})}"
 cd ${shellWord(command.cwd)}
@@ -75,7 +75,7 @@ export function collectScript(command: ScriptCommand): string {
 #SBATCH --cpus-per-task=1
 #SBATCH --mem=${COLLECT_MEMORY_MIB}M
 #SBATCH --time=${COLLECT_MINUTES}
-#SBATCH --output=${command.logs}/collect.out
+#SBATCH --output=${command.logs}/collect-%j.out
 set -euo pipefail
 cd ${shellWord(command.cwd)}
 exec ${words(command.losslab)} sweep ${words([command.file, ...command.passOn])} --collect ${shellWord(command.dir)}
