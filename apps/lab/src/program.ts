@@ -216,7 +216,8 @@ cost) and keeps each point's result in --out/points/, one file each, written
 atomically: many shards may share one directory, and a shard run again goes on
 from what it kept. --collect DIR then writes the same files as --workers 1,
 after checking every kept point (this sweep's, this scenario's, whole and
-unedited); otherwise one line names the points and the shards to run again.
+unedited; with the queue key, sealed with it); otherwise one line names the
+points and the shards to run again.
 --slurm DIR writes DIR/shards.sbatch (the job array), DIR/collect.sbatch and
 DIR/submit.sh, which submits both.
 

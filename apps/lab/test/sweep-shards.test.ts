@@ -5,6 +5,7 @@
  * does not check out is refused, named, with the shard to run again.
  */
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -177,6 +178,83 @@ describe("losslab sweep --shard I/N, then --collect", () => {
     );
     expect(again.stdout).toContain("running 1 on 1 worker");
     expect((await losslabInProcess("sweep", quick, "--collect", dir)).code).toBe(0);
+    expect(files(dir)).toEqual(quickFiles);
+  });
+
+  it("with a key, seals the kept points with an HMAC: a forger who recomputes the SHA-256 is refused", {
+    timeout: 60_000,
+  }, async () => {
+    const keys = mkdtempSync(join(tmpdir(), "losslab-shards-key-"));
+    const keyFile = join(keys, "queue.key");
+    writeFileSync(keyFile, `${"5a".repeat(32)}\n`);
+    const otherKey = join(keys, "other.key");
+    writeFileSync(otherKey, `${"c3".repeat(32)}\n`);
+    const dir = mkdtempSync(join(tmpdir(), "losslab-shards-"));
+    for (const shard of ["1/2", "2/2"]) {
+      const run = await losslabInProcess(
+        "sweep",
+        quick,
+        "--shard",
+        shard,
+        "--out",
+        dir,
+        "--workers",
+        "1",
+        "--queue-key-file",
+        keyFile,
+      );
+      expect(run.code, run.stderr).toBe(0);
+    }
+    const record = join(dir, "points", "point-3.json");
+    const original = readFileSync(record, "utf8");
+    const { hmac, ...body } = JSON.parse(original);
+    expect(hmac).toMatch(/^[0-9a-f]{64}$/);
+    expect(body).not.toHaveProperty("sha256");
+    const collect = (...key: string[]) => losslabInProcess("sweep", quick, "--collect", dir, ...key);
+    /** `first`: the first point refused, and how many are. */
+    const refusedFor = async (first: string, why: string, ...key: string[]) => {
+      const run = await collect(...key);
+      expect(run.code).toBe(2);
+      expect(isCleanError(run.stderr), run.stderr).toBe(true);
+      expect(run.stderr).toContain(`points cannot be collected (${first}: ${why}`);
+    };
+    const point1 = "point 1 (topology.local=1, topology.remote=1)";
+    const point3 = "point 3 (topology.local=2, topology.remote=1)";
+
+    // Without the key, a sealed record cannot be checked: refused, saying what to give.
+    await refusedFor(
+      point1,
+      "sealed with a key: give the shards' key (LOSSLAB_QUEUE_KEY or --queue-key-file) to read it",
+    );
+    // A number changed, the HMAC kept.
+    const forged = { ...body, result: { ...body.result, values: { ...body.result.values, delivered: 1 } } };
+    writeFileSync(record, JSON.stringify({ ...forged, hmac }));
+    await refusedFor(
+      point3,
+      "edited, damaged or forged (its HMAC does not check out under this key)",
+      "--queue-key-file",
+      keyFile,
+    );
+    // The forger's way around a bare SHA-256: re-sealed with one computed over the changed record.
+    const sha256 = createHash("sha256").update(JSON.stringify(forged)).digest("hex");
+    writeFileSync(record, JSON.stringify({ ...forged, sha256 }));
+    await refusedFor(
+      point3,
+      "not sealed with the key (kept by a shard run without LOSSLAB_QUEUE_KEY or --queue-key-file, or forged)",
+      "--queue-key-file",
+      keyFile,
+    );
+    // Another key.
+    writeFileSync(record, original);
+    await refusedFor(
+      point1,
+      "edited, damaged or forged (its HMAC does not check out under this key)",
+      "--queue-key-file",
+      otherKey,
+    );
+
+    const done = await collect("--queue-key-file", keyFile);
+    expect(done.code, done.stderr).toBe(0);
     expect(files(dir)).toEqual(quickFiles);
   });
 

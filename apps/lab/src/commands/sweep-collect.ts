@@ -28,7 +28,16 @@ export async function sweepCollect(
     dir,
     out,
     passOn,
-  }: { sweep: Sweep; points: SweepPoint[]; dir: string; out: string; passOn: string[] },
+    key,
+  }: {
+    sweep: Sweep;
+    points: SweepPoint[];
+    dir: string;
+    out: string;
+    passOn: string[];
+    /** The queue key, when given: the records must be sealed with it (kept-point.ts). */
+    key: Buffer | undefined;
+  },
 ): Promise<void> {
   const names = await readdir(pointsDir(dir)).catch(() => [] as string[]);
   if (!names.some((name) => /^point-\d+\.json$/.test(name))) {
@@ -36,7 +45,7 @@ export async function sweepCollect(
       `--collect: ${dir} holds no kept points (${pointsDir(dir)}/point-<n>.json); run the shards first: losslab sweep ${file} --shard I/N --out ${dir}`,
     );
   }
-  const context = { version: losslabVersion, file };
+  const context = { version: losslabVersion, file, key };
   const found: KeptPoint[] = [];
   for (const point of points) found.push(await readPointRecord(dir, point, pointCells(point), context));
 

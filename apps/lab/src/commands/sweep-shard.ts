@@ -31,6 +31,7 @@ export async function sweepShard(
     workers,
     fresh,
     passOn,
+    key,
   }: {
     sweep: Sweep;
     points: SweepPoint[];
@@ -40,13 +41,15 @@ export async function sweepShard(
     fresh: boolean;
     /** The options the collect step must be given too (--data-dir, --plugin), for the line that says how to collect. */
     passOn: string[];
+    /** The queue key, when given: the records are sealed with it (kept-point.ts). */
+    key: Buffer | undefined;
   },
 ): Promise<void> {
   await prepareOutputDir(dir);
   await prepareOutputDir(pointsDir(dir));
   const name = shardName(shard);
   const mine = shardPoints(sweep, points, shard.count, shard.index);
-  const context = { version: losslabVersion, file };
+  const context = { version: losslabVersion, file, key };
 
   const todo: SweepPoint[] = [];
   let kept = 0;

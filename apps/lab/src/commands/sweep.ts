@@ -4,6 +4,7 @@ import { runSweep } from "@losslab/reproductions";
 import { writeFileAtomicSync } from "../files/atomic-write.js";
 import { prepareOutputDir } from "../files/output-dir.js";
 import { readTextFile } from "../files/regular-file.js";
+import { KEY_VARIABLE, queueKey } from "../queue/queue-key.js";
 import type { SweepQueue } from "../queue/queue-sweep.js";
 import type { RedisAddress } from "../queue/redis-address.js";
 import { type EarlierFile, planResume, pointCells, pointKey } from "../sweep/resume.js";
@@ -270,10 +271,14 @@ async function shardedSweep(file: string, options: SweepOptions): Promise<void> 
   const passOn = [
     ...(options.dataDir === undefined ? [] : ["--data-dir", options.dataDir]),
     ...(options.plugin ?? []).flatMap((plugin) => ["--plugin", plugin]),
+    ...(options.queueKeyFile === undefined ? [] : ["--queue-key-file", options.queueKeyFile]),
   ];
+  // The kept points are sealed with the queue key when one is given (kept-point.ts).
+  const keyed = options.queueKeyFile !== undefined || (process.env[KEY_VARIABLE] ?? "").trim() !== "";
+  const key = keyed && options.slurm === undefined ? await queueKey(options.queueKeyFile) : undefined;
   if (options.collect !== undefined) {
     const { sweepCollect } = await import("./sweep-collect.js");
-    await sweepCollect(file, { sweep, points, dir: options.collect, out: options.out ?? options.collect, passOn });
+    await sweepCollect(file, { sweep, points, dir: options.collect, out: options.out ?? options.collect, passOn, key });
   } else if (options.slurm !== undefined) {
     const { sweepSlurm } = await import("./sweep-slurm.js");
     const workers = options.given?.("workers") ? options.workers : undefined;
@@ -289,6 +294,7 @@ async function shardedSweep(file: string, options: SweepOptions): Promise<void> 
       workers: options.workers,
       fresh: options.fresh === true,
       passOn,
+      key,
     });
   }
 }

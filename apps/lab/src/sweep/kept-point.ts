@@ -6,9 +6,12 @@
  * the losslab version that ran it, the sweep file, the point and the SHA-256 of its scenario,
  * then the result as the sweep's row (values through result-codec.ts, so NaN and Infinity come
  * back as they went in), and ends with the SHA-256 of all that: a file cut short, edited by
- * hand or damaged does not check out.
+ * hand or damaged does not check out. Anyone who can write the directory can recompute a
+ * SHA-256, though: with a key (the queue key, queue-key.ts) the seal is an HMAC-SHA256 under
+ * it instead, which no one without the key can make, and a reader with the key takes no
+ * record without it.
  */
-import { createHash } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { lstat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { readTextFile } from "../files/regular-file.js";
@@ -27,6 +30,8 @@ export interface PointContext {
   version: string;
   /** The sweep file, as the command names it (made absolute in the record, for messages). */
   file: string;
+  /** The key that seals the records (LOSSLAB_QUEUE_KEY or --queue-key-file), when one is given. */
+  key?: Buffer | undefined;
 }
 
 /** The record file of `point` in `dir` (a shard's --out, the directory --collect reads). */
@@ -37,6 +42,8 @@ export const pointRecordPath = (dir: string, point: SweepPoint): string =>
 export const pointsDir = (dir: string): string => join(dir, "points");
 
 const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
+const hmac = (key: Buffer, text: string): string => createHmac("sha256", key).update(text).digest("hex");
+const HEX_64 = /^[0-9a-f]{64}$/;
 
 /** The text of `point`'s record: its result `row` (its values, fingerprint or error), run by shard `shard`. */
 export function pointRecordText(context: PointContext, point: SweepPoint, shard: string, row: SweepRow): string {
@@ -53,7 +60,8 @@ export function pointRecordText(context: PointContext, point: SweepPoint, shard:
         : { error: row.error },
   };
   const text = JSON.stringify(body);
-  return `${JSON.stringify({ ...body, sha256: sha256(text) })}\n`;
+  const seal = context.key === undefined ? { sha256: sha256(text) } : { hmac: hmac(context.key, text) };
+  return `${JSON.stringify({ ...body, ...seal })}\n`;
 }
 
 /** A record read back: the row it holds and the shard that ran it, or why it cannot be used. */
@@ -92,10 +100,9 @@ export async function readPointRecord(
     return { problem: "cut short or not JSON" };
   }
   if (!isObject(record) || record.format !== FORMAT) return { problem: "not a losslab point record" };
-  const { sha256: said, ...body } = record;
-  if (said !== sha256(JSON.stringify(body))) {
-    return { problem: "edited or damaged (its SHA-256 does not check out)" };
-  }
+  const { sha256: digest, hmac: mac, ...body } = record;
+  const problem = sealProblem(JSON.stringify(body), digest, mac, context.key);
+  if (problem !== undefined) return { problem };
   const shard = typeof body.shard === "string" ? body.shard.slice(0, 20) : undefined;
   const known = (problem: string): KeptPoint => (shard === undefined ? { problem } : { problem, shard });
   if (body.losslab !== context.version) {
@@ -125,4 +132,19 @@ export async function readPointRecord(
     }
   }
   return known("not a point's result");
+}
+
+/** Why a record's seal does not check out (see the top of this file), or undefined when it does. */
+function sealProblem(text: string, digest: unknown, mac: unknown, key: Buffer | undefined): string | undefined {
+  if (key === undefined) {
+    if (mac !== undefined && digest === undefined) {
+      return "sealed with a key: give the shards' key (LOSSLAB_QUEUE_KEY or --queue-key-file) to read it";
+    }
+    return digest === sha256(text) ? undefined : "edited or damaged (its SHA-256 does not check out)";
+  }
+  if (typeof mac !== "string" || !HEX_64.test(mac) || digest !== undefined) {
+    return "not sealed with the key (kept by a shard run without LOSSLAB_QUEUE_KEY or --queue-key-file, or forged)";
+  }
+  const same = timingSafeEqual(Buffer.from(mac, "hex"), Buffer.from(hmac(key, text), "hex"));
+  return same ? undefined : "edited, damaged or forged (its HMAC does not check out under this key)";
 }
