@@ -9,10 +9,11 @@ import { listCommand } from "./commands/list.js";
 import { reproduceCommand } from "./commands/reproduce.js";
 import { runCommand } from "./commands/run.js";
 import { schemaCommand } from "./commands/schema.js";
-import { sweepCommand } from "./commands/sweep.js";
+import { type SweepOptions, sweepCommand } from "./commands/sweep.js";
 import { validateCommand } from "./commands/validate.js";
 import type { WorkerOptions } from "./commands/worker.js";
 import { examplesDirectory } from "./examples-directory.js";
+import { MAX_SHARDS, parseShard, type Shard } from "./sweep/shard.js";
 import { oneLine } from "./terminal/one-line.js";
 import { UserError } from "./user-error.js";
 import { losslabVersion as version } from "./version.js";
@@ -45,6 +46,13 @@ function concurrencyOption(text: string): number {
     );
   }
   return value;
+}
+
+/** `--shard I/N`: 1 <= I <= N <= MAX_SHARDS. */
+function shardOption(text: string): Shard {
+  const shard = parseShard(text);
+  if ("problem" in shard) throw new InvalidArgumentError(`--shard ${shard.problem}`);
+  return shard;
 }
 
 const EXAMPLES = examplesDirectory();
@@ -164,6 +172,24 @@ is on stderr and in the report); 130/143 --all interrupted by SIGINT/SIGTERM.`,
     )
     .option(...QUEUE_KEY_FILE)
     .option(...QUEUE_PASSWORD_FILE)
+    .option(
+      "--shard <i/n>",
+      "run only shard I of N (1-based) of the points, keeping each result in --out's points/ (for job arrays: Slurm, GNU parallel, ...)",
+      shardOption,
+    )
+    .option(
+      "--collect <dir>",
+      "merge the points the shards kept in <dir> into results.csv, results.json and charts (in <dir>, or --out)",
+    )
+    .option(
+      "--slurm <dir>",
+      "write a Slurm job array of the shards and its collect step to <dir>, and the line that submits them",
+    )
+    .option(
+      "--shards <n>",
+      `with --slurm: the number of shards, 1 to ${MAX_SHARDS} (default: from the points' estimated cost)`,
+      integerOption("--shards", 1),
+    )
     .addHelpText(
       "after",
       `
@@ -184,10 +210,23 @@ workers): a result that does not check out is rejected and its point runs
 again. Results wait in Redis until the sweep is collected, so an interrupted
 collector run again takes the finished points from there.
 
+--shard I/N runs the I-th of N disjoint shares of the points (I from 1 to N,
+as Slurm's --array=1-N numbers its tasks; shares balanced by the estimated
+cost) and keeps each point's result in --out/points/, one file each, written
+atomically: many shards may share one directory, and a shard run again goes on
+from what it kept. --collect DIR then writes the same files as --workers 1,
+after checking every kept point (this sweep's, this scenario's, whole and
+unedited; with the queue key, sealed with it); otherwise one line names the
+points and the shards to run again.
+--slurm DIR writes DIR/shards.sbatch (the job array), DIR/collect.sbatch and
+DIR/submit.sh, which submits both.
+
 Exit codes: 0 done; 2 a mistake (one line on stderr); 3 a point failed
 (everything else is written); 130/143 interrupted by SIGINT/SIGTERM.`,
     )
-    .action(sweepCommand);
+    .action((file: string, options: SweepOptions, command: Command) =>
+      sweepCommand(file, { ...options, given: (name) => command.getOptionValueSource(name) === "cli" }),
+    );
 
   program
     .command("validate")

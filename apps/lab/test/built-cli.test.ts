@@ -4,7 +4,7 @@
  * threads need the worker module beside the bundle.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ringDeadlock, ringScenario } from "@losslab/test-kit/deadlock-ring";
@@ -73,6 +73,43 @@ describe("the built losslab CLI", () => {
     const rows = readFileSync(join(out, "results.csv"), "utf8").trim().split("\n");
     expect(rows[1]).toMatch(/,[0-9a-f]{16}$/);
     expect(rows[2]).toMatch(/,"DeadlockError: deadlock at 2 ms: [^"]*",$/);
+  });
+
+  it("writes a Slurm job array whose tasks, run by hand, and collect step give the bytes of --workers 1", {
+    timeout: 60_000,
+  }, () => {
+    const dir = mkdtempSync(join(tmpdir(), "losslab-built-"));
+    const sweep = join(dir, "sweep.json");
+    writeFileSync(
+      sweep,
+      JSON.stringify({
+        base: { durationMs: 2, topology: { kind: "two-switch", local: 1, remote: 1 }, flows: { pattern: "santos" } },
+        parameters: { "topology.local": [1, 2, 3, 4] },
+      }),
+    );
+    const w1 = join(dir, "w1");
+    expect(built("sweep", sweep, "--workers", "1", "--out", w1).status).toBe(0);
+    const array = join(dir, "array");
+    const write = built("sweep", sweep, "--slurm", array, "--shards", "2");
+    expect(write.status, write.stderr).toBe(0);
+    const script = readFileSync(join(array, "shards.sbatch"), "utf8");
+    // The tasks run the built CLI that wrote the script, from wherever bash runs them.
+    expect(script).toContain(`exec ${process.execPath} ${cli} sweep ${sweep}`);
+    // Slurm's part, by hand: each task of --array=1-2 with its SLURM_ARRAY_TASK_ID, then the collect step.
+    for (const task of ["1", "2"]) {
+      const run = spawnSync("bash", [join(array, "shards.sbatch")], {
+        cwd: tmpdir(),
+        encoding: "utf8",
+        env: { ...process.env, SLURM_ARRAY_TASK_ID: task },
+      });
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toContain(`shard ${task}/2: 2 of 4 points`);
+    }
+    const collect = spawnSync("bash", [join(array, "collect.sbatch")], { cwd: tmpdir(), encoding: "utf8" });
+    expect(collect.status, collect.stderr).toBe(0);
+    for (const name of readdirSync(w1)) {
+      expect(readFileSync(join(array, name)).equals(readFileSync(join(w1, name))), name).toBe(true);
+    }
   });
 
   it("runs a scenario file and prints its fingerprint", { timeout: 60_000 }, () => {

@@ -1,22 +1,18 @@
 import { lstat } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
-import { type Chart, runSweep } from "@losslab/reproductions";
-import { writeFileAtomic, writeFileAtomicSync } from "../files/atomic-write.js";
+import { runSweep } from "@losslab/reproductions";
+import { writeFileAtomicSync } from "../files/atomic-write.js";
 import { prepareOutputDir } from "../files/output-dir.js";
 import { readTextFile } from "../files/regular-file.js";
+import { KEY_VARIABLE, queueKey } from "../queue/queue-key.js";
 import type { SweepQueue } from "../queue/queue-sweep.js";
 import type { RedisAddress } from "../queue/redis-address.js";
 import { type EarlierFile, planResume, pointCells, pointKey } from "../sweep/resume.js";
 import { runScenarioSummary, type ScenarioSummary } from "../sweep/scenario-task.js";
-import {
-  formatValue,
-  pointLabel,
-  readSweepFile,
-  type Sweep,
-  type SweepPoint,
-  sweepPoints,
-} from "../sweep/sweep-file.js";
-import { flattenSummary, type SweepRow, summaryColumns, toCsv, toJson } from "../sweep/sweep-table.js";
+import type { Shard } from "../sweep/shard.js";
+import { pointLabel, readSweepFile, type Sweep, type SweepPoint, sweepPoints } from "../sweep/sweep-file.js";
+import { type Row, writeSweepOutputs } from "../sweep/sweep-outputs.js";
+import { flattenSummary, type SweepRow, toCsv, toJson } from "../sweep/sweep-table.js";
 import { threadRunner } from "../sweep/thread-runner.js";
 import { errorLine } from "../terminal/error-line.js";
 import { RUN_FAILED } from "../terminal/exit-codes.js";
@@ -40,17 +36,55 @@ export interface SweepOptions {
   queueKeyFile?: string;
   /** A file holding the Redis password (else LOSSLAB_REDIS_PASSWORD, or the URL's). */
   queuePasswordFile?: string;
+  /** Run only this shard's points, keeping each one's result in --out/points/ (sweep-shard.ts). */
+  shard?: Shard;
+  /** Merge the points the shards kept in this directory into the usual files (sweep-collect.ts). */
+  collect?: string;
+  /** Write a Slurm job array of the shards, and its collect step, to this directory (sweep-slurm.ts). */
+  slurm?: string;
+  /** With --slurm: how many shards (array tasks). */
+  shards?: number;
+  /** Which options the user gave, rather than left at their defaults (commander's `getOptionValueSource`). */
+  given?: (name: "workers" | "out") => boolean;
 }
 
-type Row = SweepRow & { parameterValues: unknown[] };
+/** The ways of running a sweep that exclude one another, as the user names them. */
+const MODES = [
+  ["shard", "--shard"],
+  ["collect", "--collect"],
+  ["slurm", "--slurm"],
+  ["queue", "--queue"],
+] as const;
 
 /**
  * `losslab sweep <file>`: runs a scenario over a grid of parameter values on worker threads
  * and writes results.csv, results.json and one chart per output key to --out. Points already
  * in an earlier results.csv there, verified, are kept and not run again (unless --fresh). A
- * point whose simulation fails is recorded with its error and the others run.
+ * point whose simulation fails is recorded with its error and the others run. With --shard,
+ * --collect or --slurm the sweep runs as shards instead (`shardedSweep`).
  */
 export async function sweepCommand(file: string, options: SweepOptions): Promise<void> {
+  const modes = MODES.filter(([key]) => options[key] !== undefined).map(([, flag]) => flag);
+  if (modes.length > 1) {
+    throw new UserError(
+      `${modes[0]} and ${modes[1]} do not go together: give one of --shard I/N (run one shard), --collect DIR (merge the shards), --slurm DIR (write a Slurm job array) or --queue URL`,
+    );
+  }
+  if (options.shards !== undefined && options.slurm === undefined) {
+    throw new UserError("--shards N goes with --slurm DIR only (to run one shard: --shard I/N)");
+  }
+  if (options.fresh && (options.collect !== undefined || options.slurm !== undefined)) {
+    throw new UserError(`--fresh goes with a sweep or --shard, not with ${modes[0]} (it runs nothing)`);
+  }
+  if (options.slurm !== undefined && options.given?.("out")) {
+    throw new UserError(
+      "--out does not go with --slurm DIR: DIR is where the shards keep their points and the results go",
+    );
+  }
+  if (options.collect !== undefined || options.slurm !== undefined || options.shard !== undefined) {
+    await shardedSweep(file, options);
+    return;
+  }
   // The queue's modules (bullmq, ioredis) load only for --queue: they cost every other
   // command about 0.3 s of start-up and 18 MiB.
   const address =
@@ -207,18 +241,12 @@ async function sweepIn(
         say: (line) => process.stderr.write(`${process.stderr.isTTY ? "\n" : ""}${line}\n`),
       });
     }
-    const rows = resultRows();
-    await writeFileAtomic(jsonFile, toJson(parameters, rows));
-    await writeFileAtomic(csvFile, toCsv(parameters, rows));
-    const measured = rows.filter((row) => row.error === undefined);
-    const charts = measured.length === 0 ? [] : sweepCharts(sweep, measured);
-    const { writeChart } = await import("../charts/render-chart.js");
-    for (const chart of charts) await writeChart(chart, out);
+    const charts = await writeSweepOutputs(out, sweep, resultRows());
     // Collected: the results are in --out now, so the sweep's jobs leave Redis.
     if (queue !== undefined && id !== undefined) await queue.forget(id, points);
     const seconds = ((Date.now() - start) / 1000).toFixed(1);
     process.stdout.write(
-      `ran ${todo.length} points in ${seconds} s; wrote results.csv, results.json and ${charts.length} chart${charts.length === 1 ? "" : "s"} (.svg/.png) to ${out}/\n`,
+      `ran ${todo.length} points in ${seconds} s; wrote results.csv, results.json and ${charts} chart${charts === 1 ? "" : "s"} (.svg/.png) to ${out}/\n`,
     );
   } finally {
     stopHandling();
@@ -232,6 +260,42 @@ async function sweepIn(
         `and the same command runs them again\n`,
     );
     process.exitCode = RUN_FAILED;
+  }
+}
+
+/** --shard, --collect or --slurm: the sweep as shards that separate processes run (shard.ts). */
+async function shardedSweep(file: string, options: SweepOptions): Promise<void> {
+  const sweep = await readSweepFile(file, options.dataDir, options.plugin);
+  const points = sweepPoints(sweep, file);
+  // What the shards and the collect step must be given again to read the same sweep.
+  const passOn = [
+    ...(options.dataDir === undefined ? [] : ["--data-dir", options.dataDir]),
+    ...(options.plugin ?? []).flatMap((plugin) => ["--plugin", plugin]),
+    ...(options.queueKeyFile === undefined ? [] : ["--queue-key-file", options.queueKeyFile]),
+  ];
+  // The kept points are sealed with the queue key when one is given (kept-point.ts).
+  const keyed = options.queueKeyFile !== undefined || (process.env[KEY_VARIABLE] ?? "").trim() !== "";
+  const key = keyed && options.slurm === undefined ? await queueKey(options.queueKeyFile) : undefined;
+  if (options.collect !== undefined) {
+    const { sweepCollect } = await import("./sweep-collect.js");
+    await sweepCollect(file, { sweep, points, dir: options.collect, out: options.out ?? options.collect, passOn, key });
+  } else if (options.slurm !== undefined) {
+    const { sweepSlurm } = await import("./sweep-slurm.js");
+    const workers = options.given?.("workers") ? options.workers : undefined;
+    await sweepSlurm(file, { sweep, points, dir: options.slurm, shards: options.shards, workers, passOn });
+  } else {
+    const { sweepShard } = await import("./sweep-shard.js");
+    const dir = options.out ?? join("results", `sweep-${basename(file, extname(file))}`);
+    await sweepShard(file, {
+      sweep,
+      points,
+      shard: options.shard!,
+      dir,
+      workers: options.workers,
+      fresh: options.fresh === true,
+      passOn,
+      key,
+    });
   }
 }
 
@@ -286,47 +350,3 @@ async function checkQueueable(file: string, sweep: Sweep, points: readonly Sweep
 
 /** Failed points listed one by one on stderr; all of them are in the results. */
 const MAX_FAILURES_SHOWN = 5;
-
-/**
- * One chart per output key (default: every `groups.*` key) against the `x` parameter (default the first),
- * one series per combination of the other parameters (in grid order).
- */
-function sweepCharts(sweep: Sweep, rows: readonly Row[]): Chart[] {
-  const columns = summaryColumns(rows);
-  const keys = sweep.outputs ?? columns.filter((key) => key.startsWith("groups."));
-  const unknown = keys.filter((key) => !columns.includes(key));
-  if (unknown.length > 0) {
-    throw new UserError(
-      `outputs: unknown summary key ${unknown.map((k) => `"${k}"`).join(", ")}; known: ${columns.join(", ")}`,
-    );
-  }
-  const first = sweep.parameters[sweep.x];
-  const others = sweep.parameters.map((p, index) => ({ ...p, index })).filter(({ index }) => index !== sweep.x);
-  const numeric = first!.values.every((v) => typeof v === "number");
-  const xOf = (value: unknown) => (numeric ? (value as number) : first!.values.indexOf(value) + 1);
-  const xLabel = numeric
-    ? first!.path
-    : `${first!.path} (${first!.values.map((v, i) => `${i + 1}=${formatValue(v)}`).join(", ")})`;
-  return keys.map((key) => {
-    const series = new Map<string, Array<[number, number]>>();
-    for (const row of rows) {
-      const name =
-        others.length === 0
-          ? key
-          : others.map(({ path, index }) => `${path}=${formatValue(row.parameterValues[index])}`).join(", ");
-      const value = row.values[key];
-      if (!series.has(name)) series.set(name, []);
-      if (value !== undefined) series.get(name)!.push([xOf(row.parameterValues[sweep.x]), value]);
-    }
-    const rate = key.startsWith("groups.") || key.startsWith("links.");
-    const title = `${sweep.base.name}: ${key} vs ${first!.path}`;
-    return {
-      name: key.replaceAll("->", "-to-").replace(/[^\w.-]+/g, "_"),
-      // Long titles are clipped by the renderer: drop the scenario name then.
-      title: title.length <= 70 ? title : `${key} vs ${first!.path}`,
-      xLabel,
-      yLabel: rate ? `${key} (fraction of link bandwidth)` : key,
-      series: [...series].map(([name, points]) => ({ name, points: points.sort((a, b) => a[0] - b[0]) })),
-    };
-  });
-}

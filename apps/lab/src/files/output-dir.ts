@@ -28,5 +28,10 @@ async function makeDirectory(path: string): Promise<void> {
   }
   const parent = dirname(path);
   if (parent !== path) await makeDirectory(parent);
-  await mkdir(path);
+  try {
+    await mkdir(path);
+  } catch (error) {
+    // Made meanwhile by another process (the tasks of a job array start together on one shared directory).
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST" || !(await stat(path)).isDirectory()) throw error;
+  }
 }
