@@ -100,6 +100,23 @@ describe("losslab sweep", () => {
     expect(existsSync(join(out, "groups.local.png"))).toBe(false);
   });
 
+  // A base in cycles: each point is the base as written with its value set, then given its defaults
+  // (durationMs derived from the base would clash with a swept durationCycles).
+  it("sweeps a base written in cycles, its duration in cycles among the parameters", () => {
+    const out = mkdtempSync(join(tmpdir(), "losslab-sweep-out-"));
+    const { durationMs: _, ...untimed } = base;
+    const file = sweepFile({
+      base: { ...untimed, cycleNs: 1, durationCycles: 1_000_000 },
+      parameters: { durationCycles: [1_000_000, 2_000_000] },
+    });
+    const { status, stderr } = losslab("sweep", file, "--workers", "1", "--out", out);
+    expect(stderr).toBe("");
+    expect(status).toBe(0);
+    const rows = readFileSync(join(out, "results.csv"), "utf8").trim().split("\n");
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).not.toBe(rows[2]!.replace("2000000", "1000000"));
+  });
+
   // Six CLI processes.
   it("reports mistakes on stderr without a stack trace, exit code 2, before running anything", {
     timeout: 60_000,

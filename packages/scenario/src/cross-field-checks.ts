@@ -36,7 +36,13 @@ export function crossFieldChecks(fields: ScenarioFields, context: z.RefinementCt
 }
 
 function checkDuration(fields: ScenarioFields, report: Report): void {
-  if ((fields.durationMs === undefined) === (fields.durationCycles === undefined)) {
+  // Both agreeing is a parsed scenario read again (its durationMs derived from the cycles): a sweep
+  // point or a run handed to a worker thread.
+  const derived =
+    fields.durationMs !== undefined &&
+    fields.durationCycles !== undefined &&
+    fields.durationMs === durationMsOf({ durationCycles: fields.durationCycles, cycleNs: fields.cycleNs });
+  if ((fields.durationMs === undefined) === (fields.durationCycles === undefined) && !derived) {
     report(["durationMs"], "give durationMs or durationCycles (not both)");
     return;
   }

@@ -273,6 +273,10 @@ describe("multistage and cycle-based scenarios", () => {
     expect(problem({ ...ferrerLike, durationMs: 1 })).toMatch(/give durationMs or durationCycles/);
     const { cycleNs: __, ...noCycle } = ferrerLike;
     expect(problem(noCycle)).toMatch(/durationCycles: needs cycleNs/);
+    // A parsed scenario (durationMs derived from the cycles) reads again as itself: sweeps and worker threads do.
+    const parsed = parseScenario(ferrerLike);
+    expect(parseScenario(parsed)).toEqual(parsed);
+    expect(problem({ ...parsed, durationMs: parsed.durationMs * 2 })).toMatch(/give durationMs or durationCycles/);
   });
 
   it("rejects a buffer given both in packets and in bytes, an unknown organisation and a bad speedup", () => {

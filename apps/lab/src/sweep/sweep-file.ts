@@ -15,6 +15,11 @@ import { UserError } from "../user-error.js";
 export interface Sweep {
   /** The base scenario with every default filled in. */
   base: Scenario;
+  /**
+   * The base as written (trace files inlined): each point is this with its values set, then parsed,
+   * so a swept field the defaults derive from (durationCycles, a buffer size) takes effect.
+   */
+  written: Record<string, unknown>;
   /** Parameter paths in the order listed, each with its values. */
   parameters: Array<{ path: string; values: unknown[] }>;
   /** Summary keys to chart (`groups.local`, `links.A->B`, ...); undefined: the groups. */
@@ -123,7 +128,7 @@ export async function readSweepFile(file: string, dataDir?: string, plugins: rea
       );
     }
   }
-  const sweep = { base, parameters, x, kinds, plugins: resolved.plugins };
+  const sweep = { base, written: rawBase as Record<string, unknown>, parameters, x, kinds, plugins: resolved.plugins };
   return outputs === undefined ? sweep : { ...sweep, outputs };
 }
 
@@ -141,7 +146,7 @@ export function sweepPoints(sweep: Sweep, file: string): SweepPoint[] {
   const points: SweepPoint[] = [];
   const problems: string[] = [];
   for (const [i, values] of combos.entries()) {
-    const input = structuredClone(sweep.base) as Record<string, unknown>;
+    const input = structuredClone(sweep.written);
     sweep.parameters.forEach(({ path }, p) => {
       setPath(input, path, structuredClone(values[p]));
     });
