@@ -148,7 +148,7 @@ export function sweepPoints(sweep: Sweep, file: string): SweepPoint[] {
   for (const [i, values] of combos.entries()) {
     const input = structuredClone(sweep.written);
     sweep.parameters.forEach(({ path }, p) => {
-      setPath(input, path, structuredClone(values[p]));
+      setPath(input, path, structuredClone(values[p]), sweep.base);
     });
     const label = pointLabel(i + 1, sweep, values);
     try {
@@ -208,7 +208,7 @@ function checkPath(base: Scenario, path: string, sample: unknown, kinds: Scenari
     }
     // The last segment, absent from the base: accept it if the schema has the field.
     const probe = structuredClone(base) as Record<string, unknown>;
-    setPath(probe, path, sample);
+    setPath(probe, path, sample, base);
     const result = scenarioSchemaFor(kinds).safeParse(probe);
     const parent = segments.slice(0, -1);
     const rejected =
@@ -229,9 +229,19 @@ function checkPath(base: Scenario, path: string, sample: unknown, kinds: Scenari
 }
 
 /** Sets `value` at a dotted path that checkPath accepted (array indices as numbers). */
-function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+/**
+ * Sets `path` in `target` (a scenario as written) to `value`. An object on the path the file leaves
+ * out comes from `defaults` (the parsed base, which checkPath found the path in): its kind and the
+ * rest of its fields stay as the base had them.
+ */
+function setPath(target: Record<string, unknown>, path: string, value: unknown, defaults: unknown): void {
   const segments = segmentsOf(path);
   let node = target;
-  for (const segment of segments.slice(0, -1)) node = node[segment] as Record<string, unknown>;
+  let fallback = defaults as Record<string, unknown> | undefined;
+  for (const segment of segments.slice(0, -1)) {
+    fallback = fallback?.[segment] as Record<string, unknown> | undefined;
+    if (node[segment] === undefined) node[segment] = structuredClone(fallback ?? {});
+    node = node[segment] as Record<string, unknown>;
+  }
   node[segments[segments.length - 1]!] = value;
 }
