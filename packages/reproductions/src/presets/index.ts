@@ -19,6 +19,7 @@ import {
 } from "./ferrer-figures.js";
 import { ferrerNocmm } from "./ferrer-nocmm.js";
 import { hpccWebsearch, hpccWebsearchLarge } from "./hpcc-websearch.js";
+import { ringAllreduceBound } from "./ring-allreduce-bound.js";
 import { santosFig2a } from "./santos-fig2a.js";
 import { santosFig4a, santosFig4b, santosFig4c, santosFig4d } from "./santos-fig4.js";
 import { santosFig5 } from "./santos-fig5.js";
@@ -70,6 +71,7 @@ export const presets: readonly Preset[] = [
   dcFanIn,
   hpccWebsearch,
   hpccWebsearchLarge,
+  ringAllreduceBound,
 ];
 
 /**
