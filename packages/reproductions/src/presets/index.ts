@@ -4,6 +4,7 @@
  */
 import { closestName } from "@losslab/scenario";
 import type { Preset } from "../preset.js";
+import { allToAllEcmp } from "./all-to-all-ecmp.js";
 import { chrysosFig2a, chrysosFig2b, chrysosFig3b, chrysosFig3c, chrysosFig3d } from "./chrysos-figures.js";
 import { dcFanIn } from "./dc-fan-in.js";
 import { dcqcnVictim } from "./dcqcn-victim.js";
@@ -72,6 +73,7 @@ export const presets: readonly Preset[] = [
   hpccWebsearch,
   hpccWebsearchLarge,
   ringAllreduceBound,
+  allToAllEcmp,
 ];
 
 /**
