@@ -5,6 +5,7 @@
 import { closestName } from "@losslab/scenario";
 import type { Preset } from "../preset.js";
 import { allToAllEcmp } from "./all-to-all-ecmp.js";
+import { allreduceIncast } from "./allreduce-incast.js";
 import { chrysosFig2a, chrysosFig2b, chrysosFig3b, chrysosFig3c, chrysosFig3d } from "./chrysos-figures.js";
 import { dcFanIn } from "./dc-fan-in.js";
 import { dcqcnVictim } from "./dcqcn-victim.js";
@@ -74,6 +75,7 @@ export const presets: readonly Preset[] = [
   hpccWebsearchLarge,
   ringAllreduceBound,
   allToAllEcmp,
+  allreduceIncast,
 ];
 
 /**
