@@ -142,6 +142,10 @@ export function collective<Ps extends CollectiveParameters>(
       const plan = schedule(hosts.length, values, path);
       if (plan.flows.length === 0) return;
       const stepDelay = us(stepUs);
+      // What the records need of the schedule, packed; the schedule's objects are dropped.
+      const stepOf = Int32Array.from(plan.flows, (flow) => flow.step);
+      const sourceOf = Int32Array.from(plan.flows, (flow) => flow.source);
+      const destinationOf = Int32Array.from(plan.flows, (flow) => flow.destination);
       const flows: GraphFlow[] = plan.flows.map((flow) => ({
         source: hosts[flow.source] as string,
         destination: hosts[flow.destination] as string,
@@ -150,15 +154,18 @@ export function collective<Ps extends CollectiveParameters>(
         delay: flow.after.length === 0 ? 0 : stepDelay,
         group,
       }));
+      const steps = plan.steps;
       const runIteration = (iteration: number, start: Time): void => {
-        const stepEnds = new Array<Time>(plan.steps).fill(start);
+        const stepEnds = new Array<Time>(steps).fill(start);
         const rankEnds = new Array<Time>(hosts.length).fill(start);
         runFlowGraph(scope, flows, start, {
           completed(index, time) {
-            const flow = plan.flows[index] as ScheduledFlow;
-            stepEnds[flow.step] = Math.max(stepEnds[flow.step] as Time, time);
-            rankEnds[flow.source] = Math.max(rankEnds[flow.source] as Time, time);
-            rankEnds[flow.destination] = Math.max(rankEnds[flow.destination] as Time, time);
+            const step = stepOf[index]!;
+            const source = sourceOf[index]!;
+            const destination = destinationOf[index]!;
+            stepEnds[step] = Math.max(stepEnds[step]!, time);
+            rankEnds[source] = Math.max(rankEnds[source]!, time);
+            rankEnds[destination] = Math.max(rankEnds[destination]!, time);
           },
           done(end) {
             context.onCollective?.({ name, kind, iteration, bytes, hosts, start, end, stepEnds, rankEnds });

@@ -32,13 +32,16 @@ export interface GraphHooks {
  */
 export function findCycle(flows: readonly GraphFlow[]): number[] | undefined {
   const waiting = flows.map((flow) => flow.after.length);
-  const dependents = dependentsOf(flows);
+  const { offsets, targets } = dependentsOf(flows);
   const ready = flows.flatMap((flow, index) => (flow.after.length === 0 ? [index] : []));
   let resolved = 0;
   while (ready.length > 0) {
     const index = ready.pop() as number;
     resolved++;
-    for (const next of dependents[index] as number[]) if (--(waiting[next] as number) === 0) ready.push(next);
+    for (let k = offsets[index]!; k < offsets[index + 1]!; k++) {
+      const next = targets[k]!;
+      if (--(waiting[next] as number) === 0) ready.push(next);
+    }
   }
   if (resolved === flows.length) return undefined;
   // Every flow left waits for at least one other flow left: follow those edges until one repeats.
@@ -53,13 +56,20 @@ export function findCycle(flows: readonly GraphFlow[]): number[] | undefined {
   return [...path.slice(seen.get(at)), at].reverse();
 }
 
-/** For each flow, the flows that wait for it. */
-function dependentsOf(flows: readonly GraphFlow[]): number[][] {
-  const dependents: number[][] = flows.map(() => []);
+/**
+ * For each flow, the flows that wait for it, packed (a collective has millions of flows): those
+ * of flow i are `targets[offsets[i]]` up to `targets[offsets[i + 1]]`, in flow order.
+ */
+function dependentsOf(flows: readonly GraphFlow[]): { offsets: Int32Array; targets: Int32Array } {
+  const offsets = new Int32Array(flows.length + 1);
+  for (const flow of flows) for (const before of flow.after) offsets[before + 1]!++;
+  for (let i = 0; i < flows.length; i++) offsets[i + 1]! += offsets[i]!;
+  const targets = new Int32Array(offsets[flows.length]!);
+  const filled = offsets.slice(0, flows.length);
   flows.forEach((flow, index) => {
-    for (const before of flow.after) (dependents[before] as number[]).push(index);
+    for (const before of flow.after) targets[filled[before]!++] = index;
   });
-  return dependents;
+  return { offsets, targets };
 }
 
 /**
@@ -76,7 +86,7 @@ export function runFlowGraph(
 ): void {
   const { engine, sink, end } = run;
   const waiting = Int32Array.from(flows, (flow) => flow.after.length);
-  const dependents = dependentsOf(flows);
+  const { offsets, targets } = dependentsOf(flows);
   let left = flows.length;
   const schedule = (index: number, from: Time): void => {
     const at = from + (flows[index] as GraphFlow).delay;
@@ -90,7 +100,10 @@ export function runFlowGraph(
   const complete = (index: number): void => {
     const now = engine.now;
     hooks.completed?.(index, now);
-    for (const next of dependents[index] as number[]) if (--(waiting[next] as number) === 0) schedule(next, now);
+    for (let k = offsets[index]!; k < offsets[index + 1]!; k++) {
+      const next = targets[k]!;
+      if (--waiting[next]! === 0) schedule(next, now);
+    }
     if (--left === 0) hooks.done?.(now);
   };
   flows.forEach((flow, index) => {
