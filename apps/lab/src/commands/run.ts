@@ -6,7 +6,7 @@ import type {
   SlowdownStats,
   SlowdownSummary,
 } from "@losslab/metrics";
-import { type Chart, chartToCsv, round } from "@losslab/reproductions";
+import { type Chart, chartToCsv, collectivesChart, round } from "@losslab/reproductions";
 import {
   checkFits,
   parseScenario,
@@ -80,9 +80,13 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
     // The file keeps everything, series included, next to the charts drawn from them.
     await writeFileAtomic(join(options.out, "result.json"), `${JSON.stringify(resultJson(result, true), null, 2)}\n`);
     const { writeChart } = await import("../charts/render-chart.js");
-    const charts = [groupsChart(result), latencyChart(result), slowdownChart(result), queueChart(result)].filter(
-      (chart) => chart !== undefined,
-    );
+    const charts = [
+      groupsChart(result),
+      latencyChart(result),
+      slowdownChart(result),
+      queueChart(result),
+      collectivesChart(result),
+    ].filter((chart) => chart !== undefined);
     for (const chart of charts) {
       await writeFileAtomic(join(options.out, `${chart.name}.csv`), chartToCsv(chart));
       await writeChart(chart, options.out);

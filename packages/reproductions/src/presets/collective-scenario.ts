@@ -143,31 +143,6 @@ export function runNumbers(collective: CollectiveSummary | undefined) {
   };
 }
 
-/**
- * Completion time against collective size, log-log: a series of points per measured
- * schedule and the lines it is judged against (the bandwidth bound, a model), dashed.
- */
-export function completionChart(options: {
-  name: string;
-  title: string;
-  measured: Array<{ name: string; points: Array<[number, number]> }>;
-  lines: Array<{ name: string; points: Array<[number, number]> }>;
-}): Chart {
-  return {
-    name: options.name,
-    title: options.title,
-    xLabel: "collective size S (bytes)",
-    yLabel: "completion time (us)",
-    logX: true,
-    logY: true,
-    points: true,
-    series: [
-      ...options.measured.map((series) => ({ name: series.name, points: series.points })),
-      ...options.lines.map((series) => ({ name: series.name, points: series.points, dashed: true })),
-    ],
-  };
-}
-
 /** Each step's share of the completion, one line per run. */
 export function stepsChart(
   name: string,

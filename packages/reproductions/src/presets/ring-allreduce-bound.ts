@@ -4,6 +4,7 @@
  * share of the host links, plus the latency of the longest chain of dependent flows).
  */
 import type { ScenarioInput } from "@losslab/scenario";
+import { completionChart } from "../charts/completion-chart.js";
 import { check, round } from "../check.js";
 import { summaryNumbers } from "../judge.js";
 import { type Check, fingerprintOf, type Preset, type SummaryValue } from "../preset.js";
@@ -11,7 +12,6 @@ import {
   allHosts,
   collectiveOf,
   collectiveScenario,
-  completionChart,
   effectiveRate,
   ringModelUs,
   runCollectives,
