@@ -117,4 +117,16 @@ describe("the built losslab CLI", () => {
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout).fingerprint).toMatch(/^[0-9a-f]{16}$/);
   });
+
+  it("reproduces a collective preset: its claims with PASS, its charts as PNG", { timeout: 120_000 }, () => {
+    const out = mkdtempSync(join(tmpdir(), "losslab-built-ring-"));
+    const run = built("reproduce", "ring-allreduce-bound", "--out", out);
+    expect(run.status).toBe(0);
+    for (const id of ["RB.1", "RB.2", "RB.3", "RB.4"])
+      expect(run.stdout).toMatch(new RegExp(`PASS {2}${id.replace(".", "\\.")} `));
+    expect(readFileSync(join(out, "ring-allreduce-bound.png")).subarray(1, 4).toString()).toBe("PNG");
+    const collectives = built("run", "examples/collectives.yaml", "--json");
+    expect(collectives.status).toBe(0);
+    expect(JSON.parse(collectives.stdout).collectives["ring-640k"].runs[0].stepsUs).toHaveLength(30);
+  });
 });

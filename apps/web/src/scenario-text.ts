@@ -40,6 +40,7 @@ export function scenarioSummaryText(result: ScenarioResult): string {
       markedPct: rounded(s.markedPct),
     },
     completions: result.completions,
+    ...(result.collectives === undefined ? {} : { collectives: result.collectives }),
   };
   return `${JSON.stringify(summary, null, 2)}\n`;
 }

@@ -74,6 +74,8 @@ interface PendingFlow {
   readonly packets: number;
   readonly source: number;
   readonly destination: number;
+  /** The generator's `onComplete` (`TrafficSink.startFlow`), called after `onComplete` of the options. */
+  readonly done: (() => void) | undefined;
 }
 
 /**
@@ -182,7 +184,13 @@ export class AdapterSink implements TrafficSink {
     return id;
   }
 
-  startFlow(flow: TrafficFlow): number {
+  /**
+   * A flow of `flow.bytes` completes at the delivery of its last packet at the destination,
+   * not at the ACK of it (htsim's flows fire their end trigger on that ACK, e.g. RoceSrc::
+   * processAck in sim/roce.cpp): a collective's next step waits for the data at the rank that
+   * received it, and the ACK's way back is no part of that wait.
+   */
+  startFlow(flow: TrafficFlow, onComplete?: () => void): number {
     const packets = flow.bytes === undefined ? undefined : Math.ceil(flow.bytes / this.options.payloadBytes);
     const id = this.add(flow.source, flow.destination, flow.group, packets, false);
     if (packets !== undefined) {
@@ -195,6 +203,7 @@ export class AdapterSink implements TrafficSink {
         packets,
         source: o.hostIndex(flow.source),
         destination: o.hostIndex(flow.destination),
+        done: onComplete,
       });
     }
     return id;
@@ -235,7 +244,7 @@ export class AdapterSink implements TrafficSink {
     const sized = this.pending.get(flow);
     if (sized !== undefined && --sized.left === 0) {
       this.pending.delete(flow);
-      const { group, start, bytes, packets, source, destination } = sized;
+      const { group, start, bytes, packets, source, destination, done } = sized;
       this.options.onComplete({
         group,
         duration: this.options.engine.now - start,
@@ -244,6 +253,7 @@ export class AdapterSink implements TrafficSink {
         source,
         destination,
       });
+      done?.();
     }
     if (this.triggers.length === 0) return;
     for (let i = this.triggers.length - 1; i >= 0; i--) {

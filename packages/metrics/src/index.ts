@@ -1,5 +1,11 @@
 export { ByteCounter } from "./byte-counter.js";
 export { ByteCounters } from "./byte-counters.js";
+export {
+  type CollectiveRun,
+  type CollectiveRunSummary,
+  type CollectiveSummary,
+  CollectiveTimes,
+} from "./collective-times.js";
 export { type CompletionSummary, CompletionTimes } from "./completion-times.js";
 export { CoverageBins } from "./coverage-bins.js";
 export { combineFingerprints, Fingerprint } from "./fingerprint.js";

@@ -3,6 +3,7 @@
 export type { Chart, ChartSeries } from "./charts/chart.js";
 export { chartToCsv } from "./charts/chart-csv.js";
 export { CHART_HEIGHT, CHART_WIDTH, FONT_FAMILY, toVegaLite, type VegaLiteSpec } from "./charts/chart-spec.js";
+export { type CompletionSeries, collectivesChart, completionChart, sentPerByte } from "./charts/completion-chart.js";
 export { csvField, csvText } from "./charts/csv-cell.js";
 export { check, round } from "./check.js";
 export { summaryNumbers } from "./judge.js";

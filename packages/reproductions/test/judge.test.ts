@@ -28,6 +28,9 @@ describe("Preset.judge", () => {
       "turner-vl",
       "dcqcn-victim",
       "dc-fan-in",
+      "ring-allreduce-bound",
+      "all-to-all-ecmp",
+      "allreduce-incast",
     ]);
   });
 

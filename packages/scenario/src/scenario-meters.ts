@@ -1,7 +1,7 @@
 import type { Engine, Time } from "@losslab/engine";
 import { ms, us } from "@losslab/engine";
 import type { Fabric } from "@losslab/fabric";
-import { Fingerprint, PauseMeter, type QueueLengths } from "@losslab/metrics";
+import { CollectiveTimes, Fingerprint, PauseMeter, type QueueLengths } from "@losslab/metrics";
 import type { Routes } from "@losslab/topology";
 import { FlowMeters } from "./flow-meters.js";
 import { LatencyMeters } from "./latency-meters.js";
@@ -30,6 +30,8 @@ export class ScenarioMeters {
   readonly rates: RateMeters;
   readonly latencies: LatencyMeters;
   readonly flows: FlowMeters;
+  /** The collectives' runs (their generators report them). */
+  readonly collectives = new CollectiveTimes();
   /** PAUSE frames and pause time, under a flow control that sends them (its `pauseFrames` trait). */
   readonly pauses: PauseMeter | undefined;
   /** The congestion notifications switches sent (QCN CNMs), in time order. */

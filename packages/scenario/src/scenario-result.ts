@@ -1,6 +1,7 @@
 import { PS_PER_MS } from "@losslab/engine";
 import type { CountedMarkingPolicy } from "@losslab/marking";
 import type {
+  CollectiveSummary,
   CompletionSummary,
   LatencyBins,
   PauseSummary,
@@ -38,6 +39,12 @@ export interface ScenarioResult {
    * group (count, mean, p50, p99, max in us); flows cut off by the end of the run are not counted.
    */
   completions: Record<string, CompletionSummary>;
+  /**
+   * With collective traffic (`ring-allreduce`, `all-to-all`, ...): per generator name, each
+   * run's completion time (its first flow's start to its last flow's delivery), each step's
+   * share of it and the slowest rank, and their mean, min and max in us. Absent without one.
+   */
+  collectives?: Record<string, CollectiveSummary>;
   /**
    * Slowdown of the same flows (completion time / the time alone on the empty network, see
    * the metrics README), of all and per size bucket (`metrics.slowdownEdgesBytes`): count,
@@ -153,6 +160,7 @@ export function scenarioResult(simulation: Simulation, wallMs: number): Scenario
     ...(manager === undefined ? {} : { manager: { notices: manager.notices, changes: manager.changes } }),
     ...(pauses === undefined ? {} : { pause: pauses.summary(end) }),
     completions: flows.completions.summary(),
+    ...(meters.collectives.empty ? {} : { collectives: meters.collectives.summary() }),
     ...(flows.slowdown.empty ? {} : { slowdown: flows.slowdown.summary() }),
     ...(queues === undefined ? {} : { queues: queues.summary() }),
     queueSeries: (name) => {

@@ -1,7 +1,7 @@
 import { type Engine, ms, us } from "@losslab/engine";
 import { AdapterSink, type AdapterSinkOptions, type Fabric } from "@losslab/fabric";
 import type { Routes } from "@losslab/topology";
-import { createGenerator, startGenerators } from "@losslab/traffic";
+import { createGenerator, type GeneratorContext, startGenerators } from "@losslab/traffic";
 import { type ResolvedFlow, scenarioGenerators } from "./flows.js";
 import { groupLimits } from "./group-limits.js";
 import type { Controllers } from "./scenario-controllers.js";
@@ -20,6 +20,8 @@ export interface TrafficWiring {
   readonly onFlow: NonNullable<AdapterSinkOptions["onFlow"]>;
   /** Hears of every flow of known size that completes. */
   readonly onComplete: NonNullable<AdapterSinkOptions["onComplete"]>;
+  /** Hears of every collective that completes. */
+  readonly onCollective: NonNullable<GeneratorContext["onCollective"]>;
 }
 
 /**
@@ -87,6 +89,7 @@ export function startTraffic(
       hosts: [...fabric.hosts.keys()],
       linkBandwidth: () => bandwidth,
       endTime: ms(scenario.durationMs),
+      onCollective: wiring.onCollective,
     }),
   );
   return sink;

@@ -93,6 +93,7 @@ export function buildSimulation(
         meters.flows.flowAdded(id, group);
       },
       onComplete: meters.flows.flowCompleted,
+      onCollective: (record) => meters.collectives.add(record.name, record),
     });
     const deliveries = meterDeliveries(scenario, fabric, routes, meters, sink);
     return {

@@ -1,7 +1,8 @@
 /**
  * A TrafficSink that records every call with its time, and a helper that runs generators on
  * a real Engine into one. Deliveries are scripted: `deliver(n)` adds n delivered packets and
- * fires the `onDelivered` callbacks whose count has been reached.
+ * fires the `onDelivered` callbacks whose count has been reached; `complete(id)` delivers the
+ * last packet of flow `id`.
  */
 import { Engine, type Time } from "@losslab/engine";
 import {
@@ -26,13 +27,28 @@ export class TrafficRecorder implements TrafficSink {
   delivered = 0;
   private nextId = 0;
   private readonly waiting: { count: number; callback: () => void }[] = [];
+  private readonly completions = new Map<number, () => void>();
 
   constructor(private readonly engine: Engine) {}
 
-  startFlow(flow: TrafficFlow): number {
+  startFlow(flow: TrafficFlow, onComplete?: () => void): number {
     const id = this.nextId++;
     this.calls.push({ call: "start", time: this.engine.now, id, ...flow });
+    if (onComplete !== undefined) this.completions.set(id, onComplete);
     return id;
+  }
+
+  /** Flow `id` (started with an `onComplete`) delivers its last packet now: calls its `onComplete`. */
+  complete(id: number): void {
+    const done = this.completions.get(id);
+    if (done === undefined) throw new Error(`TrafficRecorder.complete: flow ${id} has no completion pending`);
+    this.completions.delete(id);
+    done();
+  }
+
+  /** The ids of the flows whose completion is pending, in start order. */
+  get pending(): number[] {
+    return [...this.completions.keys()];
   }
 
   stopFlow(id: number): void {
@@ -79,6 +95,8 @@ export interface GeneratorRunOptions {
   bandwidth?: number;
   /** Called after start, before the run (to script deliveries). */
   script?: (engine: Engine, sink: TrafficRecorder) => void;
+  /** Hears of each collective that completes (`GeneratorContext.onCollective`). */
+  onCollective?: GeneratorContext["onCollective"];
 }
 
 /** Starts the generators on a fresh engine, runs to `endTime` and returns what the sink saw. */
@@ -94,6 +112,7 @@ export function runGenerators(
     hosts: options.hosts ?? santosHosts,
     linkBandwidth: () => options.bandwidth ?? GBPS,
     endTime: options.endTime,
+    ...(options.onCollective === undefined ? {} : { onCollective: options.onCollective }),
   };
   startGenerators(Array.isArray(generators) ? generators : [generators as TrafficGenerator], context);
   options.script?.(engine, sink);

@@ -1,12 +1,17 @@
 import { Registry, type SpecOf } from "@losslab/kinds";
+import { allToAllDefinition } from "./all-to-all.js";
 import { bernoulliDefinition } from "./bernoulli.js";
 import { createKind } from "./create-kind.js";
+import { dependentFlowsDefinition } from "./dependent-flows.js";
 import type { GeneratorDefinition, NestedTrafficKinds } from "./generator-definition.js";
+import { halvingDoublingDefinition } from "./halving-doubling.js";
 import { hotSpotDefinition } from "./hot-spot.js";
 import { incastDefinition } from "./incast.js";
 import { nestedTrafficKinds } from "./nested-kinds.js";
 import { onOffDefinition } from "./on-off.js";
+import { pipelineDefinition } from "./pipeline.js";
 import { poissonDefinition } from "./poisson.js";
+import { ringAllreduceDefinition } from "./ring-allreduce.js";
 import { traceReplayDefinition } from "./trace-replay.js";
 import type { TrafficGenerator } from "./traffic-sink.js";
 
@@ -18,6 +23,11 @@ const builtIn = [
   hotSpotDefinition,
   traceReplayDefinition,
   incastDefinition,
+  dependentFlowsDefinition,
+  ringAllreduceDefinition,
+  halvingDoublingDefinition,
+  allToAllDefinition,
+  pipelineDefinition,
 ] as const;
 
 /**
@@ -30,7 +40,8 @@ export const generators: Registry<GeneratorDefinition> = new Registry<GeneratorD
 /**
  * A built-in traffic generator as written in a scenario file: `{ kind: "on-off", ... } |
  * { kind: "bernoulli", ... } | { kind: "poisson", ... } | { kind: "hot-spot", ... } |
- * { kind: "trace", ... } | { kind: "incast", ... }`.
+ * { kind: "trace", ... } | { kind: "incast", ... }`, and the dependency-driven ones:
+ * `flow-graph`, `ring-allreduce`, `halving-doubling-allreduce`, `all-to-all`, `pipeline`.
  */
 export type GeneratorSpec = SpecOf<(typeof builtIn)[number]>;
 
@@ -56,7 +67,7 @@ export const trafficKinds: TrafficKinds = Object.freeze({ traffic: generators, .
  * const generator = createGenerator({ kind: "on-off", pairs: [{ source: "B1", destination: "BC" }], meanOnUs: 500 });
  * generator.start({ engine, sink, hosts, linkBandwidth: () => 1e9, endTime: ms(500) });
  * createGenerator({ kind: "foo" } as never);
- * // KindError: traffic.kind: unknown "foo"; allowed: on-off, bernoulli, poisson, hot-spot, trace, incast
+ * // KindError: traffic.kind: unknown "foo"; allowed: on-off, bernoulli, poisson, hot-spot, trace, incast, flow-graph, ring-allreduce, halving-doubling-allreduce, all-to-all, pipeline
  */
 export function createGenerator(
   spec: GeneratorSpec,

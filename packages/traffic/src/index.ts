@@ -1,6 +1,8 @@
 export { KindError } from "@losslab/kinds";
+export { type AllToAllSpec, allToAll, allToAllSchedule } from "./all-to-all.js";
 export { type BernoulliSpec, bernoulli } from "./bernoulli.js";
 export { MAX_MESSAGE_BYTES, MAX_SPEC_TIME_US } from "./check-spec.js";
+export type { CollectiveSchedule, ScheduledFlow } from "./collective.js";
 export {
   createGenerator,
   type GeneratorKind,
@@ -9,6 +11,12 @@ export {
   type TrafficKinds,
   trafficKinds,
 } from "./create-generator.js";
+export {
+  type DependentFlowEntry,
+  type DependentFlowsOptions,
+  type DependentFlowsSpec,
+  dependentFlows,
+} from "./dependent-flows.js";
 export {
   type DestinationDefinition,
   type DestinationPattern,
@@ -29,6 +37,11 @@ export {
 } from "./generator-definition.js";
 export type { GreedyFlow } from "./greedy-flow.js";
 export {
+  type HalvingDoublingAllreduceSpec,
+  halvingDoublingAllreduce,
+  halvingDoublingSchedule,
+} from "./halving-doubling.js";
+export {
   type HotSpotDeliveredTrigger,
   type HotSpotOptions,
   type HotSpotSpec,
@@ -48,7 +61,9 @@ export {
 } from "./message-size.js";
 export { nestedTrafficKinds } from "./nested-kinds.js";
 export { type OnOffInitialPhase, type OnOffOptions, type OnOffPair, type OnOffSpec, onOff } from "./on-off.js";
+export { type PipelineSpec, pipeline, pipelineSchedule } from "./pipeline.js";
 export { type PoissonSpec, poisson } from "./poisson.js";
+export { type RingAllreduceSpec, ringAllreduce, ringSchedule } from "./ring-allreduce.js";
 export type { RunScope } from "./run-scope.js";
 export { defineSizeDistribution, type MessageSize, type SizeDefinition } from "./size-definition.js";
 export type { SpecPath } from "./spec-path.js";
@@ -57,6 +72,7 @@ export { startGenerators } from "./start-generators.js";
 export { parseTraceCsv, parseTraceJson, type TraceEntry, traceCsvColumns } from "./trace-format.js";
 export { type TraceReplayOptions, type TraceReplaySpec, traceReplay } from "./trace-replay.js";
 export type {
+  CollectiveRecord,
   GeneratorContext,
   TrafficFlow,
   TrafficGenerator,

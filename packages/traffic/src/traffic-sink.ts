@@ -31,7 +31,8 @@ export interface TrafficMessage {
  *
  * How a simulator implements it:
  * - `startFlow`: add a flow to the source's adapter starting now (greedy, or with a packet
- *   budget of `ceil(bytes / payload)` when `bytes` is given) and return its id.
+ *   budget of `ceil(bytes / payload)` when `bytes` is given) and return its id; call its
+ *   `onComplete` when the last of those packets is delivered.
  * - `stopFlow`: the adapter's `stopFlow(id)`: no new packet, packets in flight still arrive.
  * - `sendMessage`: queue `bytes` at the source for `destination` (a finite flow, or a
  *   per-destination queue), stamping the packets' generation time with `engine.now`.
@@ -39,8 +40,13 @@ export interface TrafficMessage {
  *   call `callback` once, in the event of the delivery that makes the count reach `count`.
  */
 export interface TrafficSink {
-  /** Starts a flow that is greedy (always has data) until stopFlow, or until `bytes` are sent if given. Returns a flow id. */
-  startFlow(flow: TrafficFlow): number;
+  /**
+   * Starts a flow that is greedy (always has data) until stopFlow, or until `bytes` are sent
+   * if given. Returns a flow id. With `bytes`, `onComplete` (if given) is called once, in the
+   * event of the delivery of the flow's last packet at its destination (dependency-driven
+   * traffic, flow-graph.ts, starts its next flows from it).
+   */
+  startFlow(flow: TrafficFlow, onComplete?: () => void): number;
   /** The flow departs: it stops sending new packets (packets in flight still arrive). */
   stopFlow(id: number): void;
   /** Hands one message (a burst of `bytes`, sent as packets) from source to destination; generation time = now. */
@@ -64,6 +70,33 @@ export interface GeneratorContext {
   readonly linkBandwidth: (host: string) => number;
   /** End of the simulation (ps): no generator schedules anything at or after it. */
   readonly endTime: Time;
+  /** Hears of every collective that completes (collective.ts); collectives run without it too. */
+  readonly onCollective?: (record: CollectiveRecord) => void;
+}
+
+/**
+ * One run of a collective, once its last flow is delivered: what the run summary's
+ * completion time, step times and slowest rank are made of. Times in ps, absolute.
+ */
+export interface CollectiveRecord {
+  /** The generator's name. */
+  readonly name: string;
+  /** Its kind (`ring-allreduce`, ...). */
+  readonly kind: string;
+  /** Which repetition (0, 1, ...; `iterations`). */
+  readonly iteration: number;
+  /** The collective's total size S, bytes. */
+  readonly bytes: number;
+  /** The ranks' hosts, rank 0 first. */
+  readonly hosts: readonly string[];
+  /** When its first flows started. */
+  readonly start: Time;
+  /** When its last flow was delivered. */
+  readonly end: Time;
+  /** Per step, when its last flow was delivered. */
+  readonly stepEnds: readonly Time[];
+  /** Per rank, when the last flow it sends or receives was delivered. */
+  readonly rankEnds: readonly Time[];
 }
 
 /**

@@ -11,13 +11,18 @@ describe("@losslab/traffic package rules (DESIGN.md)", () => {
       "KindError",
       "MAX_MESSAGE_BYTES",
       "MAX_SPEC_TIME_US",
+      "allToAll",
+      "allToAllSchedule",
       "bernoulli",
       "createGenerator",
       "defineDestinationPattern",
       "defineGenerator",
       "defineSizeDistribution",
+      "dependentFlows",
       "destinationPatterns",
       "generators",
+      "halvingDoublingAllreduce",
+      "halvingDoublingSchedule",
       "hotSpot",
       "incast",
       "injectionProcessKinds",
@@ -25,7 +30,11 @@ describe("@losslab/traffic package rules (DESIGN.md)", () => {
       "onOff",
       "parseTraceCsv",
       "parseTraceJson",
+      "pipeline",
+      "pipelineSchedule",
       "poisson",
+      "ringAllreduce",
+      "ringSchedule",
       "sizeDistributions",
       "staggered",
       "startGenerators",
@@ -33,7 +42,19 @@ describe("@losslab/traffic package rules (DESIGN.md)", () => {
       "traceReplay",
       "trafficKinds",
     ]);
-    expect(traffic.generators.kinds).toEqual(["on-off", "bernoulli", "poisson", "hot-spot", "trace", "incast"]);
+    expect(traffic.generators.kinds).toEqual([
+      "on-off",
+      "bernoulli",
+      "poisson",
+      "hot-spot",
+      "trace",
+      "incast",
+      "flow-graph",
+      "ring-allreduce",
+      "halving-doubling-allreduce",
+      "all-to-all",
+      "pipeline",
+    ]);
   });
 
   it("documents every kind, pattern, size, process and stream name in the README", () => {
@@ -54,7 +75,7 @@ describe("@losslab/traffic package rules (DESIGN.md)", () => {
     ]) {
       expect(readme).toContain(`traffic/<name>/${stream.replace(/^\//, "")}`);
     }
-    expect(readme).toContain("startFlow(flow: TrafficFlow): number;");
+    expect(readme).toContain("startFlow(flow: TrafficFlow, onComplete?: () => void): number;");
   });
 
   it("runs the README example", () => {

@@ -1,6 +1,12 @@
 import { join } from "node:path";
-import type { PauseSummary, QueueLengthSummary, SlowdownStats, SlowdownSummary } from "@losslab/metrics";
-import { type Chart, chartToCsv, round } from "@losslab/reproductions";
+import type {
+  CollectiveSummary,
+  PauseSummary,
+  QueueLengthSummary,
+  SlowdownStats,
+  SlowdownSummary,
+} from "@losslab/metrics";
+import { type Chart, chartToCsv, collectivesChart, round } from "@losslab/reproductions";
 import {
   checkFits,
   parseScenario,
@@ -74,9 +80,13 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
     // The file keeps everything, series included, next to the charts drawn from them.
     await writeFileAtomic(join(options.out, "result.json"), `${JSON.stringify(resultJson(result, true), null, 2)}\n`);
     const { writeChart } = await import("../charts/render-chart.js");
-    const charts = [groupsChart(result), latencyChart(result), slowdownChart(result), queueChart(result)].filter(
-      (chart) => chart !== undefined,
-    );
+    const charts = [
+      groupsChart(result),
+      latencyChart(result),
+      slowdownChart(result),
+      queueChart(result),
+      collectivesChart(result),
+    ].filter((chart) => chart !== undefined);
     for (const chart of charts) {
       await writeFileAtomic(join(options.out, `${chart.name}.csv`), chartToCsv(chart));
       await writeChart(chart, options.out);
@@ -117,6 +127,7 @@ export function resultJson(result: ScenarioResult, withSeries = false) {
     summary,
     marks: { markedPct: rounded(s.markedPct), switches: result.marks },
     completions: result.completions,
+    ...(result.collectives === undefined ? {} : { collectives: roundedCollectives(result.collectives) }),
     ...(result.slowdown === undefined ? {} : { slowdown: roundedSlowdown(result.slowdown) }),
     ...(result.queues === undefined ? {} : { queues: result.queues }),
     ...(result.pause === undefined ? {} : { pause: result.pause }),
@@ -124,7 +135,31 @@ export function resultJson(result: ScenarioResult, withSeries = false) {
   };
 }
 
-/** Every meter with traffic (flows aside), as [time, value] points; then the recorded switch buffers. */
+/** The collectives' times rounded as the other summary numbers are. */
+function roundedCollectives(collectives: Record<string, CollectiveSummary>): Record<string, CollectiveSummary> {
+  return Object.fromEntries(
+    Object.entries(collectives).map(([name, c]) => [
+      name,
+      {
+        ...c,
+        meanUs: round(c.meanUs),
+        minUs: round(c.minUs),
+        maxUs: round(c.maxUs),
+        runs: c.runs.map((run) => ({
+          startUs: round(run.startUs),
+          completionUs: round(run.completionUs),
+          stepsUs: run.stepsUs.map(round),
+          slowestRank: { ...run.slowestRank, us: round(run.slowestRank.us) },
+        })),
+      },
+    ]),
+  );
+}
+
+/**
+ * Every meter with traffic (flows aside), as [time, value] points; then the recorded switch
+ * buffers; then per collective (`collective:<name>`) its runs, [start ms, completion us].
+ */
 function meterSeries(result: ScenarioResult): Record<string, Array<[number, number]>> {
   const series: Record<string, Array<[number, number]>> = {};
   for (const meter of result.meters()) {
@@ -134,6 +169,9 @@ function meterSeries(result: ScenarioResult): Record<string, Array<[number, numb
   }
   for (const name of result.scenario.metrics.queueLengths?.series ?? []) {
     series[`queue:${name}`] = result.queueSeries(name).map(([t, bytes]) => [round(t), bytes]);
+  }
+  for (const [name, collective] of Object.entries(result.collectives ?? {})) {
+    series[`collective:${name}`] = collective.runs.map((run) => [round(run.startUs / 1000), round(run.completionUs)]);
   }
   return series;
 }
@@ -213,6 +251,7 @@ export function formatSummary(result: ScenarioResult): string {
       );
     }
   }
+  if (result.collectives !== undefined) lines.push("", ...formatCollectives(result.collectives));
   if (result.slowdown !== undefined) {
     const { all, buckets } = result.slowdown;
     const kb = (bytes: number) =>
@@ -235,6 +274,24 @@ export function formatSummary(result: ScenarioResult): string {
     `${stats.packetHops.total} packet-hops (${stats.eventsPerPacketHop} events each) in ${(stats.wallMs / 1000).toFixed(2)} s: ${stats.packetHopsPerSecond} packet-hops/s, ${stats.eventsPerSecond} events/s${stats.peakRssMiB === undefined ? "" : `, peak RSS ${stats.peakRssMiB} MiB`}`,
   );
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * Per collective: its runs' completion times, its longest step and its slowest rank (of the
+ * slowest run); every run's steps are in --json.
+ */
+function formatCollectives(collectives: Record<string, CollectiveSummary>): string[] {
+  const lines = ["collectives, completion time (us): first flow's start to last flow's delivery:"];
+  for (const [name, c] of Object.entries(collectives)) {
+    const slowest = c.runs.reduce((a, b) => (b.completionUs > a.completionUs ? b : a));
+    const longest = Math.max(...slowest.stepsUs);
+    const step = slowest.stepsUs.indexOf(longest);
+    lines.push(
+      `  ${name} (${c.kind}, ${c.ranks} ranks, ${c.bytes} bytes): runs ${c.count}  mean ${c.meanUs.toFixed(2)}  min ${c.minUs.toFixed(2)}  max ${c.maxUs.toFixed(2)}`,
+      `    slowest run: ${slowest.stepsUs.length} steps, longest step ${step} (${longest.toFixed(2)} us), slowest rank ${slowest.slowestRank.rank} on ${slowest.slowestRank.host} (${slowest.slowestRank.us.toFixed(2)} us)`,
+    );
+  }
+  return lines;
 }
 
 /** One line: the switches' marking decisions, busiest first (with turner's kinds), or why there are none. */

@@ -4,6 +4,8 @@
  */
 import { closestName } from "@losslab/scenario";
 import type { Preset } from "../preset.js";
+import { allToAllEcmp } from "./all-to-all-ecmp.js";
+import { allreduceIncast } from "./allreduce-incast.js";
 import { chrysosFig2a, chrysosFig2b, chrysosFig3b, chrysosFig3c, chrysosFig3d } from "./chrysos-figures.js";
 import { dcFanIn } from "./dc-fan-in.js";
 import { dcqcnVictim } from "./dcqcn-victim.js";
@@ -19,6 +21,7 @@ import {
 } from "./ferrer-figures.js";
 import { ferrerNocmm } from "./ferrer-nocmm.js";
 import { hpccWebsearch, hpccWebsearchLarge } from "./hpcc-websearch.js";
+import { ringAllreduceBound } from "./ring-allreduce-bound.js";
 import { santosFig2a } from "./santos-fig2a.js";
 import { santosFig4a, santosFig4b, santosFig4c, santosFig4d } from "./santos-fig4.js";
 import { santosFig5 } from "./santos-fig5.js";
@@ -70,6 +73,9 @@ export const presets: readonly Preset[] = [
   dcFanIn,
   hpccWebsearch,
   hpccWebsearchLarge,
+  ringAllreduceBound,
+  allToAllEcmp,
+  allreduceIncast,
 ];
 
 /**
