@@ -67,7 +67,9 @@ export function overlayCharts(pinned: RunView, current: RunView): Chart[] {
     ...(pinnedValues === undefined
       ? []
       : [{ name: `pinned: ${key}`, colorKey: key, dashed: true, points: zip(pinned, pinnedValues) }]),
-    ...(currentValues === undefined ? [] : [{ name: `current: ${key}`, colorKey: key, points: zip(current, currentValues) }]),
+    ...(currentValues === undefined
+      ? []
+      : [{ name: `current: ${key}`, colorKey: key, points: zip(current, currentValues) }]),
   ];
   const linkName = (link: { from: string; to: string }) => `${link.from}->${link.to}`;
   const meteredLinks = (view: RunView) => new Map(view.links.filter((l) => l.metered).map((l) => [linkName(l), l]));
@@ -90,9 +92,7 @@ export function overlayCharts(pinned: RunView, current: RunView): Chart[] {
       xLabel: "time (ms)",
       yLabel: "utilisation (fraction of link bandwidth)",
       yDomain: [0, 1.05],
-      series: busiest.flatMap(({ name }) =>
-        lines(name, pinnedLinks.get(name)?.values, currentLinks.get(name)?.values),
-      ),
+      series: busiest.flatMap(({ name }) => lines(name, pinnedLinks.get(name)?.values, currentLinks.get(name)?.values)),
     },
     {
       name: "compare-flow-rates",

@@ -57,7 +57,11 @@ export async function showComparison(
   area.table.replaceChildren(differenceTable(pinned.outcome.summaryJson, current.outcome.summaryJson));
   if (pinnedView === undefined || currentView === undefined) {
     area.charts.appendChild(
-      element("p", { class: "muted" }, `run ${run} is in only one of the two: the charts compare runs of the same number`),
+      element(
+        "p",
+        { class: "muted" },
+        `run ${run} is in only one of the two: the charts compare runs of the same number`,
+      ),
     );
     return;
   }
@@ -72,17 +76,19 @@ function differenceTable(pinnedJson: string, currentJson: string): HTMLElement {
     {},
     ...["value", "pinned", "current", "difference", "ratio"].map((title) => element("th", { scope: "col" }, title)),
   );
-  const body = rows.slice(0, MAX_DIFFERENCE_ROWS).map((row) =>
-    element(
-      "tr",
-      row.pinned === row.current ? {} : { class: "changed" },
-      element("th", { scope: "row" }, row.path),
-      element("td", {}, format(row.pinned)),
-      element("td", {}, format(row.current)),
-      element("td", {}, format(row.difference)),
-      element("td", {}, row.ratio === undefined ? "-" : `${format(row.ratio)}x`),
-    ),
-  );
+  const body = rows
+    .slice(0, MAX_DIFFERENCE_ROWS)
+    .map((row) =>
+      element(
+        "tr",
+        row.pinned === row.current ? {} : { class: "changed" },
+        element("th", { scope: "row" }, row.path),
+        element("td", {}, format(row.pinned)),
+        element("td", {}, format(row.current)),
+        element("td", {}, format(row.difference)),
+        element("td", {}, row.ratio === undefined ? "-" : `${format(row.ratio)}x`),
+      ),
+    );
   const note =
     rows.length > MAX_DIFFERENCE_ROWS
       ? ` (the first ${MAX_DIFFERENCE_ROWS} are listed: the downloads hold them all)`

@@ -386,13 +386,18 @@ function offerFlows(view: RunView): void {
     ...flows
       .slice(0, MAX_FLOW_OPTIONS)
       .map((flow) =>
-        element("option", { value: String(flow.id) }, `${flow.id}: ${flow.source} -> ${flow.destination} (${flow.group})`),
+        element(
+          "option",
+          { value: String(flow.id) },
+          `${flow.id}: ${flow.source} -> ${flow.destination} (${flow.group})`,
+        ),
       ),
   );
   traceFrom.value = "0";
   traceTo.value = String(view.durationMs);
   traceButton.disabled = flows.length === 0;
-  traceStatus.textContent = flows.length === 0 ? "this run lists no flows (its traffic generators' flows are not offered)" : "";
+  traceStatus.textContent =
+    flows.length === 0 ? "this run lists no flows (its traffic generators' flows are not offered)" : "";
 }
 
 function traceFlowNow(): void {

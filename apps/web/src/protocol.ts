@@ -89,7 +89,11 @@ export async function handleRequest(
   }
 }
 
-async function execute(request: Exclude<Request, { type: "trace-flow" }>, post: (message: Message) => void, start: number): Promise<Outcome> {
+async function execute(
+  request: Exclude<Request, { type: "trace-flow" }>,
+  post: (message: Message) => void,
+  start: number,
+): Promise<Outcome> {
   if (request.type === "run-preset") {
     const preset = findPreset(request.preset);
     post({ type: "started", name: preset.name, runs: preset.scenarios(request.seed).length });

@@ -40,7 +40,10 @@ function place(text: string, message: string): Problem[] {
   return lines.map((line) => {
     const [, field = "", rest = ""] = FIELD.exec(line) ?? [];
     const path = field.split(/\.|\[(\d+)\]/).filter((part) => part !== undefined && part !== "");
-    const [from, to] = rangeOf(document, path.map((part) => (/^\d+$/.test(part) ? Number(part) : part)));
+    const [from, to] = rangeOf(
+      document,
+      path.map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+    );
     return { from, to, message: `${field}: ${rest}` };
   });
 }

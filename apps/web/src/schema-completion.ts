@@ -150,7 +150,9 @@ function objectsAt(root: SchemaNode, path: string[], kind: string | undefined): 
 }
 
 function typeOf(node: SchemaNode): string {
-  const types = new Set(alternatives(node).map((n) => (n.const !== undefined ? JSON.stringify(n.const) : (n.type ?? "any"))));
+  const types = new Set(
+    alternatives(node).map((n) => (n.const !== undefined ? JSON.stringify(n.const) : (n.type ?? "any"))),
+  );
   return [...types].flat().join(" | ");
 }
 

@@ -42,8 +42,9 @@ export function summaryDifferences(pinnedJson: string, currentJson: string): Sum
 function numbers(value: unknown, path = "", into = new Map<string, number | null>()): Map<string, number | null> {
   if (typeof value === "number") into.set(path, value);
   else if (value === null) into.set(path, null);
-  else if (Array.isArray(value)) value.forEach((item, i) => numbers(item, `${path}[${i}]`, into));
-  else if (typeof value === "object") {
+  else if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) numbers(item, `${path}[${i}]`, into);
+  } else if (typeof value === "object") {
     for (const [key, item] of Object.entries(value)) numbers(item, path === "" ? key : `${path}.${key}`, into);
   }
   return into;
@@ -71,8 +72,9 @@ export function fieldDifferences(pinned: unknown, current: unknown, limit = 8): 
 }
 
 function leaves(value: unknown, path = "", into = new Map<string, string>()): Map<string, string> {
-  if (Array.isArray(value)) value.forEach((item, i) => leaves(item, `${path}[${i}]`, into));
-  else if (value !== null && typeof value === "object") {
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) leaves(item, `${path}[${i}]`, into);
+  } else if (value !== null && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) leaves(item, path === "" ? key : `${path}.${key}`, into);
   } else if (value !== undefined) into.set(path, JSON.stringify(value));
   return into;

@@ -74,10 +74,10 @@ export function drawTrace(trace: FlowTrace): SVGElement {
   });
   // Rows and their names.
   trace.devices.forEach((device, i) => {
+    svg.appendChild(svgElement("line", { x1: LEFT, x2: WIDTH - RIGHT, y1: rowY(i), y2: rowY(i), stroke: "#e3e3e3" }));
     svg.appendChild(
-      svgElement("line", { x1: LEFT, x2: WIDTH - RIGHT, y1: rowY(i), y2: rowY(i), stroke: "#e3e3e3" }),
+      svgElement("text", { x: LEFT - 10, y: rowY(i) + 4, "text-anchor": "end", class: "device" }, device),
     );
-    svg.appendChild(svgElement("text", { x: LEFT - 10, y: rowY(i) + 4, "text-anchor": "end", class: "device" }, device));
   });
   // The time axis.
   const axisY = TOP + Math.max(1, rows) * ROW;
@@ -88,7 +88,11 @@ export function drawTrace(trace: FlowTrace): SVGElement {
     svg.appendChild(svgElement("text", { x: tx, y: axisY + 18, "text-anchor": "middle" }, String(t)));
   }
   svg.appendChild(
-    svgElement("text", { x: (LEFT + WIDTH) / 2, y: axisY + 36, "text-anchor": "middle" }, inUs ? "time (us)" : "time (ms)"),
+    svgElement(
+      "text",
+      { x: (LEFT + WIDTH) / 2, y: axisY + 36, "text-anchor": "middle" },
+      inUs ? "time (us)" : "time (ms)",
+    ),
   );
   // Each data packet's hops, joined in the order they happened.
   const hops = new Map<number, string>();
@@ -100,7 +104,9 @@ export function drawTrace(trace: FlowTrace): SVGElement {
     const path = hops.get(seq);
     hops.set(seq, path === undefined ? `M${point}` : `${path}L${point}`);
   }
-  svg.appendChild(svgElement("path", { d: [...hops.values()].join(""), fill: "none", stroke: "#c9cdd3", "stroke-width": 0.7 }));
+  svg.appendChild(
+    svgElement("path", { d: [...hops.values()].join(""), fill: "none", stroke: "#c9cdd3", "stroke-width": 0.7 }),
+  );
   // One dot per event: a zero-length segment with a round cap, one path per event (ACKs and CNPs in grey).
   const dots = new Map<string, { d: string[]; color: string }>();
   for (let i = 0; i < kept; i++) {

@@ -76,7 +76,8 @@ export async function writeState(state: PageState): Promise<string> {
 async function writeRun(params: URLSearchParams, prefix: string, run: RunState): Promise<void> {
   if (run.scenario !== undefined) params.set(`${prefix}scenario`, await encodeScenario(run.scenario));
   else if (run.preset !== undefined) params.set(`${prefix}preset`, run.preset);
-  if (run.scenario === undefined && run.seed !== undefined && run.seed !== 1) params.set(`${prefix}seed`, String(run.seed));
+  if (run.scenario === undefined && run.seed !== undefined && run.seed !== 1)
+    params.set(`${prefix}seed`, String(run.seed));
 }
 
 /** A scenario's text, deflated (raw DEFLATE) and base64url-encoded. */

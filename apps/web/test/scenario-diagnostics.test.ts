@@ -9,7 +9,9 @@ function problems(text: string) {
 
 describe("the editor's errors, placed at the field the scenario package names", () => {
   it("accepts a valid scenario", () => {
-    const verdict = checkScenarioText("durationMs: 2\ntopology: { kind: two-switch, local: 1, remote: 1 }\nflows: { pattern: santos }\n");
+    const verdict = checkScenarioText(
+      "durationMs: 2\ntopology: { kind: two-switch, local: 1, remote: 1 }\nflows: { pattern: santos }\n",
+    );
     expect(verdict.problems).toEqual([]);
     expect("scenario" in verdict && verdict.scenario.durationMs).toBe(2);
   });
@@ -25,7 +27,9 @@ describe("the editor's errors, placed at the field the scenario package names", 
   it("underlines a value in a sequence item, and an unknown kind", () => {
     const found = problems("durationMs: 2\ntopology: { kind: nope }\nflows:\n  - { source: B1, destination: 3 }\n");
     expect(found.map((problem) => problem.at)).toContain("nope");
-    expect(found.find((problem) => problem.at === "nope")?.message).toMatch(/^topology\.kind: unknown "nope"; allowed: two-switch/);
+    expect(found.find((problem) => problem.at === "nope")?.message).toMatch(
+      /^topology\.kind: unknown "nope"; allowed: two-switch/,
+    );
   });
 
   it("places a YAML syntax error where the parser found it", () => {

@@ -3,8 +3,16 @@ import { fieldDifferences, summaryDifferences } from "../src/summary-differences
 
 describe("the differences between two runs' summaries", () => {
   it("pairs every number by its path, with the difference and the ratio", () => {
-    const pinned = JSON.stringify({ delivered: 200, summary: { groups: { local: 0.5, remote: 0 } }, checks: [{ value: null }] });
-    const current = JSON.stringify({ delivered: 300, summary: { groups: { local: 0.25, victim: 0.1 } }, checks: [{ value: 2 }] });
+    const pinned = JSON.stringify({
+      delivered: 200,
+      summary: { groups: { local: 0.5, remote: 0 } },
+      checks: [{ value: null }],
+    });
+    const current = JSON.stringify({
+      delivered: 300,
+      summary: { groups: { local: 0.25, victim: 0.1 } },
+      checks: [{ value: 2 }],
+    });
     expect(summaryDifferences(pinned, current)).toEqual([
       { path: "delivered", pinned: 200, current: 300, difference: 100, ratio: 1.5 },
       { path: "summary.groups.local", pinned: 0.5, current: 0.25, difference: -0.25, ratio: 0.5 },

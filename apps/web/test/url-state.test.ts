@@ -41,7 +41,11 @@ describe("the page's state in its URL", () => {
     const pinnedPreset = { preset: "santos-fig2a", seed: 1, pinned: { preset: "santos-fig2b", seed: 3 }, run: false };
     const search = await writeState(pinnedPreset);
     expect(search).toBe("?preset=santos-fig2a&pin-preset=santos-fig2b&pin-seed=3");
-    expect(await readState(search)).toEqual({ preset: "santos-fig2a", pinned: { preset: "santos-fig2b", seed: 3 }, run: false });
+    expect(await readState(search)).toEqual({
+      preset: "santos-fig2a",
+      pinned: { preset: "santos-fig2b", seed: 3 },
+      run: false,
+    });
     const both = { scenario: "durationMs: 2\n", pinned: { scenario: "durationMs: 3\n" }, run: true };
     expect(await readState(await writeState(both))).toEqual(both);
   });
