@@ -18,7 +18,10 @@ export const FLOW_TRACE_EVENTS: readonly TraceEvent[] = DEFAULT_TRACE_EVENTS;
 
 export interface FlowTrace {
   flow: number;
-  /** The devices the flow's packets went through, in the order they first appear (its path, source first). */
+  /**
+   * The devices the flow's packets went through: its path, source first (the hops of the data
+   * packet that visited the most of them), then any others (another path's) as they appeared.
+   */
   devices: string[];
   /** Per kept event (columns, so that it crosses to the page cheaply): time in ns, ... */
   timesNs: number[];
@@ -87,7 +90,29 @@ export function traceFlow(
       to: Math.round(window.toMs * PS_PER_MS),
     },
   });
+  inPathOrder(trace);
   return trace;
+}
+
+/**
+ * Reorders `trace.devices` along the flow's path. In order of appearance they need not be: a
+ * window that opens while packets and ACKs are in flight meets the far end first.
+ */
+function inPathOrder(trace: FlowTrace): void {
+  const trips = new Map<number, number[]>();
+  trace.deviceIndex.forEach((device, i) => {
+    if (!trace.data[i] || FLOW_TRACE_EVENTS[trace.events[i] as number] === "generated") return;
+    const seq = trace.seqs[i] as number;
+    const trip = trips.get(seq) ?? [];
+    if (!trip.includes(device)) trip.push(device);
+    trips.set(seq, trip);
+  });
+  let longest: number[] = [];
+  for (const trip of trips.values()) if (trip.length > longest.length) longest = trip;
+  const order = [...longest, ...[...trace.devices.keys()].filter((device) => !longest.includes(device))];
+  const position = new Map(order.map((device, i) => [device, i]));
+  trace.devices = order.map((device) => trace.devices[device] as string);
+  trace.deviceIndex = trace.deviceIndex.map((device) => position.get(device) as number);
 }
 
 function keep(trace: FlowTrace, devices: Map<string, number>, line: TraceLine): void {

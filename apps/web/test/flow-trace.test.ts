@@ -36,6 +36,15 @@ describe("a flow's packet trace, as the trace view records it", () => {
     expect(Math.min(...victim.timesNs)).toBeGreaterThanOrEqual(1e6);
     const local = traceFlow(scenario, 0, { fromMs: 0, toMs: 6 }, noProgress);
     expect(local.devices).toEqual(["B1", "B", "BC"]);
+    // A window that opens mid-flight meets ACKs at the far end first: the rows stay in path order.
+    const middle = traceFlow(scenario, 3, { fromMs: 2.5, toMs: 2.6 }, noProgress);
+    expect(middle.devices).toEqual(["AV", "A", "B", "BV"]);
+    const names = middle.deviceIndex.map((device) => middle.devices[device]);
+    expect(
+      names
+        .filter((name, i) => FLOW_TRACE_EVENTS[middle.events[i] as number] === "delivered")
+        .every((name) => name === "BV"),
+    ).toBe(true);
   });
 
   it("keeps at most maxEvents events and counts the rest; a window keeps the events inside it", () => {
