@@ -5,18 +5,17 @@
  */
 import "./style.css";
 import { findPreset, presetAliases, presets } from "@losslab/reproductions";
-import { resolveFlows, scenarioJsonSchema } from "@losslab/scenario";
+import { scenarioJsonSchema } from "@losslab/scenario";
 import { stringify as toYaml } from "yaml";
 import { drawChart, liveCharts } from "./charts.js";
 import { type FinishedRun, showComparison } from "./compare-view.js";
 import { byId, element } from "./dom.js";
-import { MAX_TRACE_EVENTS } from "./flow-trace.js";
-import type { Message, Outcome, Request } from "./protocol.js";
+import type { Message, Outcome } from "./protocol.js";
 import type { RunView } from "./run-view.js";
 import type { ScenarioEditor } from "./scenario-editor.js";
 import { parseScenarioText } from "./scenario-text.js";
 import { drawTopology, type TopologyDrawing } from "./topology-view.js";
-import { drawTrace, traceLegend } from "./trace-view.js";
+import { tracePanel } from "./trace-panel.js";
 import { type PageState, type RunState, readState, writeState } from "./url-state.js";
 
 const presetSelect = byId<HTMLSelectElement>("preset");
@@ -45,13 +44,6 @@ const compareArea = {
   charts: byId("compare-charts"),
   table: byId("compare-table"),
 };
-const traceFlowSelect = byId<HTMLSelectElement>("trace-flow");
-const traceFrom = byId<HTMLInputElement>("trace-from");
-const traceTo = byId<HTMLInputElement>("trace-to");
-const traceButton = byId<HTMLButtonElement>("trace-run");
-const traceStatus = byId("trace-status");
-const traceCaption = byId("trace-caption");
-const traceArea = byId("trace-view");
 
 type RunRequest = FinishedRun["request"];
 
@@ -120,6 +112,14 @@ function start(request: RunRequest, asPinned = false): void {
   stop(false);
   clearResults();
   running = { request, pinned: asPinned };
+  pinButton.disabled = true;
+  if (!asPinned) lastRun = undefined;
+  if (pinned !== undefined && !asPinned) {
+    compareArea.caption.textContent = `Pinned: "${pinned.outcome.name}". The comparison follows when this run ends.`;
+    compareArea.fields.replaceChildren();
+    compareArea.charts.replaceChildren();
+    compareArea.table.replaceChildren();
+  }
   const next = spare ?? newWorker();
   spare = undefined;
   worker = next;
@@ -145,6 +145,9 @@ function start(request: RunRequest, asPinned = false): void {
 let spare: Worker | undefined;
 
 const newWorker = (): Worker => new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
+
+/** The packet trace of one flow of the run shown (its own worker, beside the run's). */
+const trace = tracePanel(newWorker);
 
 function prepareSpare(): void {
   spare ??= newWorker();
@@ -226,12 +229,14 @@ function receive(message: Message): void {
     }
     case "trace":
       break;
-    case "error":
+    case "error": {
+      const which = running?.pinned ? "the pinned run: " : "";
       queued = undefined;
       finishRun();
-      setStatus(message.message, true);
+      setStatus(`${which}${message.message}`, true);
       summaryArea.replaceChildren(element("pre", { class: "error" }, message.message));
       break;
+    }
   }
 }
 
@@ -246,7 +251,7 @@ function addRun(view: RunView): void {
 
 async function showRun(view: RunView): Promise<void> {
   shownRun = view.run;
-  offerFlows(view);
+  trace.offer(view);
   drawing = drawTopology(view);
   topologyArea.replaceChildren(drawing.svg);
   timeInput.max = String(Math.max(0, view.timesMs.length - 1));
@@ -345,7 +350,6 @@ async function showComparisonOf(current: FinishedRun | undefined): Promise<void>
   if (pinned === undefined || current === undefined || current === pinned) return;
   compareSection.hidden = false;
   await showComparison(compareArea, pinned, current, shownRun ?? 1);
-  compareSection.dataset.drawn = String(current.outcome.name);
 }
 
 pinButton.addEventListener("click", () => {
@@ -363,101 +367,6 @@ unpinButton.addEventListener("click", () => {
   pinButton.disabled = lastRun === undefined;
   void setUrl(currentState(lastRun?.request));
 });
-
-// ---------------------------------------------------------------------------------------
-// The packet trace of one flow
-
-let traceWorker: Worker | undefined;
-/** The run whose flows the trace offers (the one shown). */
-let traceView: RunView | undefined;
-/** Flows offered in the selector at most (a large fabric's traffic may list thousands). */
-const MAX_FLOW_OPTIONS = 2000;
-
-function offerFlows(view: RunView): void {
-  traceView = view;
-  const hosts = new Set((view.nodes ?? []).filter((node) => node.host).map((node) => node.id));
-  let flows: ReturnType<typeof resolveFlows> = [];
-  try {
-    flows = resolveFlows(view.scenario, hosts);
-  } catch {
-    // A run that ran has flows that resolve; a view from elsewhere offers none.
-  }
-  traceFlowSelect.replaceChildren(
-    ...flows
-      .slice(0, MAX_FLOW_OPTIONS)
-      .map((flow) =>
-        element(
-          "option",
-          { value: String(flow.id) },
-          `${flow.id}: ${flow.source} -> ${flow.destination} (${flow.group})`,
-        ),
-      ),
-  );
-  traceFrom.value = "0";
-  traceTo.value = String(view.durationMs);
-  traceButton.disabled = flows.length === 0;
-  traceStatus.textContent =
-    flows.length === 0 ? "this run lists no flows (its traffic generators' flows are not offered)" : "";
-}
-
-function traceFlowNow(): void {
-  const view = traceView;
-  if (view === undefined || traceFlowSelect.value === "") return;
-  const fromMs = Number(traceFrom.value);
-  const toMs = Number(traceTo.value);
-  if (!(Number.isFinite(fromMs) && Number.isFinite(toMs) && fromMs >= 0 && toMs > fromMs)) {
-    traceStatus.textContent = `from and to must be times in ms with 0 <= from < to <= ${view.durationMs}`;
-    traceStatus.className = "error";
-    return;
-  }
-  const flow = Number(traceFlowSelect.value);
-  traceWorker?.terminate();
-  const tracer = newWorker();
-  traceWorker = tracer;
-  traceStatus.className = "";
-  traceStatus.textContent = `tracing flow ${flow}`;
-  tracer.onmessage = (event: MessageEvent<Message>) => {
-    if (traceWorker !== tracer) return;
-    const message = event.data;
-    if (message.type === "run-progress") {
-      traceStatus.textContent = `tracing flow ${flow}: ${Math.round(message.doneMs)} of ${message.totalMs} ms simulated`;
-    } else if (message.type === "trace" || message.type === "error") {
-      tracer.terminate();
-      traceWorker = undefined;
-      if (message.type === "error") {
-        traceStatus.textContent = message.message;
-        traceStatus.className = "error";
-        return;
-      }
-      const trace = message.trace;
-      const label = traceFlowSelect.selectedOptions[0]?.textContent ?? String(flow);
-      const kept = trace.timesNs.length;
-      traceStatus.textContent = `flow ${label}: ${kept.toLocaleString("en")} events`;
-      traceCaption.className = kept < trace.total ? "error" : "muted";
-      traceCaption.textContent =
-        kept < trace.total
-          ? `The trace is cut: the page keeps the first ${MAX_TRACE_EVENTS.toLocaleString("en")} events of a flow, and flow ${label} has ${trace.total.toLocaleString("en")} in ${trace.fromMs}..${trace.toMs} ms. Narrow the window (from, to) to see the rest.`
-          : `Flow ${label}: all its ${trace.total.toLocaleString("en")} packet events in ${trace.fromMs}..${trace.toMs} ms, through ${trace.devices.join(", ")}. Lines join each data packet's hops.`;
-      const legend = element(
-        "p",
-        { class: "legend" },
-        ...traceLegend().map(({ name, color }) =>
-          element("span", {}, element("span", { class: "dot", style: `background:${color}` }), name),
-        ),
-      );
-      traceArea.replaceChildren(legend, drawTrace(trace));
-    }
-  };
-  tracer.onerror = (event) => {
-    if (traceWorker !== tracer) return;
-    traceStatus.textContent = `the worker failed: ${event.message}`;
-    traceStatus.className = "error";
-  };
-  const request: Request = { type: "trace-flow", scenario: JSON.stringify(view.scenario), flow, fromMs, toMs };
-  tracer.postMessage(request);
-}
-
-traceButton.addEventListener("click", traceFlowNow);
 
 // ---------------------------------------------------------------------------------------
 // The editor: the plain text area until the code editor (CodeMirror, loaded when the editor

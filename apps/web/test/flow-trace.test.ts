@@ -42,7 +42,7 @@ describe("a flow's packet trace, as the trace view records it", () => {
     const names = middle.deviceIndex.map((device) => middle.devices[device]);
     expect(
       names
-        .filter((name, i) => FLOW_TRACE_EVENTS[middle.events[i] as number] === "delivered")
+        .filter((_, i) => FLOW_TRACE_EVENTS[middle.events[i] as number] === "delivered")
         .every((name) => name === "BV"),
     ).toBe(true);
   });
