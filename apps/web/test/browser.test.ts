@@ -276,6 +276,33 @@ describe("comparing runs, the scenario editor and the packet trace", () => {
     await again.page.close();
   });
 
+  it("compares a preset with itself at another seed, and keeps the pinned preset in the URL", {
+    timeout: 60_000,
+  }, async () => {
+    const { page, errors } = await openPage("?preset=santos-fig2a&run=1");
+    await page.waitForSelector("#summary-json", { timeout: 30_000 });
+    await page.click("#pin");
+    await page.fill("#seed", "2");
+    await page.dispatchEvent("#seed", "change");
+    await page.click("#run");
+    await page.waitForFunction(() => document.querySelectorAll("#compare-charts svg").length === 2, null, {
+      timeout: 30_000,
+    });
+    expect(await page.textContent("#compare-caption")).toBe(
+      "pinned: preset santos2002-fig2a, seed 1; current: preset santos2002-fig2a, seed 2.",
+    );
+    expect(await page.textContent("#compare-fields")).toContain("seed: 1 -> 2");
+    const seedRow = await page.$$eval("#compare-differences tbody tr", (trs) =>
+      trs.map((tr) => [...tr.children].map((cell) => cell.textContent)).find((row) => row[0] === "seed"),
+    );
+    expect(seedRow).toEqual(["seed", "1", "2", "1", "2x"]);
+    const query = new URL(page.url()).search;
+    // The old name (an alias) in the link becomes the preset's name.
+    expect(query).toBe("?preset=santos2002-fig2a&seed=2&pin-preset=santos2002-fig2a");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("says what is wrong with a hostile or damaged URL, and keeps working", { timeout: 30_000 }, async () => {
     for (const [query, message] of [
       ["?pin-scenario=@@@&preset=santos-fig2a", "the pin-scenario in the URL is not base64url text"],
