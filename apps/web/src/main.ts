@@ -227,8 +227,6 @@ function receive(message: Message): void {
       void showOutcome(message.outcome).then(() => showComparisonOf(lastRun));
       break;
     }
-    case "trace":
-      break;
     case "error": {
       const which = running?.pinned ? "the pinned run: " : "";
       queued = undefined;
