@@ -91,7 +91,7 @@ function differenceTable(pinnedJson: string, currentJson: string): HTMLElement {
     );
   const note =
     rows.length > MAX_DIFFERENCE_ROWS
-      ? ` (the first ${MAX_DIFFERENCE_ROWS} are listed: the downloads hold them all)`
+      ? ` (the first ${MAX_DIFFERENCE_ROWS} are listed)`
       : "";
   return element(
     "div",
