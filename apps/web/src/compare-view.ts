@@ -89,10 +89,7 @@ function differenceTable(pinnedJson: string, currentJson: string): HTMLElement {
         element("td", {}, row.ratio === undefined ? "-" : `${format(row.ratio)}x`),
       ),
     );
-  const note =
-    rows.length > MAX_DIFFERENCE_ROWS
-      ? ` (the first ${MAX_DIFFERENCE_ROWS} are listed)`
-      : "";
+  const note = rows.length > MAX_DIFFERENCE_ROWS ? ` (the first ${MAX_DIFFERENCE_ROWS} are listed)` : "";
   return element(
     "div",
     {},

@@ -8,7 +8,13 @@
  * opens the completions, arrows and Enter pick one, Escape closes them; Ctrl-Shift-m (Cmd on a
  * Mac) opens the list of errors. The editable element has the text area's label.
  */
-import { autocompletion, type CompletionContext, closeBrackets, completionKeymap } from "@codemirror/autocomplete";
+import {
+  autocompletion,
+  type CompletionContext,
+  closeBrackets,
+  closeCompletion,
+  completionKeymap,
+} from "@codemirror/autocomplete";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { type Diagnostic, linter, lintKeymap } from "@codemirror/lint";
 import { EditorState } from "@codemirror/state";
@@ -57,6 +63,9 @@ export function mountScenarioEditor(textarea: HTMLTextAreaElement, changed: () =
         closeBrackets(),
         autocompletion({ override: [complete], activateOnTyping: true }),
         linter(check, { delay: 300 }),
+        // A typed `:` ends the field's name: its completions close at once (else an Enter typed
+        // right after could still take the list's first entry before the list is asked again).
+        keymap.of([{ key: ":", run: (view) => closeCompletion(view) && false }]),
         keymap.of([...completionKeymap, ...lintKeymap, ...historyKeymap, ...defaultKeymap]),
         EditorView.lineWrapping,
         EditorView.contentAttributes.of({ id, "aria-label": label, "aria-multiline": "true", spellcheck: "false" }),

@@ -63,6 +63,15 @@ const santos = (local: number, buffer: number, durationMs = 5) =>
 const editorText = (page: WatchedPage["page"]) =>
   page.evaluate(() => [...document.querySelectorAll("#editor .cm-line")].map((line) => line.textContent).join("\n"));
 
+/**
+ * Enter on the selected completion. CodeMirror ignores Enter on a list shown less than 75 ms
+ * (its `interactionDelay`: a key typed fast right after the list appears is not a choice).
+ */
+async function takeCompletion(page: WatchedPage["page"]): Promise<void> {
+  await page.waitForTimeout(150);
+  await page.keyboard.press("Enter");
+}
+
 /** Keyboard only: opens the editor, takes completions from the schema, and sees the package's error inline. */
 async function completesAndChecks(site: string | undefined): Promise<void> {
   const { page, errors } = await openPage("?preset=santos-fig2a", site);
@@ -79,24 +88,26 @@ async function completesAndChecks(site: string | undefined): Promise<void> {
   await page.waitForSelector(".cm-tooltip-autocomplete");
   expect(await page.textContent(".cm-tooltip-autocomplete")).toContain("two-switch");
   await page.keyboard.type("two-s");
-  await page.keyboard.press("Enter");
+  await page.waitForSelector('.cm-tooltip-autocomplete li[aria-selected="true"]:has-text("two-switch")');
+  await takeCompletion(page);
   await page.keyboard.type("\nloc"); // Enter keeps the line's indentation
   await page.waitForSelector(".cm-tooltip-autocomplete");
   const offered = await page.$$eval(".cm-tooltip-autocomplete li", (items) => items.map((item) => item.textContent));
   expect(offered.some((item) => item?.startsWith("local"))).toBe(true);
-  await page.keyboard.press("Enter");
+  await page.waitForSelector('.cm-tooltip-autocomplete li[aria-selected="true"]:has-text("local")');
+  await takeCompletion(page);
   await page.keyboard.type("-1");
   expect(await editorText(page)).toBe("durationMs: 5\ntopology:\n  kind: two-switch\n  local: -1");
   // The package's own message, naming the field, inline at the value, and in the status line.
-  await page.waitForSelector(".cm-lintRange-error", { timeout: 5_000 });
-  // -1, and the key of the mapping that lacks `remote`.
-  expect(await page.$$eval(".cm-lintRange-error", (ranges) => ranges.map((range) => range.textContent))).toEqual([
-    "topology",
-    "-1",
-  ]);
+  // -1, and the key of the mapping that lacks `remote` (once the checks, 300 ms after the last key, have run).
+  const underlined = () =>
+    page.$$eval(".cm-lintRange-error", (ranges) => ranges.map((range) => range.textContent).join(","));
+  await expect.poll(underlined, { timeout: 5_000 }).toBe("topology,-1");
   const underline = page.locator(".cm-lintRange-error", { hasText: "-1" });
-  await page.waitForFunction(() => document.getElementById("editor-status")?.className === "error");
-  expect(await page.textContent("#editor-status")).toContain("topology.local: Too small");
+  await expect
+    .poll(() => page.textContent("#editor-status"), { timeout: 5_000 })
+    .toContain("topology.local: Too small");
+  expect(await page.getAttribute("#editor-status", "class")).toBe("error");
   await underline.hover();
   const tooltip = await page.waitForSelector(".cm-tooltip-lint");
   expect(await tooltip.textContent()).toContain("topology.local: Too small");
