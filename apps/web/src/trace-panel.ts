@@ -20,6 +20,8 @@ export interface TracePanel {
 
 export function tracePanel(newWorker: () => Worker): TracePanel {
   const traceFlowSelect = byId<HTMLSelectElement>("trace-flow");
+  /** Any flow id: the flows a scenario's traffic generators make come after its listed flows. */
+  const traceFlowId = byId<HTMLInputElement>("trace-flow-id");
   const traceFrom = byId<HTMLInputElement>("trace-from");
   const traceTo = byId<HTMLInputElement>("trace-to");
   const traceButton = byId<HTMLButtonElement>("trace-run");
@@ -53,14 +55,22 @@ export function tracePanel(newWorker: () => Worker): TracePanel {
     );
     traceFrom.value = "0";
     traceTo.value = String(view.durationMs);
-    traceButton.disabled = flows.length === 0;
+    traceFlowId.value = "";
+    traceButton.disabled = false;
     traceStatus.textContent =
-      flows.length === 0 ? "this run lists no flows (its traffic generators' flows are not offered)" : "";
+      flows.length === 0 ? "this run lists no flows: give the id of one its traffic generators make (0, 1, ...)" : "";
   }
 
   function traceFlowNow(): void {
     const view = traceView;
-    if (view === undefined || traceFlowSelect.value === "") return;
+    if (view === undefined) return;
+    const typed = traceFlowId.value.trim();
+    const flow = Number(typed === "" ? traceFlowSelect.value : typed);
+    if ((typed === "" && traceFlowSelect.value === "") || !Number.isSafeInteger(flow) || flow < 0) {
+      traceStatus.textContent = "pick a flow, or give a flow id (a whole number >= 0)";
+      traceStatus.className = "error";
+      return;
+    }
     const fromMs = Number(traceFrom.value);
     const toMs = Number(traceTo.value);
     if (
@@ -70,7 +80,7 @@ export function tracePanel(newWorker: () => Worker): TracePanel {
       traceStatus.className = "error";
       return;
     }
-    const flow = Number(traceFlowSelect.value);
+    const label = typed === "" ? (traceFlowSelect.selectedOptions[0]?.textContent ?? String(flow)) : String(flow);
     traceWorker?.terminate();
     const tracer = newWorker();
     traceWorker = tracer;
@@ -90,7 +100,13 @@ export function tracePanel(newWorker: () => Worker): TracePanel {
           return;
         }
         const trace = message.trace;
-        const label = traceFlowSelect.selectedOptions[0]?.textContent ?? String(flow);
+        if (trace.total === 0) {
+          traceStatus.textContent = `flow ${label}: no events`;
+          traceCaption.className = "error";
+          traceCaption.textContent = `Flow ${label} has no packet event in ${trace.fromMs}..${trace.toMs} ms: there is no such flow, or it sent nothing then.`;
+          traceArea.replaceChildren();
+          return;
+        }
         const kept = trace.timesNs.length;
         traceStatus.textContent = `flow ${label}: ${kept.toLocaleString("en")} events`;
         traceCaption.className = kept < trace.total ? "error" : "muted";

@@ -314,6 +314,27 @@ describe("comparing runs, the scenario editor and the packet trace", () => {
     await page.close();
   });
 
+  it("traces a flow that a traffic generator makes, by its id", { timeout: 30_000 }, async () => {
+    const incast = [
+      "durationMs: 1",
+      "topology: { kind: single-switch, hosts: 4 }",
+      "traffic: [{ kind: incast, name: incast, fanIn: 3, bytes: 64000, intervalUs: 200 }]",
+    ].join("\n");
+    const { page, errors } = await openPage(`?scenario=${await encodeScenario(incast)}&run=1`);
+    await page.waitForSelector("#summary-json", { timeout: 20_000 });
+    expect(await page.textContent("#trace-status")).toContain("this run lists no flows");
+    await page.fill("#trace-flow-id", "0");
+    await page.click("#trace-run");
+    await page.waitForSelector("#trace-view svg", { timeout: 20_000 });
+    const rows = await page.$$eval("#trace-view svg text.device", (texts) => texts.map((text) => text.textContent));
+    // An incast's flow: a sender, the switch, the receiver.
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toBe("S");
+    expect(rows[0]).not.toBe(rows[2]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("says what is wrong with a hostile or damaged URL, and keeps working", { timeout: 30_000 }, async () => {
     for (const [query, message] of [
       ["?pin-scenario=@@@&preset=santos-fig2a", "the pin-scenario in the URL is not base64url text"],
@@ -375,6 +396,11 @@ describe("comparing runs, the scenario editor and the packet trace", () => {
       paths.reduce((sum, path) => sum + Number(path.getAttribute("data-count")), 0),
     );
     expect(kept).toBe(20_000);
+    // A flow id the run does not have: no events, said so.
+    await page.fill("#trace-flow-id", "99");
+    await page.click("#trace-run");
+    await page.waitForFunction(() => /no such flow/.test(document.getElementById("trace-caption")?.textContent ?? ""));
+    expect(await page.locator("#trace-view svg").count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });
