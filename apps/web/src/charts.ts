@@ -50,3 +50,56 @@ export function liveCharts(view: RunView): Chart[] {
     },
   ];
 }
+
+/** Links and rates in an overlay chart at most: each is two lines (pinned dashed, current solid) of one colour. */
+const OVERLAY_LINKS = 5;
+const OVERLAY_RATES = 10;
+
+/**
+ * The live charts of two runs in one chart per metric: each link or rate in one colour, the
+ * pinned run's line dashed and the current run's solid, both in the legend ("pinned: ...",
+ * "current: ..."). The links are the busiest in either run.
+ */
+export function overlayCharts(pinned: RunView, current: RunView): Chart[] {
+  const zip = (view: RunView, values: number[]) =>
+    values.map((value, i): [number, number] => [view.timesMs[i] ?? 0, value]);
+  const lines = (key: string, pinnedValues: number[] | undefined, currentValues: number[] | undefined) => [
+    ...(pinnedValues === undefined
+      ? []
+      : [{ name: `pinned: ${key}`, colorKey: key, dashed: true, points: zip(pinned, pinnedValues) }]),
+    ...(currentValues === undefined
+      ? []
+      : [{ name: `current: ${key}`, colorKey: key, points: zip(current, currentValues) }]),
+  ];
+  const linkName = (link: { from: string; to: string }) => `${link.from}->${link.to}`;
+  const meteredLinks = (view: RunView) => new Map(view.links.filter((l) => l.metered).map((l) => [linkName(l), l]));
+  const pinnedLinks = meteredLinks(pinned);
+  const currentLinks = meteredLinks(current);
+  const busiest = [...new Set([...pinnedLinks.keys(), ...currentLinks.keys()])]
+    .map((name) => ({
+      name,
+      load: Math.max(pinnedLinks.get(name)?.mean ?? 0, currentLinks.get(name)?.mean ?? 0),
+    }))
+    .sort((a, b) => b.load - a.load)
+    .slice(0, OVERLAY_LINKS);
+  const pinnedRates = new Map(pinned.rates.map((rate) => [rate.name, rate.values]));
+  const currentRates = new Map(current.rates.map((rate) => [rate.name, rate.values]));
+  const rateNames = [...new Set([...pinnedRates.keys(), ...currentRates.keys()])].slice(0, OVERLAY_RATES);
+  return [
+    {
+      name: "compare-link-utilisation",
+      title: `Link utilisation, the ${busiest.length} busiest links (pinned dashed, current solid)`,
+      xLabel: "time (ms)",
+      yLabel: "utilisation (fraction of link bandwidth)",
+      yDomain: [0, 1.05],
+      series: busiest.flatMap(({ name }) => lines(name, pinnedLinks.get(name)?.values, currentLinks.get(name)?.values)),
+    },
+    {
+      name: "compare-flow-rates",
+      title: "Flow rates (pinned dashed, current solid)",
+      xLabel: "time (ms)",
+      yLabel: "rate (fraction of link bandwidth)",
+      series: rateNames.flatMap((name) => lines(name, pinnedRates.get(name), currentRates.get(name))),
+    },
+  ];
+}

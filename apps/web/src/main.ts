@@ -8,12 +8,15 @@ import { findPreset, presetAliases, presets } from "@losslab/reproductions";
 import { scenarioJsonSchema } from "@losslab/scenario";
 import { stringify as toYaml } from "yaml";
 import { drawChart, liveCharts } from "./charts.js";
+import { type FinishedRun, showComparison } from "./compare-view.js";
 import { byId, element } from "./dom.js";
-import type { Message, Outcome, Request } from "./protocol.js";
+import type { Message, Outcome } from "./protocol.js";
 import type { RunView } from "./run-view.js";
+import type { ScenarioEditor } from "./scenario-editor.js";
 import { parseScenarioText } from "./scenario-text.js";
 import { drawTopology, type TopologyDrawing } from "./topology-view.js";
-import { type PageState, readState, writeState } from "./url-state.js";
+import { tracePanel } from "./trace-panel.js";
+import { type PageState, type RunState, readState, writeState } from "./url-state.js";
 
 const presetSelect = byId<HTMLSelectElement>("preset");
 const seedInput = byId<HTMLInputElement>("seed");
@@ -32,6 +35,17 @@ const timeInput = byId<HTMLInputElement>("time");
 const timeLabel = byId("time-label");
 const topologyArea = byId("topology");
 const chartsArea = byId("charts");
+const pinButton = byId<HTMLButtonElement>("pin");
+const unpinButton = byId<HTMLButtonElement>("unpin");
+const compareSection = byId("compare");
+const compareArea = {
+  caption: byId("compare-caption"),
+  fields: byId("compare-fields"),
+  charts: byId("compare-charts"),
+  table: byId("compare-table"),
+};
+
+type RunRequest = FinishedRun["request"];
 
 let worker: Worker | undefined;
 let runs = 0;
@@ -41,6 +55,15 @@ let shownRun: number | undefined;
 /** Whether the run selector follows the newest run (until the user picks one). */
 let followNewest = true;
 let startedAt = 0;
+/** What the running worker runs, and whether it is the pinned run (made first when a link names one). */
+let running: { request: RunRequest; pinned: boolean } | undefined;
+/** The run to make once the pinned one has ended. */
+let queued: RunRequest | undefined;
+/** The last run that ended, which `Pin this run` pins. */
+let lastRun: FinishedRun | undefined;
+/** The pinned run: what it is (from a pin or the URL), and its results once it has run. */
+let pinnedRequest: RunRequest | undefined;
+let pinned: FinishedRun | undefined;
 
 for (const preset of presets) {
   presetSelect.appendChild(element("option", { value: preset.name }, preset.name));
@@ -62,15 +85,41 @@ function seed(): number {
 }
 
 async function setUrl(state: PageState): Promise<void> {
-  history.replaceState(null, "", `${location.pathname}${await writeState(state)}`);
+  const withPin = pinnedRequest === undefined ? state : { ...state, pinned: runState(pinnedRequest) };
+  history.replaceState(null, "", `${location.pathname}${await writeState(withPin)}`);
+}
+
+function runState(request: RunRequest): RunState {
+  return request.type === "run-preset" ? { preset: request.preset, seed: request.seed } : { scenario: request.text };
+}
+
+/** The URL's state of the current run (the one the page shows or is about to run). */
+function currentState(request: RunRequest | undefined): PageState {
+  if (request?.type === "run-scenario") return { scenario: request.text, run: false };
+  return { preset: presetSelect.value, seed: seed(), run: false };
 }
 
 // ---------------------------------------------------------------------------------------
 // Running
 
-function start(request: Request): void {
+/** Runs `request`; when a pinned run is named but has not run yet (a link), runs that first. */
+function start(request: RunRequest, asPinned = false): void {
+  if (!asPinned && pinnedRequest !== undefined && pinned === undefined) {
+    queued = request;
+    start(pinnedRequest, true);
+    return;
+  }
   stop(false);
   clearResults();
+  running = { request, pinned: asPinned };
+  pinButton.disabled = true;
+  if (!asPinned) lastRun = undefined;
+  if (pinned !== undefined && !asPinned) {
+    compareArea.caption.textContent = `Pinned: "${pinned.outcome.name}". The comparison follows when this run ends.`;
+    compareArea.fields.replaceChildren();
+    compareArea.charts.replaceChildren();
+    compareArea.table.replaceChildren();
+  }
   const next = spare ?? newWorker();
   spare = undefined;
   worker = next;
@@ -85,7 +134,7 @@ function start(request: Request): void {
   startedAt = performance.now();
   runButton.disabled = true;
   stopButton.disabled = false;
-  setStatus("starting");
+  setStatus(asPinned ? "starting the pinned run" : "starting");
   next.postMessage(request);
 }
 
@@ -97,6 +146,9 @@ let spare: Worker | undefined;
 
 const newWorker = (): Worker => new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
 
+/** The packet trace of one flow of the run shown (its own worker, beside the run's). */
+const trace = tracePanel(newWorker);
+
 function prepareSpare(): void {
   spare ??= newWorker();
 }
@@ -104,12 +156,16 @@ function prepareSpare(): void {
 function stop(userAsked: boolean): void {
   if (worker === undefined) return;
   finishRun();
-  if (userAsked) setStatus("stopped");
+  if (userAsked) {
+    queued = undefined;
+    setStatus("stopped");
+  }
 }
 
 function finishRun(): void {
   worker?.terminate();
   worker = undefined;
+  running = undefined;
   runButton.disabled = false;
   stopButton.disabled = true;
   prepareSpare();
@@ -135,7 +191,9 @@ function receive(message: Message): void {
   switch (message.type) {
     case "started":
       runs = message.runs;
-      setStatus(`running ${message.name}${runs > 1 ? ` (${runs} runs)` : ""}`);
+      setStatus(
+        `running ${running?.pinned ? "the pinned run, " : ""}${message.name}${runs > 1 ? ` (${runs} runs)` : ""}`,
+      );
       break;
     case "progress":
       if (message.total > 0 && runs === 0) progressBar.value = message.done / message.total;
@@ -150,16 +208,33 @@ function receive(message: Message): void {
     case "run-result":
       addRun(message.view);
       break;
-    case "done":
+    case "done": {
+      const ended: FinishedRun | undefined =
+        running === undefined ? undefined : { request: running.request, views, outcome: message.outcome };
+      const wasPinned = running?.pinned === true;
       finishRun();
       progressBar.value = 1;
-      void showOutcome(message.outcome);
+      if (ended !== undefined && wasPinned) {
+        pinned = ended;
+        showPin();
+        const next = queued;
+        queued = undefined;
+        if (next !== undefined) start(next);
+        return;
+      }
+      lastRun = ended;
+      pinButton.disabled = ended === undefined;
+      void showOutcome(message.outcome).then(() => showComparisonOf(lastRun));
       break;
-    case "error":
+    }
+    case "error": {
+      const which = running?.pinned ? "the pinned run: " : "";
+      queued = undefined;
       finishRun();
-      setStatus(message.message, true);
+      setStatus(`${which}${message.message}`, true);
       summaryArea.replaceChildren(element("pre", { class: "error" }, message.message));
       break;
+    }
   }
 }
 
@@ -174,6 +249,7 @@ function addRun(view: RunView): void {
 
 async function showRun(view: RunView): Promise<void> {
   shownRun = view.run;
+  trace.offer(view);
   drawing = drawTopology(view);
   topologyArea.replaceChildren(drawing.svg);
   timeInput.max = String(Math.max(0, view.timesMs.length - 1));
@@ -251,13 +327,83 @@ function startScenario(text: string): void {
 }
 
 // ---------------------------------------------------------------------------------------
-// The editor
+// Comparing with a pinned run
 
+function showPin(): void {
+  pinButton.hidden = pinnedRequest !== undefined;
+  unpinButton.hidden = pinnedRequest === undefined;
+  compareSection.hidden = pinnedRequest === undefined;
+  if (pinnedRequest === undefined) return;
+  if (lastRun === pinned || lastRun === undefined) {
+    const what = pinned === undefined ? "it runs before the next run" : `"${pinned.outcome.name}"`;
+    compareArea.caption.textContent = `Pinned: ${what}. Change the scheme or a parameter and run again: the two runs are compared here.`;
+    compareArea.fields.replaceChildren();
+    compareArea.charts.replaceChildren();
+    compareArea.table.replaceChildren();
+  }
+}
+
+/** Compares `current` with the pinned run, at the run the run selector shows. */
+async function showComparisonOf(current: FinishedRun | undefined): Promise<void> {
+  if (pinned === undefined || current === undefined || current === pinned) return;
+  compareSection.hidden = false;
+  await showComparison(compareArea, pinned, current, shownRun ?? 1);
+}
+
+pinButton.addEventListener("click", () => {
+  if (lastRun === undefined) return;
+  pinned = lastRun;
+  pinnedRequest = lastRun.request;
+  showPin();
+  void setUrl(currentState(lastRun.request));
+  setStatus(`pinned ${lastRun.outcome.name}: the next run is compared with it`);
+});
+unpinButton.addEventListener("click", () => {
+  pinned = undefined;
+  pinnedRequest = undefined;
+  showPin();
+  pinButton.disabled = lastRun === undefined;
+  void setUrl(currentState(lastRun?.request));
+});
+
+// ---------------------------------------------------------------------------------------
+// The editor: the plain text area until the code editor (CodeMirror, loaded when the editor
+// is first opened) takes its place.
+
+let codeEditor: ScenarioEditor | undefined;
+let codeEditorLoading = false;
 let validateTimer: ReturnType<typeof setTimeout> | undefined;
+
+const editorText = (): string => codeEditor?.text() ?? editor.value;
+
+function setEditorText(text: string): void {
+  if (codeEditor === undefined) editor.value = text;
+  else codeEditor.setText(text);
+}
+
+function scheduleValidation(): void {
+  clearTimeout(validateTimer);
+  validateTimer = setTimeout(validateEditor, 300);
+}
+
+function loadCodeEditor(): void {
+  if (codeEditorLoading) return;
+  codeEditorLoading = true;
+  import("./scenario-editor.js").then(
+    ({ mountScenarioEditor }) => {
+      codeEditor = mountScenarioEditor(editor, scheduleValidation);
+      validateEditor();
+    },
+    (error: unknown) => {
+      editorStatus.textContent = `the code editor did not load (${error instanceof Error ? error.message : String(error)}): this is a plain text area`;
+      editorStatus.className = "error";
+    },
+  );
+}
 
 function validateEditor(): boolean {
   try {
-    const scenario = parseScenarioText(editor.value);
+    const scenario = parseScenarioText(editorText());
     editorStatus.textContent = `valid: "${scenario.name}", ${scenario.durationMs} ms, topology ${scenario.topology.kind}`;
     editorStatus.className = "ok";
     return true;
@@ -276,7 +422,7 @@ function loadPresetScenario(): void {
     editorStatus.className = "error";
     return;
   }
-  editor.value = `# ${preset.name}, run 1 of ${scenarios.length}\n${toYaml(scenarios[0])}`;
+  setEditorText(`# ${preset.name}, run 1 of ${scenarios.length}\n${toYaml(scenarios[0])}`);
   validateEditor();
 }
 
@@ -285,11 +431,11 @@ function loadPresetScenario(): void {
 
 presetSelect.addEventListener("change", () => {
   describePreset();
-  void setUrl({ preset: presetSelect.value, seed: seed(), run: false });
+  void setUrl(currentState(undefined));
 });
-seedInput.addEventListener("change", () => void setUrl({ preset: presetSelect.value, seed: seed(), run: false }));
+seedInput.addEventListener("change", () => void setUrl(currentState(undefined)));
 runButton.addEventListener("click", () => {
-  void setUrl({ preset: presetSelect.value, seed: seed(), run: false });
+  void setUrl(currentState(undefined));
   start({ type: "run-preset", preset: presetSelect.value, seed: seed() });
 });
 stopButton.addEventListener("click", () => stop(true));
@@ -302,17 +448,19 @@ byId("copy-link").addEventListener("click", () => {
 byId("load-scenario").addEventListener("click", loadPresetScenario);
 byId("run-scenario").addEventListener("click", () => {
   if (!validateEditor()) return;
-  void setUrl({ scenario: editor.value, run: false });
-  startScenario(editor.value);
+  const text = editorText();
+  void setUrl({ scenario: text, run: false });
+  startScenario(text);
 });
-editor.addEventListener("input", () => {
-  clearTimeout(validateTimer);
-  validateTimer = setTimeout(validateEditor, 300);
+editor.addEventListener("input", scheduleValidation);
+editorSection.addEventListener("toggle", () => {
+  if (editorSection.open) loadCodeEditor();
 });
 runSelect.addEventListener("change", () => {
   followNewest = false;
   const view = views.find((v) => String(v.run) === runSelect.value);
   if (view !== undefined) void showRun(view);
+  if (worker === undefined) void showComparisonOf(lastRun);
 });
 timeInput.addEventListener("input", showTime);
 const playButton = byId<HTMLButtonElement>("play");
@@ -350,6 +498,15 @@ async function load(): Promise<void> {
     return;
   }
   if (state.seed !== undefined) seedInput.value = String(state.seed);
+  if (state.pinned !== undefined) {
+    const request = pinnedRunRequest(state.pinned);
+    if (request === undefined) {
+      describePreset();
+      return;
+    }
+    pinnedRequest = request;
+    showPin();
+  }
   if (state.scenario !== undefined) {
     editor.value = state.scenario;
     editorSection.open = true;
@@ -358,13 +515,7 @@ async function load(): Promise<void> {
     else prepareSpare();
     return;
   }
-  // An old preset name (`presetAliases`, kept so that links keep working) selects its preset.
-  const name =
-    state.preset === undefined || presets.some((p) => p.name === state.preset)
-      ? state.preset
-      : Object.hasOwn(presetAliases, state.preset)
-        ? presetAliases[state.preset]
-        : undefined;
+  const name = presetName(state.preset);
   if (state.preset !== undefined) {
     if (name === undefined) {
       setStatus(`unknown preset "${state.preset}"`, true);
@@ -376,6 +527,23 @@ async function load(): Promise<void> {
   describePreset();
   if (state.run && name !== undefined) start({ type: "run-preset", preset: name, seed: seed() });
   else prepareSpare();
+}
+
+/** A preset's name as the URL gives it: an old name (`presetAliases`, kept so that links keep working) selects its preset. */
+function presetName(given: string | undefined): string | undefined {
+  if (given === undefined || presets.some((p) => p.name === given)) return given;
+  return Object.hasOwn(presetAliases, given) ? presetAliases[given] : undefined;
+}
+
+/** The pinned run a link names; undefined (and a message on the page) when it names no preset there is. */
+function pinnedRunRequest(state: RunState): RunRequest | undefined {
+  if (state.scenario !== undefined) return { type: "run-scenario", text: state.scenario };
+  const name = presetName(state.preset);
+  if (name === undefined) {
+    setStatus(`unknown pinned preset "${state.preset}"`, true);
+    return undefined;
+  }
+  return { type: "run-preset", preset: name, seed: state.seed ?? 1 };
 }
 
 void load();

@@ -15,6 +15,7 @@ import {
   resultJsonText,
 } from "@losslab/reproductions";
 import type { ScenarioResult } from "@losslab/scenario";
+import { type FlowTrace, traceFlow } from "./flow-trace.js";
 import { type RunView, runView } from "./run-view.js";
 import { type RunObserver, runScenario } from "./scenario-tap.js";
 import { parseScenarioText, scenarioSummaryText } from "./scenario-text.js";
@@ -23,7 +24,9 @@ export type Request =
   /** Runs a preset, as `losslab reproduce NAME --seed SEED --json` does. */
   | { type: "run-preset"; preset: string; seed: number }
   /** Runs a scenario file's text (YAML or JSON), as `losslab run` does. */
-  | { type: "run-scenario"; text: string };
+  | { type: "run-scenario"; text: string }
+  /** Runs a scenario (a RunView's, as JSON) again with a trace of one flow over [fromMs, toMs). */
+  | { type: "trace-flow"; scenario: string; flow: number; fromMs: number; toMs: number };
 
 export interface Outcome {
   /** The preset's name, or the scenario's. */
@@ -51,6 +54,8 @@ export type Message =
   /** The `run`-th scenario run finished: its series, for the live charts and the topology view. */
   | { type: "run-result"; view: RunView }
   | { type: "done"; outcome: Outcome }
+  /** The end of a `trace-flow` request: the flow's trace. */
+  | { type: "trace"; trace: FlowTrace }
   | { type: "error"; message: string };
 
 /** The worker's side of a request: posts the run's messages; resolves when the last is posted. */
@@ -70,6 +75,12 @@ export async function handleRequest(
   const previous = observeRuns(observer);
   const start = performance.now();
   try {
+    if (request.type === "trace-flow") {
+      const scenario = parseScenarioText(request.scenario);
+      const progress = (doneMs: number, totalMs: number) => post({ type: "run-progress", run: 1, doneMs, totalMs });
+      post({ type: "trace", trace: traceFlow(scenario, request.flow, request, progress) });
+      return;
+    }
     post({ type: "done", outcome: await execute(request, post, start) });
   } catch (error) {
     post({ type: "error", message: error instanceof Error ? error.message : String(error) });
@@ -78,7 +89,11 @@ export async function handleRequest(
   }
 }
 
-async function execute(request: Request, post: (message: Message) => void, start: number): Promise<Outcome> {
+async function execute(
+  request: Exclude<Request, { type: "trace-flow" }>,
+  post: (message: Message) => void,
+  start: number,
+): Promise<Outcome> {
   if (request.type === "run-preset") {
     const preset = findPreset(request.preset);
     post({ type: "started", name: preset.name, runs: preset.scenarios(request.seed).length });

@@ -3,7 +3,7 @@
  * and every flow group's rate over time, on one shared time axis, thinned to at most
  * MAX_POINTS points (plain JSON: it crosses from the worker to the page).
  */
-import { type ScenarioResult, scenarioTopology } from "@losslab/scenario";
+import { type Scenario, type ScenarioResult, scenarioTopology } from "@losslab/scenario";
 
 /** At most this many time points per series (the topology view's slider has as many steps). */
 export const MAX_POINTS = 200;
@@ -33,6 +33,8 @@ export interface RunView {
   run: number;
   /** The scenario's name. */
   name: string;
+  /** The scenario the run ran (validated, defaults filled in): the trace view runs it again. */
+  scenario: Scenario;
   durationMs: number;
   /** Centres of the sliding windows, in ms. */
   timesMs: number[];
@@ -82,6 +84,7 @@ export function runView(run: number, result: ScenarioResult): RunView {
   return {
     run,
     name: result.scenario.name,
+    scenario: result.scenario,
     durationMs: result.scenario.durationMs,
     timesMs,
     nodes: topology.nodes.map(({ id, kind }) => ({ id, host: kind === "host" })),

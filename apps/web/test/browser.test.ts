@@ -48,6 +48,77 @@ async function openPage(query: string, site = server?.url): Promise<WatchedPage>
   return watched;
 }
 
+/** A small scenario (santos-2002 Fig. 1's fabric) with `local` local sources and switch buffers of `buffer` packets. */
+const santos = (local: number, buffer: number, durationMs = 5) =>
+  [
+    `name: "santos, L=${local}, ${buffer}-packet buffers"`,
+    `durationMs: ${durationMs}`,
+    `topology: { kind: two-switch, local: ${local}, remote: 1 }`,
+    `switch: { kind: input-buffered, bufferPackets: ${buffer} }`,
+    "flows: { pattern: santos, staggerUs: 100, victimMs: [1, 4] }",
+    "",
+  ].join("\n");
+
+/** The scenario editor's text (CodeMirror's lines, once it has replaced the text area). */
+const editorText = (page: WatchedPage["page"]) =>
+  page.evaluate(() => [...document.querySelectorAll("#editor .cm-line")].map((line) => line.textContent).join("\n"));
+
+/**
+ * Enter on the selected completion. CodeMirror ignores Enter on a list shown less than 75 ms
+ * (its `interactionDelay`: a key typed fast right after the list appears is not a choice).
+ */
+async function takeCompletion(page: WatchedPage["page"]): Promise<void> {
+  await page.waitForTimeout(150);
+  await page.keyboard.press("Enter");
+}
+
+/** Keyboard only: opens the editor, takes completions from the schema, and sees the package's error inline. */
+async function completesAndChecks(site: string | undefined): Promise<void> {
+  const { page, errors } = await openPage("?preset=santos-fig2a", site);
+  // Keyboard only: open the editor from its summary, type, take a completion with Enter.
+  await page.focus("#editor-section summary");
+  await page.keyboard.press("Enter");
+  const content = await page.waitForSelector("#editor.cm-content");
+  expect(await content.getAttribute("aria-label")).toBe("scenario");
+  expect(await content.getAttribute("role")).toBe("textbox");
+  // Tab reaches the editor past the editor's three buttons...
+  for (let i = 0; i < 4; i++) await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe("editor");
+  await page.keyboard.type("durationMs: 5\ntopology:\n  kind: ");
+  await page.waitForSelector(".cm-tooltip-autocomplete");
+  expect(await page.textContent(".cm-tooltip-autocomplete")).toContain("two-switch");
+  await page.keyboard.type("two-s");
+  await page.waitForSelector('.cm-tooltip-autocomplete li[aria-selected="true"]:has-text("two-switch")');
+  await takeCompletion(page);
+  await page.keyboard.type("\nloc"); // Enter keeps the line's indentation
+  await page.waitForSelector(".cm-tooltip-autocomplete");
+  const offered = await page.$$eval(".cm-tooltip-autocomplete li", (items) => items.map((item) => item.textContent));
+  expect(offered.some((item) => item?.startsWith("local"))).toBe(true);
+  await page.waitForSelector('.cm-tooltip-autocomplete li[aria-selected="true"]:has-text("local")');
+  await takeCompletion(page);
+  await page.keyboard.type("-1");
+  expect(await editorText(page)).toBe("durationMs: 5\ntopology:\n  kind: two-switch\n  local: -1");
+  // The package's own message, naming the field, inline at the value, and in the status line.
+  // -1, and the key of the mapping that lacks `remote` (once the checks, 300 ms after the last key, have run).
+  const underlined = () =>
+    page.$$eval(".cm-lintRange-error", (ranges) => ranges.map((range) => range.textContent).join(","));
+  await expect.poll(underlined, { timeout: 5_000 }).toBe("topology,-1");
+  const underline = page.locator(".cm-lintRange-error", { hasText: "-1" });
+  await expect
+    .poll(() => page.textContent("#editor-status"), { timeout: 5_000 })
+    .toContain("topology.local: Too small");
+  expect(await page.getAttribute("#editor-status", "class")).toBe("error");
+  await underline.hover();
+  const tooltip = await page.waitForSelector(".cm-tooltip-lint");
+  expect(await tooltip.textContent()).toContain("topology.local: Too small");
+  // ... and Tab leaves it (the editor does not trap the keyboard).
+  await page.focus("#editor");
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.id)).not.toBe("editor");
+  expect(errors).toEqual([]);
+  await page.close();
+}
+
 describe("the built site", () => {
   it("bundles no Node built-in: vite stubs none out (its marker is absent), no module is imported from node:", () => {
     const assets = readdirSync(join(dist, "assets")).filter((name) => name.endsWith(".js"));
@@ -96,7 +167,9 @@ describe("the web app in headless Chromium", () => {
     const { page, errors } = await openPage(`?scenario=${await encodeScenario(scenario)}&run=1`);
     const summary = await page.waitForSelector("#summary-json", { timeout: 20_000 });
     expect(JSON.parse((await summary.textContent()) ?? "").scenario).toBe(name);
-    expect(await page.inputValue("#editor")).toBe(scenario);
+    // The editor is CodeMirror once opened (it was a text area): its lines hold the text.
+    await page.waitForSelector("#editor.cm-content");
+    expect(await editorText(page)).toBe(scenario);
     expect(await page.textContent("#editor-status")).toContain(name);
     expect(await page.locator("#injected").count()).toBe(0);
     expect(await page.locator("img").count()).toBe(0);
@@ -156,6 +229,183 @@ describe("the web app in headless Chromium", () => {
   });
 });
 
+describe("comparing runs, the scenario editor and the packet trace", () => {
+  it("pins a run, runs a changed scenario, overlays both in each chart, lists the differences, and keeps both in the URL", {
+    timeout: 60_000,
+  }, async () => {
+    const { page, errors } = await openPage(`?scenario=${await encodeScenario(santos(5, 4))}&run=1`);
+    await page.waitForSelector("#summary-json", { timeout: 20_000 });
+    const pinnedSummary = JSON.parse((await page.textContent("#summary-json")) ?? "{}");
+    expect(await page.isHidden("#compare")).toBe(true);
+    await page.click("#pin");
+    expect(await page.isVisible("#compare")).toBe(true);
+    expect(await page.isVisible("#unpin")).toBe(true);
+    // A changed parameter, typed into the editor, run again.
+    await page.waitForSelector("#editor.cm-content");
+    await page.fill("#editor", santos(5, 16));
+    await page.click("#run-scenario");
+    await page.waitForFunction(() => document.querySelectorAll("#compare-charts svg").length === 2, null, {
+      timeout: 20_000,
+    });
+    const currentSummary = JSON.parse((await page.textContent("#summary-json")) ?? "{}");
+    expect(currentSummary.fingerprint).not.toBe(pinnedSummary.fingerprint);
+    // Both runs' lines in one chart per metric, told apart by the legend.
+    for (const chart of ["compare-link-utilisation", "compare-flow-rates"]) {
+      const legend = (await page.locator(`#compare-charts [data-chart="${chart}"] .role-legend`).textContent()) ?? "";
+      expect(legend, chart).toMatch(/pinned: /);
+      expect(legend, chart).toMatch(/current: /);
+    }
+    expect(await page.textContent("#compare-fields")).toContain("switch.bufferPackets: 4 -> 16");
+    // The table: each summary value of both runs, the difference and the ratio, as the summaries hold them.
+    const rows = await page.$$eval("#compare-differences tbody tr", (trs) =>
+      trs.map((tr) => [...tr.children].map((cell) => cell.textContent ?? "")),
+    );
+    const delivered = rows.find((row) => row[0] === "delivered");
+    expect(delivered).toBeDefined();
+    const [, pinnedValue, currentValue, difference, ratio] = delivered as string[];
+    expect(Number(pinnedValue)).toBe(pinnedSummary.delivered);
+    expect(Number(currentValue)).toBe(currentSummary.delivered);
+    expect(Number(difference)).toBe(currentSummary.delivered - pinnedSummary.delivered);
+    expect(Number.parseFloat(ratio ?? "")).toBeCloseTo(currentSummary.delivered / pinnedSummary.delivered, 5);
+    expect(rows.map((row) => row[0])).toContain("summary.latencyUs.all");
+    // The URL holds both; opening it runs the pinned run, then the current one, to the same comparison.
+    const url = page.url();
+    expect(url).toContain("pin-scenario=");
+    expect(url).toContain("scenario=");
+    await page.close();
+    const again = await openPage(`${url.slice(url.indexOf("?"))}&run=1`);
+    await again.page.waitForFunction(() => document.querySelectorAll("#compare-charts svg").length === 2, null, {
+      timeout: 30_000,
+    });
+    expect(await again.page.textContent("#compare-fields")).toContain("switch.bufferPackets: 4 -> 16");
+    expect(JSON.parse((await again.page.textContent("#summary-json")) ?? "{}").fingerprint).toBe(
+      currentSummary.fingerprint,
+    );
+    expect(await again.page.textContent("#compare-differences")).toContain(String(pinnedSummary.delivered));
+    expect(errors).toEqual([]);
+    expect(again.errors).toEqual([]);
+    await again.page.close();
+  });
+
+  it("compares a preset with itself at another seed, and keeps the pinned preset in the URL", {
+    timeout: 60_000,
+  }, async () => {
+    const { page, errors } = await openPage("?preset=santos-fig2a&run=1");
+    await page.waitForSelector("#summary-json", { timeout: 30_000 });
+    await page.click("#pin");
+    await page.fill("#seed", "2");
+    await page.dispatchEvent("#seed", "change");
+    await page.click("#run");
+    await page.waitForFunction(() => document.querySelectorAll("#compare-charts svg").length === 2, null, {
+      timeout: 30_000,
+    });
+    expect(await page.textContent("#compare-caption")).toBe(
+      "pinned: preset santos2002-fig2a, seed 1; current: preset santos2002-fig2a, seed 2.",
+    );
+    expect(await page.textContent("#compare-fields")).toContain("seed: 1 -> 2");
+    const seedRow = await page.$$eval("#compare-differences tbody tr", (trs) =>
+      trs.map((tr) => [...tr.children].map((cell) => cell.textContent)).find((row) => row[0] === "seed"),
+    );
+    expect(seedRow).toEqual(["seed", "1", "2", "1", "2x"]);
+    const query = new URL(page.url()).search;
+    // The old name (an alias) in the link becomes the preset's name.
+    expect(query).toBe("?preset=santos2002-fig2a&seed=2&pin-preset=santos2002-fig2a");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("traces a flow that a traffic generator makes, by its id", { timeout: 30_000 }, async () => {
+    const incast = [
+      "durationMs: 1",
+      "topology: { kind: single-switch, hosts: 4 }",
+      "traffic: [{ kind: incast, name: incast, fanIn: 3, bytes: 64000, intervalUs: 200 }]",
+    ].join("\n");
+    const { page, errors } = await openPage(`?scenario=${await encodeScenario(incast)}&run=1`);
+    await page.waitForSelector("#summary-json", { timeout: 20_000 });
+    expect(await page.textContent("#trace-status")).toContain("this run lists no flows");
+    await page.fill("#trace-flow-id", "0");
+    await page.click("#trace-run");
+    await page.waitForSelector("#trace-view svg", { timeout: 20_000 });
+    const rows = await page.$$eval("#trace-view svg text.device", (texts) => texts.map((text) => text.textContent));
+    // An incast's flow: a sender, the switch, the receiver.
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toBe("S");
+    expect(rows[0]).not.toBe(rows[2]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("says what is wrong with a hostile or damaged URL, and keeps working", { timeout: 30_000 }, async () => {
+    for (const [query, message] of [
+      ["?pin-scenario=@@@&preset=santos-fig2a", "the pin-scenario in the URL is not base64url text"],
+      ["?pin-preset=no-such-preset&preset=santos-fig2a&run=1", 'unknown pinned preset "no-such-preset"'],
+      ["?pin-seed=2&preset=santos-fig2a", "pin-seed needs pin-preset"],
+      [`?preset=santos-fig2a&pin-preset=${"x".repeat(500)}`, "pin-preset is too long"],
+    ] as const) {
+      const { page, errors } = await openPage(query);
+      await page.waitForFunction(() => document.getElementById("status")?.className === "error", null, {
+        timeout: 10_000,
+      });
+      expect(await page.textContent("#status")).toContain(message);
+      expect(errors).toEqual([]);
+      // The page still runs a preset.
+      expect(await page.isEnabled("#run")).toBe(true);
+      await page.close();
+    }
+  });
+
+  it("completes fields from the JSON Schema and underlines the field the scenario package refuses", {
+    timeout: 30_000,
+  }, async () => {
+    await completesAndChecks(server?.url);
+  });
+
+  it("traces one flow: its packets' hops on a time line, one mark per event, and says when the bound cuts it", {
+    timeout: 60_000,
+  }, async () => {
+    const { page, errors } = await openPage(`?scenario=${await encodeScenario(santos(5, 4, 40))}&run=1`);
+    await page.waitForSelector("#summary-json", { timeout: 20_000 });
+    // Flow 6 is the victim AV -> BV (the scenario's flows in order: B1..B5, A1, AV).
+    await page.selectOption("#trace-flow", "6");
+    await page.click("#trace-run");
+    await page.waitForSelector("#trace-view svg", { timeout: 20_000 });
+    const caption = (await page.textContent("#trace-caption")) ?? "";
+    expect(caption).toContain("through AV, A, B, BV");
+    const rows = await page.$$eval("#trace-view svg text.device", (texts) => texts.map((text) => text.textContent));
+    expect(rows).toEqual(["AV", "A", "B", "BV"]);
+    const counts: Record<string, number> = await page.$$eval("#trace-view path[data-event]", (paths) =>
+      Object.fromEntries(
+        paths.map((path) => [path.getAttribute("data-event"), Number(path.getAttribute("data-count"))]),
+      ),
+    );
+    // Every delivered data packet was injected once and arrived at both switches.
+    const delivered = counts.delivered ?? 0;
+    expect(delivered).toBeGreaterThan(0);
+    expect(counts.injected).toBeGreaterThanOrEqual(delivered);
+    expect(counts.arrived).toBeGreaterThanOrEqual(2 * delivered);
+    const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+    expect(caption).toContain(`all its ${total.toLocaleString("en")} packet events`);
+    // Flow 0 (B1 -> BC) has more than the page keeps over the whole run: the page says the trace is cut.
+    await page.selectOption("#trace-flow", "0");
+    await page.click("#trace-run");
+    await page.waitForFunction(() => /cut/.test(document.getElementById("trace-caption")?.textContent ?? ""), null, {
+      timeout: 20_000,
+    });
+    expect(await page.textContent("#trace-caption")).toContain("keeps the first 20,000 events");
+    const kept = await page.$$eval("#trace-view path[data-event]", (paths) =>
+      paths.reduce((sum, path) => sum + Number(path.getAttribute("data-count")), 0),
+    );
+    expect(kept).toBe(20_000);
+    // A flow id the run does not have: no events, said so.
+    await page.fill("#trace-flow-id", "99");
+    await page.click("#trace-run");
+    await page.waitForFunction(() => /no such flow/.test(document.getElementById("trace-caption")?.textContent ?? ""));
+    expect(await page.locator("#trace-view svg").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
 /**
  * `pnpm web`: vite's dev server, which serves the sources module by module (what the built
  * site bundles). The issue found its page broken ("node:fs externalized", an empty preset
@@ -193,6 +443,12 @@ describe("the dev server (pnpm web)", () => {
     expect(errors).toEqual([]);
     expect(requests.filter((request) => !request.startsWith(url!) && !request.startsWith("blob:"))).toEqual([]);
     await page.close();
+  });
+
+  it("completes and checks the scenario editor (CodeMirror, loaded lazily, module by module here)", {
+    timeout: 60_000,
+  }, async () => {
+    await completesAndChecks(url);
   });
 
   it("loads hpcc-websearch (its sweep once pulled the worker pool and the plugin loader into the page)", {

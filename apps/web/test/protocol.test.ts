@@ -72,6 +72,31 @@ describe("the worker protocol", () => {
     expect((unknown as { message: string }).message).toContain('unknown preset "santos-fig99"');
   });
 
+  it("traces one flow of a run's scenario: progress, then the trace, which survives structuredClone", async () => {
+    const [run] = (await messagesOf({ type: "run-scenario", text: JSON.stringify(small) })).filter(
+      (m) => m.type === "run-result",
+    );
+    if (run?.type !== "run-result") throw new Error("no run-result");
+    // Flow 0 is B1 -> BC (santos' flows in order: local, remote, the victim).
+    const request: Request = {
+      type: "trace-flow",
+      scenario: JSON.stringify(run.view.scenario),
+      flow: 0,
+      fromMs: 0,
+      toMs: 2,
+    };
+    const messages = await messagesOf(request);
+    expect(messages.slice(0, -1).every((m) => m.type === "run-progress")).toBe(true);
+    const last = messages.at(-1)!;
+    if (last.type !== "trace") throw new Error(`ended with ${JSON.stringify(last).slice(0, 200)}`);
+    expect(last.trace.flow).toBe(0);
+    expect(last.trace.devices).toEqual(["B1", "B", "BC"]);
+    expect(last.trace.total).toBeGreaterThan(0);
+    expect(last.trace.timesNs).toHaveLength(last.trace.total);
+    const [bad] = await messagesOf({ ...request, scenario: "durationMs: -1" });
+    expect(bad).toMatchObject({ type: "error" });
+  });
+
   it("puts back the previous run observer when a request ends", async () => {
     expect(observeRuns(undefined)).toBeUndefined();
     await messagesOf({ type: "run-scenario", text: "{" });

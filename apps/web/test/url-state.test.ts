@@ -1,6 +1,14 @@
 import { deflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { decodeScenario, encodeScenario, MAX_SCENARIO_CHARS, readState, writeState } from "../src/url-state.js";
+import {
+  decodeScenario,
+  encodeScenario,
+  MAX_ENCODED_CHARS,
+  MAX_SCENARIO_CHARS,
+  MAX_SEARCH_CHARS,
+  readState,
+  writeState,
+} from "../src/url-state.js";
 
 const base64url = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
 
@@ -27,5 +35,33 @@ describe("the page's state in its URL", () => {
     await expect(decodeScenario(bomb)).rejects.toThrow("inflates to more than");
     await expect(readState("?preset=x&seed=-1")).rejects.toThrow("seed");
     await expect(readState("?preset=x&seed=1.5")).rejects.toThrow("seed");
+  });
+
+  it("round-trips a pinned run beside the current one: a preset and seed, or a scenario", async () => {
+    const pinnedPreset = { preset: "santos-fig2a", seed: 1, pinned: { preset: "santos-fig2b", seed: 3 }, run: false };
+    const search = await writeState(pinnedPreset);
+    expect(search).toBe("?preset=santos-fig2a&pin-preset=santos-fig2b&pin-seed=3");
+    expect(await readState(search)).toEqual({
+      preset: "santos-fig2a",
+      pinned: { preset: "santos-fig2b", seed: 3 },
+      run: false,
+    });
+    const both = { scenario: "durationMs: 2\n", pinned: { scenario: "durationMs: 3\n" }, run: true };
+    expect(await readState(await writeState(both))).toEqual(both);
+  });
+
+  it("refuses an oversized URL, a damaged pinned scenario, a pinned seed alone and an overlong preset name", async () => {
+    await expect(readState(`?scenario=${"A".repeat(MAX_SEARCH_CHARS)}`)).rejects.toThrow("the URL's query is too long");
+    await expect(readState(`?pin-scenario=${"A".repeat(MAX_ENCODED_CHARS + 1)}`)).rejects.toThrow(
+      "the pin-scenario in the URL is too long",
+    );
+    await expect(readState("?pin-scenario=@@@")).rejects.toThrow("the pin-scenario in the URL is not base64url text");
+    await expect(readState(`?pin-scenario=${base64url(new Uint8Array([1, 2, 3, 4]))}`)).rejects.toThrow(
+      "the pin-scenario in the URL is damaged",
+    );
+    await expect(readState("?preset=a&pin-seed=2")).rejects.toThrow("pin-seed needs pin-preset");
+    await expect(readState("?preset=a&pin-preset=b&pin-seed=x")).rejects.toThrow("pin-seed must be a whole number");
+    await expect(readState(`?preset=${"x".repeat(101)}`)).rejects.toThrow("preset is too long");
+    await expect(readState("?preset=a&seed=")).rejects.toThrow("seed must be a whole number");
   });
 });
