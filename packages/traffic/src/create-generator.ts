@@ -3,8 +3,10 @@ import { bernoulliDefinition } from "./bernoulli.js";
 import { createKind } from "./create-kind.js";
 import type { GeneratorDefinition, NestedTrafficKinds } from "./generator-definition.js";
 import { hotSpotDefinition } from "./hot-spot.js";
+import { htsimMatrixDefinition } from "./htsim-matrix.js";
 import { incastDefinition } from "./incast.js";
 import { nestedTrafficKinds } from "./nested-kinds.js";
+import { ns3HpccFlowsDefinition } from "./ns3-hpcc-flows.js";
 import { onOffDefinition } from "./on-off.js";
 import { poissonDefinition } from "./poisson.js";
 import { traceReplayDefinition } from "./trace-replay.js";
@@ -18,6 +20,8 @@ const builtIn = [
   hotSpotDefinition,
   traceReplayDefinition,
   incastDefinition,
+  htsimMatrixDefinition,
+  ns3HpccFlowsDefinition,
 ] as const;
 
 /**
@@ -30,7 +34,8 @@ export const generators: Registry<GeneratorDefinition> = new Registry<GeneratorD
 /**
  * A built-in traffic generator as written in a scenario file: `{ kind: "on-off", ... } |
  * { kind: "bernoulli", ... } | { kind: "poisson", ... } | { kind: "hot-spot", ... } |
- * { kind: "trace", ... } | { kind: "incast", ... }`.
+ * { kind: "trace", ... } | { kind: "incast", ... } | { kind: "htsim-matrix", ... } |
+ * { kind: "ns3-hpcc-flows", ... }`.
  */
 export type GeneratorSpec = SpecOf<(typeof builtIn)[number]>;
 
@@ -56,7 +61,7 @@ export const trafficKinds: TrafficKinds = Object.freeze({ traffic: generators, .
  * const generator = createGenerator({ kind: "on-off", pairs: [{ source: "B1", destination: "BC" }], meanOnUs: 500 });
  * generator.start({ engine, sink, hosts, linkBandwidth: () => 1e9, endTime: ms(500) });
  * createGenerator({ kind: "foo" } as never);
- * // KindError: traffic.kind: unknown "foo"; allowed: on-off, bernoulli, poisson, hot-spot, trace, incast
+ * // KindError: traffic.kind: unknown "foo"; allowed: on-off, bernoulli, poisson, hot-spot, trace, incast, htsim-matrix, ns3-hpcc-flows
  */
 export function createGenerator(
   spec: GeneratorSpec,

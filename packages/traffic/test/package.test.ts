@@ -21,8 +21,12 @@ describe("@losslab/traffic package rules (DESIGN.md)", () => {
       "hotSpot",
       "incast",
       "injectionProcessKinds",
+      "matrixFlows",
+      "matrixTraceCsv",
       "nestedTrafficKinds",
       "onOff",
+      "parseConnectionMatrix",
+      "parseNs3Flows",
       "parseTraceCsv",
       "parseTraceJson",
       "poisson",
@@ -33,7 +37,16 @@ describe("@losslab/traffic package rules (DESIGN.md)", () => {
       "traceReplay",
       "trafficKinds",
     ]);
-    expect(traffic.generators.kinds).toEqual(["on-off", "bernoulli", "poisson", "hot-spot", "trace", "incast"]);
+    expect(traffic.generators.kinds).toEqual([
+      "on-off",
+      "bernoulli",
+      "poisson",
+      "hot-spot",
+      "trace",
+      "incast",
+      "htsim-matrix",
+      "ns3-hpcc-flows",
+    ]);
   });
 
   it("documents every kind, pattern, size, process and stream name in the README", () => {
