@@ -51,6 +51,13 @@ describe("parseNs3Topology", () => {
     expect(buildRoutes(topology).hostCount).toBe(3);
   });
 
+  it("reads the counted links and ignores the words after them, as ns-3 does", () => {
+    const extra = parseNs3Topology(`${star}0 3 100Gbps 1us 0\n`);
+    expect(extra.topology).toEqual(parseNs3Topology(star).topology);
+    expect(extra.ignoredFrom).toBe(6);
+    expect(parseNs3Topology(star).ignoredFrom).toBeUndefined();
+  });
+
   it("reads the words as a stream, as ns-3 does: line breaks are spaces", () => {
     const oneLine = parseNs3Topology(star.replaceAll("\n", " "));
     expect(oneLine.topology).toEqual(parseNs3Topology(star).topology);
@@ -72,7 +79,6 @@ describe("parseNs3Topology", () => {
       "4 1 1\n0\n0 1 100Gbps 1us 2\n",
       't.txt line 3, field error rate: must be a packet error rate from 0 to 1, got "2"',
     ],
-    ["4 1 1\n0\n0 1 100Gbps 1us 0\n0 2 100Gbps 1us 0\n", 't.txt line 4: "0" after the 1 links line 1 announces'],
     ["3 1 2\n0\n0 1 1Gbps 1us 0\n1 2 1Gbps 1us 0\n", "t.txt line 4: host 1 has a second link"],
     ["x 1 2\n", 't.txt line 1, field node count: must be an integer from 1 to 10000000, got "x"'],
   ])("refuses %j naming the line and field", (text, message) => {
