@@ -45,10 +45,9 @@ const FILE_KINDS: Record<"traffic" | "topology", Record<string, string>> = {
 export async function inlineDataFiles(input: unknown, scenarioFile: string, dir: DataDir): Promise<void> {
   if (input === null || typeof input !== "object") return;
   const { traffic, topology } = input as { traffic?: unknown; topology?: unknown };
-  const specs: Array<[string, unknown, "traffic" | "topology"]> = Array.isArray(traffic)
-    ? traffic.map((spec, i) => [`traffic[${i}]`, spec, "traffic"])
-    : [];
-  specs.push(["topology", topology, "topology"]);
+  const specs: Array<[string, unknown, "traffic" | "topology"]> = [["topology", topology, "topology"]];
+  if (Array.isArray(traffic))
+    specs.push(...traffic.map((spec, i): [string, unknown, "traffic"] => [`traffic[${i}]`, spec, "traffic"]));
   for (const [path, spec, family] of specs) {
     if (spec === null || typeof spec !== "object" || !("file" in spec)) continue;
     const kind = (spec as { kind?: unknown }).kind;
