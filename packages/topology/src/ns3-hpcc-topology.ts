@@ -13,7 +13,7 @@
  * lowest-numbered of equal next hops where third.cc's CalculateRoutes hashes flows over all of
  * them (ECMP): the same on a single switch or a tree, fewer paths in a multipath fabric.
  */
-import { formatValue, KindError, tokenLines, WordReader } from "@losslab/kinds";
+import { KindError, tokenLines, WordReader } from "@losslab/kinds";
 import { ns3DataRate, ns3Time } from "./ns3-units.js";
 import type { Topology, TopologyLink, TopologyNode } from "./topology.js";
 import { defineTopology } from "./topology-definition.js";

@@ -13,8 +13,7 @@ import { type Ns3Flows, parseNs3Flows } from "@losslab/traffic";
 import { UserError } from "../user-error.js";
 import { importedSwitch } from "./imported-switch.js";
 import { Ns3Config } from "./ns3-config.js";
-import type { PeerFile } from "./peer-file.js";
-import { kindErrorsAsUserErrors } from "./peer-file.js";
+import { kindErrorsAsUserErrors, type PeerFile } from "./peer-file.js";
 
 /** An imported scenario and what the import could not carry over, one line each. */
 export interface ImportedScenario {
@@ -144,7 +143,7 @@ export function ns3Scenario(files: { topology: PeerFile; flows: PeerFile; config
   if (config === undefined)
     warnings.push("no --config: HPCC with losslab's defaults, the artifact's switch of 16 MB per 50 Gb/s of host link");
   const linkDown = config?.words("LINK_DOWN");
-  if (linkDown !== undefined && linkDown.some((word) => word !== "0")) {
+  if (linkDown?.some((word) => word !== "0")) {
     throw config!.error(
       config!.line("LINK_DOWN"),
       "LINK_DOWN",
