@@ -14,7 +14,7 @@
  */
 import { RandomStream } from "@losslab/engine";
 import type { ScenarioInput } from "@losslab/scenario";
-import type { MatrixFlow } from "./connection-matrix.js";
+import type { MatrixFlow } from "@losslab/traffic";
 
 /** 100 Gb/s (`-linkspeed 100000`, Mb/s; also htsim's default HOST_NIC), in bytes per second. */
 export const HTSIM_LINK_BYTES_PER_SECOND = 12.5e9;

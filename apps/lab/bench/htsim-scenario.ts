@@ -15,7 +15,7 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { type ConnectionMatrix, parseConnectionMatrix, permutationMatrix } from "./connection-matrix.js";
+import { type FlowMatrix, permutationMatrix, readFlowMatrix } from "./connection-matrix.js";
 import { HTSIM_FLOW_BYTES, htsimScenario, parseHtsimSwitch } from "./htsim-roce.js";
 
 const { values } = parseArgs({
@@ -30,10 +30,10 @@ const { values } = parseArgs({
 });
 
 const nodes = Number(values.nodes);
-const matrix: ConnectionMatrix =
+const matrix: FlowMatrix =
   values.matrix === undefined
     ? permutationMatrix(nodes, nodes, HTSIM_FLOW_BYTES, 1)
-    : parseConnectionMatrix(readFileSync(values.matrix, "utf8"), values.matrix);
+    : readFlowMatrix(readFileSync(values.matrix, "utf8"), values.matrix);
 const scenario = htsimScenario({
   nodes: matrix.nodes,
   flows: matrix.flows,

@@ -8,7 +8,7 @@
  * The matrix's node count must be a power of 4 (the 4-ary n-tree's hosts).
  */
 import { readFileSync } from "node:fs";
-import { parseConnectionMatrix } from "./connection-matrix.js";
+import { readFlowMatrix } from "./connection-matrix.js";
 import { permutationScenario } from "./permutation-scenario.js";
 
 const file = process.argv[2];
@@ -16,7 +16,7 @@ if (file === undefined) {
   console.error("usage: matrix-scenario.ts <connection-matrix.cm>");
   process.exit(2);
 }
-const { nodes, flows } = parseConnectionMatrix(readFileSync(file, "utf8"), file);
+const { nodes, flows } = readFlowMatrix(readFileSync(file, "utf8"), file);
 const stages = Math.round(Math.log(nodes) / Math.log(4));
 if (4 ** stages !== nodes) {
   console.error(`${file}: ${nodes} nodes; the 4-ary n-tree needs a power of 4 (64, 256, 1024)`);

@@ -4,11 +4,11 @@
  * PAUSE with XOFF 270 000 / XON 180 000 B, 1 ms simulated. Every host sends one flow to
  * a distinct other host, the permutation drawn from a seeded stream (Fisher-Yates, no
  * fixed points), replayed as a CSV trace so the same connection matrix can be fed to a
- * peer simulator (and a peer's matrix to losslab: connection-matrix.ts).
+ * peer simulator (and a peer's matrix to losslab: connection-matrix.ts, `readFlowMatrix`).
  */
 import { RandomStream } from "@losslab/engine";
 import type { ScenarioInput } from "@losslab/scenario";
-import { type MatrixFlow, matrixCsv } from "./connection-matrix.js";
+import { type MatrixFlow, matrixTraceCsv } from "@losslab/traffic";
 
 export const FLOW_BYTES = 2_000_000;
 
@@ -56,6 +56,6 @@ export function permutationScenario(
     },
     packets: { dataBytes: 9000, headerBytes: 64, ackBytes: 64 },
     flows: [],
-    traffic: [{ kind: "trace", csv: matrixCsv(flows, "perm") }],
+    traffic: [{ kind: "trace", csv: matrixTraceCsv(flows, "perm") }],
   } as ScenarioInput;
 }

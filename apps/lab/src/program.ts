@@ -5,6 +5,7 @@
 import { availableParallelism, totalmem } from "node:os";
 import { TRACE_EVENTS } from "@losslab/metrics";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { importHtsimCommand, importNs3Command } from "./commands/import.js";
 import { listCommand } from "./commands/list.js";
 import { reproduceCommand } from "./commands/reproduce.js";
 import { runCommand } from "./commands/run.js";
@@ -275,6 +276,36 @@ stops it at once; its points are then run again by another worker).`,
     )
     // bullmq and ioredis load only for this command (see commands/sweep.ts).
     .action(async (options: WorkerOptions) => (await import("./commands/worker.js")).workerCommand(options));
+
+  const importCommand = program
+    .command("import")
+    .description(
+      "write a losslab scenario (YAML) from a peer simulator's files: the HPCC artifact's ns-3 inputs, htsim's",
+    )
+    .addHelpText(
+      "after",
+      `
+What each format maps, and what it drops or approximates: docs/formats.md. An
+import says on stderr (and at the top of the scenario) what it dropped from
+these particular files.`,
+    );
+  importCommand
+    .command("ns3-hpcc")
+    .description(
+      "the HPCC artifact's ns-3 topology.txt and flow.txt (and config: CC_MODE, its parameters, ECN, buffer)",
+    )
+    .argument("<topology>", "the ns-3 topology file (mix/topology.txt)")
+    .argument("<flows>", "the ns-3 flow file (mix/flow.txt)")
+    .option("--config <file>", "the ns-3 config (mix/config.txt); without it: HPCC with losslab's defaults")
+    .option("--out <file>", "write the scenario to this file (default: stdout)")
+    .action(importNs3Command);
+  importCommand
+    .command("htsim")
+    .description("an htsim connection matrix (.cm), on its fat tree / leaf-spine .topo")
+    .argument("<matrix>", "the connection matrix (without triggers: dependency-driven traffic is not in losslab yet)")
+    .option("--topo <file>", "the htsim .topo file (default: the matrix's hosts on one switch)")
+    .option("--out <file>", "write the scenario to this file (default: stdout)")
+    .action(importHtsimCommand);
 
   return program;
 }

@@ -1,35 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { matrixCsv, parseConnectionMatrix } from "../bench/connection-matrix.js";
+import { readFlowMatrix } from "../bench/connection-matrix.js";
 import { permutation, permutationFlows, permutationScenario } from "../bench/permutation-scenario.js";
 
-describe("htsim connection matrices", () => {
-  it("reads the flows gen_permutation.py writes (start in ps) and turns them into a losslab trace in us", () => {
-    const text = "Nodes 4\nConnections 2\n3->1 id 1 start 0 size 2000000\n0->2 id 2 start 1500000 size 9000\n";
-    const { nodes, flows } = parseConnectionMatrix(text);
-    expect(nodes).toBe(4);
-    expect(flows).toEqual([
-      { source: 3, destination: 1, startPs: 0, bytes: 2_000_000 },
-      { source: 0, destination: 2, startPs: 1_500_000, bytes: 9000 },
-    ]);
-    // 1 500 000 ps = 1.5 us.
-    expect(matrixCsv(flows, "perm").split("\n")).toEqual([
-      "time_us,source,destination,bytes,group",
-      "0,H3,H1,2000000,perm",
-      "1.5,H0,H2,9000,perm",
-    ]);
-  });
-
-  it("names the line and the expected form of what it cannot read", () => {
-    expect(() => parseConnectionMatrix("Nodes 4\nConnections 1\n3->9 id 1 start 0 size 10\n", "m.cm")).toThrow(
-      "m.cm: line 3: hosts must be 0..3; got 3->9",
-    );
-    expect(() => parseConnectionMatrix("Nodes 4\nConnections 1\n3->1 trigger 2\n", "m.cm")).toThrow(
-      'm.cm: line 3 must be "<src>-><dst> id <n> start <ps> size <bytes>"',
-    );
-    expect(() => parseConnectionMatrix("Nodes 4\nConnections 2\n3->1 id 1 start 0 size 10\n", "m.cm")).toThrow(
-      '"Connections 2" but 1 flow lines',
-    );
-    expect(() => parseConnectionMatrix("Hosts 4\n", "m.cm")).toThrow('line 1 must be "Nodes <count>"');
+// The matrix format itself is @losslab/traffic's (packages/traffic/test/peer-traffic.test.ts).
+describe("htsim connection matrices in the benchmarks", () => {
+  it("reads a matrix's timed flows with the one parser, and refuses triggers naming the line", () => {
+    expect(readFlowMatrix("Nodes 4\nConnections 1\n3->1 id 1 start 1500000 size 9000\n", "m.cm")).toEqual({
+      nodes: 4,
+      flows: [{ source: 3, destination: 1, startPs: 1_500_000, bytes: 9000 }],
+    });
+    expect(() =>
+      readFlowMatrix("Nodes 4\nConnections 1\nTriggers 1\n3->1 id 1 trigger 1 size 9\ntrigger id 1 oneshot\n", "m.cm"),
+    ).toThrow(/^m\.cm line 3: the matrix has triggers/);
   });
 
   it("gives the benchmark's own permutation the same trace as before matrices existed", () => {

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { dataDirOf, inlineTraceFiles, readDataFile } from "../src/files/data-file.js";
+import { dataDirOf, inlineDataFiles, readDataFile } from "../src/files/data-file.js";
 import { MAX_DATA_FILE_BYTES } from "../src/files/regular-file.js";
 import { losslabProgram, runLosslab } from "../src/program.js";
 import { readSweepFile } from "../src/sweep/sweep-file.js";
@@ -95,7 +95,7 @@ describe("files a scenario names", () => {
     symlinkSync("trace.csv", join(dir, "alias.csv"));
     const file = traceScenario(dir, "alias.csv");
     const input = JSON.parse(JSON.stringify({ traffic: [{ kind: "trace", file: "alias.csv" }] }));
-    await inlineTraceFiles(input, file, await dataDirOf(file, undefined));
+    await inlineDataFiles(input, file, await dataDirOf(file, undefined));
     expect(input.traffic[0]).toEqual({ kind: "trace", csv: CSV });
     expect((await losslab("validate", file)).code).toBe(0);
   });

@@ -11,7 +11,7 @@ import { parseScenario, type RunOptions, runScenario } from "@losslab/scenario";
 import { assertUnmoved } from "@losslab/test-kit/golden-records";
 import { repositoryRoot } from "@losslab/test-kit/repository";
 import { resultJson } from "../src/commands/run.js";
-import { dataDirOf, inlineTraceFiles, readDataFile } from "../src/files/data-file.js";
+import { dataDirOf, inlineDataFiles, readDataFile } from "../src/files/data-file.js";
 
 export const examplesGoldenDir = join(repositoryRoot, "apps", "lab", "golden", "examples");
 
@@ -45,7 +45,7 @@ export type ExampleRecord = ReturnType<typeof examplePart>;
 export async function exampleRecord(file: string, options: RunOptions = {}): Promise<ExampleRecord> {
   const path = join(repositoryRoot, "examples", file);
   const input = await readDataFile(path, "scenario file");
-  await inlineTraceFiles(input, path, await dataDirOf(path, undefined));
+  await inlineDataFiles(input, path, await dataDirOf(path, undefined));
   return examplePart(resultJson(runScenario(parseScenario(input), options)));
 }
 

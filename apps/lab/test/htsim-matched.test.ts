@@ -1,6 +1,6 @@
 import { parseScenario, runScenario } from "@losslab/scenario";
 import { describe, expect, it } from "vitest";
-import { formatConnectionMatrix, parseConnectionMatrix, permutationMatrix } from "../bench/connection-matrix.js";
+import { formatConnectionMatrix, permutationMatrix, readFlowMatrix } from "../bench/connection-matrix.js";
 import { ackCompletions, fctTable, htsimCompletions, losslabCompletions, nearestRank } from "../bench/htsim-fct.js";
 import { fatTreeK, HTSIM_XOFF_BYTES, HTSIM_XON_BYTES, htsimScenario, htsimSwitch } from "../bench/htsim-roce.js";
 import { PythonRandom } from "../bench/python-random.js";
@@ -45,7 +45,7 @@ describe("gen_permutation.py's matrix, rebuilt", () => {
     expect(sources.size).toBe(1024);
     expect(destinations.size).toBe(1024);
     expect(matrix.flows.every((flow) => flow.source !== flow.destination)).toBe(true);
-    expect(parseConnectionMatrix(formatConnectionMatrix(matrix))).toEqual(matrix);
+    expect(readFlowMatrix(formatConnectionMatrix(matrix))).toEqual(matrix);
   });
 
   it("takes the first conns positions and refuses the unseeded draw", () => {

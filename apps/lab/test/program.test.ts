@@ -10,12 +10,12 @@ describe("losslab parse errors", () => {
     expect(typo).toEqual({
       code: 2,
       stdout: "",
-      stderr: `losslab: unknown command 'rnu' (did you mean "run"?); commands: list, reproduce, run, sweep, validate, schema, worker\n`,
+      stderr: `losslab: unknown command 'rnu' (did you mean "run"?); commands: list, reproduce, run, sweep, validate, schema, worker, import\n`,
     });
     const far = await losslabInProcess("simulate");
     expect(far.code).toBe(2);
     expect(far.stderr).toBe(
-      "losslab: unknown command 'simulate'; commands: list, reproduce, run, sweep, validate, schema, worker\n",
+      "losslab: unknown command 'simulate'; commands: list, reproduce, run, sweep, validate, schema, worker, import\n",
     );
   });
 

@@ -29,3 +29,4 @@ export type {
   ValuesOf,
 } from "./parameter.js";
 export { Registry } from "./registry.js";
+export { type TokenLine, tokenLines, type Word, WordReader } from "./token-lines.js";

@@ -16,7 +16,8 @@ export {
   type PresetResult,
   type SummaryValue,
 } from "./preset.js";
-export type { Scheme } from "./presets/datacenter-scenario.js";
+export { datacenterPackets, type Scheme } from "./presets/datacenter-scenario.js";
+export { datacenterSwitch, type SwitchProfile } from "./presets/datacenter-switch.js";
 export type { FerrerMeasures, FerrerParams } from "./presets/ferrer-scenario.js";
 export { findPreset, presetAliases, presets, resolvePreset, UnknownPresetError } from "./presets/index.js";
 export type { SantosParams, SantosPoint } from "./presets/santos-scenario.js";

@@ -360,7 +360,7 @@ export const scenarioFieldsSchema = (kinds: ScenarioKinds) =>
     }),
     marking: markingSchema(kinds).default({ kind: "none" }),
     /**
-     * Traffic generators of @losslab/traffic (on-off, bernoulli, poisson, hot-spot, trace, incast, flow-graph and the collectives) and
+     * Traffic generators of @losslab/traffic (on-off, bernoulli, poisson, hot-spot, trace, incast, flow-graph and the collectives, htsim-matrix, ns3-hpcc-flows) and
      * plugins, started with the run, in addition to `flows`; each checked against its
      * definition, its destination pattern and size distribution too (`traffic[i]...`).
      */

@@ -8,9 +8,12 @@ export {
 export { customDefinition } from "./custom-topology.js";
 export { ecmpPort, ecmpSalt, type Forwarding, flowHash } from "./ecmp.js";
 export { type FatTreeOptions, fatTree, fatTreeDefinition } from "./fat-tree.js";
+export { type HtsimFatTree, htsimFatTreeDefinition, parseHtsimFatTree } from "./htsim-fat-tree.js";
 export { type KAryNFlyOptions, kAryNFly, kAryNFlyDefinition } from "./k-ary-n-fly.js";
 export { type KAryNTreeOptions, kAryNTree, kAryNTreeDefinition } from "./k-ary-n-tree.js";
 export { DEFAULT_BANDWIDTH, DEFAULT_DELAY_PS, type LinkOptions } from "./link-options.js";
+export { type Ns3Topology, ns3HpccDefinition, parseNs3Topology } from "./ns3-hpcc-topology.js";
+export { ns3DataRate, ns3Time } from "./ns3-units.js";
 export { buildRoutes, type RouteHop, type Routes } from "./routes.js";
 export type { Routing } from "./routing.js";
 export { type SingleSwitchOptions, singleSwitch, singleSwitchDefinition } from "./single-switch.js";

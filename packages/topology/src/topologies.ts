@@ -1,8 +1,10 @@
 import { type CheckedSpecOf, Registry, type SpecOf } from "@losslab/kinds";
 import { customDefinition } from "./custom-topology.js";
 import { fatTreeDefinition } from "./fat-tree.js";
+import { htsimFatTreeDefinition } from "./htsim-fat-tree.js";
 import { kAryNFlyDefinition } from "./k-ary-n-fly.js";
 import { kAryNTreeDefinition } from "./k-ary-n-tree.js";
+import { ns3HpccDefinition } from "./ns3-hpcc-topology.js";
 import { singleSwitchDefinition } from "./single-switch.js";
 import { spineLeafDefinition } from "./spine-leaf.js";
 import type { TopologyDefinition } from "./topology-definition.js";
@@ -17,6 +19,8 @@ const builtIn = [
   spineLeafDefinition,
   fatTreeDefinition,
   customDefinition,
+  ns3HpccDefinition,
+  htsimFatTreeDefinition,
 ] as const;
 
 /**

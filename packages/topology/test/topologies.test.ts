@@ -18,6 +18,26 @@ import {
 
 const links = { bandwidth: 2e9, delayPs: 5_000 };
 
+/**
+ * An htsim .topo file: `tiers` lines of "speed radixDown [radixUp oversubscribed bundle]",
+ * latencies 1000 ns.
+ */
+function htsimTopo(tiers: number, nodes: number, podsize: number, tierLines: string[]): string {
+  const sections = tierLines.map((line, tier) => {
+    const [speed, down, up, oversub, bundle] = line.split(" ");
+    return [
+      `Tier ${tier}`,
+      `Downlink_speed_Gbps ${speed}`,
+      `Radix_Down ${down}`,
+      ...(up === undefined ? [] : [`Radix_Up ${up}`]),
+      ...(oversub === undefined ? [] : [`Oversubscribed ${oversub}`]),
+      ...(bundle === undefined ? [] : [`Bundle ${bundle}`]),
+      "Downlink_Latency_ns 1000",
+    ].join("\n");
+  });
+  return [`Nodes ${nodes}`, `Tiers ${tiers}`, `Podsize ${podsize}`, "", ...sections].join("\n");
+}
+
 /** Specs of every built-in kind, as a scenario file writes them (defaults left out). */
 const specs: Array<{ kind: string } & Record<string, unknown>> = [
   { kind: "two-switch", local: 5, remote: 1 },
@@ -43,6 +63,10 @@ const specs: Array<{ kind: string } & Record<string, unknown>> = [
       { a: { node: "H1", port: 0 }, b: { node: "S", port: 2 }, bandwidth: 1e9 },
     ],
   },
+  { kind: "ns3-hpcc", text: "4 1 3\n0\n0 1 100Gbps 0.001ms 0\n0 2 25Gbps 1000ns 0\n3 0 100Gbps 1us 0\n" },
+  { kind: "htsim-fat-tree", text: htsimTopo(2, 32, 32, ["100 8 2 4 1", "100 4"]) },
+  { kind: "htsim-fat-tree", text: htsimTopo(3, 16, 4, ["100 2 2 1 1", "100 2 2 1 1", "100 4"]) },
+  { kind: "htsim-fat-tree", text: htsimTopo(3, 16, 8, ["100 4 4 1 1", "100 4 1 4 2", "100 2"]) },
 ];
 
 const valuesOf = (spec: { kind: string }) => {
@@ -61,6 +85,8 @@ describe("topologies", () => {
       "spine-leaf",
       "fat-tree",
       "custom",
+      "ns3-hpcc",
+      "htsim-fat-tree",
     ]);
     for (const definition of topologies.definitions) {
       expect(definition.description.length, definition.kind).toBeGreaterThan(10);
@@ -72,8 +98,8 @@ describe("topologies", () => {
     const { definition, values } = valuesOf(spec);
     const topology = topologies.create(spec, links);
     expect(definition.size(values)).toEqual(countedSize(topology));
-    // The links take the context's bandwidth and delay unless they give their own.
-    expect(topology.links[0]).toMatchObject(links);
+    // The links take the context's bandwidth and delay unless they give their own (a peer's file gives every link's).
+    if (!("text" in spec)) expect(topology.links[0]).toMatchObject(links);
   });
 
   it("builds what the builders build", () => {
@@ -108,6 +134,10 @@ describe("topologies", () => {
       // 6 pods x 3 ToRs x 6 hosts; 6 hosts over 3 uplinks.
       "6-ary fat tree, 108 hosts, ToRs oversubscribed 2:1, fabric links x4",
       "custom, 2 hosts and 1 switches",
+      "ns-3 HPCC topology, 3 hosts and 1 switches",
+      "htsim fat tree, 32 hosts and 6 switches, spine-leaf routing",
+      "htsim fat tree, 16 hosts and 20 switches, fat-tree routing",
+      "htsim fat tree, 16 hosts and 10 switches, shortest-path routing",
     ]);
   });
 
@@ -130,9 +160,9 @@ describe("topologies", () => {
       "topology.k must be an integer from 2 to 65536, got 1",
     );
     expect(() => topologies.create({ kind: "ring" }, links)).toThrow(
-      'topology.kind: unknown "ring"; allowed: two-switch, single-switch, k-ary-n-tree, k-ary-n-fly, spine-leaf, fat-tree, custom',
+      'topology.kind: unknown "ring"; allowed: two-switch, single-switch, k-ary-n-tree, k-ary-n-fly, spine-leaf, fat-tree, custom, ns3-hpcc, htsim-fat-tree',
     );
-    const custom = specs.at(-1)!;
+    const custom = specs.find((spec) => spec.kind === "custom")!;
     const bad = { ...custom, links: [{ a: { node: "H0", port: 0 }, b: { node: "X", port: 0 } }] };
     let error: unknown;
     try {

@@ -6,8 +6,10 @@ import { dependentFlowsDefinition } from "./dependent-flows.js";
 import type { GeneratorDefinition, NestedTrafficKinds } from "./generator-definition.js";
 import { halvingDoublingDefinition } from "./halving-doubling.js";
 import { hotSpotDefinition } from "./hot-spot.js";
+import { htsimMatrixDefinition } from "./htsim-matrix.js";
 import { incastDefinition } from "./incast.js";
 import { nestedTrafficKinds } from "./nested-kinds.js";
+import { ns3HpccFlowsDefinition } from "./ns3-hpcc-flows.js";
 import { onOffDefinition } from "./on-off.js";
 import { pipelineDefinition } from "./pipeline.js";
 import { poissonDefinition } from "./poisson.js";
@@ -28,6 +30,8 @@ const builtIn = [
   halvingDoublingDefinition,
   allToAllDefinition,
   pipelineDefinition,
+  htsimMatrixDefinition,
+  ns3HpccFlowsDefinition,
 ] as const;
 
 /**
@@ -40,8 +44,9 @@ export const generators: Registry<GeneratorDefinition> = new Registry<GeneratorD
 /**
  * A built-in traffic generator as written in a scenario file: `{ kind: "on-off", ... } |
  * { kind: "bernoulli", ... } | { kind: "poisson", ... } | { kind: "hot-spot", ... } |
- * { kind: "trace", ... } | { kind: "incast", ... }`, and the dependency-driven ones:
- * `flow-graph`, `ring-allreduce`, `halving-doubling-allreduce`, `all-to-all`, `pipeline`.
+ * { kind: "trace", ... } | { kind: "incast", ... }`, the dependency-driven ones:
+ * `flow-graph`, `ring-allreduce`, `halving-doubling-allreduce`, `all-to-all`, `pipeline`, and the
+ * peers' flow lists: `htsim-matrix`, `ns3-hpcc-flows`.
  */
 export type GeneratorSpec = SpecOf<(typeof builtIn)[number]>;
 
@@ -67,7 +72,7 @@ export const trafficKinds: TrafficKinds = Object.freeze({ traffic: generators, .
  * const generator = createGenerator({ kind: "on-off", pairs: [{ source: "B1", destination: "BC" }], meanOnUs: 500 });
  * generator.start({ engine, sink, hosts, linkBandwidth: () => 1e9, endTime: ms(500) });
  * createGenerator({ kind: "foo" } as never);
- * // KindError: traffic.kind: unknown "foo"; allowed: on-off, bernoulli, poisson, hot-spot, trace, incast, flow-graph, ring-allreduce, halving-doubling-allreduce, all-to-all, pipeline
+ * // KindError: traffic.kind: unknown "foo"; allowed: on-off, bernoulli, poisson, hot-spot, trace, incast, flow-graph, ring-allreduce, halving-doubling-allreduce, all-to-all, pipeline, htsim-matrix, ns3-hpcc-flows
  */
 export function createGenerator(
   spec: GeneratorSpec,

@@ -49,6 +49,15 @@ export {
   type HotSpotTrigger,
   hotSpot,
 } from "./hot-spot.js";
+export {
+  type ConnectionMatrix,
+  type MatrixConnection,
+  type MatrixFlow,
+  type MatrixTrigger,
+  matrixFlows,
+  matrixTraceCsv,
+  parseConnectionMatrix,
+} from "./htsim-matrix.js";
 export { type IncastOptions, type IncastSpec, incast } from "./incast.js";
 export { type InjectionProcessKind, injectionProcessKinds } from "./injection-process.js";
 export type { MessageGeneratorOptions } from "./message-generator.js";
@@ -60,6 +69,7 @@ export {
   type UniformSizeSpec,
 } from "./message-size.js";
 export { nestedTrafficKinds } from "./nested-kinds.js";
+export { type Ns3Flow, type Ns3Flows, parseNs3Flows } from "./ns3-hpcc-flows.js";
 export { type OnOffInitialPhase, type OnOffOptions, type OnOffPair, type OnOffSpec, onOff } from "./on-off.js";
 export { type PipelineSpec, pipeline, pipelineSchedule } from "./pipeline.js";
 export { type PoissonSpec, poisson } from "./poisson.js";

@@ -50,6 +50,21 @@ export function traceReplay(value: TraceReplayOptions, path = "traffic"): Traffi
   }
   const located: LocatedEntry[] =
     csv !== undefined ? readTraceCsv(csv, `${path}.csv`) : readTraceJson(entries, `${path}.entries`);
+  return replayEntries("trace", name, located, group, startUs);
+}
+
+/**
+ * The generator that replays `located` entries (sorted here) from `startUs`, as `traceReplay`
+ * describes: the replay shared by every kind that reads messages from a file (a trace, an
+ * htsim connection matrix, an ns-3 flow file). Internal.
+ */
+export function replayEntries(
+  kind: string,
+  name: string,
+  located: readonly LocatedEntry[],
+  group: string,
+  startUs: number | undefined,
+): TrafficGenerator {
   // Stable: equal times keep the trace's order.
   const ordered = located
     .map((item, index) => ({ item, index, offset: us(item.entry.timeUs) }))
@@ -57,7 +72,7 @@ export function traceReplay(value: TraceReplayOptions, path = "traffic"): Traffi
     .map(({ item, offset }) => ({ ...item, offset }));
 
   return {
-    kind: "trace",
+    kind,
     name,
     start(context) {
       const scope = openScope(context, name, { startUs });

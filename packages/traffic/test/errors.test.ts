@@ -44,19 +44,19 @@ const cases: [string, () => unknown, string, string][] = [
     "unknown kind",
     () => createGenerator({ kind: "foo" } as never),
     "traffic.kind",
-    'traffic.kind: unknown "foo"; allowed: on-off, bernoulli, poisson, hot-spot, trace, incast, flow-graph, ring-allreduce, halving-doubling-allreduce, all-to-all, pipeline',
+    'traffic.kind: unknown "foo"; allowed: on-off, bernoulli, poisson, hot-spot, trace, incast, flow-graph, ring-allreduce, halving-doubling-allreduce, all-to-all, pipeline, htsim-matrix, ns3-hpcc-flows',
   ],
   [
     "a typo in a kind",
     () => createGenerator({ kind: "on-of" } as never),
     "traffic.kind",
-    'traffic.kind: unknown "on-of" (did you mean "on-off"?); allowed: on-off, bernoulli, poisson, hot-spot, trace, incast, flow-graph, ring-allreduce, halving-doubling-allreduce, all-to-all, pipeline',
+    'traffic.kind: unknown "on-of" (did you mean "on-off"?); allowed: on-off, bernoulli, poisson, hot-spot, trace, incast, flow-graph, ring-allreduce, halving-doubling-allreduce, all-to-all, pipeline, htsim-matrix, ns3-hpcc-flows',
   ],
   [
     "missing kind",
     () => createGenerator({} as never),
     "traffic.kind",
-    "traffic.kind is missing; allowed: on-off, bernoulli, poisson, hot-spot, trace, incast, flow-graph, ring-allreduce, halving-doubling-allreduce, all-to-all, pipeline",
+    "traffic.kind is missing; allowed: on-off, bernoulli, poisson, hot-spot, trace, incast, flow-graph, ring-allreduce, halving-doubling-allreduce, all-to-all, pipeline, htsim-matrix, ns3-hpcc-flows",
   ],
   [
     "spec not an object",

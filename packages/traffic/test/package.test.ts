@@ -26,8 +26,12 @@ describe("@losslab/traffic package rules (DESIGN.md)", () => {
       "hotSpot",
       "incast",
       "injectionProcessKinds",
+      "matrixFlows",
+      "matrixTraceCsv",
       "nestedTrafficKinds",
       "onOff",
+      "parseConnectionMatrix",
+      "parseNs3Flows",
       "parseTraceCsv",
       "parseTraceJson",
       "pipeline",
@@ -54,6 +58,8 @@ describe("@losslab/traffic package rules (DESIGN.md)", () => {
       "halving-doubling-allreduce",
       "all-to-all",
       "pipeline",
+      "htsim-matrix",
+      "ns3-hpcc-flows",
     ]);
   });
 

@@ -19,7 +19,7 @@ import {
 import { queueChart } from "../charts/queue-chart.js";
 import { slowdownChart } from "../charts/slowdown-chart.js";
 import { writeFileAtomic } from "../files/atomic-write.js";
-import { dataDirOf, inlineTraceFiles, readDataFile } from "../files/data-file.js";
+import { dataDirOf, inlineDataFiles, readDataFile } from "../files/data-file.js";
 import { prepareOutputDir } from "../files/output-dir.js";
 import { openTraceFile, type TraceFlags } from "../files/trace-file.js";
 import { scenarioKinds } from "../plugins.js";
@@ -45,7 +45,7 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
     throw new UserError("--series adds the time series to --json; use it with --json");
   const input = await readDataFile(file, "scenario file");
   const dir = await dataDirOf(file, options.dataDir);
-  await inlineTraceFiles(input, file, dir);
+  await inlineDataFiles(input, file, dir);
   if (options.seed !== undefined && input !== null && typeof input === "object") {
     (input as Record<string, unknown>).seed = options.seed;
   }

@@ -1,5 +1,5 @@
 import { checkScenario, describeTopology, estimateCost, ScenarioError, scenarioWarnings } from "@losslab/scenario";
-import { dataDirOf, inlineTraceFiles, readDataFile } from "../files/data-file.js";
+import { dataDirOf, inlineDataFiles, readDataFile } from "../files/data-file.js";
 import { scenarioKinds } from "../plugins.js";
 import { oneLine } from "../terminal/one-line.js";
 import { UserError } from "../user-error.js";
@@ -19,7 +19,7 @@ export interface ValidateOptions {
 export async function validateCommand(file: string, options: ValidateOptions = {}): Promise<void> {
   const input = await readDataFile(file, "scenario file");
   const dir = await dataDirOf(file, options.dataDir);
-  await inlineTraceFiles(input, file, dir);
+  await inlineDataFiles(input, file, dir);
   // Loading a plugin runs it: validate loads the scenario's plugins as run does (plugins.ts).
   const { kinds } = await scenarioKinds(input, file, dir, options.plugin);
   try {

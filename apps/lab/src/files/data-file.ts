@@ -29,40 +29,96 @@ export function dataDirOf(file: string, given: string | undefined): Promise<Data
   return given === undefined ? dataDir(dirname(file), false) : dataDir(given, true);
 }
 
+/** The kinds whose file a scenario may name (`file: ...`), and the field its text goes to. */
+const FILE_KINDS: Record<"traffic" | "topology", Record<string, string>> = {
+  traffic: { "ns3-hpcc-flows": "text", "htsim-matrix": "text" },
+  topology: { "ns3-hpcc": "text", "htsim-fat-tree": "text" },
+};
+
 /**
- * A `trace` generator may name its trace as `"file": "trace.csv"` (or `.json`), inside the
- * data directory (see `dataDirOf`); this reads it and hands the traffic package its text or
- * entries. A trace that also has `csv` or `entries` is an error naming both fields.
+ * The files a scenario names, read into it, inside the data directory (see `dataDirOf`): a
+ * `trace` generator's `"file": "trace.csv"` (or `.json`) becomes its `csv` text or `entries`;
+ * a peer's file named by `ns3-hpcc-flows` or `htsim-matrix` traffic, or an `ns3-hpcc` or
+ * `htsim-fat-tree` topology, becomes its `text`. The packages read no files: this hands them
+ * the text. A spec that gives both `file` and the field it fills is an error naming both.
  */
-export async function inlineTraceFiles(input: unknown, scenarioFile: string, dir: DataDir): Promise<void> {
-  const traffic = (input as { traffic?: unknown } | null)?.traffic;
-  if (!Array.isArray(traffic)) return;
-  for (const [i, spec] of traffic.entries()) {
-    if (spec === null || typeof spec !== "object" || spec.kind !== "trace" || !("file" in spec)) continue;
-    const field = `${scenarioFile}: traffic[${i}].file`;
-    const name: unknown = spec.file;
-    if (typeof name !== "string" || name === "") {
-      throw new UserError(`${field}: must be the name of a trace file (.csv or .json), got ${quoteValue(name)}`);
+export async function inlineDataFiles(input: unknown, scenarioFile: string, dir: DataDir): Promise<void> {
+  if (input === null || typeof input !== "object") return;
+  const { traffic, topology } = input as { traffic?: unknown; topology?: unknown };
+  const specs: Array<[string, unknown, "traffic" | "topology"]> = [["topology", topology, "topology"]];
+  if (Array.isArray(traffic))
+    specs.push(...traffic.map((spec, i): [string, unknown, "traffic"] => [`traffic[${i}]`, spec, "traffic"]));
+  for (const [path, spec, family] of specs) {
+    if (spec === null || typeof spec !== "object" || !("file" in spec)) continue;
+    const kind = (spec as { kind?: unknown }).kind;
+    if (family === "traffic" && kind === "trace") {
+      await inlineTrace(spec as Record<string, unknown>, path, scenarioFile, dir);
+      continue;
     }
-    for (const other of ["csv", "entries"]) {
-      if (other in spec) {
-        throw new UserError(
-          `${scenarioFile}: traffic[${i}]: give the trace as traffic[${i}].file or traffic[${i}].${other}, not both`,
-        );
-      }
-    }
-    const path = await resolveInside(dir, name, field);
-    const text = await readTextFile(path, "trace file", name).catch((error: unknown) => {
-      throw error instanceof UserError ? new UserError(`${field}: ${error.message}`) : error;
-    });
-    delete spec.file;
-    if (extname(path).toLowerCase() === ".json") {
-      try {
-        spec.entries = JSON.parse(text);
-      } catch (error) {
-        const reason = (error as Error).message.split("\n")[0]!.slice(0, 200);
-        throw new UserError(`${field}: ${quoteValue(name)} is not valid JSON: ${reason}`);
-      }
-    } else spec.csv = text;
+    const target = typeof kind === "string" ? FILE_KINDS[family][kind] : undefined;
+    if (target === undefined) continue;
+    const text = await readNamedFile(
+      spec as Record<string, unknown>,
+      path,
+      [target],
+      scenarioFile,
+      dir,
+      `${kind} file`,
+    );
+    (spec as Record<string, unknown>)[target] = text.text;
   }
+}
+
+/**
+ * Reads the file `spec.file` names (deleting `file`): `what` it is, for messages (`trace
+ * file`), `suffixes` its usual names end with; `others` are the fields it may not be given with.
+ */
+async function readNamedFile(
+  spec: Record<string, unknown>,
+  path: string,
+  others: readonly string[],
+  scenarioFile: string,
+  dir: DataDir,
+  what: string,
+  suffixes = "",
+): Promise<{ text: string; name: string; resolved: string; field: string }> {
+  const field = `${scenarioFile}: ${path}.file`;
+  const name: unknown = spec.file;
+  if (typeof name !== "string" || name === "") {
+    throw new UserError(`${field}: must be the name of a ${what}${suffixes}, got ${quoteValue(name)}`);
+  }
+  for (const other of others) {
+    if (other in spec) {
+      throw new UserError(
+        `${scenarioFile}: ${path}: give the ${what.replace(/ file$/, "")} as ${path}.file or ${path}.${other}, not both`,
+      );
+    }
+  }
+  const resolved = await resolveInside(dir, name, field);
+  const text = await readTextFile(resolved, what, name).catch((error: unknown) => {
+    throw error instanceof UserError ? new UserError(`${field}: ${error.message}`) : error;
+  });
+  delete spec.file;
+  return { text, name, resolved, field };
+}
+
+/** A trace generator's file: a CSV trace's text (`csv`), or a JSON trace's entries (`entries`). */
+async function inlineTrace(spec: Record<string, unknown>, path: string, scenarioFile: string, dir: DataDir) {
+  const { text, name, resolved, field } = await readNamedFile(
+    spec,
+    path,
+    ["csv", "entries"],
+    scenarioFile,
+    dir,
+    "trace file",
+    " (.csv or .json)",
+  );
+  if (extname(resolved).toLowerCase() === ".json") {
+    try {
+      spec.entries = JSON.parse(text);
+    } catch (error) {
+      const reason = (error as Error).message.split("\n")[0]!.slice(0, 200);
+      throw new UserError(`${field}: ${quoteValue(name)} is not valid JSON: ${reason}`);
+    }
+  } else spec.csv = text;
 }

@@ -7,7 +7,7 @@ import {
   scenarioSchemaFor,
 } from "@losslab/scenario";
 import { resolveInside } from "../files/data-dir.js";
-import { dataDirOf, inlineTraceFiles, readDataFile } from "../files/data-file.js";
+import { dataDirOf, inlineDataFiles, readDataFile } from "../files/data-file.js";
 import { type ResolvedPlugin, scenarioKinds } from "../plugins.js";
 import { oneLine } from "../terminal/one-line.js";
 import { UserError } from "../user-error.js";
@@ -72,7 +72,7 @@ export async function readSweepFile(file: string, dataDir?: string, plugins: rea
   } else if (!isObject(rawBase)) {
     throw new UserError(`${file}: base: must be a scenario object or the path of a scenario file`);
   }
-  await inlineTraceFiles(rawBase, baseFile, dir);
+  await inlineDataFiles(rawBase, baseFile, dir);
   const resolved = await scenarioKinds(rawBase, baseFile, dir, plugins);
   const { kinds } = resolved;
   let base: Scenario;
