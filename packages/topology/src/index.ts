@@ -6,13 +6,27 @@ export {
   type TopologySpec,
 } from "./create-topology.js";
 export { customDefinition } from "./custom-topology.js";
+export {
+  type DragonflyOptions,
+  dragonfly,
+  dragonflyDefinition,
+  dragonflyRouting,
+} from "./dragonfly.js";
+export { dragonflyDependencyCycle, dragonflyVls } from "./dragonfly-dependencies.js";
+export {
+  DRAGONFLY_ARRANGEMENTS,
+  type DragonflyArrangement,
+  DragonflyShape,
+  type DragonflySize,
+  dragonflyRouterName,
+} from "./dragonfly-shape.js";
 export { ecmpPort, ecmpSalt, type Forwarding, flowHash } from "./ecmp.js";
 export { type FatTreeOptions, fatTree, fatTreeDefinition } from "./fat-tree.js";
 export { type KAryNFlyOptions, kAryNFly, kAryNFlyDefinition } from "./k-ary-n-fly.js";
 export { type KAryNTreeOptions, kAryNTree, kAryNTreeDefinition } from "./k-ary-n-tree.js";
 export { DEFAULT_BANDWIDTH, DEFAULT_DELAY_PS, type LinkOptions } from "./link-options.js";
 export { buildRoutes, type RouteHop, type Routes } from "./routes.js";
-export type { Routing } from "./routing.js";
+export type { DragonflyLanes, DragonflyRoutingAlgorithm, Routing } from "./routing.js";
 export { type SingleSwitchOptions, singleSwitch, singleSwitchDefinition } from "./single-switch.js";
 export { type SpineLeafOptions, spineLeaf, spineLeafDefinition } from "./spine-leaf.js";
 export { type CheckedTopologyKindSpec, type TopologyKind, type TopologyKindSpec, topologies } from "./topologies.js";

@@ -1,5 +1,6 @@
 import { type CheckedSpecOf, Registry, type SpecOf } from "@losslab/kinds";
 import { customDefinition } from "./custom-topology.js";
+import { dragonflyDefinition } from "./dragonfly.js";
 import { fatTreeDefinition } from "./fat-tree.js";
 import { kAryNFlyDefinition } from "./k-ary-n-fly.js";
 import { kAryNTreeDefinition } from "./k-ary-n-tree.js";
@@ -16,6 +17,7 @@ const builtIn = [
   kAryNFlyDefinition,
   spineLeafDefinition,
   fatTreeDefinition,
+  dragonflyDefinition,
   customDefinition,
 ] as const;
 
