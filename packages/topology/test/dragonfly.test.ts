@@ -150,7 +150,7 @@ describe("dragonfly", () => {
       const cycle = dragonflyDependencyCycle(dragonflyRouting({ p: 2, routing: algorithm, lanes: "single" }));
       expect(cycle).toBeDefined();
       // A cycle closes: each channel's far end is the next one's near end.
-      cycle!.forEach((channel, i) => expect(channel.to).toBe(cycle![(i + 1) % cycle!.length]!.from));
+      for (const [i, channel] of cycle!.entries()) expect(channel.to).toBe(cycle![(i + 1) % cycle!.length]!.from);
       expect(cycle!.some((channel) => groupOf(channel.from) !== groupOf(channel.to))).toBe(true);
     }
     // The tables alone (minimal, no VLs) have the cycle too.
