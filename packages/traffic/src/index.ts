@@ -18,6 +18,7 @@ export {
   type DestinationPatternSpec,
   destinationPatterns,
   type FixedDestinationSpec,
+  type GroupShiftDestinationsSpec,
   type PermutationDestinationsSpec,
   type UniformDestinationsSpec,
 } from "./destination-patterns.js";
