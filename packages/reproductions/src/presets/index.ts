@@ -7,6 +7,7 @@ import type { Preset } from "../preset.js";
 import { chrysosFig2a, chrysosFig2b, chrysosFig3b, chrysosFig3c, chrysosFig3d } from "./chrysos-figures.js";
 import { dcFanIn } from "./dc-fan-in.js";
 import { dcqcnVictim } from "./dcqcn-victim.js";
+import { dragonflyShift, dragonflyUniform } from "./dragonfly-load.js";
 import {
   ferrerFig4,
   ferrerFig5,
@@ -70,6 +71,8 @@ export const presets: readonly Preset[] = [
   dcFanIn,
   hpccWebsearch,
   hpccWebsearchLarge,
+  dragonflyUniform,
+  dragonflyShift,
 ];
 
 /**
