@@ -16,6 +16,7 @@ export {
   type SummaryValue,
 } from "./preset.js";
 export type { Scheme } from "./presets/datacenter-scenario.js";
+export type { DragonflyPoint, DragonflyPointInput } from "./presets/dragonfly-load.js";
 export type { FerrerMeasures, FerrerParams } from "./presets/ferrer-scenario.js";
 export { findPreset, presetAliases, presets, resolvePreset, UnknownPresetError } from "./presets/index.js";
 export type { SantosParams, SantosPoint } from "./presets/santos-scenario.js";
