@@ -60,6 +60,7 @@ describe("topologies", () => {
       "k-ary-n-fly",
       "spine-leaf",
       "fat-tree",
+      "dragonfly",
       "custom",
     ]);
     for (const definition of topologies.definitions) {
@@ -130,7 +131,7 @@ describe("topologies", () => {
       "topology.k must be an integer from 2 to 65536, got 1",
     );
     expect(() => topologies.create({ kind: "ring" }, links)).toThrow(
-      'topology.kind: unknown "ring"; allowed: two-switch, single-switch, k-ary-n-tree, k-ary-n-fly, spine-leaf, fat-tree, custom',
+      'topology.kind: unknown "ring"; allowed: two-switch, single-switch, k-ary-n-tree, k-ary-n-fly, spine-leaf, fat-tree, dragonfly, custom',
     );
     const custom = specs.at(-1)!;
     const bad = { ...custom, links: [{ a: { node: "H0", port: 0 }, b: { node: "X", port: 0 } }] };

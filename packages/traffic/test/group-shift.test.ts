@@ -24,9 +24,11 @@ describe("group-shift destinations", () => {
     // Every host of the next group is drawn, near a quarter each (2000 draws: 500 +- 4.5 sigma).
     for (const source of hosts) {
       const counts = new Map<string, number>();
-      for (const m of sent.filter((m) => m.source === source)) counts.set(m.destination, (counts.get(m.destination) ?? 0) + 1);
+      for (const m of sent.filter((m) => m.source === source))
+        counts.set(m.destination, (counts.get(m.destination) ?? 0) + 1);
       expect(counts.size).toBe(4);
-      for (const count of counts.values()) expect(Math.abs(count - 500)).toBeLessThan(4.5 * Math.sqrt(2000 * 0.25 * 0.75));
+      for (const count of counts.values())
+        expect(Math.abs(count - 500)).toBeLessThan(4.5 * Math.sqrt(2000 * 0.25 * 0.75));
     }
   });
 
@@ -51,6 +53,8 @@ describe("group-shift destinations", () => {
   });
 
   it("refuses a shift that maps every group onto itself", () => {
-    expect(() => messages({ kind: "group-shift", groupSize: 4, shift: 3 })).toThrow(/shift must not be a multiple of the 3 groups/);
+    expect(() => messages({ kind: "group-shift", groupSize: 4, shift: 3 })).toThrow(
+      /shift must not be a multiple of the 3 groups/,
+    );
   });
 });
