@@ -143,22 +143,6 @@ export class DragonflyShape {
     return this.portTowardGroup(router, targetGroup, hash);
   }
 
-  /**
-   * Router-to-router hops of the minimal path from router `router` to router `target`: 0, 1
-   * (same group, or a global link straight to the target), 2 or 3.
-   */
-  minimalHops(router: number, target: number): number {
-    if (router === target) return 0;
-    const group = this.groupOf(router);
-    const targetGroup = this.groupOf(target);
-    if (group === targetGroup) return 1;
-    const k = this.gatewaysOf(group, targetGroup)[0] as number;
-    const peer = this.globalPeer(group, k);
-    const leave = Math.floor(k / this.h) === router - group * this.a ? 0 : 1;
-    const arrive = targetGroup * this.a + Math.floor(peer / this.h) === target ? 0 : 1;
-    return leave + 1 + arrive;
-  }
-
   /** The router a global port leads to: the far end's router, in group `globalTarget`. */
   globalNeighbour(router: number, port: number): number {
     const group = this.groupOf(router);
