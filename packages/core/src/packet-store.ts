@@ -31,6 +31,10 @@ const FEEDBACK = 9;
 const TRANSPORT = 10;
 /** 1 while the slot holds a live packet; 0 once released. */
 const LIVE = 11;
+/** A per-packet routing decision a switch records (the Dragonfly's intermediate group); 0 when none. */
+const ROUTE = 12;
+/** The VL a switch chose for the packet's next link, where VLs change per hop (the Dragonfly's hop classes). */
+const NEXT_VL = 13;
 const FLOATS = 4;
 const ID = 0;
 const CREATED_AT = 1;
@@ -108,6 +112,8 @@ export class PacketStore implements PacketReader {
     ints[i + FEEDBACK] = fields.feedback ?? 0;
     ints[i + TRANSPORT] = fields.transport ?? 0;
     ints[i + LIVE] = 1;
+    ints[i + ROUTE] = 0;
+    ints[i + NEXT_VL] = 0;
     const f = packet * FLOATS;
     const floats = this.floats;
     floats[f + ID] = this.nextId++;
@@ -249,7 +255,35 @@ export class PacketStore implements PacketReader {
     };
   }
 
+  /** The routing decision a switch recorded in the packet (`setRoute`); 0 when none. */
+  route(packet: Packet): number {
+    return this.ints[packet * INTS + ROUTE]!;
+  }
+
+  /** The VL the switch holding the packet chose for its next link (`setNextVl`). */
+  nextVl(packet: Packet): number {
+    return this.ints[packet * INTS + NEXT_VL]!;
+  }
+
   // --- the owners' writes ----------------------------------------------------------------
+
+  /**
+   * A switch's routing records a decision for the switches after it (a Valiant detour's
+   * intermediate group, Kim et al. ISCA 2008 sec. 4), as a packet header's routing field would.
+   */
+  setRoute(packet: Packet, route: number): void {
+    this.ints[packet * INTS + ROUTE] = route;
+  }
+
+  /** A switch that changes VLs per hop: the VL the packet will take on its next link. */
+  setNextVl(packet: Packet, vl: number): void {
+    this.ints[packet * INTS + NEXT_VL] = vl;
+  }
+
+  /** A switch that changes VLs per hop: the packet starts on its next link, on that link's VL. */
+  setVl(packet: Packet, vl: number): void {
+    this.ints[packet * INTS + VL] = vl;
+  }
 
   /** The source adapter: the packet's first byte leaves now. */
   setInjectedAt(packet: Packet, time: Time): void {

@@ -4,13 +4,16 @@ import type { Engine } from "@losslab/engine";
 import type { Registry } from "@losslab/kinds";
 import {
   createSwitch,
+  dragonflyRouter,
   Link,
+  type OutputQueueState,
+  type PacketRouterFactory,
   type SwitchModel,
   type SwitchModelOptions,
   type SwitchOrganisation,
   type SwitchOrganisationDefinition,
 } from "@losslab/switch";
-import type { Routes, Topology, TopologyNode } from "@losslab/topology";
+import { dragonflyRouterName, type Routes, type Topology, type TopologyNode } from "@losslab/topology";
 
 /** The devices and links of a built topology, by node id and by `from->to` name. */
 export interface Fabric {
@@ -65,6 +68,7 @@ export function buildFabric(engine: Engine, topology: Topology, routes: Routes, 
   const devices = new Map<string, Device>();
   const hosts = new Map<string, HostAdapter>();
   const switches = new Map<string, SwitchModel>();
+  const routerOf = perPacketRouting(engine, topology, packets, switches);
   for (const node of topology.nodes) {
     const index = routes.nodeIndex(node.id);
     if (node.kind === "host") {
@@ -75,10 +79,19 @@ export function buildFabric(engine: Engine, topology: Topology, routes: Routes, 
       const spec = switchOf(node);
       const { ports: table, groups, salt } = routes.forwarding(index);
       const ecmp = groups.length === 0 ? {} : { ecmp: { groups, salt } };
+      const router = routerOf?.(node, spec.options.vls ?? 1);
       const device = createSwitch(
         engine,
         spec.organisation,
-        { ...spec.options, packets, name: node.id, ports: node.ports, routes: table, ...ecmp },
+        {
+          ...spec.options,
+          packets,
+          name: node.id,
+          ports: node.ports,
+          routes: table,
+          ...ecmp,
+          ...(router === undefined ? {} : { router }),
+        },
         spec.organisations,
       );
       switches.set(node.id, device);
@@ -114,4 +127,33 @@ export function buildFabric(engine: Engine, topology: Topology, routes: Routes, 
     links.set(backward.name, backward);
   }
   return { packets, hosts, switches, links };
+}
+
+/**
+ * The per-packet routing of a topology whose switches route each packet themselves (a
+ * Dragonfly with Valiant or UGAL routing, or VLs by hop class), or undefined when the tables
+ * suffice. UGAL-G reads every router's queues: through `switches`, filled as they are built
+ * and read only once the simulation runs.
+ */
+function perPacketRouting(
+  engine: Engine,
+  topology: Topology,
+  packets: PacketStore,
+  switches: ReadonlyMap<string, SwitchModel>,
+): ((node: TopologyNode, vls: number) => PacketRouterFactory) | undefined {
+  const routing = topology.routing;
+  if (routing?.kind !== "dragonfly" || (routing.algorithm === "minimal" && routing.lanes === "single"))
+    return undefined;
+  const names: string[] = [];
+  for (let group = 0; group < routing.g; group++)
+    for (let r = 0; r < routing.a; r++) names.push(dragonflyRouterName(group, r));
+  const queuesOf = (router: number): OutputQueueState => switches.get(names[router]!)!;
+  return (node, vls) =>
+    dragonflyRouter(routing, {
+      name: node.id,
+      packets,
+      vls,
+      stream: engine.rng.stream(`dragonfly/${node.id}/valiant`),
+      queuesOf,
+    });
 }

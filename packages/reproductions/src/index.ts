@@ -18,6 +18,7 @@ export {
 } from "./preset.js";
 export { datacenterPackets, type Scheme } from "./presets/datacenter-scenario.js";
 export { datacenterSwitch, type SwitchProfile } from "./presets/datacenter-switch.js";
+export type { DragonflyPoint, DragonflyPointInput } from "./presets/dragonfly-load.js";
 export type { FerrerMeasures, FerrerParams } from "./presets/ferrer-scenario.js";
 export { findPreset, presetAliases, presets, resolvePreset, UnknownPresetError } from "./presets/index.js";
 export type { SantosParams, SantosPoint } from "./presets/santos-scenario.js";

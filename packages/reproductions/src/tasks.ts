@@ -5,6 +5,7 @@
  * gives the same output on any thread; a long one may also report the fraction of its work
  * done (progress only: the output does not depend on it).
  */
+import { dragonflyPoint } from "./presets/dragonfly-load.js";
 import { ferrerPoint } from "./presets/ferrer-scenario.js";
 import { santosPoint } from "./presets/santos-scenario.js";
 import { websearchPoint } from "./presets/websearch-scenario.js";
@@ -16,4 +17,6 @@ export const tasks = {
   ferrer: ferrerPoint,
   /** One run of the hpcc-websearch presets: its flows' slowdown and PAUSE frames. */
   websearch: websearchPoint,
+  /** One run of the dragonfly presets: accepted throughput and latency at one load and routing. */
+  dragonfly: dragonflyPoint,
 } as const;

@@ -21,12 +21,18 @@ export function scenarioWarnings(scenario: Scenario, kinds: ScenarioKinds = buil
  * fabrics) are checked.
  */
 export function creditLoopWarnings(scenario: Scenario, kinds: ScenarioKinds = builtInKinds): string[] {
-  if (kinds.topology.definitionOf(scenario.topology, "topology").deadlockFree === true) return [];
+  const definition = kinds.topology.definitionOf(scenario.topology, "topology");
+  if (definition.deadlockFree === true) return [];
   // A plugin's kind may still refuse its parameters here: the same error as building the simulation gives.
   const topology = asScenarioError("topology", () => scenarioTopology(scenario, kinds));
-  const cycle = channelDependencyCycle(buildRoutes(topology));
+  const cycle =
+    definition.dependencyCycle === undefined
+      ? channelDependencyCycle(buildRoutes(topology))
+      : definition.dependencyCycle(scenario.topology);
   if (cycle === undefined) return [];
-  const channels = [...cycle, cycle[0]!].map((channel) => `${channel.from} port ${channel.port}`).join(" -> ");
+  const channels = [...cycle, cycle[0]!]
+    .map((channel) => `${channel.from} port ${channel.port}${channel.vl === undefined ? "" : ` VL ${channel.vl}`}`)
+    .join(" -> ");
   return [
     `topology: possible credit loop, the routes make a channel dependency cycle ${channels}; packets filling these channels would deadlock the fabric (route around it, or break the cycle)`,
   ];

@@ -192,7 +192,7 @@ describe("parseScenario errors name the field and the value", () => {
 
   it("a kind or a name from a list: unknown, with the closest one to a typo and the allowed ones", () => {
     const kinds =
-      "two-switch, single-switch, k-ary-n-tree, k-ary-n-fly, spine-leaf, fat-tree, custom, ns3-hpcc, htsim-fat-tree";
+      "two-switch, single-switch, k-ary-n-tree, k-ary-n-fly, spine-leaf, fat-tree, dragonfly, custom, ns3-hpcc, htsim-fat-tree";
     expect(problem({ ...minimal, topology: { kind: "two-swich" } })).toBe(
       `invalid scenario:\n  topology.kind: unknown "two-swich" (did you mean "two-switch"?); allowed: ${kinds}`,
     );

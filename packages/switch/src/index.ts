@@ -1,6 +1,7 @@
 export { CioqSwitch, type CioqSwitchOptions, cioqDefinition } from "./cioq-switch.js";
 export { createSwitch } from "./create-switch.js";
 export { type CreditFlowControl, creditsDefinition } from "./credit-flow-control.js";
+export { type DragonflyRouterOptions, dragonflyRouter } from "./dragonfly-router.js";
 export {
   type ControlledBuffers,
   defineFlowControl,
@@ -25,6 +26,7 @@ export {
 export type { Lanes } from "./lanes.js";
 export { Link, type LinkOptions } from "./link.js";
 export { OUTPUT_ORDERS, type OutputOrder } from "./output-order.js";
+export type { OutputQueueState, PacketRouter, PacketRouterFactory } from "./packet-router.js";
 export { type PauseFlowControl, pauseDefinition } from "./pause-flow-control.js";
 export { type PauseHeadroomOptions, pauseHeadroom } from "./pause-headroom.js";
 export {

@@ -98,9 +98,8 @@ export class InputBuffers implements InputSide {
    * The last byte of `packet` has left `input`: frees its space and returns its credits
    * upstream over the input's link; under PAUSE, true if its buffer now owes a PAUSE frame (XON).
    */
-  remove(packet: Packet, input: number): boolean {
-    const blocks = this.held.release(packet, input);
-    const vl = this.store.vl(packet);
+  remove(packet: Packet, input: number, vl: number): boolean {
+    const blocks = this.held.release(packet, input, vl);
     if (this.pause === undefined) {
       this.limits.link(input)?.returnCredits(blocks, vl);
       return false;

@@ -74,10 +74,10 @@ export class InputHoldings {
     this.resident[input]!.push(packet);
   }
 
-  /** The last byte of `packet` has left: frees it at `input`; returns its credit blocks. */
-  release(packet: Packet, input: number): number {
+  /** The last byte of `packet` has left: frees it at VL `vl` of `input`; returns its credit blocks. */
+  release(packet: Packet, input: number, vl: number): number {
     removePacket(this.resident[input]!, packet);
-    const slot = input * this.vls + this.store.vl(packet);
+    const slot = input * this.vls + vl;
     const size = this.store.size(packet);
     const blocks = creditsFor(size, this.creditBytes);
     this.blocks[slot]! -= blocks;

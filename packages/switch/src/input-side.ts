@@ -28,8 +28,12 @@ export interface InputSide {
    * if its (input, VL) now owes a PAUSE frame. Throws `LosslessViolation` if it would be dropped.
    */
   admit(packet: Packet, input: number, output: number): boolean;
-  /** The last byte of `packet` has left the switch: frees it, returns credits; true if a PAUSE frame (XON) is now owed. */
-  remove(packet: Packet, input: number): boolean;
+  /**
+   * The last byte of `packet`, held on VL `vl` of `input`, has left the switch: frees it,
+   * returns credits; true if a PAUSE frame (XON) is now owed. `vl` is given because a switch
+   * that changes VLs per hop has already put the packet on its next link's VL.
+   */
+  remove(packet: Packet, input: number, vl: number): boolean;
   /** What each (input, VL) holds (the view's occupancy and packets, "full"). */
   readonly held: InputHoldings;
 }

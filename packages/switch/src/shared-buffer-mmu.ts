@@ -154,9 +154,8 @@ export class SharedBufferMmu implements InputSide {
     return false;
   }
 
-  remove(packet: Packet, input: number): boolean {
-    const blocks = this.held.release(packet, input);
-    const vl = this.store.vl(packet);
+  remove(packet: Packet, input: number, vl: number): boolean {
+    const blocks = this.held.release(packet, input, vl);
     const pause = this.pause;
     if (pause === undefined) {
       this.limits.link(input)?.returnCredits(blocks, vl);

@@ -19,6 +19,7 @@ import type { InputSideContext } from "./input-side-context.js";
 import { IntStamping } from "./int-stamping.js";
 import { NO_CREDITS, OutputFlowControl } from "./output-flow-control.js";
 import type { OutputQueues } from "./output-queues.js";
+import type { PacketRouter } from "./packet-router.js";
 import { laneStopped } from "./port-lanes.js";
 import { RouteLookup } from "./route-lookup.js";
 import type { SwitchModel, SwitchOptions } from "./switch-model.js";
@@ -65,6 +66,15 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   private readonly outputFlow: OutputFlowControl;
   private readonly control: ControlFrames;
   private readonly routing: RouteLookup;
+  /** Per-packet routing (option `router`), asked instead of `routing` for admitted packets. */
+  private readonly router: PacketRouter | undefined;
+  /**
+   * Where the router changes VLs per hop: the VL each packet that has started on its next
+   * link held at its input here, until its input frees it (its own VL field is by then the
+   * next link's); -1 for a packet its input freed before it started (CIOQ's crossing into an
+   * output buffer). Undefined when VLs do not change.
+   */
+  private readonly inputLanes: Map<Packet, number> | undefined;
   /** Packets that will leave on each output and have not started on its link (santos-2002 cnt1). */
   private readonly waiting: Int32Array;
   protected readonly outputLinks: (OutboundLink | undefined)[] = [];
@@ -101,6 +111,8 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       options.ecmp?.groups ?? new Int32Array(0),
       options.ecmp?.salt ?? 0,
     );
+    this.router = options.router?.(this);
+    this.inputLanes = this.router?.laneOf === undefined ? undefined : new Map();
     this.maxPacketBytes = options.maxPacketBytes;
     this.creditBytes = options.creditBytes ?? DEFAULT_CREDIT_BYTES;
     if (!Number.isInteger(this.creditBytes) || this.creditBytes < 1) {
@@ -226,13 +238,15 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
    * no route, or no room for all of it (it would be dropped).
    */
   private admit(packet: Packet, input: number): number {
-    const output = this.routing.outputOf(packet);
+    const router = this.router;
+    const output = router === undefined ? this.routing.outputOf(packet) : router.outputOf(packet, input);
     if (this.outputLinks[output] === undefined) {
       throw new LosslessViolation(
         `${this.name}: no route to host ${this.packets.destination(packet)} for packet ${this.packets.id(packet)}`,
       );
     }
     const owesPause = this.inputs.admit(packet, input, output);
+    if (this.inputLanes !== undefined) this.packets.setNextVl(packet, router!.laneOf!(packet, input, output));
     this.waiting[output]!++;
     this.intStamping?.arrived(output, this.packets.size(packet));
     if (owesPause) this.requestArbitration();
@@ -265,7 +279,20 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
 
   /** The last byte of `packet` has left input `input`: frees its space and returns its credits upstream (or owes XON). */
   protected release(packet: Packet, input: number): void {
-    if (this.inputs.remove(packet, input)) this.requestArbitration();
+    const lanes = this.inputLanes;
+    let vl: number;
+    if (lanes === undefined) vl = this.packets.vl(packet);
+    else {
+      const held = lanes.get(packet);
+      if (held === undefined) {
+        vl = this.packets.vl(packet);
+        lanes.set(packet, -1);
+      } else {
+        vl = held;
+        lanes.delete(packet);
+      }
+    }
+    if (this.inputs.remove(packet, input, vl)) this.requestArbitration();
   }
 
   // --- the output side ------------------------------------------------------------------
@@ -276,7 +303,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
    * credits here is the output VL blocking: `outputBlocked`.
    */
   protected canStart(output: number, packet: Packet): boolean {
-    const vl = this.packets.vl(packet);
+    const vl = this.outputLane(packet);
     const blocked = this.outputFlow.blocked(output, vl, this.packets.size(packet));
     if (blocked === NO_CREDITS) this.marking?.outputBlocked?.(output, vl);
     return blocked === 0;
@@ -294,8 +321,21 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     this.marking?.packetDeparting?.(packet, input, output);
     const link = this.outputLinks[output]!;
     this.intStamping?.departing(this.packets, packet, output, link, this.engine.now);
-    this.outputFlow.consume(output, this.packets.vl(packet), this.packets.size(packet));
+    const vl = this.outputLane(packet);
+    this.outputFlow.consume(output, vl, this.packets.size(packet));
+    const lanes = this.inputLanes;
+    if (lanes !== undefined) {
+      // From here the packet is on its next link's VL; its input here is freed by the old one.
+      if (lanes.get(packet) === -1) lanes.delete(packet);
+      else lanes.set(packet, this.packets.vl(packet));
+      this.packets.setVl(packet, vl);
+    }
     return link.transmit(packet);
+  }
+
+  /** The VL `packet` takes on its output: its own, or the one the router chose for the next hop. */
+  private outputLane(packet: Packet): number {
+    return this.inputLanes === undefined ? this.packets.vl(packet) : this.packets.nextVl(packet);
   }
 
   /**

@@ -2,6 +2,7 @@ import type { Device, MarkingPolicyFactory, Packet, PacketStore, SwitchView } fr
 import type { Time } from "@losslab/engine";
 import type { FlowControlOption } from "./flow-control.js";
 import type { FlowControl } from "./flow-controls.js";
+import type { PacketRouterFactory } from "./packet-router.js";
 import type { VlOptions } from "./vl-parameters.js";
 
 /** A switch of any organisation: links connect to it as a `Device`, marking policies read it as a `SwitchView`. */
@@ -53,6 +54,12 @@ export interface SwitchOptions extends VlOptions {
    * fat tree's uplinks). Leave it out when every entry is one port.
    */
   ecmp?: { readonly groups: Int32Array; readonly salt: number };
+  /**
+   * Routing decided per packet instead of by `routes` (a Dragonfly's Valiant and UGAL routes,
+   * its VLs by hop class: @losslab/switch's `dragonflyRouter`), made with the switch's queue
+   * state. Leave it out to forward by the table.
+   */
+  router?: PacketRouterFactory;
   /** Bytes of each (input, VL) buffer, rounded down to whole credit blocks (`switchParameters`' `bufferPackets` or `inputBufferBytes`). */
   inputBufferBytes: number;
   /** The largest packet in the fabric; a buffer with less room than this is "full". */

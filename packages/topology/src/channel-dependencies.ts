@@ -1,3 +1,4 @@
+import { findCycle } from "./find-cycle.js";
 import type { Routes } from "./routes.js";
 
 /** A unidirectional channel: node `from` sending out of its port `port` to node `to`. */
@@ -5,6 +6,8 @@ export interface Channel {
   from: string;
   port: number;
   to: string;
+  /** The VL the routes use on it, where a check tells VLs apart (`dragonflyDependencyCycle`). */
+  vl?: number;
 }
 
 /**
@@ -81,32 +84,4 @@ export function channelDependencyCycle(routes: Routes): Channel[] | undefined {
 /** `true` when `routes` has no channel dependency cycle; see `channelDependencyCycle`. */
 export function isDeadlockFree(routes: Routes): boolean {
   return channelDependencyCycle(routes) === undefined;
-}
-
-/** One cycle of a directed graph (vertices 0..length-1) in edge order, iterative DFS. */
-function findCycle(edges: readonly Set<number>[]): number[] | undefined {
-  const WHITE = 0;
-  const GREY = 1;
-  const BLACK = 2;
-  const colour = new Uint8Array(edges.length);
-  for (let root = 0; root < edges.length; root++) {
-    if (colour[root] !== WHITE) continue;
-    const stack: number[] = [root];
-    const iterators: Iterator<number>[] = [(edges[root] as Set<number>).values()];
-    colour[root] = GREY;
-    while (stack.length > 0) {
-      const next = (iterators[iterators.length - 1] as Iterator<number>).next();
-      if (next.done) {
-        colour[stack.pop() as number] = BLACK;
-        iterators.pop();
-      } else if (colour[next.value] === GREY) {
-        return stack.slice(stack.indexOf(next.value));
-      } else if (colour[next.value] === WHITE) {
-        colour[next.value] = GREY;
-        stack.push(next.value);
-        iterators.push((edges[next.value] as Set<number>).values());
-      }
-    }
-  }
-  return undefined;
 }

@@ -6,6 +6,20 @@ export {
   type TopologySpec,
 } from "./create-topology.js";
 export { customDefinition } from "./custom-topology.js";
+export {
+  type DragonflyOptions,
+  dragonfly,
+  dragonflyDefinition,
+  dragonflyRouting,
+} from "./dragonfly.js";
+export { dragonflyDependencyCycle, dragonflyVls } from "./dragonfly-dependencies.js";
+export {
+  DRAGONFLY_ARRANGEMENTS,
+  type DragonflyArrangement,
+  DragonflyShape,
+  type DragonflySize,
+  dragonflyRouterName,
+} from "./dragonfly-shape.js";
 export { ecmpPort, ecmpSalt, type Forwarding, flowHash } from "./ecmp.js";
 export { type FatTreeOptions, fatTree, fatTreeDefinition } from "./fat-tree.js";
 export { type HtsimFatTree, htsimFatTreeDefinition, parseHtsimFatTree } from "./htsim-fat-tree.js";
@@ -15,7 +29,7 @@ export { DEFAULT_BANDWIDTH, DEFAULT_DELAY_PS, type LinkOptions } from "./link-op
 export { type Ns3Topology, ns3HpccDefinition, parseNs3Topology } from "./ns3-hpcc-topology.js";
 export { ns3DataRate, ns3Time } from "./ns3-units.js";
 export { buildRoutes, type RouteHop, type Routes } from "./routes.js";
-export type { Routing } from "./routing.js";
+export type { DragonflyLanes, DragonflyRoutingAlgorithm, Routing } from "./routing.js";
 export { type SingleSwitchOptions, singleSwitch, singleSwitchDefinition } from "./single-switch.js";
 export { type SpineLeafOptions, spineLeaf, spineLeafDefinition } from "./spine-leaf.js";
 export { type CheckedTopologyKindSpec, type TopologyKind, type TopologyKindSpec, topologies } from "./topologies.js";

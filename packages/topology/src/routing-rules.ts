@@ -1,3 +1,4 @@
+import { dragonflyRule } from "./dragonfly-routing.js";
 import { fatTreeRule } from "./fat-tree-routing.js";
 import { kAryNFlyRule } from "./k-ary-n-fly-routing.js";
 import { kAryNTreeRule } from "./k-ary-n-tree-routing.js";
@@ -24,5 +25,7 @@ export function routingRule(topology: Topology): RoutingRule | undefined {
       return kAryNFlyRule(topology, routing);
     case "fat-tree":
       return fatTreeRule(topology, routing);
+    case "dragonfly":
+      return dragonflyRule(topology, routing);
   }
 }

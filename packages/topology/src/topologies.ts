@@ -1,5 +1,6 @@
 import { type CheckedSpecOf, Registry, type SpecOf } from "@losslab/kinds";
 import { customDefinition } from "./custom-topology.js";
+import { dragonflyDefinition } from "./dragonfly.js";
 import { fatTreeDefinition } from "./fat-tree.js";
 import { htsimFatTreeDefinition } from "./htsim-fat-tree.js";
 import { kAryNFlyDefinition } from "./k-ary-n-fly.js";
@@ -18,6 +19,7 @@ const builtIn = [
   kAryNFlyDefinition,
   spineLeafDefinition,
   fatTreeDefinition,
+  dragonflyDefinition,
   customDefinition,
   ns3HpccDefinition,
   htsimFatTreeDefinition,

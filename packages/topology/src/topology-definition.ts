@@ -1,4 +1,5 @@
 import { definer, type KindDefinition, type Parameters, type ValuesOf } from "@losslab/kinds";
+import type { Channel } from "./channel-dependencies.js";
 import type { Topology } from "./topology.js";
 
 /**
@@ -69,6 +70,12 @@ export interface TopologyTraits<Values> {
    * are checked (`channelDependencyCycle`).
    */
   readonly deadlockFree?: boolean;
+  /**
+   * For a kind whose switches route each packet and change its VL on the way (the Dragonfly),
+   * which the routing tables cannot show: its own (channel, VL) dependency check, a cycle or
+   * `undefined`; the credit-loop check before a run calls it instead of checking the tables.
+   */
+  dependencyCycle?(values: Values): Channel[] | undefined;
 }
 
 /**

@@ -84,6 +84,7 @@ describe("topologies", () => {
       "k-ary-n-fly",
       "spine-leaf",
       "fat-tree",
+      "dragonfly",
       "custom",
       "ns3-hpcc",
       "htsim-fat-tree",
@@ -160,7 +161,7 @@ describe("topologies", () => {
       "topology.k must be an integer from 2 to 65536, got 1",
     );
     expect(() => topologies.create({ kind: "ring" }, links)).toThrow(
-      'topology.kind: unknown "ring"; allowed: two-switch, single-switch, k-ary-n-tree, k-ary-n-fly, spine-leaf, fat-tree, custom, ns3-hpcc, htsim-fat-tree',
+      'topology.kind: unknown "ring"; allowed: two-switch, single-switch, k-ary-n-tree, k-ary-n-fly, spine-leaf, fat-tree, dragonfly, custom, ns3-hpcc, htsim-fat-tree',
     );
     const custom = specs.find((spec) => spec.kind === "custom")!;
     const bad = { ...custom, links: [{ a: { node: "H0", port: 0 }, b: { node: "X", port: 0 } }] };

@@ -1,11 +1,17 @@
 import { Registry, type SpecOf } from "@losslab/kinds";
 import type { DestinationDefinition } from "./destination-pattern.js";
 import { fixedDestinationDefinition } from "./fixed-destination.js";
+import { groupShiftDestinationsDefinition } from "./group-shift-destinations.js";
 import { permutationDestinationsDefinition } from "./permutation-destinations.js";
 import { uniformDestinationsDefinition } from "./uniform-destinations.js";
 
 /** The built-in destination patterns. Adding one: write its module with its definition, then add it here. */
-const builtIn = [uniformDestinationsDefinition, permutationDestinationsDefinition, fixedDestinationDefinition] as const;
+const builtIn = [
+  uniformDestinationsDefinition,
+  permutationDestinationsDefinition,
+  fixedDestinationDefinition,
+  groupShiftDestinationsDefinition,
+] as const;
 
 /**
  * The built-in destination patterns (family `"destination"`), the only list of them: the
@@ -21,3 +27,4 @@ export type DestinationPatternSpec = SpecOf<(typeof builtIn)[number]>;
 export type UniformDestinationsSpec = SpecOf<typeof uniformDestinationsDefinition>;
 export type PermutationDestinationsSpec = SpecOf<typeof permutationDestinationsDefinition>;
 export type FixedDestinationSpec = SpecOf<typeof fixedDestinationDefinition>;
+export type GroupShiftDestinationsSpec = SpecOf<typeof groupShiftDestinationsDefinition>;

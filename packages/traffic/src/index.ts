@@ -26,6 +26,7 @@ export {
   type DestinationPatternSpec,
   destinationPatterns,
   type FixedDestinationSpec,
+  type GroupShiftDestinationsSpec,
   type PermutationDestinationsSpec,
   type UniformDestinationsSpec,
 } from "./destination-patterns.js";

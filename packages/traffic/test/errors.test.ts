@@ -274,7 +274,7 @@ const cases: [string, () => unknown, string, string][] = [
     "unknown destination kind",
     () => poisson({ ...message, destinations: { kind: "tornado" } as never }),
     "traffic.destinations.kind",
-    'traffic.destinations.kind: unknown "tornado"; allowed: uniform, permutation, fixed',
+    'traffic.destinations.kind: unknown "tornado"; allowed: uniform, permutation, fixed, group-shift',
   ],
   [
     "destination unknown field",

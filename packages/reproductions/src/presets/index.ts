@@ -9,6 +9,7 @@ import { allreduceIncast } from "./allreduce-incast.js";
 import { chrysosFig2a, chrysosFig2b, chrysosFig3b, chrysosFig3c, chrysosFig3d } from "./chrysos-figures.js";
 import { dcFanIn } from "./dc-fan-in.js";
 import { dcqcnVictim } from "./dcqcn-victim.js";
+import { dragonflyShift, dragonflyUniform } from "./dragonfly-load.js";
 import {
   ferrerFig4,
   ferrerFig5,
@@ -76,6 +77,8 @@ export const presets: readonly Preset[] = [
   ringAllreduceBound,
   allToAllEcmp,
   allreduceIncast,
+  dragonflyUniform,
+  dragonflyShift,
 ];
 
 /**
