@@ -1,14 +1,6 @@
+import type { Channel } from "./channel.js";
 import { findCycle } from "./find-cycle.js";
 import type { Routes } from "./routes.js";
-
-/** A unidirectional channel: node `from` sending out of its port `port` to node `to`. */
-export interface Channel {
-  from: string;
-  port: number;
-  to: string;
-  /** The VL the routes use on it, where a check tells VLs apart (`dragonflyDependencyCycle`). */
-  vl?: number;
-}
 
 /**
  * Finds a cycle in the channel dependency graph of `routes` (Dally and Seitz), or returns

@@ -1,4 +1,4 @@
-import type { Channel } from "./channel-dependencies.js";
+import type { Channel } from "./channel.js";
 import { DragonflyShape, dragonflyRouterName } from "./dragonfly-shape.js";
 import { findCycle } from "./find-cycle.js";
 import type { Routing } from "./routing.js";

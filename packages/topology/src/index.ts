@@ -1,4 +1,5 @@
-export { type Channel, channelDependencyCycle, isDeadlockFree } from "./channel-dependencies.js";
+export type { Channel } from "./channel.js";
+export { channelDependencyCycle, isDeadlockFree } from "./channel-dependencies.js";
 export {
   createTopology,
   type LinkSpec,

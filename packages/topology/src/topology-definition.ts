@@ -1,5 +1,5 @@
 import { definer, type KindDefinition, type Parameters, type ValuesOf } from "@losslab/kinds";
-import type { Channel } from "./channel-dependencies.js";
+import type { Channel } from "./channel.js";
 import type { Topology } from "./topology.js";
 
 /**
