@@ -212,10 +212,29 @@ describe("losslab import htsim", () => {
     expect(result.completions.matrix.count).toBe(4);
   });
 
-  it("refuses a matrix with triggers in one line naming the first trigger line", () => {
-    const run = built("import", "htsim", triggered);
+  it("imports a matrix with triggers as a flow graph: the triggered flow runs after its firer", {
+    timeout: 60_000,
+  }, () => {
+    const { scenario, file } = imported(["htsim", triggered], "triggered.yaml");
+    expect(scenario.traffic[0]).toMatchObject({
+      kind: "flow-graph",
+      flows: [
+        { id: "line 4", source: "H0", destination: "H5", bytes: 64000, after: [], delayUs: 0 },
+        { id: "line 5", source: "H0", destination: "H6", bytes: 64000, after: ["line 4"], delayUs: 0 },
+      ],
+    });
+    const result = ran(file);
+    expect(result.completions.matrix.count).toBe(2);
+  });
+
+  it("refuses a trigger whose targets depend on which firer finishes first, in one line naming it", () => {
+    const racing = write(
+      "race.cm",
+      "Nodes 8\nConnections 3\nTriggers 1\n0->5 start 0 size 64000 send_done_trigger 1\n1->5 start 0 size 64000 send_done_trigger 1\n0->6 trigger 1 size 64000\ntrigger id 1 oneshot\n",
+    );
+    const run = built("import", "htsim", racing);
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/^losslab: .*a2a\.cm line 3: the matrix has triggers .*dependency-driven traffic/);
+    expect(run.stderr).toMatch(/^losslab: .*race\.cm line 7: trigger 1 \(oneshot\) is fired by 2 connections/);
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
   });
 });

@@ -17,7 +17,9 @@
  */
 import { formatValue, KindError, tokenLines } from "@losslab/kinds";
 import { MAX_MESSAGE_BYTES, MAX_SPEC_TIME_US } from "./check-spec.js";
+import { dependentFlows } from "./dependent-flows.js";
 import { defineGenerator } from "./generator-definition.js";
+import { matrixGraph } from "./matrix-graph.js";
 import type { LocatedEntry } from "./trace-format.js";
 import { replayEntries } from "./trace-replay.js";
 import { nonEmptyText, startUsParameter, streamName } from "./traffic-parameters.js";
@@ -266,7 +268,8 @@ function readTrigger(
 /**
  * The matrix's connections as flows that start at a time. A matrix with triggers or failures
  * is refused with one error naming its first such line: triggers start flows when others
- * finish (dependency-driven traffic, which losslab does not run yet) and losslab fails no links.
+ * finish, which `matrixGraph` reads (as the `htsim-matrix` kind does), and losslab fails no
+ * links from a matrix.
  */
 export function matrixFlows(matrix: ConnectionMatrix, origin = "matrix.cm"): MatrixFlow[] {
   const triggerLines = [
@@ -280,7 +283,7 @@ export function matrixFlows(matrix: ConnectionMatrix, origin = "matrix.cm"): Mat
     const line = Math.min(...triggerLines);
     throw new KindError(
       `${origin} line ${line}`,
-      `${origin} line ${line}: the matrix has triggers (flows that start when others finish); they need dependency-driven traffic, which losslab does not run yet: remove the triggers, or wait for it`,
+      `${origin} line ${line}: the matrix has triggers (flows that start when others finish): read it as a flow graph (matrixGraph), not as timed flows`,
     );
   }
   const failureLines = [matrix.failuresLine, ...matrix.failures.map((failure) => failure.line)];
@@ -288,7 +291,7 @@ export function matrixFlows(matrix: ConnectionMatrix, origin = "matrix.cm"): Mat
   if (failure !== undefined) {
     throw new KindError(
       `${origin} line ${failure}`,
-      `${origin} line ${failure}: link failures are not modelled by losslab; remove them`,
+      `${origin} line ${failure}: link failures in a matrix are not run by losslab; remove them`,
     );
   }
   return matrix.connections.map(({ source, destination, startPs, bytes }) => ({
@@ -327,28 +330,60 @@ const matrixParameters = {
  * matrix replayed as a trace: at its `start` each connection's source hands `size` bytes for
  * its destination to its adapter. htsim's host n is the network's n-th host (the order the
  * topology lists them: `H<n>` of the fat tree and single switch, leaf by leaf in the spine-leaf).
- * Matrices with triggers or failures are refused (`matrixFlows`); `prio` and `msg` are ignored.
+ * A matrix with triggers runs as a flow graph instead (`matrixGraph`: each connection a flow,
+ * the triggered ones starting when the connections that fire their trigger are delivered).
+ * Matrices with failures are refused; `prio` and `msg` are ignored.
  */
 export const htsimMatrixDefinition = defineGenerator({
   kind: "htsim-matrix",
   description:
-    "replays an htsim connection matrix (.cm): its timed connections as messages; htsim host n is the n-th host",
+    "replays an htsim connection matrix (.cm): its timed connections as messages, or with triggers as a flow graph; htsim host n is the n-th host",
   parameters: matrixParameters,
   create: ({ name, text, group, startUs }, { path }) => {
     const origin = `${path}.text`;
     const matrix = parseConnectionMatrix(text, origin);
+    const checkHosts = (hosts: readonly string[]) => {
+      if (matrix.nodes > hosts.length) {
+        throw new KindError(
+          `${origin} line 1`,
+          `${origin}: "Nodes ${matrix.nodes}", but the network has ${hosts.length} hosts; htsim's host n is the network's n-th host`,
+        );
+      }
+    };
+    if (matrix.triggers.length > 0) {
+      const graph = matrixGraph(matrix, origin);
+      const generator = (hosts: readonly string[]) =>
+        dependentFlows(
+          {
+            name,
+            group,
+            ...(startUs === undefined ? {} : { startUs }),
+            flows: graph.map((flow) => ({
+              ...flow,
+              source: hosts[flow.source] as string,
+              destination: hosts[flow.destination] as string,
+            })),
+          },
+          path,
+        );
+      // Checked now (a cycle of triggers names its connections' lines), run with the network's hosts.
+      generator(Array.from({ length: matrix.nodes }, (_, n) => `H${n}`));
+      return {
+        kind: "htsim-matrix",
+        name,
+        start(context) {
+          checkHosts(context.hosts);
+          generator(context.hosts).start(context);
+        },
+      };
+    }
     const flows = matrixFlows(matrix, origin);
     const lines = matrix.connections.map((connection) => connection.line);
     return {
       kind: "htsim-matrix",
       name,
       start(context) {
-        if (matrix.nodes > context.hosts.length) {
-          throw new KindError(
-            `${origin} line 1`,
-            `${origin}: "Nodes ${matrix.nodes}", but the network has ${context.hosts.length} hosts; htsim's host n is the network's n-th host`,
-          );
-        }
+        checkHosts(context.hosts);
         const located: LocatedEntry[] = flows.map((flow, i) => ({
           entry: {
             timeUs: flow.startPs / 1e6,

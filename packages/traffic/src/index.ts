@@ -61,6 +61,7 @@ export {
 } from "./htsim-matrix.js";
 export { type IncastOptions, type IncastSpec, incast } from "./incast.js";
 export { type InjectionProcessKind, injectionProcessKinds } from "./injection-process.js";
+export { type MatrixGraphFlow, matrixGraph } from "./matrix-graph.js";
 export type { MessageGeneratorOptions } from "./message-generator.js";
 export {
   type EmpiricalSizeSpec,

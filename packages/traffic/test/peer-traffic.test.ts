@@ -1,9 +1,16 @@
 /** The peers' traffic files: the HPCC artifact's ns-3 flow.txt and htsim's connection matrices. */
-import { ms, us } from "@losslab/engine";
+import { type Engine, ms, us } from "@losslab/engine";
 import { KindError } from "@losslab/kinds";
-import { runGenerators } from "@losslab/test-kit/traffic-recorder";
+import { runGenerators, type TrafficRecorder } from "@losslab/test-kit/traffic-recorder";
 import { describe, expect, it } from "vitest";
-import { createGenerator, matrixFlows, matrixTraceCsv, parseConnectionMatrix, parseNs3Flows } from "../src/index.js";
+import {
+  createGenerator,
+  matrixFlows,
+  matrixGraph,
+  matrixTraceCsv,
+  parseConnectionMatrix,
+  parseNs3Flows,
+} from "../src/index.js";
 
 const errorOf = (run: () => unknown): KindError => {
   try {
@@ -92,7 +99,7 @@ describe("parseConnectionMatrix", () => {
     expect(matrix.connections[1]).toMatchObject({ trigger: 1, priority: 3 });
     expect(matrix.connections[1]?.startPs).toBeUndefined();
     const error = errorOf(() => matrixFlows(matrix, "a2a.cm"));
-    expect(error.message).toMatch(/^a2a\.cm line 3: the matrix has triggers .* dependency-driven traffic/);
+    expect(error.message).toMatch(/^a2a\.cm line 3: the matrix has triggers .* flow graph \(matrixGraph\)/);
     const noHeader = triggered.replace("Triggers 1\n", "Triggers 1\n").replace("Triggers 1", "# Triggers 1");
     expect(() => parseConnectionMatrix(noHeader, "a2a.cm")).toThrow(
       "a2a.cm: no header, but the file has 1 triggers lines",
@@ -139,8 +146,89 @@ describe("parseConnectionMatrix", () => {
     expect(() => runGenerators(generator, { endTime: ms(1), hosts: ["A", "B"] })).toThrow(
       'traffic.text: "Nodes 3", but the network has 2 hosts',
     );
-    expect(() => createGenerator({ kind: "htsim-matrix", text: triggered })).toThrow(
-      /^traffic\.text line 3: the matrix has triggers/,
+  });
+});
+
+describe("matrixGraph: an htsim matrix's triggers as a flow graph", () => {
+  const matrix = (body: string[], triggers: string[]) =>
+    parseConnectionMatrix(
+      [`Nodes 4`, `Connections ${body.length}`, `Triggers ${triggers.length}`, ...body, ...triggers].join("\n"),
+      "t.cm",
+    );
+
+  it("starts a triggered connection after the connections that fire it: oneshot, barrier, either done event", () => {
+    const graph = matrixGraph(
+      matrix(
+        [
+          "0->1 start 1000000 size 100 send_done_trigger 1",
+          "1->2 trigger 1 size 200 recv_done_trigger 2",
+          "3->2 start 0 size 300 send_done_trigger 2",
+          "2->0 trigger 2 size 400",
+        ],
+        ["trigger id 1 oneshot", "trigger id 2 barrier count 2"],
+      ),
+    );
+    expect(graph).toEqual([
+      { id: "line 4", source: 0, destination: 1, bytes: 100, after: [], delayUs: 1 },
+      { id: "line 5", source: 1, destination: 2, bytes: 200, after: ["line 4"], delayUs: 0 },
+      { id: "line 6", source: 3, destination: 2, bytes: 300, after: [], delayUs: 0 },
+      { id: "line 7", source: 2, destination: 0, bytes: 400, after: ["line 5", "line 6"], delayUs: 0 },
+    ]);
+  });
+
+  it.each([
+    [
+      ["0->1 start 0 size 1 send_done_trigger 1", "2->3 start 0 size 1 send_done_trigger 1", "1->2 trigger 1 size 1"],
+      ["trigger id 1 oneshot"],
+      "t.cm line 7: trigger 1 (oneshot) is fired by 2 connections (lines 4, 5); htsim fails at its second activation",
+    ],
+    [
+      ["0->1 start 0 size 1 send_done_trigger 1", "1->2 trigger 1 size 1", "2->3 trigger 1 size 1"],
+      ["trigger id 1 multishot"],
+      "t.cm line 7: trigger 1 (multishot) has 1 firers and 2 targets",
+    ],
+    [
+      ["0->1 start 0 size 1 send_done_trigger 1", "1->2 trigger 1 size 1"],
+      ["trigger id 1 barrier count 3"],
+      "t.cm line 6: trigger 1 (barrier) counts 3 activations but 1 connections fire it (lines 4)",
+    ],
+    [
+      ["0->1 start 0 size 1", "1->2 trigger 1 size 1"],
+      ["trigger id 1 oneshot"],
+      "t.cm line 6: trigger 1 (oneshot) starts the connections of lines 5, but no connection fires it",
+    ],
+  ])("refuses a trigger whose targets depend on the order of its activations: %j", (body, triggers, message) => {
+    const error = errorOf(() => matrixGraph(matrix(body, triggers), "t.cm"));
+    expect(error.message.startsWith(message), error.message).toBe(true);
+  });
+
+  it("is run by the htsim-matrix kind: a triggered connection starts when its firer is delivered", () => {
+    const script = (engine: Engine, sink: TrafficRecorder) => {
+      // Deliver every flow 10 us after it starts: the test plays the network.
+      const tick = (): void => {
+        for (const call of sink.calls) {
+          if (call.call === "start" && call.time === engine.now)
+            engine.at(call.time + us(10), () => sink.complete(call.id));
+        }
+        if (engine.now < us(100)) engine.at(engine.now + us(1), tick);
+      };
+      engine.at(0, tick);
+    };
+    const text =
+      "Nodes 4\nConnections 2\nTriggers 1\n3->1 start 0 size 2000 send_done_trigger 1\n0->2 trigger 1 size 9000\ntrigger id 1 oneshot\n";
+    const generator = createGenerator({ kind: "htsim-matrix", text });
+    const { sink } = runGenerators(generator, { endTime: ms(1), hosts: ["A", "B", "C", "D"], script });
+    const starts = sink.calls.flatMap((call) =>
+      call.call === "start" ? [[call.source, call.destination, call.time]] : [],
+    );
+    expect(starts).toEqual([
+      ["D", "B", 0],
+      ["A", "C", us(10)],
+    ]);
+    const cycle =
+      "Nodes 2\nConnections 2\nTriggers 2\n0->1 trigger 1 size 5 send_done_trigger 2\n1->0 trigger 2 size 5 send_done_trigger 1\ntrigger id 1 oneshot\ntrigger id 2 oneshot\n";
+    expect(() => createGenerator({ kind: "htsim-matrix", text: cycle })).toThrow(
+      /waits for itself through "line 4" -> "line 5" -> "line 4"|waits for itself through "line 5" -> "line 4" -> "line 5"/,
     );
   });
 });

@@ -1,7 +1,9 @@
 /**
  * `losslab import htsim`: an htsim connection matrix (and optionally its fat tree `.topo`) as
  * one losslab scenario: the fabric as a `custom` topology (losslab's spine-leaf or fat-tree
- * routing where the shape is theirs), the timed connections as a `trace`. htsim's congestion
+ * routing where the shape is theirs), the timed connections as a `trace`, or, when the matrix
+ * has triggers, every connection as a `flow-graph` whose triggered flows wait for the
+ * connections that fire their trigger (matrixGraph). htsim's congestion
  * control and queues come from its command line, not these files: the scenario runs the
  * datacenter presets' switch with PFC alone, for the user to choose a controller.
  * docs/formats.md lists every field, mapped or dropped.
@@ -9,7 +11,7 @@
 import { datacenterPackets } from "@losslab/reproductions";
 import type { ScenarioInput } from "@losslab/scenario";
 import { parseHtsimFatTree, singleSwitch, type Topology } from "@losslab/topology";
-import { matrixFlows, matrixTraceCsv, parseConnectionMatrix } from "@losslab/traffic";
+import { matrixFlows, matrixGraph, matrixTraceCsv, parseConnectionMatrix } from "@losslab/traffic";
 import { UserError } from "../user-error.js";
 import { importedSwitch } from "./imported-switch.js";
 import type { ImportedScenario } from "./ns3-scenario.js";
@@ -23,7 +25,9 @@ const DEFAULT_DELAY_PS = 1_000_000;
 export function htsimScenario(files: { matrix: PeerFile; topology?: PeerFile }): ImportedScenario {
   const warnings: string[] = [];
   const matrix = kindErrorsAsUserErrors(() => parseConnectionMatrix(files.matrix.text, files.matrix.name));
-  const flows = kindErrorsAsUserErrors(() => matrixFlows(matrix, files.matrix.name));
+  const graph =
+    matrix.triggers.length > 0 ? kindErrorsAsUserErrors(() => matrixGraph(matrix, files.matrix.name)) : undefined;
+  const flows = graph === undefined ? kindErrorsAsUserErrors(() => matrixFlows(matrix, files.matrix.name)) : [];
   let topology: Topology;
   if (files.topology === undefined) {
     topology = singleSwitch(matrix.nodes, { bandwidth: DEFAULT_BANDWIDTH, delayPs: DEFAULT_DELAY_PS });
@@ -49,8 +53,8 @@ export function htsimScenario(files: { matrix: PeerFile; topology?: PeerFile }):
   }
   const hostLinks = topology.links.filter((link) => hosts.includes(link.a.node) || hosts.includes(link.b.node));
   const hostRate = Math.min(...hostLinks.map((link) => link.bandwidth));
-  const lastStartUs = Math.max(0, ...flows.map((flow) => flow.startPs / 1e6));
-  const totalBytes = flows.reduce((sum, flow) => sum + flow.bytes, 0);
+  const lastStartUs = Math.max(0, ...matrix.connections.map((connection) => (connection.startPs ?? 0) / 1e6));
+  const totalBytes = matrix.connections.reduce((sum, connection) => sum + connection.bytes, 0);
   const prioritised = matrix.connections.find((connection) => connection.priority !== undefined);
   if (prioritised !== undefined) {
     warnings.push(`${files.matrix.name} line ${prioritised.line}: prio is dropped: every flow is in one class`);
@@ -81,12 +85,23 @@ export function htsimScenario(files: { matrix: PeerFile; topology?: PeerFile }):
     marking: { kind: "none" },
     controller: { kind: "none" },
     traffic: [
-      {
-        kind: "trace",
-        name: "htsim",
-        group: "matrix",
-        csv: matrixTraceCsv(flows, "matrix", (n) => hosts[n] as string),
-      },
+      graph === undefined
+        ? {
+            kind: "trace",
+            name: "htsim",
+            group: "matrix",
+            csv: matrixTraceCsv(flows, "matrix", (n) => hosts[n] as string),
+          }
+        : {
+            kind: "flow-graph",
+            name: "htsim",
+            group: "matrix",
+            flows: graph.map((flow) => ({
+              ...flow,
+              source: hosts[flow.source] as string,
+              destination: hosts[flow.destination] as string,
+            })),
+          },
     ],
   } as ScenarioInput;
   return { scenario, warnings };
