@@ -71,7 +71,7 @@ export function uecFanInScenario(scheme: UecScheme, seed: number): ScenarioInput
     durationMs: setup.durationMs,
     topology: { kind: "single-switch", hosts: setup.senders + 1, bandwidth, delayNs: setup.delayNs },
     switch: datacenterSwitch("shared-buffer", {
-      inputBufferBytes: 256_000,
+      inputBufferBytes: 320_000, // 80 KB of headroom per input: 72 KB can arrive after XOFF at 100 Gb
       outputBufferBytes: 0,
       profile: tridentII,
       ports: setup.senders + 1,
