@@ -170,7 +170,7 @@ function queueChart(results: readonly ScenarioResult[]): Chart {
 export const uecFanIn: Preset = {
   name: "uec-fan-in",
   description: "Ultra Ethernet NSCC, RCCC and both beside DCQCN: 8 x 2 MB into one receiver (100 Gb/s, PFC)",
-  expectedRuntime: "10 s",
+  expectedRuntime: "~3 s",
   scenarios: (seed) => runs.map((scheme) => uecFanInScenario(scheme, seed)),
   async run(context) {
     const results = runSchemes(runs, (scheme, seed) => uecFanInScenario(scheme, seed), context);
