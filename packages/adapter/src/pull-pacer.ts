@@ -51,7 +51,14 @@ export class PullPacer {
     const id = packets.flow(packet);
     let account = this.accounts.get(id);
     if (account === undefined) {
-      account = { flow: id, source: packets.source(packet), vl: packets.vl(packet), target: 0, granted: 0, waiting: false };
+      account = {
+        flow: id,
+        source: packets.source(packet),
+        vl: packets.vl(packet),
+        target: 0,
+        granted: 0,
+        waiting: false,
+      };
       this.accounts.set(id, account);
     }
     if (target <= account.target) return;

@@ -29,10 +29,15 @@ export function checkReceiverCredits(name: string, options: ReceiverCreditOption
     }
   }
   if (options.creditPerPull < PULL_QUANTUM) {
-    throw OptionError.of(name, "receiverCredits.creditPerPull", `must be at least one pull quantum, ${PULL_QUANTUM} B`, {
-      value: options.creditPerPull,
-      limit: PULL_QUANTUM,
-    });
+    throw OptionError.of(
+      name,
+      "receiverCredits.creditPerPull",
+      `must be at least one pull quantum, ${PULL_QUANTUM} B`,
+      {
+        value: options.creditPerPull,
+        limit: PULL_QUANTUM,
+      },
+    );
   }
   return options;
 }

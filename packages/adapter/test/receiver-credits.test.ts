@@ -48,7 +48,9 @@ describe("receiver credits (RCCC)", () => {
     for (let i = 1; i < pulls.length; i++) {
       const grant = pulls[i - 1]!.packet.seq - (i === 1 ? 0 : pulls[i - 2]!.packet.seq);
       // Made (createdAt) that long apart at least; the frame may then wait for port 0 behind an ACK.
-      expect(pulls[i]!.packet.createdAt - pulls[i - 1]!.packet.createdAt).toBeGreaterThanOrEqual((grant * 256 * 1e12) / credits.pullRate);
+      expect(pulls[i]!.packet.createdAt - pulls[i - 1]!.packet.createdAt).toBeGreaterThanOrEqual(
+        (grant * 256 * 1e12) / credits.pullRate,
+      );
     }
   });
 

@@ -389,7 +389,9 @@ export const nsccDefinition = defineController({
   create: ({ networkRttUs, targetDelayUs, initialWindowPackets, ...rest }, { baseRtt }) => {
     const networkRtt = networkRttUs === undefined ? baseRtt : picoseconds(networkRttUs, PS_PER_US);
     if (networkRtt === undefined) {
-      throw new RangeError("nscc: give networkRttUs (the largest unloaded round trip, us): the fabric's is not known here");
+      throw new RangeError(
+        "nscc: give networkRttUs (the largest unloaded round trip, us): the fabric's is not known here",
+      );
     }
     return everyFlow(
       nscc({

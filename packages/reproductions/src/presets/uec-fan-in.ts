@@ -128,11 +128,16 @@ function uecChecks(n: Record<UecScheme, FanInNumbers>): Check[] {
   const boundText = `1.05 x T_drain = ${round(bound)}`;
   const ratio = n.nscc.tailUs / n.dcqcn.tailUs;
   return [
-    check.all("UE.8", "nscc, rccc, both: tail FCT (us), largest", Math.max(n.nscc.tailUs, n.rccc.tailUs, n.both.tailUs), [
-      { text: `nscc <= ${boundText}`, pass: n.nscc.tailUs <= bound },
-      { text: `rccc <= ${boundText}`, pass: n.rccc.tailUs <= bound },
-      { text: `both <= ${boundText}`, pass: n.both.tailUs <= bound },
-    ]),
+    check.all(
+      "UE.8",
+      "nscc, rccc, both: tail FCT (us), largest",
+      Math.max(n.nscc.tailUs, n.rccc.tailUs, n.both.tailUs),
+      [
+        { text: `nscc <= ${boundText}`, pass: n.nscc.tailUs <= bound },
+        { text: `rccc <= ${boundText}`, pass: n.rccc.tailUs <= bound },
+        { text: `both <= ${boundText}`, pass: n.both.tailUs <= bound },
+      ],
+    ),
     check.atMost("UE.9", "dcqcn: tail FCT (us)", n.dcqcn.tailUs, bound, boundText),
     check.within("UE.10", "tail(nscc) / tail(dcqcn)", round(ratio), 0.95, 1.05),
     check.atMost(
@@ -178,11 +183,19 @@ export const uecFanIn: Preset = {
     const summary = Object.fromEntries(runs.map((scheme, i) => [scheme, summaries[i]!]));
     const numbers = runs.map((scheme) => fanInNumbers(summary[scheme]));
     return {
-      params: { ...setup, runs, drainUs: round(drainUs), baseRttUs: round(baseRtt / 1e6), targetQueueBytes: round(targetQueueBytes) },
+      params: {
+        ...setup,
+        runs,
+        drainUs: round(drainUs),
+        baseRttUs: round(baseRtt / 1e6),
+        targetQueueBytes: round(targetQueueBytes),
+      },
       fingerprint: fingerprintOf(results),
       summary,
       checks: numbers.every((n) => n !== undefined)
-        ? uecChecks(Object.fromEntries(runs.map((scheme, i) => [scheme, numbers[i]!])) as Record<UecScheme, FanInNumbers>)
+        ? uecChecks(
+            Object.fromEntries(runs.map((scheme, i) => [scheme, numbers[i]!])) as Record<UecScheme, FanInNumbers>,
+          )
         : [],
       charts: [queueChart(results)],
     };
