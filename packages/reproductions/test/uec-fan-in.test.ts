@@ -9,6 +9,7 @@
 import { parseScenario, runScenario } from "@losslab/scenario";
 import { assertFullGolden } from "@losslab/test-kit/preset-golden";
 import { describe, expect, it } from "vitest";
+import { datacenterSwitch, hpccArtifact } from "../src/presets/datacenter-switch.js";
 import { uecFanIn, uecFanInScenario } from "../src/presets/uec-fan-in.js";
 
 const context = { seed: 1, progress: () => {} };
@@ -55,6 +56,22 @@ describe("uec-fan-in", async () => {
       .map(([, bytes]) => bytes)
       .sort((a, b) => a - b);
     expect(queue[Math.ceil(queue.length * 0.95) - 1]).toBeLessThanOrEqual(4 * creditPerPull);
+  });
+
+  it("stays lossless when the first RTT's burst meets PFC: inputs are paused, nothing is dropped, every flow ends", () => {
+    // A 1 MiB buffer: 9 x 80 KB of headroom leave a pool of ~330 KB, below the ~560 KB burst;
+    // PFC at 1/8 of the free pool (the HPCC artifact's alpha).
+    const small = datacenterSwitch("shared-buffer", {
+      inputBufferBytes: 320_000,
+      outputBufferBytes: 0,
+      profile: { bufferBytes: 2 ** 20, pfcAlpha: hpccArtifact(100).pfcAlpha },
+      ports: 9,
+    });
+    for (const scheme of ["nscc", "rccc"] as const) {
+      const run = runScenario(parseScenario({ ...uecFanInScenario(scheme, 1), switch: small })); // a drop would throw
+      expect(run.pause?.frames ?? 0, scheme).toBeGreaterThan(0);
+      for (let i = 0; i < 8; i++) expect(run.completions[`sender${i}`]?.count, `${scheme} sender${i}`).toBe(1);
+    }
   });
 
   it("is deterministic: the same scenario and seed give the same fingerprint", () => {
