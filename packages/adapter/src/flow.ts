@@ -106,6 +106,10 @@ export class Flow implements FlowState {
   parked = false;
   /** The next packet leaves a queue that was empty when it was generated (MVCM's reset, ferrer-2012 sec. 4.2.2). */
   fromEmpty = false;
+  /** Receiver credits (`SenderCredit`): bytes it may still send, credit granted in all (256 B quanta), and before the first word back. */
+  credit = Number.POSITIVE_INFINITY;
+  pulled = 0;
+  speculating = false;
   /** Generation times of the queued packets, oldest first from `head` (queues only). */
   readonly generated: Time[] = [];
   head = 0;

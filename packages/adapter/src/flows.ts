@@ -97,7 +97,7 @@ export class Flows {
    * generated now: exactly what `enqueue` on the empty queue would have done. It is started,
    * its first packet leaves an empty queue (`fromEmpty`), and it joins the round robin last.
    */
-  reopen(options: FlowOptions): void {
+  reopen(options: FlowOptions): Flow {
     if (this.byId.has(options.id)) throw new RangeError(`${this.name}: queue ${options.id} is still open`);
     if (options.forgetWhenIdle !== true || !(Number.isInteger(options.packets) && options.packets! >= 1)) {
       throw new RangeError(`${this.name}: reopen takes a queue to forget when idle, with packets >= 1`);
@@ -107,6 +107,7 @@ export class Flows {
     flow.active = true;
     this.turns.add(flow);
     this.byId.set(flow.id, flow);
+    return flow;
   }
 
   /**
@@ -158,9 +159,10 @@ export class Flows {
 
   /**
    * The data packet `flow` sends now, under window `window` (the one in force): counted as
-   * sent and outstanding; a flow that runs out of packets leaves the scheduler.
+   * sent and outstanding; a flow that runs out of packets leaves the scheduler. `pullTarget`:
+   * its RCCC pull target (quanta), 0 for none.
    */
-  nextPacket(flow: Flow, now: Time, window: number): Packet {
+  nextPacket(flow: Flow, now: Time, window: number, pullTarget: number): Packet {
     const createdAt = flow.queue ? flow.dequeue() : now;
     // Without ACKs nothing is ever acknowledged: no packet stays outstanding.
     const acknowledged = flow.reliable && this.acknowledges;
@@ -185,6 +187,7 @@ export class Flows {
       vl: flow.vl,
       createdAt,
       transport: flags,
+      feedback: pullTarget,
       telemetry: this.telemetry ? [] : undefined,
     });
     flow.sent++;

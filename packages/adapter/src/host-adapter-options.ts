@@ -1,5 +1,6 @@
 import type { ClassScheduling, PacketStore } from "@losslab/core";
 import type { Time } from "@losslab/engine";
+import type { ReceiverCreditOptions } from "./receiver-credit-options.js";
 
 /** The options of a `HostAdapter`; the package README says which file holds the mechanism each tunes. */
 export interface HostAdapterOptions {
@@ -115,4 +116,11 @@ export interface HostAdapterOptions {
    * CNPs a priority of their own). Default: the data packet's VL.
    */
   controlVl?: number;
+  /**
+   * Receiver credits, Ultra Ethernet's RCCC (`receiver-credit-options.ts`, docs/spec/uec.md
+   * sec. 3): this host's reliable flows send only with credit (`sender-credit.ts`), beyond a
+   * first window, and as a destination it paces pulls that grant it (`pull-pacer.ts`). With a
+   * controller (NSCC) too, a flow's window and its credit both bind. Default: none.
+   */
+  receiverCredits?: ReceiverCreditOptions;
 }

@@ -20,6 +20,7 @@ import {
   FLOW_START,
   FLOW_STOP,
   PAUSE_TAKES_EFFECT,
+  PULL_DUE,
   RECEIVED,
   TRANSMIT_DONE,
   WAKE,
@@ -32,8 +33,11 @@ import { FlowRoundRobin } from "./flow-round-robin.js";
 import { Flows } from "./flows.js";
 import type { HostAdapterOptions } from "./host-adapter-options.js";
 import { Pacing } from "./pacing.js";
+import { PullPacer } from "./pull-pacer.js";
 import { ReadRequests } from "./read-requests.js";
+import { checkReceiverCredits } from "./receiver-credit-options.js";
 import { SendScheduler } from "./send-scheduler.js";
+import { SenderCredit } from "./sender-credit.js";
 
 export type DeliveryListener = (packets: PacketReader, packet: Packet, time: Time) => void;
 
@@ -42,7 +46,8 @@ export type DeliveryListener = (packets: PacketReader, packet: Packet, time: Tim
  * (`Flows`), the scheduler that picks what port 0 sends next (`SendScheduler`, with
  * `Pacing` as the rate limiter), what each flow's controller hears (`ControllerEvents`), and
  * at the destination the ACKs (`Acknowledger`) and other feedback (`DestinationFeedback`)
- * it returns, and RDMA READ requests (`ReadRequests`). It is the engine's handler for all
+ * it returns, and RDMA READ requests (`ReadRequests`); with receiver credits (RCCC) a flow's
+ * credit (`SenderCredit`) and, as a destination, the pulls it paces (`PullPacer`). It is the engine's handler for all
  * their events and hands each to its part. The receive buffer always drains at link rate,
  * so the host advertises unlimited credits.
  */
@@ -62,6 +67,8 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   private readonly acknowledger: Acknowledger;
   private readonly feedback: DestinationFeedback;
   private readonly reads: ReadRequests;
+  private readonly credit: SenderCredit | undefined;
+  private readonly pulls: PullPacer | undefined;
   private readonly deliveryListeners: DeliveryListener[] = [];
   private readonly notificationListeners: DeliveryListener[] = [];
   /** Takes back every packet this adapter consumes (core `Packet`: packets are recycled). */
@@ -116,6 +123,9 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       this,
       control,
     );
+    const credits = options.receiverCredits && checkReceiverCredits(this.name, options.receiverCredits);
+    this.credit = credits && new SenderCredit(credits);
+    this.pulls = credits && new PullPacer(credits, engine, this, control);
     const turns = new FlowRoundRobin(this.vls);
     this.flows = new Flows(
       this.name,
@@ -141,6 +151,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       this.flows,
       pacing,
       this.controllers,
+      this.credit,
     );
     this.reads = new ReadRequests(this.name, this.vls, control);
     this.feedback = new DestinationFeedback(
@@ -157,7 +168,9 @@ export class HostAdapter implements Device, EventHandler<unknown> {
 
   /** Adds a flow from this host; it starts sending at `options.start`. */
   addFlow(options: FlowOptions): FlowState {
-    return this.flows.add(options);
+    const flow = this.flows.add(options);
+    if (flow.reliable) this.credit?.open(flow);
+    return flow;
   }
 
   /**
@@ -188,7 +201,8 @@ export class HostAdapter implements Device, EventHandler<unknown> {
    * it a new controller from the factory of the first (one at rest is as good as new).
    */
   reopenQueue(options: FlowOptions): void {
-    this.flows.reopen(options);
+    const flow = this.flows.reopen(options);
+    if (flow.reliable) this.credit?.open(flow);
     this.scheduler.trySend();
   }
 
@@ -303,6 +317,9 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         this.scheduler.paused(payload as Packet);
         this.packets.release(payload as Packet);
         break;
+      case PULL_DUE:
+        if (this.pulls!.pull()) this.scheduler.trySend();
+        break;
       case ACK_TIMEOUT:
         this.acknowledger.timedOut(payload as PendingAck);
         this.scheduler.trySend();
@@ -342,11 +359,22 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       this.startFlow(this.reads.arrived(packet, this.flows.get(this.packets.flow(packet))));
       return;
     }
+    if (this.packets.kind(packet) === PacketKind.Pull) {
+      // RCCC: credit for a flow of this host; one for a flow already gone changes nothing.
+      const flow = this.flows.get(this.packets.flow(packet));
+      if (flow !== undefined && this.credit !== undefined) {
+        this.credit.pulled(flow, this.packets.seq(packet));
+        this.scheduler.trySend();
+      }
+      return;
+    }
     if (this.packets.kind(packet) === PacketKind.Data) {
       for (const listener of this.deliveryListeners) listener(this.packets, packet, now);
+      this.pulls?.dataArrived(packet);
       if (this.feedback.dataArrived(packet)) this.scheduler.trySend();
     } else if (this.packets.kind(packet) === PacketKind.Ack) {
       const flow = this.flows.acked(packet);
+      this.credit?.heard(flow);
       this.controllers.acked(flow, packet);
       this.flows.forgetIfIdle(flow, this.pacing, now);
       this.scheduler.trySend();

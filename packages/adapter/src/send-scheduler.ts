@@ -17,6 +17,7 @@ import type { Flow } from "./flow.js";
 import type { FlowRoundRobin } from "./flow-round-robin.js";
 import type { Flows } from "./flows.js";
 import type { Pacing } from "./pacing.js";
+import type { SenderCredit } from "./sender-credit.js";
 
 /** `sendFrom`'s VL filter meaning "every VL" (one VL, no arbitration). */
 const ANY_VL = -1;
@@ -32,8 +33,8 @@ export interface VlSchedulingOptions {
 /**
  * What port 0 sends next, and when. When the port is free it sends a waiting ACK, CN packet
  * or read request first, else a data packet: with one VL, of the next flow in round robin
- * whose window (santos-2002 sec. 4.2: fewer than `window` packets unacknowledged) and rate
- * limit (`Pacing`) allow it; with several, the VLs by the port's `ClassScheduler` (weighted
+ * whose window (santos-2002 sec. 4.2: fewer than `window` packets unacknowledged), receiver
+ * credit (`SenderCredit`) and rate limit (`Pacing`) allow it; with several, the VLs by the port's `ClassScheduler` (weighted
  * round robin by default, turner-2001 sec. 2; strict priority or DWRR) and the flows of the
  * chosen VL in round robin.
  * Nothing starts without credits for all of it in the switch buffer of its VL, nor on a
@@ -70,6 +71,8 @@ export class SendScheduler implements ClassServer {
     private readonly flows: Flows,
     private readonly pacing: Pacing,
     private readonly controllers: ControllerEvents,
+    /** Receiver credits (RCCC), when the host has them: a flow also needs credit. */
+    private readonly credit: SenderCredit | undefined,
   ) {
     this.allVls = (1 << vls) - 1;
     if (vls > 1) this.vlScheduler = new ClassScheduler(name, 1, vls, scheduling);
@@ -186,6 +189,11 @@ export class SendScheduler implements ClassServer {
         flow.blockedBy = "window";
         continue;
       }
+      // RCCC: no credit, no packet (a flow without receiver credits holds unlimited credit).
+      if (flow.credit <= 0) {
+        flow.blockedBy = "window";
+        continue;
+      }
       const start = this.pacing.startAt(flow, flow.rateInForce(), now);
       if (start > now) {
         if (start < this.nextEligible) this.nextEligible = start;
@@ -209,7 +217,8 @@ export class SendScheduler implements ClassServer {
 
   /** Sends `flow`'s next packet now; its next gap counts from `start` (`Pacing.startAt`). */
   private sendData(flow: Flow, now: Time, start: Time, window: number): void {
-    const packet = this.flows.nextPacket(flow, now, window);
+    const pullTarget = this.credit === undefined || !flow.reliable ? 0 : this.credit.spend(flow, window);
+    const packet = this.flows.nextPacket(flow, now, window, pullTarget);
     this.pacing.sent(flow, start, this.control.packets.size(packet));
     this.transmit(packet);
     this.controllers.sent(flow, packet, now);

@@ -39,7 +39,7 @@ export interface PacketReader {
   isData(packet: Packet): boolean;
   /** How many data packets an ACK covers (ACK coalescing); 1 otherwise. */
   covers(packet: Packet): number;
-  /** A QCN notification's quantized feedback (0..63); 0 otherwise. */
+  /** A QCN notification's quantized feedback (0..63); an RCCC data packet's pull target (256 B quanta); 0 otherwise. */
   feedback(packet: Packet): number;
   /** `TransportFlag`s of a data packet; 0 otherwise. */
   transport(packet: Packet): number;

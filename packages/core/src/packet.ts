@@ -19,6 +19,12 @@ export const PacketKind = {
    * the read responses of flow `flow`. Not a data packet: never marked.
    */
   ReadRequest: 4,
+  /**
+   * A pull (Ultra Ethernet's RCCC credit, docs/spec/uec.md sec. 3): the destination of flow
+   * `flow` grants its source credit; `seq` is the cumulative credit granted so far, in
+   * 256 B quanta. Control-sized, not a data packet.
+   */
+  Pull: 5,
 } as const;
 export type PacketKind = (typeof PacketKind)[keyof typeof PacketKind];
 
@@ -120,7 +126,10 @@ export interface PacketRecord {
   readonly bits: number;
   /** How many data packets an ACK covers (ACK coalescing, turner-2001 sec. 3); 1 otherwise. */
   readonly covers: number;
-  /** A QCN congestion notification's quantized feedback QntzFb (0..63, 802.1Qau); 0 otherwise. */
+  /**
+   * A QCN congestion notification's quantized feedback QntzFb (0..63, 802.1Qau); a data packet
+   * of a flow under receiver credits (RCCC): its pull target, cumulative, in 256 B quanta; 0 otherwise.
+   */
   readonly feedback: number;
   /** `TransportFlag`s of a data packet (AckReq, unreliable service); 0 otherwise. */
   readonly transport: number;

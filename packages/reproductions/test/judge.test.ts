@@ -28,6 +28,7 @@ describe("Preset.judge", () => {
       "turner-vl",
       "dcqcn-victim",
       "dc-fan-in",
+      "uec-fan-in",
       "ring-allreduce-bound",
       "all-to-all-ecmp",
       "allreduce-incast",

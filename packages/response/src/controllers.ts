@@ -7,6 +7,7 @@ import { hybridDefinition } from "./hybrid.js";
 import { ibCcaDefinition } from "./ib-cca.js";
 import { mvcmDefinition } from "./mvcm.js";
 import { noControllerDefinition } from "./no-controller.js";
+import { nsccDefinition } from "./nscc.js";
 import { perAckDefinition } from "./per-ack.js";
 import { qcnDefinition } from "./qcn.js";
 import { timelyDefinition } from "./timely.js";
@@ -24,6 +25,7 @@ const builtIn = [
   dcqcnDefinition,
   timelyDefinition,
   hpccDefinition,
+  nsccDefinition,
 ] as const;
 
 /**

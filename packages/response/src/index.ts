@@ -57,6 +57,7 @@ export { ipdRates, MAX_IPD } from "./ipd-rates.js";
 export { type LipdOptions, lipd } from "./lipd.js";
 export { type MvcmController, type MvcmParameters, mvcm } from "./mvcm.js";
 export { type MvcmNetwork, mvcmRoundTrip, mvcmWindow } from "./mvcm-window.js";
+export { NSCC_REFERENCE_BDP, type NsccController, type NsccParameters, nscc } from "./nscc.js";
 export { type PerAckParameters, perAck, type RateMode } from "./per-ack.js";
 export {
   MAX_QCN_FEEDBACK,

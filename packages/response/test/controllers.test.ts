@@ -28,6 +28,7 @@ describe("controllers", () => {
       "dcqcn",
       "timely",
       "hpcc",
+      "nscc",
     ]);
   });
 
@@ -79,7 +80,7 @@ describe("controllers", () => {
   it("reports an unknown kind, an unknown field and a value out of range naming the field", () => {
     const problem = (spec: unknown) => errorOf(KindError, () => controllers.create(spec, context)).message;
     expect(problem({ kind: "swift" })).toBe(
-      'controller.kind: unknown "swift"; allowed: none, per-ack, hybrid, turner-rate, mvcm, qcn, ib-cca, dcqcn, timely, hpcc',
+      'controller.kind: unknown "swift"; allowed: none, per-ack, hybrid, turner-rate, mvcm, qcn, ib-cca, dcqcn, timely, hpcc, nscc',
     );
     expect(problem({ kind: "per-ack", response: "lipd", window: 0 })).toBe(
       "controller.window must be an integer from 1 to 1000000, got 0",

@@ -4,6 +4,7 @@ import { us } from "@losslab/engine";
 import { buildFabric, type Fabric, type HostSpec, type SwitchSpec } from "@losslab/fabric";
 import { commonSwitchOptions, type FlowControlOption } from "@losslab/switch";
 import type { Routes, Topology } from "@losslab/topology";
+import { baseRoundTrip } from "./base-round-trip.js";
 import { largestPacketBytesOf } from "./derived-values.js";
 import { asFieldError } from "./model-error.js";
 import { type OptionFields, switchOptionFields } from "./option-fields.js";
@@ -108,7 +109,25 @@ function hostSpec(
     pauseReactionDelay: [fromSwitch("flowControl"), flow?.hostReactionDelay?.(flowControl)],
     rttSamples: ["controller", feedback === "rtt" ? true : undefined],
     telemetry: ["controller", feedback === "telemetry" ? true : undefined],
+    receiverCredits: ["adapter.receiverCredits", receiverCredits(scenario, routes)],
   });
+}
+
+/**
+ * RCCC's options from `adapter.receiverCredits`: rates of the hosts' link, the window in BDPs
+ * of the fabric's largest unloaded round trip (uet-htsim sizes configured_maxwnd so, `uec.cpp:166`).
+ */
+function receiverCredits(scenario: Scenario, routes: Routes): HostSpec["receiverCredits"] {
+  const credits = scenario.adapter.receiverCredits;
+  if (credits === undefined) return undefined;
+  const { bandwidth } = scenario.topology;
+  const { dataBytes, ackBytes, wireOverheadBytes } = scenario.packets;
+  const rtt = baseRoundTrip(routes, dataBytes + wireOverheadBytes, ackBytes + wireOverheadBytes);
+  return {
+    creditPerPull: credits.creditPerPullBytes,
+    pullRate: credits.pullRateFraction * bandwidth,
+    windowBytes: (credits.windowBdps * bandwidth * rtt) / 1e12,
+  };
 }
 
 /**

@@ -156,6 +156,23 @@ export const adapterSchema = z.strictObject({
    * of the data packet's: below `switch.vls`. Default: the data packet's VL.
    */
   controlVl: count(0, MAX_VLS - 1).optional(),
+  /**
+   * Receiver credits, Ultra Ethernet's RCCC (docs/spec/uec.md sec. 3, as uet-htsim implements
+   * it): every destination paces pulls (credit grants) over its flows round robin, and a
+   * reliable flow sends only with credit, beyond a first window it may send before any. With
+   * controller "nscc" a flow's congestion window binds too (UEC's "both"); with "none", RCCC
+   * alone. Defaults are uet-htsim's. Default: no receiver credits.
+   */
+  receiverCredits: z
+    .strictObject({
+      /** Credit one pull grants at most, bytes (uet-htsim: 16 384, 4 x its MSS 4096). */
+      creditPerPullBytes: count(256, MAX_PACKET_BYTES * 64).default(16_384),
+      /** The pull pacer's rate, a fraction of the link (uet-htsim: 0.99). */
+      pullRateFraction: fraction.default(0.99),
+      /** The speculative window and credit cap, in BDPs of the fabric's largest unloaded round trip (uet-htsim: 1.5). */
+      windowBdps: z.number().gt(0).max(MAX_PACKETS).default(1.5),
+    })
+    .optional(),
 });
 
 export const packetsSchema = z.strictObject({

@@ -45,8 +45,8 @@ export function schemeFields(
   }
 }
 
-/** Runs one scenario per scheme, in order, in this thread, reporting progress by scheme. */
-export function runSchemes<S extends Scheme>(
+/** Runs one scenario per scheme (any names: uec-fan-in has its own), in order, in this thread, reporting progress by scheme. */
+export function runSchemes<S extends string>(
   schemes: readonly S[],
   scenarioOf: (scheme: S, seed: number) => ScenarioInput,
   { seed, progress }: Pick<PresetContext, "seed" | "progress">,

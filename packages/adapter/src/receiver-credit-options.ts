@@ -1,0 +1,43 @@
+import { OptionError } from "@losslab/kinds";
+
+/** Bytes per pull quantum: pull targets and pull numbers count in it (uet-htsim `uecpacket.h:31-32`). */
+export const PULL_QUANTUM = 256;
+
+/**
+ * Receiver credits, Ultra Ethernet's RCCC (docs/spec/uec.md sec. 3, as uet-htsim implements
+ * it): a source sends only with credit, beyond a first window it may send before any; each
+ * destination paces pulls, which grant credit, at about its link rate.
+ */
+export interface ReceiverCreditOptions {
+  /** Credit one pull grants at most, bytes (uet-htsim: 16 384, 4 x its MSS of 4096; docs/spec/uec.md choice C2). */
+  readonly creditPerPull: number;
+  /** The pull pacer's rate, bytes/s: credit granted per second (uet-htsim: 0.99 x the link rate, `dc/main_uec.cpp:754-755`). */
+  readonly pullRate: number;
+  /**
+   * configured_maxwnd, bytes: what a source may send before its first pull or ACK
+   * (speculative), and the most credit it ever holds (uet-htsim: 1.5 x BDP, `uec.cpp:192-193`, `803-804`).
+   */
+  readonly windowBytes: number;
+}
+
+/** Checks `options` (`HostAdapterOptions.receiverCredits`) for adapter `name`. */
+export function checkReceiverCredits(name: string, options: ReceiverCreditOptions): ReceiverCreditOptions {
+  for (const field of ["creditPerPull", "pullRate", "windowBytes"] as const) {
+    const value = options[field];
+    if (!(Number.isFinite(value) && value > 0)) {
+      throw OptionError.of(name, `receiverCredits.${field}`, "must be a finite number > 0", { value });
+    }
+  }
+  if (options.creditPerPull < PULL_QUANTUM) {
+    throw OptionError.of(
+      name,
+      "receiverCredits.creditPerPull",
+      `must be at least one pull quantum, ${PULL_QUANTUM} B`,
+      {
+        value: options.creditPerPull,
+        limit: PULL_QUANTUM,
+      },
+    );
+  }
+  return options;
+}

@@ -1,0 +1,53 @@
+import type { Flow } from "./flow.js";
+import { PULL_QUANTUM, type ReceiverCreditOptions } from "./receiver-credit-options.js";
+
+/**
+ * RCCC at the source (docs/spec/uec.md sec. 3; uet-htsim `uec.cpp:799-810`, `1125-1128`,
+ * `1838-1904`): a flow sends only while it holds credit (> 0 B), and each data packet spends
+ * its size. It starts speculating with a window of credit; its first pull or ACK ends that and
+ * drops what is left of it. Pulls add credit, capped at that window. Every data packet carries
+ * its pull target: the credit the flow wants granted in all, cumulative, in 256 B quanta.
+ */
+export class SenderCredit {
+  constructor(private readonly options: ReceiverCreditOptions) {}
+
+  /** `flow` begins: it may speculate a window. A flow never opened holds unlimited credit. */
+  open(flow: Flow): void {
+    flow.credit = this.options.windowBytes;
+    flow.speculating = true;
+    flow.pulled = 0;
+  }
+
+  /**
+   * `flow` (opened, holding credit: `flow.credit` > 0) sends a data packet under window `window` (packets, the one in force): it spends
+   * the packet's size; returns the packet's pull target (quanta). The target asks for what
+   * the flow still has to send, at most the credit window, or its congestion window and a
+   * packet when one binds (uet-htsim with both NSCC and RCCC), less the credit it holds.
+   * While speculating with data left it asks for at least a packet.
+   */
+  spend(flow: Flow, window: number): number {
+    const size = flow.packetBytes;
+    flow.credit -= size;
+    const backlog = (flow.remaining - 1) * size; // after this packet; Infinity for a greedy flow
+    let wanted = Math.min(backlog, this.options.windowBytes);
+    if (Number.isFinite(window)) wanted = Math.min(wanted, (window + 1) * size);
+    wanted -= flow.credit;
+    if (flow.speculating && wanted < size && backlog > 0) wanted = size;
+    return Math.max(flow.pulled, Math.ceil((wanted + flow.pulled * PULL_QUANTUM) / PULL_QUANTUM));
+  }
+
+  /** The first word from the destination (a pull or an ACK) ends speculation: unspent speculative credit is dropped. */
+  heard(flow: Flow): void {
+    if (!flow.speculating) return;
+    flow.speculating = false;
+    if (flow.credit > 0) flow.credit = 0;
+  }
+
+  /** A pull granting `pullNumber` quanta in all arrived for `flow`. */
+  pulled(flow: Flow, pullNumber: number): void {
+    this.heard(flow);
+    if (pullNumber <= flow.pulled) return;
+    flow.credit = Math.min(flow.credit + (pullNumber - flow.pulled) * PULL_QUANTUM, this.options.windowBytes);
+    flow.pulled = pullNumber;
+  }
+}
