@@ -10,6 +10,7 @@ import {
   PacketKind,
   type PacketReader,
   type PacketStore,
+  TransportFlag,
 } from "@losslab/core";
 import type { Engine, EventHandler, Time } from "@losslab/engine";
 import { OptionError } from "@losslab/kinds";
@@ -21,6 +22,7 @@ import {
   FLOW_STOP,
   PAUSE_TAKES_EFFECT,
   RECEIVED,
+  RETRANSMIT_TIMEOUT,
   TRANSMIT_DONE,
   WAKE,
 } from "./adapter-events.js";
@@ -33,6 +35,8 @@ import { Flows } from "./flows.js";
 import type { HostAdapterOptions } from "./host-adapter-options.js";
 import { Pacing } from "./pacing.js";
 import { ReadRequests } from "./read-requests.js";
+import { ReceivedSequences } from "./received-sequences.js";
+import { type RecoveryCounts, Retransmission } from "./retransmission.js";
 import { SendScheduler } from "./send-scheduler.js";
 
 export type DeliveryListener = (packets: PacketReader, packet: Packet, time: Time) => void;
@@ -62,6 +66,13 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   private readonly acknowledger: Acknowledger;
   private readonly feedback: DestinationFeedback;
   private readonly reads: ReadRequests;
+  private readonly control: ControlQueue;
+  /** With a retransmitting transport: the sender's recovery, and what the destination has delivered. */
+  private readonly retransmission: Retransmission | undefined;
+  private readonly receivedSequences: ReceivedSequences | undefined;
+  /** As a destination: NACKs sent for trimmed packets, and duplicates ACKed but not delivered. */
+  nacksSent = 0;
+  duplicates = 0;
   private readonly deliveryListeners: DeliveryListener[] = [];
   private readonly notificationListeners: DeliveryListener[] = [];
   /** Takes back every packet this adapter consumes (core `Packet`: packets are recycled). */
@@ -108,6 +119,14 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       });
     }
     const control = new ControlQueue(engine, options.packets, this.host, options.ackBytes ?? 20, controlVl);
+    this.control = control;
+    if (options.retransmitTimeout !== undefined) {
+      if ((options.ackCoalescing ?? 1) !== 1) {
+        throw OptionError.of(this.name, "ackCoalescing", "must be 1 with retransmitTimeout (an ACK names one packet)");
+      }
+      this.retransmission = new Retransmission(this.name, options.retransmitTimeout, engine, this, options.packets);
+      this.receivedSequences = new ReceivedSequences();
+    }
     this.acknowledger = new Acknowledger(
       this.name,
       options.ackCoalescing,
@@ -128,6 +147,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       options.packets,
       turns,
       options.telemetry === true,
+      this.retransmission,
     );
     this.controllers = new ControllerEvents(engine, this, options.packets);
     this.scheduler = new SendScheduler(
@@ -226,6 +246,11 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     this.scheduler.trySend();
   }
 
+  /** What this host's flows recovered (NACKs, retransmissions, timeouts), in all and per flow id; undefined without retransmission. */
+  recovery(): { readonly total: RecoveryCounts; readonly byFlow: ReadonlyMap<number, RecoveryCounts> } | undefined {
+    return this.retransmission;
+  }
+
   /** Calls `listener` when a data packet's last byte has arrived here. */
   onDeliver(listener: DeliveryListener): void {
     this.deliveryListeners.push(listener);
@@ -307,6 +332,9 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         this.acknowledger.timedOut(payload as PendingAck);
         this.scheduler.trySend();
         break;
+      case RETRANSMIT_TIMEOUT:
+        if (this.flows.timedOut(payload as Flow)) this.scheduler.trySend();
+        break;
       case CONTROLLER_TIMER:
         this.controllers.timer(payload as Flow);
         this.flows.forgetIfIdle(payload as Flow, this.pacing, this.engine.now);
@@ -343,14 +371,44 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       return;
     }
     if (this.packets.kind(packet) === PacketKind.Data) {
-      for (const listener of this.deliveryListeners) listener(this.packets, packet, now);
+      const received = this.receivedSequences;
+      if ((this.packets.transport(packet) & TransportFlag.Trimmed) !== 0) {
+        this.nack(packet);
+        return;
+      }
+      // A retransmitting transport delivers each packet once; a duplicate is ACKed again only.
+      if (received === undefined || received.add(this.packets.flow(packet), this.packets.seq(packet))) {
+        for (const listener of this.deliveryListeners) listener(this.packets, packet, now);
+      } else this.duplicates++;
       if (this.feedback.dataArrived(packet)) this.scheduler.trySend();
     } else if (this.packets.kind(packet) === PacketKind.Ack) {
       const flow = this.flows.acked(packet);
+      if (flow === undefined) return; // a duplicate's ACK
       this.controllers.acked(flow, packet);
       this.flows.forgetIfIdle(flow, this.pacing, now);
       this.scheduler.trySend();
+    } else if (this.packets.kind(packet) === PacketKind.Nack) {
+      if (this.retransmission === undefined) {
+        throw new LosslessViolation(`${this.name}: NACK for flow ${this.packets.flow(packet)} without retransmission`);
+      }
+      if (this.flows.nacked(packet) !== undefined) this.scheduler.trySend();
     }
+  }
+
+  /**
+   * A trimmed packet's header arrived: its payload was cut on a lossy priority, so its source
+   * must send it again: a NACK naming it, echoing its marks (uet-htsim `uec.cpp:2741-2793`).
+   */
+  private nack(packet: Packet): void {
+    const packets = this.packets;
+    if (this.retransmission === undefined) {
+      throw new LosslessViolation(
+        `${this.name}: trimmed packet ${packets.id(packet)} of flow ${packets.flow(packet)} arrived, but hosts do not retransmit (set a retransmit timeout)`,
+      );
+    }
+    this.nacksSent++;
+    this.control.add(PacketKind.Nack, packets.flow(packet), packets.source(packet), packets.seq(packet), packets.vl(packet), packets.bits(packet), 1);
+    this.scheduler.trySend();
   }
 
   private checkPort(port: number): void {

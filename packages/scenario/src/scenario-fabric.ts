@@ -1,10 +1,10 @@
 import type { MarkingPolicyFactory, PacketStore } from "@losslab/core";
 import type { Engine } from "@losslab/engine";
-import { us } from "@losslab/engine";
+import { type Time, transmissionTime, us } from "@losslab/engine";
 import { buildFabric, type Fabric, type HostSpec, type SwitchSpec } from "@losslab/fabric";
-import { commonSwitchOptions, type FlowControlOption } from "@losslab/switch";
+import { commonSwitchOptions, DEFAULT_TRIM_THRESHOLD_BYTES, type FlowControlOption } from "@losslab/switch";
 import type { Routes, Topology } from "@losslab/topology";
-import { largestPacketBytesOf } from "./derived-values.js";
+import { bandwidthOf, largestPacketBytesOf } from "./derived-values.js";
 import { asFieldError } from "./model-error.js";
 import { type OptionFields, switchOptionFields } from "./option-fields.js";
 import { asScenarioError } from "./scenario-error.js";
@@ -98,6 +98,7 @@ function hostSpec(
     pacing: ["adapter.pacing", adapter.pacing],
     ackCoalescing: ["adapter.ackCoalescing", adapter.ackCoalescing],
     ackCoalescingTimeout: ["adapter.ackCoalescingTimeoutUs", inPs(adapter.ackCoalescingTimeoutUs)],
+    retransmitTimeout: ["adapter.retransmitTimeoutUs", retransmitTimeoutOf(scenario)],
     cnpInterval: ["adapter.cnpIntervalUs", inPs(adapter.cnpIntervalUs)],
     managerHost: ["subnetManager.host", reporting ? routes.nodeIndex(manager.host) : undefined],
     nonCompliantSources: [
@@ -133,4 +134,17 @@ function switchOptions(
     ...Object.fromEntries(own.map((name) => [name, values[name]])),
     ...(telemetry ? { telemetry } : {}),
   };
+}
+
+/**
+ * The hosts' retransmission timeout: the scenario's, or with lossy priorities uet-htsim's
+ * rule, 15 us + 6 x the time one trimming queue (`switch.trimThresholdBytes`) takes to drain
+ * at the links' bandwidth (`dc/main_uec.cpp:694-695`); undefined (no retransmission) otherwise.
+ */
+export function retransmitTimeoutOf(scenario: Scenario): Time | undefined {
+  if (scenario.adapter.retransmitTimeoutUs !== undefined) return us(scenario.adapter.retransmitTimeoutUs);
+  const values = scenario.switch as unknown as { lossyPriorities?: readonly number[]; trimThresholdBytes?: number };
+  if (values.lossyPriorities === undefined || values.lossyPriorities.length === 0) return undefined;
+  const threshold = values.trimThresholdBytes ?? DEFAULT_TRIM_THRESHOLD_BYTES;
+  return us(15) + 6 * transmissionTime(threshold, bandwidthOf(scenario));
 }

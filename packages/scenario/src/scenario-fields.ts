@@ -146,6 +146,14 @@ export const adapterSchema = z.strictObject({
   /** With `ackCoalescing` > 1 (then required): the longest an unmarked packet waits for its ACK, us. */
   ackCoalescingTimeoutUs: positiveUs.optional(),
   /**
+   * A retransmitting transport (Ultra Ethernet's): a packet is sent again when a NACK names
+   * it (its payload was trimmed on a lossy priority) or after this many us without an ACK;
+   * destinations deliver each packet once. Default: on whenever the switch declares
+   * `lossyPriorities`, with uet-htsim's timeout, 15 us + 6 x the drain time of
+   * `switch.trimThresholdBytes` at the links' bandwidth (dc/main_uec.cpp:694-695); off otherwise.
+   */
+  retransmitTimeoutUs: positiveUs.optional(),
+  /**
    * DCQCN's notification point (spec/algorithms.md): destinations report marks by CNPs alone,
    * at most one per flow per this many us (DCQCN: 50), and their ACKs echo none. Default:
    * marks echoed in ACKs (and a CN packet per marked packet of an unreliable flow).

@@ -10,6 +10,7 @@ import type {
 } from "@losslab/metrics";
 import type { Notification } from "./notification-log.js";
 import type { ResponseCounts } from "./response-counts.js";
+import { type RecoverySummary, recoverySummary } from "./recovery-summary.js";
 import { type RunStats, runStats } from "./run-stats.js";
 import { ScenarioError } from "./scenario-error.js";
 import type { Scenario } from "./schema.js";
@@ -100,6 +101,13 @@ export interface ScenarioResult {
    * `metrics.measureMs` like the summary: frames that start in it, pause time inside it.
    */
   pause?: PauseSummary;
+  /**
+   * With lossy priorities (switch `lossyPriorities`) or a retransmitting transport (adapter
+   * `retransmitTimeoutUs`): packets trimmed, headers dropped, NACKs, retransmissions and
+   * timeouts, in all and per flow id. Then `stats.dataPackets.injected` counts every copy
+   * sent, so it exceeds delivered + inFlight by the trimmed, dropped and duplicate copies.
+   */
+  recovery?: RecoverySummary;
   /** Congestion notifications the switches sent (QCN CNMs), in time order. */
   notifications: Notification[];
   /** Per `binUs` bin, the fraction of time a packet of `group` waited at its source (`metrics.sourceWaitGroups`). */
@@ -141,6 +149,7 @@ export function scenarioResult(simulation: Simulation, wallMs: number): Scenario
   }
   const hosts = new Set<unknown>(fabric.hosts.values());
   const delivered = simulation.deliveries.delivered;
+  const recovery = recoverySummary(fabric);
   return {
     scenario,
     fingerprint: meters.fingerprint.hex(),
@@ -159,6 +168,7 @@ export function scenarioResult(simulation: Simulation, wallMs: number): Scenario
     responses: Object.fromEntries(responses ?? []),
     ...(manager === undefined ? {} : { manager: { notices: manager.notices, changes: manager.changes } }),
     ...(pauses === undefined ? {} : { pause: pauses.summary(end) }),
+    ...(recovery === undefined ? {} : { recovery }),
     completions: flows.completions.summary(),
     ...(meters.collectives.empty ? {} : { collectives: meters.collectives.summary() }),
     ...(flows.slowdown.empty ? {} : { slowdown: flows.slowdown.summary() }),

@@ -33,10 +33,13 @@ export {
   checkSharedBuffer,
   DEFAULT_PFC_ALPHA,
   DEFAULT_SHARED_BUFFER_BYTES,
+  DEFAULT_TRIM_THRESHOLD_BYTES,
+  DEFAULT_TRIMMED_BYTES,
   type SharedBufferOptions,
   type SharedBufferSettings,
   sharedBufferParameters,
 } from "./shared-buffer-options.js";
+export type { TrimmingCounts } from "./packet-trimming.js";
 export {
   SharedBufferSwitch,
   type SharedBufferSwitchOptions,
