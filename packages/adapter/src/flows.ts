@@ -32,7 +32,14 @@ export class Flows {
     private readonly telemetry: boolean,
     /** The transport's retransmission (`HostAdapterOptions.retransmitTimeout`); undefined: none. */
     private readonly retransmission: Retransmission | undefined,
+    /** The VLs whose flows retransmit (`retransmitPriorities`); undefined: all. */
+    private readonly retransmitVls: readonly number[] | undefined,
   ) {}
+
+  /** Whether a flow on `vl` retransmits. */
+  private retransmits(vl: number | undefined): boolean {
+    return this.retransmission !== undefined && (this.retransmitVls?.includes(vl ?? 0) ?? true);
+  }
 
   /** Adds a flow; it starts at `options.start` (a read response flow: when its request arrives). */
   add(options: FlowOptions): Flow {
@@ -52,7 +59,7 @@ export class Flows {
     if (options.forgetWhenIdle === true && (options.queue !== true || options.stop !== undefined)) {
       throw new RangeError(`${this.name}: flow ${options.id}: only a queue without stop may be forgotten when idle`);
     }
-    const flow = new Flow(options, options.start, this.retransmission !== undefined);
+    const flow = new Flow(options, options.start, this.retransmits(options.vl));
     this.turns.add(flow);
     this.byId.set(flow.id, flow);
     // A read response flow starts with its request (`requestRead` at the requester).
@@ -105,7 +112,7 @@ export class Flows {
     if (options.forgetWhenIdle !== true || !(Number.isInteger(options.packets) && options.packets! >= 1)) {
       throw new RangeError(`${this.name}: reopen takes a queue to forget when idle, with packets >= 1`);
     }
-    const flow = new Flow(options, this.engine.now, this.retransmission !== undefined);
+    const flow = new Flow(options, this.engine.now, this.retransmits(options.vl));
     flow.fromEmpty = true;
     flow.active = true;
     this.turns.add(flow);
@@ -156,7 +163,8 @@ export class Flows {
   acked(ack: Packet): Flow | undefined {
     const flow = this.byId.get(this.packets.flow(ack));
     const retransmission = this.retransmission;
-    if (retransmission !== undefined) {
+    // A duplicate's ACK may come after its flow is gone.
+    if (retransmission !== undefined && (flow === undefined || flow.sentAt !== undefined)) {
       if (flow === undefined || !retransmission.acked(flow, ack)) return undefined;
       flow.acked++;
       if (flow.retired && flow.outstanding === 0 && flow.remaining <= 0) this.byId.delete(flow.id);
@@ -176,7 +184,11 @@ export class Flows {
    */
   nacked(nack: Packet): Flow | undefined {
     const flow = this.byId.get(this.packets.flow(nack));
-    if (flow === undefined || !this.retransmission!.nacked(flow, nack)) return undefined;
+    if (flow === undefined) return undefined;
+    if (flow.sentAt === undefined) {
+      throw new LosslessViolation(`${this.name}: NACK for flow ${flow.id}, on priority ${flow.vl}, which does not retransmit`);
+    }
+    if (!this.retransmission!.nacked(flow, nack)) return undefined;
     return this.rejoin(flow);
   }
 
@@ -205,7 +217,7 @@ export class Flows {
    * retransmission a packet queued again goes first, with its own sequence number.
    */
   nextPacket(flow: Flow, now: Time, window: number): Packet {
-    const resend = this.retransmission?.nextResend(flow) ?? -1;
+    const resend = flow.sentAt === undefined ? -1 : this.retransmission!.nextResend(flow);
     const createdAt = resend >= 0 || !flow.queue ? now : flow.dequeue();
     // Without ACKs nothing is ever acknowledged: no packet stays outstanding.
     const acknowledged = flow.reliable && this.acknowledges;
@@ -233,7 +245,7 @@ export class Flows {
       telemetry: this.telemetry ? [] : undefined,
     });
     if (resend < 0) flow.sent++;
-    if (acknowledged) this.retransmission?.sent(flow, this.packets.seq(packet));
+    if (acknowledged && flow.sentAt !== undefined) this.retransmission!.sent(flow, this.packets.seq(packet));
     if (flow.remaining <= 0) {
       if (flow.queue) this.park(flow);
       else {

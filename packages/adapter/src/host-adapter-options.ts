@@ -58,6 +58,12 @@ export interface HostAdapterOptions {
    */
   retransmitTimeout?: Time;
   /**
+   * With `retransmitTimeout`: the priorities (VLs) whose flows retransmit (default all). A
+   * flow of another priority sends each packet once, as on a lossless fabric, so queueing
+   * under PFC never sets off spurious timeouts there.
+   */
+  retransmitPriorities?: readonly number[];
+  /**
    * False for a CA that does not implement congestion control (turner-2001 sec. 6.2): its
    * flows take no controller and ignore marks; only their static rate (`rate`,
    * `setStaticRate`, `setStaticIpd`) limits them. As a destination it knows no congestion

@@ -148,6 +148,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       turns,
       options.telemetry === true,
       this.retransmission,
+      options.retransmitPriorities,
     );
     this.controllers = new ControllerEvents(engine, this, options.packets);
     this.scheduler = new SendScheduler(

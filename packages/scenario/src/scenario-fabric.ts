@@ -99,6 +99,11 @@ function hostSpec(
     ackCoalescing: ["adapter.ackCoalescing", adapter.ackCoalescing],
     ackCoalescingTimeout: ["adapter.ackCoalescingTimeoutUs", inPs(adapter.ackCoalescingTimeoutUs)],
     retransmitTimeout: ["adapter.retransmitTimeoutUs", retransmitTimeoutOf(scenario)],
+    // Derived from lossy priorities, only their flows retransmit; set explicitly, every flow does.
+    retransmitPriorities: [
+      "switch.lossyPriorities",
+      adapter.retransmitTimeoutUs === undefined ? lossyPrioritiesOf(scenario) : undefined,
+    ],
     cnpInterval: ["adapter.cnpIntervalUs", inPs(adapter.cnpIntervalUs)],
     managerHost: ["subnetManager.host", reporting ? routes.nodeIndex(manager.host) : undefined],
     nonCompliantSources: [
@@ -143,8 +148,14 @@ function switchOptions(
  */
 export function retransmitTimeoutOf(scenario: Scenario): Time | undefined {
   if (scenario.adapter.retransmitTimeoutUs !== undefined) return us(scenario.adapter.retransmitTimeoutUs);
-  const values = scenario.switch as unknown as { lossyPriorities?: readonly number[]; trimThresholdBytes?: number };
-  if (values.lossyPriorities === undefined || values.lossyPriorities.length === 0) return undefined;
+  if (lossyPrioritiesOf(scenario) === undefined) return undefined;
+  const values = scenario.switch as unknown as { trimThresholdBytes?: number };
   const threshold = values.trimThresholdBytes ?? DEFAULT_TRIM_THRESHOLD_BYTES;
   return us(15) + 6 * transmissionTime(threshold, bandwidthOf(scenario));
+}
+
+/** The switch's lossy priorities (shared-buffer `lossyPriorities`); undefined when it has none. */
+function lossyPrioritiesOf(scenario: Scenario): readonly number[] | undefined {
+  const lossy = (scenario.switch as unknown as { lossyPriorities?: readonly number[] }).lossyPriorities;
+  return lossy === undefined || lossy.length === 0 ? undefined : lossy;
 }

@@ -150,7 +150,8 @@ export const adapterSchema = z.strictObject({
    * it (its payload was trimmed on a lossy priority) or after this many us without an ACK;
    * destinations deliver each packet once. Default: on whenever the switch declares
    * `lossyPriorities`, with uet-htsim's timeout, 15 us + 6 x the drain time of
-   * `switch.trimThresholdBytes` at the links' bandwidth (dc/main_uec.cpp:694-695); off otherwise.
+   * `switch.trimThresholdBytes` at the links' bandwidth (dc/main_uec.cpp:694-695), for the
+   * flows of those priorities only; off otherwise. Given here, every flow retransmits.
    */
   retransmitTimeoutUs: positiveUs.optional(),
   /**
