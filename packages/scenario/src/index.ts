@@ -11,6 +11,7 @@ export { parseScenario } from "./parse-scenario.js";
 export { MAX_QUOTED_CHARACTERS, quoteValue } from "./quote-value.js";
 export type { ResponseCounts } from "./response-counts.js";
 export { checkScenario, type RunOptions, runScenario } from "./run-scenario.js";
+export type { FailureSummary } from "./link-failures.js";
 export type { RecoveryCounts, RecoverySummary } from "./recovery-summary.js";
 export type { RunStats } from "./run-stats.js";
 export { ScenarioError } from "./scenario-error.js";

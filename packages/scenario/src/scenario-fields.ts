@@ -217,6 +217,23 @@ export const flowSchema = z
     path: ["stopUs"],
   });
 
+/** One link failure: `link` is a link direction as the result names it, `from->to`. */
+export const failureSchema = z
+  .strictObject({
+    /** A link direction, `from->to` (e.g. "E0->A0"), as `summary.links` names it. */
+    link: name,
+    /** Both directions fail (a cut cable, the default), or only `link`'s (false). */
+    bothDirections: z.boolean().default(true),
+    /** When it fails, us from the start. */
+    atUs: timeUs,
+    /** When it works again, us from the start; omit: never. */
+    recoverUs: positiveUs.optional(),
+  })
+  .refine((failure) => failure.recoverUs === undefined || failure.recoverUs > failure.atUs, {
+    message: "recoverUs must be after atUs",
+    path: ["recoverUs"],
+  });
+
 export const santosFlowsSchema = z.strictObject({
   pattern: z.literal("santos"),
   /**
@@ -397,6 +414,12 @@ export const scenarioFieldsSchema = (kinds: ScenarioKinds) =>
       })
       .default({ groups: {} }),
     metrics: metricsSchema.default({ binUs: 10, windowMs: 2, stepUs: 250, sourceWaitGroups: [], responses: false }),
+    /**
+     * Links that fail, and may come back, during the run: frames on a failed link are lost
+     * (counted per link in the result's `failures`), ECMP avoids it while an equal-cost port
+     * remains (see README "Link failures").
+     */
+    failures: z.array(failureSchema).max(MAX_LIST).default([]),
   });
 
 export type FlowInput = z.output<typeof flowSchema>;

@@ -8,6 +8,7 @@ import type {
   QueueLengthSummary,
   SlowdownSummary,
 } from "@losslab/metrics";
+import type { FailureSummary } from "./link-failures.js";
 import type { Notification } from "./notification-log.js";
 import type { ResponseCounts } from "./response-counts.js";
 import { type RecoverySummary, recoverySummary } from "./recovery-summary.js";
@@ -108,6 +109,8 @@ export interface ScenarioResult {
    * sent, so it exceeds delivered + inFlight by the trimmed, dropped and duplicate copies.
    */
   recovery?: RecoverySummary;
+  /** With `failures`: frames lost to the failed links, in all and per failed link direction. */
+  failures?: FailureSummary;
   /** Congestion notifications the switches sent (QCN CNMs), in time order. */
   notifications: Notification[];
   /** Per `binUs` bin, the fraction of time a packet of `group` waited at its source (`metrics.sourceWaitGroups`). */
@@ -150,6 +153,7 @@ export function scenarioResult(simulation: Simulation, wallMs: number): Scenario
   const hosts = new Set<unknown>(fabric.hosts.values());
   const delivered = simulation.deliveries.delivered;
   const recovery = recoverySummary(fabric);
+  const failures = simulation.failures.summary();
   return {
     scenario,
     fingerprint: meters.fingerprint.hex(),
@@ -169,6 +173,7 @@ export function scenarioResult(simulation: Simulation, wallMs: number): Scenario
     ...(manager === undefined ? {} : { manager: { notices: manager.notices, changes: manager.changes } }),
     ...(pauses === undefined ? {} : { pause: pauses.summary(end) }),
     ...(recovery === undefined ? {} : { recovery }),
+    ...(failures === undefined ? {} : { failures }),
     completions: flows.completions.summary(),
     ...(meters.collectives.empty ? {} : { collectives: meters.collectives.summary() }),
     ...(flows.slowdown.empty ? {} : { slowdown: flows.slowdown.summary() }),

@@ -13,6 +13,7 @@ import { asFieldError } from "./model-error.js";
 import type { ResponseCounts } from "./response-counts.js";
 import { controllerFactories } from "./scenario-controllers.js";
 import { asScenarioError } from "./scenario-error.js";
+import { LinkFailures } from "./link-failures.js";
 import { scenarioFabric } from "./scenario-fabric.js";
 import type { ScenarioKinds } from "./scenario-kinds.js";
 import { ScenarioMeters } from "./scenario-meters.js";
@@ -40,6 +41,8 @@ export interface Simulation {
   readonly measure: readonly [number, number];
   /** When the run ends (`durationMs`). */
   readonly end: Time;
+  /** The scenario's link failures, scheduled. */
+  readonly failures: LinkFailures;
 }
 
 /**
@@ -96,6 +99,7 @@ export function buildSimulation(
       onCollective: (record) => meters.collectives.add(record.name, record),
     });
     const deliveries = meterDeliveries(scenario, fabric, routes, meters, sink);
+    const failures = new LinkFailures(engine, scenario, fabric);
     return {
       scenario,
       engine,
@@ -108,6 +112,7 @@ export function buildSimulation(
       deliveries,
       measure,
       end: ms(scenario.durationMs),
+      failures,
     };
   });
 }

@@ -110,6 +110,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       options.routes,
       options.ecmp?.groups ?? new Int32Array(0),
       options.ecmp?.salt ?? 0,
+      this.outputLinks,
     );
     this.router = options.router?.(this);
     this.inputLanes = this.router?.laneOf === undefined ? undefined : new Map();

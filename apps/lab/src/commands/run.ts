@@ -133,6 +133,7 @@ export function resultJson(result: ScenarioResult, withSeries = false) {
     ...(result.queues === undefined ? {} : { queues: result.queues }),
     ...(result.pause === undefined ? {} : { pause: result.pause }),
     ...(result.recovery === undefined ? {} : { recovery: result.recovery }),
+    ...(result.failures === undefined ? {} : { failures: result.failures }),
     ...(withSeries ? { series: meterSeries(result) } : {}),
   };
 }
@@ -269,6 +270,10 @@ export function formatSummary(result: ScenarioResult): string {
   }
   if (result.pause !== undefined) lines.push("", formatPause(result.pause));
   if (result.recovery !== undefined) lines.push("", formatRecovery(result.recovery));
+  if (result.failures !== undefined) {
+    const links = Object.entries(result.failures.byLink).map(([link, lost]) => `${link} ${lost}`);
+    lines.push("", `link failures: ${result.failures.lost} frames lost (${links.join(", ")})`);
+  }
   if (result.queues !== undefined) lines.push("", ...formatQueues(result.queues));
   const stats = result.stats;
   lines.push(
