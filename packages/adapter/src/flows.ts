@@ -186,7 +186,9 @@ export class Flows {
     const flow = this.byId.get(this.packets.flow(nack));
     if (flow === undefined) return undefined;
     if (flow.sentAt === undefined) {
-      throw new LosslessViolation(`${this.name}: NACK for flow ${flow.id}, on priority ${flow.vl}, which does not retransmit`);
+      throw new LosslessViolation(
+        `${this.name}: NACK for flow ${flow.id}, on priority ${flow.vl}, which does not retransmit`,
+      );
     }
     if (!this.retransmission!.nacked(flow, nack)) return undefined;
     return this.rejoin(flow);

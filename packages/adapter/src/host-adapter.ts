@@ -408,7 +408,15 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       );
     }
     this.nacksSent++;
-    this.control.add(PacketKind.Nack, packets.flow(packet), packets.source(packet), packets.seq(packet), packets.vl(packet), packets.bits(packet), 1);
+    this.control.add(
+      PacketKind.Nack,
+      packets.flow(packet),
+      packets.source(packet),
+      packets.seq(packet),
+      packets.vl(packet),
+      packets.bits(packet),
+      1,
+    );
     this.scheduler.trySend();
   }
 

@@ -67,5 +67,10 @@ export function recoverySummary(fabric: Fabric): RecoverySummary | undefined {
   }
   if (!any) return undefined;
   const flows = [...byFlow.keys()].sort((a, b) => a - b);
-  return { total, nacksSent, duplicates, byFlow: Object.fromEntries(flows.map((flow) => [String(flow), byFlow.get(flow)!])) };
+  return {
+    total,
+    nacksSent,
+    duplicates,
+    byFlow: Object.fromEntries(flows.map((flow) => [String(flow), byFlow.get(flow)!])),
+  };
 }

@@ -10,8 +10,8 @@ import type {
 } from "@losslab/metrics";
 import type { FailureSummary } from "./link-failures.js";
 import type { Notification } from "./notification-log.js";
-import type { ResponseCounts } from "./response-counts.js";
 import { type RecoverySummary, recoverySummary } from "./recovery-summary.js";
+import type { ResponseCounts } from "./response-counts.js";
 import { type RunStats, runStats } from "./run-stats.js";
 import { ScenarioError } from "./scenario-error.js";
 import type { Scenario } from "./schema.js";

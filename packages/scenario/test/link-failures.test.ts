@@ -92,7 +92,9 @@ describe("link failures", () => {
     expect(refusal(fatTree([{ link: "pod0-edge0->pod0-agg", atUs: 50 }]))).toMatch(
       /failures\[0\]\.link: "pod0-edge0->pod0-agg" is not a link of the topology \(did you mean "pod0-edge0->pod0-agg0"\?\)/,
     );
-    expect(refusal(fatTree([{ link: UPLINK, atUs: 50, recoverUs: 40 }]))).toMatch(/failures\.0\.recoverUs|failures\[0\]\.recoverUs/);
+    expect(refusal(fatTree([{ link: UPLINK, atUs: 50, recoverUs: 40 }]))).toMatch(
+      /failures\.0\.recoverUs|failures\[0\]\.recoverUs/,
+    );
     expect(
       refusal(fatTree([{ link: UPLINK, atUs: 50 }], { flowControl: { kind: "credits" }, inputBufferBytes: 200_000 })),
     ).toMatch(/failures: need .*pause/);

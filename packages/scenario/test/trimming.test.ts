@@ -69,7 +69,13 @@ describe("packet trimming on a lossy priority", () => {
     const mixed = {
       ...scenario,
       traffic: undefined,
-      flows: [1, 2, 3, 4].map((h) => ({ source: `H${h}`, destination: "H0", group: h <= 2 ? "lossy" : "lossless", vl: h <= 2 ? 1 : 0, stopUs: 300 })),
+      flows: [1, 2, 3, 4].map((h) => ({
+        source: `H${h}`,
+        destination: "H0",
+        group: h <= 2 ? "lossy" : "lossless",
+        vl: h <= 2 ? 1 : 0,
+        stopUs: 300,
+      })),
     };
     const result = runScenario(parseScenario(mixed));
     const recovery = result.recovery!;
@@ -110,6 +116,8 @@ describe("packet trimming on a lossy priority", () => {
   it("refuses a lossy priority out of range, or under credits, naming the field", () => {
     const refusal = (input: object) => errorOf(ScenarioError, () => parseScenario(input)).message;
     expect(refusal(incast({ lossyPriorities: [1] }))).toMatch(/switch\.lossyPriorities: .*priorities 0\.\.0/);
-    expect(refusal(incast({ lossyPriorities: [0], flowControl: { kind: "credits" } }))).toMatch(/switch\.lossyPriorities: .*PAUSE/);
+    expect(refusal(incast({ lossyPriorities: [0], flowControl: { kind: "credits" } }))).toMatch(
+      /switch\.lossyPriorities: .*PAUSE/,
+    );
   });
 });

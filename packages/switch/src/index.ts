@@ -27,6 +27,7 @@ export type { Lanes } from "./lanes.js";
 export { Link, type LinkOptions } from "./link.js";
 export { OUTPUT_ORDERS, type OutputOrder } from "./output-order.js";
 export type { OutputQueueState, PacketRouter, PacketRouterFactory } from "./packet-router.js";
+export type { TrimmingCounts } from "./packet-trimming.js";
 export { type PauseFlowControl, pauseDefinition } from "./pause-flow-control.js";
 export { type PauseHeadroomOptions, pauseHeadroom } from "./pause-headroom.js";
 export {
@@ -39,7 +40,6 @@ export {
   type SharedBufferSettings,
   sharedBufferParameters,
 } from "./shared-buffer-options.js";
-export type { TrimmingCounts } from "./packet-trimming.js";
 export {
   SharedBufferSwitch,
   type SharedBufferSwitchOptions,

@@ -74,7 +74,8 @@ export class PacketTrimming implements TrimmingCounts {
     const packets = this.packets;
     const flow = packets.flow(packet);
     const queue = output * this.vls + packets.vl(packet);
-    const isData = packets.kind(packet) === PacketKind.Data && (packets.transport(packet) & TransportFlag.Trimmed) === 0;
+    const isData =
+      packets.kind(packet) === PacketKind.Data && (packets.transport(packet) & TransportFlag.Trimmed) === 0;
     if (isData) {
       const size = packets.size(packet);
       if (room.egress[queue]! + size <= this.settings.trimThresholdBytes && room.fits(queue, size)) return Verdict.Data;

@@ -179,10 +179,15 @@ export function checkSharedBuffer(
   const trimThresholdBytes = options.trimThresholdBytes ?? DEFAULT_TRIM_THRESHOLD_BYTES;
   const trimmedBytes = options.trimmedBytes ?? DEFAULT_TRIMMED_BYTES;
   if (!(Number.isInteger(trimmedBytes) && trimmedBytes >= 1 && trimmedBytes <= maxPacketBytes)) {
-    throw OptionError.of(name, "trimmedBytes", `must be a whole number of bytes 1..${maxPacketBytes} (the largest packet)`, {
-      value: trimmedBytes,
-      limit: maxPacketBytes,
-    });
+    throw OptionError.of(
+      name,
+      "trimmedBytes",
+      `must be a whole number of bytes 1..${maxPacketBytes} (the largest packet)`,
+      {
+        value: trimmedBytes,
+        limit: maxPacketBytes,
+      },
+    );
   }
   const headerQueueBytes = options.headerQueueBytes ?? 2 * trimThresholdBytes;
   return {

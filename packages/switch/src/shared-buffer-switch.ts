@@ -66,9 +66,7 @@ export class SharedBufferSwitch extends SwitchBase {
     this.mmu.watchEgress(this.queues.bytes);
     this.pending = new PacketFifos(n);
     const settings = this.mmu.checked;
-    this.trimming = settings.lossy.includes(1)
-      ? new PacketTrimming(options.packets, this.vls, n, settings)
-      : undefined;
+    this.trimming = settings.lossy.includes(1) ? new PacketTrimming(options.packets, this.vls, n, settings) : undefined;
     this.headers = new PacketFifos(this.trimming === undefined ? 0 : n);
     this.marking = options.marking?.(this);
   }
@@ -84,7 +82,9 @@ export class SharedBufferSwitch extends SwitchBase {
   private isHeader(packet: Packet): boolean {
     const trimming = this.trimming;
     if (trimming === undefined || !trimming.lossy(this.packets.vl(packet))) return false;
-    return this.packets.kind(packet) !== PacketKind.Data || (this.packets.transport(packet) & TransportFlag.Trimmed) !== 0;
+    return (
+      this.packets.kind(packet) !== PacketKind.Data || (this.packets.transport(packet) & TransportFlag.Trimmed) !== 0
+    );
   }
 
   /** What the trimming cut and dropped here; undefined without lossy priorities. */
@@ -118,8 +118,7 @@ export class SharedBufferSwitch extends SwitchBase {
   /** Credits matter to a free link with packets queued or a control frame to send. */
   protected override creditsDecide(port: number): boolean {
     return (
-      this.linkBusy[port] === 0 &&
-      (this.queues.count[port]! > 0 || this.controlWaits(port) || this.headerWaits(port))
+      this.linkBusy[port] === 0 && (this.queues.count[port]! > 0 || this.controlWaits(port) || this.headerWaits(port))
     );
   }
 
@@ -155,7 +154,8 @@ export class SharedBufferSwitch extends SwitchBase {
     this.trimming!.departed(output, packet);
     this.linkBusy[output] = 0;
     this.release(packet, input);
-    if (this.queues.count[output]! > 0 || this.controlWaits(output) || this.headerWaits(output)) this.requestArbitration();
+    if (this.queues.count[output]! > 0 || this.controlWaits(output) || this.headerWaits(output))
+      this.requestArbitration();
   }
 
   /** The last byte on the link of `output` has left: its bytes are freed, credits or XON owed upstream. */
@@ -163,7 +163,8 @@ export class SharedBufferSwitch extends SwitchBase {
     const packet = this.queues.departed(output);
     this.linkBusy[output] = 0;
     this.release(packet, this.queues.lastInput);
-    if (this.queues.count[output]! > 0 || this.controlWaits(output) || this.headerWaits(output)) this.requestArbitration();
+    if (this.queues.count[output]! > 0 || this.controlWaits(output) || this.headerWaits(output))
+      this.requestArbitration();
   }
 
   // --- SwitchView: the egress queues and the shared pool ---------------------------------

@@ -10,9 +10,9 @@ import { type Chart, chartToCsv, collectivesChart, round } from "@losslab/reprod
 import {
   checkFits,
   parseScenario,
+  type RecoverySummary,
   runScenario,
   ScenarioError,
-  type RecoverySummary,
   type ScenarioResult,
   type SwitchMarks,
   scenarioWarnings,
