@@ -6,7 +6,7 @@
  */
 import { errorOf } from "@losslab/test-kit/errors";
 import { describe, expect, it } from "vitest";
-import { parseScenario, runScenario, ScenarioError } from "../src/index.js";
+import { parseScenario, runScenario, ScenarioError, scenarioWarnings } from "../src/index.js";
 
 const BYTES = 4_000_000;
 const PACKETS = Math.ceil(BYTES / (4150 - 64));
@@ -67,9 +67,12 @@ describe("link failures", () => {
   });
 
   it("on a lossless fabric without retransmission, lost data is reported incomplete, never an error", () => {
-    const result = runScenario(
-      parseScenario(fatTree([{ link: UPLINK, bothDirections: false, atUs: 50 }], { lossyPriorities: [] })),
+    const scenario = parseScenario(
+      fatTree([{ link: UPLINK, bothDirections: false, atUs: 50 }], { lossyPriorities: [] }),
     );
+    expect(scenarioWarnings(scenario)).toContainEqual(expect.stringMatching(/^failures: no host retransmits/));
+    expect(scenarioWarnings(parseScenario(fatTree([{ link: UPLINK, atUs: 50 }])))).toEqual([]);
+    const result = runScenario(scenario);
     expect(result.recovery).toBeUndefined();
     expect(result.failures!.lost).toBeGreaterThan(0);
     // The flow whose frames were lost never completes; the others do (no deadlock).
