@@ -118,6 +118,25 @@ describe("losslab CLI", () => {
     }
   });
 
+  it("run examples/trimming-incast.yaml and link-failure.yaml: prints the trimming and link failure counts, and --json holds them", () => {
+    const trimming = losslab("run", "examples/trimming-incast.yaml");
+    expect(trimming.status).toBe(0);
+    const line =
+      /trimming: (\d+) packets trimmed, 0 headers dropped; (\d+) NACKs, (\d+) retransmissions, 0 timeouts/.exec(
+        trimming.stdout,
+      );
+    expect(Number(line![1])).toBeGreaterThan(0);
+    expect(line![2]).toBe(line![1]);
+    expect(line![3]).toBe(line![1]);
+    const failure = losslab("run", "examples/link-failure.yaml", "--json");
+    expect(failure.status).toBe(0);
+    const result = JSON.parse(failure.stdout);
+    expect(result.failures.lost).toBeGreaterThan(0);
+    expect(Object.keys(result.failures.byLink).sort()).toEqual(["pod0-agg0->pod0-edge0", "pod0-edge0->pod0-agg0"]);
+    expect(result.recovery.total.timeouts).toBeGreaterThan(0);
+    expect(result.completions["pod0-to-pod1"].count).toBe(4);
+  });
+
   it("run examples/deadlock-ring.yaml: warns of the credit loop, then stops at the deadlock naming its cycle", () => {
     const { status, stdout, stderr } = losslab("run", "examples/deadlock-ring.yaml");
     expect(status).toBe(2);

@@ -12,3 +12,4 @@ export const CONTROLLER_TIMER = 5;
 export const PAUSE_TAKES_EFFECT = 6;
 export const ACK_TIMEOUT = 7;
 export const PULL_DUE = 8;
+export const RETRANSMIT_TIMEOUT = 9;

@@ -89,6 +89,14 @@ export class Flow implements FlowState {
   active = false;
   /** Stopped or done: out of the scheduler, kept only until its last ACK. */
   retired = false;
+  /** Retired because all its packets were sent (not stopped): a retransmission brings it back. */
+  ranOut = false;
+  /** With retransmission (`Retransmission`): its outstanding packets by sequence number, with their send times, in send order. */
+  readonly sentAt: Map<number, Time> | undefined;
+  /** Sequence numbers to send again, ahead of new data (counted in `remaining`). */
+  readonly resend: number[] = [];
+  /** The retransmission timer's event, -1 when none is set. */
+  rtoId: EventId = -1;
   /** The rate limiter's reference: the previous packet's start, or its scheduled time (`Pacing`). */
   lastStart: Time = -1;
   lastBytes = 0;
@@ -123,8 +131,12 @@ export class Flow implements FlowState {
   readonly readResponse: boolean;
   readonly controller: Controller | undefined;
 
-  /** `generatedAt`: when the packets it holds at the start were generated (a queue's), by default `options.start`. */
-  constructor(options: FlowOptions, generatedAt: Time = options.start) {
+  /**
+   * `generatedAt`: when the packets it holds at the start were generated (a queue's), by
+   * default `options.start`; `retransmits`: the adapter's transport sends lost packets again.
+   */
+  constructor(options: FlowOptions, generatedAt: Time = options.start, retransmits = false) {
+    this.sentAt = retransmits ? new Map() : undefined;
     this.id = options.id;
     this.destination = options.destination;
     this.packetBytes = options.packetBytes;

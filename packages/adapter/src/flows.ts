@@ -4,6 +4,7 @@ import { FLOW_START, FLOW_STOP } from "./adapter-events.js";
 import { Flow, type FlowOptions } from "./flow.js";
 import type { FlowRoundRobin } from "./flow-round-robin.js";
 import type { Pacing } from "./pacing.js";
+import type { Retransmission } from "./retransmission.js";
 
 /**
  * A host's flows, from `addFlow` to their last ACK: when each starts and stops, the data
@@ -29,7 +30,16 @@ export class Flows {
     private readonly turns: FlowRoundRobin,
     /** Whether data packets ask the switches for INT records (`HostAdapterOptions.telemetry`). */
     private readonly telemetry: boolean,
+    /** The transport's retransmission (`HostAdapterOptions.retransmitTimeout`); undefined: none. */
+    private readonly retransmission: Retransmission | undefined,
+    /** The VLs whose flows retransmit (`retransmitPriorities`); undefined: all. */
+    private readonly retransmitVls: readonly number[] | undefined,
   ) {}
+
+  /** Whether a flow on `vl` retransmits. */
+  private retransmits(vl: number | undefined): boolean {
+    return this.retransmission !== undefined && (this.retransmitVls?.includes(vl ?? 0) ?? true);
+  }
 
   /** Adds a flow; it starts at `options.start` (a read response flow: when its request arrives). */
   add(options: FlowOptions): Flow {
@@ -49,7 +59,7 @@ export class Flows {
     if (options.forgetWhenIdle === true && (options.queue !== true || options.stop !== undefined)) {
       throw new RangeError(`${this.name}: flow ${options.id}: only a queue without stop may be forgotten when idle`);
     }
-    const flow = new Flow(options);
+    const flow = new Flow(options, options.start, this.retransmits(options.vl));
     this.turns.add(flow);
     this.byId.set(flow.id, flow);
     // A read response flow starts with its request (`requestRead` at the requester).
@@ -102,7 +112,7 @@ export class Flows {
     if (options.forgetWhenIdle !== true || !(Number.isInteger(options.packets) && options.packets! >= 1)) {
       throw new RangeError(`${this.name}: reopen takes a queue to forget when idle, with packets >= 1`);
     }
-    const flow = new Flow(options, this.engine.now);
+    const flow = new Flow(options, this.engine.now, this.retransmits(options.vl));
     flow.fromEmpty = true;
     flow.active = true;
     this.turns.add(flow);
@@ -147,9 +157,20 @@ export class Flows {
     flow.rate = rate;
   }
 
-  /** An ACK arrived: the packets it covers are no longer outstanding. Returns their flow. */
-  acked(ack: Packet): Flow {
+  /**
+   * An ACK arrived: the packets it covers are no longer outstanding. Returns their flow;
+   * undefined for a duplicate ACK of a retransmitting transport (its packet was ACKed already).
+   */
+  acked(ack: Packet): Flow | undefined {
     const flow = this.byId.get(this.packets.flow(ack));
+    const retransmission = this.retransmission;
+    // A duplicate's ACK may come after its flow is gone.
+    if (retransmission !== undefined && (flow === undefined || flow.sentAt !== undefined)) {
+      if (flow === undefined || !retransmission.acked(flow, ack)) return undefined;
+      flow.acked++;
+      if (flow.retired && flow.outstanding === 0 && flow.remaining <= 0) this.byId.delete(flow.id);
+      return flow;
+    }
     if (flow === undefined) throw new LosslessViolation(`${this.name}: ACK for unknown flow ${this.packets.flow(ack)}`);
     flow.outstanding -= this.packets.covers(ack);
     flow.acked += this.packets.covers(ack);
@@ -158,12 +179,50 @@ export class Flows {
   }
 
   /**
+   * A NACK of a retransmitting transport arrived: its packet is queued to be sent again, and
+   * its flow, if it had run out, rejoins the scheduler. Returns the flow if it has a packet to
+   * send now.
+   */
+  nacked(nack: Packet): Flow | undefined {
+    const flow = this.byId.get(this.packets.flow(nack));
+    if (flow === undefined) return undefined;
+    if (flow.sentAt === undefined) {
+      throw new LosslessViolation(
+        `${this.name}: NACK for flow ${flow.id}, on priority ${flow.vl}, which does not retransmit`,
+      );
+    }
+    if (!this.retransmission!.nacked(flow, nack)) return undefined;
+    return this.rejoin(flow);
+  }
+
+  /** `flow`'s retransmission timer fired (`RETRANSMIT_TIMEOUT`); true if it has a packet to send again. */
+  timedOut(flow: Flow): boolean {
+    return this.retransmission!.timedOut(flow) && this.rejoin(flow) !== undefined;
+  }
+
+  /** A flow with packets queued again goes back into the scheduler if it ran out (a stopped flow stays out). */
+  private rejoin(flow: Flow): Flow | undefined {
+    if (flow.retired) {
+      if (!flow.ranOut) return undefined;
+      flow.retired = false;
+      flow.active = true;
+      this.turns.add(flow);
+    } else if (flow.parked) {
+      flow.parked = false;
+      this.turns.add(flow);
+    }
+    return flow.active ? flow : undefined;
+  }
+
+  /**
    * The data packet `flow` sends now, under window `window` (the one in force): counted as
    * sent and outstanding; a flow that runs out of packets leaves the scheduler. `pullTarget`:
-   * its RCCC pull target (quanta), 0 for none.
+   * its RCCC pull target (quanta), 0 for none. With retransmission a packet queued again goes
+   * first, with its own sequence number.
    */
   nextPacket(flow: Flow, now: Time, window: number, pullTarget: number): Packet {
-    const createdAt = flow.queue ? flow.dequeue() : now;
+    const resend = flow.sentAt === undefined ? -1 : this.retransmission!.nextResend(flow);
+    const createdAt = resend >= 0 || !flow.queue ? now : flow.dequeue();
     // Without ACKs nothing is ever acknowledged: no packet stays outstanding.
     const acknowledged = flow.reliable && this.acknowledges;
     if (acknowledged) flow.outstanding++;
@@ -183,17 +242,21 @@ export class Flows {
       source: this.host,
       destination: flow.destination,
       size: flow.packetBytes,
-      seq: flow.sent,
+      seq: resend >= 0 ? resend : flow.sent,
       vl: flow.vl,
       createdAt,
       transport: flags,
       feedback: pullTarget,
       telemetry: this.telemetry ? [] : undefined,
     });
-    flow.sent++;
+    if (resend < 0) flow.sent++;
+    if (acknowledged && flow.sentAt !== undefined) this.retransmission!.sent(flow, this.packets.seq(packet));
     if (flow.remaining <= 0) {
       if (flow.queue) this.park(flow);
-      else this.retire(flow);
+      else {
+        flow.ranOut = true;
+        this.retire(flow);
+      }
     }
     return packet;
   }

@@ -51,6 +51,20 @@ export interface HostAdapterOptions {
    */
   ackCoalescingTimeout?: Time;
   /**
+   * A retransmitting transport (Ultra Ethernet's; `Retransmission`): this host's flows send a
+   * packet again when a NACK names it (its payload was trimmed) or when it has been
+   * outstanding this long without an ACK; as a destination it NACKs trimmed packets and
+   * delivers each packet once (a duplicate is ACKed, not delivered). Needs `ackCoalescing` 1.
+   * Default: none (a trimmed packet arriving here throws, as a loss would).
+   */
+  retransmitTimeout?: Time;
+  /**
+   * With `retransmitTimeout`: the priorities (VLs) whose flows retransmit (default all). A
+   * flow of another priority sends each packet once, as on a lossless fabric, so queueing
+   * under PFC never sets off spurious timeouts there.
+   */
+  retransmitPriorities?: readonly number[];
+  /**
    * False for a CA that does not implement congestion control (turner-2001 sec. 6.2): its
    * flows take no controller and ignore marks; only their static rate (`rate`,
    * `setStaticRate`, `setStaticIpd`) limits them. As a destination it knows no congestion

@@ -10,6 +10,7 @@ import {
   PacketKind,
   type PacketReader,
   type PacketStore,
+  TransportFlag,
 } from "@losslab/core";
 import type { Engine, EventHandler, Time } from "@losslab/engine";
 import { OptionError } from "@losslab/kinds";
@@ -22,6 +23,7 @@ import {
   PAUSE_TAKES_EFFECT,
   PULL_DUE,
   RECEIVED,
+  RETRANSMIT_TIMEOUT,
   TRANSMIT_DONE,
   WAKE,
 } from "./adapter-events.js";
@@ -36,6 +38,8 @@ import { Pacing } from "./pacing.js";
 import { PullPacer } from "./pull-pacer.js";
 import { ReadRequests } from "./read-requests.js";
 import { checkReceiverCredits } from "./receiver-credit-options.js";
+import { ReceivedSequences } from "./received-sequences.js";
+import { type RecoveryCounts, Retransmission } from "./retransmission.js";
 import { SendScheduler } from "./send-scheduler.js";
 import { SenderCredit } from "./sender-credit.js";
 
@@ -69,6 +73,13 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   private readonly reads: ReadRequests;
   private readonly credit: SenderCredit | undefined;
   private readonly pulls: PullPacer | undefined;
+  private readonly control: ControlQueue;
+  /** With a retransmitting transport: the sender's recovery, and what the destination has delivered. */
+  private readonly retransmission: Retransmission | undefined;
+  private readonly receivedSequences: ReceivedSequences | undefined;
+  /** As a destination: NACKs sent for trimmed packets, and duplicates ACKed but not delivered. */
+  nacksSent = 0;
+  duplicates = 0;
   private readonly deliveryListeners: DeliveryListener[] = [];
   private readonly notificationListeners: DeliveryListener[] = [];
   /** Takes back every packet this adapter consumes (core `Packet`: packets are recycled). */
@@ -115,6 +126,14 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       });
     }
     const control = new ControlQueue(engine, options.packets, this.host, options.ackBytes ?? 20, controlVl);
+    this.control = control;
+    if (options.retransmitTimeout !== undefined) {
+      if ((options.ackCoalescing ?? 1) !== 1) {
+        throw OptionError.of(this.name, "ackCoalescing", "must be 1 with retransmitTimeout (an ACK names one packet)");
+      }
+      this.retransmission = new Retransmission(this.name, options.retransmitTimeout, engine, this, options.packets);
+      this.receivedSequences = new ReceivedSequences();
+    }
     this.acknowledger = new Acknowledger(
       this.name,
       options.ackCoalescing,
@@ -138,6 +157,8 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       options.packets,
       turns,
       options.telemetry === true,
+      this.retransmission,
+      options.retransmitPriorities,
     );
     this.controllers = new ControllerEvents(engine, this, options.packets);
     this.scheduler = new SendScheduler(
@@ -240,6 +261,11 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     this.scheduler.trySend();
   }
 
+  /** What this host's flows recovered (NACKs, retransmissions, timeouts), in all and per flow id; undefined without retransmission. */
+  recovery(): { readonly total: RecoveryCounts; readonly byFlow: ReadonlyMap<number, RecoveryCounts> } | undefined {
+    return this.retransmission;
+  }
+
   /** Calls `listener` when a data packet's last byte has arrived here. */
   onDeliver(listener: DeliveryListener): void {
     this.deliveryListeners.push(listener);
@@ -324,6 +350,9 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         this.acknowledger.timedOut(payload as PendingAck);
         this.scheduler.trySend();
         break;
+      case RETRANSMIT_TIMEOUT:
+        if (this.flows.timedOut(payload as Flow)) this.scheduler.trySend();
+        break;
       case CONTROLLER_TIMER:
         this.controllers.timer(payload as Flow);
         this.flows.forgetIfIdle(payload as Flow, this.pacing, this.engine.now);
@@ -369,16 +398,54 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       return;
     }
     if (this.packets.kind(packet) === PacketKind.Data) {
-      for (const listener of this.deliveryListeners) listener(this.packets, packet, now);
+      const received = this.receivedSequences;
+      if ((this.packets.transport(packet) & TransportFlag.Trimmed) !== 0) {
+        this.nack(packet);
+        return;
+      }
+      // A retransmitting transport delivers each packet once; a duplicate is ACKed again only.
+      if (received === undefined || received.add(this.packets.flow(packet), this.packets.seq(packet))) {
+        for (const listener of this.deliveryListeners) listener(this.packets, packet, now);
+      } else this.duplicates++;
       this.pulls?.dataArrived(packet);
       if (this.feedback.dataArrived(packet)) this.scheduler.trySend();
     } else if (this.packets.kind(packet) === PacketKind.Ack) {
       const flow = this.flows.acked(packet);
+      if (flow === undefined) return; // a duplicate's ACK
       this.credit?.heard(flow);
       this.controllers.acked(flow, packet);
       this.flows.forgetIfIdle(flow, this.pacing, now);
       this.scheduler.trySend();
+    } else if (this.packets.kind(packet) === PacketKind.Nack) {
+      if (this.retransmission === undefined) {
+        throw new LosslessViolation(`${this.name}: NACK for flow ${this.packets.flow(packet)} without retransmission`);
+      }
+      if (this.flows.nacked(packet) !== undefined) this.scheduler.trySend();
     }
+  }
+
+  /**
+   * A trimmed packet's header arrived: its payload was cut on a lossy priority, so its source
+   * must send it again: a NACK naming it, echoing its marks (uet-htsim `uec.cpp:2741-2793`).
+   */
+  private nack(packet: Packet): void {
+    const packets = this.packets;
+    if (this.retransmission === undefined) {
+      throw new LosslessViolation(
+        `${this.name}: trimmed packet ${packets.id(packet)} of flow ${packets.flow(packet)} arrived, but hosts do not retransmit (set a retransmit timeout)`,
+      );
+    }
+    this.nacksSent++;
+    this.control.add(
+      PacketKind.Nack,
+      packets.flow(packet),
+      packets.source(packet),
+      packets.seq(packet),
+      packets.vl(packet),
+      packets.bits(packet),
+      1,
+    );
+    this.scheduler.trySend();
   }
 
   private checkPort(port: number): void {

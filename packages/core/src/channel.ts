@@ -48,6 +48,11 @@ export interface OutboundLink {
   readonly packets: PacketReader;
   /** Bytes of wire overhead per frame beyond its size (preamble, inter-frame gap); absent means 0. */
   readonly overheadBytes?: number;
+  /**
+   * True while the link is failed (a scenario's `failures`): what is sent on it is lost, and
+   * routing avoids it where an equal-cost port remains. Absent means never failed.
+   */
+  readonly failed?: boolean;
   /** Starts sending `packet` now; returns the time its last byte has left the sender (the link is free again). */
   transmit(packet: Packet): Time;
 }

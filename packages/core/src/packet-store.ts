@@ -1,6 +1,6 @@
 import type { Time } from "@losslab/engine";
 import type { IntRecord } from "./int-record.js";
-import { type Packet, type PacketFields, PacketKind, type PacketRecord } from "./packet.js";
+import { type Packet, type PacketFields, PacketKind, type PacketRecord, TransportFlag } from "./packet.js";
 import type { PacketReader } from "./packet-reader.js";
 
 /** What `PacketStore.release` does with a packet its receiver has consumed. */
@@ -283,6 +283,15 @@ export class PacketStore implements PacketReader {
   /** A switch that changes VLs per hop: the packet starts on its next link, on that link's VL. */
   setVl(packet: Packet, vl: number): void {
     this.ints[packet * INTS + VL] = vl;
+  }
+
+  /**
+   * A switch on a lossy priority trims the packet: its payload is cut, `headerBytes` stay on
+   * the wire and it carries `TransportFlag.Trimmed` (flow, sequence and marks kept).
+   */
+  trim(packet: Packet, headerBytes: number): void {
+    this.ints[packet * INTS + SIZE] = headerBytes;
+    this.ints[packet * INTS + TRANSPORT]! |= TransportFlag.Trimmed;
   }
 
   /** The source adapter: the packet's first byte leaves now. */

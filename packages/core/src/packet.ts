@@ -25,6 +25,12 @@ export const PacketKind = {
    * 256 B quanta. Control-sized, not a data packet.
    */
   Pull: 5,
+  /**
+   * A negative acknowledgment: the destination received the trimmed header of data packet
+   * `seq` of `flow` (its payload was cut on a lossy priority) and asks for it again
+   * (uet-htsim `uec.cpp:2741-2793`, the receiver's NACK). ACK-sized.
+   */
+  Nack: 6,
 } as const;
 export type PacketKind = (typeof PacketKind)[keyof typeof PacketKind];
 
@@ -59,6 +65,12 @@ export const TransportFlag = {
    * marked one with a CN packet, as for unreliable service (sec. 3 case 3).
    */
   ReadResponse: 4,
+  /**
+   * A switch on a lossy priority cut this data packet's payload and forwarded its header
+   * (packet trimming, uet-htsim `compositequeue.cpp:161-229`): the destination NACKs it
+   * instead of delivering it.
+   */
+  Trimmed: 8,
 } as const;
 export type TransportFlag = (typeof TransportFlag)[keyof typeof TransportFlag];
 

@@ -65,6 +65,7 @@ const KIND_NAMES: Record<number, string> = {
   [PacketKind.Pause]: "pause",
   [PacketKind.ReadRequest]: "read",
   [PacketKind.Pull]: "pull",
+  [PacketKind.Nack]: "nack",
 };
 const CHUNK_CHARS = 65_536;
 

@@ -16,8 +16,10 @@ export interface RunStats {
   eventsPerPacketHop: number;
   /**
    * Data packets the hosts put on their links, delivered to their destination, and still in
-   * the fabric (buffers, links) at the end: injected = delivered + inFlight, nothing dropped
-   * (a drop would have stopped the run with an error).
+   * the fabric (buffers, links) at the end: injected = delivered + inFlight. On a lossless
+   * fabric nothing is dropped (a drop would have stopped the run with an error); with lossy
+   * priorities or link failures `inFlight` also counts the copies trimmed, dropped, lost or
+   * received twice (the result's `recovery` and `failures` count them).
    */
   dataPackets: { injected: number; delivered: number; inFlight: number };
   /** Wall time of the simulation proper (not building the fabric), ms. */

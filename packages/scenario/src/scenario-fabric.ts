@@ -1,11 +1,11 @@
 import type { MarkingPolicyFactory, PacketStore } from "@losslab/core";
 import type { Engine } from "@losslab/engine";
-import { us } from "@losslab/engine";
+import { type Time, transmissionTime, us } from "@losslab/engine";
 import { buildFabric, type Fabric, type HostSpec, type SwitchSpec } from "@losslab/fabric";
-import { commonSwitchOptions, type FlowControlOption } from "@losslab/switch";
+import { commonSwitchOptions, DEFAULT_TRIM_THRESHOLD_BYTES, type FlowControlOption } from "@losslab/switch";
 import type { Routes, Topology } from "@losslab/topology";
 import { baseRoundTrip } from "./base-round-trip.js";
-import { largestPacketBytesOf } from "./derived-values.js";
+import { bandwidthOf, largestPacketBytesOf } from "./derived-values.js";
 import { asFieldError } from "./model-error.js";
 import { type OptionFields, switchOptionFields } from "./option-fields.js";
 import { asScenarioError } from "./scenario-error.js";
@@ -99,6 +99,12 @@ function hostSpec(
     pacing: ["adapter.pacing", adapter.pacing],
     ackCoalescing: ["adapter.ackCoalescing", adapter.ackCoalescing],
     ackCoalescingTimeout: ["adapter.ackCoalescingTimeoutUs", inPs(adapter.ackCoalescingTimeoutUs)],
+    retransmitTimeout: ["adapter.retransmitTimeoutUs", retransmitTimeoutOf(scenario)],
+    // Derived from lossy priorities, only their flows retransmit; set explicitly, every flow does.
+    retransmitPriorities: [
+      "switch.lossyPriorities",
+      adapter.retransmitTimeoutUs === undefined ? lossyPrioritiesOf(scenario) : undefined,
+    ],
     cnpInterval: ["adapter.cnpIntervalUs", inPs(adapter.cnpIntervalUs)],
     managerHost: ["subnetManager.host", reporting ? routes.nodeIndex(manager.host) : undefined],
     nonCompliantSources: [
@@ -152,4 +158,23 @@ function switchOptions(
     ...Object.fromEntries(own.map((name) => [name, values[name]])),
     ...(telemetry ? { telemetry } : {}),
   };
+}
+
+/**
+ * The hosts' retransmission timeout: the scenario's, or with lossy priorities uet-htsim's
+ * rule, 15 us + 6 x the time one trimming queue (`switch.trimThresholdBytes`) takes to drain
+ * at the links' bandwidth (`dc/main_uec.cpp:694-695`); undefined (no retransmission) otherwise.
+ */
+export function retransmitTimeoutOf(scenario: Scenario): Time | undefined {
+  if (scenario.adapter.retransmitTimeoutUs !== undefined) return us(scenario.adapter.retransmitTimeoutUs);
+  if (lossyPrioritiesOf(scenario) === undefined) return undefined;
+  const values = scenario.switch as unknown as { trimThresholdBytes?: number };
+  const threshold = values.trimThresholdBytes ?? DEFAULT_TRIM_THRESHOLD_BYTES;
+  return us(15) + 6 * transmissionTime(threshold, bandwidthOf(scenario));
+}
+
+/** The switch's lossy priorities (shared-buffer `lossyPriorities`); undefined when it has none. */
+function lossyPrioritiesOf(scenario: Scenario): readonly number[] | undefined {
+  const lossy = (scenario.switch as unknown as { lossyPriorities?: readonly number[] }).lossyPriorities;
+  return lossy === undefined || lossy.length === 0 ? undefined : lossy;
 }

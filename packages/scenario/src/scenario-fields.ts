@@ -146,6 +146,15 @@ export const adapterSchema = z.strictObject({
   /** With `ackCoalescing` > 1 (then required): the longest an unmarked packet waits for its ACK, us. */
   ackCoalescingTimeoutUs: positiveUs.optional(),
   /**
+   * A retransmitting transport (Ultra Ethernet's): a packet is sent again when a NACK names
+   * it (its payload was trimmed on a lossy priority) or after this many us without an ACK;
+   * destinations deliver each packet once. Default: on whenever the switch declares
+   * `lossyPriorities`, with uet-htsim's timeout, 15 us + 6 x the drain time of
+   * `switch.trimThresholdBytes` at the links' bandwidth (dc/main_uec.cpp:694-695), for the
+   * flows of those priorities only; off otherwise. Given here, every flow retransmits.
+   */
+  retransmitTimeoutUs: positiveUs.optional(),
+  /**
    * DCQCN's notification point (spec/algorithms.md): destinations report marks by CNPs alone,
    * at most one per flow per this many us (DCQCN: 50), and their ACKs echo none. Default:
    * marks echoed in ACKs (and a CN packet per marked packet of an unreliable flow).
@@ -223,6 +232,23 @@ export const flowSchema = z
   .refine((flow) => flow.stopUs === undefined || flow.stopUs > flow.startUs, {
     message: "stopUs must be after startUs",
     path: ["stopUs"],
+  });
+
+/** One link failure: `link` is a link direction as the result names it, `from->to`. */
+export const failureSchema = z
+  .strictObject({
+    /** A link direction, `from->to` (e.g. "E0->A0"), as `summary.links` names it. */
+    link: name,
+    /** Both directions fail (a cut cable, the default), or only `link`'s (false). */
+    bothDirections: z.boolean().default(true),
+    /** When it fails, us from the start. */
+    atUs: timeUs,
+    /** When it works again, us from the start; omit: never. */
+    recoverUs: positiveUs.optional(),
+  })
+  .refine((failure) => failure.recoverUs === undefined || failure.recoverUs > failure.atUs, {
+    message: "recoverUs must be after atUs",
+    path: ["recoverUs"],
   });
 
 export const santosFlowsSchema = z.strictObject({
@@ -405,6 +431,12 @@ export const scenarioFieldsSchema = (kinds: ScenarioKinds) =>
       })
       .default({ groups: {} }),
     metrics: metricsSchema.default({ binUs: 10, windowMs: 2, stepUs: 250, sourceWaitGroups: [], responses: false }),
+    /**
+     * Links that fail, and may come back, during the run: frames on a failed link are lost
+     * (counted per link in the result's `failures`), ECMP avoids it while an equal-cost port
+     * remains (see README "Link failures").
+     */
+    failures: z.array(failureSchema).max(MAX_LIST).default([]),
   });
 
 export type FlowInput = z.output<typeof flowSchema>;

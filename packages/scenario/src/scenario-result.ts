@@ -8,7 +8,9 @@ import type {
   QueueLengthSummary,
   SlowdownSummary,
 } from "@losslab/metrics";
+import type { FailureSummary } from "./link-failures.js";
 import type { Notification } from "./notification-log.js";
+import { type RecoverySummary, recoverySummary } from "./recovery-summary.js";
 import type { ResponseCounts } from "./response-counts.js";
 import { type RunStats, runStats } from "./run-stats.js";
 import { ScenarioError } from "./scenario-error.js";
@@ -100,6 +102,15 @@ export interface ScenarioResult {
    * `metrics.measureMs` like the summary: frames that start in it, pause time inside it.
    */
   pause?: PauseSummary;
+  /**
+   * With lossy priorities (switch `lossyPriorities`) or a retransmitting transport (adapter
+   * `retransmitTimeoutUs`): packets trimmed, headers dropped, NACKs, retransmissions and
+   * timeouts, in all and per flow id. Then `stats.dataPackets.injected` counts every copy
+   * sent, so it exceeds delivered + inFlight by the trimmed, dropped and duplicate copies.
+   */
+  recovery?: RecoverySummary;
+  /** With `failures`: frames lost to the failed links, in all and per failed link direction. */
+  failures?: FailureSummary;
   /** Congestion notifications the switches sent (QCN CNMs), in time order. */
   notifications: Notification[];
   /** Per `binUs` bin, the fraction of time a packet of `group` waited at its source (`metrics.sourceWaitGroups`). */
@@ -141,6 +152,8 @@ export function scenarioResult(simulation: Simulation, wallMs: number): Scenario
   }
   const hosts = new Set<unknown>(fabric.hosts.values());
   const delivered = simulation.deliveries.delivered;
+  const recovery = recoverySummary(fabric);
+  const failures = simulation.failures.summary();
   return {
     scenario,
     fingerprint: meters.fingerprint.hex(),
@@ -159,6 +172,8 @@ export function scenarioResult(simulation: Simulation, wallMs: number): Scenario
     responses: Object.fromEntries(responses ?? []),
     ...(manager === undefined ? {} : { manager: { notices: manager.notices, changes: manager.changes } }),
     ...(pauses === undefined ? {} : { pause: pauses.summary(end) }),
+    ...(recovery === undefined ? {} : { recovery }),
+    ...(failures === undefined ? {} : { failures }),
     completions: flows.completions.summary(),
     ...(meters.collectives.empty ? {} : { collectives: meters.collectives.summary() }),
     ...(flows.slowdown.empty ? {} : { slowdown: flows.slowdown.summary() }),

@@ -7,6 +7,7 @@ import { checkFits } from "./check-fits.js";
 import { type Deliveries, meterDeliveries } from "./delivery-meters.js";
 import { checkDeviceNames } from "./device-names.js";
 import { resolveFlows } from "./flows.js";
+import { LinkFailures } from "./link-failures.js";
 import { markingContext } from "./marking-context.js";
 import { measureInterval } from "./measure-interval.js";
 import { asFieldError } from "./model-error.js";
@@ -40,6 +41,8 @@ export interface Simulation {
   readonly measure: readonly [number, number];
   /** When the run ends (`durationMs`). */
   readonly end: Time;
+  /** The scenario's link failures, scheduled. */
+  readonly failures: LinkFailures;
 }
 
 /**
@@ -96,6 +99,7 @@ export function buildSimulation(
       onCollective: (record) => meters.collectives.add(record.name, record),
     });
     const deliveries = meterDeliveries(scenario, fabric, routes, meters, sink);
+    const failures = new LinkFailures(engine, scenario, fabric);
     return {
       scenario,
       engine,
@@ -108,6 +112,7 @@ export function buildSimulation(
       deliveries,
       measure,
       end: ms(scenario.durationMs),
+      failures,
     };
   });
 }

@@ -1,6 +1,7 @@
 import { buildRoutes, channelDependencyCycle } from "@losslab/topology";
 import { costWarnings } from "./estimate-cost.js";
 import { asScenarioError } from "./scenario-error.js";
+import { retransmitTimeoutOf } from "./scenario-fabric.js";
 import { builtInKinds, type ScenarioKinds } from "./scenario-kinds.js";
 import { scenarioTopology } from "./scenario-topology.js";
 import type { Scenario } from "./schema.js";
@@ -10,7 +11,18 @@ import type { Scenario } from "./schema.js";
  * credit loop. `kinds`: the kinds the scenario names (plugins').
  */
 export function scenarioWarnings(scenario: Scenario, kinds: ScenarioKinds = builtInKinds): string[] {
-  return [...costWarnings(scenario, kinds), ...creditLoopWarnings(scenario, kinds)];
+  return [...costWarnings(scenario, kinds), ...creditLoopWarnings(scenario, kinds), ...failureWarnings(scenario)];
+}
+
+/**
+ * Link failures where no host retransmits (no lossy priority, no `adapter.retransmitTimeoutUs`):
+ * what is lost with a failed link stays lost, and its flows never complete.
+ */
+export function failureWarnings(scenario: Scenario): string[] {
+  if (scenario.failures.length === 0 || retransmitTimeoutOf(scenario) !== undefined) return [];
+  return [
+    "failures: no host retransmits (no switch.lossyPriorities, no adapter.retransmitTimeoutUs): packets lost with a failed link stay lost, and their flows do not complete",
+  ];
 }
 
 /**

@@ -27,12 +27,15 @@ export type { Lanes } from "./lanes.js";
 export { Link, type LinkOptions } from "./link.js";
 export { OUTPUT_ORDERS, type OutputOrder } from "./output-order.js";
 export type { OutputQueueState, PacketRouter, PacketRouterFactory } from "./packet-router.js";
+export type { TrimmingCounts } from "./packet-trimming.js";
 export { type PauseFlowControl, pauseDefinition } from "./pause-flow-control.js";
 export { type PauseHeadroomOptions, pauseHeadroom } from "./pause-headroom.js";
 export {
   checkSharedBuffer,
   DEFAULT_PFC_ALPHA,
   DEFAULT_SHARED_BUFFER_BYTES,
+  DEFAULT_TRIM_THRESHOLD_BYTES,
+  DEFAULT_TRIMMED_BYTES,
   type SharedBufferOptions,
   type SharedBufferSettings,
   sharedBufferParameters,

@@ -8,7 +8,7 @@ import type {
   PacketReader,
   TransmissionListener,
 } from "@losslab/core";
-import { LosslessViolation, MAX_VLS } from "@losslab/core";
+import { LosslessViolation, MAX_VLS, PacketKind } from "@losslab/core";
 import { type Engine, type EventHandler, type Time, transmissionTime } from "@losslab/engine";
 import { OptionError } from "@losslab/kinds";
 
@@ -69,6 +69,16 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
   packetsSent = 0;
   /** Of those, per `PacketKind` (index: the kind). */
   readonly kindsSent = new Float64Array(PACKET_KINDS);
+  /** True while failed (`fail`, `recover`): frames sent on it are lost. */
+  failed = false;
+  /** Frames lost to failures: on the link when it failed, or sent while it was failed. */
+  lostToFailure = 0;
+  /** When it last failed and last recovered; -1 never. */
+  private failedAt: Time = -1;
+  private recoveredAt: Time = -1;
+  /** With failures to come (`watchFailures`): the start times of the frames on the link, oldest first from `head`. */
+  private starts: Time[] | undefined;
+  private head = 0;
   private readonly overheadTime: Time;
   private busyUntil: Time = 0;
   private listeners: TransmissionListener[] = [];
@@ -114,6 +124,30 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
     this.creditReturns = [...(this.creditReturns ?? []), listener];
   }
 
+  /** Records what the failures to come need: the start time of every frame on the link. */
+  watchFailures(): void {
+    this.starts ??= [];
+  }
+
+  /**
+   * The link fails now (`watchFailures` first): frames on it, and frames sent on it until
+   * `recover`, are lost, counted in `lostToFailure`, and never reach the receiver (their slots
+   * are not recycled). Flow control's own signalling is not lost: PAUSE frames and credit
+   * returns still arrive, so both ends keep the state their buffers hold (as a link's
+   * flow-control state is resynchronised when it retrains) and nothing waits forever for an
+   * XON or credits that went down with the link.
+   */
+  fail(): void {
+    this.failed = true;
+    this.failedAt = this.engine.now;
+  }
+
+  /** The link works again from now: frames sent from now on arrive. */
+  recover(): void {
+    this.failed = false;
+    this.recoveredAt = this.engine.now;
+  }
+
   transmit(packet: Packet): Time {
     const now = this.engine.now;
     if (now < this.busyUntil) {
@@ -128,8 +162,28 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
     this.packetsSent++;
     this.kindsSent[this.packets.kind(packet)]!++;
     for (const listener of this.listeners) listener(this.packets, packet, now, end);
+    this.starts?.push(now);
     this.engine.at(headerLeaves + this.delay, this, HEADER_ARRIVES, packet);
     return end;
+  }
+
+  /** Whether `packet`, whose header arrives now, was lost: sent while failed or on the link when it failed. */
+  private lostOnTheWay(packet: Packet): boolean {
+    const starts = this.starts!;
+    const start = starts[this.head++]!;
+    if (this.head === starts.length) {
+      starts.length = 0;
+      this.head = 0;
+    } else if (this.head >= 1024) {
+      starts.splice(0, this.head);
+      this.head = 0;
+    }
+    if (this.packets.kind(packet) === PacketKind.Pause) return false;
+    // Failed now, failed while it flew, or sent during the last failure.
+    const lost = this.failed || this.failedAt > start || (this.failedAt <= start && start < this.recoveredAt);
+    if (!lost) return false;
+    this.lostToFailure++;
+    return true;
   }
 
   returnCredits(blocks: number, vl = 0): void {
@@ -140,6 +194,7 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
   handleEvent(kind: number, payload: Packet | number): void {
     if (kind === HEADER_ARRIVES) {
       const packet = payload as Packet;
+      if (this.starts !== undefined && this.lostOnTheWay(packet)) return;
       if (this.arrivals !== undefined)
         for (const listener of this.arrivals) listener(this.packets, packet, this.engine.now);
       this.to.receive(

@@ -1,10 +1,13 @@
-import type { Packet, PacketReader } from "@losslab/core";
-import { ecmpPort } from "@losslab/topology";
+import type { OutboundLink, Packet, PacketReader } from "@losslab/core";
+import { ecmpPort, flowHash } from "@losslab/topology";
 
 /**
  * A switch's forwarding table: the output port of each destination host (-1: unreachable),
  * or, for an entry below -1, an ECMP group whose member the packet's flow hashes to with this
  * switch's salt (`ecmpPort` of @losslab/topology), so every packet of a flow keeps one path.
+ * A member whose link has failed (`OutboundLink.failed`) is left out: a flow hashed to it
+ * hashes again over the members that remain (the others keep their paths); with none left, or
+ * a single-port entry failed, the packet goes to the failed port and is lost there.
  */
 export class RouteLookup {
   constructor(
@@ -13,6 +16,8 @@ export class RouteLookup {
     /** The ECMP groups the entries below -1 name (empty without multipath). */
     private readonly ecmpGroups: Int32Array,
     private readonly ecmpSalt: number,
+    /** The switch's output links, by port, read for `failed`. */
+    private readonly links: readonly (OutboundLink | undefined)[],
   ) {}
 
   /** The output of `packet` at this switch; -1 if its destination is unreachable from here. */
@@ -21,6 +26,26 @@ export class RouteLookup {
     const destination = packets.destination(packet);
     const entry = this.routes[destination] ?? -1;
     if (entry >= -1) return entry;
-    return ecmpPort(this.ecmpGroups, entry, this.ecmpSalt, packets.flow(packet), packets.source(packet), destination);
+    const flow = packets.flow(packet);
+    const source = packets.source(packet);
+    const port = ecmpPort(this.ecmpGroups, entry, this.ecmpSalt, flow, source, destination);
+    return this.links[port]?.failed === true ? this.remaining(entry, port, flow, source, destination) : port;
+  }
+
+  /** The member of group `entry` a flow hashed to failed port `port` takes instead: its hash over the live members. */
+  private remaining(entry: number, port: number, flow: number, source: number, destination: number): number {
+    const groups = this.ecmpGroups;
+    const offset = -2 - entry;
+    const count = groups[offset]!;
+    let live = 0;
+    for (let i = 1; i <= count; i++) if (this.links[groups[offset + i]!]?.failed !== true) live++;
+    if (live === 0) return port;
+    let pick = flowHash(this.ecmpSalt, flow, source, destination) % live;
+    for (let i = 1; i <= count; i++) {
+      const member = groups[offset + i]!;
+      if (this.links[member]?.failed === true) continue;
+      if (pick-- === 0) return member;
+    }
+    return port;
   }
 }

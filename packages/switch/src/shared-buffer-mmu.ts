@@ -5,7 +5,8 @@ import { InputLimits } from "./input-limits.js";
 import { InputPause } from "./input-pause.js";
 import type { InputSide } from "./input-side.js";
 import type { InputSideContext } from "./input-side-context.js";
-import { checkSharedBuffer, type SharedBufferOptions } from "./shared-buffer-options.js";
+import type { TrimmingRoom } from "./packet-trimming.js";
+import { checkSharedBuffer, type SharedBufferOptions, type SharedBufferSettings } from "./shared-buffer-options.js";
 
 /**
  * The memory management of an output-queued switch over one shared buffer (the MMU of
@@ -30,12 +31,16 @@ import { checkSharedBuffer, type SharedBufferOptions } from "./shared-buffer-opt
  *   IEEE/ACM ToN 6(2), 1998, sec. III): a queue may grow while it holds less than
  *   `reserveBytes` + alpha of its priority x the free pool. A lossless packet it refuses is
  *   never dropped: it goes into its input's headroom, so the input is paused (PFC stands in
- *   for the drop). (A lossy class, to come with UEC's trimming, would drop it there, counted.)
+ *   for the drop).
+ * - **Lossy priorities** (`lossyPriorities`): never paused and never in the headroom. The
+ *   switch's `PacketTrimming` has judged each such packet against the pool and its egress
+ *   queue (`fits`) before it is admitted, trimming or dropping it; what is admitted is drawn
+ *   from the pool.
  *
  * Pool + headroom of every input priority is the whole memory: the pool is never drawn on
  * beyond its size and no headroom beyond its own, so the buffer cannot overflow.
  */
-export class SharedBufferMmu implements InputSide {
+export class SharedBufferMmu implements InputSide, TrimmingRoom {
   readonly capacityBytes: number;
   readonly settings: PauseSettings | undefined;
   readonly pause: InputPause | undefined;
@@ -54,7 +59,9 @@ export class SharedBufferMmu implements InputSide {
   private readonly pooled: Float64Array;
   private readonly headroom: Float64Array;
   /** Per (output, VL): bytes of the packets in its egress queue (`watchEgress`). */
-  private egress: Float64Array = new Float64Array(0);
+  egress: Float64Array = new Float64Array(0);
+  /** The options checked, with their defaults (lossy priorities and trimming among them). */
+  readonly checked: SharedBufferSettings;
   private readonly alphas: Float64Array;
   private readonly reserveBytes: number;
   private readonly dynamicPfc: boolean;
@@ -78,6 +85,7 @@ export class SharedBufferMmu implements InputSide {
       maxPacketBytes,
       settings: this.settings,
     });
+    this.checked = checked;
     this.poolBytes = checked.sharedBufferBytes;
     this.alphas = Float64Array.from(checked.alphas);
     this.reserveBytes = checked.reserveBytes;
@@ -125,6 +133,11 @@ export class SharedBufferMmu implements InputSide {
     return this.egress[queue]! < this.reserveBytes + this.alphas[queue % this.vls]! * this.poolFree;
   }
 
+  /** `TrimmingRoom`: the pool has `bytes` free and egress queue `queue` (none if negative) admits more. */
+  fits(queue: number, bytes: number): boolean {
+    return bytes <= this.poolFree && (queue < 0 || this.egressAdmits(queue));
+  }
+
   admit(packet: Packet, input: number, output: number): boolean {
     const held = this.held;
     held.checkLane(packet, input);
@@ -138,6 +151,13 @@ export class SharedBufferMmu implements InputSide {
     const slot = input * this.vls + vl;
     const size = this.store.size(packet);
     const pooled = this.pooled[slot]!;
+    if (this.checked.lossy[vl] === 1) {
+      // Judged (trimmed, or dropped before this) against the pool by `PacketTrimming`: no PFC.
+      this.pooled[slot] = pooled + size;
+      this.poolUsed += size;
+      held.hold(packet, input);
+      return false;
+    }
     if (pooled + size <= this.threshold() && size <= this.poolFree && this.egressAdmits(output * this.vls + vl)) {
       this.pooled[slot] = pooled + size;
       this.poolUsed += size;
@@ -167,6 +187,7 @@ export class SharedBufferMmu implements InputSide {
     this.headroom[slot]! -= fromHeadroom;
     this.pooled[slot]! -= size - fromHeadroom;
     this.poolUsed -= size - fromHeadroom;
+    if (this.checked.lossy[vl] === 1) return false;
     // switch-mmu.cc `CheckShouldResume`: the headroom empty, the pool part empty or an offset below the threshold.
     if (this.headroom[slot]! > 0) return false;
     const pooled = this.pooled[slot]!;

@@ -1,7 +1,8 @@
-import type { Packet } from "@losslab/core";
+import { type Packet, PacketKind, TransportFlag } from "@losslab/core";
 import type { Engine, Time } from "@losslab/engine";
 import { OutputQueues } from "./output-queues.js";
 import { PacketFifos } from "./packet-fifos.js";
+import { PacketTrimming, type TrimmingCounts, Verdict } from "./packet-trimming.js";
 import { SharedBufferMmu } from "./shared-buffer-mmu.js";
 import { checkSharedBuffer, type SharedBufferOptions, sharedBufferParameters } from "./shared-buffer-options.js";
 import { FIRST_MODEL_EVENT, SwitchBase } from "./switch-base.js";
@@ -14,6 +15,8 @@ export interface SharedBufferSwitchOptions extends SwitchOptions, SharedBufferOp
 
 const JOINED = FIRST_MODEL_EVENT;
 const DEPARTED = FIRST_MODEL_EVENT + 1;
+/** A header (trimmed packet, lossy priority's control frame) has left its output's header queue. */
+const HEADER_DEPARTED = FIRST_MODEL_EVENT + 2;
 
 /**
  * An output-queued switch over one shared buffer, the switch DCQCN, HPCC, TIMELY and Ultra
@@ -30,12 +33,22 @@ const DEPARTED = FIRST_MODEL_EVENT + 1;
  * link is free, FIFO per queue, the VLs of an output picked by `vlScheduling`, when the
  * buffer downstream has credits and no PAUSE holds its priority. Its bytes are freed, and
  * credits or an XON go to its input's upstream, when its last byte has left.
+ *
+ * Priorities listed in `lossyPriorities` trim instead of pausing (`PacketTrimming`): their
+ * headers wait in a header queue per output, which a free link serves before its egress
+ * queues (uet-htsim's 100 000 : 1 weighting, strict in effect, `compositequeue.cpp:17-18`).
+ * Headers are not in the view's output occupancy and the marking policy's `packetEnteredOutput`
+ * does not see them.
  */
 export class SharedBufferSwitch extends SwitchBase {
   private readonly mmu: SharedBufferMmu;
   private readonly queues: OutputQueues;
   /** Per input: its admitted packets that have not joined their egress queue yet, in arrival (= join) order, each tagged with its output. */
   private readonly pending: PacketFifos;
+  /** With lossy priorities: the trimming, and per output its header queue (tagged with inputs). */
+  private readonly trimming: PacketTrimming | undefined;
+  private readonly headers: PacketFifos;
+  private headerCount = 0;
 
   constructor(engine: Engine, options: SharedBufferSwitchOptions) {
     let mmu: SharedBufferMmu | undefined;
@@ -52,19 +65,51 @@ export class SharedBufferSwitch extends SwitchBase {
     this.outputQueues = this.queues;
     this.mmu.watchEgress(this.queues.bytes);
     this.pending = new PacketFifos(n);
+    const settings = this.mmu.checked;
+    this.trimming = settings.lossy.includes(1) ? new PacketTrimming(options.packets, this.vls, n, settings) : undefined;
+    this.headers = new PacketFifos(this.trimming === undefined ? 0 : n);
     this.marking = options.marking?.(this);
   }
 
+  /** On a lossy priority: trims or drops the packet if it must (`PacketTrimming.judge`). */
+  protected override arriving(packet: Packet, output: number): boolean {
+    const trimming = this.trimming;
+    if (trimming === undefined || !trimming.lossy(this.packets.vl(packet))) return true;
+    return trimming.judge(packet, output, this.mmu) !== Verdict.Drop;
+  }
+
+  /** Whether `packet` goes to its output's header queue: a trimmed packet or a control frame of a lossy priority. */
+  private isHeader(packet: Packet): boolean {
+    const trimming = this.trimming;
+    if (trimming === undefined || !trimming.lossy(this.packets.vl(packet))) return false;
+    return (
+      this.packets.kind(packet) !== PacketKind.Data || (this.packets.transport(packet) & TransportFlag.Trimmed) !== 0
+    );
+  }
+
+  /** What the trimming cut and dropped here; undefined without lossy priorities. */
+  trimmingCounts(): TrimmingCounts | undefined {
+    return this.trimming;
+  }
+
   protected accept(packet: Packet, input: number, output: number, tailAt: Time): void {
-    this.pending.push(input, packet, output);
+    // A header's tag is its output + ports: it joins the header queue.
+    this.pending.push(input, packet, this.isHeader(packet) ? output + this.portCount : output);
     const joinAt = this.earliestStart(tailAt, this.packets.size(packet), this.linkRates[output]!);
     this.engine.at(joinAt, this, JOINED, input);
   }
 
   /** The oldest pending packet of `input` joins its egress queue (`packetEnteredOutput`); a free link may start it. */
   private joined(input: number): void {
-    const output = this.pending.headTag(input);
+    const tag = this.pending.headTag(input);
     const packet = this.pending.shift(input);
+    if (tag >= this.portCount) {
+      this.headers.push(tag - this.portCount, packet, input);
+      this.headerCount++;
+      if (this.linkBusy[tag - this.portCount] === 0) this.requestArbitration();
+      return;
+    }
+    const output = tag;
     this.queues.push(output, packet, input);
     this.marking?.packetEnteredOutput?.(packet, input, output);
     if (this.linkBusy[output] === 0) this.requestArbitration();
@@ -72,17 +117,45 @@ export class SharedBufferSwitch extends SwitchBase {
 
   /** Credits matter to a free link with packets queued or a control frame to send. */
   protected override creditsDecide(port: number): boolean {
-    return this.linkBusy[port] === 0 && (this.queues.count[port]! > 0 || this.controlWaits(port));
+    return (
+      this.linkBusy[port] === 0 && (this.queues.count[port]! > 0 || this.controlWaits(port) || this.headerWaits(port))
+    );
   }
 
-  /** Each free link sends the head of its egress queue (or the VL its scheduler picks), if it can. */
+  private headerWaits(port: number): boolean {
+    return this.headerCount > 0 && this.headers.length(port) > 0;
+  }
+
+  /** Each free link sends the head of its header queue if any can start, else of its egress queue (or the VL its scheduler picks). */
   protected arbitrate(): void {
+    if (this.headerCount > 0) {
+      const headers = this.headers;
+      for (let output = 0; output < this.portCount; output++) {
+        if (this.linkBusy[output] !== 0 || headers.length(output) === 0) continue;
+        const packet = headers.head(output);
+        if (!this.canStart(output, packet)) continue;
+        this.engine.at(this.startOnLink(packet, headers.headTag(output), output), this, HEADER_DEPARTED, output);
+      }
+    }
     this.queues.serveFree(this.linkBusy);
   }
 
   protected handleModelEvent(kind: number, payload: unknown): void {
     if (kind === JOINED) this.joined(payload as number);
     else if (kind === DEPARTED) this.departed(payload as number);
+    else if (kind === HEADER_DEPARTED) this.headerDeparted(payload as number);
+  }
+
+  /** The last byte of the header at the head of `output`'s header queue has left. */
+  private headerDeparted(output: number): void {
+    const input = this.headers.headTag(output);
+    const packet = this.headers.shift(output);
+    this.headerCount--;
+    this.trimming!.departed(output, packet);
+    this.linkBusy[output] = 0;
+    this.release(packet, input);
+    if (this.queues.count[output]! > 0 || this.controlWaits(output) || this.headerWaits(output))
+      this.requestArbitration();
   }
 
   /** The last byte on the link of `output` has left: its bytes are freed, credits or XON owed upstream. */
@@ -90,7 +163,8 @@ export class SharedBufferSwitch extends SwitchBase {
     const packet = this.queues.departed(output);
     this.linkBusy[output] = 0;
     this.release(packet, this.queues.lastInput);
-    if (this.queues.count[output]! > 0 || this.controlWaits(output)) this.requestArbitration();
+    if (this.queues.count[output]! > 0 || this.controlWaits(output) || this.headerWaits(output))
+      this.requestArbitration();
   }
 
   // --- SwitchView: the egress queues and the shared pool ---------------------------------

@@ -110,6 +110,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       options.routes,
       options.ecmp?.groups ?? new Int32Array(0),
       options.ecmp?.salt ?? 0,
+      this.outputLinks,
     );
     this.router = options.router?.(this);
     this.inputLanes = this.router?.laneOf === undefined ? undefined : new Map();
@@ -195,6 +196,10 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       this.engine.at(tailAt + this.outputFlow.reactionDelay, this, PAUSE_TAKES_EFFECT, received);
     } else {
       const output = this.admit(packet, input);
+      if (output < 0) {
+        this.packets.release(packet); // dropped on a lossy priority, counted by the model
+        return;
+      }
       this.accept(packet, input, output, tailAt);
       this.watchTail(packet, input, tailAt);
       this.arbitrateIfNext(); // the link calls this at the end of its arrival event
@@ -235,7 +240,8 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   /**
    * Takes a packet whose header has just arrived at `input` into the input side, counts it
    * as waiting for its output and calls `packetArrived`. Returns the output. Throws if it has
-   * no route, or no room for all of it (it would be dropped).
+   * no route, or no room for all of it (it would be dropped); returns -1 if the model's
+   * `arriving` dropped it (a lossy priority).
    */
   private admit(packet: Packet, input: number): number {
     const router = this.router;
@@ -245,6 +251,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
         `${this.name}: no route to host ${this.packets.destination(packet)} for packet ${this.packets.id(packet)}`,
       );
     }
+    if (!this.arriving(packet, output)) return -1;
     const owesPause = this.inputs.admit(packet, input, output);
     if (this.inputLanes !== undefined) this.packets.setNextVl(packet, router!.laneOf!(packet, input, output));
     this.waiting[output]!++;
@@ -252,6 +259,15 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     if (owesPause) this.requestArbitration();
     this.marking?.packetArrived?.(packet, input, output);
     return output;
+  }
+
+  /**
+   * A model's say on a packet whose header has just arrived for `output`, before the input
+   * side takes it: false drops it (only a lossy priority may; the model counts it). It may
+   * change the packet (trim it). By default every packet is taken.
+   */
+  protected arriving(_packet: Packet, _output: number): boolean {
+    return true;
   }
 
   /**

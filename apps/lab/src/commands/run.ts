@@ -10,6 +10,7 @@ import { type Chart, chartToCsv, collectivesChart, round } from "@losslab/reprod
 import {
   checkFits,
   parseScenario,
+  type RecoverySummary,
   runScenario,
   ScenarioError,
   type ScenarioResult,
@@ -131,6 +132,8 @@ export function resultJson(result: ScenarioResult, withSeries = false) {
     ...(result.slowdown === undefined ? {} : { slowdown: roundedSlowdown(result.slowdown) }),
     ...(result.queues === undefined ? {} : { queues: result.queues }),
     ...(result.pause === undefined ? {} : { pause: result.pause }),
+    ...(result.recovery === undefined ? {} : { recovery: result.recovery }),
+    ...(result.failures === undefined ? {} : { failures: result.failures }),
     ...(withSeries ? { series: meterSeries(result) } : {}),
   };
 }
@@ -266,6 +269,11 @@ export function formatSummary(result: ScenarioResult): string {
     lines.push(slowdownLine("all", all));
   }
   if (result.pause !== undefined) lines.push("", formatPause(result.pause));
+  if (result.recovery !== undefined) lines.push("", formatRecovery(result.recovery));
+  if (result.failures !== undefined) {
+    const links = Object.entries(result.failures.byLink).map(([link, lost]) => `${link} ${lost}`);
+    lines.push("", `link failures: ${result.failures.lost} frames lost (${links.join(", ")})`);
+  }
   if (result.queues !== undefined) lines.push("", ...formatQueues(result.queues));
   const stats = result.stats;
   lines.push(
@@ -310,6 +318,11 @@ function formatMarks(result: ScenarioResult): string {
   const shown = switches.slice(0, MAX_SWITCHES_SHOWN).map(([name, marks]) => `${name} ${marks.marked}${kinds(marks)}`);
   const more = switches.length > shown.length ? `, and ${switches.length - shown.length} more switches` : "";
   return `marks: ${result.marked} by ${result.scenario.marking.kind} marking: ${shown.join(", ")}${more}`;
+}
+
+/** One line: what lossy priorities cut and dropped, and how the transport recovered it. */
+function formatRecovery({ total, duplicates }: RecoverySummary): string {
+  return `trimming: ${total.trimmed} packets trimmed, ${total.headersDropped} headers dropped; ${total.nacks} NACKs, ${total.retransmissions} retransmissions, ${total.timeouts} timeouts, ${duplicates} duplicates not delivered`;
 }
 
 /** One line: PAUSE frames and paused time, in all and on the most paused links. */

@@ -1,0 +1,71 @@
+import { closestName } from "@losslab/core";
+import { type Engine, type EventHandler, us } from "@losslab/engine";
+import type { Fabric } from "@losslab/fabric";
+import type { Link } from "@losslab/switch";
+import { formatList } from "./format-list.js";
+import { ScenarioError } from "./scenario-error.js";
+import type { Scenario } from "./schema.js";
+
+/** Frames lost to link failures: in all, and per failed link direction (`from->to`). */
+export interface FailureSummary {
+  lost: number;
+  byLink: Record<string, number>;
+}
+
+const FAIL = 0;
+const RECOVER = 1;
+
+/**
+ * The scenario's `failures`, scheduled on its links: each fails at `atUs` (both directions
+ * unless `bothDirections` is false) and works again at `recoverUs` if given (`Link.fail`,
+ * `Link.recover`). Frames on a failed link are lost and counted there; the switches' ECMP
+ * leaves failed ports out while another equal-cost port remains (`RouteLookup`); PAUSE frames
+ * still arrive, so no sender waits forever for an XON. A destination whose only port is
+ * failed is cut off: its packets are lost at that port until it recovers.
+ */
+export class LinkFailures implements EventHandler<Link> {
+  private readonly links: Link[] = [];
+
+  constructor(engine: Engine, scenario: Scenario, fabric: Fabric) {
+    if (scenario.failures.length > 0 && scenario.switch.flowControl.kind === "credits") {
+      throw new ScenarioError(
+        'failures: need a lossy or PAUSE fabric (switch.flowControl.kind "pause"): under credits, credits lost with a failed link would stall its sender',
+      );
+    }
+    const names = [...fabric.links.keys()];
+    for (const [i, failure] of scenario.failures.entries()) {
+      const forward = fabric.links.get(failure.link);
+      if (forward === undefined) {
+        const near = closestName(failure.link, names);
+        throw new ScenarioError(
+          `failures[${i}].link: "${failure.link}" is not a link of the topology${near === undefined ? "" : ` (did you mean "${near}"?)`}; links are named from->to: ${formatList(names)}`,
+        );
+      }
+      const [from, to] = failure.link.split("->");
+      const both = failure.bothDirections ? [forward, fabric.links.get(`${to}->${from}`)!] : [forward];
+      for (const link of both) {
+        link.watchFailures();
+        if (!this.links.includes(link)) this.links.push(link);
+        engine.at(us(failure.atUs), this, FAIL, link);
+        if (failure.recoverUs !== undefined) engine.at(us(failure.recoverUs), this, RECOVER, link);
+      }
+    }
+  }
+
+  handleEvent(kind: number, link: Link): void {
+    if (kind === FAIL) link.fail();
+    else link.recover();
+  }
+
+  /** The frames lost, per link that failed; undefined when the scenario has no failures. */
+  summary(): FailureSummary | undefined {
+    if (this.links.length === 0) return undefined;
+    const byLink: Record<string, number> = {};
+    let lost = 0;
+    for (const link of this.links) {
+      byLink[link.name] = link.lostToFailure;
+      lost += link.lostToFailure;
+    }
+    return { lost, byLink };
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * Link failures on a k = 4 fat tree with ECMP: traffic leaves a failed uplink for the other
+ * one, frames lost with the link are counted, flows complete by retransmission, a link that
+ * comes back carries traffic again; without retransmission the lost data stays lost, reported,
+ * never an error; and bad failure fields are refused by name.
+ */
+import { errorOf } from "@losslab/test-kit/errors";
+import { describe, expect, it } from "vitest";
+import { parseScenario, runScenario, ScenarioError, scenarioWarnings } from "../src/index.js";
+
+const BYTES = 4_000_000;
+const PACKETS = Math.ceil(BYTES / (4150 - 64));
+const UPLINK = "pod0-edge0->pod0-agg0";
+const OTHER_UPLINK = "pod0-edge0->pod0-agg1";
+
+/** The four hosts of pod 0 each send 4 MB to one host of pod 1 at 100 Gb/s; `failures` as given. */
+const fatTree = (failures: object[], sw: object = { lossyPriorities: [0] }) => ({
+  seed: 1,
+  durationMs: 2,
+  topology: { kind: "fat-tree", k: 4, bandwidth: 12.5e9, delayNs: 1000 },
+  switch: {
+    kind: "shared-buffer",
+    sharedBufferBytes: 4_000_000,
+    inputBufferBytes: 200_000,
+    flowControl: { kind: "pause", xoffBytes: 100_000, xonBytes: 90_000 },
+    ...sw,
+  },
+  packets: { dataBytes: 4150, headerBytes: 64, ackBytes: 64 },
+  traffic: [
+    {
+      kind: "flow-graph",
+      name: "pod0-to-pod1",
+      flows: [0, 1, 2, 3].map((h) => ({ id: `f${h}`, source: `H${h}`, destination: `H${h + 4}`, bytes: BYTES })),
+    },
+  ],
+  failures,
+});
+
+describe("link failures", () => {
+  it("moves traffic off a failed uplink, counts the frames lost, and uses the link again once it is back", () => {
+    const result = runScenario(
+      parseScenario(fatTree([{ link: UPLINK, bothDirections: false, atUs: 50, recoverUs: 200 }])),
+    );
+    // Both uplinks carry traffic before the failure (ECMP spreads the 2 flows of the edge).
+    expect(result.rate(`link:${UPLINK}`, 0.01, 0.05)).toBeGreaterThan(0.1);
+    expect(result.rate(`link:${OTHER_UPLINK}`, 0.01, 0.05)).toBeGreaterThan(0.1);
+    // Failed (and drained) from 50 us: nothing new is routed to it; the other uplink carries everything.
+    expect(result.rate(`link:${UPLINK}`, 0.06, 0.2)).toBe(0);
+    expect(result.rate(`link:${OTHER_UPLINK}`, 0.06, 0.2)).toBeGreaterThan(0.95);
+    // Back at 200 us: the flow hashed to it returns.
+    expect(result.rate(`link:${UPLINK}`, 0.21, 0.3)).toBeGreaterThan(0.1);
+    expect(result.failures!.byLink).toEqual({ [UPLINK]: result.failures!.lost });
+    expect(result.failures!.lost).toBeGreaterThan(0);
+    // Every frame lost is brought back: flows complete, each packet delivered once.
+    expect(result.recovery!.total.timeouts).toBeGreaterThan(0);
+    expect(result.completions["pod0-to-pod1"]!.count).toBe(4);
+    expect(result.delivered).toBe(4 * PACKETS);
+  });
+
+  it("a cut cable (both directions) loses ACKs too; retransmission still completes every flow", () => {
+    const result = runScenario(parseScenario(fatTree([{ link: UPLINK, atUs: 50, recoverUs: 400 }])));
+    const failures = result.failures!;
+    expect(Object.keys(failures.byLink).sort()).toEqual(["pod0-agg0->pod0-edge0", UPLINK]);
+    expect(failures.byLink["pod0-agg0->pod0-edge0"]).toBeGreaterThan(0);
+    expect(result.completions["pod0-to-pod1"]!.count).toBe(4);
+    expect(result.delivered).toBe(4 * PACKETS);
+  });
+
+  it("on a lossless fabric without retransmission, lost data is reported incomplete, never an error", () => {
+    const scenario = parseScenario(
+      fatTree([{ link: UPLINK, bothDirections: false, atUs: 50 }], { lossyPriorities: [] }),
+    );
+    expect(scenarioWarnings(scenario)).toContainEqual(expect.stringMatching(/^failures: no host retransmits/));
+    expect(scenarioWarnings(parseScenario(fatTree([{ link: UPLINK, atUs: 50 }])))).toEqual([]);
+    const result = runScenario(scenario);
+    expect(result.recovery).toBeUndefined();
+    expect(result.failures!.lost).toBeGreaterThan(0);
+    // The flow whose frames were lost never completes; the others do (no deadlock).
+    const completed = result.completions["pod0-to-pod1"]?.count ?? 0;
+    expect(completed).toBeGreaterThanOrEqual(1);
+    expect(completed).toBeLessThan(4);
+    expect(result.delivered).toBe(4 * PACKETS - result.failures!.lost);
+  });
+
+  it("is deterministic", () => {
+    const failures = [{ link: UPLINK, atUs: 50, recoverUs: 150 }];
+    const a = runScenario(parseScenario(fatTree(failures)));
+    const b = runScenario(parseScenario(fatTree(failures)));
+    expect(a.fingerprint).toBe(b.fingerprint);
+    expect(a.failures).toEqual(b.failures);
+  });
+
+  it("refuses an unknown link, a recovery before the failure, and failures under credits, naming the field", () => {
+    const refusal = (input: object) => errorOf(ScenarioError, () => runScenario(parseScenario(input))).message;
+    expect(refusal(fatTree([{ link: "pod0-edge0->pod0-agg", atUs: 50 }]))).toMatch(
+      /failures\[0\]\.link: "pod0-edge0->pod0-agg" is not a link of the topology \(did you mean "pod0-edge0->pod0-agg0"\?\)/,
+    );
+    expect(refusal(fatTree([{ link: UPLINK, atUs: 50, recoverUs: 40 }]))).toMatch(
+      /failures\.0\.recoverUs|failures\[0\]\.recoverUs/,
+    );
+    expect(
+      refusal(fatTree([{ link: UPLINK, atUs: 50 }], { flowControl: { kind: "credits" }, inputBufferBytes: 200_000 })),
+    ).toMatch(/failures: need .*pause/);
+  });
+});

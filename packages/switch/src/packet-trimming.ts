@@ -1,0 +1,100 @@
+import { type Packet, PacketKind, type PacketStore, TransportFlag } from "@losslab/core";
+import type { SharedBufferSettings } from "./shared-buffer-options.js";
+
+/** What a lossy priority does with an arriving packet (`PacketTrimming.judge`). */
+export const Verdict = {
+  /** Lossless priority, or a whole data packet that fits: the egress queue as usual. */
+  Data: 0,
+  /** A header (trimmed now or before, or a control frame of a lossy priority): the output's header queue. */
+  Header: 1,
+  /** A header the header queue (or the pool) has no room for: dropped, counted. */
+  Drop: 2,
+} as const;
+export type Verdict = (typeof Verdict)[keyof typeof Verdict];
+
+/** The room a lossy packet may take: the shared pool and its egress queue's dynamic threshold (`SharedBufferMmu`). */
+export interface TrimmingRoom {
+  /** Bytes of the egress queue (output, VL) at `output * vls + vl`. */
+  readonly egress: Float64Array;
+  /** Whether the pool, and the egress queue's dynamic threshold, take `bytes` more into queue `queue`. */
+  fits(queue: number, bytes: number): boolean;
+}
+
+/** Counters of a switch's trimming: what it cut and what it dropped, in all and per flow. */
+export interface TrimmingCounts {
+  readonly trimmed: number;
+  readonly headersDropped: number;
+  /** Per flow id, packets trimmed here (flows with none are absent). */
+  readonly trimmedByFlow: ReadonlyMap<number, number>;
+  /** Per flow id, headers dropped here. */
+  readonly droppedByFlow: ReadonlyMap<number, number>;
+}
+
+/**
+ * Packet trimming on the lossy priorities of a shared-buffer switch (Ultra Ethernet; as
+ * uet-htsim's composite queue implements it, `compositequeue.cpp:161-229`, 265-313): a data
+ * packet that would take its egress queue over `trimThresholdBytes`, or that the pool or the
+ * queue's dynamic threshold refuses, loses its payload and goes on as a `trimmedBytes` header
+ * (flow, sequence and marks kept) into the output's header queue, served before any data. So
+ * do control frames of a lossy priority (uet-htsim queues every header-only packet there).
+ * A header that would take the header queue over `headerQueueBytes` (uet-htsim: 2 x the
+ * queue size) is dropped, and counted: the transport's timeout recovers it.
+ *
+ * Deviation: uet-htsim trims, with probability 1/2, the most recently queued data packet
+ * instead of the arrival (`compositequeue.cpp:162-229`); here the arrival is always the one
+ * trimmed, which keeps the decision at the packet's own admission and needs no coin.
+ */
+export class PacketTrimming implements TrimmingCounts {
+  trimmed = 0;
+  headersDropped = 0;
+  readonly trimmedByFlow = new Map<number, number>();
+  readonly droppedByFlow = new Map<number, number>();
+  /** Per output: bytes of its header queue, from admission to the last byte's departure. */
+  private readonly headerBytes: Float64Array;
+
+  constructor(
+    private readonly packets: PacketStore,
+    private readonly vls: number,
+    ports: number,
+    private readonly settings: SharedBufferSettings,
+  ) {
+    this.headerBytes = new Float64Array(ports);
+  }
+
+  /** Whether VL `vl` is lossy. */
+  lossy(vl: number): boolean {
+    return this.settings.lossy[vl] === 1;
+  }
+
+  /**
+   * The verdict on `packet`, arriving for `output` on a lossy priority, trimming it if it
+   * must: a header that is taken counts in its output's header queue until `departed`.
+   */
+  judge(packet: Packet, output: number, room: TrimmingRoom): Verdict {
+    const packets = this.packets;
+    const flow = packets.flow(packet);
+    const queue = output * this.vls + packets.vl(packet);
+    const isData =
+      packets.kind(packet) === PacketKind.Data && (packets.transport(packet) & TransportFlag.Trimmed) === 0;
+    if (isData) {
+      const size = packets.size(packet);
+      if (room.egress[queue]! + size <= this.settings.trimThresholdBytes && room.fits(queue, size)) return Verdict.Data;
+      packets.trim(packet, this.settings.trimmedBytes);
+      this.trimmed++;
+      this.trimmedByFlow.set(flow, (this.trimmedByFlow.get(flow) ?? 0) + 1);
+    }
+    const size = packets.size(packet);
+    if (this.headerBytes[output]! + size > this.settings.headerQueueBytes || !room.fits(-1, size)) {
+      this.headersDropped++;
+      this.droppedByFlow.set(flow, (this.droppedByFlow.get(flow) ?? 0) + 1);
+      return Verdict.Drop;
+    }
+    this.headerBytes[output]! += size;
+    return Verdict.Header;
+  }
+
+  /** A header of `output`'s header queue has left. */
+  departed(output: number, packet: Packet): void {
+    this.headerBytes[output]! -= this.packets.size(packet);
+  }
+}

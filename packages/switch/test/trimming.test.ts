@@ -1,0 +1,102 @@
+/**
+ * Packet trimming on a lossy priority of the shared-buffer switch, driven by hand: a 2-to-1
+ * fan-in at 1 GB/s (1000 B = 1 us) whose egress queue may hold 3000 B. Packets over that are
+ * forwarded as 64 B headers ahead of the queued data; nothing pauses; a lossless priority of the
+ * same switch pauses instead and never trims.
+ */
+import { PacketKind, PacketStore, TransportFlag } from "@losslab/core";
+import { Engine, us } from "@losslab/engine";
+import { lanePacket } from "@losslab/test-kit/data-packet";
+import { RecordingSink } from "@losslab/test-kit/recording-sink";
+import { ScriptedSource } from "@losslab/test-kit/scripted-source";
+import { duplex, wire } from "@losslab/test-kit/wire";
+import { describe, expect, it } from "vitest";
+import { SharedBufferSwitch } from "../src/index.js";
+
+const SIZE = 1000;
+const PACKETS = 30;
+const LINK = { bandwidth: 1e9, delay: us(1) };
+
+/** H0 and H1 each send 30 packets back to back on VL `vl` to D, H1 half a packet behind H0. */
+function fanIn(vl: number, headerQueueBytes?: number) {
+  const engine = new Engine();
+  const packets = new PacketStore();
+  const sw = new SharedBufferSwitch(engine, {
+    name: "S",
+    ports: 3,
+    routes: [0, 1, 2],
+    vls: 2,
+    inputBufferBytes: 16_000,
+    maxPacketBytes: SIZE,
+    sharedBufferBytes: 100_000,
+    flowControl: { kind: "pause", xoffBytes: 10_000, xonBytes: 5_000, reactionDelay: us(1) },
+    lossyPriorities: [1],
+    trimThresholdBytes: 3000,
+    ...(headerQueueBytes === undefined ? {} : { headerQueueBytes }),
+    packets,
+  });
+  const hosts = [0, 1].map((host) => new ScriptedSource(engine, `H${host}`, us(1)));
+  const ports = hosts.map((host, port) => duplex(engine, host, 0, sw, port, LINK));
+  const d = new RecordingSink(engine, "D");
+  wire(engine, sw, 2, d, 0, LINK);
+  for (let seq = 0; seq < PACKETS; seq++) {
+    hosts[0]!.send(lanePacket(packets, 0, 2, vl, seq, SIZE), us(seq));
+    hosts[1]!.send(lanePacket(packets, 1, 2, vl, seq, SIZE), us(seq + 0.5));
+  }
+  engine.run();
+  const pauses = ports.flatMap(({ backward }) => backward.sent.filter((t) => t.packet.kind === PacketKind.Pause));
+  return { sw, d, pauses };
+}
+
+const trimmed = (transport: number) => (transport & TransportFlag.Trimmed) !== 0;
+
+describe("shared-buffer switch: trimming on a lossy priority", () => {
+  it("forwards every packet, whole or as a 64 B header, and pauses nobody", () => {
+    const { sw, d, pauses } = fanIn(1);
+    const counts = sw.trimmingCounts()!;
+    const headers = d.arrivals.filter((a) => trimmed(a.packet.transport));
+    expect(d.arrivals).toHaveLength(2 * PACKETS);
+    expect(counts.trimmed).toBeGreaterThan(0);
+    expect(headers).toHaveLength(counts.trimmed);
+    expect(headers.every((a) => a.packet.size === 64 && a.packet.kind === PacketKind.Data)).toBe(true);
+    expect(counts.headersDropped).toBe(0);
+    expect(counts.trimmedByFlow.get(0)! + counts.trimmedByFlow.get(1)!).toBe(counts.trimmed);
+    expect(pauses).toEqual([]);
+    // Two inputs at line rate into one output: about half of what arrives past the first
+    // 3000 B is cut (the output takes one packet per us, two arrive).
+    expect(counts.trimmed).toBeGreaterThan(PACKETS / 2);
+    expect(counts.trimmed).toBeLessThan(PACKETS + 1);
+  });
+
+  it("sends a header ahead of the data queued before it", () => {
+    const { d } = fanIn(1);
+    const order = d.arrivals.map((a) => a.packet);
+    // Some header of H0's packet s reaches D before a whole packet of H0 with a lower sequence number.
+    const overtakes = order.some(
+      (header, i) =>
+        trimmed(header.transport) &&
+        order
+          .slice(i + 1)
+          .some((later) => !trimmed(later.transport) && later.flow === header.flow && later.seq < header.seq),
+    );
+    expect(overtakes).toBe(true);
+  });
+
+  it("drops, and counts, a header the header queue has no room for", () => {
+    // Room for no header at all: every trimmed packet is dropped.
+    const { sw, d } = fanIn(1, 1);
+    const counts = sw.trimmingCounts()!;
+    expect(counts.headersDropped).toBe(counts.trimmed);
+    expect(counts.trimmed).toBeGreaterThan(0);
+    expect(d.arrivals).toHaveLength(2 * PACKETS - counts.trimmed);
+    expect(d.arrivals.some((a) => trimmed(a.packet.transport))).toBe(false);
+  });
+
+  it("on the lossless priority of the same switch: PFC pauses, nothing is trimmed", () => {
+    const { sw, d, pauses } = fanIn(0);
+    expect(sw.trimmingCounts()!.trimmed).toBe(0);
+    expect(pauses.length).toBeGreaterThan(0);
+    expect(d.arrivals).toHaveLength(2 * PACKETS);
+    expect(d.arrivals.every((a) => a.packet.size === SIZE)).toBe(true);
+  });
+});
