@@ -11,3 +11,4 @@ export const WAKE = 4;
 export const CONTROLLER_TIMER = 5;
 export const PAUSE_TAKES_EFFECT = 6;
 export const ACK_TIMEOUT = 7;
+export const CREDIT_UPDATE_ARRIVED = 8;

@@ -19,6 +19,12 @@ export const PacketKind = {
    * the read responses of flow `flow`. Not a data packet: never marked.
    */
   ReadRequest: 4,
+  /**
+   * A credit-update frame of credit-based flow control on Ethernet (UEC's CBFC): link-local
+   * like PAUSE, `seq` holds the cumulative credit blocks its sender's buffer has freed on
+   * priority `vl`, modulo `CREDIT_COUNTER_MODULO` (`credit-update-frame.ts`).
+   */
+  CreditUpdate: 5,
 } as const;
 export type PacketKind = (typeof PacketKind)[keyof typeof PacketKind];
 

@@ -64,6 +64,7 @@ const KIND_NAMES: Record<number, string> = {
   [PacketKind.Cnp]: "cnp",
   [PacketKind.Pause]: "pause",
   [PacketKind.ReadRequest]: "read",
+  [PacketKind.CreditUpdate]: "credit-update",
 };
 const CHUNK_CHARS = 65_536;
 
