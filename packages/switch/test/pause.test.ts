@@ -253,7 +253,7 @@ describe("PAUSE options", () => {
   it("rejects bad values, naming the field and what is allowed", () => {
     const engine = new Engine();
     const cases: Array<[unknown, RegExp]> = [
-      [{ kind: "pfc" }, /S: flowControl.kind must be "credits" or "pause"; got "pfc"/],
+      [{ kind: "pfc" }, /S: flowControl.kind must be "credits" or "pause" or "cbfc"; got "pfc"/],
       [
         { kind: "credits", xoffBytes: 10 },
         /flowControl.xoffBytes does not apply to kind "credits"; it applies to kind "pause" only/,
