@@ -5,7 +5,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseScenario, runScenario } from "../src/index.js";
+import { errorOf } from "@losslab/test-kit/errors";
+import { parseScenario, runScenario, ScenarioError } from "../src/index.js";
 
 /** 100 Gb/s. */
 const RATE = 12.5e9;
@@ -113,6 +114,13 @@ describe("CBFC", () => {
     expect(cbfc.stats.packetHops.creditUpdate).toBeGreaterThan(0);
     // The receiver's link is the bottleneck either way: both drain the 800 frames back to back.
     expect(cbfc.summary.links["S->H0"]).toBeCloseTo(pfc.summary.links["S->H0"]!, 2);
+  });
+
+  it("refuses a period of 0 and a PAUSE field under cbfc, naming the field", () => {
+    const refusal = (flowControl: object) =>
+      errorOf(ScenarioError, () => parseScenario(oneFlow(flowControl, C))).message;
+    expect(refusal({ kind: "cbfc", updatePeriodNs: 0 })).toMatch(/switch\.flowControl\.updatePeriodNs/);
+    expect(refusal({ kind: "cbfc", xoffBytes: 4096 })).toMatch(/switch\.flowControl: unknown field "xoffBytes"/);
   });
 
   it("is deterministic: the same scenario gives the same fingerprint", () => {
