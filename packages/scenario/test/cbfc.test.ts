@@ -25,15 +25,16 @@ const oneFlow = (flowControl: object, inputBufferBytes: number) => ({
 /** `fanIn` hosts each send one message of `bytes` to H0 through one shared-buffer switch at 100 Gb/s. */
 const incast = (
   flowControl: object,
-  options: { fanIn: number; bytes: number; inputBufferBytes: number; delayNs: number },
+  options: { fanIn: number; bytes: number; inputBufferBytes: number; delayNs: number; organisation?: string },
 ) => ({
   durationMs: 1,
   topology: { kind: "single-switch", hosts: options.fanIn + 1, bandwidth: RATE, delayNs: options.delayNs },
   switch: {
-    kind: "shared-buffer",
-    sharedBufferBytes: 4_000_000,
     inputBufferBytes: options.inputBufferBytes,
     flowControl,
+    ...(options.organisation === undefined || options.organisation === "shared-buffer"
+      ? { kind: "shared-buffer", sharedBufferBytes: 4_000_000 }
+      : { kind: options.organisation }),
   },
   packets: { dataBytes: 4096, headerBytes: 64, wireOverheadBytes: 20 },
   adapter: { acks: false },
@@ -72,7 +73,7 @@ describe("CBFC", () => {
     expect(between).toBeGreaterThan(C / (RATE * (2.5 + 0.578) * 1e-6));
   });
 
-  it("never lets a credit go negative or a buffer exceed its carve-out, over random incasts", () => {
+  it("never lets a credit go negative or a buffer exceed its carve-out, over random incasts, on three organisations", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 2, max: 6 }),
@@ -80,11 +81,12 @@ describe("CBFC", () => {
         fc.integer({ min: 1, max: 12 }),
         fc.integer({ min: 10, max: 2000 }),
         fc.integer({ min: 100, max: 8000 }),
-        (fanIn, packets, bufferPackets, delayNs, periodNs) => {
+        fc.constantFrom("shared-buffer", "input-buffered", "voq"),
+        (fanIn, packets, bufferPackets, delayNs, periodNs, organisation) => {
           const inputBufferBytes = bufferPackets * 4096;
           const scenario = incast(
             { kind: "cbfc", updatePeriodNs: periodNs },
-            { fanIn, bytes: packets * 4032, inputBufferBytes, delayNs },
+            { fanIn, bytes: packets * 4032, inputBufferBytes, delayNs, organisation },
           );
           // A negative credit or an overfilled buffer throws LosslessViolation inside the run.
           const result = runScenario(parseScenario(scenario));
@@ -96,7 +98,7 @@ describe("CBFC", () => {
           expect(result.stats.packetHops.pause).toBe(0);
         },
       ),
-      { numRuns: 25, seed: 43 },
+      { numRuns: 30, seed: 43 },
     );
   });
 
