@@ -3,9 +3,10 @@
  * incasts, the update period's knee computed by hand, the same incast as under PFC without a
  * PAUSE frame, and determinism.
  */
+
+import { errorOf } from "@losslab/test-kit/errors";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { errorOf } from "@losslab/test-kit/errors";
 import { parseScenario, runScenario, ScenarioError } from "../src/index.js";
 
 /** 100 Gb/s. */
