@@ -118,6 +118,18 @@ describe("the built losslab CLI", () => {
     expect(JSON.parse(run.stdout).fingerprint).toMatch(/^[0-9a-f]{16}$/);
   });
 
+  it("runs the CBFC example: credit updates on the links, no PAUSE frame, congestion spread to the victim", {
+    timeout: 60_000,
+  }, () => {
+    const run = built("run", "examples/cbfc-victim.yaml", "--json");
+    expect(run.status).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result.stats.packetHops.creditUpdate).toBeGreaterThan(0);
+    expect(result.stats.packetHops.pause).toBe(0);
+    // The victim's max-min share is 0.5 of its link; spreading leaves it far below (docs/spec/cbfc.md).
+    expect(result.summary.groups.victim).toBeLessThan(0.25);
+  });
+
   it("reproduces a collective preset: its claims with PASS, its charts as PNG", { timeout: 120_000 }, () => {
     const out = mkdtempSync(join(tmpdir(), "losslab-built-ring-"));
     const run = built("reproduce", "ring-allreduce-bound", "--out", out);

@@ -13,3 +13,4 @@ export const PAUSE_TAKES_EFFECT = 6;
 export const ACK_TIMEOUT = 7;
 export const PULL_DUE = 8;
 export const RETRANSMIT_TIMEOUT = 9;
+export const CREDIT_UPDATE_ARRIVED = 10;

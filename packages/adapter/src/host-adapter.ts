@@ -1,4 +1,5 @@
 import {
+  CreditUpdateCounters,
   DEFAULT_CREDIT_BYTES,
   DEFAULT_PAUSE_REACTION_DELAY,
   type Device,
@@ -18,6 +19,7 @@ import { Acknowledger, type PendingAck } from "./acknowledger.js";
 import {
   ACK_TIMEOUT,
   CONTROLLER_TIMER,
+  CREDIT_UPDATE_ARRIVED,
   FLOW_START,
   FLOW_STOP,
   PAUSE_TAKES_EFFECT,
@@ -37,8 +39,8 @@ import type { HostAdapterOptions } from "./host-adapter-options.js";
 import { Pacing } from "./pacing.js";
 import { PullPacer } from "./pull-pacer.js";
 import { ReadRequests } from "./read-requests.js";
-import { checkReceiverCredits } from "./receiver-credit-options.js";
 import { ReceivedSequences } from "./received-sequences.js";
+import { checkReceiverCredits } from "./receiver-credit-options.js";
 import { type RecoveryCounts, Retransmission } from "./retransmission.js";
 import { SendScheduler } from "./send-scheduler.js";
 import { SenderCredit } from "./sender-credit.js";
@@ -82,6 +84,8 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   duplicates = 0;
   private readonly deliveryListeners: DeliveryListener[] = [];
   private readonly notificationListeners: DeliveryListener[] = [];
+  /** Under CBFC, once a credit update arrived: the counts heard per priority on port 0. */
+  private creditUpdates: CreditUpdateCounters | undefined;
   /** Takes back every packet this adapter consumes (core `Packet`: packets are recycled). */
   /** The simulation's packets: this adapter's, and every packet it receives, are slots of it. */
   readonly packets: PacketStore;
@@ -299,7 +303,14 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   }
 
   receive(packet: Packet, port: number, tailAt: Time): void {
-    if (this.packets.kind(packet) === PacketKind.Pause) {
+    const kind = this.packets.kind(packet);
+    if (kind === PacketKind.CreditUpdate) {
+      // CBFC: credits for the buffer at the far end of port 0's link, counted once the whole frame is in.
+      if (port === 0) this.engine.at(tailAt, this, CREDIT_UPDATE_ARRIVED, packet);
+      else this.packets.release(packet);
+      return;
+    }
+    if (kind === PacketKind.Pause) {
       // A PAUSE stops the sender of its link: the adapter sends on port 0 only.
       if (port === 0) this.engine.at(tailAt + this.pauseReactionDelay, this, PAUSE_TAKES_EFFECT, packet);
       else this.packets.release(packet);
@@ -346,6 +357,9 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       case PULL_DUE:
         if (this.pulls!.pull()) this.scheduler.trySend();
         break;
+      case CREDIT_UPDATE_ARRIVED:
+        this.creditUpdateArrived(payload as Packet);
+        break;
       case ACK_TIMEOUT:
         this.acknowledger.timedOut(payload as PendingAck);
         this.scheduler.trySend();
@@ -359,6 +373,14 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         this.scheduler.trySend();
         break;
     }
+  }
+
+  /** A credit update's blocks (those freed since the previous one) go back to the send scheduler. */
+  private creditUpdateArrived(frame: Packet): void {
+    this.creditUpdates ??= new CreditUpdateCounters(this.name, this.vls);
+    const { vl, blocks } = this.creditUpdates.received(this.packets, frame);
+    this.packets.release(frame);
+    if (blocks > 0) this.scheduler.creditsReturned(blocks, vl);
   }
 
   private startFlow(flow: Flow): void {

@@ -19,6 +19,12 @@ export {
 } from "./class-scheduler.js";
 export { closestName, didYouMean } from "./closest-name.js";
 export { CreditAccount, creditsFor, DEFAULT_CREDIT_BYTES } from "./credit-account.js";
+export {
+  CREDIT_COUNTER_MODULO,
+  CREDIT_UPDATE_FRAME_BYTES,
+  CreditUpdateCounters,
+  createCreditUpdate,
+} from "./credit-update-frame.js";
 export type { IntRecord } from "./int-record.js";
 export { LosslessViolation } from "./lossless-violation.js";
 export type { MarkingPolicy, MarkingPolicyFactory, SwitchView } from "./marking.js";

@@ -31,6 +31,12 @@ export const PacketKind = {
    * (uet-htsim `uec.cpp:2741-2793`, the receiver's NACK). ACK-sized.
    */
   Nack: 6,
+  /**
+   * A credit-update frame of credit-based flow control on Ethernet (UEC's CBFC): link-local
+   * like PAUSE, `seq` holds the cumulative credit blocks its sender's buffer has freed on
+   * priority `vl`, modulo `CREDIT_COUNTER_MODULO` (`credit-update-frame.ts`).
+   */
+  CreditUpdate: 7,
 } as const;
 export type PacketKind = (typeof PacketKind)[keyof typeof PacketKind];
 

@@ -66,6 +66,7 @@ const KIND_NAMES: Record<number, string> = {
   [PacketKind.ReadRequest]: "read",
   [PacketKind.Pull]: "pull",
   [PacketKind.Nack]: "nack",
+  [PacketKind.CreditUpdate]: "credit-update",
 };
 const CHUNK_CHARS = 65_536;
 

@@ -12,7 +12,15 @@ export interface RunStats {
   /** Engine events handled. */
   events: number;
   /** Transmissions on every link (host links included), by packet kind, and in all. */
-  packetHops: { data: number; ack: number; notification: number; pause: number; readRequest: number; total: number };
+  packetHops: {
+    data: number;
+    ack: number;
+    notification: number;
+    pause: number;
+    readRequest: number;
+    creditUpdate: number;
+    total: number;
+  };
   eventsPerPacketHop: number;
   /**
    * Data packets the hosts put on their links, delivered to their destination, and still in
@@ -54,6 +62,7 @@ export function runStats(
       notification: byKind[PacketKind.Cnp]!,
       pause: byKind[PacketKind.Pause]!,
       readRequest: byKind[PacketKind.ReadRequest]!,
+      creditUpdate: byKind[PacketKind.CreditUpdate]!,
       total,
     },
     eventsPerPacketHop: total === 0 ? 0 : round(counts.events / total, 3),

@@ -21,7 +21,9 @@ describe("run stats", () => {
     const { stats } = result;
     const hops = stats.packetHops;
     expect(hops.total).toBe(result.transmissions);
-    expect(hops.data + hops.ack + hops.notification + hops.pause + hops.readRequest).toBe(hops.total);
+    expect(hops.data + hops.ack + hops.notification + hops.pause + hops.readRequest + hops.creditUpdate).toBe(
+      hops.total,
+    );
     // 40 data packets, each crossing host link and switch output: 80 data hops, and as many ACK hops.
     expect(hops.data).toBe(80);
     expect(hops.ack).toBe(80);

@@ -24,6 +24,12 @@ export interface PauseSettings {
   readonly pauseFrameBytes: number;
 }
 
+/** How a switch's input buffers return credits under CBFC: an update frame of `frameBytes` per priority at most every `period`. */
+export interface CreditUpdateSettings {
+  readonly period: Time;
+  readonly frameBytes: number;
+}
+
 /** The input buffers a flow control governs: what its option is checked against. */
 export interface ControlledBuffers {
   /** The device (and port) errors name: `S`, `S input 3`. */
@@ -59,6 +65,11 @@ export interface FlowControlTraits<F extends FlowControlOption = FlowControlOpti
    * scenario's checks, with its links): PAUSE's headroom above XOFF. Throws `OptionError`.
    */
   checkLink?(settings: PauseSettings, buffers: ControlledBuffers, link: InboundTiming): void;
+  /**
+   * Credits go back upstream in periodic credit-update frames on the link (CBFC) instead of
+   * after each packet out of band: the period and the frame's size.
+   */
+  creditUpdates?(flowControl: F): CreditUpdateSettings;
   /** Its switches send PAUSE frames (802.3x, PFC): a run meters how long they hold senders. */
   readonly pauseFrames?: boolean;
   /** How soon hosts must honour its frames: the reaction delay the switches' rules assumed of them. */

@@ -1,10 +1,11 @@
 import { formatValue, OptionError, Registry, type SpecOf } from "@losslab/kinds";
+import { cbfcDefinition } from "./cbfc-flow-control.js";
 import { creditsDefinition } from "./credit-flow-control.js";
 import type { ControlledBuffers, FlowControlDefinition, FlowControlOption, PauseSettings } from "./flow-control.js";
 import { pauseDefinition } from "./pause-flow-control.js";
 
 /** The built-in flow controls. Adding one: write its module with its definition, then add it here. */
-const builtIn = [creditsDefinition, pauseDefinition] as const;
+const builtIn = [creditsDefinition, pauseDefinition, cbfcDefinition] as const;
 
 /**
  * The built-in link-level flow controls, the only list of them: scenario files name them as

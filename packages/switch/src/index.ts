@@ -1,9 +1,11 @@
+export { type CbfcFlowControl, cbfcDefinition, DEFAULT_CREDIT_UPDATE_PERIOD_NS } from "./cbfc-flow-control.js";
 export { CioqSwitch, type CioqSwitchOptions, cioqDefinition } from "./cioq-switch.js";
 export { createSwitch } from "./create-switch.js";
 export { type CreditFlowControl, creditsDefinition } from "./credit-flow-control.js";
 export { type DragonflyRouterOptions, dragonflyRouter } from "./dragonfly-router.js";
 export {
   type ControlledBuffers,
+  type CreditUpdateSettings,
   defineFlowControl,
   type FlowControlDefinition,
   type FlowControlOption,

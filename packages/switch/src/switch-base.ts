@@ -1,4 +1,5 @@
 import {
+  CreditUpdateCounters,
   DEFAULT_CREDIT_BYTES,
   DEFAULT_PAUSE_REACTION_DELAY,
   type InboundLink,
@@ -13,6 +14,8 @@ import {
 import { type Engine, type EventHandler, ns, type Time, transmissionTime } from "@losslab/engine";
 import { OptionError } from "@losslab/kinds";
 import { ControlFrames } from "./control-frames.js";
+import { CreditUpdates } from "./credit-updates.js";
+import { flowControlOf } from "./flow-controls.js";
 import { InputBuffers } from "./input-buffers.js";
 import type { InputSide } from "./input-side.js";
 import type { InputSideContext } from "./input-side-context.js";
@@ -30,8 +33,10 @@ const TAIL_ARRIVED = 1;
 /** A frame the switch generated itself (PAUSE, congestion notification) has left `port`. */
 const CONTROL_SENT = 2;
 const PAUSE_TAKES_EFFECT = 3;
+/** A CBFC credit update from downstream has arrived whole. */
+const CREDIT_UPDATE_ARRIVED = 4;
 /** The first event kind a model may use for its own events. */
-export const FIRST_MODEL_EVENT = 4;
+export const FIRST_MODEL_EVENT = 5;
 
 const NO_PACKETS: readonly Packet[] = Object.freeze([]);
 
@@ -65,6 +70,10 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   private readonly inputs: InputSide;
   private readonly outputFlow: OutputFlowControl;
   private readonly control: ControlFrames;
+  /** Under CBFC: the credit-update frames the inputs owe upstream; undefined otherwise. */
+  private readonly updates: CreditUpdates | undefined;
+  /** Per output, once a credit update arrived on it: the counts heard per priority. */
+  private readonly heardUpdates: (CreditUpdateCounters | undefined)[] = [];
   private readonly routing: RouteLookup;
   /** Per-packet routing (option `router`), asked instead of `routing` for admitted packets. */
   private readonly router: PacketRouter | undefined;
@@ -157,6 +166,13 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       this.creditBytes,
       pause?.reactionDelay ?? DEFAULT_PAUSE_REACTION_DELAY,
     );
+    const flowControl = options.flowControl;
+    const updates =
+      flowControl === undefined ? undefined : flowControlOf(flowControl, this.name).creditUpdates?.(flowControl);
+    this.updates =
+      updates === undefined
+        ? undefined
+        : new CreditUpdates(engine, n, this.vls, updates, options.packets, () => this.requestArbitration());
     this.waiting = new Int32Array(n);
     this.intStamping = options.telemetry === true ? new IntStamping(n) : undefined;
     this.linkBusy = new Uint8Array(n);
@@ -176,7 +192,8 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
 
   connectInput(port: number, link: InboundLink): void {
     this.checkPort(port);
-    this.inputs.connect(port, link);
+    // Under CBFC the buffers' returned credits wait for the next credit-update frame.
+    this.inputs.connect(port, this.updates === undefined ? link : this.updates.inbound(port, link));
     this.inputs.checkHeadroom(port, this.outputLinks[port]);
   }
 
@@ -187,9 +204,13 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     return this.inputs.credits;
   }
 
-  /** A PAUSE frame is consumed here; any other packet enters the input buffer. */
+  /** A PAUSE frame or a credit update is consumed here; any other packet enters the input buffer. */
   receive(packet: Packet, input: number, tailAt: Time): void {
-    if (this.packets.kind(packet) === PacketKind.Pause) {
+    const kind = this.packets.kind(packet);
+    if (kind === PacketKind.CreditUpdate) {
+      // Its credits count once the whole frame is in (the frame names itself and the port in one number).
+      this.engine.at(tailAt, this, CREDIT_UPDATE_ARRIVED, packet * this.portCount + input);
+    } else if (kind === PacketKind.Pause) {
       // 802.3 Annex 31B: a PAUSE acts once the whole frame is in, within the reaction delay.
       // The payload names the frame and the port in one number: no object per frame.
       const received = packet * this.portCount + input;
@@ -228,6 +249,16 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       this.requestArbitration();
       this.arbitrateIfNext(); // the link calls this at the end of its credit event
     }
+  }
+
+  /** A credit update from the buffers downstream of an output, whole: their freed blocks come back to it. */
+  private creditUpdateArrived(received: number): void {
+    const port = received % this.portCount;
+    const frame = (received - port) / this.portCount;
+    this.heardUpdates[port] ??= new CreditUpdateCounters(`${this.name} output ${port}`, this.vls);
+    const { vl, blocks } = this.heardUpdates[port].received(this.packets, frame);
+    this.control.consumed(frame);
+    if (blocks > 0) this.creditsReturned(port, blocks, vl);
   }
 
   /** Whether credits returned to output `port` may let something start: by default always (models narrow it). */
@@ -375,6 +406,18 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       }
       this.sendControlFrame(port, control.pauseFrame(port, priority, now));
     }
+    const updates = this.updates;
+    for (let port = 0; updates !== undefined && port < this.portCount && updates.owing > 0; port++) {
+      if (this.linkBusy[port] === 1) continue;
+      const priority = updates.owed(port);
+      if (priority < 0) continue;
+      if (this.outputLinks[port] === undefined) {
+        throw new LosslessViolation(
+          `${this.name}: input ${port} must send a credit update but port ${port} has no output link`,
+        );
+      }
+      this.sendControlFrame(port, updates.frame(port, priority, now));
+    }
     for (let port = 0; port < this.portCount && control.noticesOwing > 0; port++) {
       const frame = control.notice(port);
       if (frame < 0 || this.linkBusy[port] === 1 || !this.canStart(port, frame)) continue;
@@ -422,7 +465,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
 
   /** Whether a PAUSE frame or a congestion notification waits for the link of `port`. */
   protected controlWaits(port: number): boolean {
-    return this.control.waits(port);
+    return this.control.waits(port) || (this.updates !== undefined && this.updates.owed(port) >= 0);
   }
 
   // --- events and arbitration -----------------------------------------------------------
@@ -448,6 +491,8 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       const frame = (received - port) / this.portCount;
       if (this.outputFlow.applyPause(port, this.packets, frame)) this.requestArbitration(); // a priority was let go
       this.control.consumed(frame);
+    } else if (kind === CREDIT_UPDATE_ARRIVED) {
+      this.creditUpdateArrived(payload as number);
     } else {
       this.handleModelEvent(kind, payload);
     }
@@ -467,7 +512,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
 
   /** Control frames first (PAUSE ahead of data, then notifications), then the model's arbitration. */
   private runArbitration(): void {
-    if (this.control.owing) this.sendControlFrames();
+    if (this.control.owing || (this.updates !== undefined && this.updates.owing > 0)) this.sendControlFrames();
     this.arbitrate();
   }
 

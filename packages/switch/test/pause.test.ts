@@ -16,6 +16,7 @@ import { describe, expect, it } from "vitest";
 import {
   createSwitch,
   type FlowControl,
+  type PauseFlowControl,
   SWITCH_ORGANISATIONS,
   type SwitchModelOptions,
   type SwitchOrganisation,
@@ -62,7 +63,7 @@ function build(options: {
   return { engine, packets, sw, h0, h2, d, port0, port2, out };
 }
 
-const pauseOf = (flowControl: Partial<FlowControl> = {}): FlowControl => ({
+const pauseOf = (flowControl: Partial<PauseFlowControl> = {}): FlowControl => ({
   kind: "pause",
   xoffBytes: 4000,
   xonBytes: 2000,
@@ -252,7 +253,7 @@ describe("PAUSE options", () => {
   it("rejects bad values, naming the field and what is allowed", () => {
     const engine = new Engine();
     const cases: Array<[unknown, RegExp]> = [
-      [{ kind: "pfc" }, /S: flowControl.kind must be "credits" or "pause"; got "pfc"/],
+      [{ kind: "pfc" }, /S: flowControl.kind must be "credits" or "pause" or "cbfc"; got "pfc"/],
       [
         { kind: "credits", xoffBytes: 10 },
         /flowControl.xoffBytes does not apply to kind "credits"; it applies to kind "pause" only/,

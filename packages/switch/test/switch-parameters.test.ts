@@ -45,7 +45,11 @@ describe("flowControls", () => {
   const buffers = { name: "S", capacityBytes: 9216, vls: 1, maxPacketBytes: DATA_BYTES };
 
   it("build options the models take: every field a kind's create makes is one its parameters set", () => {
-    const specs = { credits: { kind: "credits" }, pause: { kind: "pause", xoffBytes: 4096, xonBytes: 2048 } };
+    const specs = {
+      credits: { kind: "credits" },
+      pause: { kind: "pause", xoffBytes: 4096, xonBytes: 2048 },
+      cbfc: { kind: "cbfc" },
+    };
     for (const definition of flowControls.definitions) {
       const option = flowControls.create(specs[definition.kind as keyof typeof specs], undefined);
       expect(flowControlOf(option, "S")).toBe(definition);
@@ -57,10 +61,14 @@ describe("flowControls", () => {
       reactionDelay: 3_072_000,
       pauseFrameBytes: 64,
     });
+    // CBFC's buffers run on credits: no PAUSE settings; its updates every 1 us in 64 B frames.
+    const cbfc = flowControls.create(specs.cbfc, undefined);
+    expect(inputSettings(cbfc, buffers)).toBeUndefined();
+    expect(flowControlOf(cbfc, "S").creditUpdates?.(cbfc)).toEqual({ period: 1_000_000, frameBytes: 64 });
   });
 
   it("refuse a kind they do not list, and a field of another kind, with an OptionError naming it", () => {
-    expect(() => flowControlOf({ kind: "cbfc" }, "S")).toThrow(
+    expect(() => flowControlOf({ kind: "pfc" }, "S")).toThrow(
       expect.objectContaining({ name: "OptionError", option: "flowControl.kind" }),
     );
     expect(() => flowControlOf({ kind: "credits", reactionDelay: 5 } as never, "S")).toThrow(
