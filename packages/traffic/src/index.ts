@@ -4,6 +4,15 @@ export { type BernoulliSpec, bernoulli } from "./bernoulli.js";
 export { MAX_MESSAGE_BYTES, MAX_SPEC_TIME_US } from "./check-spec.js";
 export type { CollectiveSchedule, ScheduledFlow } from "./collective.js";
 export {
+  type ConnectionMatrix,
+  type MatrixConnection,
+  type MatrixFlow,
+  type MatrixTrigger,
+  matrixFlows,
+  matrixTraceCsv,
+  parseConnectionMatrix,
+} from "./connection-matrix.js";
+export {
   createGenerator,
   type GeneratorKind,
   type GeneratorSpec,
@@ -50,15 +59,6 @@ export {
   type HotSpotTrigger,
   hotSpot,
 } from "./hot-spot.js";
-export {
-  type ConnectionMatrix,
-  type MatrixConnection,
-  type MatrixFlow,
-  type MatrixTrigger,
-  matrixFlows,
-  matrixTraceCsv,
-  parseConnectionMatrix,
-} from "./htsim-matrix.js";
 export { type IncastOptions, type IncastSpec, incast } from "./incast.js";
 export { type InjectionProcessKind, injectionProcessKinds } from "./injection-process.js";
 export { type MatrixGraphFlow, matrixGraph } from "./matrix-graph.js";

@@ -16,7 +16,7 @@
  * `barrier` whose count is not its number of firers, and a trigger nothing fires.
  */
 import { KindError } from "@losslab/kinds";
-import type { ConnectionMatrix, MatrixConnection } from "./htsim-matrix.js";
+import type { ConnectionMatrix, MatrixConnection } from "./connection-matrix.js";
 
 /** One connection as an entry of a flow graph, its hosts as htsim numbers (0..nodes-1). */
 export interface MatrixGraphFlow {

@@ -27,6 +27,7 @@ describe("@losslab/traffic package rules (DESIGN.md)", () => {
       "incast",
       "injectionProcessKinds",
       "matrixFlows",
+      "matrixGraph",
       "matrixTraceCsv",
       "nestedTrafficKinds",
       "onOff",
