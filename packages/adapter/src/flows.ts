@@ -1,6 +1,14 @@
-import { LosslessViolation, type Packet, PacketKind, type PacketStore, TransportFlag } from "@losslab/core";
-import type { Engine, EventHandler, Time } from "@losslab/engine";
+import {
+  CongestionBit,
+  LosslessViolation,
+  type Packet,
+  PacketKind,
+  type PacketStore,
+  TransportFlag,
+} from "@losslab/core";
+import type { Engine, EventHandler, RandomStream, Time } from "@losslab/engine";
 import { FLOW_START, FLOW_STOP } from "./adapter-events.js";
+import type { EntropyPolicyFactory } from "./entropy-policy.js";
 import { Flow, type FlowOptions } from "./flow.js";
 import type { FlowRoundRobin } from "./flow-round-robin.js";
 import type { Pacing } from "./pacing.js";
@@ -29,6 +37,8 @@ export class Flows {
     private readonly turns: FlowRoundRobin,
     /** Whether data packets ask the switches for INT records (`HostAdapterOptions.telemetry`). */
     private readonly telemetry: boolean,
+    /** Multipath (`HostAdapterOptions.entropy`): each flow's entropy policy and the host's stream they draw from. */
+    private readonly entropy?: { readonly policies: EntropyPolicyFactory; readonly stream: RandomStream },
   ) {}
 
   /** Adds a flow; it starts at `options.start` (a read response flow: when its request arrives). */
@@ -50,6 +60,7 @@ export class Flows {
       throw new RangeError(`${this.name}: flow ${options.id}: only a queue without stop may be forgotten when idle`);
     }
     const flow = new Flow(options);
+    if (this.entropy !== undefined) flow.entropy = this.entropy.policies(this.entropy.stream);
     this.turns.add(flow);
     this.byId.set(flow.id, flow);
     // A read response flow starts with its request (`requestRead` at the requester).
@@ -103,6 +114,7 @@ export class Flows {
       throw new RangeError(`${this.name}: reopen takes a queue to forget when idle, with packets >= 1`);
     }
     const flow = new Flow(options, this.engine.now);
+    if (this.entropy !== undefined) flow.entropy = this.entropy.policies(this.entropy.stream);
     flow.fromEmpty = true;
     flow.active = true;
     this.turns.add(flow);
@@ -152,6 +164,7 @@ export class Flows {
     if (flow === undefined) throw new LosslessViolation(`${this.name}: ACK for unknown flow ${this.packets.flow(ack)}`);
     flow.outstanding -= this.packets.covers(ack);
     flow.acked += this.packets.covers(ack);
+    flow.entropy?.acked(this.packets.entropy(ack), (this.packets.bits(ack) & CongestionBit.Becn) !== 0);
     if (flow.retired && flow.outstanding === 0) this.byId.delete(flow.id);
     return flow;
   }
@@ -186,6 +199,7 @@ export class Flows {
       createdAt,
       transport: flags,
       telemetry: this.telemetry ? [] : undefined,
+      entropy: flow.entropy?.next(),
     });
     flow.sent++;
     if (flow.remaining <= 0) {

@@ -128,6 +128,9 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       options.packets,
       turns,
       options.telemetry === true,
+      options.entropy === undefined
+        ? undefined
+        : { policies: options.entropy, stream: engine.rng.stream(`${this.name}/multipath`) },
     );
     this.controllers = new ControllerEvents(engine, this, options.packets);
     this.scheduler = new SendScheduler(

@@ -1,3 +1,4 @@
+export { type AdaptiveEcmpOptions, adaptiveEcmpRouter } from "./adaptive-ecmp-router.js";
 export { CioqSwitch, type CioqSwitchOptions, cioqDefinition } from "./cioq-switch.js";
 export { createSwitch } from "./create-switch.js";
 export { type CreditFlowControl, creditsDefinition } from "./credit-flow-control.js";
