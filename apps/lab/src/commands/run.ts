@@ -3,6 +3,7 @@ import type {
   CollectiveSummary,
   PauseSummary,
   QueueLengthSummary,
+  ReorderSummary,
   SlowdownStats,
   SlowdownSummary,
 } from "@losslab/metrics";
@@ -131,8 +132,37 @@ export function resultJson(result: ScenarioResult, withSeries = false) {
     ...(result.slowdown === undefined ? {} : { slowdown: roundedSlowdown(result.slowdown) }),
     ...(result.queues === undefined ? {} : { queues: result.queues }),
     ...(result.pause === undefined ? {} : { pause: result.pause }),
+    ...(result.reorder === undefined ? {} : { reorder: roundedReorder(result.reorder) }),
     ...(withSeries ? { series: meterSeries(result) } : {}),
   };
+}
+
+type Reorder = NonNullable<ScenarioResult["reorder"]>;
+
+/** The reorder buffers' means rounded as the other summary numbers are. */
+function roundedReorder(reorder: Reorder): Reorder {
+  const roundedOne = (summary: ReorderSummary): ReorderSummary => ({
+    ...summary,
+    meanPackets: round(summary.meanPackets),
+    meanBytes: round(summary.meanBytes),
+  });
+  return {
+    all: roundedOne(reorder.all),
+    flows: Object.fromEntries(Object.entries(reorder.flows).map(([id, summary]) => [id, roundedOne(summary)])),
+  };
+}
+
+/** One line: the reorder buffer in-order delivery would need, over all flows and at the worst flow's. */
+function formatReorder({ all, flows }: Reorder): string {
+  let worst = "";
+  let worstBytes = -1;
+  for (const [id, summary] of Object.entries(flows)) {
+    if (summary.maxBytes > worstBytes) {
+      worst = id;
+      worstBytes = summary.maxBytes;
+    }
+  }
+  return `reorder buffer (in-order delivery, per flow): max ${all.maxPackets} packets / ${all.maxBytes} B (flow ${worst}), mean ${all.meanPackets.toFixed(2)} packets / ${all.meanBytes.toFixed(0)} B over ${all.arrivals} arrivals`;
 }
 
 /** The collectives' times rounded as the other summary numbers are. */
@@ -267,6 +297,7 @@ export function formatSummary(result: ScenarioResult): string {
   }
   if (result.pause !== undefined) lines.push("", formatPause(result.pause));
   if (result.queues !== undefined) lines.push("", ...formatQueues(result.queues));
+  if (result.reorder !== undefined) lines.push("", formatReorder(result.reorder));
   const stats = result.stats;
   lines.push(
     "",
