@@ -127,3 +127,46 @@ describe("multipath on a k = 4 fat tree", () => {
     expect(() => parseScenario(scenario({ adaptiveRouting: "random" }))).toThrow(/adaptiveRouting/);
   });
 });
+
+describe("multipath under PFC", () => {
+  // 8 hosts of pods 1 and 2 send 200 KB each to H0, into 300 KB shared buffers: the receiver's
+  // ToR pauses its uplinks and the pauses spread; sprayed or not, nothing may be lost.
+  const incast = [4, 5, 6, 7, 8, 9, 10, 11].map((x) => ({
+    id: `f${x}`,
+    source: `H${x}`,
+    destination: "H0",
+    bytes: 200_000,
+  }));
+  const small = {
+    kind: "shared-buffer",
+    sharedBufferBytes: 300_000,
+    alphas: [1],
+    pfcThreshold: "dynamic",
+    pfcAlpha: 0.125,
+    inputBufferBytes: 400_000,
+    flowControl: { kind: "pause", xoffBytes: 300_000, xonBytes: 297_000 },
+  };
+  // The receiver's link carries 1600 frames of 1048 + 20 B: an incast's tail is its drain time.
+  const drainUs = ((1600 * 1068) / BANDWIDTH) * 1e6;
+
+  for (const extra of [
+    { multipath: { kind: "ecmp" } },
+    { multipath: { kind: "oblivious" } },
+    { multipath: { kind: "reps" } },
+    { multipath: { kind: "ecmp" }, adaptiveRouting: "queue-pause" },
+  ]) {
+    it(`${JSON.stringify(extra)}: links pause, every packet arrives, the tail is the drain time`, () => {
+      const result = runScenario(
+        parseScenario({
+          ...scenario(extra),
+          switch: small,
+          traffic: [{ kind: "flow-graph", name: "incast", flows: incast }],
+        }),
+      );
+      expect(result.pause!.frames).toBeGreaterThan(0);
+      expect(result.delivered).toBe(1600);
+      expect(result.completions.incast!.count).toBe(8);
+      expect(result.completions.incast!.maxUs).toBeLessThanOrEqual(1.05 * drainUs);
+    });
+  }
+});
