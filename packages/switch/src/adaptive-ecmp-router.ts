@@ -1,5 +1,5 @@
 import type { Packet, PacketReader } from "@losslab/core";
-import { ecmpMembers, ecmpPort } from "@losslab/topology";
+import { ecmpPort } from "@losslab/topology";
 import type { OutputQueueState, PacketRouter, PacketRouterFactory } from "./packet-router.js";
 
 /** What `adaptiveEcmpRouter` needs: the switch's table (`SwitchOptions.routes` and `ecmp`) and packets. */
@@ -21,7 +21,7 @@ export interface AdaptiveEcmpOptions {
  * instead of htsim's coin: deterministic without a random stream, and a tied group keeps
  * ECMP's spread. Equal bytes are compared by the packets waiting for each output, which is
  * all the input-queued organisations (no output queues: 0 bytes) compare. Entries of one
- * port follow the table.
+ * port follow the table. No allocation per packet: the group is read in place.
  */
 export function adaptiveEcmpRouter(options: AdaptiveEcmpOptions): PacketRouterFactory {
   const { packets, routes, groups, salt, pauseAware } = options;
@@ -30,17 +30,27 @@ export function adaptiveEcmpRouter(options: AdaptiveEcmpOptions): PacketRouterFa
       const destination = packets.destination(packet);
       const entry = routes[destination] ?? -1;
       if (entry >= -1) return entry;
-      const flow = packets.flow(packet);
-      const hashed = ecmpPort(groups, entry, salt, flow, packets.source(packet), destination, packets.entropy(packet));
-      const members = ecmpMembers(groups, entry);
+      const hashed = ecmpPort(
+        groups,
+        entry,
+        salt,
+        packets.flow(packet),
+        packets.source(packet),
+        destination,
+        packets.entropy(packet),
+      );
+      // The group's members sit at groups[offset + 1 ..], its count at groups[offset] (ecmp.ts).
+      const offset = -2 - entry;
+      const count = groups[offset]!;
+      let start = 0;
+      while (groups[offset + 1 + start] !== hashed) start++;
       const vl = packets.vl(packet);
-      const start = members.indexOf(hashed);
       let best = hashed;
       let bestPaused = pauseAware && queues.outputPaused(hashed, vl);
       let bestBytes = queues.outputOccupancy(hashed);
       let bestWaiting = queues.waitingFor(hashed);
-      for (let k = 1; k < members.length; k++) {
-        const port = members[(start + k) % members.length]!;
+      for (let k = 1; k < count; k++) {
+        const port = groups[offset + 1 + ((start + k) % count)]!;
         const paused = pauseAware && queues.outputPaused(port, vl);
         if (paused && !bestPaused) continue;
         const bytes = queues.outputOccupancy(port);

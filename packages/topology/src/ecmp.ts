@@ -91,12 +91,6 @@ export function ecmpPort(
   return groups[offset + 1 + (hash % count)] as number;
 }
 
-/** The members of the ECMP group table entry `entry` names (`entry < -1`): a view into `groups`. */
-export function ecmpMembers(groups: Int32Array, entry: number): Int32Array {
-  const offset = -2 - entry;
-  return groups.subarray(offset + 1, offset + 1 + (groups[offset] as number));
-}
-
 /**
  * What a switch model needs to forward: `ports[destination]` is the output port for each
  * destination host index, -1 where there is none, or an ECMP group entry (below -1) into
