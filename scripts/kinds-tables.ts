@@ -18,6 +18,7 @@ const root = join(import.meta.dirname, "..");
 
 /** The READMEs with kinds tables. */
 export const readmesWithTables = [
+  "packages/adapter/README.md",
   "packages/marking/README.md",
   "packages/response/README.md",
   "packages/switch/README.md",

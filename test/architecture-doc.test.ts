@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { publishedPackageDirs, repositoryRoot as root } from "@losslab/test-kit/repository";
 import { describe, expect, it } from "vitest";
+import * as adapter from "../packages/adapter/src/index.js";
 import * as marking from "../packages/marking/src/index.js";
 import * as response from "../packages/response/src/index.js";
 import { builtInKinds } from "../packages/scenario/src/index.js";
@@ -79,7 +80,14 @@ describe("docs/architecture.md", () => {
   });
 
   it("lists every family's registry, exported under the name it gives, with its kinds in their order", () => {
-    const exported: Record<string, unknown> = { ...marking, ...response, ...switches, ...topology, ...traffic };
+    const exported: Record<string, unknown> = {
+      ...adapter,
+      ...marking,
+      ...response,
+      ...switches,
+      ...topology,
+      ...traffic,
+    };
     const rows = tableAfter(page, "| family (scenario field) | registry | kinds |");
     const registries = Object.values(builtInKinds);
     expect(rows).toHaveLength(registries.length);

@@ -141,4 +141,31 @@ describe("the built losslab CLI", () => {
     expect(collectives.status).toBe(0);
     expect(JSON.parse(collectives.stdout).collectives["ring-640k"].runs[0].stepsUs).toHaveLength(30);
   });
+
+  it("runs the spraying example: the reorder buffer it prints, and one losslab: line for a bad multipath kind", {
+    timeout: 60_000,
+  }, () => {
+    const run = built("run", "examples/spraying-permutation.yaml", "--json");
+    expect(run.status).toBe(0);
+    const reorder = JSON.parse(run.stdout).reorder;
+    expect(reorder.all.maxPackets).toBeGreaterThan(0);
+    expect(reorder.all.arrivals).toBe(16_000);
+    expect(Object.keys(reorder.flows)).toHaveLength(16);
+    expect(built("run", "examples/spraying-permutation.yaml").stdout).toMatch(
+      /^reorder buffer \(in-order delivery, per flow\): max [1-9]\d* packets/m,
+    );
+    const dir = mkdtempSync(join(tmpdir(), "losslab-built-"));
+    const bad = join(dir, "bad.yaml");
+    writeFileSync(
+      bad,
+      readFileSync(join(repositoryRoot, "examples", "spraying-permutation.yaml"), "utf8").replace(
+        "kind: oblivious",
+        "kind: spray",
+      ),
+    );
+    const refused = built("run", bad);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr.trim().split("\n")).toHaveLength(1);
+    expect(refused.stderr).toMatch(/^losslab: .*multipath.*ecmp, oblivious, round-robin, reps/);
+  });
 });

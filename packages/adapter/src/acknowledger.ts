@@ -18,6 +18,8 @@ export interface PendingAck {
   seq: number;
   sentAt: Time;
   telemetry: IntRecord[] | null;
+  /** Its entropy value (multipath), which the ACK echoes so the source learns how that path went. */
+  entropy: number;
   /** The coalescing time-out's event; -1 when none is armed. */
   timerId: EventId;
 }
@@ -73,6 +75,7 @@ export class Acknowledger {
         this.control.packets.seq(packet),
         this.control.packets.injectedAt(packet),
         this.control.packets.telemetry(packet),
+        this.control.packets.entropy(packet),
       );
       return;
     }
@@ -86,6 +89,7 @@ export class Acknowledger {
         seq: 0,
         sentAt: -1,
         telemetry: null,
+        entropy: -1,
         timerId: -1,
       };
       this.pending.set(this.control.packets.flow(packet), pending);
@@ -94,6 +98,7 @@ export class Acknowledger {
     pending.seq = this.control.packets.seq(packet);
     pending.sentAt = this.control.packets.injectedAt(packet);
     pending.telemetry = this.control.packets.telemetry(packet);
+    pending.entropy = this.control.packets.entropy(packet);
     if ((bits & CONGESTION_BITS) !== 0 || ackRequested || pending.count >= this.coalescing) {
       this.flush(pending, bits);
     } else if (pending.count === 1 && this.timeout !== Number.POSITIVE_INFINITY) {
@@ -120,10 +125,11 @@ export class Acknowledger {
       pending.seq,
       pending.sentAt,
       pending.telemetry,
+      pending.entropy,
     );
   }
 
-  /** An ACK of packet `seq` and the packets before it, echoing its send time and INT records (TIMELY, HPCC). */
+  /** An ACK of packet `seq` and the packets before it, echoing its send time, INT records (TIMELY, HPCC) and entropy (REPS). */
   private send(
     flow: number,
     destination: number,
@@ -133,8 +139,9 @@ export class Acknowledger {
     seq: number,
     sentAt: Time,
     telemetry: IntRecord[] | null,
+    entropy: number,
   ): void {
     const echoed = bits & CongestionBit.Ecn ? bits | CongestionBit.Becn : bits;
-    this.control.add(PacketKind.Ack, flow, destination, seq, vl, echoed, covers, sentAt, telemetry);
+    this.control.add(PacketKind.Ack, flow, destination, seq, vl, echoed, covers, sentAt, telemetry, entropy);
   }
 }

@@ -32,6 +32,8 @@ export class ControlQueue {
     /** An ACK: the send time of the data packet it acknowledges, and its INT records. */
     echoedSendTime?: Time,
     telemetry?: IntRecord[] | null,
+    /** An ACK: the entropy value of the data packet it acknowledges (-1: none). */
+    entropy?: number,
   ): void {
     this.waiting.push(
       this.packets.create({
@@ -47,6 +49,7 @@ export class ControlQueue {
         covers,
         echoedSendTime,
         telemetry,
+        entropy,
       }),
     );
   }

@@ -1,5 +1,6 @@
 import type { EventId, Time } from "@losslab/engine";
 import type { Controller, LimitingFactor } from "@losslab/response";
+import type { EntropyPolicy } from "./entropy-policy.js";
 
 export interface FlowOptions {
   /** Unique flow id within the simulation. */
@@ -130,6 +131,8 @@ export class Flow implements FlowState {
   readonly reliable: boolean;
   readonly readResponse: boolean;
   readonly controller: Controller | undefined;
+  /** How its data packets pick their entropy values (the adapter's `entropy`); undefined: none, one path. */
+  entropy: EntropyPolicy | undefined = undefined;
 
   /**
    * `generatedAt`: when the packets it holds at the start were generated (a queue's), by

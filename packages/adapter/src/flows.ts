@@ -1,6 +1,14 @@
-import { LosslessViolation, type Packet, PacketKind, type PacketStore, TransportFlag } from "@losslab/core";
-import type { Engine, EventHandler, Time } from "@losslab/engine";
+import {
+  CongestionBit,
+  LosslessViolation,
+  type Packet,
+  PacketKind,
+  type PacketStore,
+  TransportFlag,
+} from "@losslab/core";
+import type { Engine, EventHandler, RandomStream, Time } from "@losslab/engine";
 import { FLOW_START, FLOW_STOP } from "./adapter-events.js";
+import type { EntropyPolicyFactory } from "./entropy-policy.js";
 import { Flow, type FlowOptions } from "./flow.js";
 import type { FlowRoundRobin } from "./flow-round-robin.js";
 import type { Pacing } from "./pacing.js";
@@ -34,6 +42,8 @@ export class Flows {
     private readonly retransmission: Retransmission | undefined,
     /** The VLs whose flows retransmit (`retransmitPriorities`); undefined: all. */
     private readonly retransmitVls: readonly number[] | undefined,
+    /** Multipath (`HostAdapterOptions.entropy`): each flow's entropy policy and the host's stream they draw from. */
+    private readonly entropy?: { readonly policies: EntropyPolicyFactory; readonly stream: RandomStream },
   ) {}
 
   /** Whether a flow on `vl` retransmits. */
@@ -60,6 +70,7 @@ export class Flows {
       throw new RangeError(`${this.name}: flow ${options.id}: only a queue without stop may be forgotten when idle`);
     }
     const flow = new Flow(options, options.start, this.retransmits(options.vl));
+    if (this.entropy !== undefined) flow.entropy = this.entropy.policies(this.entropy.stream);
     this.turns.add(flow);
     this.byId.set(flow.id, flow);
     // A read response flow starts with its request (`requestRead` at the requester).
@@ -113,6 +124,7 @@ export class Flows {
       throw new RangeError(`${this.name}: reopen takes a queue to forget when idle, with packets >= 1`);
     }
     const flow = new Flow(options, this.engine.now, this.retransmits(options.vl));
+    if (this.entropy !== undefined) flow.entropy = this.entropy.policies(this.entropy.stream);
     flow.fromEmpty = true;
     flow.active = true;
     this.turns.add(flow);
@@ -174,6 +186,7 @@ export class Flows {
     if (flow === undefined) throw new LosslessViolation(`${this.name}: ACK for unknown flow ${this.packets.flow(ack)}`);
     flow.outstanding -= this.packets.covers(ack);
     flow.acked += this.packets.covers(ack);
+    flow.entropy?.acked(this.packets.entropy(ack), (this.packets.bits(ack) & CongestionBit.Becn) !== 0);
     if (flow.retired && flow.outstanding === 0) this.byId.delete(flow.id);
     return flow;
   }
@@ -248,6 +261,7 @@ export class Flows {
       transport: flags,
       feedback: pullTarget,
       telemetry: this.telemetry ? [] : undefined,
+      entropy: flow.entropy?.next(),
     });
     if (resend < 0) flow.sent++;
     if (acknowledged && flow.sentAt !== undefined) this.retransmission!.sent(flow, this.packets.seq(packet));

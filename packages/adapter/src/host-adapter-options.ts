@@ -1,5 +1,6 @@
 import type { ClassScheduling, PacketStore } from "@losslab/core";
 import type { Time } from "@losslab/engine";
+import type { EntropyPolicyFactory } from "./entropy-policy.js";
 import type { ReceiverCreditOptions } from "./receiver-credit-options.js";
 
 /** The options of a `HostAdapter`; the package README says which file holds the mechanism each tunes. */
@@ -137,4 +138,11 @@ export interface HostAdapterOptions {
    * controller (NSCC) too, a flow's window and its credit both bind. Default: none.
    */
   receiverCredits?: ReceiverCreditOptions;
+  /**
+   * Multipath (docs/spec/uec.md sec. 4): how each flow of this host picks the entropy value of
+   * its data packets (a kind of `entropyPolicies`: oblivious, round-robin, REPS), which ECMP
+   * switches hash with the flow; ACKs echo it back. Default: none, each flow keeps one path.
+   * As a destination the adapter accepts packets in any order and acknowledges each one.
+   */
+  entropy?: EntropyPolicyFactory;
 }

@@ -163,6 +163,9 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       options.telemetry === true,
       this.retransmission,
       options.retransmitPriorities,
+      options.entropy === undefined
+        ? undefined
+        : { policies: options.entropy, stream: engine.rng.stream(`${this.name}/multipath`) },
     );
     this.controllers = new ControllerEvents(engine, this, options.packets);
     this.scheduler = new SendScheduler(

@@ -1,5 +1,15 @@
+export { type EntropyPolicySpec, entropyPolicies } from "./entropy-policies.js";
+export {
+  defineEntropyPolicy,
+  type EntropyPolicy,
+  type EntropyPolicyDefinition,
+  type EntropyPolicyFactory,
+} from "./entropy-policy.js";
 export type { FlowOptions, FlowState } from "./flow.js";
 export { type DeliveryListener, HostAdapter } from "./host-adapter.js";
 export type { HostAdapterOptions } from "./host-adapter-options.js";
+export { ObliviousSpraying } from "./oblivious-spraying.js";
 export type { ReceiverCreditOptions } from "./receiver-credit-options.js";
+export { Reps } from "./reps.js";
 export type { RecoveryCounts } from "./retransmission.js";
+export { MAX_ENTROPIES, RoundRobinSpraying } from "./round-robin-spraying.js";

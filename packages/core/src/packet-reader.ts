@@ -43,6 +43,8 @@ export interface PacketReader {
   feedback(packet: Packet): number;
   /** `TransportFlag`s of a data packet; 0 otherwise. */
   transport(packet: Packet): number;
+  /** The entropy value (`PacketFields.entropy`); -1 when none. */
+  entropy(packet: Packet): number;
   /** An ACK's echo of its data packet's `injectedAt`; -1 otherwise. */
   echoedSendTime(packet: Packet): Time;
   /** INT records (HPCC): on a data packet that asked for them, pushed hop by hop; on its ACK, echoed. null otherwise. */

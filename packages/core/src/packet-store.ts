@@ -35,6 +35,8 @@ const LIVE = 11;
 const ROUTE = 12;
 /** The VL a switch chose for the packet's next link, where VLs change per hop (the Dragonfly's hop classes). */
 const NEXT_VL = 13;
+/** The entropy value the source stamped for multipath (UEC's EV, docs/spec/uec.md sec. 4); -1 when none. */
+const ENTROPY = 14;
 const FLOATS = 4;
 const ID = 0;
 const CREATED_AT = 1;
@@ -114,6 +116,7 @@ export class PacketStore implements PacketReader {
     ints[i + LIVE] = 1;
     ints[i + ROUTE] = 0;
     ints[i + NEXT_VL] = 0;
+    ints[i + ENTROPY] = fields.entropy ?? -1;
     const f = packet * FLOATS;
     const floats = this.floats;
     floats[f + ID] = this.nextId++;
@@ -219,6 +222,15 @@ export class PacketStore implements PacketReader {
 
   transport(packet: Packet): number {
     return this.ints[packet * INTS + TRANSPORT]!;
+  }
+
+  entropy(packet: Packet): number {
+    return this.ints[packet * INTS + ENTROPY]!;
+  }
+
+  /** Stamps the entropy value a source chose for `packet` (its owner, before sending it). */
+  setEntropy(packet: Packet, entropy: number): void {
+    this.ints[packet * INTS + ENTROPY] = entropy;
   }
 
   echoedSendTime(packet: Packet): Time {

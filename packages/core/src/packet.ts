@@ -109,6 +109,12 @@ export interface PacketFields {
   covers?: number;
   feedback?: number;
   transport?: number;
+  /**
+   * The entropy value ECMP switches hash with the flow (UEC's EV, docs/spec/uec.md sec. 4): a
+   * data packet's is its source's choice, an ACK echoes its data packet's. Default -1: none,
+   * so the flow alone picks the path.
+   */
+  entropy?: number;
   /** A data packet that asks for INT records: an empty list; an ACK: the records of the data packet it echoes. */
   telemetry?: IntRecord[] | null;
   /** An ACK: the send time (`injectedAt`) of the data packet it acknowledges. */

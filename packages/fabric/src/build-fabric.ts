@@ -3,6 +3,7 @@ import { type Device, PacketStore } from "@losslab/core";
 import type { Engine } from "@losslab/engine";
 import type { Registry } from "@losslab/kinds";
 import {
+  adaptiveEcmpRouter,
   createSwitch,
   dragonflyRouter,
   Link,
@@ -46,6 +47,13 @@ export interface FabricOptions {
   readonly wireOverheadBytes?: number;
   /** The simulation's packets (one store, shared by every device and link); default a new one. */
   readonly packets?: PacketStore;
+  /**
+   * Switch adaptive routing in ECMP groups (@losslab/switch's `adaptiveEcmpRouter`): every
+   * switch with a group sends each packet to its member with the emptiest output queue, a
+   * paused one last with `pauseAware`. Default: none (the flow hash, with the packet's
+   * entropy when it has one). Not with a topology whose switches route per packet (Dragonfly).
+   */
+  readonly adaptiveRouting?: { readonly pauseAware: boolean };
 }
 
 /**
@@ -79,7 +87,12 @@ export function buildFabric(engine: Engine, topology: Topology, routes: Routes, 
       const spec = switchOf(node);
       const { ports: table, groups, salt } = routes.forwarding(index);
       const ecmp = groups.length === 0 ? {} : { ecmp: { groups, salt } };
-      const router = routerOf?.(node, spec.options.vls ?? 1);
+      const adaptive = options.adaptiveRouting;
+      const router =
+        routerOf?.(node, spec.options.vls ?? 1) ??
+        (adaptive === undefined || groups.length === 0
+          ? undefined
+          : adaptiveEcmpRouter({ packets, routes: table, groups, salt, pauseAware: adaptive.pauseAware }));
       const device = createSwitch(
         engine,
         spec.organisation,

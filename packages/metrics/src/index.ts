@@ -30,6 +30,7 @@ export {
 } from "./packet-trace.js";
 export { type PausedLink, PauseMeter, type PauseSummary } from "./pause-meter.js";
 export { type QueueLengthSummary, QueueLengths } from "./queue-lengths.js";
+export { ReorderBuffers, type ReorderSummary } from "./reorder-buffers.js";
 export { type SlidingWindowOptions, slidingWindow } from "./sliding-window.js";
 export {
   DEFAULT_SLOWDOWN_EDGES,

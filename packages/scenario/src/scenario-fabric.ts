@@ -46,14 +46,24 @@ export function scenarioFabric(
   const unmarked: SwitchSpec = { organisation: scenario.switch.kind, organisations, options: common };
   const nonCompliant = scenario.nonCompliant;
   fields.set("telemetry", "controller").set("overheadBytes", "packets.wireOverheadBytes");
+  const entropy =
+    scenario.multipath === undefined ? undefined : kinds.multipath.create(scenario.multipath, undefined, "multipath");
+  const adaptive = scenario.adaptiveRouting;
   return asFieldError(
     "switch",
     () =>
       buildFabric(engine, topology, routes, {
         packets,
         switches: (node) => (nonCompliant.switches.includes(node.id) ? unmarked : marked),
-        hosts: (node) => ({ ...hostOptions, compliant: !nonCompliant.hosts.includes(node.id) }),
+        hosts: (node) => ({
+          ...hostOptions,
+          compliant: !nonCompliant.hosts.includes(node.id),
+          ...(entropy === undefined ? {} : { entropy }),
+        }),
         wireOverheadBytes: scenario.packets.wireOverheadBytes,
+        ...(adaptive === undefined || adaptive === "off"
+          ? {}
+          : { adaptiveRouting: { pauseAware: adaptive === "queue-pause" } }),
       }),
     fields,
   );

@@ -1,3 +1,4 @@
+import type { EntropyPolicySpec } from "@losslab/adapter";
 import { checkValues } from "@losslab/kinds";
 import type { MarkingSpec } from "@losslab/marking";
 import type { ControllerSpec } from "@losslab/response";
@@ -299,6 +300,10 @@ function trafficSchema(kinds: ScenarioKinds) {
  * Per-flow congestion controllers: the registry's (`@losslab/response`'s built-in ones and
  * plugins'), each with its parameters' ranges, defaults and docs in scenario units (kind-schema.ts).
  */
+function multipathSchema(kinds: ScenarioKinds) {
+  return kindSchema(kinds.multipath) as unknown as z.ZodType<EntropyPolicySpec, EntropyPolicySpec>;
+}
+
 function controllerSchema(kinds: ScenarioKinds) {
   return kindSchema(kinds.controller) as unknown as z.ZodType<ControllerSpec, ControllerSpec>;
 }
@@ -409,6 +414,19 @@ export const scenarioFieldsSchema = (kinds: ScenarioKinds) =>
      */
     traffic: z.array(trafficSchema(kinds)).max(MAX_LIST).default([]),
     controller: controllerSchema(kinds).default({ kind: "none" }),
+    /**
+     * Multipath (docs/spec/uec.md sec. 4): how every source picks each data packet's entropy,
+     * which ECMP switches hash with the flow ("ecmp": none, one path per flow; "oblivious",
+     * "round-robin", "reps": spraying). Given, the run also measures the receivers'
+     * reorder buffers (`reorder` in the result). Default: absent, one path per flow.
+     */
+    multipath: multipathSchema(kinds).optional(),
+    /**
+     * Switch adaptive routing in ECMP groups (@losslab/switch's `adaptiveEcmpRouter`): each
+     * packet takes the member with the fewest bytes in its output queue; "queue-pause" counts
+     * a member whose priority PFC pauses as full. Default (or "off"): the hash picks.
+     */
+    adaptiveRouting: z.enum(["off", "queue", "queue-pause"]).optional(),
     /**
      * Devices that do not implement congestion control (turner-2001 sec. 6): hosts whose
      * flows take no controller and ignore marks, switches that mark nothing.

@@ -1,3 +1,4 @@
+import { type EntropyPolicyDefinition, entropyPolicies } from "@losslab/adapter";
 import type { AnyKindDefinition, Registry } from "@losslab/kinds";
 import { type MarkingDefinition, markingPolicies } from "@losslab/marking";
 import { type ControllerDefinition, controllers } from "@losslab/response";
@@ -34,6 +35,8 @@ export interface ScenarioKinds {
   readonly destination: Registry<DestinationDefinition>;
   /** Message-size distributions, nested in generators (`traffic[i].size`). */
   readonly size: Registry<SizeDefinition>;
+  /** How sources pick each packet's entropy for ECMP (`multipath`, @losslab/adapter). */
+  readonly multipath: Registry<EntropyPolicyDefinition>;
 }
 
 /** The kinds losslab ships. */
@@ -46,6 +49,7 @@ export const builtInKinds: ScenarioKinds = Object.freeze({
   traffic: generators,
   destination: destinationPatterns,
   size: sizeDistributions,
+  multipath: entropyPolicies,
 });
 
 /** The registry of a family scenarios name kinds of, for nested specs (`kindSchema`). */

@@ -1,7 +1,7 @@
 import type { Engine, Time } from "@losslab/engine";
 import { ms, us } from "@losslab/engine";
 import type { Fabric } from "@losslab/fabric";
-import { CollectiveTimes, Fingerprint, PauseMeter, type QueueLengths } from "@losslab/metrics";
+import { CollectiveTimes, Fingerprint, PauseMeter, type QueueLengths, ReorderBuffers } from "@losslab/metrics";
 import type { Routes } from "@losslab/topology";
 import { FlowMeters } from "./flow-meters.js";
 import { LatencyMeters } from "./latency-meters.js";
@@ -38,6 +38,8 @@ export class ScenarioMeters {
   readonly notifications: Notification[];
   /** The switch queues and the interval the run samples them at, with `metrics.queueLengths`. */
   readonly queueSampling: { readonly queues: QueueLengths; readonly interval: Time } | undefined;
+  /** With `multipath`: the reorder buffers in-order delivery would need at the destinations. */
+  readonly reorder: ReorderBuffers | undefined;
 
   /**
    * `measure`: the measurement interval, ms; `flows`: the ids of the scenario's own flows;
@@ -59,6 +61,11 @@ export class ScenarioMeters {
     this.notifications = notifies ? logNotifications(engine, fabric) : [];
     this.latencies = new LatencyMeters(scenario, measure);
     this.flows = new FlowMeters(scenario, kinds, fabric, routes, flows, this.rates, this.latencies);
+    this.reorder = scenario.multipath === undefined ? undefined : new ReorderBuffers();
+    const reorder = this.reorder;
+    if (reorder !== undefined) {
+      for (const host of fabric.hosts.values()) host.onDeliver((packets, packet) => reorder.delivered(packets, packet));
+    }
     const queueOptions = scenario.metrics.queueLengths;
     this.queueSampling =
       queueOptions === undefined

@@ -6,6 +6,7 @@ import type {
   LatencyBins,
   PauseSummary,
   QueueLengthSummary,
+  ReorderSummary,
   SlowdownSummary,
 } from "@losslab/metrics";
 import type { FailureSummary } from "./link-failures.js";
@@ -58,6 +59,12 @@ export interface ScenarioResult {
    * `<switch>:out<port>`), p50, p95, p99 and max of its sampled occupancy in bytes.
    */
   queues?: Record<string, QueueLengthSummary>;
+  /**
+   * With `multipath`: the reorder buffer a receiver delivering in order would need (`ReorderBuffers`
+   * of @losslab/metrics): over all flows (`all`: the largest maxima, means over every data
+   * packet's arrival) and per flow id, in packets and bytes.
+   */
+  reorder?: { all: ReorderSummary; flows: Record<string, ReorderSummary> };
   /** With `metrics.queueLengths.series`: the samples of a buffer it names, [ms, bytes] points. */
   queueSeries(name: string): Array<[number, number]>;
   /** Averages over `metrics.measureMs` (default: the whole run). */
@@ -178,6 +185,14 @@ export function scenarioResult(simulation: Simulation, wallMs: number): Scenario
     ...(meters.collectives.empty ? {} : { collectives: meters.collectives.summary() }),
     ...(flows.slowdown.empty ? {} : { slowdown: flows.slowdown.summary() }),
     ...(queues === undefined ? {} : { queues: queues.summary() }),
+    ...(meters.reorder === undefined
+      ? {}
+      : {
+          reorder: {
+            all: meters.reorder.summary(),
+            flows: Object.fromEntries([...meters.reorder.perFlow()].map(([id, summary]) => [String(id), summary])),
+          },
+        }),
     queueSeries: (name) => {
       const samples = queues?.series(name);
       if (samples === undefined) {

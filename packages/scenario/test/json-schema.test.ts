@@ -24,7 +24,17 @@ describe("scenario.schema.json", () => {
     const schema = JSON.stringify(scenarioJsonSchema());
     const families = Object.entries(builtInKinds);
     expect(families.map(([family]) => family).sort()).toEqual(
-      ["controller", "destination", "flowControl", "marking", "size", "switch", "topology", "traffic"].sort(),
+      [
+        "controller",
+        "destination",
+        "flowControl",
+        "marking",
+        "multipath",
+        "size",
+        "switch",
+        "topology",
+        "traffic",
+      ].sort(),
     );
     for (const [family, registry] of families) {
       expect(registry.kinds.length, family).toBeGreaterThan(0);

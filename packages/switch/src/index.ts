@@ -1,3 +1,4 @@
+export { type AdaptiveEcmpOptions, adaptiveEcmpRouter } from "./adaptive-ecmp-router.js";
 export { type CbfcFlowControl, cbfcDefinition, DEFAULT_CREDIT_UPDATE_PERIOD_NS } from "./cbfc-flow-control.js";
 export { CioqSwitch, type CioqSwitchOptions, cioqDefinition } from "./cioq-switch.js";
 export { createSwitch } from "./create-switch.js";

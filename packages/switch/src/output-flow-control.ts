@@ -48,6 +48,11 @@ export class OutputFlowControl {
     return isPaused(this.pausedPriorities[output]!, vl) ? PAUSED : 0;
   }
 
+  /** Whether a PAUSE from downstream holds priority `vl` of `output` now. */
+  paused(output: number, vl: number): boolean {
+    return isPaused(this.pausedPriorities[output]!, vl);
+  }
+
   /** Takes the credits of a packet of `bytes` on VL `vl`, starting on `output` now, from its VL's account. */
   consume(output: number, vl: number, bytes: number): void {
     this.accounts[output * this.vls + vl]!.consume(bytes);

@@ -2,11 +2,15 @@ import type { Packet, SwitchView } from "@losslab/core";
 
 /**
  * What a switch's routing may read of the switch: how many packets wait for each output
- * (queued and not yet started on its link, santos-2002's cnt1). Read-only, a number per
- * output, so an adaptive decision depends only on the simulation's state at that instant and
- * stays deterministic.
+ * (queued and not yet started on its link, santos-2002's cnt1), the bytes in each output
+ * queue (0 for organisations without output queues), and whether a PAUSE from downstream
+ * holds an output's priority. Read-only, so an adaptive decision depends only on the
+ * simulation's state at that instant and stays deterministic.
  */
-export type OutputQueueState = Pick<SwitchView, "waitingFor">;
+export type OutputQueueState = Pick<SwitchView, "waitingFor" | "outputOccupancy"> & {
+  /** Whether a PAUSE from the device downstream of `output` holds priority `vl` now (false under credits). */
+  outputPaused(output: number, vl: number): boolean;
+};
 
 /**
  * Routing that a destination table cannot express, decided per packet as its header arrives:

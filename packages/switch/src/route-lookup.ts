@@ -1,11 +1,12 @@
 import type { OutboundLink, Packet, PacketReader } from "@losslab/core";
-import { ecmpPort, flowHash } from "@losslab/topology";
+import { ecmpPort, entropyHash, flowHash } from "@losslab/topology";
 
 /**
  * A switch's forwarding table: the output port of each destination host (-1: unreachable),
  * or, for an entry below -1, an ECMP group whose member the packet's flow hashes to with this
- * switch's salt (`ecmpPort` of @losslab/topology), so every packet of a flow keeps one path.
- * A member whose link has failed (`OutboundLink.failed`) is left out: a flow hashed to it
+ * switch's salt (`ecmpPort` of @losslab/topology), so every packet of a flow keeps one path;
+ * with its entropy value when it carries one, so a source may spray a flow's packets.
+ * A member whose link has failed (`OutboundLink.failed`) is left out: a packet hashed to it
  * hashes again over the members that remain (the others keep their paths); with none left, or
  * a single-port entry failed, the packet goes to the failed port and is lost there.
  */
@@ -28,19 +29,31 @@ export class RouteLookup {
     if (entry >= -1) return entry;
     const flow = packets.flow(packet);
     const source = packets.source(packet);
-    const port = ecmpPort(this.ecmpGroups, entry, this.ecmpSalt, flow, source, destination);
-    return this.links[port]?.failed === true ? this.remaining(entry, port, flow, source, destination) : port;
+    const entropy = packets.entropy(packet);
+    const port = ecmpPort(this.ecmpGroups, entry, this.ecmpSalt, flow, source, destination, entropy);
+    return this.links[port]?.failed === true ? this.remaining(entry, port, flow, source, destination, entropy) : port;
   }
 
-  /** The member of group `entry` a flow hashed to failed port `port` takes instead: its hash over the live members. */
-  private remaining(entry: number, port: number, flow: number, source: number, destination: number): number {
+  /** The member of group `entry` a packet hashed to failed port `port` takes instead: its hash over the live members. */
+  private remaining(
+    entry: number,
+    port: number,
+    flow: number,
+    source: number,
+    destination: number,
+    entropy: number,
+  ): number {
     const groups = this.ecmpGroups;
     const offset = -2 - entry;
     const count = groups[offset]!;
     let live = 0;
     for (let i = 1; i <= count; i++) if (this.links[groups[offset + i]!]?.failed !== true) live++;
     if (live === 0) return port;
-    let pick = flowHash(this.ecmpSalt, flow, source, destination) % live;
+    const hash =
+      entropy < 0
+        ? flowHash(this.ecmpSalt, flow, source, destination)
+        : entropyHash(this.ecmpSalt, flow, source, destination, entropy);
+    let pick = hash % live;
     for (let i = 1; i <= count; i++) {
       const member = groups[offset + i]!;
       if (this.links[member]?.failed === true) continue;

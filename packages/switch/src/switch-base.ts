@@ -243,6 +243,11 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     return laneStopped(this.inputs.pause, port, this.vls, vl);
   }
 
+  /** Whether a PAUSE from the device downstream of `output` holds priority `vl` now (false under credits). */
+  outputPaused(output: number, vl: number): boolean {
+    return this.outputFlow.paused(output, vl);
+  }
+
   creditsReturned(port: number, blocks: number, vl = 0): void {
     this.outputFlow.restore(port, blocks, vl);
     if (this.creditsDecide(port)) {

@@ -26,6 +26,8 @@ export interface SwitchModel extends Device, SwitchView {
    * XON; without `vl`, for any priority. Always false with credits.
    */
   inputPaused(port: number, vl?: number): boolean;
+  /** Whether a PAUSE from the device downstream of `output` holds priority `vl` now; always false with credits. */
+  outputPaused(output: number, vl: number): boolean;
   /** Sends a congestion notification the switch generated (a QCN CNM) toward its destination, ahead of queued data. */
   sendNotification(frame: Packet): void;
   /** Calls `listener` with every control frame a marking policy sends from this switch (`SwitchView.notify`). */

@@ -13,7 +13,7 @@ import { dragonflyRouter, type OutputQueueState, type PacketRouter } from "../sr
 
 type DragonflyRouting = Extract<Routing, { kind: "dragonfly" }>;
 
-const idle: OutputQueueState = { waitingFor: () => 0 };
+const idle: OutputQueueState = { waitingFor: () => 0, outputOccupancy: () => 0, outputPaused: () => false };
 
 /** A router per switch of the Dragonfly, all reading `queues`. */
 function routers(routing: DragonflyRouting, packets: PacketStore, queues: (router: number) => OutputQueueState) {
@@ -124,7 +124,7 @@ describe("dragonflyRouter", () => {
     const shape = new DragonflyShape(routing);
     // H0 on D0.0 to H70 on D8.3: the minimal path leaves D0.0 on a local port to the router holding group 8's link.
     const minimalPort = shape.minimalPort(0, 70, 0);
-    const busy: OutputQueueState = { waitingFor: (port) => (port === minimalPort ? 10 : 0) };
+    const busy: OutputQueueState = { ...idle, waitingFor: (port) => (port === minimalPort ? 10 : 0) };
     for (const [queues, expectedGlobals] of [
       [idle, 1],
       [busy, 2],

@@ -44,6 +44,16 @@ export function flowHash(salt: number, flow: number, source: number, destination
 }
 
 /**
+ * The hash of a packet that carries an entropy value (`entropy` >= 0): `flowHash`'s three
+ * words and the entropy, so a source spreads one flow over the group's members by changing
+ * the entropy per packet (uet-htsim's `ecmp_host`: hash of flow id, EV and a per-switch salt,
+ * dc/fat_tree_switch.cpp:338-339; docs/spec/uec.md sec. 4). 16: the length of four words.
+ */
+export function entropyHash(salt: number, flow: number, source: number, destination: number, entropy: number): number {
+  return finish(mixWord(mixWord(mixWord(mixWord(salt | 0, flow), source), destination), entropy) ^ 16);
+}
+
+/**
  * The per-switch seed of `flowHash`: the FNV-1a hash of the switch's id, so it does not
  * depend on the order nodes are listed in. Computed once per switch, when tables are built.
  */
@@ -61,8 +71,9 @@ export const groupEntry = (offset: number): number => -2 - offset;
 
 /**
  * The port a switch sends a packet on for table entry `entry` when it names an ECMP group of
- * `groups` (`entry < -1`): member `flowHash(...) mod count`. The hot path of a multipath
- * lookup: a few integer multiplications and two typed-array reads.
+ * `groups` (`entry < -1`): member `flowHash(...) mod count`, or `entropyHash(...) mod count`
+ * for a packet with an entropy value (`entropy` >= 0; -1, the default, is none). The hot path
+ * of a multipath lookup: a few integer multiplications and two typed-array reads.
  */
 export function ecmpPort(
   groups: Int32Array,
@@ -71,10 +82,13 @@ export function ecmpPort(
   flow: number,
   source: number,
   destination: number,
+  entropy = -1,
 ): number {
   const offset = -2 - entry;
   const count = groups[offset] as number;
-  return groups[offset + 1 + (flowHash(salt, flow, source, destination) % count)] as number;
+  const hash =
+    entropy < 0 ? flowHash(salt, flow, source, destination) : entropyHash(salt, flow, source, destination, entropy);
+  return groups[offset + 1 + (hash % count)] as number;
 }
 
 /**

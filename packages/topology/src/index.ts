@@ -21,7 +21,7 @@ export {
   type DragonflySize,
   dragonflyRouterName,
 } from "./dragonfly-shape.js";
-export { ecmpPort, ecmpSalt, type Forwarding, flowHash } from "./ecmp.js";
+export { ecmpPort, ecmpSalt, entropyHash, type Forwarding, flowHash } from "./ecmp.js";
 export { type FatTreeOptions, fatTree, fatTreeDefinition } from "./fat-tree.js";
 export { type HtsimFatTree, htsimFatTreeDefinition, parseHtsimFatTree } from "./htsim-fat-tree.js";
 export { type KAryNFlyOptions, kAryNFly, kAryNFlyDefinition } from "./k-ary-n-fly.js";

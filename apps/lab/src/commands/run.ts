@@ -3,6 +3,7 @@ import type {
   CollectiveSummary,
   PauseSummary,
   QueueLengthSummary,
+  ReorderSummary,
   SlowdownStats,
   SlowdownSummary,
 } from "@losslab/metrics";
@@ -134,8 +135,37 @@ export function resultJson(result: ScenarioResult, withSeries = false) {
     ...(result.pause === undefined ? {} : { pause: result.pause }),
     ...(result.recovery === undefined ? {} : { recovery: result.recovery }),
     ...(result.failures === undefined ? {} : { failures: result.failures }),
+    ...(result.reorder === undefined ? {} : { reorder: roundedReorder(result.reorder) }),
     ...(withSeries ? { series: meterSeries(result) } : {}),
   };
+}
+
+type Reorder = NonNullable<ScenarioResult["reorder"]>;
+
+/** The reorder buffers' means rounded as the other summary numbers are. */
+function roundedReorder(reorder: Reorder): Reorder {
+  const roundedOne = (summary: ReorderSummary): ReorderSummary => ({
+    ...summary,
+    meanPackets: round(summary.meanPackets),
+    meanBytes: round(summary.meanBytes),
+  });
+  return {
+    all: roundedOne(reorder.all),
+    flows: Object.fromEntries(Object.entries(reorder.flows).map(([id, summary]) => [id, roundedOne(summary)])),
+  };
+}
+
+/** One line: the reorder buffer in-order delivery would need, over all flows and at the worst flow's. */
+function formatReorder({ all, flows }: Reorder): string {
+  let worst = "";
+  let worstBytes = -1;
+  for (const [id, summary] of Object.entries(flows)) {
+    if (summary.maxBytes > worstBytes) {
+      worst = id;
+      worstBytes = summary.maxBytes;
+    }
+  }
+  return `reorder buffer (in-order delivery, per flow): max ${all.maxPackets} packets / ${all.maxBytes} B (flow ${worst}), mean ${all.meanPackets.toFixed(2)} packets / ${all.meanBytes.toFixed(0)} B over ${all.arrivals} arrivals`;
 }
 
 /** The collectives' times rounded as the other summary numbers are. */
@@ -275,6 +305,7 @@ export function formatSummary(result: ScenarioResult): string {
     lines.push("", `link failures: ${result.failures.lost} frames lost (${links.join(", ")})`);
   }
   if (result.queues !== undefined) lines.push("", ...formatQueues(result.queues));
+  if (result.reorder !== undefined) lines.push("", formatReorder(result.reorder));
   const stats = result.stats;
   lines.push(
     "",

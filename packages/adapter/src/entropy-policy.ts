@@ -1,0 +1,33 @@
+import type { RandomStream } from "@losslab/engine";
+import { definer, type KindDefinition, type Parameters } from "@losslab/kinds";
+
+/**
+ * How one flow picks the entropy value of each data packet it sends (UEC's multipath
+ * "load balancing" schemes, docs/spec/uec.md sec. 4): ECMP switches hash the flow with it, so
+ * a new value may take a new path. The policy hears the entropy each ACK echoes, and whether
+ * that ACK echoes ECN, to favour paths that went well (REPS).
+ */
+export interface EntropyPolicy {
+  /** The entropy value (>= 0) of the flow's next data packet. */
+  next(): number;
+  /** An ACK of the flow came back echoing `entropy`; `marked`: it echoes ECN (BECN). */
+  acked(entropy: number, marked: boolean): void;
+}
+
+/**
+ * Makes each flow's `EntropyPolicy` (option `entropy` of the adapter), drawing any random
+ * choice from `stream`: its host's stream `<host>/multipath`, shared by the host's flows in
+ * the order they send, so a run stays a function of its seed.
+ */
+export type EntropyPolicyFactory = (stream: RandomStream) => EntropyPolicy;
+
+/** A multipath kind makes a factory, or nothing: one path per flow, the flow hash alone (no entropy). */
+export type EntropyPolicyDefinition<Kind extends string = string, Ps extends Parameters = Parameters> = KindDefinition<
+  Kind,
+  Ps,
+  undefined,
+  EntropyPolicyFactory | undefined
+>;
+
+/** Defines a multipath kind (scenario field `multipath`), as `defineController` does a controller. */
+export const defineEntropyPolicy = definer<undefined, EntropyPolicyFactory | undefined>("multipath");
