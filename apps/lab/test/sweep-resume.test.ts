@@ -107,6 +107,17 @@ describe("losslab sweep, resumed from damaged results", () => {
     expect(again(lines(extra))).toMatch(
       /is not re-used \(its summary columns are not in the order losslab writes them\): running all 4 points\n$/,
     );
+    // An extra column where losslab's order would put it, filled in every row: results.json,
+    // whose columns are the run's, no longer vouches for any row (fast-check found it re-used).
+    const at = header!.findIndex((name) => name.startsWith("links."));
+    const inOrder = [header!, ...rows].map((row, r) => [
+      ...row.slice(0, at),
+      r === 0 ? "links.A->A0" : "0.5",
+      ...row.slice(at),
+    ]);
+    expect(again(lines(inOrder))).toBe(
+      `losslab: ${csv} is not re-used (its columns are not those of results.json): running all 4 points\n`,
+    );
     const swapped = [...header!];
     [swapped[2], swapped[3]] = [swapped[3]!, swapped[2]!];
     expect(again(lines([swapped, ...rows]))).toBe(

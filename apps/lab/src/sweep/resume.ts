@@ -43,7 +43,7 @@ function readJson(
   json: EarlierFile,
   parameters: readonly string[],
   keys: readonly string[],
-): Map<string, JsonPoint[]> | { problem: string } {
+): Map<string, JsonPoint[]> | { problem: string } | { disagrees: true } {
   if (json === undefined) return { problem: "there is no results.json" };
   if (typeof json !== "string") return { problem: `results.json ${json.unreadable}` };
   let value: unknown;
@@ -57,11 +57,13 @@ function readJson(
     value === null ||
     typeof value !== "object" ||
     JSON.stringify(record.parameters) !== JSON.stringify(parameters) ||
-    JSON.stringify(record.columns) !== JSON.stringify(keys) ||
     !Array.isArray(record.points)
   ) {
     return { problem: "results.json is not this sweep's, or not of the same rows" };
   }
+  // This sweep's results.json with other columns than results.csv's header: one of the two was
+  // changed (a column added or dropped in the CSV), so neither vouches for a row.
+  if (JSON.stringify(record.columns) !== JSON.stringify(keys)) return { disagrees: true };
   const byKey = new Map<string, JsonPoint[]>();
   for (const point of record.points as unknown[]) {
     const { parameters: values, summary, fingerprint, error } = (point ?? {}) as Record<string, unknown>;
@@ -124,6 +126,7 @@ export function planResume(
   if ("unusable" in reading) return all(reading.unusable);
   const { keys, lines } = reading;
   const vouched = readJson(json, parameters, keys);
+  if ("disagrees" in vouched) return all("its columns are not those of results.json");
   const byKey = new Map<string, CsvLine[]>();
   for (const line of lines) byKey.set(pointKey(line.cells), [...(byKey.get(pointKey(line.cells)) ?? []), line]);
 
