@@ -31,3 +31,11 @@ export type EntropyPolicyDefinition<Kind extends string = string, Ps extends Par
 
 /** Defines a multipath kind (scenario field `multipath`), as `defineController` does a controller. */
 export const defineEntropyPolicy = definer<undefined, EntropyPolicyFactory | undefined>("multipath");
+
+/** The most entropy values a multipath kind takes: UEC's EV is a 16-bit field. */
+export const MAX_ENTROPIES = 65536;
+
+/** The `entropies` parameter of the spraying kinds: how many values, uet-htsim's `-paths` (default 64). */
+export function entropiesParameter(description: string) {
+  return { type: "integer", min: 1, max: MAX_ENTROPIES, default: 64, description } as const;
+}

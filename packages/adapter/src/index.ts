@@ -4,6 +4,7 @@ export {
   type EntropyPolicy,
   type EntropyPolicyDefinition,
   type EntropyPolicyFactory,
+  MAX_ENTROPIES,
 } from "./entropy-policy.js";
 export type { FlowOptions, FlowState } from "./flow.js";
 export { type DeliveryListener, HostAdapter } from "./host-adapter.js";
@@ -12,4 +13,4 @@ export { ObliviousSpraying } from "./oblivious-spraying.js";
 export type { ReceiverCreditOptions } from "./receiver-credit-options.js";
 export { Reps } from "./reps.js";
 export type { RecoveryCounts } from "./retransmission.js";
-export { MAX_ENTROPIES, RoundRobinSpraying } from "./round-robin-spraying.js";
+export { RoundRobinSpraying } from "./round-robin-spraying.js";

@@ -1,6 +1,5 @@
 import type { RandomStream } from "@losslab/engine";
-import { defineEntropyPolicy, type EntropyPolicy } from "./entropy-policy.js";
-import { MAX_ENTROPIES } from "./round-robin-spraying.js";
+import { defineEntropyPolicy, type EntropyPolicy, entropiesParameter } from "./entropy-policy.js";
 
 /**
  * Oblivious packet spraying (OPS, the REPS paper's baseline, arXiv:2407.21625): each packet's
@@ -27,13 +26,7 @@ export const obliviousSprayingDefinition = defineEntropyPolicy({
   description:
     "oblivious packet spraying: every packet's entropy drawn uniformly at random from the host's seeded stream (REPS paper's OPS)",
   parameters: {
-    entropies: {
-      type: "integer",
-      min: 1,
-      max: MAX_ENTROPIES,
-      default: 64,
-      description: "entropy values to draw from (uet-htsim's -paths, default 64)",
-    },
+    entropies: entropiesParameter("entropy values to draw from (uet-htsim's -paths, default 64)"),
   },
   create:
     ({ entropies }) =>

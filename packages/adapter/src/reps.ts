@@ -1,6 +1,5 @@
 import type { RandomStream } from "@losslab/engine";
-import { defineEntropyPolicy, type EntropyPolicy } from "./entropy-policy.js";
-import { MAX_ENTROPIES } from "./round-robin-spraying.js";
+import { defineEntropyPolicy, type EntropyPolicy, entropiesParameter } from "./entropy-policy.js";
 
 /**
  * REPS, recycled entropy packet spraying (Bonato et al., arXiv:2407.21625; uet-htsim's `reps`,
@@ -54,13 +53,7 @@ export const repsDefinition = defineEntropyPolicy({
   description:
     "REPS: reuse the entropies of ACKs that came back without ECN, from a circular buffer, else a fresh random one (arXiv:2407.21625; uet-htsim uec_mp.cpp:137-196)",
   parameters: {
-    entropies: {
-      type: "integer",
-      min: 1,
-      max: MAX_ENTROPIES,
-      default: 64,
-      description: "entropy values a fresh one is drawn from (uet-htsim's -paths, default 64)",
-    },
+    entropies: entropiesParameter("entropy values a fresh one is drawn from (uet-htsim's -paths, default 64)"),
     buffer: {
       type: "integer",
       min: 1,

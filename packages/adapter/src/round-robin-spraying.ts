@@ -1,7 +1,4 @@
-import { defineEntropyPolicy, type EntropyPolicy } from "./entropy-policy.js";
-
-/** The most entropy values a multipath kind takes: UEC's EV is a 16-bit field. */
-export const MAX_ENTROPIES = 65536;
+import { defineEntropyPolicy, type EntropyPolicy, entropiesParameter } from "./entropy-policy.js";
 
 /** Round-robin spraying: the flow's packets take entropies 0, 1, ..., N-1, 0, ... in turn, ignoring feedback. */
 export class RoundRobinSpraying implements EntropyPolicy {
@@ -24,13 +21,7 @@ export const roundRobinSprayingDefinition = defineEntropyPolicy({
   description:
     "round-robin spraying: each flow's packets cycle through entropies 0..N-1 (uet-htsim's oblivious cycle without its random mask, uec_mp.cpp:29-44)",
   parameters: {
-    entropies: {
-      type: "integer",
-      min: 1,
-      max: MAX_ENTROPIES,
-      default: 64,
-      description: "entropy values to cycle through (uet-htsim's -paths, default 64)",
-    },
+    entropies: entropiesParameter("entropy values to cycle through (uet-htsim's -paths, default 64)"),
   },
   create:
     ({ entropies }) =>

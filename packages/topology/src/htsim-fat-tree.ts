@@ -23,6 +23,7 @@
  */
 import { formatValue, KindError, tokenLines } from "@losslab/kinds";
 import { fatTree } from "./fat-tree.js";
+import { sizeOf } from "./size-of.js";
 import { spineLeaf } from "./spine-leaf.js";
 import type { Topology, TopologyLink } from "./topology.js";
 import { TopologyBuilder } from "./topology-builder.js";
@@ -308,17 +309,7 @@ export const htsimFatTreeDefinition = defineTopology({
   check: ({ text }) => {
     parseHtsimFatTree(text, "topology.text");
   },
-  size: ({ text }) => {
-    const { topology } = parseHtsimFatTree(text, "topology.text");
-    const switches = topology.nodes.filter((node) => node.kind === "switch");
-    return {
-      hosts: topology.nodes.length - switches.length,
-      switches: switches.length,
-      links: topology.links.length,
-      switchPorts: switches.reduce((sum, node) => sum + node.ports, 0),
-      portPairs: switches.reduce((sum, node) => sum + node.ports ** 2, 0),
-    };
-  },
+  size: ({ text }) => sizeOf(parseHtsimFatTree(text, "topology.text").topology),
   describe: ({ text }) => {
     const { topology, routing } = parseHtsimFatTree(text, "topology.text");
     const hosts = topology.nodes.filter((node) => node.kind === "host").length;

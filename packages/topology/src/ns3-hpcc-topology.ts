@@ -15,6 +15,7 @@
  */
 import { KindError, tokenLines, WordReader } from "@losslab/kinds";
 import { ns3DataRate, ns3Time } from "./ns3-units.js";
+import { sizeOf } from "./size-of.js";
 import type { Topology, TopologyLink, TopologyNode } from "./topology.js";
 import { defineTopology } from "./topology-definition.js";
 import { TopologyError } from "./topology-error.js";
@@ -141,20 +142,7 @@ export const ns3HpccDefinition = defineTopology({
   check: ({ text }) => {
     ns3Fabric(text);
   },
-  size: ({ text }) => {
-    const { topology } = parseNs3Topology(text, "topology.text");
-    let hosts = 0;
-    let switchPorts = 0;
-    let portPairs = 0;
-    for (const node of topology.nodes) {
-      if (node.kind === "host") hosts++;
-      else {
-        switchPorts += node.ports;
-        portPairs += node.ports ** 2;
-      }
-    }
-    return { hosts, switches: topology.nodes.length - hosts, links: topology.links.length, switchPorts, portPairs };
-  },
+  size: ({ text }) => sizeOf(parseNs3Topology(text, "topology.text").topology),
   describe: ({ text }) => {
     const { topology, hostIds } = parseNs3Topology(text, "topology.text");
     return `ns-3 HPCC topology, ${hostIds.length} hosts and ${topology.nodes.length - hostIds.length} switches`;
