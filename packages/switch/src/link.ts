@@ -31,6 +31,12 @@ export interface LinkOptions {
   overheadBytes?: number;
   /** The simulation's packets: what the link carries are slots of it. */
   packets: PacketReader;
+  /**
+   * The engine's numbers of `from` and `to` (`Engine.device`), default 0: a frame's arrival is
+   * an event of `to`, a credit return one of `from`, whichever of them scheduled it.
+   */
+  fromDevice?: number;
+  toDevice?: number;
 }
 
 /** Slots of `kindsSent`: one per `PacketKind`, with room to spare. */
@@ -63,6 +69,8 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
   readonly toPort: number;
   readonly overheadBytes: number;
   readonly packets: PacketReader;
+  readonly fromDevice: number;
+  readonly toDevice: number;
   /** Bytes whose transmission started on this link. */
   bytesSent = 0;
   /** Packets whose transmission started on this link. */
@@ -100,6 +108,8 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
     this.toPort = options.toPort;
     this.overheadBytes = options.overheadBytes ?? 0;
     this.packets = options.packets;
+    this.fromDevice = options.fromDevice ?? 0;
+    this.toDevice = options.toDevice ?? 0;
     if (!(this.overheadBytes >= 0 && Number.isFinite(this.overheadBytes))) {
       throw OptionError.of(this.name, "overheadBytes", "must be a finite number >= 0", {
         value: this.overheadBytes,
@@ -163,7 +173,7 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
     this.kindsSent[this.packets.kind(packet)]!++;
     for (const listener of this.listeners) listener(this.packets, packet, now, end);
     this.starts?.push(now);
-    this.engine.at(headerLeaves + this.delay, this, HEADER_ARRIVES, packet);
+    this.engine.at(headerLeaves + this.delay, this, HEADER_ARRIVES, packet, this.toDevice);
     return end;
   }
 
@@ -187,7 +197,7 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
   }
 
   returnCredits(blocks: number, vl = 0): void {
-    this.engine.at(this.engine.now + this.backDelay, this, CREDITS_ARRIVE, blocks * VL_SLOTS + vl);
+    this.engine.at(this.engine.now + this.backDelay, this, CREDITS_ARRIVE, blocks * VL_SLOTS + vl, this.fromDevice);
   }
 
   /** The device's call ends the event: a switch may run the arbitration it asks for inside it (`Engine.takeSoon`). */
