@@ -200,3 +200,71 @@ function simulate(seed: number, parts: number[][]): { logs: string[][]; events: 
   }
   return { logs, events: engines.reduce((sum, engine) => sum + engine.eventsHandled, 0) };
 }
+
+describe("devices against a reference", () => {
+  it("always runs the pending event first in (time, time scheduled, scheduling device, its sequence)", () => {
+    for (let seed = 1; seed <= 20; seed++) checkAgainstReference(seed);
+  });
+});
+
+type Rank = [time: number, scheduledAt: number, scheduler: number, sequence: number];
+const before = (a: Rank, b: Rank) => {
+  for (let i = 0; i < 4; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+  return false;
+};
+
+/**
+ * Six devices schedule at random (for themselves or another device, now or later, through
+ * `at`, `after` and `soon`, some taken back by `takeSoon`); the test keeps its own list of
+ * pending events with the ranks the engine's rule gives them and checks that each event the
+ * engine runs is the first of that list.
+ */
+function checkAgainstReference(seed: number): void {
+  const engine = new Engine({ seed });
+  const stream = engine.rng.stream("script");
+  const sequences = new Array<number>(7).fill(0);
+  const pending = new Map<number, Rank>();
+  let next = 0;
+  let handled = 0;
+  const rankNow = (time: number): Rank => [time, engine.now, engine.device, sequences[engine.device]!++];
+  const handler: EventHandler<number> = {
+    handleEvent(kind, id) {
+      // A soon event's payload is undefined: its kind carries its id.
+      const key = kind > 0 ? kind : id;
+      const rank = pending.get(key)!;
+      let first = true;
+      for (const other of pending.values()) if (before(other, rank)) first = false;
+      if (!first || rank[0] !== engine.now)
+        expect({ ran: rank, now: engine.now, first }).toBe("the first pending event");
+      pending.delete(key);
+      handled++;
+      if (engine.now > 2000 || handled > 2000) return;
+      const count = stream.uniformInt(0, 3);
+      for (let i = 0; i < count; i++) schedule();
+    },
+  };
+  const schedule = (): void => {
+    const draw = stream.uniformInt(0, 9);
+    const id = ++next;
+    if (draw < 2) {
+      pending.set(id, rankNow(engine.now));
+      engine.soon(handler, id);
+      // Taken back only as the handler's last act: nothing else is scheduled after it here.
+      if (draw === 1 && engine.takeSoon(handler, id)) {
+        pending.delete(id);
+        handled++;
+      }
+      return;
+    }
+    const device = draw < 5 ? engine.device : stream.uniformInt(0, 6);
+    const delay = draw < 7 ? 0 : 10 * stream.uniformInt(1, 5);
+    pending.set(id, rankNow(engine.now + delay));
+    if (draw % 2 === 0) engine.at(engine.now + delay, handler, 0, id, device);
+    else engine.after(delay, handler, 0, id, device);
+  };
+  for (let device = 0; device <= 6; device++) engine.asDevice(device, () => schedule());
+  engine.run();
+  expect(pending.size).toBe(0);
+  expect(engine.eventsHandled).toBe(handled);
+  expect(handled).toBeGreaterThan(50);
+}
