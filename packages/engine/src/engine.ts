@@ -49,15 +49,15 @@ export class Engine {
   private current = 0;
   /**
    * The sequence number of the current device's next event: how many it has scheduled. An
-   * event's rank among those of its time is (the device that scheduled it, this number),
-   * two small integers rather than one double, so that passing them boxes nothing.
+   * event's rank among those of its time is (when it was scheduled, the device that scheduled
+   * it, this number).
    */
   private sequence = 0;
   /** Each device's `sequence` while another one is current, by device. */
   private sequences = new Float64Array(64);
   /**
    * Events `soon()` scheduled at the current time while no queued event was due by then, in
-   * (device, sequence) order: they run before the queue is consulted again, which is exactly
+   * rank order: they run before the queue is consulted again, which is exactly
    * where the queue would have put them (`schedule` and `soon` keep every event that comes
    * before one of them out of the queue's present), without its insertion and removal.
    */
