@@ -70,6 +70,18 @@ export class Engine {
   private soonNext = 0;
   private soonEnd = 0;
   private soonHandled = 0;
+  /**
+   * In a part of a split run (`runOnly`): 1 for each device this engine runs, by device;
+   * the others' events are skipped, counted in `skipped`. Undefined: every device is run.
+   */
+  private owned: Uint8Array | undefined;
+  private skipped = 0;
+  /** In a part, the events of the run itself (device 0) it ran: every part runs them. */
+  private runEvents = 0;
+  /** In a part of a split run, the rank of the running event (`eventRank`). */
+  private rankScheduledAt = -1;
+  private rankScheduler = -1;
+  private rankSequence = -1;
   private clock: Time = 0;
   private running = false;
   /** stop() was called; the run in progress returns after the current event. */
@@ -96,7 +108,46 @@ export class Engine {
    * counts as one (its work is done), so that the count does not depend on whether it was.
    */
   get eventsHandled(): number {
-    return this.queue.shifted + this.soonHandled; // every event taken out of the queue is handled
+    // Every event taken out of the queue is handled, but those a part skips (`runOnly`).
+    return this.queue.shifted + this.soonHandled - this.skipped;
+  }
+
+  /**
+   * Makes this engine one part of a run split over several (docs/spec/parallel.md sec. 6):
+   * from now on it runs only the events of the devices `owned` marks with 1 (index: the
+   * device) and of the run itself (device 0, which every part runs alike); another device's
+   * event is dropped when its turn comes, since that device's own part runs it. What a part
+   * owes another goes through links (`Link.crossTo`) and comes back with `atRanked`. An
+   * event for another part's device scheduled by one of this part's devices (not the run)
+   * throws: it would have had to cross without a link's delay.
+   */
+  runOnly(owned: Uint8Array): void {
+    if (this.running) throw new EngineError("runOnly() called from inside an event handler");
+    this.owned = owned;
+  }
+
+  /** In a part (`runOnly`), the events of the run itself (device 0) it ran, which every part runs alike. */
+  get runEventsHandled(): number {
+    return this.runEvents;
+  }
+
+  /**
+   * In a part (`runOnly`), the rank of the event running now: the time it was scheduled at
+   * (`eventScheduledAt`), the device that scheduled it (`eventScheduler`) and that device's
+   * sequence number (`eventSequence`); a `soon` event taken back by `takeSoon` counts as its
+   * own event. A split run orders what several parts do at one instant by it, as the single
+   * engine would have. -1 before the part's first event.
+   */
+  get eventScheduledAt(): Time {
+    return this.rankScheduledAt;
+  }
+
+  get eventScheduler(): number {
+    return this.rankScheduler;
+  }
+
+  get eventSequence(): number {
+    return this.rankSequence;
   }
 
   /** The device whose event is running, which schedules what is scheduled now (0: the run itself). */
@@ -203,6 +254,7 @@ export class Engine {
     ) {
       return false;
     }
+    if (this.owned !== undefined) this.rankSoon(index);
     this.soonNext = index + 1;
     if (this.soonNext === this.soonEnd) this.soonNext = this.soonEnd = 0;
     this.soonHandled++;
@@ -332,6 +384,14 @@ export class Engine {
     this.enter("run");
     const queue = this.queue;
     const start = this.eventsHandled;
+    if (this.owned !== undefined) {
+      try {
+        this.runPart(until, this.owned);
+      } finally {
+        this.leave();
+      }
+      return this.ranUntil(bounded, until, start);
+    }
     try {
       // The body of `dispatch`, inlined by hand: this loop is the simulator's innermost.
       while (!this.stopRequested) {
@@ -353,6 +413,10 @@ export class Engine {
     } finally {
       this.leave();
     }
+    return this.ranUntil(bounded, until, start);
+  }
+
+  private ranUntil(bounded: boolean, until: Time, start: number): RunResult {
     let reason: RunResult["reason"] = "empty";
     if (this.stopped) reason = "stopped";
     else if (bounded) {
@@ -360,6 +424,59 @@ export class Engine {
       reason = "until";
     }
     return { reason, events: this.eventsHandled - start, now: this.clock };
+  }
+
+  /**
+   * `run`'s loop for a part of a split run (`runOnly`): the same order, but it keeps the rank
+   * of each event it runs (`eventRank`) and drops the events of other parts' devices. Apart
+   * so that the single engine's loop pays for neither.
+   */
+  private runPart(until: Time, owned: Uint8Array): void {
+    const queue = this.queue;
+    while (!this.stopRequested) {
+      if (this.soonNext < this.soonEnd) {
+        this.rankSoon(this.soonNext);
+        if (this.soonOwners[this.soonNext] === 0) this.runEvents++;
+        this.runSoon();
+        continue;
+      }
+      const slot = queue.shift(until);
+      if (slot < 0) break;
+      const owner = queue.ownerOf(slot);
+      if (owner === 0) this.runEvents++;
+      else if (owned[owner] !== 1) {
+        this.skip(queue, slot, owned);
+        continue;
+      }
+      this.clock = queue.timeOf(slot);
+      this.rankScheduledAt = queue.scheduledAtOf(slot);
+      this.rankScheduler = queue.schedulerOf(slot);
+      this.rankSequence = queue.sequenceOf(slot);
+      if (owner !== this.current) this.switchTo(owner);
+      const target = queue.targetOf(slot);
+      const kind = queue.kindOf(slot);
+      const payload = queue.payloadOf(slot);
+      if (typeof target === "function") (target as EventCallback)(payload);
+      else (target as EventHandler).handleEvent(kind, payload);
+    }
+  }
+
+  /** The rank of the waiting `soon` event at `index`, about to run (or be taken back), becomes the current one. */
+  private rankSoon(index: number): void {
+    this.rankScheduledAt = this.clock;
+    this.rankScheduler = this.soonOwners[index]!;
+    this.rankSequence = this.soonSequences[index]!;
+  }
+
+  /** Drops another part's event; one of this part's own devices may not have scheduled it. */
+  private skip(queue: EventQueue, slot: number, owned: Uint8Array): void {
+    this.skipped++;
+    const scheduler = queue.schedulerOf(slot);
+    if (scheduler !== 0 && owned[scheduler] === 1) {
+      throw new EngineError(
+        `device ${scheduler} scheduled an event for device ${queue.ownerOf(slot)} of another part at ${formatTime(queue.timeOf(slot))}: parts meet only through links (Link.crossTo)`,
+      );
+    }
   }
 
   /** Runs exactly one event, for debugging. Returns false if none was waiting. */

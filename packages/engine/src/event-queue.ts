@@ -253,6 +253,19 @@ export class EventQueue {
     return this.owners[slot]!;
   }
 
+  /** The rank of the event in `slot` (see `push`): when it was scheduled, by which device, its sequence number. */
+  scheduledAtOf(slot: number): Time {
+    return this.scheduledAt[slot]!;
+  }
+
+  schedulerOf(slot: number): number {
+    return this.schedulers[slot]!;
+  }
+
+  sequenceOf(slot: number): number {
+    return this.sequences[slot]!;
+  }
+
   targetOf(slot: number): EventTarget<never> {
     return this.refs[2 * slot] as EventTarget<never>;
   }

@@ -36,6 +36,12 @@ export class Fingerprint {
   private a = SEED_A;
   private b = SEED_B;
   private words = 0;
+  /**
+   * In a part of a split run (`defer`): the steps not hashed yet, 6 numbers each (device,
+   * place, time, packet id, kind, bits), and how many numbers are used.
+   */
+  private deferred: Float64Array | undefined;
+  private deferredLength = 0;
 
   /** A listener for `Link.onTransmit` that hashes the link's transmissions under `link`'s number, as `device`'s. */
   transmissions(device: number, link: number): TransmissionListener {
@@ -79,6 +85,10 @@ export class Fingerprint {
    * The lanes are updated in locals and written back once: this runs on every packet-hop.
    */
   private step(device: number, place: number, time: Time, id: number, kind: number, bits: number): void {
+    if (this.deferred !== undefined) {
+      this.defer6(device, place, time, id, kind, bits);
+      return;
+    }
     const at = STRIDE * device;
     if (at >= this.lanes.length) this.grow(at);
     const lanes = this.lanes;
@@ -99,6 +109,68 @@ export class Fingerprint {
     lanes[at] = (a << 13) | (a >>> 19);
     lanes[at + 1] = (b << 17) | (b >>> 15);
     lanes[at + 2]! += 3;
+  }
+
+  /**
+   * From now on, keeps the steps instead of hashing them, until `hashDeferred`: a part of a
+   * split run hashes a window's steps once its packets have their final ids.
+   */
+  defer(): void {
+    this.deferred ??= new Float64Array(6 * 1024);
+  }
+
+  /** Hashes the kept steps (`defer`) in the order they were taken, each packet id `id` as `finalId(id)`. */
+  hashDeferred(finalId: (id: number) => number): void {
+    const steps = this.deferred!;
+    const length = this.deferredLength;
+    this.deferred = undefined;
+    for (let at = 0; at < length; at += 6) {
+      this.step(steps[at]!, steps[at + 1]!, steps[at + 2]!, finalId(steps[at + 3]!), steps[at + 4]!, steps[at + 5]!);
+    }
+    this.deferred = steps;
+    this.deferredLength = 0;
+  }
+
+  /** Each device's hash state so far (3 int32 per device, by device), for `ofParts`. */
+  lanesCopy(): Int32Array {
+    return this.lanes.slice();
+  }
+
+  /**
+   * The fingerprint of a run split over parts (docs/spec/parallel.md sec. 6), the same as the
+   * single run's: each device's hash from the one part that ran it (the `lanesCopy` of each
+   * part; a device has steps in one part only). Words of `add` are not part of a run.
+   */
+  static ofParts(parts: readonly Int32Array[]): Fingerprint {
+    const combined = new Fingerprint();
+    const length = Math.max(...parts.map((lanes) => lanes.length));
+    const lanes = seeded(new Int32Array(length), 0);
+    for (const own of parts) {
+      for (let at = 0; at < own.length; at += STRIDE) {
+        if (own[at + 2] === 0) continue;
+        if (lanes[at + 2] !== 0) throw new Error(`device ${at / STRIDE} has steps in two parts`);
+        lanes.set(own.subarray(at, at + STRIDE), at);
+      }
+    }
+    combined.lanes = lanes;
+    return combined;
+  }
+
+  private defer6(device: number, place: number, time: Time, id: number, kind: number, bits: number): void {
+    let steps = this.deferred!;
+    const at = this.deferredLength;
+    if (at + 6 > steps.length) {
+      const larger = new Float64Array(2 * steps.length);
+      larger.set(steps);
+      this.deferred = steps = larger;
+    }
+    steps[at] = device;
+    steps[at + 1] = place;
+    steps[at + 2] = time;
+    steps[at + 3] = id;
+    steps[at + 4] = kind;
+    steps[at + 5] = bits;
+    this.deferredLength = at + 6;
   }
 
   private grow(at: number): void {

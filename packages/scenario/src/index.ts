@@ -28,4 +28,6 @@ export {
   topologyNetwork,
 } from "./scenario-topology.js";
 export { type Scenario, type ScenarioInput, scenarioSchema, scenarioSchemaFor } from "./schema.js";
+export { type SplitMemory, splitMemory } from "./split-memory.js";
+export { type PartOutcome, runSplitPart } from "./split-part.js";
 export { creditLoopWarnings, scenarioWarnings } from "./warnings.js";
