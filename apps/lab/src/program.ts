@@ -148,6 +148,12 @@ is on stderr and in the report); 130/143 --all interrupted by SIGINT/SIGTERM.`,
       "also write result.json (with the time series), CSVs and charts of the flow groups and latency to this directory",
     )
     .option("--seed <n>", "override the scenario's seed", integerOption("--seed", 0))
+    .option(
+      "--threads <n>",
+      "split the run over n threads, by the topology's pods, groups or leaves: the same result as one thread (docs/spec/parallel.md)",
+      integerOption("--threads", 1),
+      1,
+    )
     .option("--trace <file>", "write a packet trace of the run to this file (NDJSON, one line per packet event)")
     .option("--trace-flows <ids>", "trace only these flow ids (comma-separated)")
     .option("--trace-kinds <events>", `trace only these events (comma-separated, or all): ${TRACE_EVENTS.join(", ")}`)

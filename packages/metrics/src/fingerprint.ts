@@ -131,29 +131,19 @@ export class Fingerprint {
     this.deferredLength = 0;
   }
 
-  /** Each device's hash state so far (3 int32 per device, by device), for `ofParts`. */
-  lanesCopy(): Int32Array {
-    return this.lanes.slice();
-  }
-
   /**
-   * The fingerprint of a run split over parts (docs/spec/parallel.md sec. 6), the same as the
-   * single run's: each device's hash from the one part that ran it (the `lanesCopy` of each
-   * part; a device has steps in one part only). Words of `add` are not part of a run.
+   * Takes the hashes of the devices `other` has steps of (another part of a split run, or its
+   * structured clone from another thread; docs/spec/parallel.md sec. 6): a device runs in one
+   * part only, so the parts' fingerprints together are the single run's.
    */
-  static ofParts(parts: readonly Int32Array[]): Fingerprint {
-    const combined = new Fingerprint();
-    const length = Math.max(...parts.map((lanes) => lanes.length));
-    const lanes = seeded(new Int32Array(length), 0);
-    for (const own of parts) {
-      for (let at = 0; at < own.length; at += STRIDE) {
-        if (own[at + 2] === 0) continue;
-        if (lanes[at + 2] !== 0) throw new Error(`device ${at / STRIDE} has steps in two parts`);
-        lanes.set(own.subarray(at, at + STRIDE), at);
-      }
+  absorb(other: Fingerprint): void {
+    const theirs = other.lanes;
+    if (theirs.length > this.lanes.length) this.grow(theirs.length - STRIDE);
+    for (let at = 0; at < theirs.length; at += STRIDE) {
+      if (theirs[at + 2] === 0) continue;
+      if (this.lanes[at + 2] !== 0) throw new Error(`device ${at / STRIDE} has steps in two parts`);
+      this.lanes.set(theirs.subarray(at, at + STRIDE), at);
     }
-    combined.lanes = lanes;
-    return combined;
   }
 
   private defer6(device: number, place: number, time: Time, id: number, kind: number, bits: number): void {

@@ -28,6 +28,8 @@ export {
   topologyNetwork,
 } from "./scenario-topology.js";
 export { type Scenario, type ScenarioInput, scenarioSchema, scenarioSchemaFor } from "./schema.js";
+export { type PartState, SimulationPart } from "./simulation-part.js";
 export { type SplitMemory, splitMemory } from "./split-memory.js";
-export { type PartOutcome, runSplitPart } from "./split-part.js";
+export { threadsUnsupported } from "./threads-unsupported.js";
 export { creditLoopWarnings, scenarioWarnings } from "./warnings.js";
+export { WindowBarrier } from "./window-barrier.js";

@@ -13,11 +13,14 @@ import {
   parseScenario,
   type RecoverySummary,
   runScenario,
+  type Scenario,
   ScenarioError,
   type ScenarioResult,
   type SwitchMarks,
   scenarioWarnings,
+  threadsUnsupported,
 } from "@losslab/scenario";
+import { TopologyError } from "@losslab/topology";
 import { queueChart } from "../charts/queue-chart.js";
 import { slowdownChart } from "../charts/slowdown-chart.js";
 import { writeFileAtomic } from "../files/atomic-write.js";
@@ -39,6 +42,8 @@ export interface RunOptions extends TraceFlags {
   dataDir?: string;
   /** Plugin modules to load besides the scenario's `plugins` (`--plugin`). */
   plugin?: string[];
+  /** Threads to split the run over (`--threads`, default 1: not split). */
+  threads?: number;
 }
 
 /** `losslab run <file>`: validates a scenario file (JSON or YAML), runs it, prints its summary. */
@@ -60,16 +65,23 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
     // A scenario too big to build is refused before its warnings, as `validate` refuses it.
     checkFits(scenario, kinds);
     for (const warning of scenarioWarnings(scenario, kinds)) process.stderr.write(`losslab: warning: ${warning}\n`);
-    const trace = openTraceFile(options);
     const progress = options.json ? undefined : simulationProgress(scenario.name);
-    try {
-      result = runScenario(scenario, {
-        kinds,
-        ...(progress === undefined ? {} : { onProgress: progress }),
-        ...(trace === undefined ? {} : { trace: trace.options }),
-      });
-    } finally {
-      traceNote = trace?.close();
+    const threads = options.threads ?? 1;
+    if (threads > 1) {
+      checkThreads(threads, scenario, options);
+      const { runOnThreads } = await import("../threads/run-on-threads.js");
+      result = (await threadsRun(threads, () => runOnThreads(scenario, kinds, threads, progress))).result;
+    } else {
+      const trace = openTraceFile(options);
+      try {
+        result = runScenario(scenario, {
+          kinds,
+          ...(progress === undefined ? {} : { onProgress: progress }),
+          ...(trace === undefined ? {} : { trace: trace.options }),
+        });
+      } finally {
+        traceNote = trace?.close();
+      }
     }
   } catch (error) {
     if (error instanceof ScenarioError) throw new UserError(`${file}: ${oneLine(error.message)}`);
@@ -418,4 +430,33 @@ function groupsChart(result: ScenarioResult): Chart {
       .filter((m) => m.startsWith("group:"))
       .map((meter) => ({ name: meter.slice(6), points: result.series(meter) })),
   };
+}
+
+/** Refuses, naming them, what a run split over threads does not support yet (docs/spec/parallel.md sec. 6). */
+function checkThreads(threads: number, scenario: Scenario, options: RunOptions): void {
+  const flags = [
+    [options.trace !== undefined, "--trace"],
+    [(options.plugin ?? []).length > 0 || (scenario.plugins ?? []).length > 0, "plugins"],
+  ] as const;
+  const named = flags.filter(([given]) => given).map(([, flag]) => flag);
+  if (named.length > 0) throw new UserError(`--threads ${threads}: not supported on threads yet: ${named.join(", ")}`);
+  const unsupported = threadsUnsupported(scenario);
+  if (unsupported !== undefined) throw new UserError(`--threads ${threads}: ${unsupported}`);
+}
+
+/**
+ * A split run, its refusals as one line: a partition that cuts a zero-delay link or asks for
+ * more parts than the fabric has (TopologyError), or devices of two parts that meet without a
+ * link (EngineError), such as traffic that starts flows when others complete.
+ */
+async function threadsRun<T>(threads: number, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof TopologyError) throw new UserError(`--threads ${threads}: ${oneLine(error.message)}`);
+    if (error instanceof Error && error.name === "EngineError") {
+      throw new UserError(`--threads ${threads}: ${oneLine(error.message)}; run it with --threads 1`);
+    }
+    throw error;
+  }
 }

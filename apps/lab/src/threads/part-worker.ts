@@ -1,9 +1,9 @@
 /**
  * A worker thread running one part of a run split over threads (`runOnThreads`): it builds
- * the scenario and runs its part (`runSplitPart`), then posts what it measured.
+ * the scenario, runs its part (`SimulationPart`) and posts what it measured, or its error.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { builtInKinds, parseScenario, runSplitPart, type SplitMemory } from "@losslab/scenario";
+import { builtInKinds, parseScenario, SimulationPart, type SplitMemory, WindowBarrier } from "@losslab/scenario";
 
 interface PartInput {
   readonly scenario: unknown;
@@ -13,8 +13,12 @@ interface PartInput {
 
 const { scenario, memory, part } = workerData as PartInput;
 try {
-  const outcome = runSplitPart(parseScenario(scenario, builtInKinds), builtInKinds, memory, part);
-  parentPort!.postMessage({ outcome });
+  const simulation = new SimulationPart(parseScenario(scenario, builtInKinds), builtInKinds, memory, part);
+  simulation.run();
+  parentPort!.postMessage({ state: simulation.state() });
 } catch (error) {
-  parentPort!.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  // The other parts stop at their next window's end instead of waiting for this one.
+  new WindowBarrier(memory.barrier, memory.parts).fail();
+  const { name, message } = error instanceof Error ? error : { name: "Error", message: String(error) };
+  parentPort!.postMessage({ error: message, name });
 }

@@ -1,38 +1,67 @@
 import { Worker } from "node:worker_threads";
-import { Fingerprint } from "@losslab/metrics";
-import { type PartOutcome, splitMemory } from "@losslab/scenario";
+import {
+  type PartState,
+  type Scenario,
+  type ScenarioKinds,
+  type ScenarioResult,
+  SimulationPart,
+  splitMemory,
+} from "@losslab/scenario";
 
-/** What a run split over threads reports (the slice of a `ScenarioResult` it has so far). */
+/** A split run's result, with what each part measured (`PartState`: events, windows, time waiting). */
 export interface ThreadsResult {
-  readonly fingerprint: string;
-  readonly events: number;
-  readonly delivered: number;
-  readonly transmissions: number;
-  readonly parts: readonly PartOutcome[];
+  readonly result: ScenarioResult;
+  readonly parts: readonly Pick<PartState, "part" | "events" | "windows" | "runMs" | "waitMs">[];
 }
 
 /**
- * Runs `scenario` (validated, as JSON-compatible data) split over `threads` worker threads,
- * one part each (`runSplitPart`, docs/spec/parallel.md sec. 6), and merges what they measured.
+ * Runs `scenario` split over `threads` threads (docs/spec/parallel.md sec. 6): part 0 on
+ * this thread, which it blocks until the run ends, and each other part on a worker thread;
+ * then part 0 absorbs the others' meters and reports the run, the single run's result.
+ * `onProgress` hears part 0's progress.
  */
-export async function runOnThreads(scenario: unknown, threads: number): Promise<ThreadsResult> {
+export async function runOnThreads(
+  scenario: Scenario,
+  kinds: ScenarioKinds,
+  threads: number,
+  onProgress?: (doneMs: number, totalMs: number, events: number) => void,
+): Promise<ThreadsResult> {
+  const started = performance.now();
   const memory = splitMemory(threads);
-  const outcomes = await Promise.all(Array.from({ length: threads }, (_, part) => runPart({ scenario, memory, part })));
+  const main = new SimulationPart(scenario, kinds, memory, 0);
+  const others = Array.from({ length: threads - 1 }, (_, index) => runPart({ scenario, memory, part: index + 1 }));
+  let failure: unknown;
+  try {
+    main.run(onProgress);
+  } catch (error) {
+    failure = error;
+  }
+  const settled = await Promise.allSettled(others);
+  // A part that failed on its own comes first; the others failed because it did.
+  for (const outcome of settled) if (outcome.status === "rejected") throw outcome.reason;
+  if (failure !== undefined) throw failure;
+  const states = settled.map((outcome) => (outcome as PromiseFulfilledResult<PartState>).value);
+  for (const state of states) main.absorb(state);
+  const own = main.state();
   return {
-    fingerprint: Fingerprint.ofParts(outcomes.map((outcome) => outcome.lanes)).hex(),
-    events: outcomes.reduce((sum, outcome) => sum + outcome.events, 0),
-    delivered: outcomes.reduce((sum, outcome) => sum + outcome.delivered, 0),
-    transmissions: outcomes.reduce((sum, outcome) => sum + outcome.transmissions, 0),
-    parts: outcomes,
+    result: main.result(performance.now() - started),
+    parts: [own, ...states].map(({ part, events, windows, runMs, waitMs }) => ({
+      part,
+      events,
+      windows,
+      runMs,
+      waitMs,
+    })),
   };
 }
 
-function runPart(input: { scenario: unknown; memory: unknown; part: number }): Promise<PartOutcome> {
+function runPart(input: { scenario: unknown; memory: unknown; part: number }): Promise<PartState> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(...workerFile(input));
-    worker.once("message", (message: { outcome?: PartOutcome; error?: string }) => {
-      if (message.outcome !== undefined) resolve(message.outcome);
-      else reject(new Error(message.error));
+    worker.once("message", (message: { state?: PartState; error?: string; name?: string }) => {
+      if (message.state !== undefined) resolve(message.state);
+      // The error's name says what it is (an EngineError: devices of two parts met without a link).
+      else reject(Object.assign(new Error(message.error), { name: message.name }));
       void worker.terminate();
     });
     worker.once("error", reject);
@@ -41,8 +70,8 @@ function runPart(input: { scenario: unknown; memory: unknown; part: number }): P
 
 /**
  * The worker module next to this one. From TypeScript sources (tests), with the main thread's
- * loader and export condition, and loaded by a one-line module: Node checks a worker file's
- * extension before the loader could take it.
+ * export condition and tsx's loader, through a one-line module: Node checks a worker file's
+ * extension before a loader given in `execArgv` could take it.
  */
 function workerFile(workerData: unknown): [string | URL, { workerData: unknown; eval?: boolean; execArgv?: string[] }] {
   const source = import.meta.url.endsWith(".ts");

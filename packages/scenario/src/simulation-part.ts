@@ -1,0 +1,319 @@
+import type { Packet, PacketStore } from "@losslab/core";
+import { type Engine, ms, PS_PER_MS } from "@losslab/engine";
+import type { CompletionTimes, Fingerprint, PauseMeter, Slowdown } from "@losslab/metrics";
+import type { Link, LinkCrossing } from "@losslab/switch";
+import { partitionTopology } from "@losslab/topology";
+import { DeadlockWatchdog } from "./deadlock-watchdog.js";
+import type { LatencyMeters } from "./latency-meters.js";
+import type { RateMeters } from "./rate-meters.js";
+import type { ScenarioKinds } from "./scenario-kinds.js";
+import { type ScenarioResult, scenarioResult } from "./scenario-result.js";
+import type { Scenario } from "./schema.js";
+import { buildSimulation, type Simulation } from "./simulation.js";
+import { CreationLog, FrameRing, RING_FLOATS, RING_PACKET_INTS, type SplitMemory } from "./split-memory.js";
+import { WindowBarrier } from "./window-barrier.js";
+
+/**
+ * What one part of a split run measured: plain data and the meters themselves, which a
+ * structured clone carries to the thread that merges them (`SimulationPart.absorb`).
+ */
+export interface PartState {
+  readonly part: number;
+  /** Events it handled; the run's own (device 0), which every part runs, only in part 0. */
+  readonly events: number;
+  readonly delivered: number;
+  readonly windows: number;
+  /** Wall time running its events, and waiting at window ends, ms. */
+  readonly runMs: number;
+  readonly waitMs: number;
+  readonly fingerprint: Fingerprint;
+  readonly rates: RateMeters;
+  readonly latencies: LatencyMeters;
+  readonly completions: CompletionTimes;
+  readonly slowdown: Slowdown;
+  readonly pauses: PauseMeter | undefined;
+  /** Per link (in `fabric.links` order): bytes sent, packets sent, then packets sent per kind. */
+  readonly links: Float64Array;
+}
+
+const FRAME = 0;
+const CREDITS = 1;
+/** Where a ring record's packet floats start (after the record's own 7 float64). */
+const PACKET_AT = 7;
+/** A link's counters in `PartState.links`: bytes, packets, and packets of each of 8 kinds. */
+const LINK_COUNTERS = 10;
+
+/**
+ * One part of a scenario run split over `memory.parts` threads (docs/spec/parallel.md
+ * sec. 6). Every part builds the whole simulation, so that the run's own setup (flows,
+ * generators, meters, random draws at setup) is the same in each, and runs only its own
+ * devices' events and the run's own (`Engine.runOnly`): building is a small part of a run,
+ * and the devices of other parts stay as built, never touched. The parts run windows of the
+ * partition's window W (`partitionTopology`): what crosses to another part (frames and
+ * credit returns on the cut links) arrives W or more after it is sent, so it is handed over
+ * at the window's end through the rings and queued there with its rank at the sender
+ * (`Link.arriveFrame`). Packets created in a window get provisional ids; at its end every
+ * part merges the creation logs into the single run's order and numbers the packets as the
+ * single run did, before the fingerprint hashes them. Part 0 then absorbs the others'
+ * meters (`absorb`) and reports the run (`result`): the single run's result, at any count.
+ */
+export class SimulationPart {
+  readonly simulation: Simulation;
+  readonly part: number;
+  private readonly parts: number;
+  private readonly barrier: WindowBarrier;
+  private readonly logs: CreationLog[][];
+  private readonly rings: FrameRing[][];
+  private readonly links: Link[];
+  private readonly window: number;
+  /** The part of each device (index: the device; 0, the run itself, in every part). */
+  private readonly partOf: Int32Array;
+  private parity = 0;
+  private events = 0;
+  private windows = 0;
+  private runMs = 0;
+  private waitMs = 0;
+  private absorbed: { events: number; delivered: number } = { events: 0, delivered: 0 };
+
+  /** Builds part `part` of `scenario` (validated; `threadsUnsupported` says nothing against it). */
+  constructor(scenario: Scenario, kinds: ScenarioKinds, memory: SplitMemory, part: number) {
+    this.part = part;
+    const parts = memory.parts;
+    this.parts = parts;
+    this.barrier = new WindowBarrier(memory.barrier, parts);
+    const byParity = <T>(make: (parity: number) => T[]) => [make(0), make(1)];
+    this.logs = byParity((parity) =>
+      Array.from({ length: parts }, (_, owner) => new CreationLog(memory.logs[2 * owner + parity]!)),
+    );
+    this.rings = byParity((parity) =>
+      Array.from({ length: parts * parts }, (_, pair) => new FrameRing(memory.rings[2 * pair + parity]!)),
+    );
+    let engine: Engine | undefined;
+    const packetIds = (packet: Packet) => {
+      if (engine === undefined || engine.device === 0) {
+        throw new Error("a packet made by the run itself (not by a host or a switch) cannot be numbered on threads");
+      }
+      const log = this.logs[this.parity]![part]!;
+      const index = log.add(engine.now, engine.eventScheduledAt, engine.eventScheduler, engine.eventSequence, packet);
+      return provisional(part, index, parts);
+    };
+    // One part has nothing to merge: it numbers its packets as the single run does.
+    const simulation = buildSimulation(scenario, kinds, "reuse", parts === 1 ? undefined : packetIds);
+    this.simulation = simulation;
+    engine = simulation.engine;
+    const { topology, routes, fabric } = simulation;
+    const partition = partitionTopology(topology, parts);
+    this.window = partition.windowPs ?? simulation.end + 1;
+    const devices = topology.nodes.length + 1;
+    const partOf = new Int32Array(devices);
+    this.partOf = partOf;
+    topology.nodes.forEach((node, index) => {
+      partOf[routes.nodeIndex(node.id) + 1] = partition.partOf[index]!;
+    });
+    const owned = new Uint8Array(devices);
+    for (let device = 1; device < devices; device++) owned[device] = partOf[device] === part ? 1 : 0;
+    engine.runOnly(owned);
+    const packets = fabric.packets;
+    this.links = [...fabric.links.values()];
+    const linkIndex = new Map<Link, number>(this.links.map((link, index) => [link, index]));
+    const rings = this.rings;
+    const crossing: LinkCrossing = {
+      frame: (link, time, packet, sentAt, sender, sequence) => {
+        const ring = rings[this.parity]![part * parts + partOf[link.toDevice]!]!;
+        const index = ring.add(FRAME, linkIndex.get(link)!, time, sentAt, sender, sequence, 0);
+        packets.copyRecord(packet, ring.ints, RING_PACKET_INTS * index, ring.floats, RING_FLOATS * index + PACKET_AT);
+      },
+      credits: (link, time, credits, sentAt, sender, sequence) => {
+        const ring = rings[this.parity]![part * parts + partOf[link.fromDevice]!]!;
+        ring.add(CREDITS, linkIndex.get(link)!, time, sentAt, sender, sequence, credits);
+      },
+    };
+    for (const link of this.links) {
+      const from = partOf[link.fromDevice]!;
+      const to = partOf[link.toDevice]!;
+      if (from !== to && (from === part || to === part)) link.crossTo(crossing);
+    }
+    if (parts > 1) simulation.meters.fingerprint.defer();
+  }
+
+  /**
+   * Runs this part to the end, a window at a time, meeting the other parts at each window's
+   * end; every simulated millisecond, `onProgress` (time reached and duration in ms, this
+   * part's events so far) and the deadlock check of this part's switches. Blocks the thread
+   * at each window's end until every part has arrived. If it throws, the other parts stop.
+   */
+  run(onProgress?: (doneMs: number, totalMs: number, events: number) => void): void {
+    try {
+      this.runWindows(onProgress);
+    } catch (error) {
+      this.barrier.fail();
+      throw error;
+    }
+  }
+
+  private runWindows(onProgress: ((doneMs: number, totalMs: number, events: number) => void) | undefined): void {
+    const { engine, end, fabric, routes } = this.simulation;
+    // The watchdog looks at this part's switches and the links they send on (sec. 6: a credit loop across parts goes unseen).
+    const switches = [...fabric.switches.values()].filter(
+      (model) => this.partOf[routes.nodeIndex(model.name) + 1] === this.part,
+    );
+    const watchdog = new DeadlockWatchdog(
+      switches,
+      this.links.filter((link) => this.partOf[link.fromDevice] === this.part),
+    );
+    const numbering = new Numbering(this.parts);
+    let nextMs = ms(1);
+    for (let start = 0; ; start += this.window) {
+      const until = Math.min(start + this.window - 1, end);
+      // What this part wrote two windows ago has been read by now (the barrier in between).
+      this.logs[this.parity]![this.part]!.clear();
+      for (let to = 0; to < this.parts; to++) this.rings[this.parity]![this.part * this.parts + to]!.clear();
+      const began = performance.now();
+      engine.run({ until });
+      const ran = performance.now();
+      if (!this.barrier.arrive()) throw new Error("another part of the run failed");
+      this.waitMs += performance.now() - ran;
+      this.runMs += ran - began;
+      this.windows++;
+      this.exchange(numbering);
+      if (until >= nextMs || until >= end) {
+        for (; nextMs <= until; nextMs += ms(1));
+        onProgress?.(until / PS_PER_MS, end / PS_PER_MS, engine.eventsHandled);
+        watchdog.check(until);
+      }
+      if (until >= end) break;
+      this.parity ^= 1;
+    }
+    this.events = engine.eventsHandled - (this.part === 0 ? 0 : engine.runEventsHandled);
+  }
+
+  /** At a window's end: numbers the window's packets, hashes its steps, and queues what the other parts sent. */
+  private exchange(numbering: Numbering): void {
+    const { fabric, meters } = this.simulation;
+    const packets = fabric.packets;
+    const logs = this.logs[this.parity]!;
+    numbering.number(logs);
+    const final = (id: number) => numbering.final(id);
+    if (this.parts > 1) meters.fingerprint.hashDeferred(final);
+    const own = logs[this.part]!;
+    for (let index = 0; index < own.length; index++) {
+      const slot = own.slots[index]!;
+      // A slot reused since holds a later packet, with an id of its own.
+      if (packets.id(slot) === provisional(this.part, index, this.parts)) packets.setId(slot, final(packets.id(slot)));
+    }
+    for (let from = 0; from < this.parts; from++) {
+      if (from !== this.part)
+        receive(this.rings[this.parity]![from * this.parts + this.part]!, this.links, packets, final);
+    }
+  }
+
+  /** What this part measured, for part 0 to `absorb`. */
+  state(): PartState {
+    const { meters, deliveries } = this.simulation;
+    const links = new Float64Array(LINK_COUNTERS * this.links.length);
+    this.links.forEach((link, index) => {
+      links[LINK_COUNTERS * index] = link.bytesSent;
+      links[LINK_COUNTERS * index + 1] = link.packetsSent;
+      links.set(link.kindsSent, LINK_COUNTERS * index + 2);
+    });
+    return {
+      part: this.part,
+      events: this.events,
+      delivered: deliveries.delivered,
+      windows: this.windows,
+      runMs: this.runMs,
+      waitMs: this.waitMs,
+      fingerprint: meters.fingerprint,
+      rates: meters.rates,
+      latencies: meters.latencies,
+      completions: meters.flows.completions,
+      slowdown: meters.flows.slowdown,
+      pauses: meters.pauses,
+      links,
+    };
+  }
+
+  /** Adds what another part measured (its `state`, or that state's structured clone) to this part's meters. */
+  absorb(state: PartState): void {
+    const { meters } = this.simulation;
+    meters.fingerprint.absorb(state.fingerprint);
+    meters.rates.absorb(state.rates);
+    meters.latencies.absorb(state.latencies);
+    meters.flows.completions.absorb(state.completions);
+    meters.flows.slowdown.absorb(state.slowdown);
+    if (state.pauses !== undefined) meters.pauses?.absorb(state.pauses);
+    this.links.forEach((link, index) => {
+      link.bytesSent += state.links[LINK_COUNTERS * index]!;
+      link.packetsSent += state.links[LINK_COUNTERS * index + 1]!;
+      for (let kind = 0; kind < link.kindsSent.length; kind++)
+        link.kindsSent[kind]! += state.links[LINK_COUNTERS * index + 2 + kind]!;
+    });
+    this.absorbed = {
+      events: this.absorbed.events + state.events,
+      delivered: this.absorbed.delivered + state.delivered,
+    };
+  }
+
+  /** The run's result, once every other part's state is absorbed: the single run's. */
+  result(wallMs: number): ScenarioResult {
+    return scenarioResult(this.simulation, wallMs, {
+      events: this.events + this.absorbed.events,
+      delivered: this.simulation.deliveries.delivered + this.absorbed.delivered,
+    });
+  }
+}
+
+/** A packet id while its window lasts: negative, unique among all parts' creations of the window. */
+const provisional = (part: number, index: number, parts: number) => -1 - (part + parts * index);
+
+/** Queues what another part sent this one in the window just ended. */
+function receive(ring: FrameRing, links: readonly Link[], packets: PacketStore, final: (id: number) => number): void {
+  const floats = ring.floats;
+  for (let index = 0; index < ring.length; index++) {
+    const at = RING_FLOATS * index;
+    const link = links[floats[at + 1]!]!;
+    const time = floats[at + 2]!;
+    if (floats[at] === FRAME) {
+      floats[at + PACKET_AT] = final(floats[at + PACKET_AT]!); // the id is the packet record's first float
+      const packet = packets.createCopy(ring.ints, RING_PACKET_INTS * index, floats, at + PACKET_AT);
+      link.arriveFrame(time, packet, floats[at + 3]!, floats[at + 4]!, floats[at + 5]!);
+    } else {
+      link.arriveCredits(time, floats[at + 6]!, floats[at + 3]!, floats[at + 4]!, floats[at + 5]!);
+    }
+  }
+}
+
+/**
+ * The single run's packet ids: the packets every part created in a window, merged into the
+ * order of the events that created them (time, rank, then their order within the event),
+ * numbered on from those of the windows before.
+ */
+class Numbering {
+  private next = 0;
+  private positions: Float64Array[] = [];
+
+  constructor(private readonly parts: number) {}
+
+  number(logs: readonly CreationLog[]): void {
+    const parts = this.parts;
+    this.positions = logs.map((log) => new Float64Array(log.length));
+    const heads = new Array<number>(parts).fill(0);
+    for (;;) {
+      let first = -1;
+      for (let owner = 0; owner < parts; owner++) {
+        if (heads[owner]! === logs[owner]!.length) continue;
+        if (first < 0 || logs[owner]!.before(heads[owner]!, logs[first]!, heads[first]!)) first = owner;
+      }
+      if (first < 0) break;
+      this.positions[first]![heads[first]!++] = this.next++;
+    }
+  }
+
+  /** The final id of `id`: itself once final, its number from the last `number` while provisional. */
+  final(id: number): number {
+    if (id >= 0) return id;
+    const code = -1 - id;
+    const owner = code % this.parts;
+    return this.positions[owner]![(code - owner) / this.parts]!;
+  }
+}

@@ -1,0 +1,27 @@
+import type { Scenario } from "./schema.js";
+
+/**
+ * What in `scenario` a run split over threads does not support yet (docs/spec/parallel.md
+ * sec. 6), named by its field, or undefined: each of these either reads or changes state of
+ * several devices at once (a meter, the subnet manager, UGAL-G's global queue view), keys
+ * packets by id while their ids are provisional (marking policies), or has results the parts
+ * do not merge yet.
+ */
+export function threadsUnsupported(scenario: Scenario): string | undefined {
+  const lossy = (scenario.switch as { lossyPriorities?: readonly number[] }).lossyPriorities;
+  const routing = (scenario.topology as { routing?: string }).routing;
+  const unsupported: [boolean, string][] = [
+    [scenario.marking.kind !== "none", `marking "${scenario.marking.kind}" (only "none")`],
+    [scenario.metrics.responses, "metrics.responses"],
+    [scenario.metrics.queueLengths !== undefined, "metrics.queueLengths"],
+    [scenario.metrics.sourceWaitGroups.length > 0, "metrics.sourceWaitGroups"],
+    [scenario.multipath !== undefined, "multipath"],
+    [scenario.subnetManager !== undefined, "subnetManager"],
+    [scenario.failures.length > 0, "failures"],
+    [scenario.adapter.retransmitTimeoutUs !== undefined, "adapter.retransmitTimeoutUs"],
+    [lossy !== undefined && lossy.length > 0, "switch.lossyPriorities"],
+    [routing === "ugal-g", 'topology.routing "ugal-g" (it reads every router\'s queues)'],
+  ];
+  const found = unsupported.filter(([applies]) => applies).map(([, name]) => name);
+  return found.length === 0 ? undefined : `not supported on threads yet: ${found.join(", ")}`;
+}
