@@ -36,6 +36,19 @@ export interface RunStats {
   packetHopsPerSecond: number;
   /** Peak resident set of the process so far, MiB; absent where the platform does not say (browsers). */
   peakRssMiB?: number;
+  /**
+   * A run split over threads (`SimulationPart`): per part, the events it handled, its windows,
+   * and the wall time it spent running them and waiting at window ends for the others, ms.
+   */
+  threads?: ThreadStats[];
+}
+
+/** One part of a split run (`RunStats.threads`). */
+export interface ThreadStats {
+  events: number;
+  windows: number;
+  runMs: number;
+  waitMs: number;
 }
 
 /** The stats of a run whose simulation took `wallMs`, from its links' counters. */

@@ -6,6 +6,7 @@ import { partitionTopology } from "@losslab/topology";
 import { DeadlockWatchdog } from "./deadlock-watchdog.js";
 import type { LatencyMeters } from "./latency-meters.js";
 import type { RateMeters } from "./rate-meters.js";
+import type { ThreadStats } from "./run-stats.js";
 import type { ScenarioKinds } from "./scenario-kinds.js";
 import { type ScenarioResult, scenarioResult } from "./scenario-result.js";
 import type { Scenario } from "./schema.js";
@@ -74,6 +75,8 @@ export class SimulationPart {
   private runMs = 0;
   private waitMs = 0;
   private absorbed: { events: number; delivered: number } = { events: 0, delivered: 0 };
+  /** Each part's cost, this one's and those absorbed, by part. */
+  private readonly threads: ThreadStats[] = [];
 
   /** Builds part `part` of `scenario` (validated; `threadsUnsupported` says nothing against it). */
   constructor(scenario: Scenario, kinds: ScenarioKinds, memory: SplitMemory, part: number) {
@@ -171,7 +174,7 @@ export class SimulationPart {
       const began = performance.now();
       engine.run({ until });
       const ran = performance.now();
-      if (!this.barrier.arrive()) throw new Error("another part of the run failed");
+      if (!this.barrier.arrive()) throw new SplitRunStopped();
       this.waitMs += performance.now() - ran;
       this.runMs += ran - began;
       this.windows++;
@@ -248,6 +251,7 @@ export class SimulationPart {
       for (let kind = 0; kind < link.kindsSent.length; kind++)
         link.kindsSent[kind]! += state.links[LINK_COUNTERS * index + 2 + kind]!;
     });
+    this.threads[state.part] = threadStats(state);
     this.absorbed = {
       events: this.absorbed.events + state.events,
       delivered: this.absorbed.delivered + state.delivered,
@@ -256,10 +260,28 @@ export class SimulationPart {
 
   /** The run's result, once every other part's state is absorbed: the single run's. */
   result(wallMs: number): ScenarioResult {
-    return scenarioResult(this.simulation, wallMs, {
+    const result = scenarioResult(this.simulation, wallMs, {
       events: this.events + this.absorbed.events,
       delivered: this.simulation.deliveries.delivered + this.absorbed.delivered,
     });
+    this.threads[this.part] = threadStats(this.state());
+    result.stats.threads = this.threads;
+    return result;
+  }
+}
+
+const threadStats = ({ events, windows, runMs, waitMs }: PartState): ThreadStats => ({
+  events,
+  windows,
+  runMs: Math.round(runMs),
+  waitMs: Math.round(waitMs),
+});
+
+/** A part stops because another failed: the other's error is the one to report. */
+export class SplitRunStopped extends Error {
+  override name = "SplitRunStopped";
+  constructor() {
+    super("another part of the run failed");
   }
 }
 

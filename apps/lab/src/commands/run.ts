@@ -70,7 +70,7 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
     if (threads > 1) {
       checkThreads(threads, scenario, options);
       const { runOnThreads } = await import("../threads/run-on-threads.js");
-      result = (await threadsRun(threads, () => runOnThreads(scenario, kinds, threads, progress))).result;
+      result = await threadsRun(threads, () => runOnThreads(scenario, kinds, threads, progress));
     } else {
       const trace = openTraceFile(options);
       try {
@@ -324,6 +324,12 @@ export function formatSummary(result: ScenarioResult): string {
     `${result.delivered} data packets delivered, ${result.marked} marked by the switches, ${result.events} events, fingerprint ${result.fingerprint}`,
     `${stats.packetHops.total} packet-hops (${stats.eventsPerPacketHop} events each) in ${(stats.wallMs / 1000).toFixed(2)} s: ${stats.packetHopsPerSecond} packet-hops/s, ${stats.eventsPerSecond} events/s${stats.peakRssMiB === undefined ? "" : `, peak RSS ${stats.peakRssMiB} MiB`}`,
   );
+  // A split run: each part's share of the events, and how long it ran and waited for the others at window ends.
+  for (const [part, thread] of (stats.threads ?? []).entries()) {
+    lines.push(
+      `thread ${part}: ${thread.events} events in ${thread.windows} windows, ${(thread.runMs / 1000).toFixed(2)} s running, ${(thread.waitMs / 1000).toFixed(2)} s waiting at window ends`,
+    );
+  }
   return `${lines.join("\n")}\n`;
 }
 

@@ -8,16 +8,11 @@ import {
   splitMemory,
 } from "@losslab/scenario";
 
-/** A split run's result, with what each part measured (`PartState`: events, windows, time waiting). */
-export interface ThreadsResult {
-  readonly result: ScenarioResult;
-  readonly parts: readonly Pick<PartState, "part" | "events" | "windows" | "runMs" | "waitMs">[];
-}
-
 /**
  * Runs `scenario` split over `threads` threads (docs/spec/parallel.md sec. 6): part 0 on
  * this thread, which it blocks until the run ends, and each other part on a worker thread;
- * then part 0 absorbs the others' meters and reports the run, the single run's result.
+ * then part 0 absorbs the others' meters and reports the run: the single run's result, with
+ * each part's cost in `stats.threads`.
  * `onProgress` hears part 0's progress.
  */
 export async function runOnThreads(
@@ -25,7 +20,7 @@ export async function runOnThreads(
   kinds: ScenarioKinds,
   threads: number,
   onProgress?: (doneMs: number, totalMs: number, events: number) => void,
-): Promise<ThreadsResult> {
+): Promise<ScenarioResult> {
   const started = performance.now();
   const memory = splitMemory(threads);
   const main = new SimulationPart(scenario, kinds, memory, 0);
@@ -37,22 +32,12 @@ export async function runOnThreads(
     failure = error;
   }
   const settled = await Promise.allSettled(others);
-  // A part that failed on its own comes first; the others failed because it did.
-  for (const outcome of settled) if (outcome.status === "rejected") throw outcome.reason;
-  if (failure !== undefined) throw failure;
-  const states = settled.map((outcome) => (outcome as PromiseFulfilledResult<PartState>).value);
-  for (const state of states) main.absorb(state);
-  const own = main.state();
-  return {
-    result: main.result(performance.now() - started),
-    parts: [own, ...states].map(({ part, events, windows, runMs, waitMs }) => ({
-      part,
-      events,
-      windows,
-      runMs,
-      waitMs,
-    })),
-  };
+  // The part that failed first, not those it stopped.
+  const errors = [failure, ...settled.map((outcome) => (outcome.status === "rejected" ? outcome.reason : undefined))];
+  const failed = errors.filter((error) => error !== undefined);
+  if (failed.length > 0) throw failed.find((error) => (error as Error).name !== "SplitRunStopped") ?? failed[0];
+  for (const outcome of settled) main.absorb((outcome as PromiseFulfilledResult<PartState>).value);
+  return main.result(performance.now() - started);
 }
 
 function runPart(input: { scenario: unknown; memory: unknown; part: number }): Promise<PartState> {
