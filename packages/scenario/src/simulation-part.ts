@@ -1,12 +1,12 @@
 import type { Packet, PacketStore } from "@losslab/core";
-import { type Engine, ms, PS_PER_MS } from "@losslab/engine";
+import { type Engine, formatTime, ms, PS_PER_MS } from "@losslab/engine";
 import type { CompletionTimes, Fingerprint, PauseMeter, Slowdown } from "@losslab/metrics";
-import type { Link, LinkCrossing } from "@losslab/switch";
+import type { Link, LinkCrossing, SwitchModel } from "@losslab/switch";
 import { partitionTopology } from "@losslab/topology";
-import { DeadlockWatchdog } from "./deadlock-watchdog.js";
 import type { LatencyMeters } from "./latency-meters.js";
 import type { RateMeters } from "./rate-meters.js";
 import type { ThreadStats } from "./run-stats.js";
+import { ScenarioError } from "./scenario-error.js";
 import type { ScenarioKinds } from "./scenario-kinds.js";
 import { type ScenarioResult, scenarioResult } from "./scenario-result.js";
 import type { Scenario } from "./schema.js";
@@ -63,6 +63,7 @@ export class SimulationPart {
   readonly part: number;
   private readonly parts: number;
   private readonly barrier: WindowBarrier;
+  private readonly movement: SharedArrayBuffer;
   private readonly logs: CreationLog[][];
   private readonly rings: FrameRing[][];
   private readonly links: Link[];
@@ -84,6 +85,7 @@ export class SimulationPart {
     const parts = memory.parts;
     this.parts = parts;
     this.barrier = new WindowBarrier(memory.barrier, parts);
+    this.movement = memory.movement;
     const byParity = <T>(make: (parity: number) => T[]) => [make(0), make(1)];
     this.logs = byParity((parity) =>
       Array.from({ length: parts }, (_, owner) => new CreationLog(memory.logs[2 * owner + parity]!)),
@@ -142,7 +144,7 @@ export class SimulationPart {
   /**
    * Runs this part to the end, a window at a time, meeting the other parts at each window's
    * end; every simulated millisecond, `onProgress` (time reached and duration in ms, this
-   * part's events so far) and the deadlock check of this part's switches. Blocks the thread
+   * part's events so far) and the check for a standstill (`Standstill`). Blocks the thread
    * at each window's end until every part has arrived. If it throws, the other parts stop.
    */
   run(onProgress?: (doneMs: number, totalMs: number, events: number) => void): void {
@@ -156,35 +158,36 @@ export class SimulationPart {
 
   private runWindows(onProgress: ((doneMs: number, totalMs: number, events: number) => void) | undefined): void {
     const { engine, end, fabric, routes } = this.simulation;
-    // The watchdog looks at this part's switches and the links they send on (sec. 6: a credit loop across parts goes unseen).
     const switches = [...fabric.switches.values()].filter(
       (model) => this.partOf[routes.nodeIndex(model.name) + 1] === this.part,
     );
-    const watchdog = new DeadlockWatchdog(
-      switches,
-      this.links.filter((link) => this.partOf[link.fromDevice] === this.part),
-    );
+    const switchLinks = this.links.filter((link) => switches.includes(link.from as SwitchModel));
+    const standstill = new Standstill(this.movement, this.part);
     const numbering = new Numbering(this.parts);
-    let nextMs = ms(1);
-    for (let start = 0; ; start += this.window) {
-      const until = Math.min(start + this.window - 1, end);
+    let check = ms(1);
+    for (let start = 0; ; ) {
+      // Windows end at each millisecond too, where the single run reports progress and checks for deadlock.
+      const until = Math.min(start + this.window - 1, check, end);
       // What this part wrote two windows ago has been read by now (the barrier in between).
       this.logs[this.parity]![this.part]!.clear();
       for (let to = 0; to < this.parts; to++) this.rings[this.parity]![this.part * this.parts + to]!.clear();
       const began = performance.now();
       engine.run({ until });
       const ran = performance.now();
+      const checking = until === check || until === end;
+      if (checking) standstill.report(this.parity, switchLinks, switches);
       if (!this.barrier.arrive()) throw new SplitRunStopped();
       this.waitMs += performance.now() - ran;
       this.runMs += ran - began;
       this.windows++;
       this.exchange(numbering);
-      if (until >= nextMs || until >= end) {
-        for (; nextMs <= until; nextMs += ms(1));
+      if (checking) {
         onProgress?.(until / PS_PER_MS, end / PS_PER_MS, engine.eventsHandled);
-        watchdog.check(until);
+        standstill.check(this.parity, until);
+        check += ms(1);
       }
       if (until >= end) break;
+      start = until + 1;
       this.parity ^= 1;
     }
     this.events = engine.eventsHandled - (this.part === 0 ? 0 : engine.runEventsHandled);
@@ -276,6 +279,64 @@ const threadStats = ({ events, windows, runMs, waitMs }: PartState): ThreadStats
   runMs: Math.round(runMs),
   waitMs: Math.round(waitMs),
 });
+
+/**
+ * The deadlock check of a split run, at each millisecond's end like the single run's
+ * (`DeadlockWatchdog`): the parts report how many packets their switches have sent and how
+ * many wait in their buffers, and after the barrier each adds them all up. A standstill (no
+ * switch anywhere sent a packet since the last check) with packets waiting is where the
+ * single run looks for a credit loop; the loop may span parts, which no part sees whole, so
+ * the split run stops there, and says so, rather than guess.
+ */
+class Standstill {
+  /** Per window parity, as the rings: a part reads what the others wrote while they write the next window's. */
+  private readonly cells: Float64Array[];
+  private sentBefore = -1;
+  private movedAt = 0;
+
+  constructor(
+    memory: SharedArrayBuffer,
+    private readonly part: number,
+  ) {
+    const half = memory.byteLength / 2 / Float64Array.BYTES_PER_ELEMENT;
+    this.cells = [
+      new Float64Array(memory, 0, half),
+      new Float64Array(memory, half * Float64Array.BYTES_PER_ELEMENT, half),
+    ];
+  }
+
+  /** Before the barrier: this part's packets sent by its switches, and waiting in them. */
+  report(parity: number, links: readonly Link[], switches: readonly SwitchModel[]): void {
+    let sent = 0;
+    for (const link of links) sent += link.packetsSent;
+    let waiting = 0;
+    for (const model of switches)
+      for (let port = 0; port < model.portCount; port++) waiting += model.inputPackets(port).length;
+    const cells = this.cells[parity]!;
+    cells[2 * this.part] = sent;
+    cells[2 * this.part + 1] = waiting;
+  }
+
+  /** After the barrier: throws at a standstill with packets waiting. */
+  check(parity: number, now: number): void {
+    const cells = this.cells[parity]!;
+    let sent = 0;
+    let waiting = 0;
+    for (let at = 0; at < cells.length; at += 2) {
+      sent += cells[at]!;
+      waiting += cells[at + 1]!;
+    }
+    if (sent !== this.sentBefore) {
+      this.sentBefore = sent;
+      this.movedAt = now;
+      return;
+    }
+    if (waiting === 0) return;
+    throw new ScenarioError(
+      `no switch sent a packet between ${formatTime(this.movedAt)} and ${formatTime(now)} while ${waiting} packets wait in switch buffers: a run split over threads cannot look for a credit loop across its parts; run it with --threads 1 to find out whether it deadlocked`,
+    );
+  }
+}
 
 /** A part stops because another failed: the other's error is the one to report. */
 export class SplitRunStopped extends Error {

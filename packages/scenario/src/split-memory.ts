@@ -19,6 +19,12 @@ export interface SplitMemory {
   readonly rings: readonly SharedArrayBuffer[];
   /** `logs[2 * part + parity]`. */
   readonly logs: readonly SharedArrayBuffer[];
+  /**
+   * Per part, at each millisecond's end: packets its switches have sent so far and packets
+   * waiting in their buffers (two float64 per part, for even and odd windows), for the
+   * standstill check (`SimulationPart`).
+   */
+  readonly movement: SharedArrayBuffer;
 }
 
 export function splitMemory(parts: number): SplitMemory {
@@ -26,7 +32,8 @@ export function splitMemory(parts: number): SplitMemory {
   for (let index = 0; index < 2 * parts * parts; index++) rings.push(FrameRing.memory());
   const logs: SharedArrayBuffer[] = [];
   for (let index = 0; index < 2 * parts; index++) logs.push(CreationLog.memory());
-  return { parts, barrier: WindowBarrier.memory(), rings, logs };
+  const movement = new SharedArrayBuffer(2 * 2 * parts * Float64Array.BYTES_PER_ELEMENT);
+  return { parts, barrier: WindowBarrier.memory(), rings, logs, movement };
 }
 
 /** The int32 and float64 of a packet record (`PacketStore.copyRecord`). */

@@ -5,7 +5,7 @@
  * (`fail`), so that the others stop instead of waiting forever.
  */
 export class WindowBarrier {
-  /** [parts arrived, generation, failed]. */
+  /** [parts arrived, generation, the generation a part failed at + 1 (0: none)]. */
   private readonly cells: Int32Array;
 
   /** `memory`: from `WindowBarrier.memory()`, shared by every part. */
@@ -20,12 +20,15 @@ export class WindowBarrier {
     return new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT);
   }
 
-  /** Waits until every part has arrived; returns false if a part failed instead. Between threads only (it blocks). */
+  /**
+   * Waits until every part has arrived; returns false if a part failed before this barrier
+   * opened (then it may never open). Between threads only: it blocks.
+   */
   arrive(): boolean {
     const cells = this.cells;
     const generation = Atomics.load(cells, 1);
     // Read after the generation: a failure that opened the barrier before shows here, one after wakes the wait.
-    if (Atomics.load(cells, 2) !== 0) return false;
+    if (this.failedBy(generation)) return false;
     if (Atomics.add(cells, 0, 1) === this.parts - 1) {
       Atomics.store(cells, 0, 0);
       Atomics.add(cells, 1, 1);
@@ -33,13 +36,24 @@ export class WindowBarrier {
     } else {
       while (Atomics.load(cells, 1) === generation) Atomics.wait(cells, 1, generation);
     }
-    return Atomics.load(cells, 2) === 0;
+    return !this.failedBy(generation);
   }
 
-  /** A part failed: every waiting or arriving part returns false from `arrive` from now on. */
+  /**
+   * A part failed: the parts waiting at this generation's barrier, and every part at a later
+   * one, get false from `arrive`. A part past a barrier that opened before keeps its window,
+   * and stops at the next one.
+   */
   fail(): void {
-    Atomics.store(this.cells, 2, 1);
+    const generation = Atomics.load(this.cells, 1);
+    Atomics.store(this.cells, 2, generation + 1);
     Atomics.add(this.cells, 1, 1);
     Atomics.notify(this.cells, 1);
+  }
+
+  /** Whether a part failed at or before generation `generation`'s barrier (cell 2: that generation + 1, 0 none). */
+  private failedBy(generation: number): boolean {
+    const failed = Atomics.load(this.cells, 2);
+    return failed !== 0 && failed - 1 <= generation;
   }
 }

@@ -185,7 +185,7 @@ function cutGraph(
   });
   if (order.length < parts) {
     throw new TopologyError(
-      `the fabric has ${order.length} switches (hosts stay with their switch), so it splits into at most ${order.length} parts, not ${parts}`,
+      `the fabric has ${order.length} switch${order.length === 1 ? "" : "es"} (hosts stay with their switch), so it splits into at most ${order.length} part${order.length === 1 ? "" : "s"}, not ${parts}`,
     );
   }
   const runPart = cutRuns(

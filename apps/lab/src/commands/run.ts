@@ -460,8 +460,10 @@ async function threadsRun<T>(threads: number, run: () => Promise<T>): Promise<T>
     return await run();
   } catch (error) {
     if (error instanceof TopologyError) throw new UserError(`--threads ${threads}: ${oneLine(error.message)}`);
-    if (error instanceof Error && error.name === "EngineError") {
-      throw new UserError(`--threads ${threads}: ${oneLine(error.message)}; run it with --threads 1`);
+    if (error instanceof Error && error.name === "EngineError" && error.message.includes("of another part")) {
+      throw new UserError(
+        `--threads ${threads}: a device acted on a device of another part without a link between them (traffic that starts flows when others complete does, such as collectives): run it with --threads 1`,
+      );
     }
     throw error;
   }
