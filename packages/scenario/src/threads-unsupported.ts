@@ -3,7 +3,8 @@ import type { Scenario } from "./schema.js";
 /**
  * What in `scenario` a run split over threads does not support yet (docs/spec/parallel.md
  * sec. 6), named by its field, or undefined: each of these either reads or changes state of
- * several devices at once (a meter, the subnet manager, UGAL-G's global queue view), keys
+ * several devices at once (a meter, the subnet manager, UGAL-G's global queue view, traffic
+ * that fills a host's queues from an event of the run rather than of the host), keys
  * packets by id while their ids are provisional (marking policies), or has results the parts
  * do not merge yet.
  */
@@ -12,6 +13,10 @@ export function threadsUnsupported(scenario: Scenario): string | undefined {
   const routing = (scenario.topology as { routing?: string }).routing;
   const unsupported: [boolean, string][] = [
     [scenario.marking.kind !== "none", `marking "${scenario.marking.kind}" (only "none")`],
+    [
+      scenario.adapter.queues === "per-destination",
+      'adapter.queues "per-destination" (the traffic fills the hosts\' queues directly, not through events of theirs)',
+    ],
     [scenario.metrics.responses, "metrics.responses"],
     [scenario.metrics.queueLengths !== undefined, "metrics.queueLengths"],
     [scenario.metrics.sourceWaitGroups.length > 0, "metrics.sourceWaitGroups"],

@@ -1,0 +1,158 @@
+/**
+ * `losslab run --threads N` (docs/spec/parallel.md sec. 6): a run split over N threads prints
+ * the same --json result as the single run, but for what the run cost (wall times, rates,
+ * memory, and the threads' own stats), at 2, 3 and 4 threads; and what it does not support
+ * is refused in one line naming it.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { repositoryRoot } from "@losslab/test-kit/repository";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { losslabInProcess } from "./in-process.js";
+
+const dir = mkdtempSync(join(tmpdir(), "losslab-threads-"));
+
+/** Writes `scenario` to a file of the test's directory and returns its path. */
+function scenarioFile(name: string, scenario: unknown): string {
+  const file = join(dir, `${name}.json`);
+  writeFileSync(file, JSON.stringify(scenario));
+  return file;
+}
+
+/** An example of examples/, cut to `durationMs` (measured throughout). */
+function example(name: string, durationMs: number): string {
+  const { durationCycles, metrics, ...scenario } = parse(
+    readFileSync(join(repositoryRoot, "examples", `${name}.yaml`), "utf8"),
+  );
+  const { measureMs, ...rest } = metrics ?? {};
+  return scenarioFile(name, { ...scenario, metrics: rest, durationMs });
+}
+
+/**
+ * The matched permutation of docs/benchmarks.md ("Matched against htsim"), on a k = 8 fat
+ * tree for a tenth of a millisecond: shared-buffer switches under PAUSE, each host sending
+ * 2 MB to another at time 0 (a fixed permutation, from a trace).
+ */
+function matchedPermutation(): string {
+  const hosts = 128;
+  const rows = Array.from({ length: hosts }, (_, source) => `0,H${source},H${(source * 45 + 17) % hosts},2000000,perm`);
+  return scenarioFile("matched-k8", {
+    name: "matched permutation, k = 8",
+    seed: 1,
+    durationMs: 0.1,
+    topology: { kind: "fat-tree", k: 8, bandwidth: 12_500_000_000, delayNs: 1000 },
+    switch: {
+      kind: "shared-buffer",
+      sharedBufferBytes: 9_000_000,
+      alphas: [1_000_000],
+      pfcThreshold: "static",
+      inputBufferBytes: 9_000_000,
+      forwardingDelayNs: 725.12,
+      flowControl: { kind: "pause", xoffBytes: 270_000, xonBytes: 180_000, reactionDelayNs: 0 },
+    },
+    packets: { dataBytes: 9064, headerBytes: 64, ackBytes: 64 },
+    traffic: [{ kind: "trace", csv: `time_us,source,destination,bytes,group\n${rows.join("\n")}` }],
+  });
+}
+
+/** `run --json` of `file` with `threads`, without what the run cost (not the same twice), and its warnings. */
+async function result(file: string, threads: number): Promise<Record<string, unknown>> {
+  const run = await losslabInProcess("run", file, "--json", "--threads", String(threads));
+  expect(run.stderr).not.toMatch(/^losslab: (?!warning)/m);
+  expect(run.code).toBe(0);
+  const json = JSON.parse(run.stdout);
+  const { wallMs, eventsPerSecond, packetHopsPerSecond, peakRssMiB, threads: parts, ...stats } = json.stats;
+  expect(wallMs).toBeGreaterThan(0);
+  if (threads > 1) {
+    expect(parts).toHaveLength(threads);
+    // Every part ran some of the events, and the parts together ran all of them.
+    const events = (parts as { events: number }[]).map((part) => part.events);
+    expect(Math.min(...events)).toBeGreaterThan(0);
+    expect(events.reduce((a, b) => a + b)).toBe(json.events);
+  } else expect(parts).toBeUndefined();
+  return { ...json, stats, warnings: run.stderr };
+}
+
+describe("run --threads", () => {
+  it.each([
+    ["the matched permutation (k = 8 fat tree, by pods)", matchedPermutation, [2, 3, 4]],
+    ["examples/fat-tree-k4.yaml, 0.3 ms (by pods)", () => example("fat-tree-k4", 0.3), [2, 3, 4]],
+    [
+      "examples/deadlock-ring.yaml, 1 ms (a ring of 5 switches: a cut of the graph)",
+      () => example("deadlock-ring", 1),
+      [2, 3, 4],
+    ],
+    ["examples/cbfc-victim.yaml, 0.5 ms (two switches)", () => example("cbfc-victim", 0.5), [2]],
+  ] as const)("%s: the same result at any thread count", { timeout: 240_000 }, async (_, file, counts) => {
+    const path = file();
+    const single = await result(path, 1);
+    expect(single.delivered).toBeGreaterThan(0);
+    for (const threads of counts) expect(await result(path, threads), `${threads} threads`).toEqual(single);
+  });
+
+  it("refuses a cut across a zero-delay link, naming the link", async () => {
+    const topology = {
+      nodes: [
+        { id: "A", kind: "switch", ports: 2 },
+        { id: "B", kind: "switch", ports: 2 },
+        { id: "HA", kind: "host", ports: 1 },
+        { id: "HB", kind: "host", ports: 1 },
+      ],
+      links: [
+        { a: { node: "HA", port: 0 }, b: { node: "A", port: 0 }, delayPs: 100_000 },
+        { a: { node: "HB", port: 0 }, b: { node: "B", port: 0 }, delayPs: 100_000 },
+        { a: { node: "A", port: 1 }, b: { node: "B", port: 1 }, delayPs: 0 },
+      ],
+    };
+    const file = scenarioFile("zero-delay", {
+      durationMs: 0.1,
+      topology: { kind: "custom", ...topology },
+      flows: [{ source: "HA", destination: "HB" }],
+    });
+    const run = await losslabInProcess("run", file, "--threads", "2");
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(
+      /^losslab: --threads 2: the split into 2 parts cuts link A<->B \(part 0 to part 1\), whose delay is 0 ps: .*use fewer threads\n$/,
+    );
+  });
+
+  it("refuses more threads than the fabric has parts, and what it does not support yet", async () => {
+    const file = example("fat-tree-k4", 0.1);
+    const many = await losslabInProcess("run", file, "--threads", "5");
+    expect(many.code).toBe(2);
+    expect(many.stderr).toBe("losslab: --threads 5: the fabric has 4 pods, so it splits into at most 4 parts, not 5\n");
+    const traced = await losslabInProcess("run", file, "--threads", "2", "--trace", join(dir, "trace.ndjson"));
+    expect(traced.code).toBe(2);
+    expect(traced.stderr).toBe("losslab: --threads 2: not supported on threads yet: --trace\n");
+    const marking = await losslabInProcess("run", example("santos-fig4b", 0.1), "--threads", "2");
+    expect(marking.code).toBe(2);
+    expect(marking.stderr).toBe(
+      'losslab: --threads 2: not supported on threads yet: marking "input-triggered" (only "none")\n',
+    );
+  });
+
+  it("stops at a standstill with packets waiting, where the single run finds a credit loop", {
+    timeout: 120_000,
+  }, async () => {
+    const file = example("deadlock-ring", 3);
+    const single = await losslabInProcess("run", file, "--json");
+    expect(single.code).toBe(2);
+    expect(single.stderr).toMatch(/deadlock at 2 ms: no switch sent a packet between 1 ms and 2 ms/);
+    const split = await losslabInProcess("run", file, "--json", "--threads", "2");
+    expect(split.code).toBe(2);
+    expect(split.stderr).toMatch(
+      /losslab: .*: no switch sent a packet between 1 ms and 2 ms while \d+ packets wait in switch buffers: a run split over threads cannot look for a credit loop across its parts; run it with --threads 1/,
+    );
+  });
+
+  it("refuses traffic whose devices meet without a link (collectives)", { timeout: 120_000 }, async () => {
+    const run = await losslabInProcess("run", example("collectives", 1), "--json", "--threads", "2");
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /^losslab: --threads 2: a device acted on a device of another part without a link between them .*--threads 1\n$/,
+    );
+  });
+});
