@@ -168,4 +168,30 @@ describe("the built losslab CLI", () => {
     expect(refused.stderr.trim().split("\n")).toHaveLength(1);
     expect(refused.stderr).toMatch(/^losslab: .*multipath.*ecmp, oblivious, round-robin, reps/);
   });
+
+  it("runs a scenario split over 2 and 4 threads (the part workers beside the bundle), with the result of 1", {
+    timeout: 120_000,
+  }, () => {
+    const dir = mkdtempSync(join(tmpdir(), "losslab-built-"));
+    const file = join(dir, "fat-tree.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        durationMs: 0.2,
+        topology: { kind: "fat-tree", k: 4, delayNs: 100 },
+        flows: [0, 1, 2, 3, 4, 5, 6, 7].map((host) => ({ source: `H${host}`, destination: `H${15 - host}` })),
+      }),
+    );
+    const results = ["1", "2", "4"].map((threads) => {
+      const run = built("run", file, "--json", "--threads", threads);
+      expect(run.stderr).toBe("");
+      expect(run.status).toBe(0);
+      const { stats, ...result } = JSON.parse(run.stdout);
+      expect(stats.threads?.length ?? 1).toBe(Number(threads));
+      return { result, hops: stats.packetHops };
+    });
+    expect(results[0]!.result.delivered).toBeGreaterThan(0);
+    expect(results[1]).toEqual(results[0]);
+    expect(results[2]).toEqual(results[0]);
+  });
 });

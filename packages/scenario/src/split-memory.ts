@@ -1,9 +1,10 @@
+import { RECORD_FLOATS, RECORD_INTS } from "@losslab/core";
 import { WindowBarrier } from "./window-barrier.js";
 
 /** Frames or credit returns one part may send another in one window (`FrameRing`). */
-export const RING_RECORDS = 1 << 14;
+const RING_RECORDS = 1 << 14;
 /** Packets one part may create in one window (`CreationLog`). */
-export const LOG_ENTRIES = 1 << 16;
+const LOG_ENTRIES = 1 << 16;
 
 /**
  * The shared memory of a run split over `parts` threads (docs/spec/parallel.md sec. 6):
@@ -37,8 +38,8 @@ export function splitMemory(parts: number): SplitMemory {
 }
 
 /** The int32 and float64 of a packet record (`PacketStore.copyRecord`). */
-const PACKET_INTS = 16;
-const PACKET_FLOATS = 4;
+const PACKET_INTS = RECORD_INTS;
+const PACKET_FLOATS = RECORD_FLOATS;
 /** A record's float64: type, link, time, sent at, sender, sequence, credits, the packet's floats. */
 const FLOATS = 7 + PACKET_FLOATS;
 const HEADER_BYTES = 8;
