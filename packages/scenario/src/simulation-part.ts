@@ -1,17 +1,20 @@
 import type { Packet, PacketStore } from "@losslab/core";
-import { type Engine, formatTime, ms, PS_PER_MS } from "@losslab/engine";
+import { type Engine, ms, PS_PER_MS } from "@losslab/engine";
 import type { CompletionTimes, Fingerprint, PauseMeter, Slowdown } from "@losslab/metrics";
 import type { Link, LinkCrossing, SwitchModel } from "@losslab/switch";
 import { partitionTopology } from "@losslab/topology";
+import { CreationLog } from "./creation-log.js";
+import { FrameRing, RING_FLOATS, RING_PACKET_INTS } from "./frame-ring.js";
 import type { LatencyMeters } from "./latency-meters.js";
+import { PacketNumbering } from "./packet-numbering.js";
 import type { RateMeters } from "./rate-meters.js";
 import type { ThreadStats } from "./run-stats.js";
-import { ScenarioError } from "./scenario-error.js";
 import type { ScenarioKinds } from "./scenario-kinds.js";
 import { type ScenarioResult, scenarioResult } from "./scenario-result.js";
 import type { Scenario } from "./schema.js";
 import { buildSimulation, type Simulation } from "./simulation.js";
-import { CreationLog, FrameRing, RING_FLOATS, RING_PACKET_INTS, type SplitMemory } from "./split-memory.js";
+import type { SplitMemory } from "./split-memory.js";
+import { Standstill } from "./standstill.js";
 import { WindowBarrier } from "./window-barrier.js";
 
 /**
@@ -163,7 +166,7 @@ export class SimulationPart {
     );
     const switchLinks = this.links.filter((link) => switches.includes(link.from as SwitchModel));
     const standstill = new Standstill(this.movement, this.part);
-    const numbering = new Numbering(this.parts);
+    const numbering = new PacketNumbering(this.parts);
     let check = ms(1);
     for (let start = 0; ; ) {
       // Windows end at each millisecond too, where the single run reports progress and checks for deadlock.
@@ -194,7 +197,7 @@ export class SimulationPart {
   }
 
   /** At a window's end: numbers the window's packets, hashes its steps, and queues what the other parts sent. */
-  private exchange(numbering: Numbering): void {
+  private exchange(numbering: PacketNumbering): void {
     const { fabric, meters } = this.simulation;
     const packets = fabric.packets;
     const logs = this.logs[this.parity]!;
@@ -280,64 +283,6 @@ const threadStats = ({ events, windows, runMs, waitMs }: PartState): ThreadStats
   waitMs: Math.round(waitMs),
 });
 
-/**
- * The deadlock check of a split run, at each millisecond's end like the single run's
- * (`DeadlockWatchdog`): the parts report how many packets their switches have sent and how
- * many wait in their buffers, and after the barrier each adds them all up. A standstill (no
- * switch anywhere sent a packet since the last check) with packets waiting is where the
- * single run looks for a credit loop; the loop may span parts, which no part sees whole, so
- * the split run stops there, and says so, rather than guess.
- */
-class Standstill {
-  /** Per window parity, as the rings: a part reads what the others wrote while they write the next window's. */
-  private readonly cells: Float64Array[];
-  private sentBefore = -1;
-  private movedAt = 0;
-
-  constructor(
-    memory: SharedArrayBuffer,
-    private readonly part: number,
-  ) {
-    const half = memory.byteLength / 2 / Float64Array.BYTES_PER_ELEMENT;
-    this.cells = [
-      new Float64Array(memory, 0, half),
-      new Float64Array(memory, half * Float64Array.BYTES_PER_ELEMENT, half),
-    ];
-  }
-
-  /** Before the barrier: this part's packets sent by its switches, and waiting in them. */
-  report(parity: number, links: readonly Link[], switches: readonly SwitchModel[]): void {
-    let sent = 0;
-    for (const link of links) sent += link.packetsSent;
-    let waiting = 0;
-    for (const model of switches)
-      for (let port = 0; port < model.portCount; port++) waiting += model.inputPackets(port).length;
-    const cells = this.cells[parity]!;
-    cells[2 * this.part] = sent;
-    cells[2 * this.part + 1] = waiting;
-  }
-
-  /** After the barrier: throws at a standstill with packets waiting. */
-  check(parity: number, now: number): void {
-    const cells = this.cells[parity]!;
-    let sent = 0;
-    let waiting = 0;
-    for (let at = 0; at < cells.length; at += 2) {
-      sent += cells[at]!;
-      waiting += cells[at + 1]!;
-    }
-    if (sent !== this.sentBefore) {
-      this.sentBefore = sent;
-      this.movedAt = now;
-      return;
-    }
-    if (waiting === 0) return;
-    throw new ScenarioError(
-      `no switch sent a packet between ${formatTime(this.movedAt)} and ${formatTime(now)} while ${waiting} packets wait in switch buffers: a run split over threads cannot look for a credit loop across its parts; run it with --threads 1 to find out whether it deadlocked`,
-    );
-  }
-}
-
 /** A part stops because another failed: the other's error is the one to report. */
 export class SplitRunStopped extends Error {
   override name = "SplitRunStopped";
@@ -363,40 +308,5 @@ function receive(ring: FrameRing, links: readonly Link[], packets: PacketStore, 
     } else {
       link.arriveCredits(time, floats[at + 6]!, floats[at + 3]!, floats[at + 4]!, floats[at + 5]!);
     }
-  }
-}
-
-/**
- * The single run's packet ids: the packets every part created in a window, merged into the
- * order of the events that created them (time, rank, then their order within the event),
- * numbered on from those of the windows before.
- */
-class Numbering {
-  private next = 0;
-  private positions: Float64Array[] = [];
-
-  constructor(private readonly parts: number) {}
-
-  number(logs: readonly CreationLog[]): void {
-    const parts = this.parts;
-    this.positions = logs.map((log) => new Float64Array(log.length));
-    const heads = new Array<number>(parts).fill(0);
-    for (;;) {
-      let first = -1;
-      for (let owner = 0; owner < parts; owner++) {
-        if (heads[owner]! === logs[owner]!.length) continue;
-        if (first < 0 || logs[owner]!.before(heads[owner]!, logs[first]!, heads[first]!)) first = owner;
-      }
-      if (first < 0) break;
-      this.positions[first]![heads[first]!++] = this.next++;
-    }
-  }
-
-  /** The final id of `id`: itself once final, its number from the last `number` while provisional. */
-  final(id: number): number {
-    if (id >= 0) return id;
-    const code = -1 - id;
-    const owner = code % this.parts;
-    return this.positions[owner]![(code - owner) / this.parts]!;
   }
 }
