@@ -57,6 +57,22 @@ function matchedPermutation(): string {
   });
 }
 
+/** A 9-group Dragonfly routed by Valiant (random intermediate groups), four flows across groups. */
+function dragonfly(routing = "valiant"): string {
+  return scenarioFile(`dragonfly-${routing}`, {
+    durationMs: 0.2,
+    seed: 3,
+    topology: { kind: "dragonfly", p: 2, a: 4, h: 2, routing, delayNs: 50 },
+    switch: { kind: "input-buffered", vls: 3 },
+    flows: [
+      { source: "H0", destination: "H40" },
+      { source: "H9", destination: "H70" },
+      { source: "H33", destination: "H2" },
+      { source: "H60", destination: "H21" },
+    ],
+  });
+}
+
 /** `run --json` of `file` with `threads`, without what the run cost (not the same twice), and its warnings. */
 async function result(file: string, threads: number): Promise<Record<string, unknown>> {
   const run = await losslabInProcess("run", file, "--json", "--threads", String(threads));
@@ -85,6 +101,11 @@ describe("run --threads", () => {
       [2, 3, 4],
     ],
     ["examples/cbfc-victim.yaml, 0.5 ms (two switches)", () => example("cbfc-victim", 0.5), [2]],
+    [
+      "a Dragonfly with Valiant routing (by groups; each router draws its own intermediate groups)",
+      dragonfly,
+      [2, 3, 4],
+    ],
   ] as const)("%s: the same result at any thread count", { timeout: 240_000 }, async (_, file, counts) => {
     const path = file();
     const single = await result(path, 1);
@@ -132,6 +153,9 @@ describe("run --threads", () => {
     expect(marking.stderr).toBe(
       'losslab: --threads 2: not supported on threads yet: marking "input-triggered" (only "none")\n',
     );
+    const global = await losslabInProcess("run", dragonfly("ugal-g"), "--threads", "2");
+    expect(global.code).toBe(2);
+    expect(global.stderr).toMatch(/^losslab: --threads 2: not supported on threads yet: topology.routing "ugal-g"/);
   });
 
   it("stops at a standstill with packets waiting, where the single run finds a credit loop", {

@@ -1,7 +1,7 @@
 import type { Packet, PacketStore } from "@losslab/core";
 import { type Engine, ms, PS_PER_MS } from "@losslab/engine";
 import type { CompletionTimes, Fingerprint, PauseMeter, Slowdown } from "@losslab/metrics";
-import type { Link, LinkCrossing, SwitchModel } from "@losslab/switch";
+import type { Link, LinkCrossing } from "@losslab/switch";
 import { partitionTopology } from "@losslab/topology";
 import { CreationLog } from "./creation-log.js";
 import { FrameRing, RING_FLOATS, RING_PACKET_INTS } from "./frame-ring.js";
@@ -164,7 +164,8 @@ export class SimulationPart {
     const switches = [...fabric.switches.values()].filter(
       (model) => this.partOf[routes.nodeIndex(model.name) + 1] === this.part,
     );
-    const switchLinks = this.links.filter((link) => switches.includes(link.from as SwitchModel));
+    const own = new Set<unknown>(switches);
+    const switchLinks = this.links.filter((link) => own.has(link.from));
     const standstill = new Standstill(this.movement, this.part);
     const numbering = new PacketNumbering(this.parts);
     let check = ms(1);
