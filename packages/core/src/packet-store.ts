@@ -346,15 +346,20 @@ export class PacketStore implements PacketReader {
     if (this.telemetryLists[packet] != null) {
       throw new Error(`packet ${this.id(packet)} carries INT records: it cannot cross to another thread`);
     }
-    ints.set(this.ints.subarray(packet * INTS, packet * INTS + INTS), intAt);
-    floats.set(this.floats.subarray(packet * FLOATS, packet * FLOATS + FLOATS), floatAt);
+    // Element by element: a subarray per frame would be an allocation per frame.
+    const ownInts = this.ints;
+    const ownFloats = this.floats;
+    for (let field = 0, at = packet * INTS; field < INTS; field++) ints[intAt + field] = ownInts[at + field]!;
+    for (let field = 0, at = packet * FLOATS; field < FLOATS; field++) floats[floatAt + field] = ownFloats[at + field]!;
   }
 
   /** A live packet in this store with the record `copyRecord` wrote, id included. */
   createCopy(ints: Int32Array, intAt: number, floats: Float64Array, floatAt: number): Packet {
     const packet = this.freeCount > 0 ? this.free[--this.freeCount]! : this.freshSlot();
-    this.ints.set(ints.subarray(intAt, intAt + INTS), packet * INTS);
-    this.floats.set(floats.subarray(floatAt, floatAt + FLOATS), packet * FLOATS);
+    const ownInts = this.ints;
+    const ownFloats = this.floats;
+    for (let field = 0, at = packet * INTS; field < INTS; field++) ownInts[at + field] = ints[intAt + field]!;
+    for (let field = 0, at = packet * FLOATS; field < FLOATS; field++) ownFloats[at + field] = floats[floatAt + field]!;
     this.ints[packet * INTS + LIVE] = 1;
     this.liveCount++;
     return packet;
