@@ -29,6 +29,7 @@ describe("Preset.judge", () => {
       "dcqcn-victim",
       "dc-fan-in",
       "uec-fan-in",
+      "uec-cbfc",
       "ring-allreduce-bound",
       "all-to-all-ecmp",
       "allreduce-incast",

@@ -35,6 +35,7 @@ import { turnerNoncompliant } from "./turner-noncompliant.js";
 import { turnerRoot } from "./turner-root.js";
 import { turnerSpreading } from "./turner-spreading.js";
 import { turnerVl } from "./turner-vl.js";
+import { uecCbfc } from "./uec-cbfc.js";
 import { uecFanIn } from "./uec-fan-in.js";
 
 /** Every reproduction preset, by name, in the order `losslab list` shows them. */
@@ -74,6 +75,7 @@ export const presets: readonly Preset[] = [
   dcqcnVictim,
   dcFanIn,
   uecFanIn,
+  uecCbfc,
   hpccWebsearch,
   hpccWebsearchLarge,
   ringAllreduceBound,
