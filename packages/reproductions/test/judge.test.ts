@@ -30,6 +30,7 @@ describe("Preset.judge", () => {
       "dc-fan-in",
       "uec-fan-in",
       "uec-cbfc",
+      "uec-incast",
       "ring-allreduce-bound",
       "all-to-all-ecmp",
       "allreduce-incast",

@@ -37,6 +37,7 @@ import { turnerSpreading } from "./turner-spreading.js";
 import { turnerVl } from "./turner-vl.js";
 import { uecCbfc } from "./uec-cbfc.js";
 import { uecFanIn } from "./uec-fan-in.js";
+import { uecIncast } from "./uec-incast.js";
 
 /** Every reproduction preset, by name, in the order `losslab list` shows them. */
 export const presets: readonly Preset[] = [
@@ -76,6 +77,7 @@ export const presets: readonly Preset[] = [
   dcFanIn,
   uecFanIn,
   uecCbfc,
+  uecIncast,
   hpccWebsearch,
   hpccWebsearchLarge,
   ringAllreduceBound,
