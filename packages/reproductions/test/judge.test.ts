@@ -31,6 +31,7 @@ describe("Preset.judge", () => {
       "uec-fan-in",
       "uec-cbfc",
       "uec-incast",
+      "uec-victim",
       "ring-allreduce-bound",
       "all-to-all-ecmp",
       "allreduce-incast",
