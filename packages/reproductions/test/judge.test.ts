@@ -32,6 +32,7 @@ describe("Preset.judge", () => {
       "uec-cbfc",
       "uec-incast",
       "uec-victim",
+      "uec-permutation",
       "ring-allreduce-bound",
       "all-to-all-ecmp",
       "allreduce-incast",

@@ -38,6 +38,7 @@ import { turnerVl } from "./turner-vl.js";
 import { uecCbfc } from "./uec-cbfc.js";
 import { uecFanIn } from "./uec-fan-in.js";
 import { uecIncast } from "./uec-incast.js";
+import { uecPermutation } from "./uec-permutation.js";
 import { uecVictim } from "./uec-victim.js";
 
 /** Every reproduction preset, by name, in the order `losslab list` shows them. */
@@ -80,6 +81,7 @@ export const presets: readonly Preset[] = [
   uecCbfc,
   uecIncast,
   uecVictim,
+  uecPermutation,
   hpccWebsearch,
   hpccWebsearchLarge,
   ringAllreduceBound,
