@@ -6,7 +6,15 @@ import { summaryNumbers } from "../judge.js";
 import { type Check, fingerprintOf, type Preset, type PresetContext } from "../preset.js";
 import { schemeFields } from "./datacenter-scenario.js";
 import { datacenterSwitch, hpccArtifact } from "./datacenter-switch.js";
-import { uecLink, uecPackets, wireBytes } from "./uec-scenario.js";
+import {
+  bdpPackets,
+  fatTreeNetworkRttUs,
+  nsccWithTrimming,
+  uecEcnRamp,
+  uecLink,
+  uecPackets,
+  wireBytes,
+} from "./uec-scenario.js";
 
 /**
  * docs/spec/uec.md sec. 7, "uec-incast" (UE.8-UE.14): NSCC, RCCC and both on a trimming class
@@ -33,24 +41,10 @@ const sendersOf = (matrix: Matrix) => {
 const drainUs = (matrix: Matrix) =>
   (sendersOf(matrix).length * wireBytes(matrices[matrix].messageBytes) * 1e6) / uecLink.bandwidth;
 
-/**
- * network_rtt of a 3-tier fat tree: 6 hops each way of 1 us, a data packet and an ACK serialised
- * on each (14.02 us, uet-htsim's value for the plans, sec. 2); its BDP in whole packets, 43.
- */
-const networkRttUs =
-  12 * (uecLink.delayNs / 1000) + (6 * (uecPackets.dataBytes + uecPackets.ackBytes) * 1e6) / uecLink.bandwidth;
-const bdpPackets = Math.ceil((networkRttUs * 1e-6 * uecLink.bandwidth) / uecPackets.dataBytes);
-
-/** uet-htsim's ECN ramp on the data queue: 20 % to 80 % of the BDP in packets (9 and 35 here, sec. 5). */
-const uecMarking = {
-  kind: "red",
-  kmin: Math.ceil(0.2 * bdpPackets) * uecPackets.dataBytes,
-  kmax: Math.ceil(0.8 * bdpPackets) * uecPackets.dataBytes,
-  pmax: 1,
-} as const;
-
-/** NSCC with trimming: target_Qdelay = 0.75 x network_rtt (`uec.cpp:104-112`; 10.52 us). */
-const nscc = { kind: "nscc", targetDelayUs: 0.75 * networkRttUs } as const;
+const networkRttUs = fatTreeNetworkRttUs;
+/** ECN 9-35 packets of the 43-packet BDP; NSCC's target 10.52 us. */
+const uecMarking = uecEcnRamp(bdpPackets(networkRttUs, uecLink.bandwidth, uecPackets.dataBytes), uecPackets.dataBytes);
+const nscc = nsccWithTrimming(networkRttUs);
 
 /**
  * A run's end-to-end fields. uet-htsim marks no ECN on ToR downlinks when RCCC is on

@@ -5,7 +5,15 @@ import { check, round } from "../check.js";
 import { summaryNumbers } from "../judge.js";
 import { type Check, fingerprintOf, type Preset, type PresetContext } from "../preset.js";
 import { datacenterSwitch, hpccArtifact } from "./datacenter-switch.js";
-import { uecLink, uecPackets, wireBytes } from "./uec-scenario.js";
+import {
+  bdpPackets,
+  fatTreeNetworkRttUs,
+  nsccWithTrimming,
+  uecEcnRamp,
+  uecLink,
+  uecPackets,
+  wireBytes,
+} from "./uec-scenario.js";
 
 /**
  * docs/spec/uec.md sec. 7, "uec-permutation" (UE.1-UE.5): ECMP against oblivious spraying, REPS
@@ -37,20 +45,11 @@ function permutation(): number[] {
   }
 }
 
-/** network_rtt of a 3-tier fat tree, 14.02 us, and its BDP in whole packets, 43 (uec.md sec. 2, 5). */
-const networkRttUs =
-  12 * (uecLink.delayNs / 1000) + (6 * (uecPackets.dataBytes + uecPackets.ackBytes) * 1e6) / uecLink.bandwidth;
-const bdpPackets = Math.ceil((networkRttUs * 1e-6 * uecLink.bandwidth) / uecPackets.dataBytes);
-
-/** NSCC as uet-htsim runs it with trimming: ECN ramp 20-80 % of the BDP, target 0.75 x network_rtt. */
+/** NSCC as uet-htsim runs it with trimming: ECN ramp 9-35 packets, target 0.75 x network_rtt (14.02 us). */
+const networkRttUs = fatTreeNetworkRttUs;
 const nsccFields: Pick<ScenarioInput, "marking" | "controller"> = {
-  marking: {
-    kind: "red",
-    kmin: Math.ceil(0.2 * bdpPackets) * uecPackets.dataBytes,
-    kmax: Math.ceil(0.8 * bdpPackets) * uecPackets.dataBytes,
-    pmax: 1,
-  },
-  controller: { kind: "nscc", targetDelayUs: 0.75 * networkRttUs },
+  marking: uecEcnRamp(bdpPackets(networkRttUs, uecLink.bandwidth, uecPackets.dataBytes), uecPackets.dataBytes),
+  controller: nsccWithTrimming(networkRttUs),
 };
 
 /** The load balancing of `scheme`: one EV per flow, oblivious or REPS over 128 EVs (the plans' `-paths 128`), or per-packet switch AR. */

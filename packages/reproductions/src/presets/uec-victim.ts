@@ -5,6 +5,7 @@ import { type Check, fingerprintOf, type Preset } from "../preset.js";
 import { datacenterPackets, gbps, linkDelayNs, runSchemes } from "./datacenter-scenario.js";
 import { victimScenario, victimSummary } from "./dcqcn-victim.js";
 import { scenarioSMeters, scenarioSTimePlot } from "./santos-scenario.js";
+import { bdpPackets, nsccWithTrimming, uecEcnRamp } from "./uec-scenario.js";
 
 /**
  * docs/spec/uec.md sec. 7, "the dcqcn-victim scenario" (UE.15-UE.18): NSCC and RCCC on a
@@ -21,19 +22,11 @@ const wire = (bytes: number) => bytes + datacenterPackets.wireOverheadBytes;
 const networkRttUs =
   (6 * linkDelayNs) / 1000 +
   (3 * (wire(datacenterPackets.dataBytes) + wire(datacenterPackets.ackBytes)) * 1e6) / bandwidth;
-/** The BDP in whole packets, as uet-htsim sizes its queues and ECN ramp (`dc/main_uec.cpp:642-655`, `698-711`). */
-const bdpPackets = Math.ceil((networkRttUs * 1e-6 * bandwidth) / datacenterPackets.dataBytes);
-const packetsOf = (count: number) => count * datacenterPackets.dataBytes;
+const bdp = bdpPackets(networkRttUs, bandwidth, datacenterPackets.dataBytes);
 
 /** The trimming class: priority 0 lossy, trimmed over a 1-BDP queue (uet-htsim's queue size with trimming). */
-const trimThresholdBytes = packetsOf(bdpPackets);
-/** uet-htsim's ECN ramp, 20 % to 80 % of the BDP in packets. */
-const uecMarking = {
-  kind: "red",
-  kmin: packetsOf(Math.ceil(0.2 * bdpPackets)),
-  kmax: packetsOf(Math.ceil(0.8 * bdpPackets)),
-  pmax: 1,
-} as const;
+const trimThresholdBytes = bdp * datacenterPackets.dataBytes;
+const uecMarking = uecEcnRamp(bdp, datacenterPackets.dataBytes);
 
 /** A run: dcqcn is dcqcn-victim's own; nscc and rccc run on the trimming class with no PFC to meet. */
 export function uecVictimScenario(scheme: VictimScheme, seed: number): ScenarioInput {
@@ -41,7 +34,7 @@ export function uecVictimScenario(scheme: VictimScheme, seed: number): ScenarioI
   const base = victimScenario("pfc", seed);
   const fields: Pick<ScenarioInput, "marking" | "controller" | "adapter"> =
     scheme === "nscc"
-      ? { marking: uecMarking, controller: { kind: "nscc", targetDelayUs: 0.75 * networkRttUs } }
+      ? { marking: uecMarking, controller: nsccWithTrimming(networkRttUs) }
       : { marking: { kind: "none" }, controller: { kind: "none" }, adapter: { receiverCredits: {} } };
   return {
     ...base,
