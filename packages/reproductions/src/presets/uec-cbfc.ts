@@ -327,7 +327,7 @@ function runAll({ seed, progress }: PresetContext): Record<RunName, ScenarioResu
 export const uecCbfc: Preset = {
   name: "uec-cbfc",
   description: "UEC's CBFC against PFC: congestion spreading on santos-2002's scenario S and a K 4 fat-tree hot spot",
-  expectedRuntime: "~4 s",
+  expectedRuntime: "~3 s",
   scenarios: (seed) => runNames.map((run) => scenarioOf(run, seed)),
   async run(context) {
     const results = runAll(context);

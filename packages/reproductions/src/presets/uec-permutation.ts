@@ -212,7 +212,7 @@ export const uecPermutation: Preset = {
   name: "uec-permutation",
   description:
     "Ultra Ethernet load balancing: ECMP, oblivious spraying, REPS and switch AR on a 128-host permutation of 2 MB (K 8, 100 Gb/s, NSCC, trimming)",
-  expectedRuntime: "~15 s",
+  expectedRuntime: "~8 s",
   scenarios: (seed) => [
     uecPermutationScenario("ecmp", seed, true),
     ...schemes.map((scheme) => uecPermutationScenario(scheme, seed)),
