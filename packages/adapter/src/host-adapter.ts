@@ -426,6 +426,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       const received = this.receivedSequences;
       if ((this.packets.transport(packet) & TransportFlag.Trimmed) !== 0) {
         this.nack(packet);
+        this.pulls?.trimmedArrived(packet);
         return;
       }
       // A retransmitting transport delivers each packet once; a duplicate is ACKed again only.

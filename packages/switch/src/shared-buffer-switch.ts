@@ -66,7 +66,9 @@ export class SharedBufferSwitch extends SwitchBase {
     this.mmu.watchEgress(this.queues.bytes);
     this.pending = new PacketFifos(n);
     const settings = this.mmu.checked;
-    this.trimming = settings.lossy.includes(1) ? new PacketTrimming(options.packets, this.vls, n, settings) : undefined;
+    this.trimming = settings.lossy.includes(1)
+      ? new PacketTrimming(engine, options.packets, this.vls, n, settings)
+      : undefined;
     this.headers = new PacketFifos(this.trimming === undefined ? 0 : n);
     this.marking = options.marking?.(this);
   }

@@ -35,7 +35,11 @@ import { turnerNoncompliant } from "./turner-noncompliant.js";
 import { turnerRoot } from "./turner-root.js";
 import { turnerSpreading } from "./turner-spreading.js";
 import { turnerVl } from "./turner-vl.js";
+import { uecCbfc } from "./uec-cbfc.js";
 import { uecFanIn } from "./uec-fan-in.js";
+import { uecIncast } from "./uec-incast.js";
+import { uecPermutation } from "./uec-permutation.js";
+import { uecVictim } from "./uec-victim.js";
 
 /** Every reproduction preset, by name, in the order `losslab list` shows them. */
 export const presets: readonly Preset[] = [
@@ -74,6 +78,10 @@ export const presets: readonly Preset[] = [
   dcqcnVictim,
   dcFanIn,
   uecFanIn,
+  uecCbfc,
+  uecIncast,
+  uecVictim,
+  uecPermutation,
   hpccWebsearch,
   hpccWebsearchLarge,
   ringAllreduceBound,
