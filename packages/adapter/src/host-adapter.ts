@@ -451,7 +451,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
 
   /**
    * A trimmed packet's header arrived: its payload was cut on a lossy priority, so its source
-   * must send it again: a NACK naming it, echoing its marks (uet-htsim `uec.cpp:2741-2793`).
+   * must send it again: a NACK naming it, echoing its marks and entropy (uet-htsim `uec.cpp:2741-2793`).
    */
   private nack(packet: Packet): void {
     const packets = this.packets;
@@ -469,6 +469,9 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       packets.vl(packet),
       packets.bits(packet),
       1,
+      undefined,
+      undefined,
+      packets.entropy(packet),
     );
     this.scheduler.trySend();
   }
