@@ -135,7 +135,14 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       if ((options.ackCoalescing ?? 1) !== 1) {
         throw OptionError.of(this.name, "ackCoalescing", "must be 1 with retransmitTimeout (an ACK names one packet)");
       }
-      this.retransmission = new Retransmission(this.name, options.retransmitTimeout, engine, this, options.packets);
+      this.retransmission = new Retransmission(
+        this.name,
+        options.retransmitTimeout,
+        engine,
+        this,
+        options.packets,
+        (flow, cause, sentAt) => this.controllers.lost(flow, cause, sentAt),
+      );
       this.receivedSequences = new ReceivedSequences();
     }
     this.acknowledger = new Acknowledger(
