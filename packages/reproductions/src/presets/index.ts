@@ -36,6 +36,14 @@ import { turnerRoot } from "./turner-root.js";
 import { turnerSpreading } from "./turner-spreading.js";
 import { turnerVl } from "./turner-vl.js";
 import { uecFanIn } from "./uec-fan-in.js";
+import {
+  uecValidateBoth,
+  uecValidateBothLarge,
+  uecValidateRcv,
+  uecValidateRcvLarge,
+  uecValidateSender,
+  uecValidateSenderLarge,
+} from "./uec-validate.js";
 
 /** Every reproduction preset, by name, in the order `losslab list` shows them. */
 export const presets: readonly Preset[] = [
@@ -74,6 +82,12 @@ export const presets: readonly Preset[] = [
   dcqcnVictim,
   dcFanIn,
   uecFanIn,
+  uecValidateSender,
+  uecValidateRcv,
+  uecValidateBoth,
+  uecValidateSenderLarge,
+  uecValidateRcvLarge,
+  uecValidateBothLarge,
   hpccWebsearch,
   hpccWebsearchLarge,
   ringAllreduceBound,
