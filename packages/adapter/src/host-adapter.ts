@@ -432,6 +432,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     if (this.packets.kind(packet) === PacketKind.Data) {
       const received = this.receivedSequences;
       if ((this.packets.transport(packet) & TransportFlag.Trimmed) !== 0) {
+        this.pulls?.trimmed(packet);
         this.nack(packet);
         return;
       }
