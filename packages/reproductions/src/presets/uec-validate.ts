@@ -40,7 +40,7 @@ export function networkRttPs(fabric: LineFabric): number {
 const bdpPackets = (fabric: LineFabric): number =>
   Math.ceil((networkRttPs(fabric) / 1e12) * (bandwidth / packets.dataBytes));
 
-/** A line's topology: uet-htsim's fat tree of radix k, or a 2-tier leaf-spine of 32 hosts and `uplinks` spines. */
+/** A line's topology: uet-htsim's fat tree of radix k, or a 2-tier leaf-spine of 32 hosts and `uplinks` spines, ECMP over them as htsim's. */
 function topologyOf(fabric: LineFabric): ScenarioInput["topology"] {
   if (fabric.kind === "fat-tree") return { kind: "fat-tree", k: fabric.k, bandwidth, delayNs: hopNs };
   return {
@@ -48,6 +48,7 @@ function topologyOf(fabric: LineFabric): ScenarioInput["topology"] {
     leaves: 1024 / HOSTS_PER_LEAF,
     spines: fabric.uplinks,
     hostsPerLeaf: HOSTS_PER_LEAF,
+    uplinks: "ecmp",
     bandwidth,
     delayNs: hopNs,
   };
