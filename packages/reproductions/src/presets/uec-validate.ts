@@ -288,7 +288,7 @@ function uecValidatePreset(plan: Plan, large: boolean): Preset {
   return {
     name,
     description: `uet-htsim's validation plan "${plan}" (validate_uec_${plan}.txt), its ${large ? "1024-host" : "16- and 128-host"} lines: tail FCT against the plan's targets`,
-    expectedRuntime: large ? "~20 min" : "~1 min",
+    expectedRuntime: large ? "~5 min" : "~10 s",
     ...(large ? { long: true } : {}),
     scenarios,
     async run(context) {
