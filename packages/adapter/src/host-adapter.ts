@@ -135,7 +135,14 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       if ((options.ackCoalescing ?? 1) !== 1) {
         throw OptionError.of(this.name, "ackCoalescing", "must be 1 with retransmitTimeout (an ACK names one packet)");
       }
-      this.retransmission = new Retransmission(this.name, options.retransmitTimeout, engine, this, options.packets);
+      this.retransmission = new Retransmission(
+        this.name,
+        options.retransmitTimeout,
+        engine,
+        this,
+        options.packets,
+        (flow, cause, sentAt) => this.controllers.lost(flow, cause, sentAt),
+      );
       this.receivedSequences = new ReceivedSequences();
     }
     this.acknowledger = new Acknowledger(
@@ -425,8 +432,8 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     if (this.packets.kind(packet) === PacketKind.Data) {
       const received = this.receivedSequences;
       if ((this.packets.transport(packet) & TransportFlag.Trimmed) !== 0) {
+        this.pulls?.trimmed(packet);
         this.nack(packet);
-        this.pulls?.trimmedArrived(packet);
         return;
       }
       // A retransmitting transport delivers each packet once; a duplicate is ACKed again only.
@@ -452,7 +459,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
 
   /**
    * A trimmed packet's header arrived: its payload was cut on a lossy priority, so its source
-   * must send it again: a NACK naming it, echoing its marks (uet-htsim `uec.cpp:2741-2793`).
+   * must send it again: a NACK naming it, echoing its marks and entropy (uet-htsim `uec.cpp:2741-2793`).
    */
   private nack(packet: Packet): void {
     const packets = this.packets;
@@ -470,6 +477,9 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       packets.vl(packet),
       packets.bits(packet),
       1,
+      undefined,
+      undefined,
+      packets.entropy(packet),
     );
     this.scheduler.trySend();
   }

@@ -13,8 +13,6 @@ interface PullAccount {
   target: number;
   granted: number;
   waiting: boolean;
-  /** Quanta granted unasked since the flow's last trim; -1: owed no slow pulls. */
-  slow: number;
 }
 
 /**
@@ -23,30 +21,18 @@ interface PullAccount {
  * raises its pull target above the credit granted joins the pacer's list; the pacer serves
  * the list round robin, one pull of at most `creditPerPull` per turn, never past the target,
  * and waits after each pull for the credit it granted to drain at `pullRate`. Pulls are
- * control frames (ACK-sized, ahead of data at the NIC).
- *
- * A trimmed packet's header also reaches the destination: its source must send it again, but
- * the target it stated counted it as sent, and a flow whose every packet went out
- * speculatively states no target after it. As uet-htsim does after a trim (`processTrimmed`
- * joins the pacer; an account with its target met moves to the idle list,
- * `uec.cpp:2784-2792`, `3061-3114`), the flow then gets unasked "slow pulls" of
- * `creditPerPull`, when no flow is owed credit, until they add up to the credit window.
- * Deviation: uet-htsim gives every account whose target is met slow pulls; here only one
- * that had a trim, since without trimming a flow always states what it still needs.
+ * control frames (ACK-sized, ahead of data at the NIC). uet-htsim's unsolicited "slow
+ * pulls" to idle flows are left out: a flow here always states its target.
  */
 export class PullPacer {
   private readonly accounts = new Map<number, PullAccount>();
   /** Flows owed credit, in turn order. */
   private readonly turns: PullAccount[] = [];
   private head = 0;
-  /** Flows owed slow pulls (after a trim), in turn order. */
-  private readonly idle: PullAccount[] = [];
   private due = false;
   /** When the credit granted so far has drained at the pull rate: the earliest next pull. */
   private nextPull: Time = 0;
   private readonly perPull: number;
-  /** The credit window in quanta: slow pulls stop there. */
-  private readonly window: number;
 
   constructor(
     private readonly options: ReceiverCreditOptions,
@@ -55,27 +41,30 @@ export class PullPacer {
     private readonly control: ControlQueue,
   ) {
     this.perPull = Math.floor(options.creditPerPull / PULL_QUANTUM);
-    this.window = Math.floor(options.windowBytes / PULL_QUANTUM);
   }
 
   /** A data packet arrived; its pull target (0: a flow without credits) may owe its flow credit. */
   dataArrived(packet: Packet): void {
-    if (this.control.packets.feedback(packet) === 0) return;
-    this.raiseTarget(this.account(packet), packet);
+    this.raise(packet, 0);
   }
 
-  /** A trimmed packet's header arrived (a flow with credits): its target counts, and its flow is owed slow pulls. */
-  trimmedArrived(packet: Packet): void {
-    if (this.control.packets.feedback(packet) === 0) return;
-    const account = this.account(packet);
-    this.raiseTarget(account, packet);
-    if (account.slow < 0) this.idle.push(account);
-    account.slow = 0;
-    this.schedule();
+  /**
+   * A trimmed packet's header arrived: its pull target counts as a data packet's
+   * (uet-htsim's `processTrimmed`, `uec.cpp:2771`), and its flow is owed one more pull, the
+   * credit to send it again. uet-htsim instead puts the flow back in the pull queue
+   * (`uec.cpp:2785-2792`) and relies on its unsolicited slow pulls (`uec.cpp:3089-3113`),
+   * which losslab leaves out: without the extra pull, a flow whose packets in flight were all
+   * trimmed would wait for credit forever.
+   */
+  trimmed(packet: Packet): void {
+    this.raise(packet, this.perPull);
   }
 
-  private account(packet: Packet): PullAccount {
+  /** Raises the packet's flow's target to the one it carries, plus `extra` quanta. */
+  private raise(packet: Packet, extra: number): void {
     const packets = this.control.packets;
+    const carried = packets.feedback(packet);
+    if (carried === 0) return;
     const id = packets.flow(packet);
     let account = this.accounts.get(id);
     if (account === undefined) {
@@ -86,15 +75,10 @@ export class PullPacer {
         target: 0,
         granted: 0,
         waiting: false,
-        slow: -1,
       };
       this.accounts.set(id, account);
     }
-    return account;
-  }
-
-  private raiseTarget(account: PullAccount, packet: Packet): void {
-    const target = this.control.packets.feedback(packet);
+    const target = Math.max(carried, account.target) + extra;
     if (target <= account.target) return;
     account.target = target;
     if (!account.waiting && account.granted < target) {
@@ -107,7 +91,7 @@ export class PullPacer {
   /** The next pull is due (`PULL_DUE`): the flow whose turn it is gets one; true if a pull was queued. */
   pull(): boolean {
     this.due = false;
-    if (this.head === this.turns.length) return this.slowPull();
+    if (this.head === this.turns.length) return false;
     const account = this.turns[this.head++]!;
     const grant = Math.min(this.perPull, account.target - account.granted);
     account.granted += grant;
@@ -126,23 +110,8 @@ export class PullPacer {
     return true;
   }
 
-  /** No flow is owed credit: the next flow owed slow pulls gets `creditPerPull` unasked (uet-htsim's idle list). */
-  private slowPull(): boolean {
-    const account = this.idle.shift();
-    if (account === undefined) return false;
-    account.granted += this.perPull;
-    account.slow += this.perPull;
-    this.control.add(PacketKind.Pull, account.flow, account.source, account.granted, account.vl, 0, 0);
-    // A flow owed credit again is served from the turns; slow pulls stop at the window.
-    if (account.slow < this.window && !account.waiting) this.idle.push(account);
-    else account.slow = -1;
-    this.nextPull = this.engine.now + transmissionTime(this.options.creditPerPull, this.options.pullRate);
-    this.schedule();
-    return true;
-  }
-
   private schedule(): void {
-    if (this.due || (this.head === this.turns.length && this.idle.length === 0)) return;
+    if (this.due || this.head === this.turns.length) return;
     this.due = true;
     this.engine.at(Math.max(this.engine.now, this.nextPull), this.handler, PULL_DUE);
   }

@@ -61,3 +61,30 @@ describe("receiver credits (RCCC)", () => {
     expect(pulls).toHaveLength(0);
   });
 });
+
+describe("receiver credits with trimming", () => {
+  /** 4 packets under RCCC with retransmission (timeout 1 ms); the first copy of the last packet is trimmed. */
+  function trimmedLast() {
+    const options = { receiverCredits: credits, retransmitTimeout: 1e9 };
+    const wires = adapterPair(options, options);
+    let trimmed = false;
+    wires.ab.tamper = (packet, packets) => {
+      if (!trimmed && packets.kind(packet) === PacketKind.Data && packets.seq(packet) === 3) {
+        trimmed = true;
+        packets.trim(packet, 64);
+      }
+    };
+    const flow = wires.h0.addFlow({ id: 0, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 4 });
+    wires.engine.run();
+    return { ...wires, flow };
+  }
+
+  it("a trimmed header owes its flow a pull: the packet is sent again on that credit, long before the timeout", () => {
+    const { ab, flow } = trimmedLast();
+    // The last packet's target asked for nothing more; without the owed pull its copy would wait for the timeout.
+    const copies = ab.data.filter((s) => s.packet.seq === 3);
+    expect(copies).toHaveLength(2);
+    expect(copies[1]!.start).toBeLessThan(100_000_000); // 100 us, a tenth of the timeout
+    expect([flow.acked, flow.outstanding]).toEqual([4, 0]);
+  });
+});

@@ -40,6 +40,14 @@ import { uecFanIn } from "./uec-fan-in.js";
 import { uecIncast } from "./uec-incast.js";
 import { uecPermutation } from "./uec-permutation.js";
 import { uecVictim } from "./uec-victim.js";
+import {
+  uecValidateBoth,
+  uecValidateBothLarge,
+  uecValidateRcv,
+  uecValidateRcvLarge,
+  uecValidateSender,
+  uecValidateSenderLarge,
+} from "./uec-validate.js";
 
 /** Every reproduction preset, by name, in the order `losslab list` shows them. */
 export const presets: readonly Preset[] = [
@@ -82,6 +90,12 @@ export const presets: readonly Preset[] = [
   uecIncast,
   uecVictim,
   uecPermutation,
+  uecValidateSender,
+  uecValidateRcv,
+  uecValidateBoth,
+  uecValidateSenderLarge,
+  uecValidateRcvLarge,
+  uecValidateBothLarge,
   hpccWebsearch,
   hpccWebsearchLarge,
   ringAllreduceBound,
