@@ -105,12 +105,13 @@ export class SharedBufferSwitch extends SwitchBase {
 
   /** The oldest pending packet of `input` joins its egress queue (`packetEnteredOutput`); a free link may start it. */
   private joined(input: number): void {
-    const output = this.pending.headTag(input);
+    const tag = this.pending.headTag(input);
     const packet = this.pending.shift(input);
-    if (output >= this.portCount) {
-      this.headerJoined(output - this.portCount, packet, input);
+    if (tag >= this.portCount) {
+      this.headerJoined(tag - this.portCount, packet, input);
       return;
     }
+    const output = tag;
     this.queues.push(output, packet, input);
     this.marking?.packetEnteredOutput?.(packet, input, output);
     if (this.linkBusy[output] === 0) this.requestArbitration();
