@@ -175,20 +175,24 @@ export class Flows {
    */
   acked(ack: Packet): Flow | undefined {
     const flow = this.byId.get(this.packets.flow(ack));
-    const retransmission = this.retransmission;
     // A duplicate's ACK may come after its flow is gone.
-    if (retransmission !== undefined && (flow === undefined || flow.sentAt !== undefined)) {
-      if (flow === undefined || !retransmission.acked(flow, ack)) return undefined;
-      flow.acked++;
-      this.pathFeedback(flow, ack);
-      if (flow.retired && flow.outstanding === 0 && flow.remaining <= 0) this.byId.delete(flow.id);
-      return flow;
+    if (this.retransmission !== undefined && (flow === undefined || flow.sentAt !== undefined)) {
+      return this.recoveryAcked(this.retransmission, flow, ack);
     }
     if (flow === undefined) throw new LosslessViolation(`${this.name}: ACK for unknown flow ${this.packets.flow(ack)}`);
     flow.outstanding -= this.packets.covers(ack);
     flow.acked += this.packets.covers(ack);
     this.pathFeedback(flow, ack);
     if (flow.retired && flow.outstanding === 0) this.byId.delete(flow.id);
+    return flow;
+  }
+
+  /** `acked` of a flow that retransmits (apart, so that flows without retransmission run a small `acked`). */
+  private recoveryAcked(retransmission: Retransmission, flow: Flow | undefined, ack: Packet): Flow | undefined {
+    if (flow === undefined || !retransmission.acked(flow, ack)) return undefined;
+    flow.acked++;
+    this.pathFeedback(flow, ack);
+    if (flow.retired && flow.outstanding === 0 && flow.remaining <= 0) this.byId.delete(flow.id);
     return flow;
   }
 
