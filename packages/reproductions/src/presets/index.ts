@@ -39,7 +39,6 @@ import { uecCbfc } from "./uec-cbfc.js";
 import { uecFanIn } from "./uec-fan-in.js";
 import { uecIncast } from "./uec-incast.js";
 import { uecPermutation } from "./uec-permutation.js";
-import { uecVictim } from "./uec-victim.js";
 import {
   uecValidateBoth,
   uecValidateBothLarge,
@@ -48,6 +47,7 @@ import {
   uecValidateSender,
   uecValidateSenderLarge,
 } from "./uec-validate.js";
+import { uecVictim } from "./uec-victim.js";
 
 /** Every reproduction preset, by name, in the order `losslab list` shows them. */
 export const presets: readonly Preset[] = [
