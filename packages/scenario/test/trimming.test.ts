@@ -55,9 +55,12 @@ describe("packet trimming on a lossy priority", () => {
     expect(result.pause!.frames).toBe(0);
   });
 
-  it("under RCCC, short flows sent whole in their speculative window and trimmed still finish (slow pulls after a trim)", () => {
+  it("under RCCC, short flows sent whole in their speculative window and trimmed still finish (trimmed headers reach the pacer)", () => {
     // 12 senders of 50 KB: each sends all 13 packets speculatively (its window, 1.5 BDP, is
-    // 88 KB), so none states a pull target after its trims; the destination's slow pulls bring them back.
+    // 88 KB) and states no target after them; the credit to send its trimmed packets again
+    // comes from its trimmed headers reaching the destination's pacer (PullPacer.trimmed).
+    // Their targets alone suffice here (the pull each also owes is not needed to finish):
+    // without PullPacer.trimmed, 1 of 12 flows finished.
     const result = runScenario(
       parseScenario({
         ...incast(lossy, { receiverCredits: {} }),
