@@ -88,4 +88,14 @@ describe("receiver credits with trimming", () => {
     expect(copies[1]!.start).toBeLessThan(100_000_000); // 100 us, a tenth of the timeout
     expect([flow.acked, flow.outstanding]).toEqual([4, 0]);
   });
+
+  it("a trimmed header's flow is owed one pull beyond the target the header carries (PullPacer.trimmed)", () => {
+    const { ab, ba } = trimmedLast();
+    const header = ab.data.find((s) => s.packet.seq === 3)!.packet; // the first copy, trimmed on the wire
+    const carried = Math.max(...ab.data.map((s) => s.packet.feedback));
+    const granted = ba.sent.filter((s) => s.packet.kind === PacketKind.Pull).at(-1)!.packet.seq; // cumulative quanta
+    // 4096 B of credit per pull is 16 quanta of 256 B; without the owed pull the grants stop at the largest target carried.
+    expect(granted).toBe(header.feedback + credits.creditPerPull / 256);
+    expect(granted).toBeGreaterThan(carried);
+  });
 });
