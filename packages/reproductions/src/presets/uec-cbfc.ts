@@ -7,7 +7,7 @@ import { type Check, fingerprintOf, type Preset, type PresetContext } from "../p
 import { scenarioSMeters, scenarioSTimePlot } from "./santos-scenario.js";
 import { turnerScenario } from "./turner-scenario.js";
 import { spreadingSetup, turnerRuns } from "./turner-spreading.js";
-import { uecLink, uecPackets, wireBytes } from "./uec-scenario.js";
+import { oneMessage, uecLink, uecPackets, wireBytes } from "./uec-scenario.js";
 
 /**
  * docs/spec/uec.md sec. 7, "CBFC vs PFC" (UE.19-UE.24): does credit back-pressure on Ethernet
@@ -97,19 +97,21 @@ function hotSpotFlowControl(control: LinkControl): NonNullable<ScenarioInput["sw
 
 /** The hot spot (or, `withHotSpot` false, the background permutation alone) under `control`. */
 export function cbfcHotSpotScenario(control: LinkControl, withHotSpot: boolean, seed: number): ScenarioInput {
-  const message = { fanIn: 1, bytes: hotSpot.messageBytes, intervalUs: hotSpot.durationMs * 1000 };
-  const flows = background.map((host, i) => ({
-    kind: "incast" as const,
-    name: backgroundGroup(i),
-    ...message,
-    hosts: [host],
-    receiver: background[(i + backgroundShift) % background.length]!,
-  }));
+  const flows = background.map((host, i) =>
+    oneMessage(
+      backgroundGroup(i),
+      host,
+      background[(i + backgroundShift) % background.length]!,
+      hotSpot.messageBytes,
+      hotSpot.durationMs,
+    ),
+  );
   const hot = {
     kind: "incast" as const,
     name: "hot",
-    ...message,
     fanIn: hotSpot.senders.length,
+    bytes: hotSpot.messageBytes,
+    intervalUs: hotSpot.durationMs * 1000,
     hosts: [...hotSpot.senders],
     receiver: hotSpot.receiver,
   };
@@ -150,17 +152,7 @@ export function cbfcRoundTripScenario(seed: number): ScenarioInput {
       flowControl: { kind: "cbfc" },
     },
     packets: uecPackets,
-    traffic: [
-      {
-        kind: "incast",
-        name: "flow",
-        fanIn: 1,
-        bytes: roundTrip.messageBytes,
-        intervalUs: roundTrip.durationMs * 1000,
-        hosts: ["H0"],
-        receiver: "H1",
-      },
-    ],
+    traffic: [oneMessage("flow", "H0", "H1", roundTrip.messageBytes, roundTrip.durationMs)],
   };
 }
 

@@ -6,7 +6,7 @@ import { summaryNumbers } from "../judge.js";
 import { type Check, fingerprintOf, type Preset } from "../preset.js";
 import { gbps, runSchemes, schemeFields } from "./datacenter-scenario.js";
 import { datacenterSwitch, tridentII } from "./datacenter-switch.js";
-import { uecPackets, wireBytes } from "./uec-scenario.js";
+import { oneMessage, uecPackets, wireBytes } from "./uec-scenario.js";
 
 /**
  * docs/spec/uec.md sec. 7, "uec-fan-in": Ultra Ethernet's NSCC and RCCC beside DCQCN on a
@@ -79,15 +79,9 @@ export function uecFanInScenario(scheme: UecScheme, seed: number): ScenarioInput
     }),
     packets,
     ...uecFields(scheme),
-    traffic: Array.from({ length: setup.senders }, (_, i) => ({
-      kind: "incast" as const,
-      name: senderGroup(i),
-      fanIn: 1,
-      bytes: setup.messageBytes,
-      intervalUs: setup.durationMs * 1000,
-      hosts: [`H${i}`],
-      receiver,
-    })),
+    traffic: Array.from({ length: setup.senders }, (_, i) =>
+      oneMessage(senderGroup(i), `H${i}`, receiver, setup.messageBytes, setup.durationMs),
+    ),
     metrics: { queueLengths: { intervalUs: 1, series: [bottleneck] } },
   };
 }

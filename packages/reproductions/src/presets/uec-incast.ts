@@ -10,6 +10,7 @@ import {
   bdpPackets,
   fatTreeNetworkRttUs,
   nsccWithTrimming,
+  oneMessage,
   uecEcnRamp,
   uecLink,
   uecPackets,
@@ -90,15 +91,9 @@ export function uecIncastScenario(matrix: Matrix, scheme: UecScheme, seed: numbe
     switch: scheme === "dcqcn" ? sw : { ...sw!, lossyPriorities: [0] },
     packets: uecPackets,
     ...uecFields(scheme),
-    traffic: sendersOf(matrix).map((host) => ({
-      kind: "incast" as const,
-      name: senderGroup(host),
-      fanIn: 1,
-      bytes: messageBytes,
-      intervalUs: durationMs * 1000,
-      hosts: [`H${host}`],
-      receiver: `H${receiver}`,
-    })),
+    traffic: sendersOf(matrix).map((host) =>
+      oneMessage(senderGroup(host), `H${host}`, `H${receiver}`, messageBytes, durationMs),
+    ),
     metrics: { queueLengths: { intervalUs: 1, series: [bottleneck(matrix)] } },
   };
 }

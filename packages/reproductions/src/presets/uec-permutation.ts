@@ -9,6 +9,7 @@ import {
   bdpPackets,
   fatTreeNetworkRttUs,
   nsccWithTrimming,
+  oneMessage,
   uecEcnRamp,
   uecLink,
   uecPackets,
@@ -91,15 +92,9 @@ export function uecPermutationScenario(scheme: Scheme, seed: number, alone = fal
     packets: uecPackets,
     ...nsccFields,
     ...balancing(scheme),
-    traffic: senders.map((host) => ({
-      kind: "incast" as const,
-      name: flowGroup(host),
-      fanIn: 1,
-      bytes: setup.messageBytes,
-      intervalUs: setup.durationMs * 1000,
-      hosts: [`H${host}`],
-      receiver: `H${images[host]}`,
-    })),
+    traffic: senders.map((host) =>
+      oneMessage(flowGroup(host), `H${host}`, `H${images[host]}`, setup.messageBytes, setup.durationMs),
+    ),
   };
 }
 

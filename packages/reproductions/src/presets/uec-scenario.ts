@@ -34,6 +34,20 @@ export const uecEcnRamp = (bdp: number, packetBytes: number) =>
     pmax: 1,
   }) as const;
 
+/**
+ * One message of `bytes` from `source` to `receiver` at t = 0, as an incast of fan-in 1 whose
+ * interval is the run (so it never repeats): how uet-htsim's connection matrices start a flow.
+ */
+export const oneMessage = (name: string, source: string, receiver: string, bytes: number, durationMs: number) => ({
+  kind: "incast" as const,
+  name,
+  fanIn: 1,
+  bytes,
+  intervalUs: durationMs * 1000,
+  hosts: [source],
+  receiver,
+});
+
 /** NSCC as uet-htsim runs it with trimming: target_Qdelay = 0.75 x network_rtt (`uec.cpp:104-112`). */
 export const nsccWithTrimming = (networkRttUs: number) =>
   ({ kind: "nscc", targetDelayUs: 0.75 * networkRttUs }) as const;
