@@ -134,9 +134,17 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
     this.creditReturns = [...(this.creditReturns ?? []), listener];
   }
 
-  /** Records what the failures to come need: the start time of every frame on the link. */
+  /**
+   * Records what the failures to come need: the start time of every frame on the link; and
+   * tells its sender, whose routing then avoids it while it is failed.
+   */
   watchFailures(): void {
-    this.starts ??= [];
+    if (this.starts !== undefined) return;
+    const starts: Time[] = [];
+    this.starts = starts;
+    // A listener, so that a link that never fails pays nothing for this in `transmit`.
+    this.onTransmit((_packets, _packet, start) => starts.push(start));
+    this.from.outputMayFail?.(this.fromPort);
   }
 
   /**
@@ -160,11 +168,7 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
 
   transmit(packet: Packet): Time {
     const now = this.engine.now;
-    if (now < this.busyUntil) {
-      throw new LosslessViolation(
-        `${this.name}: transmission of packet ${this.packets.id(packet)} overlaps the previous one`,
-      );
-    }
+    if (now < this.busyUntil) throw this.overlap(packet);
     const headerLeaves = now + this.overheadTime;
     const end = headerLeaves + transmissionTime(this.packets.size(packet), this.bandwidth);
     this.busyUntil = end;
@@ -172,9 +176,15 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
     this.packetsSent++;
     this.kindsSent[this.packets.kind(packet)]!++;
     for (const listener of this.listeners) listener(this.packets, packet, now, end);
-    this.starts?.push(now);
     this.engine.at(headerLeaves + this.delay, this, HEADER_ARRIVES, packet, this.toDevice);
     return end;
+  }
+
+  /** The error of a transmission that would start before the previous one has ended (built apart from `transmit`). */
+  private overlap(packet: Packet): LosslessViolation {
+    return new LosslessViolation(
+      `${this.name}: transmission of packet ${this.packets.id(packet)} overlaps the previous one`,
+    );
   }
 
   /** Whether `packet`, whose header arrives now, was lost: sent while failed or on the link when it failed. */
