@@ -48,11 +48,12 @@ export class Engine {
   /** The device whose event runs (or, outside a run, whose setup `asDevice` does). */
   private current = 0;
   /**
-   * By device, the sequence number of its next event: how many it has scheduled. An event's
-   * rank among those of its time is (when it was scheduled, the device that scheduled it,
-   * this number). Every device an event is queued for has its entry (`at` grows the array),
-   * so that running an event of another device is just `current = owner`.
+   * The sequence number of the current device's next event: how many it has scheduled. An
+   * event's rank among those of its time is (when it was scheduled, the device that scheduled
+   * it, this number).
    */
+  private sequence = 0;
+  /** Each device's `sequence` while another one is current, by device. */
   private sequences = new Float64Array(64);
   /**
    * Events `soon()` scheduled at the current time while no queued event was due by then, in
@@ -112,13 +113,12 @@ export class Engine {
   asDevice<T>(device: number, setup: () => T): T {
     if (this.running) throw new EngineError("asDevice() called from inside an event handler");
     this.checkDevice("asDevice", device);
-    this.growSequences(device);
     const previous = this.current;
-    this.current = device;
+    this.switchTo(device);
     try {
       return setup();
     } finally {
-      this.current = previous;
+      this.switchTo(previous);
     }
   }
 
@@ -139,9 +139,9 @@ export class Engine {
     if (
       !(time >= this.clock && time <= LAST_TIME && Math.floor(time) === time && (kind | 0) === kind) ||
       target == null ||
-      this.sequences[device] === undefined // not an integer in [0, length): bad, or a device new here
+      !(device >= 0 && (device | 0) === device)
     ) {
-      this.vetAt(time, kind, target, device);
+      this.rejectAt(time, kind, target, device);
     }
     return this.schedule(time, target as EventTarget<never>, kind, payload, device);
   }
@@ -152,9 +152,9 @@ export class Engine {
     if (
       !(delay >= 0 && time <= LAST_TIME && Math.floor(delay) === delay && (kind | 0) === kind) ||
       target == null ||
-      this.sequences[device] === undefined // not an integer in [0, length): bad, or a device new here
+      !(device >= 0 && (device | 0) === device)
     ) {
-      this.vetAfter(delay, kind, target, device);
+      this.rejectAfter(delay, kind, target, device);
     }
     return this.schedule(time, target as EventTarget<never>, kind, payload, device);
   }
@@ -167,8 +167,7 @@ export class Engine {
    */
   soon(target: EventHandler, kind: number): void {
     const device = this.current;
-    const sequence = this.sequences[device]!;
-    this.sequences[device] = sequence + 1;
+    const sequence = this.sequence++;
     const end = this.soonEnd;
     // The list stays in rank order and ahead of every queued event of this instant.
     if (end !== 0 && this.outranksSoon(device, sequence)) this.flushSoon();
@@ -221,9 +220,7 @@ export class Engine {
    * `atRanked(..., engine.device, sequence)`, so that it runs where it would in one engine.
    */
   takeSequence(): number {
-    const sequence = this.sequences[this.current]!;
-    this.sequences[this.current] = sequence + 1;
-    return sequence;
+    return this.sequence++;
   }
 
   /**
@@ -253,20 +250,17 @@ export class Engine {
     if (!((kind | 0) === kind && target != null && device >= 0 && device < MAX_DEVICES && (device | 0) === device)) {
       this.rejectEvent("atRanked", kind, target, device);
     }
-    this.growSequences(device);
     return this.queue.push(time, target as EventTarget<never>, kind, payload, scheduledAt, scheduler, sequence, device);
   }
 
   /**
-   * Queues an event ranked (now, current device, its next sequence), for `device`. One ranked
+   * Queues an event ranked (current device, its next sequence), for `device`. One ranked
    * before a waiting `soon` event of this instant moves the list into the queue first, which
    * then orders them all (rare: a zero-delay event of a lower-numbered device).
    */
   private schedule(time: Time, target: EventTarget<never>, kind: number, payload: unknown, device: number): EventId {
     const scheduler = this.current;
-    const sequences = this.sequences;
-    const sequence = sequences[scheduler]!;
-    sequences[scheduler] = sequence + 1;
+    const sequence = this.sequence++;
     if (time === this.clock && this.soonEnd !== 0 && this.outranksSoon(scheduler, sequence)) this.flushSoon();
     return this.queue.push(time, target, kind, payload, this.clock, scheduler, sequence, device);
   }
@@ -286,16 +280,24 @@ export class Engine {
     for (let index = this.soonNext; index < this.soonEnd; index++) {
       const target = this.soonTargets[index] as EventTarget<never>;
       const owner = this.soonOwners[index]!;
-      const sequence = this.soonSequences[index]!;
+      const sequence = this.soonSequences[index];
       this.queue.push(this.clock, target, this.soonKinds[index]!, undefined, this.clock, owner, sequence, owner);
     }
     this.soonNext = this.soonEnd = 0;
   }
 
-  /** Makes room in `sequences` for `device` (an integer in [0, MAX_DEVICES)). */
+  /** Makes `device` the current one: it schedules from now on, with its own sequence. */
+  private switchTo(device: number): void {
+    if (device >= this.sequences.length) this.growSequences(device);
+    const sequences = this.sequences;
+    sequences[this.current] = this.sequence;
+    this.current = device;
+    this.sequence = sequences[device]!;
+  }
+
   private growSequences(device: number): void {
+    this.checkDevice("at", device);
     let length = this.sequences.length;
-    if (device < length) return;
     while (length <= device) length *= 2;
     const sequences = new Float64Array(length);
     sequences.set(this.sequences);
@@ -303,7 +305,7 @@ export class Engine {
   }
 
   private checkDevice(method: string, device: number): void {
-    if (!isDevice(device)) {
+    if (!(Number.isInteger(device) && device >= 0 && device < MAX_DEVICES)) {
       throw new EngineError(`${method}(): device must be an integer in [0, ${MAX_DEVICES}); got ${String(device)}`);
     }
   }
@@ -340,7 +342,8 @@ export class Engine {
         const slot = queue.shift(until);
         if (slot < 0) break;
         this.clock = queue.timeOf(slot);
-        this.current = queue.ownerOf(slot);
+        const owner = queue.ownerOf(slot);
+        if (owner !== this.current) this.switchTo(owner);
         const target = queue.targetOf(slot);
         const kind = queue.kindOf(slot);
         const payload = queue.payloadOf(slot);
@@ -393,7 +396,7 @@ export class Engine {
     const owner = this.soonOwners[index]!;
     if (this.soonNext === this.soonEnd) this.soonNext = this.soonEnd = 0;
     this.soonHandled++;
-    this.current = owner;
+    if (owner !== this.current) this.switchTo(owner);
     target.handleEvent(kind, undefined);
   }
 
@@ -404,7 +407,8 @@ export class Engine {
    */
   private dispatch(queue: EventQueue, slot: number): void {
     this.clock = queue.timeOf(slot);
-    this.current = queue.ownerOf(slot);
+    const owner = queue.ownerOf(slot);
+    if (owner !== this.current) this.switchTo(owner);
     const target = queue.targetOf(slot);
     const kind = queue.kindOf(slot);
     const payload = queue.payloadOf(slot);
@@ -423,28 +427,8 @@ export class Engine {
   /** Between runs, what is scheduled is the run's own (device 0), whichever device ran last. */
   private leave(): void {
     this.running = false;
-    this.current = 0;
+    this.switchTo(0);
     if (this.stopRequested) this.stopped = true;
-  }
-
-  /**
-   * The slow path of `at`: throws for a bad event, else the device is new to this engine
-   * (beyond `sequences`), which makes room for it.
-   */
-  private vetAt(time: number, kind: number, target: unknown, device: number): void {
-    const valid = time >= this.clock && time <= LAST_TIME && Math.floor(time) === time;
-    if (!(valid && (kind | 0) === kind && target != null && isDevice(device)))
-      this.rejectAt(time, kind, target, device);
-    this.growSequences(device);
-  }
-
-  /** The slow path of `after`, like `vetAt`'s. */
-  private vetAfter(delay: number, kind: number, target: unknown, device: number): void {
-    const valid = delay >= 0 && this.clock + delay <= LAST_TIME && Math.floor(delay) === delay;
-    if (!(valid && (kind | 0) === kind && target != null && isDevice(device))) {
-      this.rejectAfter(delay, kind, target, device);
-    }
-    this.growSequences(device);
   }
 
   private rejectAt(time: number, kind: number, target: unknown, device: number): never {
@@ -480,9 +464,4 @@ export class Engine {
     this.checkDevice(method, device);
     throw new EngineError(`${method}(): kind must be an int32; got ${String(kind)}`);
   }
-}
-
-/** Whether `device` may number a device: an integer in [0, MAX_DEVICES). */
-function isDevice(device: number): boolean {
-  return Number.isInteger(device) && device >= 0 && device < MAX_DEVICES;
 }

@@ -44,9 +44,9 @@ export interface EventQueueOptions {
  * days of a year: an event at time t lives in bucket floor(t / width) mod nb, in a doubly
  * linked list sorted by (time, rank). The rank orders events of equal time: when they were
  * scheduled, then the device that scheduled them, then that device's own count, which do not
- * depend on which thread holds which device (docs/spec/parallel.md); events of equal rank
- * keep the order they were pushed in. A new event mostly ranks after every event of its time
- * (it is the latest scheduled), so it is appended. Dequeue walks the days from a cursor and takes the head of the first bucket whose
+ * depend on which thread holds which device (docs/spec/parallel.md); by default it is the
+ * scheduling order. A new event mostly ranks after every event of its time (it is the latest
+ * scheduled), so it is appended. Dequeue walks the days from a cursor and takes the head of the first bucket whose
  * head falls in the current day; after a whole year without one it jumps straight to the
  * earliest head. With a few events per bucket both operations are O(1) on average.
  *
@@ -74,14 +74,12 @@ export class EventQueue {
   /** Previous event of the bucket (NIL at the head). */
   private prev = new Int32Array(INITIAL_SLOTS);
   private kinds = new Int32Array(INITIAL_SLOTS);
-  /**
-   * Rank among events of equal time, lowest first (see `push`): when it was scheduled at
-   * `2 * slot` and its sequence number at `2 * slot + 1`; the device that scheduled it is in
-   * `devices`. Pairs in one array rather than one array each: a push then touches fewer.
-   */
-  private ranks = new Float64Array(2 * INITIAL_SLOTS);
-  /** The device that scheduled the event at `2 * slot` (the rank's middle key), the one that handles it at `2 * slot + 1`. */
-  private devices = new Int32Array(2 * INITIAL_SLOTS);
+  /** Rank among events of equal time, lowest first (see `push`): when scheduled, by whom, its sequence number. */
+  private scheduledAt = new Float64Array(INITIAL_SLOTS);
+  private schedulers = new Int32Array(INITIAL_SLOTS);
+  private sequences = new Float64Array(INITIAL_SLOTS);
+  /** The device that handles the event (`Engine` numbering), for the engine to switch to. */
+  private owners = new Int32Array(INITIAL_SLOTS);
   /** Bumped when the slot is freed, so that ids naming the old generation become stale. */
   private generations = new Int32Array(INITIAL_SLOTS);
   /** Target at `2 * slot`, payload at `2 * slot + 1` (see `release` for free slots). */
@@ -90,6 +88,8 @@ export class EventQueue {
   /** log2 of the record arrays' capacity. */
   private slotBits = MIN_SLOT_BITS;
   private shiftCount = 0;
+  /** Pushes so far: the default sequence number, so scheduling order. */
+  private pushCount = 0;
   private freeSlot = NIL;
 
   // The calendar.
@@ -160,31 +160,29 @@ export class EventQueue {
 
   /**
    * Adds an event. `time` must be an integer in [0, MAX_SAFE_INTEGER]; the caller checks.
-   * Events of equal time leave in ascending (`scheduledAt`, `scheduler`, `sequence`), those of
-   * equal rank too in the order they were pushed. `owner` is kept for `ownerOf`. No defaults:
-   * this inlines into the engine's scheduling, and each default would add to its size.
+   * Events of equal time leave in ascending (`scheduledAt`, `scheduler`, `sequence`) (default:
+   * 0, 0 and the number of pushes so far, so scheduling order; pass them always or never, and
+   * never the same three twice for one time). `owner` is kept for `ownerOf`.
    */
   push(
     time: Time,
     target: EventTarget<never>,
     kind: number,
     payload: unknown,
-    scheduledAt: Time,
-    scheduler: number,
-    sequence: number,
-    owner: number,
+    scheduledAt = 0,
+    scheduler = 0,
+    sequence = this.pushCount,
+    owner = 0,
   ): EventId {
     if (this.freeSlot === NIL) this.addSlot();
     const slot = this.freeSlot;
     this.freeSlot = this.next[slot]!;
+    this.pushCount++;
     this.kinds[slot] = kind;
-    const ranks = this.ranks;
-    const devices = this.devices;
-    const pair = 2 * slot;
-    ranks[pair] = scheduledAt;
-    ranks[pair + 1] = sequence;
-    devices[pair] = scheduler;
-    devices[pair + 1] = owner;
+    this.scheduledAt[slot] = scheduledAt;
+    this.schedulers[slot] = scheduler;
+    this.sequences[slot] = sequence;
+    this.owners[slot] = owner;
     this.refs[2 * slot] = target;
     this.refs[2 * slot + 1] = payload;
     this.count++; // before `link`, whose cost accounting may re-bucket every pending event
@@ -252,7 +250,7 @@ export class EventQueue {
   }
 
   ownerOf(slot: number): number {
-    return this.devices[2 * slot + 1]!;
+    return this.owners[slot]!;
   }
 
   targetOf(slot: number): EventTarget<never> {
@@ -425,13 +423,12 @@ export class EventQueue {
 
   /** Whether event `a` ranks after event `b` of the same time. */
   private ranksAfter(a: number, b: number): boolean {
-    const ranks = this.ranks;
-    const atA = ranks[2 * a]!;
-    const atB = ranks[2 * b]!;
+    const atA = this.scheduledAt[a]!;
+    const atB = this.scheduledAt[b]!;
     if (atA !== atB) return atA > atB;
-    const schedulerA = this.devices[2 * a]!;
-    const schedulerB = this.devices[2 * b]!;
-    return schedulerA > schedulerB || (schedulerA === schedulerB && ranks[2 * a + 1]! > ranks[2 * b + 1]!);
+    const schedulerA = this.schedulers[a]!;
+    const schedulerB = this.schedulers[b]!;
+    return schedulerA > schedulerB || (schedulerA === schedulerB && this.sequences[a]! > this.sequences[b]!);
   }
 
   private unlink(slot: number): void {
@@ -454,8 +451,10 @@ export class EventQueue {
       this.next = grow(this.next, new Int32Array(2 * slot));
       this.prev = grow(this.prev, new Int32Array(2 * slot));
       this.kinds = grow(this.kinds, new Int32Array(2 * slot));
-      this.ranks = grow(this.ranks, new Float64Array(4 * slot));
-      this.devices = grow(this.devices, new Int32Array(4 * slot));
+      this.scheduledAt = grow(this.scheduledAt, new Float64Array(2 * slot));
+      this.schedulers = grow(this.schedulers, new Int32Array(2 * slot));
+      this.sequences = grow(this.sequences, new Float64Array(2 * slot));
+      this.owners = grow(this.owners, new Int32Array(2 * slot));
       this.generations = grow(this.generations, new Int32Array(2 * slot));
       for (let i = 2 * slot; i < 4 * slot; i++) this.refs.push(null);
     }

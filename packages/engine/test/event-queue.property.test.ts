@@ -59,7 +59,7 @@ function check(ops: Op[], reviewWindow: number): void {
   for (const step of ops) {
     if (step.op === "push") {
       const time = Math.min(now + step.delay, MAX);
-      const id = queue.push(time, target, seq % 5, seq, 0, 0, 0, 0);
+      const id = queue.push(time, target, seq % 5, seq);
       live.push({ time, seq: seq++, id });
       issued.push(id);
     } else if (step.op === "cancel") {
@@ -129,7 +129,7 @@ describe("EventQueue against a sorted-list model", () => {
 
   it("rejects values that are not ids", () => {
     const queue = new EventQueue();
-    const id = queue.push(5, target, 0, undefined, 0, 0, 0, 0);
+    const id = queue.push(5, target, 0, undefined);
     for (const bogus of [-1, 1.5, Number.NaN, 3, 31, 2 ** 60, id + 0.5, -id]) {
       expect(queue.cancel(bogus)).toBe(false);
     }
@@ -139,8 +139,8 @@ describe("EventQueue against a sorted-list model", () => {
 
   it("keeps ids of events scheduled before the slot arrays grew valid", () => {
     const queue = new EventQueue();
-    const early = queue.push(1, target, 0, "early", 0, 0, 0, 0);
-    for (let i = 0; i < 5000; i++) queue.push(10 + i, target, 0, i, 0, 0, 0, 0);
+    const early = queue.push(1, target, 0, "early");
+    for (let i = 0; i < 5000; i++) queue.push(10 + i, target, 0, i);
     expect(queue.cancel(early)).toBe(true);
     expect(queue.cancel(early)).toBe(false);
     expect(queue.payloadOf(queue.shift(MAX))).toBe(0);

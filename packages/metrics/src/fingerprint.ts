@@ -8,6 +8,8 @@ const DELIVERED = 1 << 30;
 /** Seeds of the two lanes of every device's hash. */
 const SEED_A = 0x9747b28c;
 const SEED_B = 0x2f1d6e35;
+/** A device's state in `lanes`: lane a, lane b, words hashed. */
+const STRIDE = 3;
 
 /**
  * A running hash over a run's trajectory, like OMNeT++'s fingerprints: every packet
@@ -17,10 +19,10 @@ const SEED_B = 0x2f1d6e35;
  * change to the order or timing of one packet-hop changes it.
  *
  * Each device hashes its own steps (a link's transmissions are its sender's, a delivery is
- * its host's) into a `DeviceFingerprint` of its own, and `hex` combines the devices' hashes
- * in device order: so the fingerprint does not depend on how the steps of different devices
- * interleave, only on each device's own sequence, which is what stays the same when devices
- * run on different threads (docs/spec/parallel.md).
+ * its host's), and `hex` combines the devices' hashes in device order: so the fingerprint
+ * does not depend on how the steps of different devices interleave, only on each device's
+ * own sequence, which is what stays the same when devices run on different threads
+ * (docs/spec/parallel.md).
  *
  * Two independent 32-bit lanes per device, each a multiply-rotate step per 32-bit word with
  * its own odd multiplier, and murmur3's final avalanche: a collision needs both lanes to
@@ -28,31 +30,26 @@ const SEED_B = 0x2f1d6e35;
  * step, no allocation).
  */
 export class Fingerprint {
-  /** Per device (the engine's numbering, `Engine.device`), made on first use. */
-  private readonly devices: DeviceFingerprint[] = [];
+  /** Per device (the engine's numbering, `Engine.device`): lane a, lane b, words, at `STRIDE * device`. */
+  private lanes = seeded(new Int32Array(STRIDE * 64), 0);
   /** Words hashed by `add`, into the run's own lanes. */
   private a = SEED_A;
   private b = SEED_B;
   private words = 0;
 
-  /**
-   * The hash of device `device`'s steps. A meter takes it once, at setup, and hashes into it
-   * directly: the step then reads and writes two fields of one object, as a single hash
-   * would, instead of indexing a table by device on every packet-hop.
-   */
-  device(device: number): DeviceFingerprint {
-    let hash = this.devices[device];
-    if (hash === undefined) {
-      hash = new DeviceFingerprint();
-      this.devices[device] = hash;
-    }
-    return hash;
-  }
-
   /** A listener for `Link.onTransmit` that hashes the link's transmissions under `link`'s number, as `device`'s. */
   transmissions(device: number, link: number): TransmissionListener {
-    const hash = this.device(device);
-    return (packets, packet, start) => hash.transmitted(link, start, packets, packet);
+    return (packets, packet, start) => this.transmitted(device, link, start, packets, packet);
+  }
+
+  /** Hashes, as device `device`'s step, the transmission of `packet` on link number `link`, starting at `time`. */
+  transmitted(device: number, link: number, time: Time, packets: PacketReader, packet: Packet): void {
+    this.step(device, TRANSMITTED | link, time, packets.id(packet), packets.kind(packet), packets.bits(packet));
+  }
+
+  /** Hashes, as device `device`'s step, the delivery of `packet` to host `host` at `time`. */
+  delivered(device: number, time: Time, host: number, packets: PacketReader, packet: Packet): void {
+    this.step(device, DELIVERED | host, time, packets.id(packet), packets.kind(packet), packets.bits(packet));
   }
 
   /**
@@ -64,16 +61,52 @@ export class Fingerprint {
     combined.a = this.a;
     combined.b = this.b;
     combined.words = this.words;
-    const devices = this.devices;
-    for (let device = 0; device < devices.length; device++) {
-      const hash = devices[device];
-      if (hash === undefined || hash.words === 0) continue;
-      combined.add(device);
-      combined.add(hash.words);
-      combined.add(finish(hash.a ^ hash.words));
-      combined.add(finish(hash.b ^ hash.words));
+    const lanes = this.lanes;
+    for (let at = 0; at < lanes.length; at += STRIDE) {
+      const words = lanes[at + 2]!;
+      if (words === 0) continue;
+      combined.add(at / STRIDE);
+      combined.add(words);
+      combined.add(finish(lanes[at]! ^ words));
+      combined.add(finish(lanes[at + 1]! ^ words));
     }
     return hex32(finish(combined.a ^ combined.words)) + hex32(finish(combined.b ^ combined.words));
+  }
+
+  /**
+   * One step of `device`, 3 words: the time's low 32 bits, the packet id, and the place (a
+   * link or host number with its tag) mixed with the time's high bits, the kind and the bits.
+   * The lanes are updated in locals and written back once: this runs on every packet-hop.
+   */
+  private step(device: number, place: number, time: Time, id: number, kind: number, bits: number): void {
+    const at = STRIDE * device;
+    if (at >= this.lanes.length) this.grow(at);
+    const lanes = this.lanes;
+    const high = (time / 4294967296) >>> 0;
+    const last = Math.imul(place, 0x10001) ^ Math.imul(high, 0x2c1b3c6d) ^ (kind << 8) ^ bits;
+    let a = lanes[at]!;
+    let b = lanes[at + 1]!;
+    a = Math.imul(a ^ (time >>> 0), 0x9e3779b1);
+    a = (a << 13) | (a >>> 19);
+    b = Math.imul(b ^ (time >>> 0), 0x85ebca77);
+    b = (b << 17) | (b >>> 15);
+    a = Math.imul(a ^ id, 0x9e3779b1);
+    a = (a << 13) | (a >>> 19);
+    b = Math.imul(b ^ id, 0x85ebca77);
+    b = (b << 17) | (b >>> 15);
+    a = Math.imul(a ^ last, 0x9e3779b1);
+    b = Math.imul(b ^ last, 0x85ebca77);
+    lanes[at] = (a << 13) | (a >>> 19);
+    lanes[at + 1] = (b << 17) | (b >>> 15);
+    lanes[at + 2]! += 3;
+  }
+
+  private grow(at: number): void {
+    let length = this.lanes.length;
+    while (length <= at) length *= 2;
+    const lanes = seeded(new Int32Array(length), this.lanes.length);
+    lanes.set(this.lanes);
+    this.lanes = lanes;
   }
 
   /** Hashes one 32-bit word into the run's own lanes (`combineFingerprints`; the same mixing as a step's). */
@@ -86,46 +119,13 @@ export class Fingerprint {
   }
 }
 
-/** One device's part of a `Fingerprint` (`Fingerprint.device`): its two lanes and the words it hashed. */
-export class DeviceFingerprint {
-  a = SEED_A;
-  b = SEED_B;
-  words = 0;
-
-  /** Hashes the transmission of `packet` on link number `link`, starting at `time`. */
-  transmitted(link: number, time: Time, packets: PacketReader, packet: Packet): void {
-    this.step(TRANSMITTED | link, time, packets.id(packet), packets.kind(packet), packets.bits(packet));
+/** Sets the lanes of every device from `from` on to their seeds. */
+function seeded(lanes: Int32Array, from: number): Int32Array {
+  for (let at = from; at < lanes.length; at += STRIDE) {
+    lanes[at] = SEED_A;
+    lanes[at + 1] = SEED_B;
   }
-
-  /** Hashes the delivery of `packet` to host `host` at `time`. */
-  delivered(time: Time, host: number, packets: PacketReader, packet: Packet): void {
-    this.step(DELIVERED | host, time, packets.id(packet), packets.kind(packet), packets.bits(packet));
-  }
-
-  /**
-   * One step, 3 words: the time's low 32 bits, the packet id, and the place (a link or host
-   * number with its tag) mixed with the time's high bits, the kind and the bits. The lanes
-   * are updated in locals and written back once: this runs on every packet-hop.
-   */
-  private step(place: number, time: Time, id: number, kind: number, bits: number): void {
-    const high = (time / 4294967296) >>> 0;
-    const last = Math.imul(place, 0x10001) ^ Math.imul(high, 0x2c1b3c6d) ^ (kind << 8) ^ bits;
-    let a = this.a;
-    let b = this.b;
-    a = Math.imul(a ^ (time >>> 0), 0x9e3779b1);
-    a = (a << 13) | (a >>> 19);
-    b = Math.imul(b ^ (time >>> 0), 0x85ebca77);
-    b = (b << 17) | (b >>> 15);
-    a = Math.imul(a ^ id, 0x9e3779b1);
-    a = (a << 13) | (a >>> 19);
-    b = Math.imul(b ^ id, 0x85ebca77);
-    b = (b << 17) | (b >>> 15);
-    a = Math.imul(a ^ last, 0x9e3779b1);
-    b = Math.imul(b ^ last, 0x85ebca77);
-    this.a = (a << 13) | (a >>> 19);
-    this.b = (b << 17) | (b >>> 15);
-    this.words += 3;
-  }
+  return lanes;
 }
 
 /** Combines fingerprints (of the runs of one preset, in order) into one. */

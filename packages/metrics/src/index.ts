@@ -8,7 +8,7 @@ export {
 } from "./collective-times.js";
 export { type CompletionSummary, CompletionTimes } from "./completion-times.js";
 export { CoverageBins } from "./coverage-bins.js";
-export { combineFingerprints, DeviceFingerprint, Fingerprint } from "./fingerprint.js";
+export { combineFingerprints, Fingerprint } from "./fingerprint.js";
 export {
   type CutThroughPath,
   idealCompletionTime,

@@ -1,7 +1,7 @@
 import { PacketKind, type TransmissionListener } from "@losslab/core";
 import { ms, us } from "@losslab/engine";
 import type { Fabric } from "@losslab/fabric";
-import { ByteCounters, type DeviceFingerprint, type Fingerprint, type PauseMeter } from "@losslab/metrics";
+import { ByteCounters, type Fingerprint, type PauseMeter } from "@losslab/metrics";
 import { ScenarioError } from "./scenario-error.js";
 import type { Scenario } from "./schema.js";
 
@@ -39,20 +39,20 @@ export function meterLinks(
     const reverse = `${link.to.name}->${link.from.name}`;
     const pause = pauses?.add(fabric.links.get(reverse)?.name ?? reverse) ?? -1;
     link.onTransmit(
-      transmissionMeter(fingerprint.device(link.fromDevice), index, bytes, columns.get(name) ?? -1, pauses, pause),
+      transmissionMeter(fingerprint, link.fromDevice, index, bytes, columns.get(name) ?? -1, pauses, pause),
     );
   }
   return { names, bytes };
 }
 
 /**
- * The one listener of a link's transmissions: the fingerprint (a step of the sender, whose
- * hash is `fingerprint`), the link's byte counts (its `column` of `bytes`, none if -1), and
- * the PAUSE frames it carries (link number `pause` of `pauses`). One call per packet-hop
- * instead of one per meter.
+ * The one listener of a link's transmissions: the fingerprint (a step of the sender, `device`), the link's byte counts (its
+ * `column` of `bytes`, none if -1), and the PAUSE frames it carries (link number `pause` of
+ * `pauses`). One call per packet-hop instead of one per meter.
  */
 function transmissionMeter(
-  fingerprint: DeviceFingerprint,
+  fingerprint: Fingerprint,
+  device: number,
   link: number,
   bytes: ByteCounters,
   column: number,
@@ -60,7 +60,7 @@ function transmissionMeter(
   pause: number,
 ): TransmissionListener {
   return (packets, packet, start, end) => {
-    fingerprint.transmitted(link, start, packets, packet);
+    fingerprint.transmitted(device, link, start, packets, packet);
     if (column >= 0) bytes.add(column, end, packets.size(packet));
     if (pauses !== undefined && packets.kind(packet) === PacketKind.Pause)
       pauses.transmitted(pause, packets, packet, start);
