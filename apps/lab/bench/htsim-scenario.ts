@@ -15,7 +15,8 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { type FlowMatrix, permutationMatrix, readFlowMatrix } from "./connection-matrix.js";
+import { type FlowMatrix, permutationMatrix } from "@losslab/traffic";
+import { readFlowMatrix } from "./connection-matrix.js";
 import { HTSIM_FLOW_BYTES, htsimScenario, parseHtsimSwitch } from "./htsim-roce.js";
 
 const { values } = parseArgs({

@@ -15,8 +15,8 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { parseScenario, runScenario } from "@losslab/scenario";
+import { permutationMatrix } from "@losslab/traffic";
 import { benchLine } from "../../../test/bench-line.js";
-import { permutationMatrix } from "./connection-matrix.js";
 import { fatTreeK, HTSIM_FLOW_BYTES, htsimScenario, parseHtsimSwitch, type SwitchSpec } from "./htsim-roce.js";
 
 const run = process.argv[2];

@@ -1,9 +1,15 @@
 import { parseScenario, runScenario } from "@losslab/scenario";
+import {
+  formatConnectionMatrix,
+  incastMatrix,
+  outcastIncastMatrix,
+  PythonRandom,
+  permutationMatrix,
+} from "@losslab/traffic";
 import { describe, expect, it } from "vitest";
-import { formatConnectionMatrix, permutationMatrix, readFlowMatrix } from "../bench/connection-matrix.js";
+import { readFlowMatrix } from "../bench/connection-matrix.js";
 import { ackCompletions, fctTable, htsimCompletions, losslabCompletions, nearestRank } from "../bench/htsim-fct.js";
 import { fatTreeK, HTSIM_XOFF_BYTES, HTSIM_XON_BYTES, htsimScenario, htsimSwitch } from "../bench/htsim-roce.js";
-import { PythonRandom } from "../bench/python-random.js";
 
 describe("CPython's random stream", () => {
   it("gives CPython's numbers for random.seed(n); getrandbits(32) and shuffle", () => {
@@ -52,6 +58,29 @@ describe("gen_permutation.py's matrix, rebuilt", () => {
     expect(permutationMatrix(16, 4, 100, 3).flows).toHaveLength(4);
     expect(() => permutationMatrix(16, 16, 100, 0)).toThrow("seed must be >= 1");
     expect(() => permutationMatrix(16, 17, 100, 1)).toThrow("conns must be 0..16");
+  });
+});
+
+describe("gen_incast.py's and gen_outcast_incast.py's matrices, rebuilt", () => {
+  it("incast: a seeded shuffle of hosts 1..nodes-1 into host 0, as uet-htsim's incast_1024_100K.cm (seed 13) begins", () => {
+    const matrix = incastMatrix(1024, 1023, 100_000, 13);
+    expect(formatConnectionMatrix(matrix).split("\n").slice(0, 4)).toEqual([
+      "Nodes 1024",
+      "Connections 1023",
+      "335->0 id 1 start 0 size 100000",
+      "405->0 id 2 start 0 size 100000",
+    ]);
+    expect(new Set(matrix.flows.map((flow) => flow.source)).size).toBe(1023);
+    expect(() => incastMatrix(16, 16, 100, 1)).toThrow("conns must be 0..15");
+  });
+
+  it("outcast incast: hosts 1..3 into 0, hosts 2 and 3 each also to 9 hosts from 4 up", () => {
+    const flows = outcastIncastMatrix(128, 3, 10, 2_000_000).flows.map((f) => `${f.source}->${f.destination}`);
+    expect(flows).toHaveLength(21);
+    expect(flows.slice(0, 4)).toEqual(["1->0", "2->0", "2->4", "2->5"]);
+    expect(flows.slice(10, 13)).toEqual(["2->12", "3->0", "3->13"]);
+    expect(flows.at(-1)).toBe("3->21");
+    expect(() => outcastIncastMatrix(20, 3, 10, 1)).toThrow("too many connections");
   });
 });
 

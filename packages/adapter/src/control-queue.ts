@@ -32,7 +32,7 @@ export class ControlQueue {
     /** An ACK: the send time of the data packet it acknowledges, and its INT records. */
     echoedSendTime?: Time,
     telemetry?: IntRecord[] | null,
-    /** An ACK: the entropy value of the data packet it acknowledges (-1: none). */
+    /** An ACK or NACK: the entropy value of the data packet it names (-1: none). */
     entropy?: number,
   ): void {
     this.waiting.push(

@@ -72,6 +72,23 @@ export class ControllerEvents {
     this.arm(flow);
   }
 
+  /**
+   * A packet of `flow`, sent at `sentAt`, was NACKed or timed out (the retransmission's
+   * `LossListener`); a controller without `onLoss` hears nothing.
+   */
+  lost(flow: Flow, cause: "nack" | "timeout", sentAt: Time): void {
+    const controller = flow.controller;
+    if (controller?.onLoss === undefined) return;
+    const now = this.engine.now;
+    controller.onLoss({
+      cause,
+      bytes: flow.packetBytes,
+      rtt: cause === "nack" ? now - sentAt : undefined,
+      now,
+    });
+    this.arm(flow);
+  }
+
   /** A congestion notification about `flow` (turner-2001's CN packet, a QCN CNM) arrived at `now`. */
   notified(flow: Flow, notification: Packet, now: Time): void {
     flow.controller!.onCnp({ feedback: this.packets.feedback(notification), seq: this.packets.seq(notification), now });

@@ -1,5 +1,7 @@
 import { Registry, type SpecOf } from "@losslab/kinds";
+import { bitmapSprayingDefinition } from "./bitmap-spraying.js";
 import type { EntropyPolicyDefinition } from "./entropy-policy.js";
+import { mixedSprayingDefinition } from "./mixed-spraying.js";
 import { obliviousSprayingDefinition } from "./oblivious-spraying.js";
 import { repsDefinition } from "./reps.js";
 import { roundRobinSprayingDefinition } from "./round-robin-spraying.js";
@@ -11,6 +13,8 @@ const builtIn = [
   obliviousSprayingDefinition,
   roundRobinSprayingDefinition,
   repsDefinition,
+  bitmapSprayingDefinition,
+  mixedSprayingDefinition,
 ] as const;
 
 /**

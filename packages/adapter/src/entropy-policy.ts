@@ -5,13 +5,16 @@ import { definer, type KindDefinition, type Parameters } from "@losslab/kinds";
  * How one flow picks the entropy value of each data packet it sends (UEC's multipath
  * "load balancing" schemes, docs/spec/uec.md sec. 4): ECMP switches hash the flow with it, so
  * a new value may take a new path. The policy hears the entropy each ACK echoes, and whether
- * that ACK echoes ECN, to favour paths that went well (REPS).
+ * that ACK echoes ECN, to favour paths that went well (REPS), and the entropy of each NACK
+ * (a packet trimmed on its path) to avoid paths that went badly (bitmap, mixed).
  */
 export interface EntropyPolicy {
   /** The entropy value (>= 0) of the flow's next data packet. */
   next(): number;
   /** An ACK of the flow came back echoing `entropy`; `marked`: it echoes ECN (BECN). */
   acked(entropy: number, marked: boolean): void;
+  /** A NACK of the flow came back: the packet sent with `entropy` was trimmed (uet-htsim's PATH_NACK). Absent: ignored. */
+  nacked?(entropy: number): void;
 }
 
 /**

@@ -182,19 +182,24 @@ export class Flows {
    */
   acked(ack: Packet): Flow | undefined {
     const flow = this.byId.get(this.packets.flow(ack));
-    const retransmission = this.retransmission;
     // A duplicate's ACK may come after its flow is gone.
-    if (retransmission !== undefined && (flow === undefined || flow.sentAt !== undefined)) {
-      if (flow === undefined || !retransmission.acked(flow, ack)) return undefined;
-      flow.acked++;
-      if (flow.retired && flow.outstanding === 0 && flow.remaining <= 0) this.byId.delete(flow.id);
-      return flow;
+    if (this.retransmission !== undefined && (flow === undefined || flow.sentAt !== undefined)) {
+      return this.recoveryAcked(this.retransmission, flow, ack);
     }
     if (flow === undefined) throw new LosslessViolation(`${this.name}: ACK for unknown flow ${this.packets.flow(ack)}`);
     flow.outstanding -= this.packets.covers(ack);
     flow.acked += this.packets.covers(ack);
-    flow.entropy?.acked(this.packets.entropy(ack), (this.packets.bits(ack) & CongestionBit.Becn) !== 0);
+    this.pathFeedback(flow, ack);
     if (flow.retired && flow.outstanding === 0) this.byId.delete(flow.id);
+    return flow;
+  }
+
+  /** `acked` of a flow that retransmits (apart, so that flows without retransmission run a small `acked`). */
+  private recoveryAcked(retransmission: Retransmission, flow: Flow | undefined, ack: Packet): Flow | undefined {
+    if (flow === undefined || !retransmission.acked(flow, ack)) return undefined;
+    flow.acked++;
+    this.pathFeedback(flow, ack);
+    if (flow.retired && flow.outstanding === 0 && flow.remaining <= 0) this.byId.delete(flow.id);
     return flow;
   }
 
@@ -212,7 +217,15 @@ export class Flows {
       );
     }
     if (!this.retransmission!.nacked(flow, nack)) return undefined;
+    // uet-htsim reports a last-hop trim as GOOD/ECN (uec.cpp:1604-1607); losslab's NACK does
+    // not say where the trim was, so every NACK is PATH_NACK.
+    flow.entropy?.nacked?.(this.packets.entropy(nack));
     return this.rejoin(flow);
+  }
+
+  /** The entropy `ack` echoes, and its ECN echo, to `flow`'s multipath policy. */
+  private pathFeedback(flow: Flow, ack: Packet): void {
+    flow.entropy?.acked(this.packets.entropy(ack), (this.packets.bits(ack) & CongestionBit.Becn) !== 0);
   }
 
   /** `flow`'s retransmission timer fired (`RETRANSMIT_TIMEOUT`); true if it has a packet to send again. */

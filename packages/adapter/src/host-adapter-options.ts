@@ -140,7 +140,7 @@ export interface HostAdapterOptions {
   receiverCredits?: ReceiverCreditOptions;
   /**
    * Multipath (docs/spec/uec.md sec. 4): how each flow of this host picks the entropy value of
-   * its data packets (a kind of `entropyPolicies`: oblivious, round-robin, REPS), which ECMP
+   * its data packets (a kind of `entropyPolicies`: oblivious, round-robin, REPS, bitmap, mixed), which ECMP
    * switches hash with the flow; ACKs echo it back. Default: none, each flow keeps one path.
    * As a destination the adapter accepts packets in any order and acknowledges each one.
    */

@@ -138,7 +138,14 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       if ((options.ackCoalescing ?? 1) !== 1) {
         throw OptionError.of(this.name, "ackCoalescing", "must be 1 with retransmitTimeout (an ACK names one packet)");
       }
-      this.retransmission = new Retransmission(this.name, options.retransmitTimeout, engine, this, options.packets);
+      this.retransmission = new Retransmission(
+        this.name,
+        options.retransmitTimeout,
+        engine,
+        this,
+        options.packets,
+        (flow, cause, sentAt) => this.controllers.lost(flow, cause, sentAt),
+      );
       this.receivedSequences = new ReceivedSequences();
     }
     this.acknowledger = new Acknowledger(
@@ -401,7 +408,8 @@ export class HostAdapter implements Device, EventHandler<unknown> {
 
   private consume(packet: Packet): void {
     const now = this.engine.now;
-    if (this.packets.kind(packet) === PacketKind.Cnp) {
+    const kind = this.packets.kind(packet);
+    if (kind === PacketKind.Cnp) {
       for (const listener of this.notificationListeners) listener(this.packets, packet, now);
       // A congestion notification (turner-2001's CN packet, a QCN CNM): its flow's controller
       // reacts. One for a flow that has ended, or not from here (a manager's), changes nothing.
@@ -412,11 +420,11 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       }
       return;
     }
-    if (this.packets.kind(packet) === PacketKind.ReadRequest) {
+    if (kind === PacketKind.ReadRequest) {
       this.startFlow(this.reads.arrived(packet, this.flows.get(this.packets.flow(packet))));
       return;
     }
-    if (this.packets.kind(packet) === PacketKind.Pull) {
+    if (kind === PacketKind.Pull) {
       // RCCC: credit for a flow of this host; one for a flow already gone changes nothing.
       const flow = this.flows.get(this.packets.flow(packet));
       if (flow !== undefined && this.credit !== undefined) {
@@ -425,9 +433,10 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       }
       return;
     }
-    if (this.packets.kind(packet) === PacketKind.Data) {
+    if (kind === PacketKind.Data) {
       const received = this.receivedSequences;
       if ((this.packets.transport(packet) & TransportFlag.Trimmed) !== 0) {
+        this.pulls?.trimmed(packet);
         this.nack(packet);
         return;
       }
@@ -437,14 +446,14 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       } else this.duplicates++;
       this.pulls?.dataArrived(packet);
       if (this.feedback.dataArrived(packet)) this.scheduler.trySend();
-    } else if (this.packets.kind(packet) === PacketKind.Ack) {
+    } else if (kind === PacketKind.Ack) {
       const flow = this.flows.acked(packet);
       if (flow === undefined) return; // a duplicate's ACK
       this.credit?.heard(flow);
       this.controllers.acked(flow, packet);
       this.flows.forgetIfIdle(flow, this.pacing, now);
       this.scheduler.trySend();
-    } else if (this.packets.kind(packet) === PacketKind.Nack) {
+    } else if (kind === PacketKind.Nack) {
       if (this.retransmission === undefined) {
         throw new LosslessViolation(`${this.name}: NACK for flow ${this.packets.flow(packet)} without retransmission`);
       }
@@ -454,7 +463,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
 
   /**
    * A trimmed packet's header arrived: its payload was cut on a lossy priority, so its source
-   * must send it again: a NACK naming it, echoing its marks (uet-htsim `uec.cpp:2741-2793`).
+   * must send it again: a NACK naming it, echoing its marks and entropy (uet-htsim `uec.cpp:2741-2793`).
    */
   private nack(packet: Packet): void {
     const packets = this.packets;
@@ -472,6 +481,9 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       packets.vl(packet),
       packets.bits(packet),
       1,
+      undefined,
+      undefined,
+      packets.entropy(packet),
     );
     this.scheduler.trySend();
   }

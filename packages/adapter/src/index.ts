@@ -1,3 +1,4 @@
+export { BitmapSpraying } from "./bitmap-spraying.js";
 export { type EntropyPolicySpec, entropyPolicies } from "./entropy-policies.js";
 export {
   defineEntropyPolicy,
@@ -9,6 +10,7 @@ export {
 export type { FlowOptions, FlowState } from "./flow.js";
 export { type DeliveryListener, HostAdapter } from "./host-adapter.js";
 export type { HostAdapterOptions } from "./host-adapter-options.js";
+export { MixedSpraying } from "./mixed-spraying.js";
 export { ObliviousSpraying } from "./oblivious-spraying.js";
 export type { ReceiverCreditOptions } from "./receiver-credit-options.js";
 export { Reps } from "./reps.js";

@@ -45,9 +45,26 @@ export class PullPacer {
 
   /** A data packet arrived; its pull target (0: a flow without credits) may owe its flow credit. */
   dataArrived(packet: Packet): void {
+    this.raise(packet, 0);
+  }
+
+  /**
+   * A trimmed packet's header arrived: its pull target counts as a data packet's
+   * (uet-htsim's `processTrimmed`, `uec.cpp:2771`), and its flow is owed one more pull, the
+   * credit to send it again. uet-htsim instead puts the flow back in the pull queue
+   * (`uec.cpp:2785-2792`) and relies on its unsolicited slow pulls (`uec.cpp:3089-3113`),
+   * which losslab leaves out: without the extra pull, a flow whose packets in flight were all
+   * trimmed would wait for credit forever.
+   */
+  trimmed(packet: Packet): void {
+    this.raise(packet, this.perPull);
+  }
+
+  /** Raises the packet's flow's target to the one it carries, plus `extra` quanta. */
+  private raise(packet: Packet, extra: number): void {
     const packets = this.control.packets;
-    const target = packets.feedback(packet);
-    if (target === 0) return;
+    const carried = packets.feedback(packet);
+    if (carried === 0) return;
     const id = packets.flow(packet);
     let account = this.accounts.get(id);
     if (account === undefined) {
@@ -61,6 +78,7 @@ export class PullPacer {
       };
       this.accounts.set(id, account);
     }
+    const target = Math.max(carried, account.target) + extra;
     if (target <= account.target) return;
     account.target = target;
     if (!account.waiting && account.granted < target) {

@@ -11,6 +11,9 @@ export interface RecoveryCounts {
   timeouts: number;
 }
 
+/** Told of each packet of `flow` NACKed or timed out, with the time it was sent (its congestion controller reacts). */
+export type LossListener = (flow: Flow, cause: "nack" | "timeout", sentAt: Time) => void;
+
 /**
  * The sender side of a retransmitting transport (Ultra Ethernet's, as uet-htsim's UecSrc
  * implements it): every data packet sent is remembered with its send time until its ACK; a
@@ -35,6 +38,7 @@ export class Retransmission {
     private readonly engine: Engine,
     private readonly handler: EventHandler,
     private readonly packets: PacketReader,
+    private readonly lost: LossListener,
   ) {
     if (!(Number.isInteger(timeout) && timeout > 0)) {
       throw OptionError.of(name, "retransmitTimeout", "must be a whole number of picoseconds > 0", { value: timeout });
@@ -86,11 +90,14 @@ export class Retransmission {
   /** The NACK `nack` of `flow`: its packet is queued again; false if it was not outstanding (stale). */
   nacked(flow: Flow, nack: Packet): boolean {
     const seq = this.packets.seq(nack);
-    if (!flow.sentAt!.delete(seq)) return false;
+    const sentAt = flow.sentAt!.get(seq);
+    if (sentAt === undefined) return false;
+    flow.sentAt!.delete(seq);
     flow.outstanding--;
     this.counts(flow).nacks++;
     this.total.nacks++;
     this.queueAgain(flow, seq);
+    this.lost(flow, "nack", sentAt);
     return true;
   }
 
@@ -109,6 +116,7 @@ export class Retransmission {
       this.counts(flow).timeouts++;
       this.total.timeouts++;
       this.queueAgain(flow, seq);
+      this.lost(flow, "timeout", at);
       queued = true;
     }
     return queued;

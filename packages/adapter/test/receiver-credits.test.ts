@@ -61,3 +61,41 @@ describe("receiver credits (RCCC)", () => {
     expect(pulls).toHaveLength(0);
   });
 });
+
+describe("receiver credits with trimming", () => {
+  /** 4 packets under RCCC with retransmission (timeout 1 ms); the first copy of the last packet is trimmed. */
+  function trimmedLast() {
+    const options = { receiverCredits: credits, retransmitTimeout: 1e9 };
+    const wires = adapterPair(options, options);
+    let trimmed = false;
+    wires.ab.tamper = (packet, packets) => {
+      if (!trimmed && packets.kind(packet) === PacketKind.Data && packets.seq(packet) === 3) {
+        trimmed = true;
+        packets.trim(packet, 64);
+      }
+    };
+    const flow = wires.h0.addFlow({ id: 0, destination: 1, packetBytes: DATA_BYTES, start: 0, packets: 4 });
+    wires.engine.run();
+    return { ...wires, flow };
+  }
+
+  it("a trimmed packet is sent again on credit, long before the timeout", () => {
+    const { ab, flow } = trimmedLast();
+    // The header's pull target reaches the pacer (PullPacer.trimmed). This passes without the
+    // owed extra pull too: the header's own target already asks for the packet again.
+    const copies = ab.data.filter((s) => s.packet.seq === 3);
+    expect(copies).toHaveLength(2);
+    expect(copies[1]!.start).toBeLessThan(100_000_000); // 100 us, a tenth of the timeout
+    expect([flow.acked, flow.outstanding]).toEqual([4, 0]);
+  });
+
+  it("a trimmed header's flow is owed one pull beyond the target the header carries (PullPacer.trimmed)", () => {
+    const { ab, ba } = trimmedLast();
+    const header = ab.data.find((s) => s.packet.seq === 3)!.packet; // the first copy, trimmed on the wire
+    const carried = Math.max(...ab.data.map((s) => s.packet.feedback));
+    const granted = ba.sent.filter((s) => s.packet.kind === PacketKind.Pull).at(-1)!.packet.seq; // cumulative quanta
+    // 4096 B of credit per pull is 16 quanta of 256 B; without the owed pull the grants stop at the largest target carried.
+    expect(granted).toBe(header.feedback + credits.creditPerPull / 256);
+    expect(granted).toBeGreaterThan(carried);
+  });
+});

@@ -39,6 +39,12 @@ export interface Device extends PacketReceiver, CreditReceiver {
   connectInput(port: number, link: InboundLink): void;
   /** Receive buffer capacity of VL `vl` (default 0) of input `port` in credit blocks (Infinity: always drains). */
   inputCredits(port: number, vl?: number): number;
+  /**
+   * The link out of `port` may fail during the run (a scenario's `failures`): a device that
+   * routes avoids failed ports from now on, and only then reads `OutboundLink.failed` per
+   * packet. Absent: the device does not route (a host's one port).
+   */
+  outputMayFail?(port: number): void;
 }
 
 /** A unidirectional link as its sender sees it. */

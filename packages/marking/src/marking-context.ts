@@ -41,6 +41,8 @@ export interface MarkingContext {
      * marks nothing (turner-2001 sec. 6.1).
      */
     nextIsNonCompliant(switchName: string, output: number): boolean;
+    /** Whether output `output` of switch `switchName` links to a host (a ToR's downlink). */
+    leadsToHost(switchName: string, output: number): boolean;
   };
 }
 

@@ -26,6 +26,12 @@ const redParameters = {
     max: 1,
     description: "Pmax: the marking probability just below Kmax",
   },
+  hostPorts: {
+    type: "boolean",
+    default: true,
+    description:
+      "false: ports linked to a host mark nothing (uet-htsim's ToR downlinks when receivers pull, RCCC; dc/main_uec.cpp:708)",
+  },
 } as const;
 
 /** Options of RED-style ECN marking at egress: Kmin, Kmax, Pmax, all required (the published sets differ, README). */
@@ -40,6 +46,8 @@ class RedMarking implements CountedMarkingPolicy {
     private readonly view: SwitchView,
     private readonly options: RedOptions,
     private readonly random: () => number,
+    /** Outputs that never mark (`hostPorts: false`: those linked to a host). */
+    private readonly quiet: ReadonlySet<number>,
   ) {
     this.switchName = view.name;
   }
@@ -52,7 +60,7 @@ class RedMarking implements CountedMarkingPolicy {
    * the input buffers. A draw is made only when the probability is strictly between 0 and 1.
    */
   packetDeparting(packet: Packet, _input: number, output: number): void {
-    if (!this.view.packets.isData(packet)) return;
+    if (!this.view.packets.isData(packet) || this.quiet.has(output)) return;
     let queued = -this.view.packets.size(packet);
     for (const waiting of outputQueue(this.view, output)) queued += this.view.packets.size(waiting);
     const probability = markProbability(queued, this.options);
@@ -80,14 +88,28 @@ export function markProbability(queued: number, { kmin, kmax, pmax }: RedOptions
  * const marking = red({ kmin: 5_000, kmax: 200_000, pmax: 0.01 }, { random: () => stream.next() });
  * new CioqSwitch(engine, { ...options, marking });
  */
-export function red(options: RedOptions, context: Partial<Pick<MarkingContext, "random">> = {}): CountedMarkingFactory {
+export function red(
+  options: RedOptions,
+  context: Partial<Pick<MarkingContext, "random" | "fabric">> = {},
+): CountedMarkingFactory {
   const checked = checkValues("marking", "red", redParameters, options);
   const { kmin, kmax } = checked;
   if (kmax <= kmin)
     throw new KindError("marking.kmax", `marking.kmax must be above marking.kmin (${kmin}), got ${kmax}`);
   const random = context.random;
   if (typeof random !== "function") throw new TypeError('marking "red" needs context.random(), a seeded stream');
-  return countedFactory("red", (view) => new RedMarking(view, checked, random));
+  const fabric = context.fabric;
+  if (!checked.hostPorts && fabric === undefined) {
+    throw new TypeError('marking "red" with hostPorts false needs context.fabric, to know which ports lead to hosts');
+  }
+  return countedFactory("red", (view) => {
+    const quiet = new Set<number>();
+    if (!checked.hostPorts) {
+      for (let output = 0; output < view.portCount; output++)
+        if (fabric!.leadsToHost(view.name, output)) quiet.add(output);
+    }
+    return new RedMarking(view, checked, random, quiet);
+  });
 }
 
 /** Registry entry (marking-policies.ts). */
@@ -96,6 +118,6 @@ export const redDefinition = defineMarkingPolicy({
   description:
     "DCQCN's congestion point (spec/algorithms.md): RED-style ECN marking at egress; no defaults, the published sets differ",
   parameters: redParameters,
-  uses: ["random"],
+  uses: ["random", "fabric?"],
   create: (values, context) => red(values, context),
 });

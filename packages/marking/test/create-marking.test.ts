@@ -47,7 +47,7 @@ describe("createMarking (registry)", () => {
     const context = {
       random: () => 0,
       notifications: { bytes: 64 },
-      fabric: { nextIsNonCompliant: () => false },
+      fabric: { nextIsNonCompliant: () => false, leadsToHost: () => false },
     };
     for (const spec of specs) {
       const marking = createMarking(spec, context);

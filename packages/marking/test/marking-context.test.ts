@@ -17,7 +17,7 @@ const offered: MarkingContext = {
   timers: new Engine({ seed: 1 }),
   notifications: { bytes: 80 },
   subnetManager: { host: 9, nonCompliantHosts: new Set([3]), noticeBytes: 20 },
-  fabric: { nextIsNonCompliant: () => false },
+  fabric: { nextIsNonCompliant: () => false, leadsToHost: () => false },
 };
 
 /** A policy that marks nothing and records the context its factory was given. */
@@ -130,7 +130,7 @@ describe("the marking context", () => {
     const uses = Object.fromEntries(markingPolicies.definitions.map((d) => [d.kind, d.uses]));
     expect(uses).toMatchObject({
       none: [],
-      red: ["random"],
+      red: ["random", "fabric?"],
       qcn: ["notifications", "random?"],
       turner: ["fabric?", "subnetManager?"],
     });

@@ -62,6 +62,29 @@ describe("red", () => {
     ]);
   });
 
+  it("with hostPorts false, ports the fabric says lead to a host mark nothing; the others as before", () => {
+    const { random } = scripted([0]);
+    const asked: Array<[string, number]> = [];
+    const fabric = {
+      nextIsNonCompliant: () => false,
+      leadsToHost: (name: string, output: number) => {
+        asked.push([name, output]);
+        return output === 1;
+      },
+    };
+    const sw = new FakeCioqSwitch(red({ kmin: 0, kmax: 1, pmax: 1, hostPorts: false }, { random, fabric }), {
+      outputBufferBytes: 10_000,
+    });
+    sw.fill(1, 2);
+    sw.fill(2, 2);
+    expect(sw.packets.bits(sw.send(1)) & ECN).toBe(0); // toward a host: not marked, whatever the queue
+    expect(sw.packets.bits(sw.send(2)) & ECN).toBe(ECN);
+    expect(asked).toContainEqual(["cioq", 1]);
+    expect(() => red({ kmin: 0, kmax: 1, pmax: 1, hostPorts: false }, { random })).toThrow(
+      /hostPorts false needs context.fabric/,
+    );
+  });
+
   it("names a missing or bad threshold, and needs a random stream", () => {
     const random = () => 0;
     const problem = (spec: object) => {

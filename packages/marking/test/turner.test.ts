@@ -211,6 +211,7 @@ describe("turner (turner-2001 sec. 4)", () => {
               asked.push([name, output]);
               return output === 3;
             },
+            leadsToHost: () => false,
           },
         },
         { markBlockedTowardNonCompliant: enabled },

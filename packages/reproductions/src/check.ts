@@ -21,12 +21,12 @@ export const check = {
   below(id: string, claim: string, value: number, bound: number, boundText = String(bound)): Check {
     return { id, claim, value: round(value), expected: `< ${boundText}`, pass: value < bound };
   },
-  /** Several conditions on one value, all of which must hold. */
-  all(id: string, claim: string, value: number, parts: Array<{ text: string; pass: boolean }>): Check {
+  /** Several conditions on one value, all of which must hold (null: a value the run could not measure). */
+  all(id: string, claim: string, value: number | null, parts: Array<{ text: string; pass: boolean }>): Check {
     return {
       id,
       claim,
-      value: round(value),
+      value: value === null ? null : round(value),
       expected: parts.map((p) => p.text).join(" and "),
       pass: parts.every((p) => p.pass),
     };

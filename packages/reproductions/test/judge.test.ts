@@ -29,13 +29,24 @@ describe("Preset.judge", () => {
       "dcqcn-victim",
       "dc-fan-in",
       "uec-fan-in",
+      "uec-cbfc",
+      "uec-incast",
+      "uec-victim",
+      "uec-permutation",
+      "uec-validate-sender",
+      "uec-validate-rcv",
+      "uec-validate-both",
+      "uec-validate-sender-large",
+      "uec-validate-rcv-large",
+      "uec-validate-both-large",
       "ring-allreduce-bound",
       "all-to-all-ecmp",
       "allreduce-incast",
     ]);
   });
 
-  it.each(judged.map((preset) => [preset.name, preset] as const))(
+  // The long presets (minutes each) judge with the same function as their short kin.
+  it.each(judged.filter((preset) => preset.long !== true).map((preset) => [preset.name, preset] as const))(
     "%s: judge(summary) from result.json gives run's checks; a damaged summary gives none",
     { timeout: 60_000 },
     async (_, preset) => {

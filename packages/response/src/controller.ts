@@ -85,6 +85,22 @@ export interface CnpEvent {
   readonly feedback?: number;
 }
 
+/**
+ * A data packet of the flow that will not be acknowledged and is sent again: its payload was
+ * trimmed on its way and the destination NACKed it, or its retransmission timer expired
+ * (Ultra Ethernet's transport, docs/spec/uec.md sec. 5).
+ */
+export interface LossEvent {
+  /** How the source learned of it. */
+  readonly cause: "nack" | "timeout";
+  /** The packet's size in bytes (it is no longer in flight). */
+  readonly bytes: number;
+  /** A NACK: picoseconds from the packet's send to the NACK's arrival (undefined for a timeout). */
+  readonly rtt?: number;
+  /** Arrival time in picoseconds. */
+  readonly now?: number;
+}
+
 /** A data packet the source has just injected. */
 export interface SendEvent {
   /** Its sequence number (PSN); must grow with send order. */
@@ -111,7 +127,8 @@ export interface SendEvent {
  *
  * The host's duties: call `onSend` for every data packet injected, `onAck` for every ACK
  * (with its `rtt` for TIMELY, its `telemetry` for HPCC), `onCnp` for every congestion
- * notification (with its `feedback` for QCN); send only while packets in flight < `window`
+ * notification (with its `feedback` for QCN), `onLoss` (when defined) for every NACK or
+ * retransmission timeout of a packet; send only while packets in flight < `window`
  * and no faster than `rate`. After every call, read `wakeAt`: when it is a time, call
  * `onTimer(now)` at that time (a controller may move or clear it at any call).
  *
@@ -153,6 +170,8 @@ export interface Controller {
   onAck(event: AckEvent): void;
   /** A congestion notification arrived. */
   onCnp(event?: CnpEvent): void;
+  /** A packet was NACKed or timed out (a retransmitting host calls it). Absent: the controller hears only ACKs ({@link nscc} has it). */
+  onLoss?(event: LossEvent): void;
   /** The time asked for in `wakeAt` has come. */
   onTimer(now: number): void;
 }

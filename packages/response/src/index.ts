@@ -24,6 +24,7 @@ export type {
   ControllerFactory,
   FlowInfo,
   LimitingFactor,
+  LossEvent,
   SendEvent,
   TelemetryRecord,
 } from "./controller.js";

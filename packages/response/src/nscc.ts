@@ -4,7 +4,7 @@
  * queueing delay of every ACK's RTT sample and its ECN echo.
  */
 import { MAX_PACKETS, MAX_TIME_US, MIN_TIME_US } from "@losslab/kinds";
-import type { AckEvent, Controller, FlowInfo, SendEvent } from "./controller.js";
+import type { AckEvent, Controller, FlowInfo, LossEvent, SendEvent } from "./controller.js";
 import { defineController, everyFlow } from "./controller-definition.js";
 import { ackPackets, checkFlow } from "./event-checks.js";
 import { booleanParameter, integerParameter, positiveParameter } from "./parameter-checks.js";
@@ -100,7 +100,16 @@ export interface NsccController extends Controller {
  * Gains scale with a = BDP / 150 000 B (100 Gb/s x 12 us) and b = target / 12 us: fi = 5 MSS a,
  * alpha = 4 MSS a b / target, eta = 0.15 MSS a, fi_scale = 0.25 a. MSS = the flow's packet size
  * (uet-htsim's MSS excludes a 64 B header; losslab's packets are one size). No rate limit, no
- * timer; CNPs are ignored; NACKs do not exist on a lossless fabric.
+ * timer; CNPs are ignored.
+ *
+ * On a trimming fabric (`onLoss`), with B = the lost packet's bytes, which leave the flight:
+ *
+ * ```
+ * NACK:    base_rtt = min(base_rtt, its rtt); avg_delay takes a marked sample of network_rtt;
+ *          quick adapt is armed (fires at the next window end whatever the delay) and tried now;
+ *          unless it fired or the NACK falls in bytes it ignores: cwnd -= B
+ * timeout: cwnd -= B
+ * ```
  *
  * When to use: UEC's sender-side control; the kind's `feedback: "rtt"` trait has scenarios
  * give every ACK an RTT sample.
@@ -180,6 +189,8 @@ class Nscc implements NsccController {
   #inFlight = 0;
   #bytesToIgnore = 0;
   #bytesIgnored = 0;
+  /** A NACK arms quick adapt until it fires (uet-htsim's `_trigger_qa`). */
+  #quickAdaptArmed = false;
 
   constructor(
     flow: FlowInfo,
@@ -263,6 +274,39 @@ class Nscc implements NsccController {
 
   onTimer(): void {}
 
+  /**
+   * A NACK (uet-htsim `processNack`, `uec.cpp:1560-1591`, and `updateCwndOnNack_NSCC`,
+   * `uec.cpp:1359-1384`) or a retransmission timeout (`mark_packet_for_retransmission`,
+   * `uec.cpp:1297-1304`). uet-htsim spares cwnd a last-hop trim when RCCC is also on; losslab's
+   * NACK does not say where the trim was, so every NACK is treated as one in the network.
+   */
+  onLoss(event: LossEvent): void {
+    const bytes = event.bytes;
+    if (!(Number.isFinite(bytes) && bytes > 0)) {
+      throw new RangeError(`nscc: loss.bytes must be a finite number > 0, got ${String(bytes)}`);
+    }
+    if (event.cause === "timeout") {
+      this.#inFlight = Math.max(0, this.#inFlight - bytes);
+      this.#cwnd = Math.max(this.#cwnd - bytes, this.mtu);
+      return;
+    }
+    const rtt = event.rtt;
+    if (rtt !== undefined && rtt > 0 && rtt < this.#baseRtt) {
+      this.#baseRtt = rtt;
+      this.#maxWindow = this.maxWindowFor(rtt);
+    }
+    this.#bytesIgnored += bytes;
+    // A trim means a queue at the threshold, about network_rtt of delay (uec.cpp:1366-1369).
+    this.updateAverageDelay(this.settings.networkRtt, true);
+    this.#quickAdaptArmed = true;
+    // The NACKed bytes leave the flight after quick adapt has read it, as in uet-htsim (uec.cpp:1591).
+    if (!this.quickAdapted(true, 0, event.now ?? 0, true)) {
+      this.#cwnd -= bytes;
+      this.bound();
+    }
+    this.#inFlight = Math.max(0, this.#inFlight - bytes);
+  }
+
   private maxWindowFor(rtt: number): number {
     return (MAX_WINDOW_BDPS * this.lineRate * rtt) / PS_PER_SECOND;
   }
@@ -278,10 +322,11 @@ class Nscc implements NsccController {
   }
 
   /**
-   * Quick adapt (uet-htsim `uec.cpp:1145-1200`): true when this ACK's feedback is spent (quick
-   * adapt fired now, or a marked ACK for bytes that were in flight when it last fired).
+   * Quick adapt (uet-htsim `uec.cpp:1145-1200`): true when this feedback is spent (quick adapt
+   * fired now, or a marked ACK or a NACK for bytes that were in flight when it last fired).
+   * `loss`: a NACK, which fires it whatever the delay, as does an earlier NACK's arming.
    */
-  private quickAdapted(marked: boolean, delay: number, now: number): boolean {
+  private quickAdapted(marked: boolean, delay: number, now: number, loss = false): boolean {
     if (!this.settings.quickAdapt) return false;
     let spent = false;
     if (marked && this.#bytesIgnored < this.#bytesToIgnore) {
@@ -289,12 +334,13 @@ class Nscc implements NsccController {
     } else if (now > this.#quickAdaptEnd) {
       if (
         this.#quickAdaptEnd !== 0 &&
-        delay > this.quickAdaptThreshold &&
+        (this.#quickAdaptArmed || loss || delay > this.quickAdaptThreshold) &&
         this.#achieved < this.#maxWindow / 2 ** this.settings.quickAdaptGate
       ) {
         this.#cwnd = Math.max(this.#achieved, this.mtu);
         this.#bytesToIgnore = this.#inFlight;
         this.#bytesIgnored = 0;
+        this.#quickAdaptArmed = false;
         spent = true;
       }
       this.#achieved = 0;

@@ -127,6 +127,47 @@ describe("nscc", () => {
     expect(c.windowBytes).toBeCloseTo(187_500, 6);
   });
 
+  it("a NACK: cwnd -= the packet, a marked network_rtt sample, and quick adapt armed for the next window end", () => {
+    const c = make({ initialWindow: 20 }); // 81 920 B
+    for (let i = 0; i < 10; i++) c.onSend({ seq: i, bytes: 4096, limitedBy: "other", now: 0 }); // 40 960 B in flight
+    c.onAck(ack(1, 0)); // opens quick adapt's window, ending at 1 + 12 + 12 = 25 us; a proportional increase waits
+    const nack = (nowUs: number, rttUs: number) => ({
+      cause: "nack" as const,
+      bytes: 4096,
+      rtt: rttUs * us,
+      now: nowUs * us,
+    });
+    c.onLoss?.(nack(5, 14)); // inside the window: no quick adapt, so cwnd -= 4096
+    expect(c.windowBytes).toBe(81_920 - 4096);
+    expect(c.averageDelay).toBeCloseTo(0.0125 * 12 * us, 6); // the sample: base_rtt + network_rtt, i.e. 12 us of delay
+    c.onAck(ack(10, 0, false, 2)); // still inside: proportional increase accumulates, no adjustment (12 288 B <= 8 MTU)
+    expect(c.windowBytes).toBe(77_824);
+    c.onAck(ack(26, 0)); // window over, delay 0 but armed by the NACK: 12 288 B ACKed < 225 000 / 8, cwnd = 12 288
+    expect(c.windowBytes).toBe(12_288);
+    c.onLoss?.(nack(27, 20)); // 4096 of the 20 480 B in flight at the cut: ignored, no cut
+    expect(c.windowBytes).toBe(12_288);
+    c.onLoss?.({ cause: "timeout", bytes: 4096, now: 28 * us }); // a timeout: cwnd -= 4096
+    expect(c.windowBytes).toBe(8192);
+  });
+
+  it("a NACK after the window's end quick-adapts at once; without quick adapt every NACK cuts; a timeout floors at an MTU", () => {
+    const c = make();
+    c.onAck(ack(1, 0)); // window ends at 25 us
+    c.onLoss?.({ cause: "nack", bytes: 4096, rtt: 13 * us, now: 30 * us }); // 0 B ACKed since: cwnd = max(0, MTU)
+    expect(c.windowBytes).toBe(4096);
+    const off = make({ quickAdapt: false });
+    off.onAck(ack(1, 0));
+    off.onLoss?.({ cause: "nack", bytes: 4096, rtt: 10 * us, now: 30 * us }); // a smaller RTT lowers base_rtt and maxwnd too
+    expect([off.baseRtt, off.maxWindow]).toEqual([10 * us, 187_500]);
+    expect(off.windowBytes).toBe(187_500); // 225 000 - 4096, clamped to the new maxwnd
+    off.onLoss?.({ cause: "nack", bytes: 4096, rtt: 11 * us, now: 31 * us });
+    expect(off.windowBytes).toBe(187_500 - 4096);
+    const low = make({ initialWindow: 1 });
+    low.onLoss?.({ cause: "timeout", bytes: 4096, now: us });
+    expect(low.windowBytes).toBe(4096);
+    expect(() => low.onLoss?.({ cause: "timeout", bytes: 0 })).toThrow(/nscc: loss.bytes/);
+  });
+
   it("needs an RTT sample on every ACK", () => {
     expect(() => make().onAck({ marked: false, bytes: 4096, seq: 1 })).toThrow(/nscc: ack.rtt/);
     expect(() => nscc({ networkRtt: 0 })).toThrow(/networkRtt/);

@@ -30,12 +30,16 @@ export function markingContext(
     return stream.next();
   };
   const towardNonCompliant = portsTowardNonCompliant(topology, scenario.nonCompliant.switches);
+  const towardHosts = portsTowardHosts(topology);
   const manager = scenario.subnetManager;
   return {
     random,
     timers: engine,
     notifications: { bytes: scenario.packets.notificationBytes },
-    fabric: { nextIsNonCompliant: (name, output) => towardNonCompliant.has(`${name}:${output}`) },
+    fabric: {
+      nextIsNonCompliant: (name, output) => towardNonCompliant.has(`${name}:${output}`),
+      leadsToHost: (name, output) => towardHosts.has(`${name}:${output}`),
+    },
     ...(manager === undefined
       ? {}
       : {
@@ -55,6 +59,17 @@ function portsTowardNonCompliant(topology: Topology, nonCompliant: readonly stri
   for (const { a, b } of topology.links) {
     if (nonCompliant.includes(b.node)) ports.add(`${a.node}:${a.port}`);
     if (nonCompliant.includes(a.node)) ports.add(`${b.node}:${b.port}`);
+  }
+  return ports;
+}
+
+/** `switch:port` of every switch output whose link leads to a host. */
+function portsTowardHosts(topology: Topology): Set<string> {
+  const hosts = new Set(topology.nodes.filter((node) => node.kind === "host").map((node) => node.id));
+  const ports = new Set<string>();
+  for (const { a, b } of topology.links) {
+    if (hosts.has(b.node) && !hosts.has(a.node)) ports.add(`${a.node}:${a.port}`);
+    if (hosts.has(a.node) && !hosts.has(b.node)) ports.add(`${b.node}:${b.port}`);
   }
   return ports;
 }

@@ -1,3 +1,4 @@
+import { PS_PER_MS } from "@losslab/engine";
 import type { Fabric } from "@losslab/fabric";
 import { SharedBufferSwitch } from "@losslab/switch";
 
@@ -73,4 +74,16 @@ export function recoverySummary(fabric: Fabric): RecoverySummary | undefined {
     duplicates,
     byFlow: Object.fromEntries(flows.map((flow) => [String(flow), byFlow.get(flow)!])),
   };
+}
+
+/** Data packets `fabric`'s switches trimmed in [fromMs, toMs), ms (0 without lossy priorities). */
+export function trimmedBetween(fabric: Fabric, fromMs: number, toMs: number): number {
+  const from = fromMs * PS_PER_MS;
+  const to = toMs * PS_PER_MS;
+  let count = 0;
+  for (const model of fabric.switches.values()) {
+    const times = model instanceof SharedBufferSwitch ? model.trimmingCounts()?.trimTimes : undefined;
+    for (const time of times ?? []) if (time >= from && time < to) count++;
+  }
+  return count;
 }

@@ -1,4 +1,4 @@
-import type { AckEvent, CnpEvent, Controller, ControllerFactory, SendEvent } from "@losslab/response";
+import type { AckEvent, CnpEvent, Controller, ControllerFactory, LossEvent, SendEvent } from "@losslab/response";
 
 /** Congestion feedback one flow's controller heard, and how often it slowed down. */
 export interface ResponseCounts {
@@ -40,6 +40,7 @@ export function countingResponses(factory: ControllerFactory, counts: Map<string
       onAck: (event: AckEvent) => (event.marked ? heard(() => inner.onAck(event)) : inner.onAck(event)),
       onCnp: (event?: CnpEvent) => heard(() => inner.onCnp(event)),
       onTimer: (now: number) => inner.onTimer(now),
+      onLoss: inner.onLoss === undefined ? undefined : (event: LossEvent) => inner.onLoss!(event),
     };
     return wrapped;
   };

@@ -417,7 +417,7 @@ export const scenarioFieldsSchema = (kinds: ScenarioKinds) =>
     /**
      * Multipath (docs/spec/uec.md sec. 4): how every source picks each data packet's entropy,
      * which ECMP switches hash with the flow ("ecmp": none, one path per flow; "oblivious",
-     * "round-robin", "reps": spraying). Given, the run also measures the receivers'
+     * "round-robin", "reps", "bitmap", "mixed": spraying). Given, the run also measures the receivers'
      * reorder buffers (`reorder` in the result). Default: absent, one path per flow.
      */
     multipath: multipathSchema(kinds).optional(),

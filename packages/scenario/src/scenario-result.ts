@@ -11,7 +11,7 @@ import type {
 } from "@losslab/metrics";
 import type { FailureSummary } from "./link-failures.js";
 import type { Notification } from "./notification-log.js";
-import { type RecoverySummary, recoverySummary } from "./recovery-summary.js";
+import { type RecoverySummary, recoverySummary, trimmedBetween } from "./recovery-summary.js";
 import type { ResponseCounts } from "./response-counts.js";
 import { type RunStats, runStats } from "./run-stats.js";
 import { ScenarioError } from "./scenario-error.js";
@@ -116,6 +116,8 @@ export interface ScenarioResult {
    * sent, so it exceeds delivered + inFlight by the trimmed, dropped and duplicate copies.
    */
   recovery?: RecoverySummary;
+  /** Data packets trimmed in [fromMs, toMs), over every switch (0 without lossy priorities). */
+  trimmed(fromMs: number, toMs: number): number;
   /** With `failures`: frames lost to the failed links, in all and per failed link direction. */
   failures?: FailureSummary;
   /** Congestion notifications the switches sent (QCN CNMs), in time order. */
@@ -210,6 +212,7 @@ export function scenarioResult(
     },
     summary,
     rate,
+    trimmed: (from, to) => trimmedBetween(fabric, from, to),
     series: (name) => rates.series(name),
     meters: () => rates.names(),
     sourceWait: (group) => flows.sourceWait(group),

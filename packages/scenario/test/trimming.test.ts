@@ -55,6 +55,26 @@ describe("packet trimming on a lossy priority", () => {
     expect(result.pause!.frames).toBe(0);
   });
 
+  it("under RCCC, short flows sent whole in their speculative window and trimmed still finish (trimmed headers reach the pacer)", () => {
+    // 12 senders of 50 KB: each sends all 13 packets speculatively (its window, 1.5 BDP, is
+    // 88 KB) and states no target after them; the credit to send its trimmed packets again
+    // comes from its trimmed headers reaching the destination's pacer (PullPacer.trimmed).
+    // Their targets alone suffice here (the pull each also owes is not needed to finish):
+    // without PullPacer.trimmed, 1 of 12 flows finished.
+    const result = runScenario(
+      parseScenario({
+        ...incast(lossy, { receiverCredits: {} }),
+        topology: { kind: "single-switch", hosts: 13, bandwidth: 12.5e9, delayNs: 1000 },
+        traffic: [{ kind: "incast", name: "incast", fanIn: 12, bytes: 50_000, intervalUs: 100_000, receiver: "H0" }],
+      }),
+    );
+    const recovery = result.recovery!;
+    expect(recovery.total.trimmed).toBeGreaterThan(0);
+    expect(recovery.total.retransmissions).toBe(recovery.total.trimmed);
+    expect(result.completions.incast!.count).toBe(12);
+    expect(result.delivered).toBe(12 * Math.ceil(50_000 / (DATA_BYTES - HEADER_BYTES)));
+  });
+
   it("on a lossless priority the same incast pauses, never trims and never drops", () => {
     const result = runScenario(parseScenario(incast()));
     expect(result.recovery).toBeUndefined();

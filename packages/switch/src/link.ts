@@ -169,10 +169,18 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
     this.engine.atRanked(time, this, CREDITS_ARRIVE, credits, this.fromDevice, sentAt, sender, sequence);
   }
 
-  /** Records what the failures to come need: the start time of every frame on the link. */
+  /**
+   * Records what the failures to come need: the start time of every frame on the link; and
+   * tells its sender, whose routing then avoids it while it is failed.
+   */
   watchFailures(): void {
     if (this.crossing !== undefined) throw new Error(`${this.name}: a link that joins two parts cannot fail`);
-    this.starts ??= [];
+    if (this.starts !== undefined) return;
+    const starts: Time[] = [];
+    this.starts = starts;
+    // A listener, so that a link that never fails pays nothing for this in `transmit`.
+    this.onTransmit((_packets, _packet, start) => starts.push(start));
+    this.from.outputMayFail?.(this.fromPort);
   }
 
   /**
@@ -196,11 +204,7 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
 
   transmit(packet: Packet): Time {
     const now = this.engine.now;
-    if (now < this.busyUntil) {
-      throw new LosslessViolation(
-        `${this.name}: transmission of packet ${this.packets.id(packet)} overlaps the previous one`,
-      );
-    }
+    if (now < this.busyUntil) throw this.overlap(packet);
     const headerLeaves = now + this.overheadTime;
     const end = headerLeaves + transmissionTime(this.packets.size(packet), this.bandwidth);
     this.busyUntil = end;
@@ -208,11 +212,17 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
     this.packetsSent++;
     this.kindsSent[this.packets.kind(packet)]!++;
     for (const listener of this.listeners) listener(this.packets, packet, now, end);
-    this.starts?.push(now);
     const crossing = this.crossing;
     if (crossing === undefined) this.engine.at(headerLeaves + this.delay, this, HEADER_ARRIVES, packet, this.toDevice);
     else crossing.frame(this, headerLeaves + this.delay, packet, now, this.engine.device, this.engine.takeSequence());
     return end;
+  }
+
+  /** The error of a transmission that would start before the previous one has ended (built apart from `transmit`). */
+  private overlap(packet: Packet): LosslessViolation {
+    return new LosslessViolation(
+      `${this.name}: transmission of packet ${this.packets.id(packet)} overlaps the previous one`,
+    );
   }
 
   /** Whether `packet`, whose header arrives now, was lost: sent while failed or on the link when it failed. */

@@ -1,4 +1,5 @@
 import { type Packet, PacketKind, type PacketStore, TransportFlag } from "@losslab/core";
+import type { Time } from "@losslab/engine";
 import type { SharedBufferSettings } from "./shared-buffer-options.js";
 
 /** What a lossy priority does with an arriving packet (`PacketTrimming.judge`). */
@@ -28,6 +29,8 @@ export interface TrimmingCounts {
   readonly trimmedByFlow: ReadonlyMap<number, number>;
   /** Per flow id, headers dropped here. */
   readonly droppedByFlow: ReadonlyMap<number, number>;
+  /** When each trim happened, ps, in order: trims after the first round trips are a claim of their own (uec.md UE.14). */
+  readonly trimTimes: readonly Time[];
 }
 
 /**
@@ -49,10 +52,12 @@ export class PacketTrimming implements TrimmingCounts {
   headersDropped = 0;
   readonly trimmedByFlow = new Map<number, number>();
   readonly droppedByFlow = new Map<number, number>();
+  readonly trimTimes: Time[] = [];
   /** Per output: bytes of its header queue, from admission to the last byte's departure. */
   private readonly headerBytes: Float64Array;
 
   constructor(
+    private readonly clock: { readonly now: Time },
     private readonly packets: PacketStore,
     private readonly vls: number,
     ports: number,
@@ -81,6 +86,7 @@ export class PacketTrimming implements TrimmingCounts {
       if (room.egress[queue]! + size <= this.settings.trimThresholdBytes && room.fits(queue, size)) return Verdict.Data;
       packets.trim(packet, this.settings.trimmedBytes);
       this.trimmed++;
+      this.trimTimes.push(this.clock.now);
       this.trimmedByFlow.set(flow, (this.trimmedByFlow.get(flow) ?? 0) + 1);
     }
     const size = packets.size(packet);

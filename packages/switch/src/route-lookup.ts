@@ -1,5 +1,6 @@
 import type { OutboundLink, Packet, PacketReader } from "@losslab/core";
 import { ecmpPort, entropyHash, flowHash } from "@losslab/topology";
+import type { PacketRouter } from "./packet-router.js";
 
 /**
  * A switch's forwarding table: the output port of each destination host (-1: unreachable),
@@ -10,7 +11,10 @@ import { ecmpPort, entropyHash, flowHash } from "@losslab/topology";
  * hashes again over the members that remain (the others keep their paths); with none left, or
  * a single-port entry failed, the packet goes to the failed port and is lost there.
  */
-export class RouteLookup {
+export class RouteLookup implements PacketRouter {
+  /** Whether a link out of this switch may fail (`avoidFailures`): only then does a lookup read `failed`. */
+  private failover = false;
+
   constructor(
     private readonly packets: PacketReader,
     private readonly routes: ArrayLike<number>,
@@ -21,34 +25,43 @@ export class RouteLookup {
     private readonly links: readonly (OutboundLink | undefined)[],
   ) {}
 
+  /** From now on an ECMP member whose link has failed is left out (a link of this switch may fail during the run). */
+  avoidFailures(): void {
+    this.failover = true;
+  }
+
   /** The output of `packet` at this switch; -1 if its destination is unreachable from here. */
   outputOf(packet: Packet): number {
     const packets = this.packets;
     const destination = packets.destination(packet);
     const entry = this.routes[destination] ?? -1;
     if (entry >= -1) return entry;
-    const flow = packets.flow(packet);
-    const source = packets.source(packet);
-    const entropy = packets.entropy(packet);
-    const port = ecmpPort(this.ecmpGroups, entry, this.ecmpSalt, flow, source, destination, entropy);
-    return this.links[port]?.failed === true ? this.remaining(entry, port, flow, source, destination, entropy) : port;
+    const port = ecmpPort(
+      this.ecmpGroups,
+      entry,
+      this.ecmpSalt,
+      packets.flow(packet),
+      packets.source(packet),
+      destination,
+      packets.entropy(packet),
+    );
+    // Kept small: the lookup of every packet inlines into the switch's arrival.
+    return this.failover && this.links[port]?.failed === true ? this.remaining(packet, entry, port) : port;
   }
 
   /** The member of group `entry` a packet hashed to failed port `port` takes instead: its hash over the live members. */
-  private remaining(
-    entry: number,
-    port: number,
-    flow: number,
-    source: number,
-    destination: number,
-    entropy: number,
-  ): number {
+  private remaining(packet: Packet, entry: number, port: number): number {
     const groups = this.ecmpGroups;
     const offset = -2 - entry;
     const count = groups[offset]!;
     let live = 0;
     for (let i = 1; i <= count; i++) if (this.links[groups[offset + i]!]?.failed !== true) live++;
     if (live === 0) return port;
+    const packets = this.packets;
+    const flow = packets.flow(packet);
+    const source = packets.source(packet);
+    const destination = packets.destination(packet);
+    const entropy = packets.entropy(packet);
     const hash =
       entropy < 0
         ? flowHash(this.ecmpSalt, flow, source, destination)

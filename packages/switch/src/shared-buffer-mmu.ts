@@ -62,6 +62,8 @@ export class SharedBufferMmu implements InputSide, TrimmingRoom {
   egress: Float64Array = new Float64Array(0);
   /** The options checked, with their defaults (lossy priorities and trimming among them). */
   readonly checked: SharedBufferSettings;
+  /** Per VL, 1 if lossy (`checked.lossy`); undefined when none is, so lossless admission reads nothing of it. */
+  private readonly lossy: Uint8Array | undefined;
   private readonly alphas: Float64Array;
   private readonly reserveBytes: number;
   private readonly dynamicPfc: boolean;
@@ -86,6 +88,7 @@ export class SharedBufferMmu implements InputSide, TrimmingRoom {
       settings: this.settings,
     });
     this.checked = checked;
+    this.lossy = checked.lossy.includes(1) ? checked.lossy : undefined;
     this.poolBytes = checked.sharedBufferBytes;
     this.alphas = Float64Array.from(checked.alphas);
     this.reserveBytes = checked.reserveBytes;
@@ -151,7 +154,7 @@ export class SharedBufferMmu implements InputSide, TrimmingRoom {
     const slot = input * this.vls + vl;
     const size = this.store.size(packet);
     const pooled = this.pooled[slot]!;
-    if (this.checked.lossy[vl] === 1) {
+    if (this.lossy !== undefined && this.lossy[vl] === 1) {
       // Judged (trimmed, or dropped before this) against the pool by `PacketTrimming`: no PFC.
       this.pooled[slot] = pooled + size;
       this.poolUsed += size;
@@ -164,9 +167,7 @@ export class SharedBufferMmu implements InputSide, TrimmingRoom {
     } else if (this.headroom[slot]! + size <= this.headroomBytes) {
       this.headroom[slot]! += size;
     } else {
-      throw new LosslessViolation(
-        `${this.name} input ${input} priority ${vl}: packet ${this.store.id(packet)} (${size} B) arrived with ${this.headroomBytes - this.headroom[slot]!} B free in its ${this.headroomBytes} B headroom above XOFF: it would be dropped; the headroom is too small for what was in flight`,
-      );
+      throw this.noHeadroom(packet, input, slot);
     }
     held.hold(packet, input);
     // switch-mmu.cc `CheckShouldPause`: headroom in use, or the pool part at its threshold.
@@ -187,12 +188,21 @@ export class SharedBufferMmu implements InputSide, TrimmingRoom {
     this.headroom[slot]! -= fromHeadroom;
     this.pooled[slot]! -= size - fromHeadroom;
     this.poolUsed -= size - fromHeadroom;
-    if (this.checked.lossy[vl] === 1) return false;
+    if (this.lossy !== undefined && this.lossy[vl] === 1) return false;
     // switch-mmu.cc `CheckShouldResume`: the headroom empty, the pool part empty or an offset below the threshold.
     if (this.headroom[slot]! > 0) return false;
     const pooled = this.pooled[slot]!;
     if (pooled === 0 || pooled < this.threshold() - this.resumeOffset) return pause.want(slot, 0);
     return false;
+  }
+
+  /** The error of a lossless packet that finds its headroom full (built apart from `admit`, which every packet runs). */
+  private noHeadroom(packet: Packet, input: number, slot: number): LosslessViolation {
+    const vl = slot % this.vls;
+    const size = this.store.size(packet);
+    return new LosslessViolation(
+      `${this.name} input ${input} priority ${vl}: packet ${this.store.id(packet)} (${size} B) arrived with ${this.headroomBytes - this.headroom[slot]!} B free in its ${this.headroomBytes} B headroom above XOFF: it would be dropped; the headroom is too small for what was in flight`,
+    );
   }
 
   /**

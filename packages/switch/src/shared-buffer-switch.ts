@@ -66,22 +66,26 @@ export class SharedBufferSwitch extends SwitchBase {
     this.mmu.watchEgress(this.queues.bytes);
     this.pending = new PacketFifos(n);
     const settings = this.mmu.checked;
-    this.trimming = settings.lossy.includes(1) ? new PacketTrimming(options.packets, this.vls, n, settings) : undefined;
+    this.trimming = settings.lossy.includes(1)
+      ? new PacketTrimming(engine, options.packets, this.vls, n, settings)
+      : undefined;
     this.headers = new PacketFifos(this.trimming === undefined ? 0 : n);
     this.marking = options.marking?.(this);
   }
 
   /** On a lossy priority: trims or drops the packet if it must (`PacketTrimming.judge`). */
   protected override arriving(packet: Packet, output: number): boolean {
-    const trimming = this.trimming;
-    if (trimming === undefined || !trimming.lossy(this.packets.vl(packet))) return true;
-    return trimming.judge(packet, output, this.mmu) !== Verdict.Drop;
+    return this.trimming === undefined || this.judged(this.trimming, packet, output);
+  }
+
+  /** Whether `packet` is kept: a packet of a lossless priority always, of a lossy one unless it must be dropped. */
+  private judged(trimming: PacketTrimming, packet: Packet, output: number): boolean {
+    return !trimming.lossy(this.packets.vl(packet)) || trimming.judge(packet, output, this.mmu) !== Verdict.Drop;
   }
 
   /** Whether `packet` goes to its output's header queue: a trimmed packet or a control frame of a lossy priority. */
-  private isHeader(packet: Packet): boolean {
-    const trimming = this.trimming;
-    if (trimming === undefined || !trimming.lossy(this.packets.vl(packet))) return false;
+  private isHeader(trimming: PacketTrimming, packet: Packet): boolean {
+    if (!trimming.lossy(this.packets.vl(packet))) return false;
     return (
       this.packets.kind(packet) !== PacketKind.Data || (this.packets.transport(packet) & TransportFlag.Trimmed) !== 0
     );
@@ -94,7 +98,9 @@ export class SharedBufferSwitch extends SwitchBase {
 
   protected accept(packet: Packet, input: number, output: number, tailAt: Time): void {
     // A header's tag is its output + ports: it joins the header queue.
-    this.pending.push(input, packet, this.isHeader(packet) ? output + this.portCount : output);
+    const trimming = this.trimming;
+    const header = trimming !== undefined && this.isHeader(trimming, packet);
+    this.pending.push(input, packet, header ? output + this.portCount : output);
     const joinAt = this.earliestStart(tailAt, this.packets.size(packet), this.linkRates[output]!);
     this.engine.at(joinAt, this, JOINED, input);
   }
@@ -104,14 +110,19 @@ export class SharedBufferSwitch extends SwitchBase {
     const tag = this.pending.headTag(input);
     const packet = this.pending.shift(input);
     if (tag >= this.portCount) {
-      this.headers.push(tag - this.portCount, packet, input);
-      this.headerCount++;
-      if (this.linkBusy[tag - this.portCount] === 0) this.requestArbitration();
+      this.headerJoined(tag - this.portCount, packet, input);
       return;
     }
     const output = tag;
     this.queues.push(output, packet, input);
     this.marking?.packetEnteredOutput?.(packet, input, output);
+    if (this.linkBusy[output] === 0) this.requestArbitration();
+  }
+
+  /** A header (`isHeader`) joins the header queue of `output`. */
+  private headerJoined(output: number, packet: Packet, input: number): void {
+    this.headers.push(output, packet, input);
+    this.headerCount++;
     if (this.linkBusy[output] === 0) this.requestArbitration();
   }
 
@@ -128,16 +139,19 @@ export class SharedBufferSwitch extends SwitchBase {
 
   /** Each free link sends the head of its header queue if any can start, else of its egress queue (or the VL its scheduler picks). */
   protected arbitrate(): void {
-    if (this.headerCount > 0) {
-      const headers = this.headers;
-      for (let output = 0; output < this.portCount; output++) {
-        if (this.linkBusy[output] !== 0 || headers.length(output) === 0) continue;
-        const packet = headers.head(output);
-        if (!this.canStart(output, packet)) continue;
-        this.engine.at(this.startOnLink(packet, headers.headTag(output), output), this, HEADER_DEPARTED, output);
-      }
-    }
+    if (this.headerCount > 0) this.serveHeaders();
     this.queues.serveFree(this.linkBusy);
+  }
+
+  /** Each free link with a header queued starts its head if it can. */
+  private serveHeaders(): void {
+    const headers = this.headers;
+    for (let output = 0; output < this.portCount; output++) {
+      if (this.linkBusy[output] !== 0 || headers.length(output) === 0) continue;
+      const packet = headers.head(output);
+      if (!this.canStart(output, packet)) continue;
+      this.engine.at(this.startOnLink(packet, headers.headTag(output), output), this, HEADER_DEPARTED, output);
+    }
   }
 
   protected handleModelEvent(kind: number, payload: unknown): void {

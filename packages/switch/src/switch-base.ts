@@ -17,6 +17,7 @@ import { ControlFrames } from "./control-frames.js";
 import { CreditUpdates } from "./credit-updates.js";
 import { flowControlOf } from "./flow-controls.js";
 import { InputBuffers } from "./input-buffers.js";
+import { InputLanes } from "./input-lanes.js";
 import type { InputSide } from "./input-side.js";
 import type { InputSideContext } from "./input-side-context.js";
 import { IntStamping } from "./int-stamping.js";
@@ -75,15 +76,13 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   /** Per output, once a credit update arrived on it: the counts heard per priority. */
   private readonly heardUpdates: (CreditUpdateCounters | undefined)[] = [];
   private readonly routing: RouteLookup;
-  /** Per-packet routing (option `router`), asked instead of `routing` for admitted packets. */
-  private readonly router: PacketRouter | undefined;
   /**
-   * Where the router changes VLs per hop: the VL each packet that has started on its next
-   * link held at its input here, until its input frees it (its own VL field is by then the
-   * next link's); -1 for a packet its input freed before it started (CIOQ's crossing into an
-   * output buffer). Undefined when VLs do not change.
+   * What admitted packets ask for their output: the per-packet router (option `router`), or
+   * else the forwarding table itself, chosen once so the per-packet call site sees one class.
    */
-  private readonly inputLanes: Map<Packet, number> | undefined;
+  private readonly router: PacketRouter;
+  /** Where the router changes VLs per hop (`InputLanes`); undefined when VLs do not change. */
+  private readonly inputLanes: InputLanes | undefined;
   /** Packets that will leave on each output and have not started on its link (santos-2002 cnt1). */
   private readonly waiting: Int32Array;
   protected readonly outputLinks: (OutboundLink | undefined)[] = [];
@@ -121,8 +120,8 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       options.ecmp?.salt ?? 0,
       this.outputLinks,
     );
-    this.router = options.router?.(this);
-    this.inputLanes = this.router?.laneOf === undefined ? undefined : new Map();
+    this.router = options.router?.(this) ?? this.routing;
+    this.inputLanes = this.router.laneOf === undefined ? undefined : new InputLanes(this.packets, this.router);
     this.maxPacketBytes = options.maxPacketBytes;
     this.creditBytes = options.creditBytes ?? DEFAULT_CREDIT_BYTES;
     if (!Number.isInteger(this.creditBytes) || this.creditBytes < 1) {
@@ -190,6 +189,11 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     this.inputs.checkHeadroom(port, link);
   }
 
+  /** A link out of `port` may fail during the run (`Link.watchFailures`): ECMP leaves failed ports out from now on. */
+  outputMayFail(_port: number): void {
+    this.routing.avoidFailures();
+  }
+
   connectInput(port: number, link: InboundLink): void {
     this.checkPort(port);
     // Under CBFC the buffers' returned credits wait for the next credit-update frame.
@@ -207,24 +211,30 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   /** A PAUSE frame or a credit update is consumed here; any other packet enters the input buffer. */
   receive(packet: Packet, input: number, tailAt: Time): void {
     const kind = this.packets.kind(packet);
-    if (kind === PacketKind.CreditUpdate) {
-      // Its credits count once the whole frame is in (the frame names itself and the port in one number).
-      this.engine.at(tailAt, this, CREDIT_UPDATE_ARRIVED, packet * this.portCount + input);
-    } else if (kind === PacketKind.Pause) {
-      // 802.3 Annex 31B: a PAUSE acts once the whole frame is in, within the reaction delay.
-      // The payload names the frame and the port in one number: no object per frame.
-      const received = packet * this.portCount + input;
-      this.engine.at(tailAt + this.outputFlow.reactionDelay, this, PAUSE_TAKES_EFFECT, received);
-    } else {
-      const output = this.admit(packet, input);
-      if (output < 0) {
-        this.packets.release(packet); // dropped on a lossy priority, counted by the model
-        return;
-      }
-      this.accept(packet, input, output, tailAt);
-      this.watchTail(packet, input, tailAt);
-      this.arbitrateIfNext(); // the link calls this at the end of its arrival event
+    if (kind === PacketKind.Pause || kind === PacketKind.CreditUpdate) {
+      this.flowControlArrived(packet, kind, input, tailAt);
+      return;
     }
+    const output = this.admit(packet, input);
+    if (output < 0) {
+      this.packets.release(packet); // dropped on a lossy priority, counted by the model
+      return;
+    }
+    this.accept(packet, input, output, tailAt);
+    this.watchTail(packet, input, tailAt);
+    this.arbitrateIfNext(); // the link calls this at the end of its arrival event
+  }
+
+  /**
+   * A PAUSE frame or a credit update has arrived on `input`; it acts once the whole frame is
+   * in (a PAUSE within the reaction delay, 802.3 Annex 31B). The event's payload names the
+   * frame and the port in one number: no object per frame. Apart from `receive` so that the
+   * data path stays small enough to inline.
+   */
+  private flowControlArrived(packet: Packet, kind: number, input: number, tailAt: Time): void {
+    const received = packet * this.portCount + input;
+    if (kind === PacketKind.CreditUpdate) this.engine.at(tailAt, this, CREDIT_UPDATE_ARRIVED, received);
+    else this.engine.at(tailAt + this.outputFlow.reactionDelay, this, PAUSE_TAKES_EFFECT, received);
   }
 
   /**
@@ -280,21 +290,23 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
    * `arriving` dropped it (a lossy priority).
    */
   private admit(packet: Packet, input: number): number {
-    const router = this.router;
-    const output = router === undefined ? this.routing.outputOf(packet) : router.outputOf(packet, input);
-    if (this.outputLinks[output] === undefined) {
-      throw new LosslessViolation(
-        `${this.name}: no route to host ${this.packets.destination(packet)} for packet ${this.packets.id(packet)}`,
-      );
-    }
+    const output = this.router.outputOf(packet, input);
+    if (this.outputLinks[output] === undefined) throw this.noRoute(packet);
     if (!this.arriving(packet, output)) return -1;
     const owesPause = this.inputs.admit(packet, input, output);
-    if (this.inputLanes !== undefined) this.packets.setNextVl(packet, router!.laneOf!(packet, input, output));
+    this.inputLanes?.arrived(packet, input, output);
     this.waiting[output]!++;
     this.intStamping?.arrived(output, this.packets.size(packet));
     if (owesPause) this.requestArbitration();
     this.marking?.packetArrived?.(packet, input, output);
     return output;
+  }
+
+  /** The error of a packet without a route here (built apart from `admit`, which every packet runs). */
+  private noRoute(packet: Packet): LosslessViolation {
+    return new LosslessViolation(
+      `${this.name}: no route to host ${this.packets.destination(packet)} for packet ${this.packets.id(packet)}`,
+    );
   }
 
   /**
@@ -331,19 +343,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
 
   /** The last byte of `packet` has left input `input`: frees its space and returns its credits upstream (or owes XON). */
   protected release(packet: Packet, input: number): void {
-    const lanes = this.inputLanes;
-    let vl: number;
-    if (lanes === undefined) vl = this.packets.vl(packet);
-    else {
-      const held = lanes.get(packet);
-      if (held === undefined) {
-        vl = this.packets.vl(packet);
-        lanes.set(packet, -1);
-      } else {
-        vl = held;
-        lanes.delete(packet);
-      }
-    }
+    const vl = this.inputLanes === undefined ? this.packets.vl(packet) : this.inputLanes.released(packet);
     if (this.inputs.remove(packet, input, vl)) this.requestArbitration();
   }
 
@@ -375,13 +375,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     this.intStamping?.departing(this.packets, packet, output, link, this.engine.now);
     const vl = this.outputLane(packet);
     this.outputFlow.consume(output, vl, this.packets.size(packet));
-    const lanes = this.inputLanes;
-    if (lanes !== undefined) {
-      // From here the packet is on its next link's VL; its input here is freed by the old one.
-      if (lanes.get(packet) === -1) lanes.delete(packet);
-      else lanes.set(packet, this.packets.vl(packet));
-      this.packets.setVl(packet, vl);
-    }
+    this.inputLanes?.started(packet, vl);
     return link.transmit(packet);
   }
 

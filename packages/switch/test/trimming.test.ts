@@ -68,6 +68,18 @@ describe("shared-buffer switch: trimming on a lossy priority", () => {
     expect(counts.trimmed).toBeLessThan(PACKETS + 1);
   });
 
+  it("records when each trim happened: the i-th trim before the i-th header reaches D", () => {
+    const { sw, d } = fanIn(1);
+    const times = sw.trimmingCounts()!.trimTimes;
+    const headers = d.arrivals.filter((a) => trimmed(a.packet.transport));
+    expect(times).toHaveLength(headers.length);
+    // One output, one header FIFO: headers leave in the order they were cut.
+    headers.forEach((header, i) => {
+      expect(times[i]!).toBeLessThan(header.headerAt);
+      if (i > 0) expect(times[i]!).toBeGreaterThanOrEqual(times[i - 1]!);
+    });
+  });
+
   it("sends a header ahead of the data queued before it", () => {
     const { d } = fanIn(1);
     const order = d.arrivals.map((a) => a.packet);

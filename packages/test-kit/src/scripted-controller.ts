@@ -1,10 +1,10 @@
 /** A controller that tests set by hand and that records what it hears. */
 import type { Engine, Time } from "@losslab/engine";
-import type { AckEvent, CnpEvent, Controller, SendEvent } from "@losslab/response";
+import type { AckEvent, CnpEvent, Controller, LossEvent, SendEvent } from "@losslab/response";
 
 /**
  * A controller (`@losslab/response`'s `Controller`) with settable rate and window that
- * records every ACK and send it hears, with the time. It never asks for a timer.
+ * records every ACK, send, notification and loss it hears, with the time. It never asks for a timer.
  */
 export class ScriptedController implements Controller {
   readonly acks: Array<{
@@ -50,6 +50,12 @@ export class ScriptedController implements Controller {
 
   onCnp(event?: CnpEvent): void {
     this.cnps.push({ at: this.engine.now, feedback: event?.feedback, seq: event?.seq });
+  }
+
+  readonly losses: LossEvent[] = [];
+
+  onLoss(event: LossEvent): void {
+    this.losses.push(event);
   }
 
   onTimer(): void {}

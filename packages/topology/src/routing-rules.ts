@@ -20,6 +20,7 @@ export function routingRule(topology: Topology): RoutingRule | undefined {
     case "k-ary-n-tree":
       return kAryNTreeRule(topology, routing);
     case "spine-leaf":
+    case "spine-leaf-ecmp":
       return spineLeafRule(topology, routing);
     case "k-ary-n-fly":
       return kAryNFlyRule(topology, routing);

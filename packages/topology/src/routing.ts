@@ -22,7 +22,7 @@ import { TopologyError } from "./topology-error.js";
 export type Routing =
   | { kind: "shortest-path" }
   | { kind: "k-ary-n-tree"; k: number; n: number }
-  | { kind: "spine-leaf"; leaves: number; spines: number; hostsPerLeaf: number }
+  | { kind: "spine-leaf" | "spine-leaf-ecmp"; leaves: number; spines: number; hostsPerLeaf: number }
   | { kind: "k-ary-n-fly"; k: number; n: number }
   | { kind: "fat-tree"; k: number; hostsPerTor: number }
   | {
@@ -64,6 +64,11 @@ const FIELDS: { readonly [K in Routing["kind"]]: readonly Field[] } = {
     ["spines", 1],
     ["hostsPerLeaf", 1],
   ],
+  "spine-leaf-ecmp": [
+    ["leaves", 1],
+    ["spines", 1],
+    ["hostsPerLeaf", 1],
+  ],
   "k-ary-n-fly": [
     ["k", 2],
     ["n", 1],
@@ -96,7 +101,7 @@ export function routingFields(kind: unknown): string[] | undefined {
  * Checks a routing description at field path `path` and returns a copy with its fields in
  * canonical order (fields outside the kind's are not copied). Throws a `TopologyError`
  * naming the field and the allowed values: `routing.kind must be one of "shortest-path",
- * "k-ary-n-tree", "spine-leaf", "k-ary-n-fly", "fat-tree", got "torus"`; `routing.k must be an
+ * "k-ary-n-tree", "spine-leaf", "spine-leaf-ecmp", "k-ary-n-fly", "fat-tree", got "torus"`; `routing.k must be an
  * integer >= 2, got 1`.
  */
 export function checkRouting(value: unknown, path: string): Routing {

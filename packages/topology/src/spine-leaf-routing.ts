@@ -10,18 +10,22 @@ import type { Topology } from "./topology.js";
  * 0. Leaf `L<l>` sends a packet for d on port i when d is on it, otherwise up to spine
  * `P<d mod spines>` (port hostsPerLeaf + d mod spines); a spine sends it down to the
  * destination's leaf (port l). Every path is a shortest one: 1 switch on the same leaf,
- * else leaf, spine, leaf.
+ * else leaf, spine, leaf. Kind `spine-leaf-ecmp`: the leaf may send up to any spine, an ECMP
+ * group of ports hostsPerLeaf..hostsPerLeaf+spines-1 (htsim's leaf-spines hash over all
+ * their uplinks).
  */
 export function spineLeafRule(
   topology: Topology,
-  { leaves, spines, hostsPerLeaf }: Extract<Routing, { kind: "spine-leaf" }>,
+  { kind, leaves, spines, hostsPerLeaf }: Extract<Routing, { kind: "spine-leaf" | "spine-leaf-ecmp" }>,
 ): RoutingRule {
+  const uplinks = kind === "spine-leaf-ecmp" ? "ecmp" : "by-destination";
   checkWiring(
     topology,
     leaves * hostsPerLeaf,
-    () => spineLeaf({ leaves, spines, hostsPerLeaf }),
-    `spineLeaf({ leaves: ${leaves}, spines: ${spines}, hostsPerLeaf: ${hostsPerLeaf} })`,
+    () => spineLeaf({ leaves, spines, hostsPerLeaf, uplinks }),
+    `spineLeaf({ leaves: ${leaves}, spines: ${spines}, hostsPerLeaf: ${hostsPerLeaf}${uplinks === "ecmp" ? ', uplinks: "ecmp"' : ""} })`,
   );
+  const group = Array.from({ length: spines }, (_, p) => hostsPerLeaf + p);
   const hostNumber = hostNumbers(topology, (id) => {
     const [leaf, i] = id.slice(1).split(".").map(Number) as [number, number];
     return leaf * hostsPerLeaf + i;
@@ -33,7 +37,8 @@ export function spineLeafRule(
       const d = hostNumber.get(destination) as number;
       const leaf = Math.floor(d / hostsPerLeaf);
       if (spine) return leaf;
-      return own === leaf ? d % hostsPerLeaf : hostsPerLeaf + (d % spines);
+      if (own === leaf) return d % hostsPerLeaf;
+      return uplinks === "ecmp" ? group : hostsPerLeaf + (d % spines);
     };
   };
 }

@@ -16,6 +16,12 @@ export interface SpineLeafOptions {
   bandwidth?: number;
   /** Propagation delay of every link, integer picoseconds. Default 10_000 (10 ns). */
   delayPs?: number;
+  /**
+   * How a leaf picks the spine toward another leaf: "by-destination" (default), spine
+   * `d mod spines` for host d; "ecmp", any spine, an ECMP group hashed per flow (and
+   * entropy): the routing kind `spine-leaf-ecmp`, as htsim's leaf-spines route.
+   */
+  uplinks?: "by-destination" | "ecmp";
 }
 
 /**
@@ -54,7 +60,8 @@ export function spineLeaf(options: SpineLeafOptions): Topology {
       builder.link({ node: `L${l}`, port: hostsPerLeaf + p }, { node: `P${p}`, port: l });
     }
   }
-  return { ...builder.build(), routing: { kind: "spine-leaf", leaves, spines, hostsPerLeaf } };
+  const kind = options.uplinks === "ecmp" ? "spine-leaf-ecmp" : "spine-leaf";
+  return { ...builder.build(), routing: { kind, leaves, spines, hostsPerLeaf } };
 }
 
 /** Registry entry (topologies.ts): `topology: { kind: "spine-leaf", leaves, spines, hostsPerLeaf }`. */
@@ -65,6 +72,13 @@ export const spineLeafDefinition = defineTopology({
     leaves: nodeCount(1, "leaf (edge) switches L0.."),
     spines: nodeCount(1, "spine switches P0.."),
     hostsPerLeaf: nodeCount(1, "hosts per leaf: Hl.0.. on leaf Ll"),
+    uplinks: {
+      type: "choice",
+      values: ["by-destination", "ecmp"],
+      default: "by-destination",
+      description:
+        "a leaf's spine toward another leaf: by-destination (spine d mod spines) or ecmp (any spine, hashed per flow)",
+    },
   },
   create: (values, links) => spineLeaf({ ...values, ...links }),
   size: ({ leaves, spines, hostsPerLeaf }) => {

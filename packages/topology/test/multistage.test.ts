@@ -278,6 +278,17 @@ describe("spineLeaf", () => {
     expect(isDeadlockFree(lowest)).toBe(true);
   });
 
+  it('with uplinks "ecmp", a leaf may send to another leaf over any spine: an ECMP group of every uplink', () => {
+    const topology = spineLeaf({ leaves: 4, spines: 3, hostsPerLeaf: 5, uplinks: "ecmp" });
+    expect(topology.routing).toEqual({ kind: "spine-leaf-ecmp", leaves: 4, spines: 3, hostsPerLeaf: 5 });
+    const routes = buildRoutes(topology);
+    const leaf = routes.nodeIndex("L0");
+    expect(routes.outputPorts(leaf, routes.nodeIndex("H1.4"))).toEqual([5, 6, 7]);
+    expect(routes.outputPorts(leaf, routes.nodeIndex("H0.3"))).toEqual([3]); // on its own leaf
+    expect(routes.outputPorts(routes.nodeIndex("P2"), routes.nodeIndex("H1.4"))).toEqual([1]);
+    expect(channelDependencyCycle(routes)).toBeUndefined();
+  });
+
   it("spreads the spines evenly when they divide the hosts of a leaf", () => {
     // 6 hosts per leaf, 3 spines: each spine carries the packets for 8 hosts from 18 sources.
     const paths = allSwitchPaths(buildRoutes(spineLeaf({ leaves: 4, spines: 3, hostsPerLeaf: 6 })));

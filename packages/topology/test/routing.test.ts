@@ -137,7 +137,7 @@ describe("routing in JSON", () => {
     document.routing = { kind: "ecmp" };
     expect(errorOf(TopologyError, () => topologyFromJSON(document))).toMatchObject({
       message:
-        'routing.kind must be one of "shortest-path", "k-ary-n-tree", "spine-leaf", "k-ary-n-fly", "fat-tree", "dragonfly", got "ecmp"',
+        'routing.kind must be one of "shortest-path", "k-ary-n-tree", "spine-leaf", "spine-leaf-ecmp", "k-ary-n-fly", "fat-tree", "dragonfly", got "ecmp"',
       path: "routing.kind",
     });
   });

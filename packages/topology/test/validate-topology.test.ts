@@ -253,7 +253,7 @@ describe("validateTopology", () => {
       (t) => {
         loose(t).routing = { kind: "torus" };
       },
-      'routing.kind must be one of "shortest-path", "k-ary-n-tree", "spine-leaf", "k-ary-n-fly", "fat-tree", "dragonfly", got "torus"',
+      'routing.kind must be one of "shortest-path", "k-ary-n-tree", "spine-leaf", "spine-leaf-ecmp", "k-ary-n-fly", "fat-tree", "dragonfly", got "torus"',
       "routing.kind",
     ],
     [
@@ -261,7 +261,7 @@ describe("validateTopology", () => {
       (t) => {
         loose(t).routing = { k: 2, n: 2 };
       },
-      'routing.kind must be one of "shortest-path", "k-ary-n-tree", "spine-leaf", "k-ary-n-fly", "fat-tree", "dragonfly", got undefined (missing)',
+      'routing.kind must be one of "shortest-path", "k-ary-n-tree", "spine-leaf", "spine-leaf-ecmp", "k-ary-n-fly", "fat-tree", "dragonfly", got undefined (missing)',
       "routing.kind",
     ],
     [

@@ -59,6 +59,13 @@ export {
   type HotSpotTrigger,
   hotSpot,
 } from "./hot-spot.js";
+export {
+  type FlowMatrix,
+  formatConnectionMatrix,
+  incastMatrix,
+  outcastIncastMatrix,
+  permutationMatrix,
+} from "./htsim-generators.js";
 export { type IncastOptions, type IncastSpec, incast } from "./incast.js";
 export { type InjectionProcessKind, injectionProcessKinds } from "./injection-process.js";
 export { type MatrixGraphFlow, matrixGraph } from "./matrix-graph.js";
@@ -75,6 +82,7 @@ export { type Ns3Flow, type Ns3Flows, parseNs3Flows } from "./ns3-hpcc-flows.js"
 export { type OnOffInitialPhase, type OnOffOptions, type OnOffPair, type OnOffSpec, onOff } from "./on-off.js";
 export { type PipelineSpec, pipeline, pipelineSchedule } from "./pipeline.js";
 export { type PoissonSpec, poisson } from "./poisson.js";
+export { PythonRandom } from "./python-random.js";
 export { type RingAllreduceSpec, ringAllreduce, ringSchedule } from "./ring-allreduce.js";
 export type { RunScope } from "./run-scope.js";
 export { defineSizeDistribution, type MessageSize, type SizeDefinition } from "./size-definition.js";

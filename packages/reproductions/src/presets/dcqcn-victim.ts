@@ -41,7 +41,8 @@ export function victimScenario(
   };
 }
 
-function victimSummary(result: ScenarioResult) {
+/** The victim, the ISL, the root and the senders over `measureMs`, and PFC statistics: what the DV.* (and uec-victim's UE.*) claims read. */
+export function victimSummary(result: ScenarioResult) {
   const [from, to] = setup.measureMs;
   return {
     victimRate: round(result.rate("group:victim", from, to)),

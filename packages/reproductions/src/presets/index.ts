@@ -35,7 +35,19 @@ import { turnerNoncompliant } from "./turner-noncompliant.js";
 import { turnerRoot } from "./turner-root.js";
 import { turnerSpreading } from "./turner-spreading.js";
 import { turnerVl } from "./turner-vl.js";
+import { uecCbfc } from "./uec-cbfc.js";
 import { uecFanIn } from "./uec-fan-in.js";
+import { uecIncast } from "./uec-incast.js";
+import { uecPermutation } from "./uec-permutation.js";
+import {
+  uecValidateBoth,
+  uecValidateBothLarge,
+  uecValidateRcv,
+  uecValidateRcvLarge,
+  uecValidateSender,
+  uecValidateSenderLarge,
+} from "./uec-validate.js";
+import { uecVictim } from "./uec-victim.js";
 
 /** Every reproduction preset, by name, in the order `losslab list` shows them. */
 export const presets: readonly Preset[] = [
@@ -74,6 +86,16 @@ export const presets: readonly Preset[] = [
   dcqcnVictim,
   dcFanIn,
   uecFanIn,
+  uecCbfc,
+  uecIncast,
+  uecVictim,
+  uecPermutation,
+  uecValidateSender,
+  uecValidateRcv,
+  uecValidateBoth,
+  uecValidateSenderLarge,
+  uecValidateRcvLarge,
+  uecValidateBothLarge,
   hpccWebsearch,
   hpccWebsearchLarge,
   ringAllreduceBound,

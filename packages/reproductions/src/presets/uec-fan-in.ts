@@ -6,6 +6,7 @@ import { summaryNumbers } from "../judge.js";
 import { type Check, fingerprintOf, type Preset } from "../preset.js";
 import { gbps, runSchemes, schemeFields } from "./datacenter-scenario.js";
 import { datacenterSwitch, tridentII } from "./datacenter-switch.js";
+import { oneMessage, uecPackets, wireBytes } from "./uec-scenario.js";
 
 /**
  * docs/spec/uec.md sec. 7, "uec-fan-in": Ultra Ethernet's NSCC and RCCC beside DCQCN on a
@@ -18,14 +19,14 @@ const setup = { senders: 8, messageBytes: 2_000_000, durationMs: 8, rateGbps: 10
 const runs = ["nscc", "rccc", "both", "dcqcn"] as const;
 type UecScheme = (typeof runs)[number];
 
-const packets = { dataBytes: 4150, headerBytes: 64, ackBytes: 64, wireOverheadBytes: 0 } as const;
+const packets = uecPackets;
 const bandwidth = gbps(setup.rateGbps);
 /** The fabric's largest unloaded round trip (the scenario's `baseRoundTrip`): 4 link delays, a data packet and an ACK serialised twice, ps. */
 const baseRtt = 4 * setup.delayNs * 1000 + (2 * (packets.dataBytes + packets.ackBytes) * 1e12) / bandwidth;
 /** BDP in packets, as uet-htsim sizes its ECN ramp (`dc/main_uec.cpp:701-702`). */
 const bdpPackets = (bandwidth * baseRtt) / 1e12 / packets.dataBytes;
 /** Each message on the wire: ceil(2 MB / 4086 B) = 490 packets. */
-const messageWireBytes = Math.ceil(setup.messageBytes / (packets.dataBytes - packets.headerBytes)) * packets.dataBytes;
+const messageWireBytes = wireBytes(setup.messageBytes);
 /** T_drain: the receiver link's time to carry every byte of the incast, us. */
 const drainUs = (setup.senders * messageWireBytes * 1e6) / bandwidth;
 /** NSCC's target_Qdelay on a lossless fabric: network_rtt (choice C9), as bytes of the receiver's queue. */
@@ -78,15 +79,9 @@ export function uecFanInScenario(scheme: UecScheme, seed: number): ScenarioInput
     }),
     packets,
     ...uecFields(scheme),
-    traffic: Array.from({ length: setup.senders }, (_, i) => ({
-      kind: "incast" as const,
-      name: senderGroup(i),
-      fanIn: 1,
-      bytes: setup.messageBytes,
-      intervalUs: setup.durationMs * 1000,
-      hosts: [`H${i}`],
-      receiver,
-    })),
+    traffic: Array.from({ length: setup.senders }, (_, i) =>
+      oneMessage(senderGroup(i), `H${i}`, receiver, setup.messageBytes, setup.durationMs),
+    ),
     metrics: { queueLengths: { intervalUs: 1, series: [bottleneck] } },
   };
 }

@@ -1,9 +1,9 @@
 /**
  * The pseudo-random stream of CPython's `random` module, as far as a permutation needs it:
  * `random.seed(n)` for a non-negative integer n, then `random.shuffle(list)`. With it the
- * benches rebuild the connection matrices htsim's generators write in Python
- * (connection-matrix.ts, `permutationMatrix`) without a Python interpreter or a file from the
- * peer's tree, so that `pnpm bench` runs the very flows htsim runs.
+ * benches and presets rebuild the connection matrices htsim's generators write in Python
+ * (htsim-generators.ts) without a Python interpreter or a file from the peer's tree, so that
+ * they run the very flows htsim runs.
  *
  * What it follows (the documented behaviour of CPython 3.2 and later):
  * - the generator is MT19937 (Matsumoto and Nishimura, ACM TOMACS 8(1), 1998), seeded from an
@@ -13,7 +13,7 @@
  * - `randbelow(n)` draws `getrandbits(n.bit_length())` until the value is below n;
  * - `shuffle` is Fisher-Yates from the end: for i from len-1 down to 1, swap x[i] and
  *   x[randbelow(i + 1)].
- * Checked against CPython's output in apps/lab/test/python-random.test.ts.
+ * Checked against CPython's output in apps/lab/test/htsim-matched.test.ts.
  */
 const N = 624;
 const M = 397;
