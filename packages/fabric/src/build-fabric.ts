@@ -1,7 +1,7 @@
 import { HostAdapter, type HostAdapterOptions } from "@losslab/adapter";
 import { type Device, PacketStore } from "@losslab/core";
 import type { Engine } from "@losslab/engine";
-import type { Registry } from "@losslab/kinds";
+import { OptionError, type Registry } from "@losslab/kinds";
 import {
   adaptiveEcmpRouter,
   createSwitch,
@@ -77,6 +77,13 @@ export function buildFabric(engine: Engine, topology: Topology, routes: Routes, 
   const hosts = new Map<string, HostAdapter>();
   const switches = new Map<string, SwitchModel>();
   const routerOf = perPacketRouting(engine, topology, packets, switches);
+  if (routerOf !== undefined && options.adaptiveRouting !== undefined) {
+    // The Dragonfly's own router (UGAL, Valiant) picks every hop; there is no ECMP group left to adapt within.
+    throw new OptionError(
+      "adaptiveRouting",
+      'the dragonfly routes each packet itself (its topology.routing and lanes), so adaptive routing in ECMP groups would be ignored: leave adaptiveRouting "off" (on a Dragonfly, adaptive routing is topology.routing "ugal-l" or "ugal-g")',
+    );
+  }
   for (const node of topology.nodes) {
     const index = routes.nodeIndex(node.id);
     if (node.kind === "host") {

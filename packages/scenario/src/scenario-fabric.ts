@@ -45,7 +45,10 @@ export function scenarioFabric(
   };
   const unmarked: SwitchSpec = { organisation: scenario.switch.kind, organisations, options: common };
   const nonCompliant = scenario.nonCompliant;
-  fields.set("telemetry", "controller").set("overheadBytes", "packets.wireOverheadBytes");
+  fields
+    .set("telemetry", "controller")
+    .set("overheadBytes", "packets.wireOverheadBytes")
+    .set("adaptiveRouting", "adaptiveRouting");
   const entropy =
     scenario.multipath === undefined ? undefined : kinds.multipath.create(scenario.multipath, undefined, "multipath");
   const adaptive = scenario.adaptiveRouting;

@@ -424,7 +424,8 @@ export const scenarioFieldsSchema = (kinds: ScenarioKinds) =>
     /**
      * Switch adaptive routing in ECMP groups (@losslab/switch's `adaptiveEcmpRouter`): each
      * packet takes the member with the fewest bytes in its output queue; "queue-pause" counts
-     * a member whose priority PFC pauses as full. Default (or "off"): the hash picks.
+     * a member whose priority PFC pauses as full. Default (or "off"): the hash picks. Refused on a
+     * Dragonfly that routes each packet itself (Valiant, UGAL, VLs by hop class).
      */
     adaptiveRouting: z.enum(["off", "queue", "queue-pause"]).optional(),
     /**
