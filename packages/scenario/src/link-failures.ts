@@ -20,18 +20,15 @@ const RECOVER = 1;
  * unless `bothDirections` is false) and works again at `recoverUs` if given (`Link.fail`,
  * `Link.recover`). Frames on a failed link are lost and counted there; the switches' ECMP
  * leaves failed ports out while another equal-cost port remains (`RouteLookup`); PAUSE frames
- * still arrive, so no sender waits forever for an XON. A destination whose only port is
+ * still arrive, so no sender waits forever for an XON; under credits a lost frame's blocks
+ * count as freed at its receiver and CBFC's counts are re-advertised when a link recovers
+ * (`Link.fail`), so no sender waits forever for credits. A destination whose only port is
  * failed is cut off: its packets are lost at that port until it recovers.
  */
 export class LinkFailures implements EventHandler<Link> {
   private readonly links: Link[] = [];
 
   constructor(engine: Engine, scenario: Scenario, fabric: Fabric) {
-    if (scenario.failures.length > 0 && scenario.switch.flowControl.kind === "credits") {
-      throw new ScenarioError(
-        'failures: need a lossy or PAUSE fabric (switch.flowControl.kind "pause"): under credits, credits lost with a failed link would stall its sender',
-      );
-    }
     const names = [...fabric.links.keys()];
     for (const [i, failure] of scenario.failures.entries()) {
       const forward = fabric.links.get(failure.link);

@@ -90,7 +90,7 @@ describe("link failures", () => {
     expect(a.failures).toEqual(b.failures);
   });
 
-  it("refuses an unknown link, a recovery before the failure, and failures under credits, naming the field", () => {
+  it("refuses an unknown link and a recovery before the failure, naming the field", () => {
     const refusal = (input: object) => errorOf(ScenarioError, () => runScenario(parseScenario(input))).message;
     expect(refusal(fatTree([{ link: "pod0-edge0->pod0-agg", atUs: 50 }]))).toMatch(
       /failures\[0\]\.link: "pod0-edge0->pod0-agg" is not a link of the topology \(did you mean "pod0-edge0->pod0-agg0"\?\)/,
@@ -98,8 +98,42 @@ describe("link failures", () => {
     expect(refusal(fatTree([{ link: UPLINK, atUs: 50, recoverUs: 40 }]))).toMatch(
       /failures\.0\.recoverUs|failures\[0\]\.recoverUs/,
     );
-    expect(
-      refusal(fatTree([{ link: UPLINK, atUs: 50 }], { flowControl: { kind: "credits" }, inputBufferBytes: 200_000 })),
-    ).toMatch(/failures: need .*pause/);
+  });
+});
+
+describe("link failures under credit flow control", () => {
+  const HOST_LINK = "H0->pod0-edge0";
+  /** `fatTree` with lossless credit buffers of 200 KB per input (48 frames) and every flow retransmitting after 50 us. */
+  const credited = (flowControl: object, failure: object) => ({
+    ...fatTree([{ link: HOST_LINK, atUs: 50, recoverUs: 300, ...failure }], {
+      flowControl,
+      inputBufferBytes: 200_000,
+    }),
+    adapter: { retransmitTimeoutUs: 50 },
+  });
+  const carveOutFrames = Math.floor(200_000 / 64 / Math.ceil(4150 / 64));
+
+  it("credits: the blocks of frames lost with the link come back to the sender, which therefore never stalls", () => {
+    const result = runScenario(parseScenario(credited({ kind: "credits" }, { bothDirections: false })));
+    // H0 went on sending into its failed link: more frames lost than its credits cover, so
+    // without their blocks back it would stall and its flow never finish.
+    expect(result.failures!.lost).toBeGreaterThan(carveOutFrames);
+    expect(result.completions["pod0-to-pod1"]!.count).toBe(4);
+    expect(result.delivered).toBe(4 * PACKETS);
+  });
+
+  it("CBFC: updates lost with a cut cable are made good when it comes back (the counts are re-advertised)", () => {
+    const result = runScenario(parseScenario(credited({ kind: "cbfc" }, {})));
+    // The credit updates for H0 went down the failed pod0-edge0->H0 with the ACKs.
+    expect(result.failures!.byLink["pod0-edge0->H0"]).toBeGreaterThan(0);
+    expect(result.stats.packetHops.creditUpdate).toBeGreaterThan(0);
+    expect(result.completions["pod0-to-pod1"]!.count).toBe(4);
+    expect(result.delivered).toBe(4 * PACKETS);
+  });
+
+  it("CBFC: the lost frames' blocks count as freed, so a sender on a failed link keeps its credits", () => {
+    const result = runScenario(parseScenario(credited({ kind: "cbfc" }, { bothDirections: false })));
+    expect(result.failures!.lost).toBeGreaterThan(carveOutFrames);
+    expect(result.completions["pod0-to-pod1"]!.count).toBe(4);
   });
 });

@@ -1,5 +1,6 @@
 import {
   CreditUpdateCounters,
+  creditsFor,
   DEFAULT_CREDIT_BYTES,
   DEFAULT_PAUSE_REACTION_DELAY,
   type InboundLink,
@@ -75,6 +76,8 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   private readonly updates: CreditUpdates | undefined;
   /** Per output, once a credit update arrived on it: the counts heard per priority. */
   private readonly heardUpdates: (CreditUpdateCounters | undefined)[] = [];
+  /** Per input: the link into it as its buffers return credits on it (under CBFC, through `updates`). */
+  private readonly inboundLinks: InboundLink[] = [];
   private readonly routing: RouteLookup;
   /**
    * What admitted packets ask for their output: the per-packet router (option `router`), or
@@ -197,8 +200,27 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   connectInput(port: number, link: InboundLink): void {
     this.checkPort(port);
     // Under CBFC the buffers' returned credits wait for the next credit-update frame.
-    this.inputs.connect(port, this.updates === undefined ? link : this.updates.inbound(port, link));
+    const inbound = this.updates === undefined ? link : this.updates.inbound(port, link);
+    this.inboundLinks[port] = inbound;
+    this.inputs.connect(port, inbound);
     this.inputs.checkHeadroom(port, this.outputLinks[port]);
+  }
+
+  /**
+   * A frame sent to input `port` was lost with its failed link (`Device.inputLost`): under
+   * credits its blocks go back upstream as if it had arrived and left (per packet, or in the
+   * next CBFC update). Under PAUSE the input promised nothing; flow-control frames took no credits.
+   */
+  inputLost(packet: Packet, port: number): void {
+    const kind = this.packets.kind(packet);
+    if (this.inputs.credits === Number.POSITIVE_INFINITY || kind === PacketKind.CreditUpdate) return;
+    const blocks = creditsFor(this.packets.size(packet), this.creditBytes);
+    this.inboundLinks[port]!.returnCredits(blocks, this.packets.vl(packet));
+  }
+
+  /** The link out of `port` works again (`Device.outputRecovered`): under CBFC input `port` re-advertises its counts. */
+  outputRecovered(port: number): void {
+    if (this.updates?.readvertise(port) === true) this.requestArbitration();
   }
 
   /** The buffer of input VL `vl` in credit blocks (all VLs alike); Infinity under PAUSE (senders hold no credits, PAUSE stops them). */
