@@ -2,7 +2,9 @@ import { closestName } from "@losslab/core";
 import { type Engine, type EventHandler, us } from "@losslab/engine";
 import type { Fabric } from "@losslab/fabric";
 import type { Link } from "@losslab/switch";
+import type { Routes } from "@losslab/topology";
 import { formatList } from "./format-list.js";
+import { Rerouting } from "./rerouting.js";
 import { ScenarioError } from "./scenario-error.js";
 import type { Scenario } from "./schema.js";
 
@@ -28,7 +30,10 @@ const RECOVER = 1;
 export class LinkFailures implements EventHandler<Link> {
   private readonly links: Link[] = [];
 
-  constructor(engine: Engine, scenario: Scenario, fabric: Fabric) {
+  /** The scenario's `rerouting`; undefined without it. */
+  private readonly rerouting: Rerouting | undefined;
+
+  constructor(engine: Engine, scenario: Scenario, fabric: Fabric, routes: Routes) {
     const names = [...fabric.links.keys()];
     for (const [i, failure] of scenario.failures.entries()) {
       const forward = fabric.links.get(failure.link);
@@ -47,11 +52,16 @@ export class LinkFailures implements EventHandler<Link> {
         if (failure.recoverUs !== undefined) engine.at(us(failure.recoverUs), this, RECOVER, link);
       }
     }
+    this.rerouting =
+      scenario.rerouting === undefined || this.links.length === 0
+        ? undefined
+        : new Rerouting(engine, scenario.rerouting, routes, fabric, this.links);
   }
 
   handleEvent(kind: number, link: Link): void {
     if (kind === FAIL) link.fail();
     else link.recover();
+    this.rerouting?.changed(link, kind === RECOVER);
   }
 
   /** The frames lost, per link that failed; undefined when the scenario has no failures. */

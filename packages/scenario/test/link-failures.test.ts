@@ -137,3 +137,71 @@ describe("link failures under credit flow control", () => {
     expect(result.completions["pod0-to-pod1"]!.count).toBe(4);
   });
 });
+
+describe("rerouting: routes recomputed around a failed link", () => {
+  const CUT = "pod0-agg0->pod0-edge0";
+  /**
+   * Six 1 MB flows into H0 and H1 (under pod0-edge0) from pod 0's other edge and from pod 1,
+   * lossy priority 0 (lost packets are sent again); the cable between pod0-agg0 and
+   * pod0-edge0 is cut at 20 us, so pod0-agg0 has no way down to H0 and H1 but the long way round.
+   */
+  const intoCutEdge = (failure: object, rerouting?: object) => ({
+    ...fatTree([{ link: CUT, atUs: 20, ...failure }]),
+    durationMs: 1,
+    traffic: [
+      {
+        kind: "flow-graph",
+        name: "into-edge0",
+        flows: [2, 3, 4, 5, 6, 7].map((h) => ({
+          id: `f${h}`,
+          source: `H${h}`,
+          destination: `H${h % 2}`,
+          bytes: 1_000_000,
+        })),
+      },
+    ],
+    ...(rerouting === undefined ? {} : { rerouting }),
+  });
+  const PACKETS_EACH = Math.ceil(1_000_000 / (4150 - 64));
+
+  it("flows hashed through the cut-off aggregation switch finish only when routes are recomputed", () => {
+    const without = runScenario(parseScenario(intoCutEdge({})));
+    const recomputed = runScenario(parseScenario(intoCutEdge({}, {})));
+    // Without: pod0-agg0 goes on sending into the cut, and the flows hashed to it never finish.
+    expect(without.completions["into-edge0"]?.count ?? 0).toBeLessThan(6);
+    expect(without.rate(`link:${CUT}`, 0.1, 0.3)).toBeGreaterThan(0.5);
+    // With: every switch routes around it from 20 us; only what was on its way there is lost.
+    expect(recomputed.completions["into-edge0"]!.count).toBe(6);
+    expect(recomputed.delivered).toBe(6 * PACKETS_EACH);
+    expect(recomputed.rate(`link:${CUT}`, 0.1, 0.3)).toBe(0);
+    expect(recomputed.failures!.lost).toBeLessThan(without.failures!.lost / 10);
+    expect(runScenario(parseScenario(intoCutEdge({}, { recompute: false }))).fingerprint).toBe(without.fingerprint);
+  });
+
+  it("routes return once the link is back", () => {
+    const result = runScenario(parseScenario(intoCutEdge({ recoverUs: 300 }, {})));
+    expect(result.rate(`link:${CUT}`, 0.1, 0.3)).toBe(0);
+    // The flows pod0-agg0's ECMP hashed there come back (some have finished by then).
+    expect(result.rate(`link:${CUT}`, 0.31, 0.4)).toBeGreaterThan(0.2);
+    expect(result.completions["into-edge0"]!.count).toBe(6);
+  });
+
+  it("until the routes converge, packets routed into the dead end are lost, counted", () => {
+    const instant = runScenario(parseScenario(intoCutEdge({}, {})));
+    const slow = runScenario(parseScenario(intoCutEdge({}, { convergenceUs: 100 })));
+    // Still sent into the cut until 120 us (then pod0-agg0's queue for it drains), not after.
+    expect(instant.rate(`link:${CUT}`, 0.06, 0.12)).toBe(0);
+    expect(slow.rate(`link:${CUT}`, 0.06, 0.12)).toBeGreaterThan(0.5);
+    expect(slow.rate(`link:${CUT}`, 0.14, 0.3)).toBe(0);
+    expect(slow.failures!.lost).toBeGreaterThan(instant.failures!.lost);
+    expect(slow.completions["into-edge0"]!.count).toBe(6);
+  });
+
+  it("refuses switches that route each packet themselves, and a negative convergence delay, naming the field", () => {
+    const refusal = (input: object) => errorOf(ScenarioError, () => runScenario(parseScenario(input))).message;
+    expect(refusal({ ...intoCutEdge({}, {}), adaptiveRouting: "queue" })).toMatch(
+      /^rerouting\.recompute: switch \S+ routes each packet itself .*set it to false/,
+    );
+    expect(refusal(intoCutEdge({}, { convergenceUs: -1 }))).toMatch(/rerouting\.convergenceUs/);
+  });
+});

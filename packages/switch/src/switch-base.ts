@@ -14,6 +14,7 @@ import {
 } from "@losslab/core";
 import { type Engine, type EventHandler, ns, type Time, transmissionTime } from "@losslab/engine";
 import { OptionError } from "@losslab/kinds";
+import type { Forwarding } from "@losslab/topology";
 import { ControlFrames } from "./control-frames.js";
 import { CreditUpdates } from "./credit-updates.js";
 import { flowControlOf } from "./flow-controls.js";
@@ -190,6 +191,19 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     this.linkRates[port] = link.bandwidth;
     this.outputFlow.connect(port, downstreamCredits);
     this.inputs.checkHeadroom(port, link);
+  }
+
+  /**
+   * Forwards by `forwarding` from now on (routes recomputed after link failures, `Routes.avoiding`
+   * of @losslab/topology), or by the table it was built with again when undefined. Throws
+   * `OptionError` when the switch routes each packet itself (option `router`): its router keeps
+   * its own rules.
+   */
+  reroute(forwarding: Pick<Forwarding, "ports" | "groups"> | undefined): void {
+    if (this.router !== this.routing) {
+      throw OptionError.of(this.name, "router", "routes each packet itself, so its routes cannot be recomputed");
+    }
+    this.routing.reroute(forwarding?.ports, forwarding?.groups);
   }
 
   /** A link out of `port` may fail during the run (`Link.watchFailures`): ECMP leaves failed ports out from now on. */
