@@ -12,6 +12,8 @@ import type { Scenario } from "./schema.js";
 export interface FailureSummary {
   lost: number;
   byLink: Record<string, number>;
+  /** With `rerouting`: how many times recomputed routes took effect (putting the tables back included). */
+  recomputations?: number;
 }
 
 const FAIL = 0;
@@ -25,7 +27,8 @@ const RECOVER = 1;
  * still arrive, so no sender waits forever for an XON; under credits a lost frame's blocks
  * count as freed at its receiver and CBFC's counts are re-advertised when a link recovers
  * (`Link.fail`), so no sender waits forever for credits. A destination whose only port is
- * failed is cut off: its packets are lost at that port until it recovers.
+ * failed is cut off: its packets are lost at that port until it recovers, or, with the
+ * scenario's `rerouting`, until the routes recomputed around it take effect (`Rerouting`).
  */
 export class LinkFailures implements EventHandler<Link> {
   private readonly links: Link[] = [];
@@ -73,6 +76,8 @@ export class LinkFailures implements EventHandler<Link> {
       byLink[link.name] = link.lostToFailure;
       lost += link.lostToFailure;
     }
-    return { lost, byLink };
+    return this.rerouting === undefined
+      ? { lost, byLink }
+      : { lost, byLink, recomputations: this.rerouting.recomputations };
   }
 }

@@ -5,11 +5,8 @@ import type { Routes } from "@losslab/topology";
 import { ScenarioError } from "./scenario-error.js";
 import type { Scenario } from "./schema.js";
 
-/** The link directions that are down at some instant: `node * PORT_SLOTS + port` of each one's sender. */
+/** The link directions that are down at some instant: `node * portSlots + port` of each one's sender. */
 type DownLinks = ReadonlySet<number>;
-
-/** More ports than any node has (`MAX_PORTS` of @losslab/kinds is far below). */
-const PORT_SLOTS = 2 ** 20;
 
 /**
  * The scenario's `rerouting`: every switch's routes recomputed as shortest paths over the
@@ -22,11 +19,23 @@ const PORT_SLOTS = 2 ** 20;
  * every switch forwards by its original table again.
  */
 export class Rerouting implements EventHandler<DownLinks> {
+  /** Recomputed routes that took effect, putting the original tables back included. */
+  recomputations = 0;
   private readonly delay: Time;
+  /** The most ports a node has: the stride of `DownLinks`' keys. */
+  private readonly portSlots: number;
   /** Every switch, with its node index. */
   private readonly switches: readonly [number, SwitchModel][];
   /** The recomputed forwarding in effect, by switch node index; undefined: the original tables. */
   private current: ReturnType<Routes["avoiding"]> | undefined;
+  /**
+   * The snapshot last scheduled: the routes the switches will forward by once it has taken
+   * effect. A recovery calls for a recomputation while it has links down, even if it has
+   * not taken effect yet (a link back within the convergence delay).
+   */
+  private last: Set<number> = new Set();
+  /** When `last` takes effect: failures at one instant (a cut cable) share one recomputation. */
+  private lastAt: Time = -1;
 
   constructor(
     private readonly engine: Engine,
@@ -37,6 +46,7 @@ export class Rerouting implements EventHandler<DownLinks> {
     private readonly links: readonly Link[],
   ) {
     this.delay = us(rerouting.convergenceUs);
+    this.portSlots = routes.topology.nodes.reduce((most, node) => Math.max(most, node.ports), 0);
     this.switches = [...fabric.switches].map(([id, device]) => [routes.nodeIndex(id), device]);
     // A switch that routes each packet itself (adaptive routing, a Dragonfly's Valiant or UGAL
     // routing) is refused now rather than at the first failure: putting back its own table is
@@ -56,12 +66,17 @@ export class Rerouting implements EventHandler<DownLinks> {
 
   /** `link` has just failed (`up` false) or recovered: the recomputation it calls for, if any, is scheduled. */
   changed(link: Link, up: boolean): void {
-    if (!this.rerouting.recompute || !(up ? this.current !== undefined : this.cuts(link))) return;
-    const down = new Set<number>();
-    for (const each of this.links) {
-      if (each.failed) down.add(this.routes.nodeIndex(each.from.name) * PORT_SLOTS + each.fromPort);
+    if (!this.rerouting.recompute || !(up ? this.last.size > 0 : this.cuts(link))) return;
+    const at = this.engine.now + this.delay;
+    if (at !== this.lastAt) {
+      this.last = new Set();
+      this.lastAt = at;
+      this.engine.at(at, this, 0, this.last);
     }
-    this.engine.at(this.engine.now + this.delay, this, 0, down);
+    this.last.clear();
+    for (const each of this.links) {
+      if (each.failed) this.last.add(this.routes.nodeIndex(each.from.name) * this.portSlots + each.fromPort);
+    }
   }
 
   /** Whether the switch that sends on `link` has a destination whose every port is down now. */
@@ -92,12 +107,13 @@ export class Rerouting implements EventHandler<DownLinks> {
 
   /** The routes computed from the links `down` at the snapshot take effect at every switch. */
   handleEvent(_kind: number, down: DownLinks): void {
+    this.recomputations++;
     if (down.size === 0) {
       for (const [, device] of this.switches) device.reroute(undefined);
       this.current = undefined;
       return;
     }
-    const forwarding = this.routes.avoiding((node, port) => down.has(node * PORT_SLOTS + port));
+    const forwarding = this.routes.avoiding((node, port) => down.has(node * this.portSlots + port));
     for (const [node, device] of this.switches) device.reroute(forwarding(node));
     this.current = forwarding;
   }

@@ -175,6 +175,8 @@ describe("rerouting: routes recomputed around a failed link", () => {
     expect(recomputed.delivered).toBe(6 * PACKETS_EACH);
     expect(recomputed.rate(`link:${CUT}`, 0.1, 0.3)).toBe(0);
     expect(recomputed.failures!.lost).toBeLessThan(without.failures!.lost / 10);
+    expect(recomputed.failures!.recomputations).toBe(1); // one cut cable: both directions at one instant
+    expect(without.failures!.recomputations).toBeUndefined();
     expect(runScenario(parseScenario(intoCutEdge({}, { recompute: false }))).fingerprint).toBe(without.fingerprint);
   });
 
@@ -184,6 +186,15 @@ describe("rerouting: routes recomputed around a failed link", () => {
     // The flows pod0-agg0's ECMP hashed there come back (some have finished by then).
     expect(result.rate(`link:${CUT}`, 0.31, 0.4)).toBeGreaterThan(0.2);
     expect(result.completions["into-edge0"]!.count).toBe(6);
+    expect(result.failures!.recomputations).toBe(2);
+  });
+
+  it("a link back before the routes converged still gets its routes back", () => {
+    // Recomputed at 120 us without the cut, which was back at 60 us (pod0-agg0's queue for it
+    // drains by 140 us), then recomputed again at 160 us, with everything up.
+    const result = runScenario(parseScenario(intoCutEdge({ recoverUs: 60 }, { convergenceUs: 100 })));
+    expect(result.rate(`link:${CUT}`, 0.14, 0.16)).toBe(0);
+    expect(result.rate(`link:${CUT}`, 0.17, 0.25)).toBeGreaterThan(0.2);
   });
 
   it("until the routes converge, packets routed into the dead end are lost, counted", () => {
