@@ -82,8 +82,9 @@ export interface Routes {
    * in an ECMP group. An entry whose working ports all still lead one hop closer is kept as it
    * is (a switch's ECMP leaves the failed members out; the flows on the others keep their
    * paths); a destination that a switch can no longer reach keeps its entry too, so its
-   * packets go to the failed port and are lost there. With nothing down, the tables of
-   * `forwarding`. Returns the switches' `Forwarding` by node index (hosts: throws).
+   * packets go to the failed port and are lost there. With nothing down, a table of shortest
+   * paths (a fat tree's, say) comes back unchanged. Returns the switches' `Forwarding` by node
+   * index (hosts: throws). Time as `buildRoutes`' breadth-first search, per call.
    */
   avoiding(down: (nodeIndex: number, port: number) => boolean): (switchIndex: number) => Forwarding;
 }
@@ -282,6 +283,8 @@ class TableRoutes implements Routes {
     const distance = new Int32Array(nodeCount);
     const queue = new Int32Array(nodeCount);
     const closer: number[] = [];
+    /** Per port slot: 1 while it leads one hop closer from its node to the destination at hand. */
+    const isCloser = new Uint8Array(sends.length);
     for (let destination = 0; destination < hostCount; destination++) {
       this.distances(destination, live, distance, queue);
       for (let node = hostCount; node < nodeCount; node++) {
@@ -295,13 +298,12 @@ class TableRoutes implements Routes {
         for (let slot = start; slot < (portStart[node + 1] as number); slot++) {
           const neighbour = neighbours[slot] as number;
           const forwards = neighbour >= hostCount || neighbour === destination;
-          if (live[slot] === 1 && forwards && distance[neighbour] === hops - 1) closer.push(slot - start);
+          isCloser[slot] = live[slot] === 1 && forwards && distance[neighbour] === hops - 1 ? 1 : 0;
+          if (isCloser[slot] === 1) closer.push(slot - start);
         }
         // Kept when its working ports are all still shortest: the switch's ECMP leaves its
         // failed members out and every flow on a working one keeps its path.
-        const members = entry >= 0 ? [entry] : entry === -1 ? [] : this.outputPorts(node, destination);
-        const working = members.filter((port) => live[start + port] === 1);
-        if (working.length > 0 && working.every((port) => closer.includes(port))) continue;
+        if (this.stillShortest(entry, start, live, isCloser)) continue;
         table[at] = closer.length === 1 ? (closer[0] as number) : this.groupOf(closer, groups, offsets);
       }
     }
@@ -320,6 +322,24 @@ class TableRoutes implements Routes {
         salt: this.salts[switchIndex] as number,
       };
     };
+  }
+
+  /**
+   * Whether table entry `entry` of the node whose ports start at slot `start` has a working
+   * port (`live`) and leads only one hop closer (`isCloser`) by every working port.
+   */
+  private stillShortest(entry: number, start: number, live: Uint8Array, isCloser: Uint8Array): boolean {
+    if (entry >= 0) return live[start + entry] === 1 && isCloser[start + entry] === 1;
+    if (entry === -1) return false;
+    const offset = -2 - entry;
+    let working = 0;
+    for (let i = 1; i <= (this.groups[offset] as number); i++) {
+      const slot = start + (this.groups[offset + i] as number);
+      if (live[slot] === 0) continue;
+      if (isCloser[slot] === 0) return false;
+      working++;
+    }
+    return working > 0;
   }
 
   /**
