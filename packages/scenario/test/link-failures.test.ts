@@ -4,9 +4,18 @@
  * comes back carries traffic again; without retransmission the lost data stays lost, reported,
  * never an error; and bad failure fields are refused by name.
  */
+import type { SwitchView } from "@losslab/core";
+import { countedFactory, defineMarkingPolicy } from "@losslab/marking";
 import { errorOf } from "@losslab/test-kit/errors";
 import { describe, expect, it } from "vitest";
-import { parseScenario, runScenario, ScenarioError, scenarioWarnings } from "../src/index.js";
+import {
+  builtInKinds,
+  parseScenario,
+  runScenario,
+  ScenarioError,
+  scenarioWarnings,
+  withPlugins,
+} from "../src/index.js";
 
 const BYTES = 4_000_000;
 const PACKETS = Math.ceil(BYTES / (4150 - 64));
@@ -130,6 +139,45 @@ describe("link failures under credit flow control", () => {
     expect(result.completions["pod0-to-pod1"]!.count).toBe(4);
     expect(result.delivered).toBe(4 * PACKETS);
   });
+
+  it.each(["credits", "cbfc"])(
+    "%s: once the fabric is idle every switch holds all its credits again, no more, no fewer",
+    (kind) => {
+      // A marking policy that marks nothing and keeps each switch's view, to read its credits after the run.
+      const views: SwitchView[] = [];
+      const creditSpy = defineMarkingPolicy({
+        kind: "credit-spy",
+        description: "keeps each switch's view",
+        parameters: {},
+        create: () =>
+          countedFactory("credit-spy", (view) => {
+            views.push(view);
+            return { switchName: view.name, marked: 0 };
+          }),
+      });
+      const kinds = withPlugins(builtInKinds, [creditSpy]);
+      // A cut uplink, both directions: edge and aggregation switch each lose frames to the other.
+      const input = {
+        ...credited({ kind }, { link: UPLINK }),
+        marking: { kind: "credit-spy" },
+        adapter: { retransmitTimeoutUs: 200 },
+      };
+      const result = runScenario(parseScenario(input, kinds), { kinds });
+      expect(result.failures!.byLink[UPLINK]).toBeGreaterThan(0);
+      expect(result.failures!.byLink["pod0-agg0->pod0-edge0"]).toBeGreaterThan(0);
+      expect(result.completions["pod0-to-pod1"]!.count).toBe(4);
+      const capacity = 200_000 / 64;
+      const outputs = views.flatMap((view) =>
+        Array.from(
+          { length: view.portCount },
+          (_, port) => [`${view.name} output ${port}`, view.outputCredits(port)] as const,
+        ),
+      );
+      // Toward hosts: unlimited; toward switches: the whole carve-out (the switches to pod 1 included).
+      expect(outputs.filter(([, credits]) => credits !== Number.POSITIVE_INFINITY && credits !== capacity)).toEqual([]);
+      expect(outputs.filter(([, credits]) => credits === capacity).length).toBeGreaterThan(0);
+    },
+  );
 
   it("CBFC: the lost frames' blocks count as freed, so a sender on a failed link keeps its credits", () => {
     const result = runScenario(parseScenario(credited({ kind: "cbfc" }, { bothDirections: false })));
