@@ -101,6 +101,7 @@ export class Rerouting implements EventHandler<DownLinks> {
     return Array.from(groups.subarray(offset + 1, offset + 1 + (groups[offset] as number)));
   }
 
+  /** Whether the link out of port `port` of `device` is one of the failing links and down now. */
   private portDown(device: Link["from"], port: number): boolean {
     return this.links.some((link) => link.from === device && link.fromPort === port && link.failed);
   }
