@@ -252,6 +252,22 @@ export const failureSchema = z
     path: ["recoverUs"],
   });
 
+/** How routing reacts to `failures` beyond each switch's own ECMP (README "Link failures"). */
+export const reroutingSchema = z.strictObject({
+  /**
+   * Every switch's routes are recomputed as shortest paths over the links that are up when a
+   * failure leaves the switch at it with no working port toward some destination (where ECMP
+   * has one left it suffices: the recomputed routes would be the same), and again when a link
+   * comes back while recomputed routes are in use. false: the tables are kept (ECMP only).
+   */
+  recompute: z.boolean().default(true),
+  /**
+   * From a failure or recovery to the recomputed routes taking effect everywhere, us; until
+   * then packets routed into the failed link are lost there. Default 0: an ideal routing protocol.
+   */
+  convergenceUs: timeUs.default(0),
+});
+
 export const santosFlowsSchema = z.strictObject({
   pattern: z.literal("santos"),
   /**
@@ -456,6 +472,11 @@ export const scenarioFieldsSchema = (kinds: ScenarioKinds) =>
      * remains (see README "Link failures").
      */
     failures: z.array(failureSchema).max(MAX_LIST).default([]),
+    /**
+     * Routes recomputed around failed links (`recompute`, after `convergenceUs`); absent: never,
+     * each switch's ECMP only leaves its failed ports out (see README "Link failures").
+     */
+    rerouting: reroutingSchema.optional(),
   });
 
 export type FlowInput = z.output<typeof flowSchema>;

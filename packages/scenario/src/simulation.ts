@@ -99,7 +99,7 @@ export function buildSimulation(
       onCollective: (record) => meters.collectives.add(record.name, record),
     });
     const deliveries = meterDeliveries(scenario, fabric, routes, meters, sink);
-    const failures = new LinkFailures(engine, scenario, fabric);
+    const failures = new LinkFailures(engine, scenario, fabric, routes);
     return {
       scenario,
       engine,

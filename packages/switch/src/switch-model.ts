@@ -1,5 +1,6 @@
 import type { Device, MarkingPolicyFactory, Packet, PacketStore, SwitchView } from "@losslab/core";
 import type { Time } from "@losslab/engine";
+import type { Forwarding } from "@losslab/topology";
 import type { FlowControlOption } from "./flow-control.js";
 import type { FlowControl } from "./flow-controls.js";
 import type { PacketRouterFactory } from "./packet-router.js";
@@ -34,6 +35,12 @@ export interface SwitchModel extends Device, SwitchView {
   onNotification(listener: (frame: Packet) => void): void;
   /** Bytes drawn from the switch's shared pool (the shared-buffer organisation); absent without one. */
   sharedOccupancy?(): number;
+  /**
+   * Forwards by `forwarding` from now on (routes recomputed after link failures), or by the
+   * table it was built with again when undefined. Throws when the switch routes each packet
+   * itself (`SwitchOptions.router`).
+   */
+  reroute(forwarding: Pick<Forwarding, "ports" | "groups"> | undefined): void;
 }
 
 /**
