@@ -16,7 +16,7 @@ import type { Scenario } from "./schema.js";
  *
  * Throws a ScenarioError naming the entry for a link the topology does not have, a direction
  * degraded twice, or a ratio that leaves a lossy priority's trim threshold below one packet
- * (every data packet would be trimmed there; uet-htsim aborts on it, `compositequeue.cpp:167-171`).
+ * (every data packet would be trimmed there; uet-htsim aborts on it, `compositequeue.cpp:169-174`).
  */
 export function degradedLinks(scenario: Scenario, topology: Topology): ReadonlyMap<string, number> {
   const ratios = new Map<string, number>();
