@@ -8,6 +8,7 @@ import { datacenterSwitch, hpccArtifact } from "./datacenter-switch.js";
 import {
   bdpPackets,
   fatTreeNetworkRttUs,
+  htsimFailedLink,
   nsccWithTrimming,
   oneMessage,
   uecEcnRamp,
@@ -25,11 +26,8 @@ import {
 const setup = { k: 8, messageBytes: 2_000_000, durationMs: 6, entropies: 128, matrixSeed: 13 } as const;
 const hosts = setup.k ** 3 / 4;
 
-/**
- * The degraded link of UE.6 and UE.7: uet-htsim's `-failed 1`, core 0 down to pod 0's first
- * aggregation switch at 25 % of its speed, queue and ECN thresholds (docs/spec/uec.md C14).
- */
-const degradedLink = { link: "core0->pod0-agg0", ratio: 0.25 } as const;
+/** The degraded link of UE.6 and UE.7: uet-htsim's `-failed 1` (core 0 -> pod 0's first aggregation switch at 25 %). */
+const degradedLink = htsimFailedLink;
 
 const schemes = ["ecmp", "oblivious", "reps", "ar", "oblivious-degraded", "reps-degraded"] as const;
 type Scheme = (typeof schemes)[number];
@@ -250,7 +248,7 @@ export const uecPermutation: Preset = {
   name: "uec-permutation",
   description:
     "Ultra Ethernet load balancing: ECMP, oblivious spraying, REPS and switch AR on a 128-host permutation of 2 MB (K 8, 100 Gb/s, NSCC, trimming), and spraying and REPS with a core link at 25 %",
-  expectedRuntime: "~8 s",
+  expectedRuntime: "~12 s",
   scenarios: (seed) => [
     uecPermutationScenario("ecmp", seed, true),
     ...schemes.map((scheme) => uecPermutationScenario(scheme, seed)),

@@ -11,6 +11,7 @@ import type { Chart } from "../charts/chart.js";
 import { round } from "../check.js";
 import { summaryNumbers } from "../judge.js";
 import { type Check, fingerprintOf, type Preset, type SummaryValue } from "../preset.js";
+import { htsimFailedLink } from "./uec-scenario.js";
 import { type LineFabric, type Plan, type PlanLine, planLines } from "./uec-validate-lines.js";
 
 const packets = { dataBytes: 4150, headerBytes: 64, ackBytes: 64, wireOverheadBytes: 0 } as const;
@@ -39,13 +40,6 @@ export function networkRttPs(fabric: LineFabric): number {
 /** One BDP in whole packets, rounded up (`calculate_bdp_pkt`, dc/main_uec.cpp:62-66): the trimming queue. */
 const bdpPackets = (fabric: LineFabric): number =>
   Math.ceil((networkRttPs(fabric) / 1e12) * (bandwidth / packets.dataBytes));
-
-/**
- * uet-htsim's `-failed 1` on its 3-tier fat tree: the queue from core 0 down to aggregation
- * switch 0 (pod 0) at `_failed_link_ratio` 0.25 (dc/fat_tree_topology.cpp:104, 1013-1018). In
- * losslab's fat tree, core 0 links to pod 0's aggregation switch 0 as in htsim's.
- */
-const failedLink = { link: "core0->pod0-agg0", ratio: 0.25 } as const;
 
 /** A line's topology: uet-htsim's fat tree of radix k, or a 2-tier leaf-spine of 32 hosts and `uplinks` spines, ECMP over them as htsim's. */
 function topologyOf(fabric: LineFabric): ScenarioInput["topology"] {
@@ -86,7 +80,7 @@ function trafficOf(line: PlanLine, matrix: FlowMatrix): ScenarioInput["traffic"]
  * the pool large enough never to refuse first. ECN is RED at egress from 20 % to 80 % of the
  * BDP, off on ports to hosts when receivers pull (R, B; dc/main_uec.cpp:708). NSCC's
  * network_rtt is uet-htsim's, its target 0.75 of it (trimming, uec.cpp:104-112). Lines with
- * `-failed 1` (#9, #12) degrade core 0 -> aggregation 0 as uet-htsim does (`failedLink`).
+ * `-failed 1` (#9, #12) degrade core 0 -> aggregation 0 as uet-htsim does (`htsimFailedLink`).
  */
 export function uecValidateScenario(plan: Plan, line: PlanLine, seed: number): ScenarioInput {
   const matrix = line.matrix();
@@ -127,7 +121,7 @@ export function uecValidateScenario(plan: Plan, line: PlanLine, seed: number): S
     ...(receiver ? { adapter: { receiverCredits: {} } } : {}),
     multipath: line.paths === 1 ? { kind: "ecmp" } : { kind: "mixed", entropies: line.paths },
     traffic: trafficOf(line, matrix),
-    ...(line.degradedLink ? { degradedLinks: [failedLink] } : {}),
+    ...(line.degradedLink ? { degradedLinks: [htsimFailedLink] } : {}),
   };
 }
 
@@ -306,7 +300,7 @@ function uecValidatePreset(plan: Plan, large: boolean): Preset {
             ...(line.cwndPackets === undefined ? {} : { cwndPackets: line.cwndPackets }),
             targetUs: line.target[plan],
             htsimUs: line.htsim[plan],
-            ...(line.degradedLink ? { degradedLinks: [failedLink] } : {}),
+            ...(line.degradedLink ? { degradedLinks: [htsimFailedLink] } : {}),
           })),
         },
         fingerprint: fingerprintOf(results),
