@@ -54,6 +54,12 @@ export interface FabricOptions {
    * entropy when it has one). Not with a topology whose switches route per packet (Dragonfly).
    */
   readonly adaptiveRouting?: { readonly pauseAware: boolean };
+  /**
+   * Link directions (`from->to`) that run at a share of their link's bandwidth, with that
+   * share (0..1): the link is built that slow, and a switch sending on it gets the output's
+   * share as `degradedOutputs` (uet-htsim's `-failed`, docs/spec/uec.md C14). Default none.
+   */
+  readonly degradedLinks?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -84,6 +90,8 @@ export function buildFabric(engine: Engine, topology: Topology, routes: Routes, 
       'the dragonfly routes each packet itself (its topology.routing and lanes), so adaptive routing in ECMP groups would be ignored: leave adaptiveRouting "off" (on a Dragonfly, adaptive routing is topology.routing "ugal-l" or "ugal-g")',
     );
   }
+  const degraded = options.degradedLinks ?? new Map<string, number>();
+  const outputs = degradedOutputs(topology, degraded);
   for (const node of topology.nodes) {
     const index = routes.nodeIndex(node.id);
     if (node.kind === "host") {
@@ -111,6 +119,7 @@ export function buildFabric(engine: Engine, topology: Topology, routes: Routes, 
           routes: table,
           ...ecmp,
           ...(router === undefined ? {} : { router }),
+          ...(outputs.has(node.id) ? { degradedOutputs: outputs.get(node.id) } : {}),
         },
         spec.organisations,
       );
@@ -131,7 +140,7 @@ export function buildFabric(engine: Engine, topology: Topology, routes: Routes, 
         fromPort,
         to,
         toPort,
-        bandwidth: link.bandwidth,
+        bandwidth: link.bandwidth * (degraded.get(`${from.name}->${to.name}`) ?? 1),
         packets,
         delay,
         backDelay,
@@ -147,6 +156,32 @@ export function buildFabric(engine: Engine, topology: Topology, routes: Routes, 
     links.set(backward.name, backward);
   }
   return { packets, hosts, switches, links };
+}
+
+/**
+ * Per switch node, its outputs whose link direction is among `degraded` (`from->to` names),
+ * with that direction's share of its speed: what a switch (`degradedOutputs`) and a marking
+ * policy (`MarkingContext.fabric.outputRatio`) scale their per-output thresholds by.
+ */
+export function degradedOutputs(
+  topology: Topology,
+  degraded: ReadonlyMap<string, number>,
+): Map<string, Map<number, number>> {
+  const outputs = new Map<string, Map<number, number>>();
+  if (degraded.size === 0) return outputs;
+  const switchIds = new Set(topology.nodes.filter((node) => node.kind !== "host").map((node) => node.id));
+  const add = (from: { node: string; port: number }, to: { node: string }) => {
+    const ratio = degraded.get(`${from.node}->${to.node}`);
+    if (ratio === undefined || !switchIds.has(from.node)) return;
+    const ports = outputs.get(from.node) ?? new Map<number, number>();
+    ports.set(from.port, ratio);
+    outputs.set(from.node, ports);
+  };
+  for (const { a, b } of topology.links) {
+    add(a, b);
+    add(b, a);
+  }
+  return outputs;
 }
 
 /**

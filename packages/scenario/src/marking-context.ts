@@ -1,4 +1,5 @@
 import type { Engine } from "@losslab/engine";
+import { degradedOutputs } from "@losslab/fabric";
 import type { MarkingContext } from "@losslab/marking";
 import type { Routes, Topology } from "@losslab/topology";
 import type { Scenario } from "./schema.js";
@@ -8,7 +9,7 @@ import type { Scenario } from "./schema.js";
  * which the policy gets what its definition uses: a random stream of its own kind
  * (`marking/<kind>`), the engine's clock and timers, the size of the notifications it may
  * send toward sources (`packets.notificationBytes`), which outputs lead to a non-compliant
- * switch (turner-2001 sec. 6.1), and with `subnetManager` the manager's host, the
+ * switch (turner-2001 sec. 6.1) or to a host, which run on a degraded link (`degradedLinks`), and with `subnetManager` the manager's host, the
  * non-compliant CAs it acts for and the size of a CN packet (sec. 6.2: ACK-sized).
  */
 export function markingContext(
@@ -16,10 +17,12 @@ export function markingContext(
   scenario: Scenario,
   topology: Topology,
   routes: Routes,
+  degradedLinks: ReadonlyMap<string, number>,
 ): Partial<MarkingContext> {
   const random = engine.rng.stream(`marking/${scenario.marking.kind}`);
   const towardNonCompliant = portsTowardNonCompliant(topology, scenario.nonCompliant.switches);
   const towardHosts = portsTowardHosts(topology);
+  const degraded = degradedOutputs(topology, degradedLinks);
   const manager = scenario.subnetManager;
   return {
     random: () => random.next(),
@@ -28,6 +31,7 @@ export function markingContext(
     fabric: {
       nextIsNonCompliant: (name, output) => towardNonCompliant.has(`${name}:${output}`),
       leadsToHost: (name, output) => towardHosts.has(`${name}:${output}`),
+      outputRatio: (name, output) => degraded.get(name)?.get(output) ?? 1,
     },
     ...(manager === undefined
       ? {}

@@ -20,7 +20,8 @@ import { switchLanes } from "./switch-lanes.js";
  * beyond marks (its `feedback` trait), the adapters measure RTTs ("rtt", TIMELY) or the
  * switches push INT records and the adapters ask for them ("telemetry", HPCC). The fields
  * each model option comes from are recorded as the options are built, so a model's refusal
- * (`OptionError`) names its field.
+ * (`OptionError`) names its field. `degradedLinks` (from `degradedLinks`, degraded-links.ts)
+ * slows those link directions and the thresholds of the switch outputs sending on them.
  */
 export function scenarioFabric(
   engine: Engine,
@@ -30,6 +31,7 @@ export function scenarioFabric(
   kinds: ScenarioKinds,
   packets: PacketStore,
   marking?: MarkingPolicyFactory,
+  degradedLinks: ReadonlyMap<string, number> = new Map(),
 ): Fabric {
   const fields = switchOptionFields(scenario.switch, kinds);
   const flowControl = kinds.flowControl.create(scenario.switch.flowControl, undefined, "switch.flowControl");
@@ -64,6 +66,7 @@ export function scenarioFabric(
           ...(entropy === undefined ? {} : { entropy }),
         }),
         wireOverheadBytes: scenario.packets.wireOverheadBytes,
+        degradedLinks,
         ...(adaptive === undefined || adaptive === "off"
           ? {}
           : { adaptiveRouting: { pauseAware: adaptive === "queue-pause" } }),

@@ -268,6 +268,20 @@ export const reroutingSchema = z.strictObject({
   convergenceUs: timeUs.default(0),
 });
 
+/**
+ * A link direction that runs slower than its link, for the whole run (uet-htsim's `-failed N`,
+ * docs/spec/uec.md C14): its bandwidth, and the per-output thresholds of the switch sending on
+ * it (a lossy priority's trim threshold and header queue, RED's Kmin and Kmax), times `ratio`.
+ */
+export const degradedLinkSchema = z.strictObject({
+  /** A link direction, `from->to` (e.g. "core0->pod0-agg0"), as `summary.links` names it. */
+  link: name,
+  /** Its speed and thresholds as a share of the link's, below 1 (default 0.25, uet-htsim's `_failed_link_ratio`). */
+  ratio: fraction.lt(1).default(0.25),
+  /** The reverse direction too (default false: uet-htsim degrades one direction). */
+  bothDirections: z.boolean().default(false),
+});
+
 export const santosFlowsSchema = z.strictObject({
   pattern: z.literal("santos"),
   /**
@@ -444,6 +458,12 @@ export const scenarioFieldsSchema = (kinds: ScenarioKinds) =>
      * Dragonfly that routes each packet itself (Valiant, UGAL, VLs by hop class).
      */
     adaptiveRouting: z.enum(["off", "queue", "queue-pause"]).optional(),
+    /**
+     * Link directions slower than their links for the whole run: bandwidth and the sending
+     * switch's per-output thresholds times `ratio` (see README "Degraded links"). Routing does
+     * not know: ECMP hashes over them as over the others, as uet-htsim does.
+     */
+    degradedLinks: z.array(degradedLinkSchema).max(MAX_LIST).default([]),
     /**
      * Devices that do not implement congestion control (turner-2001 sec. 6): hosts whose
      * flows take no controller and ignore marks, switches that mark nothing.

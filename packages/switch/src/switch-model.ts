@@ -93,4 +93,12 @@ export interface SwitchOptions extends VlOptions {
    * sec. 3). Default false: the switch then counts nothing for it.
    */
   telemetry?: boolean;
+  /**
+   * Outputs whose link runs at a share of its speed (a degraded link, docs/spec/uec.md C14),
+   * with that share: the per-output thresholds sized for a full-speed link scale by it, as
+   * uet-htsim scales a degraded link's queue (`dc/fat_tree_topology.cpp:1174-1177`). The
+   * shared-buffer switch scales a lossy priority's trim threshold and header queue; the link
+   * itself carries the speed. Default none.
+   */
+  degradedOutputs?: ReadonlyMap<number, number>;
 }
