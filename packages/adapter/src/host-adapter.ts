@@ -82,6 +82,8 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   /** As a destination: NACKs sent for trimmed packets, and duplicates ACKed but not delivered. */
   nacksSent = 0;
   duplicates = 0;
+  /** As a source with receiver credits: RTS sent, asking for credit after a timeout; undefined without receiver credits. */
+  rtsSent: number | undefined;
   private readonly deliveryListeners: DeliveryListener[] = [];
   private readonly notificationListeners: DeliveryListener[] = [];
   /** Under CBFC, once a credit update arrived: the counts heard per priority on port 0. */
@@ -156,6 +158,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     const credits = options.receiverCredits && checkReceiverCredits(this.name, options.receiverCredits);
     this.credit = credits && new SenderCredit(credits);
     this.pulls = credits && new PullPacer(credits, engine, this, control);
+    if (credits) this.rtsSent = 0;
     const turns = new FlowRoundRobin(this.vls);
     this.flows = new Flows(
       this.name,
@@ -375,7 +378,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         this.scheduler.trySend();
         break;
       case RETRANSMIT_TIMEOUT:
-        if (this.flows.timedOut(payload as Flow)) this.scheduler.trySend();
+        this.timedOut(payload as Flow);
         break;
       case CONTROLLER_TIMER:
         this.controllers.timer(payload as Flow);
@@ -383,6 +386,30 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         this.scheduler.trySend();
         break;
     }
+  }
+
+  /**
+   * `flow`'s retransmission timer fired: its expired packets are queued again. With receiver
+   * credits, a flow that cannot send them asks for credit with an RTS (`SenderCredit.asksToSend`),
+   * and keeps a timer until the RTS is answered: uet-htsim times an RTS like a packet
+   * (`uec.cpp:2193-2199`), so a lost RTS is followed by another (`SenderCredit.rtsExpired`).
+   */
+  private timedOut(flow: Flow): void {
+    const waiting = flow.resend.length > 0;
+    const queued = this.flows.timedOut(flow);
+    const credit = this.credit;
+    if (credit !== undefined && flow.reliable) {
+      const now = this.engine.now;
+      const retransmission = this.retransmission!;
+      const asks =
+        (queued && credit.asksToSend(flow, waiting, now)) || credit.rtsExpired(flow, now, retransmission.timeout);
+      if (asks) {
+        this.control.add(PacketKind.Rts, flow.id, flow.destination, flow.pullTarget, flow.vl, 0, 0);
+        this.rtsSent!++;
+      }
+      if (flow.rtsUnanswered) retransmission.watch(flow, flow.lastRts);
+    }
+    if (queued || this.control.waiting.length > 0) this.scheduler.trySend();
   }
 
   /** A credit update's blocks (those freed since the previous one) go back to the send scheduler. */
@@ -430,10 +457,24 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       }
       return;
     }
+    if (kind === PacketKind.Rts) {
+      const packets = this.packets;
+      if (packets.covers(packet) === 1) {
+        // The answer to an RTS of a flow of this host.
+        const flow = this.flows.get(packets.flow(packet));
+        if (flow !== undefined) flow.rtsUnanswered = false;
+        return;
+      }
+      // RCCC: a source timed out without credit; it joins the pacer's active list, and hears back.
+      this.pulls?.asked(packet);
+      this.control.add(PacketKind.Rts, packets.flow(packet), packets.source(packet), packets.seq(packet), packets.vl(packet), 0, 1);
+      this.scheduler.trySend();
+      return;
+    }
     if (kind === PacketKind.Data) {
       const received = this.receivedSequences;
       if ((this.packets.transport(packet) & TransportFlag.Trimmed) !== 0) {
-        this.pulls?.trimmed(packet);
+        this.pulls?.asked(packet);
         this.nack(packet);
         return;
       }

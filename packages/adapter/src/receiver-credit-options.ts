@@ -1,3 +1,4 @@
+import type { Time } from "@losslab/engine";
 import { OptionError } from "@losslab/kinds";
 
 /** Bytes per pull quantum: pull targets and pull numbers count in it (uet-htsim `uecpacket.h:31-32`). */
@@ -18,11 +19,16 @@ export interface ReceiverCreditOptions {
    * (speculative), and the most credit it ever holds (uet-htsim: 1.5 x BDP, `uec.cpp:192-193`, `803-804`).
    */
   readonly windowBytes: number;
+  /**
+   * The least time between two RTS of a flow, ps: a flow that times out without credit asks
+   * its destination for some (uet-htsim: network_rtt, `uec.cpp:2173-2203`).
+   */
+  readonly rtsInterval: Time;
 }
 
 /** Checks `options` (`HostAdapterOptions.receiverCredits`) for adapter `name`. */
 export function checkReceiverCredits(name: string, options: ReceiverCreditOptions): ReceiverCreditOptions {
-  for (const field of ["creditPerPull", "pullRate", "windowBytes"] as const) {
+  for (const field of ["creditPerPull", "pullRate", "windowBytes", "rtsInterval"] as const) {
     const value = options[field];
     if (!(Number.isFinite(value) && value > 0)) {
       throw OptionError.of(name, `receiverCredits.${field}`, "must be a finite number > 0", { value });

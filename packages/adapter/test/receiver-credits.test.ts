@@ -8,7 +8,7 @@ import { adapterPair } from "@losslab/test-kit/adapter-pair";
 import { DATA_BYTES } from "@losslab/test-kit/santos-link";
 import { describe, expect, it } from "vitest";
 
-const credits = { creditPerPull: 4096, pullRate: 1e9, windowBytes: 3 * DATA_BYTES };
+const credits = { creditPerPull: 4096, pullRate: 1e9, windowBytes: 3 * DATA_BYTES, rtsInterval: 1_000_000 };
 
 function run(withCredits: boolean, packets = 10) {
   const options = withCredits ? { receiverCredits: credits } : {};

@@ -37,6 +37,14 @@ export const PacketKind = {
    * priority `vl`, modulo `CREDIT_COUNTER_MODULO` (`credit-update-frame.ts`).
    */
   CreditUpdate: 7,
+  /**
+   * A request to send (Ultra Ethernet's RTS, uet-htsim `uec.cpp:2173-2203`): a source with
+   * receiver credits that timed out without credit asks the destination of `flow` for some;
+   * `seq` is the flow's last pull target (256 B quanta), `covers` 0. The destination answers
+   * with an Rts of `covers` 1, its acknowledgment (uet-htsim's ACK with `is_rts`,
+   * `uec.cpp:2860-2866`). ACK-sized, not a data packet.
+   */
+  Rts: 8,
 } as const;
 export type PacketKind = (typeof PacketKind)[keyof typeof PacketKind];
 
