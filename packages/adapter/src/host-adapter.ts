@@ -392,7 +392,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
    * `flow`'s retransmission timer fired: its expired packets are queued again. With receiver
    * credits, a flow that cannot send them asks for credit with an RTS (`SenderCredit.asksToSend`),
    * and keeps a timer until the RTS is answered: uet-htsim times an RTS like a packet
-   * (`uec.cpp:2193-2199`), so a lost RTS is followed by another (`SenderCredit.rtsExpired`).
+   * (`uec.cpp:2189`, `2202`), so a lost RTS is followed by another (`SenderCredit.rtsExpired`).
    */
   private timedOut(flow: Flow): void {
     const waiting = flow.resend.length > 0;
@@ -467,7 +467,15 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       }
       // RCCC: a source timed out without credit; it joins the pacer's active list, and hears back.
       this.pulls?.asked(packet);
-      this.control.add(PacketKind.Rts, packets.flow(packet), packets.source(packet), packets.seq(packet), packets.vl(packet), 0, 1);
+      this.control.add(
+        PacketKind.Rts,
+        packets.flow(packet),
+        packets.source(packet),
+        packets.seq(packet),
+        packets.vl(packet),
+        0,
+        1,
+      );
       this.scheduler.trySend();
       return;
     }

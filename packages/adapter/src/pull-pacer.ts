@@ -16,7 +16,7 @@ interface PullAccount {
   active: boolean;
 }
 
-/** The least gap after a pull that granted nothing: 1024 B worth (uet-htsim `uec.cpp:3119-3122`). */
+/** The least gap after a pull that granted nothing: 1024 B worth (uet-htsim `uec.cpp:3123-3129`). */
 const EMPTY_PULL_QUANTA = 1024 / PULL_QUANTUM;
 
 /**
@@ -88,7 +88,14 @@ export class PullPacer {
     const id = packets.flow(packet);
     let account = this.accounts.get(id);
     if (account === undefined) {
-      account = { flow: id, source: packets.source(packet), vl: packets.vl(packet), target: 0, granted: 0, active: false };
+      account = {
+        flow: id,
+        source: packets.source(packet),
+        vl: packets.vl(packet),
+        target: 0,
+        granted: 0,
+        active: false,
+      };
       this.accounts.set(id, account);
     }
     return account;

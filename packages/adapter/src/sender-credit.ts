@@ -57,7 +57,7 @@ export class SenderCredit {
 
   /**
    * `flow`'s timer fired: if its RTS went unanswered for `timeout`, it is sent again, as
-   * uet-htsim times an RTS like a packet (`uec.cpp:2193-2199`); a flow with nothing left to
+   * uet-htsim times an RTS like a packet (`uec.cpp:2189`, `2202`); a flow with nothing left to
    * send again stops waiting for the answer.
    */
   rtsExpired(flow: Flow, now: Time, timeout: Time): boolean {

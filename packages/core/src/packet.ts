@@ -42,7 +42,7 @@ export const PacketKind = {
    * receiver credits that timed out without credit asks the destination of `flow` for some;
    * `seq` is the flow's last pull target (256 B quanta), `covers` 0. The destination answers
    * with an Rts of `covers` 1, its acknowledgment (uet-htsim's ACK with `is_rts`,
-   * `uec.cpp:2860-2866`). ACK-sized, not a data packet.
+   * `uec.cpp:2861-2863`). ACK-sized, not a data packet.
    */
   Rts: 8,
 } as const;
