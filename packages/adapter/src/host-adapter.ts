@@ -1,4 +1,5 @@
 import {
+  CongestionBit,
   CreditUpdateCounters,
   DEFAULT_CREDIT_BYTES,
   DEFAULT_PAUSE_REACTION_DELAY,
@@ -22,6 +23,7 @@ import {
   CREDIT_UPDATE_ARRIVED,
   FLOW_START,
   FLOW_STOP,
+  OVERSUBSCRIBED_CC_TICK,
   PAUSE_TAKES_EFFECT,
   PULL_DUE,
   RECEIVED,
@@ -36,6 +38,7 @@ import type { Flow, FlowOptions, FlowState } from "./flow.js";
 import { FlowRoundRobin } from "./flow-round-robin.js";
 import { Flows } from "./flows.js";
 import type { HostAdapterOptions } from "./host-adapter-options.js";
+import { OversubscribedCc } from "./oversubscribed-cc.js";
 import { Pacing } from "./pacing.js";
 import { PullPacer } from "./pull-pacer.js";
 import { ReadRequests } from "./read-requests.js";
@@ -75,6 +78,8 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   private readonly reads: ReadRequests;
   private readonly credit: SenderCredit | undefined;
   private readonly pulls: PullPacer | undefined;
+  /** RCCC's OversubscribedCC at this destination, when on. */
+  private readonly oversubscribed: OversubscribedCc | undefined;
   private readonly control: ControlQueue;
   /** With a retransmitting transport: the sender's recovery, and what the destination has delivered. */
   private readonly retransmission: Retransmission | undefined;
@@ -159,6 +164,15 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     this.credit = credits && new SenderCredit(credits);
     this.pulls = credits && new PullPacer(credits, engine, this, control);
     if (credits) this.rtsSent = 0;
+    this.oversubscribed =
+      credits?.oversubscribed &&
+      new OversubscribedCc(
+        credits.oversubscribed,
+        engine,
+        this,
+        this.pulls!,
+        engine.rng.stream(`${this.name}/oversubscribed-cc`),
+      );
     const turns = new FlowRoundRobin(this.vls);
     this.flows = new Flows(
       this.name,
@@ -367,6 +381,9 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         this.scheduler.paused(payload as Packet);
         this.packets.release(payload as Packet);
         break;
+      case OVERSUBSCRIBED_CC_TICK:
+        this.oversubscribed!.tick();
+        break;
       case PULL_DUE:
         if (this.pulls!.pull()) this.scheduler.trySend();
         break;
@@ -466,6 +483,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         return;
       }
       // RCCC: a source timed out without credit; it joins the pacer's active list, and hears back.
+      this.oversubscribed?.arrived(false, undefined);
       this.pulls?.asked(packet);
       this.control.add(
         PacketKind.Rts,
@@ -481,7 +499,9 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     }
     if (kind === PacketKind.Data) {
       const received = this.receivedSequences;
-      if ((this.packets.transport(packet) & TransportFlag.Trimmed) !== 0) {
+      const transport = this.packets.transport(packet);
+      if ((transport & TransportFlag.Trimmed) !== 0) {
+        this.oversubscribed?.arrived(false, (transport & TransportFlag.TrimmedLastHop) !== 0 ? "last-hop" : "other");
         this.pulls?.asked(packet);
         this.nack(packet);
         return;
@@ -490,6 +510,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       if (received === undefined || received.add(this.packets.flow(packet), this.packets.seq(packet))) {
         for (const listener of this.deliveryListeners) listener(this.packets, packet, now);
       } else this.duplicates++;
+      this.oversubscribed?.arrived((this.packets.bits(packet) & CongestionBit.Ecn) !== 0, undefined);
       this.pulls?.dataArrived(packet);
       if (this.feedback.dataArrived(packet)) this.scheduler.trySend();
     } else if (kind === PacketKind.Ack) {

@@ -1,5 +1,6 @@
 import type { Time } from "@losslab/engine";
 import { OptionError } from "@losslab/kinds";
+import { checkOversubscribedCc, type OversubscribedCcOptions } from "./oversubscribed-cc.js";
 
 /** Bytes per pull quantum: pull targets and pull numbers count in it (uet-htsim `uecpacket.h:31-32`). */
 export const PULL_QUANTUM = 256;
@@ -24,6 +25,12 @@ export interface ReceiverCreditOptions {
    * its destination for some (uet-htsim: network_rtt, `uec.cpp:2173-2203`).
    */
   readonly rtsInterval: Time;
+  /**
+   * The receiver's OversubscribedCC, which scales the pull rate to the congestion it sees
+   * (docs/spec/uec.md choice C15; uet-htsim runs it with RCCC alone on an oversubscribed
+   * topology, `dc/main_uec.cpp:688-692`); undefined: off.
+   */
+  readonly oversubscribed?: OversubscribedCcOptions;
 }
 
 /** Checks `options` (`HostAdapterOptions.receiverCredits`) for adapter `name`. */
@@ -45,5 +52,6 @@ export function checkReceiverCredits(name: string, options: ReceiverCreditOption
       },
     );
   }
+  if (options.oversubscribed !== undefined) checkOversubscribedCc(name, options.oversubscribed);
   return options;
 }

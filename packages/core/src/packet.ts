@@ -85,6 +85,11 @@ export const TransportFlag = {
    * instead of delivering it.
    */
   Trimmed: 8,
+  /**
+   * With `Trimmed`: the cut was at the egress toward the packet's destination host, its last
+   * hop (uet-htsim tells it from the hop count saved at the trim, `uec.cpp:2745-2749`).
+   */
+  TrimmedLastHop: 16,
 } as const;
 export type TransportFlag = (typeof TransportFlag)[keyof typeof TransportFlag];
 

@@ -144,8 +144,12 @@ function receiverCredits(scenario: Scenario, routes: Routes): HostSpec["receiver
     creditPerPull: credits.creditPerPullBytes,
     pullRate: credits.pullRateFraction * bandwidth,
     windowBytes: (credits.windowBdps * bandwidth * rtt) / 1e12,
-    // uet-htsim spaces a flow's RTS by network_rtt, the same largest unloaded round trip (`uec.cpp:2174`).
+    // uet-htsim spaces a flow's RTS by network_rtt, the same largest unloaded round trip (`uec.cpp:2174`),
+    // and its OversubscribedCC's periods by it (`dc/main_uec.cpp:726-727`).
     rtsInterval: rtt,
+    ...(credits.oversubscribed === undefined
+      ? {}
+      : { oversubscribed: { ...credits.oversubscribed, baseRtt: Math.round(rtt) } }),
   };
 }
 

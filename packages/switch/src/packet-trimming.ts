@@ -55,6 +55,8 @@ export class PacketTrimming implements TrimmingCounts {
   readonly trimTimes: Time[] = [];
   /** Per output: bytes of its header queue, from admission to the last byte's departure. */
   private readonly headerBytes: Float64Array;
+  /** Per output: 1 if its link leads to a host (a trim there is at the packet's last hop). */
+  private readonly lastHop: Uint8Array;
 
   constructor(
     private readonly clock: { readonly now: Time },
@@ -62,8 +64,11 @@ export class PacketTrimming implements TrimmingCounts {
     private readonly vls: number,
     ports: number,
     private readonly settings: SharedBufferSettings,
+    hostOutputs: readonly number[],
   ) {
     this.headerBytes = new Float64Array(ports);
+    this.lastHop = new Uint8Array(ports);
+    for (const output of hostOutputs) this.lastHop[output] = 1;
   }
 
   /** Whether VL `vl` is lossy. */
@@ -84,7 +89,7 @@ export class PacketTrimming implements TrimmingCounts {
     if (isData) {
       const size = packets.size(packet);
       if (room.egress[queue]! + size <= this.settings.trimThresholdBytes && room.fits(queue, size)) return Verdict.Data;
-      packets.trim(packet, this.settings.trimmedBytes);
+      packets.trim(packet, this.settings.trimmedBytes, this.lastHop[output] === 1);
       this.trimmed++;
       this.trimTimes.push(this.clock.now);
       this.trimmedByFlow.set(flow, (this.trimmedByFlow.get(flow) ?? 0) + 1);
