@@ -415,18 +415,18 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     const waiting = flow.resend.length > 0;
     const queued = this.flows.timedOut(flow);
     const credit = this.credit;
+    let asks = false;
     if (credit !== undefined && flow.reliable) {
       const now = this.engine.now;
       const retransmission = this.retransmission!;
-      const asks =
-        (queued && credit.asksToSend(flow, waiting, now)) || credit.rtsExpired(flow, now, retransmission.timeout);
+      asks = (queued && credit.asksToSend(flow, waiting, now)) || credit.rtsExpired(flow, now, retransmission.timeout);
       if (asks) {
         this.control.add(PacketKind.Rts, flow.id, flow.destination, flow.pullTarget, flow.vl, 0, 0);
         this.rtsSent!++;
       }
       if (flow.rtsUnanswered) retransmission.watch(flow, flow.lastRts);
     }
-    if (queued || this.control.waiting.length > 0) this.scheduler.trySend();
+    if (queued || asks) this.scheduler.trySend();
   }
 
   /** A credit update's blocks (those freed since the previous one) go back to the send scheduler. */
