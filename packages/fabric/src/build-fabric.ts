@@ -92,6 +92,7 @@ export function buildFabric(engine: Engine, topology: Topology, routes: Routes, 
   }
   const degraded = options.degradedLinks ?? new Map<string, number>();
   const outputs = degradedOutputs(topology, degraded);
+  const hostOutputs = outputsTowardHosts(topology);
   for (const node of topology.nodes) {
     const index = routes.nodeIndex(node.id);
     if (node.kind === "host") {
@@ -117,6 +118,7 @@ export function buildFabric(engine: Engine, topology: Topology, routes: Routes, 
           name: node.id,
           ports: node.ports,
           routes: table,
+          hostOutputs: hostOutputs.get(node.id) ?? [],
           ...ecmp,
           ...(router === undefined ? {} : { router }),
           ...(outputs.has(node.id) ? { degradedOutputs: outputs.get(node.id) } : {}),
@@ -211,4 +213,20 @@ function perPacketRouting(
       stream: engine.rng.stream(`dragonfly/${node.id}/valiant`),
       queuesOf,
     });
+}
+
+/** Per switch, its outputs whose link leads to a host. */
+function outputsTowardHosts(topology: Topology): Map<string, number[]> {
+  const hosts = new Set(topology.nodes.filter((node) => node.kind === "host").map((node) => node.id));
+  const outputs = new Map<string, number[]>();
+  const add = (node: string, port: number) => {
+    const list = outputs.get(node);
+    if (list === undefined) outputs.set(node, [port]);
+    else list.push(port);
+  };
+  for (const { a, b } of topology.links) {
+    if (hosts.has(b.node) && !hosts.has(a.node)) add(a.node, a.port);
+    if (hosts.has(a.node) && !hosts.has(b.node)) add(b.node, b.port);
+  }
+  return outputs;
 }

@@ -106,6 +106,22 @@ describe("the plans' scenarios", () => {
     for (const id of [8, 11]) expect(parseScenario(uecValidateScenario("rcv", line(id), 1)).degradedLinks).toEqual([]);
   });
 
+  it("run OversubscribedCC with RCCC alone on the leaf-spines, down to 0.9 / the oversubscription ratio (dc/main_uec.cpp:688-692)", () => {
+    const credits = (plan: "rcv" | "both", id: number) =>
+      parseScenario(uecValidateScenario(plan, line(id), 1)).adapter.receiverCredits;
+    expect(credits("rcv", 14)?.oversubscribed).toEqual({
+      ai: 0.01,
+      md: 0.5,
+      alpha: 0.5,
+      targetCongestion: 0.3,
+      minRate: 0.9 / 4,
+    });
+    expect(credits("rcv", 15)?.oversubscribed?.minRate).toBe(0.9 / 8);
+    // Not with NSCC too, and not on the (not oversubscribed) fat trees.
+    expect(credits("both", 15)?.oversubscribed).toBeUndefined();
+    expect(credits("rcv", 13)?.oversubscribed).toBeUndefined();
+  });
+
   it("split #7's flow 1 -> 0 into a group of its own, and list the large plans' lines", () => {
     const traffic = parseScenario(uecValidateScenario("sender", line(7), 1)).traffic;
     expect(traffic.map((entry) => (entry as { group?: string }).group)).toEqual(["matrix", "flow"]);

@@ -137,7 +137,8 @@ function hostSpec(
 
 /**
  * RCCC's options from `adapter.receiverCredits`: rates of the hosts' link, the window in BDPs
- * of the fabric's largest unloaded round trip (uet-htsim sizes configured_maxwnd so, `uec.cpp:166`).
+ * of the fabric's largest unloaded round trip (uet-htsim sizes configured_maxwnd so, `uec.cpp:166`),
+ * and that round trip as the RTS spacing.
  */
 function receiverCredits(scenario: Scenario, routes: Routes): HostSpec["receiverCredits"] {
   const credits = scenario.adapter.receiverCredits;
@@ -149,6 +150,12 @@ function receiverCredits(scenario: Scenario, routes: Routes): HostSpec["receiver
     creditPerPull: credits.creditPerPullBytes,
     pullRate: credits.pullRateFraction * bandwidth,
     windowBytes: (credits.windowBdps * bandwidth * rtt) / 1e12,
+    // uet-htsim spaces a flow's RTS by network_rtt, the same largest unloaded round trip (`uec.cpp:2174`),
+    // and its OversubscribedCC's periods by it (`dc/main_uec.cpp:726-727`).
+    rtsInterval: rtt,
+    ...(credits.oversubscribed === undefined
+      ? {}
+      : { oversubscribed: { ...credits.oversubscribed, baseRtt: Math.round(rtt) } }),
   };
 }
 

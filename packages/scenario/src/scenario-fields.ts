@@ -181,6 +181,27 @@ export const adapterSchema = z.strictObject({
       pullRateFraction: fraction.default(0.99),
       /** The speculative window and credit cap, in BDPs of the fabric's largest unloaded round trip (uet-htsim: 1.5). */
       windowBdps: z.number().gt(0).max(MAX_PACKETS).default(1.5),
+      /**
+       * The receiver's OversubscribedCC (docs/spec/uec.md choice C15; uet-htsim turns it on
+       * with RCCC alone on an oversubscribed topology): each destination scales its pull rate
+       * by an AIMD on the ECN marks and the trims before the last hop it sees, once per
+       * 0.75-1.25 x 1.5 of the fabric's largest unloaded round trip. Defaults are uet-htsim's.
+       * Default: off.
+       */
+      oversubscribed: z
+        .strictObject({
+          /** Additive increase of the rate per period, doubled each period in a row without a mark (uet-htsim: 0.01). */
+          ai: z.number().min(0).max(1).default(0.01),
+          /** Decrease by (g - targetCongestion) x md when the marked fraction's average g is above the target (0.5). */
+          md: z.number().min(0).max(1).default(0.5),
+          /** Weight of a period's marked fraction in g (0.5). */
+          alpha: z.number().min(0).max(1).default(0.5),
+          /** The average marked fraction tolerated (0.3). */
+          targetCongestion: z.number().min(0).max(1).default(0.3),
+          /** The lowest pull rate, a fraction of the pacer's (uet-htsim: 0.9 / the oversubscription ratio, at least 0.01). */
+          minRate: z.number().min(0.01).max(1).default(0.01),
+        })
+        .optional(),
     })
     .optional(),
 });

@@ -34,7 +34,7 @@ export interface LinkOptions {
 }
 
 /** Slots of `kindsSent`: one per `PacketKind`, with room to spare. */
-const PACKET_KINDS = 8;
+const PACKET_KINDS = 9;
 const HEADER_ARRIVES = 0;
 const CREDITS_ARRIVE = 1;
 /** A credit event's payload is `blocks * VL_SLOTS + vl`: one number, no object per return. */

@@ -58,6 +58,8 @@ export class PacketTrimming implements TrimmingCounts {
   /** Per output: the trim threshold and the header queue's limit, scaled on degraded outputs. */
   private readonly thresholds: Float64Array;
   private readonly headerLimits: Float64Array;
+  /** Per output: 1 if its link leads to a host (a trim there is at the packet's last hop). */
+  private readonly lastHop: Uint8Array;
 
   constructor(
     private readonly clock: { readonly now: Time },
@@ -65,9 +67,12 @@ export class PacketTrimming implements TrimmingCounts {
     private readonly vls: number,
     ports: number,
     private readonly settings: SharedBufferSettings,
+    hostOutputs: readonly number[],
     degradedOutputs: ReadonlyMap<number, number> = new Map(),
   ) {
     this.headerBytes = new Float64Array(ports);
+    this.lastHop = new Uint8Array(ports);
+    for (const output of hostOutputs) this.lastHop[output] = 1;
     this.thresholds = new Float64Array(ports).fill(settings.trimThresholdBytes);
     this.headerLimits = new Float64Array(ports).fill(settings.headerQueueBytes);
     // uet-htsim builds a degraded link's queue with its size times the ratio, truncated to
@@ -97,7 +102,7 @@ export class PacketTrimming implements TrimmingCounts {
     if (isData) {
       const size = packets.size(packet);
       if (room.egress[queue]! + size <= this.thresholds[output]! && room.fits(queue, size)) return Verdict.Data;
-      packets.trim(packet, this.settings.trimmedBytes);
+      packets.trim(packet, this.settings.trimmedBytes, this.lastHop[output] === 1);
       this.trimmed++;
       this.trimTimes.push(this.clock.now);
       this.trimmedByFlow.set(flow, (this.trimmedByFlow.get(flow) ?? 0) + 1);

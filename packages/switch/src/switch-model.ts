@@ -69,6 +69,8 @@ export interface SwitchOptions extends VlOptions {
    * state. Leave it out to forward by the table.
    */
   router?: PacketRouterFactory;
+  /** Outputs whose link leads to a host: a packet trimmed there is trimmed at its last hop (`TransportFlag.TrimmedLastHop`). */
+  hostOutputs?: readonly number[];
   /** Bytes of each (input, VL) buffer, rounded down to whole credit blocks (`switchParameters`' `bufferPackets` or `inputBufferBytes`). */
   inputBufferBytes: number;
   /** The largest packet in the fabric; a buffer with less room than this is "full". */

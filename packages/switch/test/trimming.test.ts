@@ -19,9 +19,15 @@ const LINK = { bandwidth: 1e9, delay: us(1) };
 
 /**
  * H0 and H1 each send 30 packets back to back on VL `vl` to D, H1 half a packet behind H0;
- * `degraded` (output 2's share) and `trimThresholdBytes` (default 3000) change the switch.
+ * `degraded` (output 2's share), `trimThresholdBytes` (default 3000) and `hostOutputs` change the switch.
  */
-function fanIn(vl: number, headerQueueBytes?: number, degraded?: number, trimThresholdBytes = 3000) {
+function fanIn(
+  vl: number,
+  headerQueueBytes?: number,
+  degraded?: number,
+  trimThresholdBytes = 3000,
+  hostOutputs?: number[],
+) {
   const engine = new Engine();
   const packets = new PacketStore();
   const sw = new SharedBufferSwitch(engine, {
@@ -37,6 +43,7 @@ function fanIn(vl: number, headerQueueBytes?: number, degraded?: number, trimThr
     trimThresholdBytes,
     ...(headerQueueBytes === undefined ? {} : { headerQueueBytes }),
     ...(degraded === undefined ? {} : { degradedOutputs: new Map([[2, degraded]]) }),
+    ...(hostOutputs === undefined ? {} : { hostOutputs }),
     packets,
   });
   const hosts = [0, 1].map((host) => new ScriptedSource(engine, `H${host}`, us(1)));
@@ -55,6 +62,19 @@ function fanIn(vl: number, headerQueueBytes?: number, degraded?: number, trimThr
 const trimmed = (transport: number) => (transport & TransportFlag.Trimmed) !== 0;
 
 describe("shared-buffer switch: trimming on a lossy priority", () => {
+  it("flags a trim at an output toward a host as at the last hop (RCCC's OversubscribedCC tells them apart)", () => {
+    const lastHop = (hostOutputs?: number[]) =>
+      fanIn(1, undefined, undefined, 3000, hostOutputs)
+        .d.arrivals.filter((a) => trimmed(a.packet.transport))
+        .map((a) => (a.packet.transport & TransportFlag.TrimmedLastHop) !== 0);
+    const toHost = lastHop([0, 1, 2]);
+    expect(toHost.length).toBeGreaterThan(0);
+    expect(toHost.every(Boolean)).toBe(true);
+    // Output 2 leads to D, but this switch is not told so (a spine's port toward a leaf).
+    expect(lastHop([0, 1]).some(Boolean)).toBe(false);
+    expect(lastHop().some(Boolean)).toBe(false);
+  });
+
   it("forwards every packet, whole or as a 64 B header, and pauses nobody", () => {
     const { sw, d, pauses } = fanIn(1);
     const counts = sw.trimmingCounts()!;

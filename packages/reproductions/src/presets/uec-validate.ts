@@ -75,6 +75,16 @@ function trafficOf(line: PlanLine, matrix: FlowMatrix): ScenarioInput["traffic"]
 }
 
 /**
+ * RCCC as uet-htsim runs it: with RCCC alone on an oversubscribed topology (the leaf-spines,
+ * 32 hosts over `uplinks`), its OversubscribedCC too, down to 0.9 / the ratio of the line rate
+ * (dc/main_uec.cpp:688-692; oversubscribed_cc.h:43-48).
+ */
+function receiverCredits(plan: Plan, fabric: LineFabric) {
+  if (plan !== "rcv" || fabric.kind !== "leaf-spine") return {};
+  return { oversubscribed: { minRate: Math.max(0.01, 0.9 / (HOSTS_PER_LEAF / fabric.uplinks)) } };
+}
+
+/**
  * A line of plan `plan` as a scenario. The switch is losslab's shared-buffer switch with
  * priority 0 lossy: a packet over one BDP in its egress queue is trimmed (compositequeue.cpp),
  * the pool large enough never to refuse first. ECN is RED at egress from 20 % to 80 % of the
@@ -118,7 +128,7 @@ export function uecValidateScenario(plan: Plan, line: PlanLine, seed: number): S
           ...(line.cwndPackets === undefined ? {} : { initialWindowPackets: line.cwndPackets }),
         }
       : { kind: "none" },
-    ...(receiver ? { adapter: { receiverCredits: {} } } : {}),
+    ...(receiver ? { adapter: { receiverCredits: receiverCredits(plan, line.fabric) } } : {}),
     multipath: line.paths === 1 ? { kind: "ecmp" } : { kind: "mixed", entropies: line.paths },
     traffic: trafficOf(line, matrix),
     ...(line.degradedLink ? { degradedLinks: [htsimFailedLink] } : {}),
