@@ -130,6 +130,34 @@ describe("the built losslab CLI", () => {
     expect(result.summary.groups.victim).toBeLessThan(0.25);
   });
 
+  it("runs the rerouting example: every flow finishes round the cut, and the routes recomputed once; a credit fabric may fail links", {
+    timeout: 60_000,
+  }, () => {
+    const run = built("run", "examples/link-failure-reroute.yaml");
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^ {2}into-edge0 +count 6 /m);
+    expect(run.stdout).toMatch(
+      /^link failures: [1-9]\d* frames lost \(pod0-agg0->pod0-edge0 \d+, pod0-edge0->pod0-agg0 \d+\); routes recomputed once$/m,
+    );
+    // The same cut on a lossless CBFC fabric, where the transport's timeout recovers the lost packets.
+    const dir = mkdtempSync(join(tmpdir(), "losslab-built-"));
+    const credits = join(dir, "credits.yaml");
+    const example = readFileSync(join(repositoryRoot, "examples", "link-failure-reroute.yaml"), "utf8");
+    writeFileSync(
+      credits,
+      example
+        .replace("flowControl: { kind: pause, xoffBytes: 100000, xonBytes: 90000 }", "flowControl: { kind: cbfc }")
+        .replace("lossyPriorities: [0]", "lossyPriorities: []")
+        .replace("packets:", "adapter: { retransmitTimeoutUs: 200 }\npackets:"),
+    );
+    const cbfc = built("run", credits, "--json");
+    expect(cbfc.status, cbfc.stderr).toBe(0);
+    const result = JSON.parse(cbfc.stdout);
+    expect(result.completions["into-edge0"].count).toBe(6);
+    expect(result.failures.lost).toBeGreaterThan(0);
+    expect(result.stats.packetHops.creditUpdate).toBeGreaterThan(0);
+  });
+
   it("reproduces a collective preset: its claims with PASS, its charts as PNG", { timeout: 120_000 }, () => {
     const out = mkdtempSync(join(tmpdir(), "losslab-built-ring-"));
     const run = built("reproduce", "ring-allreduce-bound", "--out", out);

@@ -14,3 +14,4 @@ export const ACK_TIMEOUT = 7;
 export const PULL_DUE = 8;
 export const RETRANSMIT_TIMEOUT = 9;
 export const CREDIT_UPDATE_ARRIVED = 10;
+export const OVERSUBSCRIBED_CC_TICK = 11;

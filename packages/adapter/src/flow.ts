@@ -119,6 +119,10 @@ export class Flow implements FlowState {
   credit = Number.POSITIVE_INFINITY;
   pulled = 0;
   speculating = false;
+  /** Receiver credits: the pull target its last data packet carried (quanta); when it last sent an RTS (-1: never), and whether that RTS is unanswered. */
+  pullTarget = 0;
+  lastRts: Time = -1;
+  rtsUnanswered = false;
   /** Generation times of the queued packets, oldest first from `head` (queues only). */
   readonly generated: Time[] = [];
   head = 0;

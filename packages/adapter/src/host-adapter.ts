@@ -1,4 +1,5 @@
 import {
+  CongestionBit,
   CreditUpdateCounters,
   DEFAULT_CREDIT_BYTES,
   DEFAULT_PAUSE_REACTION_DELAY,
@@ -22,6 +23,7 @@ import {
   CREDIT_UPDATE_ARRIVED,
   FLOW_START,
   FLOW_STOP,
+  OVERSUBSCRIBED_CC_TICK,
   PAUSE_TAKES_EFFECT,
   PULL_DUE,
   RECEIVED,
@@ -36,6 +38,7 @@ import type { Flow, FlowOptions, FlowState } from "./flow.js";
 import { FlowRoundRobin } from "./flow-round-robin.js";
 import { Flows } from "./flows.js";
 import type { HostAdapterOptions } from "./host-adapter-options.js";
+import { OversubscribedCc } from "./oversubscribed-cc.js";
 import { Pacing } from "./pacing.js";
 import { PullPacer } from "./pull-pacer.js";
 import { ReadRequests } from "./read-requests.js";
@@ -77,6 +80,8 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   private readonly reads: ReadRequests;
   private readonly credit: SenderCredit | undefined;
   private readonly pulls: PullPacer | undefined;
+  /** RCCC's OversubscribedCC at this destination, when on. */
+  private readonly oversubscribed: OversubscribedCc | undefined;
   private readonly control: ControlQueue;
   /** With a retransmitting transport: the sender's recovery, and what the destination has delivered. */
   private readonly retransmission: Retransmission | undefined;
@@ -84,6 +89,8 @@ export class HostAdapter implements Device, EventHandler<unknown> {
   /** As a destination: NACKs sent for trimmed packets, and duplicates ACKed but not delivered. */
   nacksSent = 0;
   duplicates = 0;
+  /** As a source with receiver credits: RTS sent, asking for credit after a timeout; undefined without receiver credits. */
+  rtsSent: number | undefined;
   private readonly deliveryListeners: DeliveryListener[] = [];
   private readonly notificationListeners: DeliveryListener[] = [];
   /** Under CBFC, once a credit update arrived: the counts heard per priority on port 0. */
@@ -159,6 +166,16 @@ export class HostAdapter implements Device, EventHandler<unknown> {
     const credits = options.receiverCredits && checkReceiverCredits(this.name, options.receiverCredits);
     this.credit = credits && new SenderCredit(credits);
     this.pulls = credits && new PullPacer(credits, engine, this, control);
+    if (credits) this.rtsSent = 0;
+    this.oversubscribed =
+      credits?.oversubscribed &&
+      new OversubscribedCc(
+        credits.oversubscribed,
+        engine,
+        this,
+        this.pulls!,
+        engine.rng.stream(`${this.name}/oversubscribed-cc`),
+      );
     const turns = new FlowRoundRobin(this.vls);
     this.flows = new Flows(
       this.name,
@@ -367,6 +384,9 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         this.scheduler.paused(payload as Packet);
         this.packets.release(payload as Packet);
         break;
+      case OVERSUBSCRIBED_CC_TICK:
+        this.oversubscribed!.tick();
+        break;
       case PULL_DUE:
         if (this.pulls!.pull()) this.scheduler.trySend();
         break;
@@ -378,7 +398,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         this.scheduler.trySend();
         break;
       case RETRANSMIT_TIMEOUT:
-        if (this.flows.timedOut(payload as Flow)) this.scheduler.trySend();
+        this.timedOut(payload as Flow);
         break;
       case CONTROLLER_TIMER:
         this.controllers.timer(payload as Flow);
@@ -386,6 +406,30 @@ export class HostAdapter implements Device, EventHandler<unknown> {
         this.scheduler.trySend();
         break;
     }
+  }
+
+  /**
+   * `flow`'s retransmission timer fired: its expired packets are queued again. With receiver
+   * credits, a flow that cannot send them asks for credit with an RTS (`SenderCredit.asksToSend`),
+   * and keeps a timer until the RTS is answered: uet-htsim times an RTS like a packet
+   * (`uec.cpp:2189`, `2202`), so a lost RTS is followed by another (`SenderCredit.rtsExpired`).
+   */
+  private timedOut(flow: Flow): void {
+    const waiting = flow.resend.length > 0;
+    const queued = this.flows.timedOut(flow);
+    const credit = this.credit;
+    let asks = false;
+    if (credit !== undefined && flow.reliable) {
+      const now = this.engine.now;
+      const retransmission = this.retransmission!;
+      asks = (queued && credit.asksToSend(flow, waiting, now)) || credit.rtsExpired(flow, now, retransmission.timeout);
+      if (asks) {
+        this.control.add(PacketKind.Rts, flow.id, flow.destination, flow.pullTarget, flow.vl, 0, 0);
+        this.rtsSent!++;
+      }
+      if (flow.rtsUnanswered) retransmission.watch(flow, flow.lastRts);
+    }
+    if (queued || asks) this.scheduler.trySend();
   }
 
   /** A credit update's blocks (those freed since the previous one) go back to the send scheduler. */
@@ -433,10 +477,35 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       }
       return;
     }
+    if (kind === PacketKind.Rts) {
+      const packets = this.packets;
+      if (packets.covers(packet) === 1) {
+        // The answer to an RTS of a flow of this host.
+        const flow = this.flows.get(packets.flow(packet));
+        if (flow !== undefined) flow.rtsUnanswered = false;
+        return;
+      }
+      // RCCC: a source timed out without credit; it joins the pacer's active list, and hears back.
+      this.oversubscribed?.arrived(false, undefined);
+      this.pulls?.asked(packet);
+      this.control.add(
+        PacketKind.Rts,
+        packets.flow(packet),
+        packets.source(packet),
+        packets.seq(packet),
+        packets.vl(packet),
+        0,
+        1,
+      );
+      this.scheduler.trySend();
+      return;
+    }
     if (kind === PacketKind.Data) {
       const received = this.receivedSequences;
-      if ((this.packets.transport(packet) & TransportFlag.Trimmed) !== 0) {
-        this.pulls?.trimmed(packet);
+      const transport = this.packets.transport(packet);
+      if ((transport & TransportFlag.Trimmed) !== 0) {
+        this.oversubscribed?.arrived(false, (transport & TransportFlag.TrimmedLastHop) !== 0 ? "last-hop" : "other");
+        this.pulls?.asked(packet);
         this.nack(packet);
         return;
       }
@@ -444,6 +513,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
       if (received === undefined || received.add(this.packets.flow(packet), this.packets.seq(packet))) {
         for (const listener of this.deliveryListeners) listener(this.packets, packet, now);
       } else this.duplicates++;
+      this.oversubscribed?.arrived((this.packets.bits(packet) & CongestionBit.Ecn) !== 0, undefined);
       this.pulls?.dataArrived(packet);
       if (this.feedback.dataArrived(packet)) this.scheduler.trySend();
     } else if (kind === PacketKind.Ack) {

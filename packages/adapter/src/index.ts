@@ -12,6 +12,7 @@ export { type DeliveryListener, HostAdapter } from "./host-adapter.js";
 export type { HostAdapterOptions } from "./host-adapter-options.js";
 export { MixedSpraying } from "./mixed-spraying.js";
 export { ObliviousSpraying } from "./oblivious-spraying.js";
+export { OversubscribedCc, type OversubscribedCcOptions } from "./oversubscribed-cc.js";
 export type { ReceiverCreditOptions } from "./receiver-credit-options.js";
 export { Reps } from "./reps.js";
 export type { RecoveryCounts } from "./retransmission.js";

@@ -4,35 +4,49 @@ import { PULL_DUE } from "./adapter-events.js";
 import type { ControlQueue } from "./control-queue.js";
 import { PULL_QUANTUM, type ReceiverCreditOptions } from "./receiver-credit-options.js";
 
-/** What a destination knows of one source flow's credit: the pull target it last asked, the credit granted. */
+/** What a destination knows of one source flow's credit: the highest pull target it asked, the credit granted. */
 interface PullAccount {
   readonly flow: number;
   readonly source: number;
   readonly vl: number;
-  /** Quanta. */
+  /** Quanta, cumulative. */
   target: number;
   granted: number;
-  waiting: boolean;
+  /** In the active list (uet-htsim's `_in_pull`). */
+  active: boolean;
 }
+
+/** The least gap after a pull that granted nothing: 1024 B worth (uet-htsim `uec.cpp:3123-3129`). */
+const EMPTY_PULL_QUANTA = 1024 / PULL_QUANTUM;
 
 /**
  * RCCC at the destination (docs/spec/uec.md sec. 3; uet-htsim's UecPullPacer, `uec.cpp:2912-2947`,
- * `3061-3130`): one pacer per host, shared by the flows toward it. A flow whose data packet
- * raises its pull target above the credit granted joins the pacer's list; the pacer serves
- * the list round robin, one pull of at most `creditPerPull` per turn, never past the target,
- * and waits after each pull for the credit it granted to drain at `pullRate`. Pulls are
- * control frames (ACK-sized, ahead of data at the NIC). uet-htsim's unsolicited "slow
- * pulls" to idle flows are left out: a flow here always states its target.
+ * `3061-3130`, `3157-3169`): one pacer per host, shared by the flows toward it, with two lists.
+ * A flow joins the active list when a data packet raises its pull target, when a trimmed
+ * header of it arrives, or when it sends an RTS (`uec.cpp:2547-2569`, `2784-2792`, `2814-2817`).
+ * The pacer serves the active list round robin, one pull of at most `creditPerPull` per turn,
+ * never past the target (a turn with nothing left to grant still sends a pull, of nothing); a
+ * flow whose target is met moves to the idle list. Only while the active list is empty, the
+ * idle list gets unsolicited "slow pulls" of `creditPerPull` each, round robin, until a flow
+ * holds a window (`windowBytes`, rounded down to quanta) granted beyond its target. After each
+ * pull the pacer waits for its grant to drain at `pullRate` divided by `rate` (1024 B worth
+ * after a pull of nothing). Pulls are control frames (ACK-sized, ahead of data at the NIC).
  */
 export class PullPacer {
   private readonly accounts = new Map<number, PullAccount>();
   /** Flows owed credit, in turn order. */
   private readonly turns: PullAccount[] = [];
   private head = 0;
+  /** Flows whose target is met, in turn for slow pulls; a flow may stand in it more than once, as in uet-htsim. */
+  private readonly idle: PullAccount[] = [];
+  private idleHead = 0;
   private due = false;
   /** When the credit granted so far has drained at the pull rate: the earliest next pull. */
   private nextPull: Time = 0;
   private readonly perPull: number;
+  private readonly slowCap: number;
+  /** The pacer's rate as a fraction of `pullRate` (OversubscribedCC lowers it); 1 without. */
+  rate = 1;
 
   constructor(
     private readonly options: ReceiverCreditOptions,
@@ -41,30 +55,36 @@ export class PullPacer {
     private readonly control: ControlQueue,
   ) {
     this.perPull = Math.floor(options.creditPerPull / PULL_QUANTUM);
+    this.slowCap = Math.floor(options.windowBytes / PULL_QUANTUM);
   }
 
   /** A data packet arrived; its pull target (0: a flow without credits) may owe its flow credit. */
   dataArrived(packet: Packet): void {
-    this.raise(packet, 0);
+    const target = this.control.packets.feedback(packet);
+    if (target === 0) return;
+    const account = this.account(packet);
+    if (target > account.target) {
+      account.target = target;
+      this.activate(account);
+    }
   }
 
   /**
-   * A trimmed packet's header arrived: its pull target counts as a data packet's
-   * (uet-htsim's `processTrimmed`, `uec.cpp:2771`), and its flow is owed one more pull, the
-   * credit to send it again. uet-htsim instead puts the flow back in the pull queue
-   * (`uec.cpp:2785-2792`) and relies on its unsolicited slow pulls (`uec.cpp:3089-3113`),
-   * which losslab leaves out: without the extra pull, a flow whose packets in flight were all
-   * trimmed would wait for credit forever.
+   * A trimmed header (its pull target counts as its data packet's would, `processTrimmed`,
+   * `uec.cpp:2771`) or an RTS (`processRts`, `uec.cpp:2805-2817`, the target in `seq`)
+   * arrived: its flow joins the active list whatever its target, since its source is
+   * waiting for credit to send again.
    */
-  trimmed(packet: Packet): void {
-    this.raise(packet, this.perPull);
+  asked(packet: Packet): void {
+    const packets = this.control.packets;
+    const target = packets.kind(packet) === PacketKind.Rts ? packets.seq(packet) : packets.feedback(packet);
+    const account = this.account(packet);
+    if (target > account.target) account.target = target;
+    this.activate(account);
   }
 
-  /** Raises the packet's flow's target to the one it carries, plus `extra` quanta. */
-  private raise(packet: Packet, extra: number): void {
+  private account(packet: Packet): PullAccount {
     const packets = this.control.packets;
-    const carried = packets.feedback(packet);
-    if (carried === 0) return;
     const id = packets.flow(packet);
     let account = this.accounts.get(id);
     if (account === undefined) {
@@ -74,30 +94,54 @@ export class PullPacer {
         vl: packets.vl(packet),
         target: 0,
         granted: 0,
-        waiting: false,
+        active: false,
       };
       this.accounts.set(id, account);
     }
-    const target = Math.max(carried, account.target) + extra;
-    if (target <= account.target) return;
-    account.target = target;
-    if (!account.waiting && account.granted < target) {
-      account.waiting = true;
-      this.turns.push(account);
-      this.schedule();
-    }
+    return account;
+  }
+
+  private activate(account: PullAccount): void {
+    if (account.active) return;
+    account.active = true;
+    this.turns.push(account);
+    this.schedule();
   }
 
   /** The next pull is due (`PULL_DUE`): the flow whose turn it is gets one; true if a pull was queued. */
   pull(): boolean {
     this.due = false;
-    if (this.head === this.turns.length) return false;
-    const account = this.turns[this.head++]!;
-    const grant = Math.min(this.perPull, account.target - account.granted);
-    account.granted += grant;
+    let grant: number;
+    let account: PullAccount;
+    if (this.head < this.turns.length) {
+      account = this.turns[this.head++]!;
+      grant = Math.max(0, Math.min(this.perPull, account.target - account.granted));
+      account.granted += grant;
+      if (account.granted < account.target) this.turns.push(account);
+      else {
+        account.active = false;
+        this.idle.push(account);
+      }
+      this.compact();
+    } else if (this.idleHead < this.idle.length) {
+      // A slow pull: unasked credit while no flow is owed any (`uec.cpp:3091-3113`).
+      account = this.idle[this.idleHead++]!;
+      grant = this.perPull;
+      account.granted += grant;
+      if (account.granted - account.target < this.slowCap) this.idle.push(account);
+      if (this.idleHead === this.idle.length || this.idleHead >= 1024) {
+        this.idle.splice(0, this.idleHead);
+        this.idleHead = 0;
+      }
+    } else return false;
     this.control.add(PacketKind.Pull, account.flow, account.source, account.granted, account.vl, 0, 0);
-    if (account.granted < account.target) this.turns.push(account);
-    else account.waiting = false;
+    const quanta = grant === 0 ? EMPTY_PULL_QUANTA : grant;
+    this.nextPull = this.engine.now + transmissionTime(quanta * PULL_QUANTUM, this.options.pullRate * this.rate);
+    this.schedule();
+    return true;
+  }
+
+  private compact(): void {
     if (this.head === this.turns.length) {
       this.turns.length = 0;
       this.head = 0;
@@ -105,13 +149,10 @@ export class PullPacer {
       this.turns.splice(0, this.head);
       this.head = 0;
     }
-    this.nextPull = this.engine.now + transmissionTime(grant * PULL_QUANTUM, this.options.pullRate);
-    this.schedule();
-    return true;
   }
 
   private schedule(): void {
-    if (this.due || this.head === this.turns.length) return;
+    if (this.due || (this.head === this.turns.length && this.idleHead === this.idle.length)) return;
     this.due = true;
     this.engine.at(Math.max(this.engine.now, this.nextPull), this.handler, PULL_DUE);
   }

@@ -1,4 +1,6 @@
+import type { Time } from "@losslab/engine";
 import { OptionError } from "@losslab/kinds";
+import { checkOversubscribedCc, type OversubscribedCcOptions } from "./oversubscribed-cc.js";
 
 /** Bytes per pull quantum: pull targets and pull numbers count in it (uet-htsim `uecpacket.h:31-32`). */
 export const PULL_QUANTUM = 256;
@@ -18,11 +20,22 @@ export interface ReceiverCreditOptions {
    * (speculative), and the most credit it ever holds (uet-htsim: 1.5 x BDP, `uec.cpp:192-193`, `803-804`).
    */
   readonly windowBytes: number;
+  /**
+   * The least time between two RTS of a flow, ps: a flow that times out without credit asks
+   * its destination for some (uet-htsim: network_rtt, `uec.cpp:2173-2203`).
+   */
+  readonly rtsInterval: Time;
+  /**
+   * The receiver's OversubscribedCC, which scales the pull rate to the congestion it sees
+   * (docs/spec/uec.md choice C15; uet-htsim runs it with RCCC alone on an oversubscribed
+   * topology, `dc/main_uec.cpp:688-692`); undefined: off.
+   */
+  readonly oversubscribed?: OversubscribedCcOptions;
 }
 
 /** Checks `options` (`HostAdapterOptions.receiverCredits`) for adapter `name`. */
 export function checkReceiverCredits(name: string, options: ReceiverCreditOptions): ReceiverCreditOptions {
-  for (const field of ["creditPerPull", "pullRate", "windowBytes"] as const) {
+  for (const field of ["creditPerPull", "pullRate", "windowBytes", "rtsInterval"] as const) {
     const value = options[field];
     if (!(Number.isFinite(value) && value > 0)) {
       throw OptionError.of(name, `receiverCredits.${field}`, "must be a finite number > 0", { value });
@@ -39,5 +52,6 @@ export function checkReceiverCredits(name: string, options: ReceiverCreditOption
       },
     );
   }
+  if (options.oversubscribed !== undefined) checkOversubscribedCc(name, options.oversubscribed);
   return options;
 }

@@ -72,6 +72,11 @@ export class Retransmission {
     if (flow.rtoId < 0) flow.rtoId = this.engine.at(now + this.timeout, this.handler, RETRANSMIT_TIMEOUT, flow);
   }
 
+  /** `flow` waits for the answer to something sent at `since` (an RTS): its timer runs, then, if none does. */
+  watch(flow: Flow, since: Time): void {
+    if (flow.rtoId < 0) flow.rtoId = this.engine.at(since + this.timeout, this.handler, RETRANSMIT_TIMEOUT, flow);
+  }
+
   /** The ACK `ack` of `flow`: true if it acknowledges an outstanding packet (or one queued again), false for a duplicate. */
   acked(flow: Flow, ack: Packet): boolean {
     const seq = this.packets.seq(ack);

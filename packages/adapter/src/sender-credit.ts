@@ -1,3 +1,4 @@
+import type { Time } from "@losslab/engine";
 import type { Flow } from "./flow.js";
 import { PULL_QUANTUM, type ReceiverCreditOptions } from "./receiver-credit-options.js";
 
@@ -33,7 +34,37 @@ export class SenderCredit {
     if (Number.isFinite(window)) wanted = Math.min(wanted, (window + 1) * size);
     wanted -= flow.credit;
     if (flow.speculating && wanted < size && backlog > 0) wanted = size;
-    return Math.max(flow.pulled, Math.ceil((wanted + flow.pulled * PULL_QUANTUM) / PULL_QUANTUM));
+    flow.pullTarget = Math.max(flow.pulled, Math.ceil((wanted + flow.pulled * PULL_QUANTUM) / PULL_QUANTUM));
+    return flow.pullTarget;
+  }
+
+  /**
+   * `flow`'s retransmission timer fired (`waiting`: it already had packets queued to send
+   * again): whether it must ask its destination for credit with an RTS now. It must when it
+   * cannot send what it has to send again: its queue was not empty before (then its
+   * speculation ends), its window binds, or it holds no credit (uet-htsim `rtxTimerExpired`,
+   * `uec.cpp:2368-2411`); at most one RTS per `rtsInterval` (`uec.cpp:2174-2179`).
+   */
+  asksToSend(flow: Flow, waiting: boolean, now: Time): boolean {
+    if (flow.resend.length === 0) return false;
+    if (waiting) this.heard(flow);
+    else if (flow.outstanding < flow.windowInForce() && flow.credit > 0) return false;
+    if (flow.lastRts >= 0 && now - flow.lastRts < this.options.rtsInterval) return false;
+    flow.lastRts = now;
+    flow.rtsUnanswered = true;
+    return true;
+  }
+
+  /**
+   * `flow`'s timer fired: if its RTS went unanswered for `timeout`, it is sent again, as
+   * uet-htsim times an RTS like a packet (`uec.cpp:2189`, `2202`); a flow with nothing left to
+   * send again stops waiting for the answer.
+   */
+  rtsExpired(flow: Flow, now: Time, timeout: Time): boolean {
+    if (flow.resend.length === 0) flow.rtsUnanswered = false;
+    if (!flow.rtsUnanswered || now - flow.lastRts < timeout) return false;
+    flow.lastRts = now;
+    return true;
   }
 
   /** The first word from the destination (a pull or an ACK) ends speculation: unspent speculative credit is dropped. */

@@ -45,6 +45,19 @@ export interface Device extends PacketReceiver, CreditReceiver {
    * packet. Absent: the device does not route (a host's one port).
    */
   outputMayFail?(port: number): void;
+  /**
+   * A frame sent to input `port` was lost with its failed link. A device whose inputs hold
+   * credits counts its blocks as received and freed, so they go back upstream as freed blocks
+   * do and the sender's account of the buffer is whole again (InfiniBand's receiver takes the
+   * sender's count of blocks sent as its count received when flow control resynchronises,
+   * IBA vol. 1 ch. 7.9; docs/spec/cbfc.md sec. 5). Absent: its inputs promised no credits (a host).
+   */
+  inputLost?(packet: Packet, port: number): void;
+  /**
+   * The link out of `port` works again after a failure: a device that signals credits on it
+   * re-advertises them (CBFC's cumulative counts, which updates lost with the link left behind).
+   */
+  outputRecovered?(port: number): void;
 }
 
 /** A unidirectional link as its sender sees it. */

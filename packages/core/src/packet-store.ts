@@ -311,11 +311,14 @@ export class PacketStore implements PacketReader {
 
   /**
    * A switch on a lossy priority trims the packet: its payload is cut, `headerBytes` stay on
-   * the wire and it carries `TransportFlag.Trimmed` (flow, sequence and marks kept).
+   * the wire and it carries `TransportFlag.Trimmed` (flow, sequence and marks kept), and
+   * `TransportFlag.TrimmedLastHop` when `lastHop` (the switch's egress leads to its destination).
    */
-  trim(packet: Packet, headerBytes: number): void {
+  trim(packet: Packet, headerBytes: number, lastHop = false): void {
     this.ints[packet * INTS + SIZE] = headerBytes;
-    this.ints[packet * INTS + TRANSPORT]! |= TransportFlag.Trimmed;
+    this.ints[packet * INTS + TRANSPORT]! |= lastHop
+      ? TransportFlag.Trimmed | TransportFlag.TrimmedLastHop
+      : TransportFlag.Trimmed;
   }
 
   /** The source adapter: the packet's first byte leaves now. */

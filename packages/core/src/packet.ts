@@ -37,6 +37,14 @@ export const PacketKind = {
    * priority `vl`, modulo `CREDIT_COUNTER_MODULO` (`credit-update-frame.ts`).
    */
   CreditUpdate: 7,
+  /**
+   * A request to send (Ultra Ethernet's RTS, uet-htsim `uec.cpp:2173-2203`): a source with
+   * receiver credits that timed out without credit asks the destination of `flow` for some;
+   * `seq` is the flow's last pull target (256 B quanta), `covers` 0. The destination answers
+   * with an Rts of `covers` 1, its acknowledgment (uet-htsim's ACK with `is_rts`,
+   * `uec.cpp:2861-2863`). ACK-sized, not a data packet.
+   */
+  Rts: 8,
 } as const;
 export type PacketKind = (typeof PacketKind)[keyof typeof PacketKind];
 
@@ -77,6 +85,11 @@ export const TransportFlag = {
    * instead of delivering it.
    */
   Trimmed: 8,
+  /**
+   * With `Trimmed`: the cut was at the egress toward the packet's destination host, its last
+   * hop (uet-htsim tells it from the hop count saved at the trim, `uec.cpp:2745-2749`).
+   */
+  TrimmedLastHop: 16,
 } as const;
 export type TransportFlag = (typeof TransportFlag)[keyof typeof TransportFlag];
 

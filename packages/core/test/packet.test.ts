@@ -242,7 +242,7 @@ describe("PacketReader helpers", () => {
   it("congestion bits and transport flags are distinct powers of two; packet kinds are distinct", () => {
     const bits = Object.values(CongestionBit);
     expect(bits).toEqual([1, 2, 4, 8]);
-    expect(Object.values(TransportFlag)).toEqual([1, 2, 4, 8]);
+    expect(Object.values(TransportFlag)).toEqual([1, 2, 4, 8, 16]);
     const kinds = Object.values(PacketKind);
     expect(new Set(kinds).size).toBe(kinds.length);
   });

@@ -1,7 +1,7 @@
 import { HostAdapter, type HostAdapterOptions } from "@losslab/adapter";
 import { type Device, PacketStore } from "@losslab/core";
 import type { Engine } from "@losslab/engine";
-import type { Registry } from "@losslab/kinds";
+import { OptionError, type Registry } from "@losslab/kinds";
 import {
   adaptiveEcmpRouter,
   createSwitch,
@@ -54,6 +54,12 @@ export interface FabricOptions {
    * entropy when it has one). Not with a topology whose switches route per packet (Dragonfly).
    */
   readonly adaptiveRouting?: { readonly pauseAware: boolean };
+  /**
+   * Link directions (`from->to`) that run at a share of their link's bandwidth, with that
+   * share (0..1): the link is built that slow, and a switch sending on it gets the output's
+   * share as `degradedOutputs` (uet-htsim's `-failed`, docs/spec/uec.md C14). Default none.
+   */
+  readonly degradedLinks?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -79,6 +85,16 @@ export function buildFabric(engine: Engine, topology: Topology, routes: Routes, 
   const hosts = new Map<string, HostAdapter>();
   const switches = new Map<string, SwitchModel>();
   const routerOf = perPacketRouting(engine, topology, packets, switches);
+  if (routerOf !== undefined && options.adaptiveRouting !== undefined) {
+    // The Dragonfly's own router (UGAL, Valiant) picks every hop; there is no ECMP group left to adapt within.
+    throw new OptionError(
+      "adaptiveRouting",
+      'the dragonfly routes each packet itself (its topology.routing and lanes), so adaptive routing in ECMP groups would be ignored: leave adaptiveRouting "off" (on a Dragonfly, adaptive routing is topology.routing "ugal-l" or "ugal-g")',
+    );
+  }
+  const degraded = options.degradedLinks ?? new Map<string, number>();
+  const outputs = degradedOutputs(topology, degraded);
+  const hostOutputs = outputsTowardHosts(topology);
   for (const node of topology.nodes) {
     const index = routes.nodeIndex(node.id);
     // Built as its own device, so that what it schedules at setup is ranked as its own events.
@@ -108,8 +124,10 @@ export function buildFabric(engine: Engine, topology: Topology, routes: Routes, 
           name: node.id,
           ports: node.ports,
           routes: table,
+          hostOutputs: hostOutputs.get(node.id) ?? [],
           ...ecmp,
           ...(router === undefined ? {} : { router }),
+          ...(outputs.has(node.id) ? { degradedOutputs: outputs.get(node.id) } : {}),
         },
         spec.organisations,
       );
@@ -130,7 +148,7 @@ export function buildFabric(engine: Engine, topology: Topology, routes: Routes, 
         fromPort,
         to,
         toPort,
-        bandwidth: link.bandwidth,
+        bandwidth: link.bandwidth * (degraded.get(`${from.name}->${to.name}`) ?? 1),
         packets,
         delay,
         backDelay,
@@ -148,6 +166,32 @@ export function buildFabric(engine: Engine, topology: Topology, routes: Routes, 
     links.set(backward.name, backward);
   }
   return { packets, hosts, switches, links };
+}
+
+/**
+ * Per switch node, its outputs whose link direction is among `degraded` (`from->to` names),
+ * with that direction's share of its speed: what a switch (`degradedOutputs`) and a marking
+ * policy (`MarkingContext.fabric.outputRatio`) scale their per-output thresholds by.
+ */
+export function degradedOutputs(
+  topology: Topology,
+  degraded: ReadonlyMap<string, number>,
+): Map<string, Map<number, number>> {
+  const outputs = new Map<string, Map<number, number>>();
+  if (degraded.size === 0) return outputs;
+  const switchIds = new Set(topology.nodes.filter((node) => node.kind !== "host").map((node) => node.id));
+  const add = (from: { node: string; port: number }, to: { node: string }) => {
+    const ratio = degraded.get(`${from.node}->${to.node}`);
+    if (ratio === undefined || !switchIds.has(from.node)) return;
+    const ports = outputs.get(from.node) ?? new Map<number, number>();
+    ports.set(from.port, ratio);
+    outputs.set(from.node, ports);
+  };
+  for (const { a, b } of topology.links) {
+    add(a, b);
+    add(b, a);
+  }
+  return outputs;
 }
 
 /**
@@ -177,4 +221,20 @@ function perPacketRouting(
       stream: engine.rng.stream(`dragonfly/${node.id}/valiant`),
       queuesOf,
     });
+}
+
+/** Per switch, its outputs whose link leads to a host. */
+function outputsTowardHosts(topology: Topology): Map<string, number[]> {
+  const hosts = new Set(topology.nodes.filter((node) => node.kind === "host").map((node) => node.id));
+  const outputs = new Map<string, number[]>();
+  const add = (node: string, port: number) => {
+    const list = outputs.get(node);
+    if (list === undefined) outputs.set(node, [port]);
+    else list.push(port);
+  };
+  for (const { a, b } of topology.links) {
+    if (hosts.has(b.node) && !hosts.has(a.node)) add(a.node, a.port);
+    if (hosts.has(a.node) && !hosts.has(b.node)) add(b.node, b.port);
+  }
+  return outputs;
 }

@@ -1,2 +1,9 @@
 export { AdapterSink, type AdapterSinkOptions, type FixedFlow, type FlowCompletion } from "./adapter-sink.js";
-export { buildFabric, type Fabric, type FabricOptions, type HostSpec, type SwitchSpec } from "./build-fabric.js";
+export {
+  buildFabric,
+  degradedOutputs,
+  type Fabric,
+  type FabricOptions,
+  type HostSpec,
+  type SwitchSpec,
+} from "./build-fabric.js";

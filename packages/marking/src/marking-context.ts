@@ -43,6 +43,12 @@ export interface MarkingContext {
     nextIsNonCompliant(switchName: string, output: number): boolean;
     /** Whether output `output` of switch `switchName` links to a host (a ToR's downlink). */
     leadsToHost(switchName: string, output: number): boolean;
+    /**
+     * The share of its link's speed output `output` of switch `switchName` runs at: 1, or
+     * below 1 on a degraded link, whose queue thresholds a policy scales by it (uet-htsim
+     * scales a degraded link's ECN thresholds, `dc/fat_tree_topology.cpp:1190-1191`).
+     */
+    outputRatio(switchName: string, output: number): number;
   };
 }
 

@@ -44,10 +44,11 @@ class RedMarking implements CountedMarkingPolicy {
 
   constructor(
     private readonly view: SwitchView,
-    private readonly options: RedOptions,
-    private readonly random: () => number,
     /** Outputs that never mark (`hostPorts: false`: those linked to a host). */
     private readonly quiet: ReadonlySet<number>,
+    private readonly random: () => number,
+    /** Per output, its thresholds: `options`, or on a degraded link Kmin and Kmax scaled (`fabric.outputRatio`). */
+    private readonly perOutput: readonly RedOptions[],
   ) {
     this.switchName = view.name;
   }
@@ -63,7 +64,7 @@ class RedMarking implements CountedMarkingPolicy {
     if (!this.view.packets.isData(packet) || this.quiet.has(output)) return;
     let queued = -this.view.packets.size(packet);
     for (const waiting of outputQueue(this.view, output)) queued += this.view.packets.size(waiting);
-    const probability = markProbability(queued, this.options);
+    const probability = markProbability(queued, this.perOutput[output]!);
     if (probability <= 0 || (probability < 1 && this.random() >= probability)) return;
     if (markPacket(this.view.packets, packet)) this.marked++;
   }
@@ -108,7 +109,13 @@ export function red(
       for (let output = 0; output < view.portCount; output++)
         if (fabric!.leadsToHost(view.name, output)) quiet.add(output);
     }
-    return new RedMarking(view, checked, random, quiet);
+    // uet-htsim's degraded link marks between Kmin and Kmax times its ratio, truncated to whole
+    // bytes (`mem_b`; dc/fat_tree_topology.cpp:1190-1191).
+    const perOutput = Array.from({ length: view.portCount }, (_, output): RedOptions => {
+      const ratio = fabric?.outputRatio(view.name, output) ?? 1;
+      return ratio === 1 ? checked : { ...checked, kmin: Math.floor(kmin * ratio), kmax: Math.floor(kmax * ratio) };
+    });
+    return new RedMarking(view, quiet, random, perOutput);
   });
 }
 

@@ -47,7 +47,7 @@ describe("createMarking (registry)", () => {
     const context = {
       random: () => 0,
       notifications: { bytes: 64 },
-      fabric: { nextIsNonCompliant: () => false, leadsToHost: () => false },
+      fabric: { nextIsNonCompliant: () => false, leadsToHost: () => false, outputRatio: () => 1 },
     };
     for (const spec of specs) {
       const marking = createMarking(spec, context);

@@ -17,7 +17,7 @@ const offered: MarkingContext = {
   timers: new Engine({ seed: 1 }),
   notifications: { bytes: 80 },
   subnetManager: { host: 9, nonCompliantHosts: new Set([3]), noticeBytes: 20 },
-  fabric: { nextIsNonCompliant: () => false, leadsToHost: () => false },
+  fabric: { nextIsNonCompliant: () => false, leadsToHost: () => false, outputRatio: () => 1 },
 };
 
 /** A policy that marks nothing and records the context its factory was given. */

@@ -71,6 +71,7 @@ describe("red", () => {
         asked.push([name, output]);
         return output === 1;
       },
+      outputRatio: () => 1,
     };
     const sw = new FakeCioqSwitch(red({ kmin: 0, kmax: 1, pmax: 1, hostPorts: false }, { random, fabric }), {
       outputBufferBytes: 10_000,
@@ -83,6 +84,27 @@ describe("red", () => {
     expect(() => red({ kmin: 0, kmax: 1, pmax: 1, hostPorts: false }, { random })).toThrow(
       /hostPorts false needs context.fabric/,
     );
+  });
+
+  it("on an output the fabric says is degraded, scales Kmin and Kmax by its share (uet-htsim's -failed)", () => {
+    // Kmin 556 B, Kmax 1112 B (2 and 4 packets behind); output 1 runs at 0.5: 278 and 556 B.
+    const { random, draws } = scripted([0.99]);
+    const fabric = {
+      nextIsNonCompliant: () => false,
+      leadsToHost: () => false,
+      outputRatio: (_: string, o: number) => (o === 1 ? 0.5 : 1),
+    };
+    const sw = new FakeCioqSwitch(red({ kmin: 556, kmax: 1112, pmax: 1 }, { random, fabric }), {
+      outputBufferBytes: 10 * CIOQ_DATA_BYTES,
+    });
+    sw.fill(1, 5);
+    sw.fill(2, 5);
+    // Behind: 4, 3, 2, 1, 0 packets. Output 1: above 556 B or at it (probability 1) marked, no draw.
+    expect(Array.from({ length: 5 }, () => sw.packets.bits(sw.send(1)) & ECN)).toEqual([ECN, ECN, ECN, 0, 0]);
+    expect(draws.count).toBe(0);
+    // Output 2 as configured: 1112 B (Kmax) marked; 834 B draws 0.99 against 0.5, not marked.
+    expect(Array.from({ length: 5 }, () => sw.packets.bits(sw.send(2)) & ECN)).toEqual([ECN, 0, 0, 0, 0]);
+    expect(draws.count).toBe(1);
   });
 
   it("names a missing or bad threshold, and needs a random stream", () => {

@@ -212,6 +212,7 @@ describe("turner (turner-2001 sec. 4)", () => {
               return output === 3;
             },
             leadsToHost: () => false,
+            outputRatio: () => 1,
           },
         },
         { markBlockedTowardNonCompliant: enabled },

@@ -67,6 +67,7 @@ const KIND_NAMES: Record<number, string> = {
   [PacketKind.Pull]: "pull",
   [PacketKind.Nack]: "nack",
   [PacketKind.CreditUpdate]: "credit-update",
+  [PacketKind.Rts]: "rts",
 };
 const CHUNK_CHARS = 65_536;
 

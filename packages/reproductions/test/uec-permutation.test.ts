@@ -1,9 +1,11 @@
 /**
  * docs/spec/uec.md sec. 7, uec-permutation: ECMP's collisions stretch the tail (UE.2) and cut
  * throughput (UE.3); REPS ends within 1.25 x T1 (UE.4); oblivious spraying and switch AR end
- * above it (UE.1, UE.5 fail and stay reported as failing: the spec's "Results" explains them). Beside the
- * claims: the matrix is a fixed derangement, T1 is one flow's wire time plus its path, and every
- * flow of every run finishes without a timeout.
+ * above it (UE.1, UE.5 fail and stay reported as failing: the spec's "Results" explains them).
+ * With core 0 -> pod 0's first aggregation switch at 25 %, REPS beats oblivious spraying
+ * (UE.6) and stays near T1 (UE.7). Beside the claims: the matrix is a fixed derangement, T1 is
+ * one flow's wire time plus its path, every flow of every run finishes without a retransmission
+ * timeout, and the degraded link slows what crosses it.
  */
 
 import { parseScenario } from "@losslab/scenario";
@@ -19,7 +21,7 @@ describe("uec-permutation", async () => {
   const result = await uecPermutation.run(context);
   const summary = result.summary as Record<string, RunSummary>;
 
-  it("matches its golden record; UE.2, UE.3, UE.4 pass, UE.1, UE.5 fail", () => {
+  it("matches its golden record; UE.2, UE.3, UE.4, UE.6, UE.7 pass, UE.1, UE.5 fail", () => {
     assertFullGolden(uecPermutation.name, result);
     expect(result.checks.map((check) => [check.id, check.pass])).toEqual([
       ["UE.1", false],
@@ -27,6 +29,8 @@ describe("uec-permutation", async () => {
       ["UE.3", true],
       ["UE.4", true],
       ["UE.5", false],
+      ["UE.6", true],
+      ["UE.7", true],
     ]);
     expect(uecPermutation.judge!(result.summary)).toEqual(result.checks);
   });
@@ -51,9 +55,20 @@ describe("uec-permutation", async () => {
   });
 
   it("finishes every flow of every run, without a retransmission timeout", () => {
-    for (const scheme of ["ecmp", "oblivious", "reps", "ar"]) {
+    for (const scheme of ["ecmp", "oblivious", "reps", "ar", "oblivious-degraded", "reps-degraded"]) {
       expect(summary[scheme]!.finished, scheme).toBe(128);
       expect(summary[scheme]!.timeouts, scheme).toBe(0);
     }
+  });
+
+  it("degrades core 0 -> pod 0's first aggregation switch to 25 %, that direction only, in the degraded runs alone", () => {
+    const degraded = parseScenario(uecPermutationScenario("reps-degraded", 1));
+    expect(degraded.degradedLinks).toEqual([{ link: "core0->pod0-agg0", ratio: 0.25, bothDirections: false }]);
+    expect(degraded.multipath).toEqual(parseScenario(uecPermutationScenario("reps", 1)).multipath);
+    expect(parseScenario(uecPermutationScenario("reps", 1)).degradedLinks).toEqual([]);
+    // Oblivious spraying keeps sending a share of the flows into pod 0 over the slow link: it
+    // trims more and ends later than on the healthy fabric.
+    expect(summary["oblivious-degraded"]!.trimmed).toBeGreaterThan(summary.oblivious!.trimmed!);
+    expect(summary["oblivious-degraded"]!.tailUs).toBeGreaterThan(summary.oblivious!.tailUs!);
   });
 });

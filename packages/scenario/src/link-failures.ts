@@ -2,7 +2,9 @@ import { closestName } from "@losslab/core";
 import { type Engine, type EventHandler, us } from "@losslab/engine";
 import type { Fabric } from "@losslab/fabric";
 import type { Link } from "@losslab/switch";
+import type { Routes } from "@losslab/topology";
 import { formatList } from "./format-list.js";
+import { Rerouting } from "./rerouting.js";
 import { ScenarioError } from "./scenario-error.js";
 import type { Scenario } from "./schema.js";
 
@@ -10,6 +12,8 @@ import type { Scenario } from "./schema.js";
 export interface FailureSummary {
   lost: number;
   byLink: Record<string, number>;
+  /** With `rerouting`: how many times recomputed routes took effect (putting the tables back included). */
+  recomputations?: number;
 }
 
 const FAIL = 0;
@@ -20,18 +24,19 @@ const RECOVER = 1;
  * unless `bothDirections` is false) and works again at `recoverUs` if given (`Link.fail`,
  * `Link.recover`). Frames on a failed link are lost and counted there; the switches' ECMP
  * leaves failed ports out while another equal-cost port remains (`RouteLookup`); PAUSE frames
- * still arrive, so no sender waits forever for an XON. A destination whose only port is
- * failed is cut off: its packets are lost at that port until it recovers.
+ * still arrive, so no sender waits forever for an XON; under credits a lost frame's blocks
+ * count as freed at its receiver and CBFC's counts are re-advertised when a link recovers
+ * (`Link.fail`), so no sender waits forever for credits. A destination whose only port is
+ * failed is cut off: its packets are lost at that port until it recovers, or, with the
+ * scenario's `rerouting`, until the routes recomputed around it take effect (`Rerouting`).
  */
 export class LinkFailures implements EventHandler<Link> {
   private readonly links: Link[] = [];
 
-  constructor(engine: Engine, scenario: Scenario, fabric: Fabric) {
-    if (scenario.failures.length > 0 && scenario.switch.flowControl.kind === "credits") {
-      throw new ScenarioError(
-        'failures: need a lossy or PAUSE fabric (switch.flowControl.kind "pause"): under credits, credits lost with a failed link would stall its sender',
-      );
-    }
+  /** The scenario's `rerouting`; undefined without it. */
+  private readonly rerouting: Rerouting | undefined;
+
+  constructor(engine: Engine, scenario: Scenario, fabric: Fabric, routes: Routes) {
     const names = [...fabric.links.keys()];
     for (const [i, failure] of scenario.failures.entries()) {
       const forward = fabric.links.get(failure.link);
@@ -50,11 +55,16 @@ export class LinkFailures implements EventHandler<Link> {
         if (failure.recoverUs !== undefined) engine.at(us(failure.recoverUs), this, RECOVER, link);
       }
     }
+    this.rerouting =
+      scenario.rerouting === undefined || this.links.length === 0
+        ? undefined
+        : new Rerouting(engine, scenario.rerouting, routes, fabric, this.links);
   }
 
   handleEvent(kind: number, link: Link): void {
     if (kind === FAIL) link.fail();
     else link.recover();
+    this.rerouting?.changed(link, kind === RECOVER);
   }
 
   /** The frames lost, per link that failed; undefined when the scenario has no failures. */
@@ -66,6 +76,8 @@ export class LinkFailures implements EventHandler<Link> {
       byLink[link.name] = link.lostToFailure;
       lost += link.lostToFailure;
     }
-    return { lost, byLink };
+    return this.rerouting === undefined
+      ? { lost, byLink }
+      : { lost, byLink, recomputations: this.rerouting.recomputations };
   }
 }

@@ -1,4 +1,5 @@
 import type { Engine, RandomStream } from "@losslab/engine";
+import { degradedOutputs } from "@losslab/fabric";
 import type { MarkingContext } from "@losslab/marking";
 import type { Routes, Topology } from "@losslab/topology";
 import type { Scenario } from "./schema.js";
@@ -8,7 +9,7 @@ import type { Scenario } from "./schema.js";
  * which the policy gets what its definition uses: a random stream of its own kind for each
  * switch (`marking/<kind>/<device>`), the engine's clock and timers, the size of the notifications it may
  * send toward sources (`packets.notificationBytes`), which outputs lead to a non-compliant
- * switch (turner-2001 sec. 6.1), and with `subnetManager` the manager's host, the
+ * switch (turner-2001 sec. 6.1) or to a host, which run on a degraded link (`degradedLinks`), and with `subnetManager` the manager's host, the
  * non-compliant CAs it acts for and the size of a CN packet (sec. 6.2: ACK-sized).
  */
 export function markingContext(
@@ -16,6 +17,7 @@ export function markingContext(
   scenario: Scenario,
   topology: Topology,
   routes: Routes,
+  degradedLinks: ReadonlyMap<string, number>,
 ): Partial<MarkingContext> {
   // One stream per switch (the device whose event draws: `marking/<kind>/<device>`), never one
   // shared by all: a switch's draws must not depend on which thread runs the others.
@@ -31,6 +33,7 @@ export function markingContext(
   };
   const towardNonCompliant = portsTowardNonCompliant(topology, scenario.nonCompliant.switches);
   const towardHosts = portsTowardHosts(topology);
+  const degraded = degradedOutputs(topology, degradedLinks);
   const manager = scenario.subnetManager;
   return {
     random,
@@ -39,6 +42,7 @@ export function markingContext(
     fabric: {
       nextIsNonCompliant: (name, output) => towardNonCompliant.has(`${name}:${output}`),
       leadsToHost: (name, output) => towardHosts.has(`${name}:${output}`),
+      outputRatio: (name, output) => degraded.get(name)?.get(output) ?? 1,
     },
     ...(manager === undefined
       ? {}

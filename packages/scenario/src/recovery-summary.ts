@@ -16,13 +16,15 @@ export interface RecoveryCounts {
 /**
  * A run's trimming and retransmission (switch `lossyPriorities`, adapter
  * `retransmitTimeoutUs`): the counts of all flows (`total`), the copies destinations received
- * twice and did not deliver (`duplicates`), NACKs destinations sent (`nacksSent`), and per flow
- * id the flows that lost or recovered anything (`byFlow`).
+ * twice and did not deliver (`duplicates`), NACKs destinations sent (`nacksSent`), RTS sources
+ * sent with receiver credits (`rtsSent`, absent without), and per flow id the flows that lost
+ * or recovered anything (`byFlow`).
  */
 export interface RecoverySummary {
   total: RecoveryCounts;
   nacksSent: number;
   duplicates: number;
+  rtsSent?: number;
   byFlow: Record<string, RecoveryCounts>;
 }
 
@@ -50,12 +52,14 @@ export function recoverySummary(fabric: Fabric): RecoverySummary | undefined {
   }
   let nacksSent = 0;
   let duplicates = 0;
+  let rtsSent: number | undefined;
   for (const host of fabric.hosts.values()) {
     const recovery = host.recovery();
     if (recovery === undefined) continue;
     any = true;
     nacksSent += host.nacksSent;
     duplicates += host.duplicates;
+    if (host.rtsSent !== undefined) rtsSent = (rtsSent ?? 0) + host.rtsSent;
     total.nacks += recovery.total.nacks;
     total.retransmissions += recovery.total.retransmissions;
     total.timeouts += recovery.total.timeouts;
@@ -72,6 +76,7 @@ export function recoverySummary(fabric: Fabric): RecoverySummary | undefined {
     total,
     nacksSent,
     duplicates,
+    ...(rtsSent === undefined ? {} : { rtsSent }),
     byFlow: Object.fromEntries(flows.map((flow) => [String(flow), byFlow.get(flow)!])),
   };
 }

@@ -57,7 +57,7 @@ export function runStats(
   hostLinks: (link: Link) => boolean,
   counts: { simulatedMs: number; events: number; delivered: number; wallMs: number },
 ): RunStats {
-  const byKind = new Float64Array(8);
+  const byKind = new Float64Array(9);
   let injected = 0;
   for (const link of links) {
     for (let kind = 0; kind < byKind.length; kind++) byKind[kind]! += link.kindsSent[kind]!;

@@ -20,7 +20,8 @@ import { switchLanes } from "./switch-lanes.js";
  * beyond marks (its `feedback` trait), the adapters measure RTTs ("rtt", TIMELY) or the
  * switches push INT records and the adapters ask for them ("telemetry", HPCC). The fields
  * each model option comes from are recorded as the options are built, so a model's refusal
- * (`OptionError`) names its field.
+ * (`OptionError`) names its field. `degradedLinks` (from `degradedLinks`, degraded-links.ts)
+ * slows those link directions and the thresholds of the switch outputs sending on them.
  */
 export function scenarioFabric(
   engine: Engine,
@@ -30,6 +31,7 @@ export function scenarioFabric(
   kinds: ScenarioKinds,
   packets: PacketStore,
   marking?: MarkingPolicyFactory,
+  degradedLinks: ReadonlyMap<string, number> = new Map(),
 ): Fabric {
   const fields = switchOptionFields(scenario.switch, kinds);
   const flowControl = kinds.flowControl.create(scenario.switch.flowControl, undefined, "switch.flowControl");
@@ -45,7 +47,10 @@ export function scenarioFabric(
   };
   const unmarked: SwitchSpec = { organisation: scenario.switch.kind, organisations, options: common };
   const nonCompliant = scenario.nonCompliant;
-  fields.set("telemetry", "controller").set("overheadBytes", "packets.wireOverheadBytes");
+  fields
+    .set("telemetry", "controller")
+    .set("overheadBytes", "packets.wireOverheadBytes")
+    .set("adaptiveRouting", "adaptiveRouting");
   const entropy =
     scenario.multipath === undefined ? undefined : kinds.multipath.create(scenario.multipath, undefined, "multipath");
   const adaptive = scenario.adaptiveRouting;
@@ -61,6 +66,7 @@ export function scenarioFabric(
           ...(entropy === undefined ? {} : { entropy }),
         }),
         wireOverheadBytes: scenario.packets.wireOverheadBytes,
+        degradedLinks,
         ...(adaptive === undefined || adaptive === "off"
           ? {}
           : { adaptiveRouting: { pauseAware: adaptive === "queue-pause" } }),
@@ -131,7 +137,8 @@ function hostSpec(
 
 /**
  * RCCC's options from `adapter.receiverCredits`: rates of the hosts' link, the window in BDPs
- * of the fabric's largest unloaded round trip (uet-htsim sizes configured_maxwnd so, `uec.cpp:166`).
+ * of the fabric's largest unloaded round trip (uet-htsim sizes configured_maxwnd so, `uec.cpp:166`),
+ * and that round trip as the RTS spacing.
  */
 function receiverCredits(scenario: Scenario, routes: Routes): HostSpec["receiverCredits"] {
   const credits = scenario.adapter.receiverCredits;
@@ -143,6 +150,12 @@ function receiverCredits(scenario: Scenario, routes: Routes): HostSpec["receiver
     creditPerPull: credits.creditPerPullBytes,
     pullRate: credits.pullRateFraction * bandwidth,
     windowBytes: (credits.windowBdps * bandwidth * rtt) / 1e12,
+    // uet-htsim spaces a flow's RTS by network_rtt, the same largest unloaded round trip (`uec.cpp:2174`),
+    // and its OversubscribedCC's periods by it (`dc/main_uec.cpp:726-727`).
+    rtsInterval: rtt,
+    ...(credits.oversubscribed === undefined
+      ? {}
+      : { oversubscribed: { ...credits.oversubscribed, baseRtt: Math.round(rtt) } }),
   };
 }
 

@@ -181,6 +181,27 @@ export const adapterSchema = z.strictObject({
       pullRateFraction: fraction.default(0.99),
       /** The speculative window and credit cap, in BDPs of the fabric's largest unloaded round trip (uet-htsim: 1.5). */
       windowBdps: z.number().gt(0).max(MAX_PACKETS).default(1.5),
+      /**
+       * The receiver's OversubscribedCC (docs/spec/uec.md choice C15; uet-htsim turns it on
+       * with RCCC alone on an oversubscribed topology): each destination scales its pull rate
+       * by an AIMD on the ECN marks and the trims before the last hop it sees, once per
+       * 0.75-1.25 x 1.5 of the fabric's largest unloaded round trip. Defaults are uet-htsim's.
+       * Default: off.
+       */
+      oversubscribed: z
+        .strictObject({
+          /** Additive increase of the rate per period, doubled each period in a row without a mark (uet-htsim: 0.01). */
+          ai: z.number().min(0).max(1).default(0.01),
+          /** Decrease by (g - targetCongestion) x md when the marked fraction's average g is above the target (0.5). */
+          md: z.number().min(0).max(1).default(0.5),
+          /** Weight of a period's marked fraction in g (0.5). */
+          alpha: z.number().min(0).max(1).default(0.5),
+          /** The average marked fraction tolerated (0.3). */
+          targetCongestion: z.number().min(0).max(1).default(0.3),
+          /** The lowest pull rate, a fraction of the pacer's (uet-htsim: 0.9 / the oversubscription ratio, at least 0.01). */
+          minRate: z.number().min(0.01).max(1).default(0.01),
+        })
+        .optional(),
     })
     .optional(),
 });
@@ -251,6 +272,36 @@ export const failureSchema = z
     message: "recoverUs must be after atUs",
     path: ["recoverUs"],
   });
+
+/** How routing reacts to `failures` beyond each switch's own ECMP (README "Link failures"). */
+export const reroutingSchema = z.strictObject({
+  /**
+   * Every switch's routes are recomputed as shortest paths over the links that are up when a
+   * failure leaves the switch at it with no working port toward some destination (where ECMP
+   * has one left it suffices: the recomputed routes would be the same), and again when a link
+   * comes back while recomputed routes are in use. false: the tables are kept (ECMP only).
+   */
+  recompute: z.boolean().default(true),
+  /**
+   * From a failure or recovery to the recomputed routes taking effect everywhere, us; until
+   * then packets routed into the failed link are lost there. Default 0: an ideal routing protocol.
+   */
+  convergenceUs: timeUs.default(0),
+});
+
+/**
+ * A link direction that runs slower than its link, for the whole run (uet-htsim's `-failed N`,
+ * docs/spec/uec.md C14): its bandwidth, and the per-output thresholds of the switch sending on
+ * it (a lossy priority's trim threshold and header queue, RED's Kmin and Kmax), times `ratio`.
+ */
+export const degradedLinkSchema = z.strictObject({
+  /** A link direction, `from->to` (e.g. "core0->pod0-agg0"), as `summary.links` names it. */
+  link: name,
+  /** Its speed and thresholds as a share of the link's, below 1 (default 0.25, uet-htsim's `_failed_link_ratio`). */
+  ratio: fraction.lt(1).default(0.25),
+  /** The reverse direction too (default false: uet-htsim degrades one direction). */
+  bothDirections: z.boolean().default(false),
+});
 
 export const santosFlowsSchema = z.strictObject({
   pattern: z.literal("santos"),
@@ -424,9 +475,16 @@ export const scenarioFieldsSchema = (kinds: ScenarioKinds) =>
     /**
      * Switch adaptive routing in ECMP groups (@losslab/switch's `adaptiveEcmpRouter`): each
      * packet takes the member with the fewest bytes in its output queue; "queue-pause" counts
-     * a member whose priority PFC pauses as full. Default (or "off"): the hash picks.
+     * a member whose priority PFC pauses as full. Default (or "off"): the hash picks. Refused on a
+     * Dragonfly that routes each packet itself (Valiant, UGAL, VLs by hop class).
      */
     adaptiveRouting: z.enum(["off", "queue", "queue-pause"]).optional(),
+    /**
+     * Link directions slower than their links for the whole run: bandwidth and the sending
+     * switch's per-output thresholds times `ratio` (see README "Degraded links"). Routing does
+     * not know: ECMP hashes over them as over the others, as uet-htsim does.
+     */
+    degradedLinks: z.array(degradedLinkSchema).max(MAX_LIST).default([]),
     /**
      * Devices that do not implement congestion control (turner-2001 sec. 6): hosts whose
      * flows take no controller and ignore marks, switches that mark nothing.
@@ -455,6 +513,11 @@ export const scenarioFieldsSchema = (kinds: ScenarioKinds) =>
      * remains (see README "Link failures").
      */
     failures: z.array(failureSchema).max(MAX_LIST).default([]),
+    /**
+     * Routes recomputed around failed links (`recompute`, after `convergenceUs`); absent: never,
+     * each switch's ECMP only leaves its failed ports out (see README "Link failures").
+     */
+    rerouting: reroutingSchema.optional(),
   });
 
 export type FlowInput = z.output<typeof flowSchema>;

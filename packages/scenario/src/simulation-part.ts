@@ -44,8 +44,6 @@ const FRAME = 0;
 const CREDITS = 1;
 /** Where a ring record's packet floats start (after the record's own 7 float64). */
 const PACKET_AT = 7;
-/** A link's counters in `PartState.links`: bytes, packets, and packets of each of 8 kinds. */
-const LINK_COUNTERS = 10;
 
 /**
  * One part of a scenario run split over `memory.parts` threads (docs/spec/parallel.md
@@ -217,14 +215,20 @@ export class SimulationPart {
     }
   }
 
+  /** A link's counters in `PartState.links`: bytes, packets, and packets of each kind (`Link.kindsSent`). */
+  private linkCounters(): number {
+    return 2 + (this.links[0]?.kindsSent.length ?? 0);
+  }
+
   /** What this part measured, for part 0 to `absorb`. */
   state(): PartState {
     const { meters, deliveries } = this.simulation;
-    const links = new Float64Array(LINK_COUNTERS * this.links.length);
+    const stride = this.linkCounters();
+    const links = new Float64Array(stride * this.links.length);
     this.links.forEach((link, index) => {
-      links[LINK_COUNTERS * index] = link.bytesSent;
-      links[LINK_COUNTERS * index + 1] = link.packetsSent;
-      links.set(link.kindsSent, LINK_COUNTERS * index + 2);
+      links[stride * index] = link.bytesSent;
+      links[stride * index + 1] = link.packetsSent;
+      links.set(link.kindsSent, stride * index + 2);
     });
     return {
       part: this.part,
@@ -252,11 +256,12 @@ export class SimulationPart {
     meters.flows.completions.absorb(state.completions);
     meters.flows.slowdown.absorb(state.slowdown);
     if (state.pauses !== undefined) meters.pauses?.absorb(state.pauses);
+    const stride = this.linkCounters();
     this.links.forEach((link, index) => {
-      link.bytesSent += state.links[LINK_COUNTERS * index]!;
-      link.packetsSent += state.links[LINK_COUNTERS * index + 1]!;
+      link.bytesSent += state.links[stride * index]!;
+      link.packetsSent += state.links[stride * index + 1]!;
       for (let kind = 0; kind < link.kindsSent.length; kind++)
-        link.kindsSent[kind]! += state.links[LINK_COUNTERS * index + 2 + kind]!;
+        link.kindsSent[kind]! += state.links[stride * index + 2 + kind]!;
     });
     this.threads[state.part] = threadStats(state);
     this.absorbed = {

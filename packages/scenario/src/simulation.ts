@@ -4,6 +4,7 @@ import type { Fabric } from "@losslab/fabric";
 import type { CountedMarkingFactory } from "@losslab/marking";
 import { buildRoutes, type Routes, type Topology } from "@losslab/topology";
 import { checkFits } from "./check-fits.js";
+import { degradedLinks } from "./degraded-links.js";
 import { type Deliveries, meterDeliveries } from "./delivery-meters.js";
 import { checkDeviceNames } from "./device-names.js";
 import { resolveFlows } from "./flows.js";
@@ -68,16 +69,17 @@ export function buildSimulation(
     const engine = new Engine({ seed: scenario.seed });
     const topology = asScenarioError("topology", () => scenarioTopology(scenario, kinds));
     const routes = buildRoutes(topology);
+    const degraded = degradedLinks(scenario, topology);
     const notifies = asScenarioError("marking", () => kinds.marking.definitionOf(scenario.marking)).notifies === true;
     const marking = asScenarioError("marking", () =>
-      kinds.marking.create(scenario.marking, markingContext(engine, scenario, topology, routes)),
+      kinds.marking.create(scenario.marking, markingContext(engine, scenario, topology, routes, degraded)),
     );
     checkDeviceNames(scenario, topology);
     const packets = new PacketStore({
       released: releasedPackets,
       ...(packetIds === undefined ? {} : { ids: packetIds }),
     });
-    const fabric = scenarioFabric(engine, topology, routes, scenario, kinds, packets, marking);
+    const fabric = scenarioFabric(engine, topology, routes, scenario, kinds, packets, marking, degraded);
     const flows = resolveFlows(scenario, new Set(fabric.hosts.keys()));
     const responses = scenario.metrics.responses ? new Map<string, ResponseCounts>() : undefined;
     const controllers = controllerFactories(scenario, kinds, responses, routes);
@@ -105,7 +107,7 @@ export function buildSimulation(
       onCollective: (record) => meters.collectives.add(record.name, record),
     });
     const deliveries = meterDeliveries(scenario, fabric, routes, meters, sink);
-    const failures = new LinkFailures(engine, scenario, fabric);
+    const failures = new LinkFailures(engine, scenario, fabric, routes);
     return {
       scenario,
       engine,

@@ -67,6 +67,22 @@ export class CreditUpdates implements EventHandler<undefined> {
     if (this.owing > 0) this.due();
   }
 
+  /**
+   * The link back upstream from input `port` works again after a failure: every priority that
+   * has freed anything owes an update now, since the last ones may have been lost with the
+   * link (the counts are cumulative, so one that did arrive adds nothing). True if any is owed.
+   */
+  readvertise(port: number): boolean {
+    const owing = this.owing;
+    for (let slot = port * this.vls; slot < (port + 1) * this.vls; slot++) {
+      if (this.owes[slot] === 0 && this.freed[slot]! > 0) {
+        this.owes[slot] = 1;
+        this.owing++;
+      }
+    }
+    return this.owing > owing;
+  }
+
   /** The lowest priority of input `port` that owes an update; -1 if none. */
   owed(port: number): number {
     const base = port * this.vls;

@@ -52,7 +52,7 @@ export interface LinkCrossing {
 }
 
 /** Slots of `kindsSent`: one per `PacketKind`, with room to spare. */
-const PACKET_KINDS = 8;
+const PACKET_KINDS = 9;
 const HEADER_ARRIVES = 0;
 const CREDITS_ARRIVE = 1;
 /** A credit event's payload is `blocks * VL_SLOTS + vl`: one number, no object per return. */
@@ -186,20 +186,25 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
   /**
    * The link fails now (`watchFailures` first): frames on it, and frames sent on it until
    * `recover`, are lost, counted in `lostToFailure`, and never reach the receiver (their slots
-   * are not recycled). Flow control's own signalling is not lost: PAUSE frames and credit
-   * returns still arrive, so both ends keep the state their buffers hold (as a link's
-   * flow-control state is resynchronised when it retrains) and nothing waits forever for an
-   * XON or credits that went down with the link.
+   * are not recycled); a receiver that holds credits counts a lost frame's blocks as freed
+   * (`Device.inputLost`). PAUSE frames and per-packet credit returns still arrive, so both
+   * ends keep the state their buffers hold (as a link's flow-control state is resynchronised
+   * when it retrains) and nothing waits forever for an XON or credits that went down with the
+   * link; CBFC's credit-update frames are lost like data and re-sent when it recovers.
    */
   fail(): void {
     this.failed = true;
     this.failedAt = this.engine.now;
   }
 
-  /** The link works again from now: frames sent from now on arrive. */
+  /**
+   * The link works again from now: frames sent from now on arrive, and its sender's flow
+   * control is re-initialised on it (`Device.outputRecovered`).
+   */
   recover(): void {
     this.failed = false;
     this.recoveredAt = this.engine.now;
+    this.from.outputRecovered?.(this.fromPort);
   }
 
   transmit(packet: Packet): Time {
@@ -241,6 +246,7 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
     const lost = this.failed || this.failedAt > start || (this.failedAt <= start && start < this.recoveredAt);
     if (!lost) return false;
     this.lostToFailure++;
+    this.to.inputLost?.(packet, this.toPort);
     return true;
   }
 

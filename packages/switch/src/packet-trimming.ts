@@ -55,6 +55,11 @@ export class PacketTrimming implements TrimmingCounts {
   readonly trimTimes: Time[] = [];
   /** Per output: bytes of its header queue, from admission to the last byte's departure. */
   private readonly headerBytes: Float64Array;
+  /** Per output: the trim threshold and the header queue's limit, scaled on degraded outputs. */
+  private readonly thresholds: Float64Array;
+  private readonly headerLimits: Float64Array;
+  /** Per output: 1 if its link leads to a host (a trim there is at the packet's last hop). */
+  private readonly lastHop: Uint8Array;
 
   constructor(
     private readonly clock: { readonly now: Time },
@@ -62,8 +67,21 @@ export class PacketTrimming implements TrimmingCounts {
     private readonly vls: number,
     ports: number,
     private readonly settings: SharedBufferSettings,
+    hostOutputs: readonly number[],
+    degradedOutputs: ReadonlyMap<number, number> = new Map(),
   ) {
     this.headerBytes = new Float64Array(ports);
+    this.lastHop = new Uint8Array(ports);
+    for (const output of hostOutputs) this.lastHop[output] = 1;
+    this.thresholds = new Float64Array(ports).fill(settings.trimThresholdBytes);
+    this.headerLimits = new Float64Array(ports).fill(settings.headerQueueBytes);
+    // uet-htsim builds a degraded link's queue with its size times the ratio, truncated to
+    // whole bytes (`mem_b`), and caps its headers at twice that (fat_tree_topology.cpp:1174-1177,
+    // compositequeue.cpp:195).
+    for (const [output, ratio] of degradedOutputs) {
+      this.thresholds[output] = Math.floor(settings.trimThresholdBytes * ratio);
+      this.headerLimits[output] = Math.floor(settings.headerQueueBytes * ratio);
+    }
   }
 
   /** Whether VL `vl` is lossy. */
@@ -83,14 +101,14 @@ export class PacketTrimming implements TrimmingCounts {
       packets.kind(packet) === PacketKind.Data && (packets.transport(packet) & TransportFlag.Trimmed) === 0;
     if (isData) {
       const size = packets.size(packet);
-      if (room.egress[queue]! + size <= this.settings.trimThresholdBytes && room.fits(queue, size)) return Verdict.Data;
-      packets.trim(packet, this.settings.trimmedBytes);
+      if (room.egress[queue]! + size <= this.thresholds[output]! && room.fits(queue, size)) return Verdict.Data;
+      packets.trim(packet, this.settings.trimmedBytes, this.lastHop[output] === 1);
       this.trimmed++;
       this.trimTimes.push(this.clock.now);
       this.trimmedByFlow.set(flow, (this.trimmedByFlow.get(flow) ?? 0) + 1);
     }
     const size = packets.size(packet);
-    if (this.headerBytes[output]! + size > this.settings.headerQueueBytes || !room.fits(-1, size)) {
+    if (this.headerBytes[output]! + size > this.headerLimits[output]! || !room.fits(-1, size)) {
       this.headersDropped++;
       this.droppedByFlow.set(flow, (this.droppedByFlow.get(flow) ?? 0) + 1);
       return Verdict.Drop;

@@ -15,15 +15,28 @@ export class RouteLookup implements PacketRouter {
   /** Whether a link out of this switch may fail (`avoidFailures`): only then does a lookup read `failed`. */
   private failover = false;
 
+  /** What it forwards by: the table it was built with, or routes recomputed after failures (`reroute`). */
+  private routes: ArrayLike<number>;
+  private ecmpGroups: Int32Array;
+
   constructor(
     private readonly packets: PacketReader,
-    private readonly routes: ArrayLike<number>,
+    private readonly table: ArrayLike<number>,
     /** The ECMP groups the entries below -1 name (empty without multipath). */
-    private readonly ecmpGroups: Int32Array,
+    private readonly tableGroups: Int32Array,
     private readonly ecmpSalt: number,
     /** The switch's output links, by port, read for `failed`. */
     private readonly links: readonly (OutboundLink | undefined)[],
-  ) {}
+  ) {
+    this.routes = table;
+    this.ecmpGroups = tableGroups;
+  }
+
+  /** Forwards by `routes` and the groups they name from now on; without them, by the table it was built with again. */
+  reroute(routes?: ArrayLike<number>, groups?: Int32Array): void {
+    this.routes = routes ?? this.table;
+    this.ecmpGroups = groups ?? this.tableGroups;
+  }
 
   /** From now on an ECMP member whose link has failed is left out (a link of this switch may fail during the run). */
   avoidFailures(): void {

@@ -67,7 +67,15 @@ export class SharedBufferSwitch extends SwitchBase {
     this.pending = new PacketFifos(n);
     const settings = this.mmu.checked;
     this.trimming = settings.lossy.includes(1)
-      ? new PacketTrimming(engine, options.packets, this.vls, n, settings)
+      ? new PacketTrimming(
+          engine,
+          options.packets,
+          this.vls,
+          n,
+          settings,
+          options.hostOutputs ?? [],
+          options.degradedOutputs,
+        )
       : undefined;
     this.headers = new PacketFifos(this.trimming === undefined ? 0 : n);
     this.marking = options.marking?.(this);

@@ -1,5 +1,6 @@
 import {
   CreditUpdateCounters,
+  creditsFor,
   DEFAULT_CREDIT_BYTES,
   DEFAULT_PAUSE_REACTION_DELAY,
   type InboundLink,
@@ -13,6 +14,7 @@ import {
 } from "@losslab/core";
 import { type Engine, type EventHandler, ns, type Time, transmissionTime } from "@losslab/engine";
 import { OptionError } from "@losslab/kinds";
+import type { Forwarding } from "@losslab/topology";
 import { ControlFrames } from "./control-frames.js";
 import { CreditUpdates } from "./credit-updates.js";
 import { flowControlOf } from "./flow-controls.js";
@@ -75,6 +77,8 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   private readonly updates: CreditUpdates | undefined;
   /** Per output, once a credit update arrived on it: the counts heard per priority. */
   private readonly heardUpdates: (CreditUpdateCounters | undefined)[] = [];
+  /** Per input: the link into it as its buffers return credits on it (under CBFC, through `updates`). */
+  private readonly inboundLinks: InboundLink[] = [];
   private readonly routing: RouteLookup;
   /**
    * What admitted packets ask for their output: the per-packet router (option `router`), or
@@ -189,6 +193,19 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     this.inputs.checkHeadroom(port, link);
   }
 
+  /**
+   * Forwards by `forwarding` from now on (routes recomputed after link failures, `Routes.avoiding`
+   * of @losslab/topology), or by the table it was built with again when undefined. Throws
+   * `OptionError` when the switch routes each packet itself (option `router`): its router keeps
+   * its own rules.
+   */
+  reroute(forwarding: Pick<Forwarding, "ports" | "groups"> | undefined): void {
+    if (this.router !== this.routing) {
+      throw OptionError.of(this.name, "router", "routes each packet itself, so its routes cannot be recomputed");
+    }
+    this.routing.reroute(forwarding?.ports, forwarding?.groups);
+  }
+
   /** A link out of `port` may fail during the run (`Link.watchFailures`): ECMP leaves failed ports out from now on. */
   outputMayFail(_port: number): void {
     this.routing.avoidFailures();
@@ -197,8 +214,27 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   connectInput(port: number, link: InboundLink): void {
     this.checkPort(port);
     // Under CBFC the buffers' returned credits wait for the next credit-update frame.
-    this.inputs.connect(port, this.updates === undefined ? link : this.updates.inbound(port, link));
+    const inbound = this.updates === undefined ? link : this.updates.inbound(port, link);
+    this.inboundLinks[port] = inbound;
+    this.inputs.connect(port, inbound);
     this.inputs.checkHeadroom(port, this.outputLinks[port]);
+  }
+
+  /**
+   * A frame sent to input `port` was lost with its failed link (`Device.inputLost`): under
+   * credits its blocks go back upstream as if it had arrived and left (per packet, or in the
+   * next CBFC update). Under PAUSE the input promised nothing; flow-control frames took no credits.
+   */
+  inputLost(packet: Packet, port: number): void {
+    const kind = this.packets.kind(packet);
+    if (this.inputs.credits === Number.POSITIVE_INFINITY || kind === PacketKind.CreditUpdate) return;
+    const blocks = creditsFor(this.packets.size(packet), this.creditBytes);
+    this.inboundLinks[port]!.returnCredits(blocks, this.packets.vl(packet));
+  }
+
+  /** The link out of `port` works again (`Device.outputRecovered`): under CBFC input `port` re-advertises its counts. */
+  outputRecovered(port: number): void {
+    if (this.updates?.readvertise(port) === true) this.requestArbitration();
   }
 
   /** The buffer of input VL `vl` in credit blocks (all VLs alike); Infinity under PAUSE (senders hold no credits, PAUSE stops them). */

@@ -1,5 +1,6 @@
 import type { Device, MarkingPolicyFactory, Packet, PacketStore, SwitchView } from "@losslab/core";
 import type { Time } from "@losslab/engine";
+import type { Forwarding } from "@losslab/topology";
 import type { FlowControlOption } from "./flow-control.js";
 import type { FlowControl } from "./flow-controls.js";
 import type { PacketRouterFactory } from "./packet-router.js";
@@ -34,6 +35,12 @@ export interface SwitchModel extends Device, SwitchView {
   onNotification(listener: (frame: Packet) => void): void;
   /** Bytes drawn from the switch's shared pool (the shared-buffer organisation); absent without one. */
   sharedOccupancy?(): number;
+  /**
+   * Forwards by `forwarding` from now on (routes recomputed after link failures), or by the
+   * table it was built with again when undefined. Throws when the switch routes each packet
+   * itself (`SwitchOptions.router`).
+   */
+  reroute(forwarding: Pick<Forwarding, "ports" | "groups"> | undefined): void;
 }
 
 /**
@@ -62,6 +69,8 @@ export interface SwitchOptions extends VlOptions {
    * state. Leave it out to forward by the table.
    */
   router?: PacketRouterFactory;
+  /** Outputs whose link leads to a host: a packet trimmed there is trimmed at its last hop (`TransportFlag.TrimmedLastHop`). */
+  hostOutputs?: readonly number[];
   /** Bytes of each (input, VL) buffer, rounded down to whole credit blocks (`switchParameters`' `bufferPackets` or `inputBufferBytes`). */
   inputBufferBytes: number;
   /** The largest packet in the fabric; a buffer with less room than this is "full". */
@@ -86,4 +95,12 @@ export interface SwitchOptions extends VlOptions {
    * sec. 3). Default false: the switch then counts nothing for it.
    */
   telemetry?: boolean;
+  /**
+   * Outputs whose link runs at a share of its speed (a degraded link, docs/spec/uec.md C14),
+   * with that share: the per-output thresholds sized for a full-speed link scale by it, as
+   * uet-htsim scales a degraded link's queue (`dc/fat_tree_topology.cpp:1174-1177`). The
+   * shared-buffer switch scales a lossy priority's trim threshold and header queue; the link
+   * itself carries the speed. Default none.
+   */
+  degradedOutputs?: ReadonlyMap<number, number>;
 }

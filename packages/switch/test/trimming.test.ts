@@ -17,8 +17,17 @@ const SIZE = 1000;
 const PACKETS = 30;
 const LINK = { bandwidth: 1e9, delay: us(1) };
 
-/** H0 and H1 each send 30 packets back to back on VL `vl` to D, H1 half a packet behind H0. */
-function fanIn(vl: number, headerQueueBytes?: number) {
+/**
+ * H0 and H1 each send 30 packets back to back on VL `vl` to D, H1 half a packet behind H0;
+ * `degraded` (output 2's share), `trimThresholdBytes` (default 3000) and `hostOutputs` change the switch.
+ */
+function fanIn(
+  vl: number,
+  headerQueueBytes?: number,
+  degraded?: number,
+  trimThresholdBytes = 3000,
+  hostOutputs?: number[],
+) {
   const engine = new Engine();
   const packets = new PacketStore();
   const sw = new SharedBufferSwitch(engine, {
@@ -31,8 +40,10 @@ function fanIn(vl: number, headerQueueBytes?: number) {
     sharedBufferBytes: 100_000,
     flowControl: { kind: "pause", xoffBytes: 10_000, xonBytes: 5_000, reactionDelay: us(1) },
     lossyPriorities: [1],
-    trimThresholdBytes: 3000,
+    trimThresholdBytes,
     ...(headerQueueBytes === undefined ? {} : { headerQueueBytes }),
+    ...(degraded === undefined ? {} : { degradedOutputs: new Map([[2, degraded]]) }),
+    ...(hostOutputs === undefined ? {} : { hostOutputs }),
     packets,
   });
   const hosts = [0, 1].map((host) => new ScriptedSource(engine, `H${host}`, us(1)));
@@ -51,6 +62,19 @@ function fanIn(vl: number, headerQueueBytes?: number) {
 const trimmed = (transport: number) => (transport & TransportFlag.Trimmed) !== 0;
 
 describe("shared-buffer switch: trimming on a lossy priority", () => {
+  it("flags a trim at an output toward a host as at the last hop (RCCC's OversubscribedCC tells them apart)", () => {
+    const lastHop = (hostOutputs?: number[]) =>
+      fanIn(1, undefined, undefined, 3000, hostOutputs)
+        .d.arrivals.filter((a) => trimmed(a.packet.transport))
+        .map((a) => (a.packet.transport & TransportFlag.TrimmedLastHop) !== 0);
+    const toHost = lastHop([0, 1, 2]);
+    expect(toHost.length).toBeGreaterThan(0);
+    expect(toHost.every(Boolean)).toBe(true);
+    // Output 2 leads to D, but this switch is not told so (a spine's port toward a leaf).
+    expect(lastHop([0, 1]).some(Boolean)).toBe(false);
+    expect(lastHop().some(Boolean)).toBe(false);
+  });
+
   it("forwards every packet, whole or as a 64 B header, and pauses nobody", () => {
     const { sw, d, pauses } = fanIn(1);
     const counts = sw.trimmingCounts()!;
@@ -102,6 +126,30 @@ describe("shared-buffer switch: trimming on a lossy priority", () => {
     expect(counts.trimmed).toBeGreaterThan(0);
     expect(d.arrivals).toHaveLength(2 * PACKETS - counts.trimmed);
     expect(d.arrivals.some((a) => trimmed(a.packet.transport))).toBe(false);
+  });
+
+  it("on a degraded output, trims over the threshold times the output's share (uet-htsim's -failed)", () => {
+    // 6000 B at a share of 0.5 is the 3000 B queue: the same packets are cut, at the same times;
+    // the whole 6000 B (the share ignored) cuts fewer.
+    const scaled = fanIn(1, undefined, 0.5, 6000).sw.trimmingCounts()!;
+    const reference = fanIn(1).sw.trimmingCounts()!;
+    const unscaled = fanIn(1, undefined, undefined, 6000).sw.trimmingCounts()!;
+    expect(scaled.trimmed).toBe(reference.trimmed);
+    expect(scaled.trimTimes).toEqual(reference.trimTimes);
+    expect(unscaled.trimmed).toBeLessThan(reference.trimmed);
+    // A share that truncates: 3999 x 0.75 = 2999.25 -> 2999 B holds 2 packets, as 2999 B does.
+    const truncated = fanIn(1, undefined, 0.75, 3999).sw.trimmingCounts()!;
+    expect(truncated.trimTimes).toEqual(fanIn(1, undefined, undefined, 2999).sw.trimmingCounts()!.trimTimes);
+  });
+
+  it("on a degraded output, the header queue's limit scales too", () => {
+    // 2 headers' room at a share of 0.5 is room for 1 (and the 3000 B queue 1500 B): it drops
+    // what a 64 B limit over a 1500 B queue drops; the 128 B limit unscaled drops fewer.
+    const scaled = fanIn(1, 128, 0.5).sw.trimmingCounts()!;
+    const reference = fanIn(1, 64, undefined, 1500).sw.trimmingCounts()!;
+    expect(scaled.headersDropped).toBeGreaterThan(0);
+    expect(scaled.headersDropped).toBe(reference.headersDropped);
+    expect(fanIn(1, 128, undefined, 1500).sw.trimmingCounts()!.headersDropped).toBeLessThan(scaled.headersDropped);
   });
 
   it("on the lossless priority of the same switch: PFC pauses, nothing is trimmed", () => {

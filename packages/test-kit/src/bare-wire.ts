@@ -24,6 +24,8 @@ export class BareWire implements OutboundLink {
   readonly sent: Transmission[] = [];
   /** Called with each packet as it starts, before it is recorded: a test may set its bits (`packets.mark`). */
   tamper: ((packet: Packet, packets: PacketStore) => void) | undefined;
+  /** Called with each packet as it starts, after `tamper`: true loses it (recorded as sent, never delivered). */
+  lose: ((packet: Packet, packets: PacketStore) => boolean) | undefined;
   private busyUntil: Time = 0;
 
   constructor(
@@ -43,6 +45,10 @@ export class BareWire implements OutboundLink {
     this.busyUntil = end;
     this.tamper?.(packet, this.packets);
     this.sent.push({ packet: this.packets.record(packet), slot: packet, start: now, end });
+    if (this.lose?.(packet, this.packets)) {
+      this.packets.release(packet);
+      return end;
+    }
     const header = now + this.delay;
     this.engine.at(header, () => to.receive(packet, 0, header + duration));
     return end;

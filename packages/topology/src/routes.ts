@@ -75,6 +75,18 @@ export interface Routes {
    * that cannot reach the destination does.
    */
   path(sourceId: string, destinationId: string, flow?: number): RouteHop[];
+  /**
+   * The forwarding of every switch recomputed over the channels that are up, as a routing
+   * protocol converges after link failures: shortest paths in hops that avoid every channel
+   * `down` names (the node index and the port it leaves by), every live port one hop closer
+   * in an ECMP group. An entry whose working ports all still lead one hop closer is kept as it
+   * is (a switch's ECMP leaves the failed members out; the flows on the others keep their
+   * paths); a destination that a switch can no longer reach keeps its entry too, so its
+   * packets go to the failed port and are lost there. With nothing down, a table of shortest
+   * paths (a fat tree's, say) comes back unchanged. Returns the switches' `Forwarding` by node
+   * index (hosts: throws). Time as `buildRoutes`' breadth-first search, per call.
+   */
+  avoiding(down: (nodeIndex: number, port: number) => boolean): (switchIndex: number) => Forwarding;
 }
 
 /**
@@ -198,8 +210,13 @@ class TableRoutes implements Routes {
       }
     }
     this.groups = Int32Array.from(groups);
+    this.table = TableRoutes.narrowed(table);
+  }
+
+  /** `table` in 16-bit entries when every entry fits (see `table`), else itself. */
+  private static narrowed(table: Int32Array): Int16Array | Int32Array {
     const fits = table.every((entry) => entry >= INT16_MIN && entry <= INT16_MAX);
-    this.table = fits ? Int16Array.from(table) : table;
+    return fits ? Int16Array.from(table) : table;
   }
 
   /**
@@ -224,25 +241,8 @@ class TableRoutes implements Routes {
    * packets; then each node takes its lowest port one hop closer.
    */
   private fillColumn(table: Int32Array, destination: number, distance: Int32Array, queue: Int32Array): void {
-    const { hostCount, nodeCount, portStart, neighbours, sends, farSlots } = this;
-    distance.fill(-1);
-    distance[destination] = 0;
-    queue[0] = destination;
-    let tail = 1;
-    for (let head = 0; head < tail; head++) {
-      const node = queue[head] as number;
-      // Hosts are never transit nodes: of the hosts, only the destination is expanded.
-      if (node < hostCount && node !== destination) continue;
-      const next = (distance[node] as number) + 1;
-      for (let slot = portStart[node] as number; slot < (portStart[node + 1] as number); slot++) {
-        const neighbour = neighbours[slot] as number;
-        // The channel neighbour -> node leaves the neighbour from the far slot.
-        if (neighbour >= 0 && sends[farSlots[slot] as number] === 1 && distance[neighbour] === -1) {
-          distance[neighbour] = next;
-          queue[tail++] = neighbour;
-        }
-      }
-    }
+    const { hostCount, nodeCount, portStart, neighbours, sends } = this;
+    this.distances(destination, sends, distance, queue);
     for (let node = 0; node < nodeCount; node++) {
       const closer = (distance[node] as number) - 1;
       if (node !== destination && closer < 0) {
@@ -261,6 +261,110 @@ class TableRoutes implements Routes {
         if (neighbour >= 0 && sends[slot] === 1 && forwards && distance[neighbour] === closer) port = slot - start;
       }
       table[(node - hostCount) * hostCount + destination] = port;
+    }
+  }
+
+  avoiding(down: (nodeIndex: number, port: number) => boolean): (switchIndex: number) => Forwarding {
+    const { hostCount, nodeCount, portStart, neighbours, sends } = this;
+    // Which channels carry packets and are up, by the slot of the port they leave.
+    const live = new Uint8Array(sends.length);
+    for (let node = 0; node < nodeCount; node++) {
+      for (let slot = portStart[node] as number; slot < (portStart[node + 1] as number); slot++) {
+        live[slot] = sends[slot] === 1 && !down(node, slot - (portStart[node] as number)) ? 1 : 0;
+      }
+    }
+    // The original groups stay where they are, so the entries that are kept still name them.
+    const groups = Array.from(this.groups);
+    const offsets = new Map<string, number>();
+    for (let offset = 0; offset < groups.length; offset += (groups[offset] as number) + 1) {
+      offsets.set(groups.slice(offset + 1, offset + 1 + (groups[offset] as number)).join(","), offset);
+    }
+    const table = new Int32Array(this.table.length);
+    const distance = new Int32Array(nodeCount);
+    const queue = new Int32Array(nodeCount);
+    const closer: number[] = [];
+    /** Per port slot: 1 while it leads one hop closer from its node to the destination at hand. */
+    const isCloser = new Uint8Array(sends.length);
+    for (let destination = 0; destination < hostCount; destination++) {
+      this.distances(destination, live, distance, queue);
+      for (let node = hostCount; node < nodeCount; node++) {
+        const at = (node - hostCount) * hostCount + destination;
+        const entry = this.table[at] as number;
+        table[at] = entry;
+        const hops = distance[node] as number;
+        if (hops < 0) continue; // cut off: its packets are lost at the failed port
+        closer.length = 0;
+        const start = portStart[node] as number;
+        for (let slot = start; slot < (portStart[node + 1] as number); slot++) {
+          const neighbour = neighbours[slot] as number;
+          const forwards = neighbour >= hostCount || neighbour === destination;
+          isCloser[slot] = live[slot] === 1 && forwards && distance[neighbour] === hops - 1 ? 1 : 0;
+          if (isCloser[slot] === 1) closer.push(slot - start);
+        }
+        // Kept when its working ports are all still shortest: the switch's ECMP leaves its
+        // failed members out and every flow on a working one keeps its path.
+        if (this.stillShortest(entry, start, live, isCloser)) continue;
+        table[at] = closer.length === 1 ? (closer[0] as number) : this.groupOf(closer, groups, offsets);
+      }
+    }
+    const rerouted = TableRoutes.narrowed(table);
+    const groupArray = Int32Array.from(groups);
+    return (switchIndex) => {
+      if (switchIndex < hostCount || switchIndex >= nodeCount) {
+        throw new TopologyError(
+          `node index ${formatValue(switchIndex)} is not a switch's: ${hostCount}..${nodeCount - 1}`,
+        );
+      }
+      const start = (switchIndex - hostCount) * hostCount;
+      return {
+        ports: rerouted.subarray(start, start + hostCount),
+        groups: groupArray,
+        salt: this.salts[switchIndex] as number,
+      };
+    };
+  }
+
+  /**
+   * Whether table entry `entry` of the node whose ports start at slot `start` has a working
+   * port (`live`) and leads only one hop closer (`isCloser`) by every working port.
+   */
+  private stillShortest(entry: number, start: number, live: Uint8Array, isCloser: Uint8Array): boolean {
+    if (entry >= 0) return live[start + entry] === 1 && isCloser[start + entry] === 1;
+    if (entry === -1) return false;
+    const offset = -2 - entry;
+    let working = 0;
+    for (let i = 1; i <= (this.groups[offset] as number); i++) {
+      const slot = start + (this.groups[offset + i] as number);
+      if (live[slot] === 0) continue;
+      if (isCloser[slot] === 0) return false;
+      working++;
+    }
+    return working > 0;
+  }
+
+  /**
+   * Breadth-first search (in hops) from `destination` over the reversed channels that `live`
+   * marks (by the slot they leave), into `distance` (-1: unreachable).
+   */
+  private distances(destination: number, live: Uint8Array, distance: Int32Array, queue: Int32Array): void {
+    const { hostCount, portStart, neighbours, farSlots } = this;
+    distance.fill(-1);
+    distance[destination] = 0;
+    queue[0] = destination;
+    let tail = 1;
+    for (let head = 0; head < tail; head++) {
+      const node = queue[head] as number;
+      // Hosts are never transit nodes: of the hosts, only the destination is expanded.
+      if (node < hostCount && node !== destination) continue;
+      const next = (distance[node] as number) + 1;
+      for (let slot = portStart[node] as number; slot < (portStart[node + 1] as number); slot++) {
+        const neighbour = neighbours[slot] as number;
+        // The channel neighbour -> node leaves the neighbour from the far slot.
+        if (neighbour >= 0 && live[farSlots[slot] as number] === 1 && distance[neighbour] === -1) {
+          distance[neighbour] = next;
+          queue[tail++] = neighbour;
+        }
+      }
     }
   }
 

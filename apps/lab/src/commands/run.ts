@@ -314,7 +314,10 @@ export function formatSummary(result: ScenarioResult): string {
   if (result.recovery !== undefined) lines.push("", formatRecovery(result.recovery));
   if (result.failures !== undefined) {
     const links = Object.entries(result.failures.byLink).map(([link, lost]) => `${link} ${lost}`);
-    lines.push("", `link failures: ${result.failures.lost} frames lost (${links.join(", ")})`);
+    const { lost, recomputations } = result.failures;
+    const times = recomputations === 1 ? "once" : `${recomputations} times`;
+    const rerouted = recomputations === undefined ? "" : `; routes recomputed ${times}`;
+    lines.push("", `link failures: ${lost} frames lost (${links.join(", ")})${rerouted}`);
   }
   if (result.queues !== undefined) lines.push("", ...formatQueues(result.queues));
   if (result.reorder !== undefined) lines.push("", formatReorder(result.reorder));

@@ -8,6 +8,7 @@ import { datacenterSwitch, hpccArtifact } from "./datacenter-switch.js";
 import {
   bdpPackets,
   fatTreeNetworkRttUs,
+  htsimFailedLink,
   nsccWithTrimming,
   oneMessage,
   uecEcnRamp,
@@ -17,15 +18,18 @@ import {
 } from "./uec-scenario.js";
 
 /**
- * docs/spec/uec.md sec. 7, "uec-permutation" (UE.1-UE.5): ECMP against oblivious spraying, REPS
+ * docs/spec/uec.md sec. 7, "uec-permutation" (UE.1-UE.7): ECMP against oblivious spraying, REPS
  * and switch adaptive routing on a permutation of a 3-tier K 8 fat tree (128 hosts, 100 Gb/s,
- * 1 us links), every host sending 2 MB to its image at t = 0, NSCC on a trimming class.
- * UE.6 and UE.7 need a degraded link (25 % speed), not built on this branch: left out.
+ * 1 us links), every host sending 2 MB to its image at t = 0, NSCC on a trimming class; then
+ * oblivious spraying and REPS again with one core-to-aggregation link degraded to 25 %.
  */
 const setup = { k: 8, messageBytes: 2_000_000, durationMs: 6, entropies: 128, matrixSeed: 13 } as const;
 const hosts = setup.k ** 3 / 4;
 
-const schemes = ["ecmp", "oblivious", "reps", "ar"] as const;
+/** The degraded link of UE.6 and UE.7: uet-htsim's `-failed 1` (core 0 -> pod 0's first aggregation switch at 25 %). */
+const degradedLink = htsimFailedLink;
+
+const schemes = ["ecmp", "oblivious", "reps", "ar", "oblivious-degraded", "reps-degraded"] as const;
 type Scheme = (typeof schemes)[number];
 
 /**
@@ -53,8 +57,11 @@ const nsccFields: Pick<ScenarioInput, "marking" | "controller"> = {
   controller: nsccWithTrimming(networkRttUs),
 };
 
-/** The load balancing of `scheme`: one EV per flow, oblivious or REPS over 128 EVs (the plans' `-paths 128`), or per-packet switch AR. */
-function balancing(scheme: Scheme): Pick<ScenarioInput, "multipath" | "adaptiveRouting"> {
+/**
+ * The load balancing of `scheme`: one EV per flow, oblivious or REPS over 128 EVs (the plans'
+ * `-paths 128`), or per-packet switch AR; the `-degraded` runs with `degradedLink`.
+ */
+function balancing(scheme: Scheme): Pick<ScenarioInput, "multipath" | "adaptiveRouting" | "degradedLinks"> {
   switch (scheme) {
     case "ecmp":
       return { multipath: { kind: "ecmp" } };
@@ -64,6 +71,10 @@ function balancing(scheme: Scheme): Pick<ScenarioInput, "multipath" | "adaptiveR
       return { multipath: { kind: "reps", entropies: setup.entropies } };
     case "ar":
       return { multipath: { kind: "ecmp" }, adaptiveRouting: "queue" };
+    case "oblivious-degraded":
+      return { ...balancing("oblivious"), degradedLinks: [degradedLink] };
+    case "reps-degraded":
+      return { ...balancing("reps"), degradedLinks: [degradedLink] };
   }
 }
 
@@ -77,6 +88,11 @@ const flowGroup = (host: number) => `H${host}`;
 export function uecPermutationScenario(scheme: Scheme, seed: number, alone = false): ScenarioInput {
   const images = permutation();
   const senders = alone ? [0] : images.map((_, host) => host);
+  // A PAUSE toward the degraded link's sender waits behind a frame serialised at 25 %: the
+  // inputs at its far end need two more frames of PFC headroom (the switch's headroom rule),
+  // though no priority here pauses (priority 0 is lossy).
+  const degraded = scheme.endsWith("-degraded");
+  const headroom = 2 * uecPackets.dataBytes;
   const sw = datacenterSwitch("shared-buffer", {
     inputBufferBytes: 320_000,
     outputBufferBytes: 0,
@@ -88,7 +104,13 @@ export function uecPermutationScenario(scheme: Scheme, seed: number, alone = fal
     seed,
     durationMs: setup.durationMs,
     topology: { kind: "fat-tree", k: setup.k, ...uecLink },
-    switch: { ...sw!, lossyPriorities: [0] },
+    switch: {
+      ...sw!,
+      lossyPriorities: [0],
+      ...(degraded
+        ? { inputBufferBytes: (sw as unknown as { inputBufferBytes: number }).inputBufferBytes + headroom }
+        : {}),
+    },
     packets: uecPackets,
     ...nsccFields,
     ...balancing(scheme),
@@ -126,7 +148,7 @@ interface PermutationNumbers {
   runs: Record<Scheme, RunNumbers>;
 }
 
-/** The claims UE.1-UE.5 of docs/spec/uec.md sec. 7. */
+/** The claims UE.1-UE.7 of docs/spec/uec.md sec. 7. */
 function permutationChecks({ t1Us, runs }: PermutationNumbers): Check[] {
   const tailAtMost = (id: string, scheme: Scheme) => {
     const tail = runs[scheme].tailUs;
@@ -141,6 +163,8 @@ function permutationChecks({ t1Us, runs }: PermutationNumbers): Check[] {
   const ecmpTail = runs.ecmp.tailUs;
   const { meanRate: ecmpRate } = runs.ecmp;
   const { meanRate: obliviousRate } = runs.oblivious;
+  const repsDegraded = runs["reps-degraded"].tailUs;
+  const obliviousDegraded = runs["oblivious-degraded"].tailUs;
   return [
     tailAtMost("UE.1", "oblivious"),
     check.all("UE.2", "ecmp: tail FCT (us)", ecmpTail, [
@@ -157,6 +181,23 @@ function permutationChecks({ t1Us, runs }: PermutationNumbers): Check[] {
     ),
     tailAtMost("UE.4", "reps"),
     tailAtMost("UE.5", "ar"),
+    check.all(
+      "UE.6",
+      "degraded link: tail(reps) / tail(oblivious)",
+      repsDegraded === null || obliviousDegraded === null ? null : repsDegraded / obliviousDegraded,
+      [
+        {
+          text: "<= 0.9",
+          pass: repsDegraded !== null && obliviousDegraded !== null && repsDegraded <= 0.9 * obliviousDegraded,
+        },
+      ],
+    ),
+    check.all("UE.7", "degraded link: reps's tail FCT (us)", repsDegraded, [
+      {
+        text: `<= 1.4 x T1 = ${t1Us === null ? "n/a" : round(1.4 * t1Us)}`,
+        pass: repsDegraded !== null && t1Us !== null && repsDegraded <= 1.4 * t1Us,
+      },
+    ]),
   ];
 }
 
@@ -183,8 +224,8 @@ function fctChart(results: Record<Scheme, ScenarioResult>, t1Us: number | null):
         .filter((time): time is number => time !== null)
         .sort((a, b) => a - b);
       const points = times.map((time, i): [number, number] => [round(time), round((i + 1) / hosts)]);
-      // REPS dashed: on a trimming fabric here it draws as oblivious does (docs/spec/uec.md "Results").
-      return { name: scheme, points, ...(scheme === "reps" ? { dashed: true } : {}) };
+      // The runs with the degraded link dashed, beside the healthy ones.
+      return { name: scheme, points, ...(scheme.endsWith("-degraded") ? { dashed: true } : {}) };
     }),
   };
 }
@@ -202,12 +243,12 @@ function runAll({ seed, progress }: PresetContext) {
   return { alone, results: results as Record<Scheme, ScenarioResult> };
 }
 
-/** ECMP, oblivious spraying, REPS and switch AR on a fat-tree permutation (docs/spec/uec.md sec. 7, UE.1-UE.5). */
+/** ECMP, oblivious spraying, REPS and switch AR on a fat-tree permutation, healthy and with a degraded link (docs/spec/uec.md sec. 7, UE.1-UE.7). */
 export const uecPermutation: Preset = {
   name: "uec-permutation",
   description:
-    "Ultra Ethernet load balancing: ECMP, oblivious spraying, REPS and switch AR on a 128-host permutation of 2 MB (K 8, 100 Gb/s, NSCC, trimming)",
-  expectedRuntime: "~8 s",
+    "Ultra Ethernet load balancing: ECMP, oblivious spraying, REPS and switch AR on a 128-host permutation of 2 MB (K 8, 100 Gb/s, NSCC, trimming), and spraying and REPS with a core link at 25 %",
+  expectedRuntime: "~12 s",
   scenarios: (seed) => [
     uecPermutationScenario("ecmp", seed, true),
     ...schemes.map((scheme) => uecPermutationScenario(scheme, seed)),
@@ -222,7 +263,14 @@ export const uecPermutation: Preset = {
     };
     const numbers = permutationNumbers(summary);
     return {
-      params: { ...setup, hosts, schemes, networkRttUs: round(networkRttUs), permutation: permutation() },
+      params: {
+        ...setup,
+        hosts,
+        schemes,
+        degradedLink,
+        networkRttUs: round(networkRttUs),
+        permutation: permutation(),
+      },
       fingerprint: fingerprintOf([alone, ...schemes.map((scheme) => results[scheme])]),
       summary,
       checks: numbers === undefined ? [] : permutationChecks(numbers),

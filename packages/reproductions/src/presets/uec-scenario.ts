@@ -21,6 +21,14 @@ export const wireBytes = (bytes: number): number =>
 export const fatTreeNetworkRttUs =
   12 * (uecLink.delayNs / 1000) + (6 * (uecPackets.dataBytes + uecPackets.ackBytes) * 1e6) / uecLink.bandwidth;
 
+/**
+ * uet-htsim's `-failed 1` on a 3-tier fat tree: the link from core 0 down to pod 0's first
+ * aggregation switch at `_failed_link_ratio` 0.25 of its speed, queue and ECN thresholds, that
+ * direction only (`dc/fat_tree_topology.cpp:104`, `1013-1018`; docs/spec/uec.md C14). losslab's
+ * fat tree links core 0 to aggregation switch 0 of every pod, as htsim's does.
+ */
+export const htsimFailedLink = { link: "core0->pod0-agg0", ratio: 0.25 } as const;
+
 /** A BDP in whole packets, as uet-htsim sizes its queues and ECN ramp (`dc/main_uec.cpp:642-655`, `698-711`). */
 export const bdpPackets = (networkRttUs: number, bandwidth: number, packetBytes: number): number =>
   Math.ceil((networkRttUs * 1e-6 * bandwidth) / packetBytes);

@@ -40,7 +40,11 @@ export interface PlanLine {
   readonly paths: number;
   /** `-cwnd`, packets: the starting window (and RCCC's speculative one). */
   readonly cwndPackets?: number;
-  /** `-failed 1`: one core-to-aggregation link at 25 % speed and buffer, which losslab does not model yet. */
+  /**
+   * `-failed 1`: uet-htsim's first core-to-aggregation link, core 0 -> aggregation 0 of pod 0,
+   * at 25 % of its speed, queue and ECN thresholds, that direction only
+   * (`dc/fat_tree_topology.cpp:1013-1018`, docs/spec/uec.md C14).
+   */
   readonly degradedLink?: true;
   /** `!tailFCT`, us. */
   readonly target: PerPlan;

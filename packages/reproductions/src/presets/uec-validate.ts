@@ -11,6 +11,7 @@ import type { Chart } from "../charts/chart.js";
 import { round } from "../check.js";
 import { summaryNumbers } from "../judge.js";
 import { type Check, fingerprintOf, type Preset, type SummaryValue } from "../preset.js";
+import { htsimFailedLink } from "./uec-scenario.js";
 import { type LineFabric, type Plan, type PlanLine, planLines } from "./uec-validate-lines.js";
 
 const packets = { dataBytes: 4150, headerBytes: 64, ackBytes: 64, wireOverheadBytes: 0 } as const;
@@ -74,11 +75,22 @@ function trafficOf(line: PlanLine, matrix: FlowMatrix): ScenarioInput["traffic"]
 }
 
 /**
+ * RCCC as uet-htsim runs it: with RCCC alone on an oversubscribed topology (the leaf-spines,
+ * 32 hosts over `uplinks`), its OversubscribedCC too, down to 0.9 / the ratio of the line rate
+ * (dc/main_uec.cpp:688-692; oversubscribed_cc.h:43-48).
+ */
+function receiverCredits(plan: Plan, fabric: LineFabric) {
+  if (plan !== "rcv" || fabric.kind !== "leaf-spine") return {};
+  return { oversubscribed: { minRate: Math.max(0.01, 0.9 / (HOSTS_PER_LEAF / fabric.uplinks)) } };
+}
+
+/**
  * A line of plan `plan` as a scenario. The switch is losslab's shared-buffer switch with
  * priority 0 lossy: a packet over one BDP in its egress queue is trimmed (compositequeue.cpp),
  * the pool large enough never to refuse first. ECN is RED at egress from 20 % to 80 % of the
  * BDP, off on ports to hosts when receivers pull (R, B; dc/main_uec.cpp:708). NSCC's
- * network_rtt is uet-htsim's, its target 0.75 of it (trimming, uec.cpp:104-112).
+ * network_rtt is uet-htsim's, its target 0.75 of it (trimming, uec.cpp:104-112). Lines with
+ * `-failed 1` (#9, #12) degrade core 0 -> aggregation 0 as uet-htsim does (`htsimFailedLink`).
  */
 export function uecValidateScenario(plan: Plan, line: PlanLine, seed: number): ScenarioInput {
   const matrix = line.matrix();
@@ -116,9 +128,10 @@ export function uecValidateScenario(plan: Plan, line: PlanLine, seed: number): S
           ...(line.cwndPackets === undefined ? {} : { initialWindowPackets: line.cwndPackets }),
         }
       : { kind: "none" },
-    ...(receiver ? { adapter: { receiverCredits: {} } } : {}),
+    ...(receiver ? { adapter: { receiverCredits: receiverCredits(plan, line.fabric) } } : {}),
     multipath: line.paths === 1 ? { kind: "ecmp" } : { kind: "mixed", entropies: line.paths },
     traffic: trafficOf(line, matrix),
+    ...(line.degradedLink ? { degradedLinks: [htsimFailedLink] } : {}),
   };
 }
 
@@ -170,25 +183,14 @@ function lineNumbers(line: PlanLine, result: ScenarioResult): LineNumbers {
 }
 
 /** The checks of one plan's lines (docs/spec/uec.md sec. 7, "The validation plans as presets"). */
-function planChecks(plan: Plan, lines: readonly PlanLine[], numbers: ReadonlyArray<LineNumbers | undefined>): Check[] {
+function planChecks(plan: Plan, lines: readonly PlanLine[], numbers: readonly LineNumbers[]): Check[] {
   const checks: Check[] = [];
   const letter = { sender: "S", rcv: "R", both: "B" }[plan];
   lines.forEach((line, i) => {
-    const n = numbers[i];
+    const n = numbers[i]!;
     const name = `#${line.id} ${line.experiment}`;
     const target = line.target[plan];
     const htsim = line.htsim[plan];
-    if (n === undefined) {
-      const why = "not run: uet-htsim's degraded link (-failed 1) is not modelled";
-      checks.push({
-        id: `UV.${letter}${line.id}`,
-        claim: `${name}: tail FCT (us), ${why}`,
-        value: null,
-        expected: `<= ${target}`,
-        pass: false,
-      });
-      return;
-    }
     const tail = n.tailAckedUs;
     const all = n.finished === n.connections;
     checks.push({
@@ -217,28 +219,23 @@ function planChecks(plan: Plan, lines: readonly PlanLine[], numbers: ReadonlyArr
       pass: tail !== null && Math.abs(tail / htsim - 1) <= HTSIM_BAND,
     });
   });
-  const run = numbers.filter((n): n is LineNumbers => n !== undefined);
+  const finished = numbers.filter((n) => n.finished === n.connections).length;
   checks.push({
     id: `UE.H1.${letter}`,
-    claim: "lines run whose every flow finished",
-    value: run.filter((n) => n.finished === n.connections).length,
+    claim: "lines whose every flow finished",
+    value: finished,
     expected: `${lines.length} (every line)`,
-    pass: run.length === lines.length && run.every((n) => n.finished === n.connections),
+    pass: finished === lines.length,
   });
   return checks;
 }
 
 /**
  * losslab's and uet-htsim's tails over the plan's target, grouped by experiment: bars, since
- * the plan's lines are separate experiments (a line between them would suggest a trend), and a
- * line losslab does not run (#9, #12) shows uet-htsim's bar alone.
+ * the plan's lines are separate experiments (a line between them would suggest a trend); a
+ * line whose flows did not all finish has no losslab bar.
  */
-function tailChart(
-  name: string,
-  plan: Plan,
-  lines: readonly PlanLine[],
-  numbers: ReadonlyArray<LineNumbers | undefined>,
-): Chart {
+function tailChart(name: string, plan: Plan, lines: readonly PlanLine[], numbers: readonly LineNumbers[]): Chart {
   const points = (value: (line: PlanLine, i: number) => number | null): Array<[number, number]> =>
     lines.flatMap((line, i): Array<[number, number]> => {
       const v = value(line, i);
@@ -251,7 +248,7 @@ function tailChart(
     yLabel: "tail FCT / target",
     kind: "bar",
     series: [
-      { name: "losslab", points: points((_, i) => numbers[i]?.tailAckedUs ?? null) },
+      { name: "losslab", points: points((_, i) => numbers[i]!.tailAckedUs) },
       { name: "uet-htsim (recorded)", points: points((line) => line.htsim[plan]) },
     ],
   };
@@ -273,19 +270,14 @@ function readLine(line: PlanLine, value: SummaryValue | undefined): LineNumbers 
 /** The key of a line in the summary. */
 const lineKey = (line: PlanLine): string => `line${line.id}`;
 
-/**
- * The preset of plan `plan`'s lines on at most 128 hosts, or (`large`) on 1024. Lines that
- * need the degraded link (#9, #12) are listed, not run, and fail.
- */
+/** The preset of plan `plan`'s lines on at most 128 hosts, or (`large`) on 1024. */
 function uecValidatePreset(plan: Plan, large: boolean): Preset {
   const name = `uec-validate-${plan}${large ? "-large" : ""}`;
   const lines = planLines.filter((line) => (line.matrix().nodes === 1024) === large);
-  const runnable = lines.filter((line) => line.degradedLink !== true);
-  const scenarios = (seed: number) => runnable.map((line) => uecValidateScenario(plan, line, seed));
+  const scenarios = (seed: number) => lines.map((line) => uecValidateScenario(plan, line, seed));
   const judged = (summary: Record<string, SummaryValue>): Check[] | undefined => {
-    const numbers = lines.map((line) => (line.degradedLink ? undefined : readLine(line, summary[lineKey(line)])));
-    const missing = lines.some((line, i) => line.degradedLink !== true && numbers[i] === undefined);
-    return missing ? undefined : planChecks(plan, lines, numbers);
+    const numbers = lines.map((line) => readLine(line, summary[lineKey(line)]));
+    return numbers.every((n) => n !== undefined) ? planChecks(plan, lines, numbers as LineNumbers[]) : undefined;
   };
   return {
     name,
@@ -295,15 +287,16 @@ function uecValidatePreset(plan: Plan, large: boolean): Preset {
     scenarios,
     async run(context) {
       const results: ScenarioResult[] = [];
-      for (const [i, line] of runnable.entries()) {
-        context.progress(i, runnable.length, `#${line.id} ${line.experiment}`);
+      for (const [i, line] of lines.entries()) {
+        context.progress(i, lines.length, `#${line.id} ${line.experiment}`);
         results.push(runScenario(parseScenario(uecValidateScenario(plan, line, context.seed))));
       }
-      context.progress(runnable.length, runnable.length);
-      const byLine = new Map(runnable.map((line, i) => [line.id, lineNumbers(line, results[i]!)]));
-      const numbers = lines.map((line) => byLine.get(line.id));
+      context.progress(lines.length, lines.length);
+      const numbers = lines.map((line, i) => lineNumbers(line, results[i]!));
       const summary: Record<string, SummaryValue> = {};
-      for (const line of runnable) summary[lineKey(line)] = { ...byLine.get(line.id)! };
+      lines.forEach((line, i) => {
+        summary[lineKey(line)] = { ...numbers[i]! };
+      });
       return {
         params: {
           plan,
@@ -317,7 +310,7 @@ function uecValidatePreset(plan: Plan, large: boolean): Preset {
             ...(line.cwndPackets === undefined ? {} : { cwndPackets: line.cwndPackets }),
             targetUs: line.target[plan],
             htsimUs: line.htsim[plan],
-            ...(line.degradedLink ? { notRun: "needs uet-htsim's degraded link (-failed 1), not modelled" } : {}),
+            ...(line.degradedLink ? { degradedLinks: [htsimFailedLink] } : {}),
           })),
         },
         fingerprint: fingerprintOf(results),
