@@ -79,7 +79,7 @@ async function result(file: string, threads: number): Promise<Record<string, unk
   expect(run.stderr).not.toMatch(/^losslab: (?!warning)/m);
   expect(run.code).toBe(0);
   const json = JSON.parse(run.stdout);
-  const { wallMs, eventsPerSecond, packetHopsPerSecond, peakRssMiB, threads: parts, ...stats } = json.stats;
+  const { wallMs, eventsPerSecond, packetHopsPerSecond, peakRssMiB, threads: parts, scaling, ...stats } = json.stats;
   expect(wallMs).toBeGreaterThan(0);
   if (threads > 1) {
     expect(parts).toHaveLength(threads);
@@ -87,7 +87,21 @@ async function result(file: string, threads: number): Promise<Record<string, unk
     const events = (parts as { events: number }[]).map((part) => part.events);
     expect(Math.min(...events)).toBeGreaterThan(0);
     expect(events.reduce((a, b) => a + b)).toBe(json.events);
-  } else expect(parts).toBeUndefined();
+    // Each part's time per window, and the scaling predicted from the windows' loads.
+    for (const part of parts as { windows: number; windowRunMs: number[]; windowWaitMs: number[] }[]) {
+      expect(part.windowRunMs).toHaveLength(part.windows);
+      expect(part.windowWaitMs).toHaveLength(part.windows);
+    }
+    expect(scaling.windows).toBe(parts[0].windows);
+    for (const predicted of scaling.predicted) {
+      expect(predicted.imbalance).toBeGreaterThanOrEqual(1);
+      expect(predicted.speedup).toBeGreaterThan(0);
+      expect(predicted.speedup).toBeLessThanOrEqual(predicted.threads);
+    }
+  } else {
+    expect(parts).toBeUndefined();
+    expect(scaling).toBeUndefined();
+  }
   return { ...json, stats, warnings: run.stderr };
 }
 

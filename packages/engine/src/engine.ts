@@ -78,6 +78,8 @@ export class Engine {
   private skipped = 0;
   /** In a part, the events of the run itself (device 0) it ran: every part runs them. */
   private runEvents = 0;
+  /** In a part, the events it ran of each device (index: the device), for `stats` (`deviceEvents`). */
+  private perDevice: Float64Array = new Float64Array(0);
   /** In a part of a split run, the rank of the running event (`eventRank`). */
   private rankScheduledAt = -1;
   private rankScheduler = -1;
@@ -124,6 +126,15 @@ export class Engine {
   runOnly(owned: Uint8Array): void {
     if (this.running) throw new EngineError("runOnly() called from inside an event handler");
     this.owned = owned;
+    this.perDevice = new Float64Array(owned.length);
+  }
+
+  /**
+   * In a part (`runOnly`), the events it has run so far of each device (index: the device;
+   * 0, the run itself): the work of each device, from which `stats` predicts other splits.
+   */
+  get deviceEvents(): Float64Array {
+    return this.perDevice;
   }
 
   /** In a part (`runOnly`), the events of the run itself (device 0) it ran, which every part runs alike. */
@@ -436,7 +447,9 @@ export class Engine {
     while (!this.stopRequested) {
       if (this.soonNext < this.soonEnd) {
         this.rankSoon(this.soonNext);
-        if (this.soonOwners[this.soonNext] === 0) this.runEvents++;
+        const soonOwner = this.soonOwners[this.soonNext]!;
+        if (soonOwner === 0) this.runEvents++;
+        this.perDevice[soonOwner]!++;
         this.runSoon();
         continue;
       }
@@ -448,6 +461,7 @@ export class Engine {
         this.skip(queue, slot, owned);
         continue;
       }
+      this.perDevice[owner]!++;
       this.clock = queue.timeOf(slot);
       this.rankScheduledAt = queue.scheduledAtOf(slot);
       this.rankScheduler = queue.schedulerOf(slot);

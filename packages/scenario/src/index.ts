@@ -14,6 +14,7 @@ export type { RecoveryCounts, RecoverySummary } from "./recovery-summary.js";
 export type { ResponseCounts } from "./response-counts.js";
 export { checkScenario, type RunOptions, runScenario } from "./run-scenario.js";
 export type { RunStats, ThreadStats } from "./run-stats.js";
+export type { ScalingPrediction, SplitScaling } from "./scaling-prediction.js";
 export { ScenarioError } from "./scenario-error.js";
 export type { SwitchSpec } from "./scenario-fields.js";
 export { builtInKinds, type ScenarioKinds, withPlugins } from "./scenario-kinds.js";

@@ -1,5 +1,6 @@
 import { PacketKind } from "@losslab/core";
 import type { Link } from "@losslab/switch";
+import type { SplitScaling } from "./scaling-prediction.js";
 
 /**
  * What a run cost and moved. `wallMs`, `eventsPerSecond`, `packetHopsPerSecond` and
@@ -41,6 +42,8 @@ export interface RunStats {
    * and the wall time it spent running them and waiting at window ends for the others, ms.
    */
   threads?: ThreadStats[];
+  /** A split run: the scaling it predicts for 2, 4, 8 and 16 threads (`predictScaling`). */
+  scaling?: SplitScaling;
 }
 
 /** One part of a split run (`RunStats.threads`). */
@@ -49,6 +52,11 @@ export interface ThreadStats {
   windows: number;
   runMs: number;
   waitMs: number;
+  /** Time at window ends taking in what the other parts sent, ms. */
+  exchangeMs: number;
+  /** Per window: its wall time running events, and waiting at the window's end, ms (3 decimals). */
+  windowRunMs: number[];
+  windowWaitMs: number[];
 }
 
 /** The stats of a run whose simulation took `wallMs`, from its links' counters. */

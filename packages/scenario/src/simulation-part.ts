@@ -9,6 +9,7 @@ import type { LatencyMeters } from "./latency-meters.js";
 import { PacketNumbering } from "./packet-numbering.js";
 import type { RateMeters } from "./rate-meters.js";
 import type { ThreadStats } from "./run-stats.js";
+import { predictScaling } from "./scaling-prediction.js";
 import type { ScenarioKinds } from "./scenario-kinds.js";
 import { type ScenarioResult, scenarioResult } from "./scenario-result.js";
 import type { Scenario } from "./schema.js";
@@ -16,6 +17,7 @@ import { buildSimulation, type Simulation } from "./simulation.js";
 import type { SplitMemory } from "./split-memory.js";
 import { Standstill } from "./standstill.js";
 import { WindowBarrier } from "./window-barrier.js";
+import { WindowLoads } from "./window-loads.js";
 
 /**
  * What one part of a split run measured: plain data and the meters themselves, which a
@@ -27,9 +29,15 @@ export interface PartState {
   readonly events: number;
   readonly delivered: number;
   readonly windows: number;
-  /** Wall time running its events, and waiting at window ends, ms. */
+  /** Wall time running its events, and waiting at window ends, ms; and per window. */
   readonly runMs: number;
   readonly waitMs: number;
+  /** Wall time at window ends taking in what the others sent (`exchange`), ms. */
+  readonly exchangeMs: number;
+  readonly windowRunMs: Float64Array;
+  readonly windowWaitMs: Float64Array;
+  /** Its devices' events per window, by the parts of other splits (`WindowLoads`). */
+  readonly loads: Pick<WindowLoads, "loads" | "totals">;
   readonly fingerprint: Fingerprint;
   readonly rates: RateMeters;
   readonly latencies: LatencyMeters;
@@ -76,6 +84,12 @@ export class SimulationPart {
   private windows = 0;
   private runMs = 0;
   private waitMs = 0;
+  private exchangeMs = 0;
+  private readonly windowRunMs: number[] = [];
+  private readonly windowWaitMs: number[] = [];
+  /** From the first window's start to the last's end, ms. */
+  private windowsMs = 0;
+  private readonly loads: WindowLoads;
   private absorbed: { events: number; delivered: number } = { events: 0, delivered: 0 };
   /** Each part's cost, this one's and those absorbed, by part. */
   private readonly threads: ThreadStats[] = [];
@@ -119,6 +133,10 @@ export class SimulationPart {
     const owned = new Uint8Array(devices);
     for (let device = 1; device < devices; device++) owned[device] = partOf[device] === part ? 1 : 0;
     engine.runOnly(owned);
+    const own: number[] = [];
+    for (let device = 1; device < devices; device++) if (owned[device] === 1) own.push(device);
+    const deviceOf = (node: number) => routes.nodeIndex(topology.nodes[node]!.id) + 1;
+    this.loads = new WindowLoads(topology, deviceOf, this.window, own, part === 0);
     const packets = fabric.packets;
     this.links = [...fabric.links.values()];
     const linkIndex = new Map<Link, number>(this.links.map((link, index) => [link, index]));
@@ -167,6 +185,7 @@ export class SimulationPart {
     const standstill = new Standstill(this.movement, this.part);
     const numbering = new PacketNumbering(this.parts);
     let check = ms(1);
+    const first = performance.now();
     for (let start = 0; ; ) {
       // Windows end at each millisecond too, where the single run reports progress and checks for deadlock.
       const until = Math.min(start + this.window - 1, check, end);
@@ -176,13 +195,18 @@ export class SimulationPart {
       const began = performance.now();
       engine.run({ until });
       const ran = performance.now();
+      this.loads.record(engine.deviceEvents);
       const checking = until === check || until === end;
       if (checking) standstill.report(this.parity, switchLinks, switches);
       if (!this.barrier.arrive()) throw new SplitRunStopped();
-      this.waitMs += performance.now() - ran;
+      const opened = performance.now();
+      this.waitMs += opened - ran;
       this.runMs += ran - began;
+      this.windowRunMs.push(ran - began);
+      this.windowWaitMs.push(opened - ran);
       this.windows++;
       this.exchange(numbering);
+      this.exchangeMs += performance.now() - opened;
       if (checking) {
         onProgress?.(until / PS_PER_MS, end / PS_PER_MS, engine.eventsHandled);
         standstill.check(this.parity, until);
@@ -192,6 +216,7 @@ export class SimulationPart {
       start = until + 1;
       this.parity ^= 1;
     }
+    this.windowsMs = performance.now() - first;
     this.events = engine.eventsHandled - (this.part === 0 ? 0 : engine.runEventsHandled);
   }
 
@@ -237,6 +262,10 @@ export class SimulationPart {
       windows: this.windows,
       runMs: this.runMs,
       waitMs: this.waitMs,
+      exchangeMs: this.exchangeMs,
+      windowRunMs: Float64Array.from(this.windowRunMs),
+      windowWaitMs: Float64Array.from(this.windowWaitMs),
+      loads: this.loads,
       fingerprint: meters.fingerprint,
       rates: meters.rates,
       latencies: meters.latencies,
@@ -264,6 +293,7 @@ export class SimulationPart {
         link.kindsSent[kind]! += state.links[stride * index + 2 + kind]!;
     });
     this.threads[state.part] = threadStats(state);
+    this.loads.absorb(state.loads);
     this.absorbed = {
       events: this.absorbed.events + state.events,
       delivered: this.absorbed.delivered + state.delivered,
@@ -278,15 +308,30 @@ export class SimulationPart {
     });
     this.threads[this.part] = threadStats(this.state());
     result.stats.threads = this.threads;
+    if (this.parts > 1) {
+      const runMs = this.threads.reduce((sum, thread) => sum + thread.runMs, 0);
+      result.stats.scaling = predictScaling(this.loads, this.parts, runMs, this.windowsMs);
+    }
     return result;
   }
 }
 
-const threadStats = ({ events, windows, runMs, waitMs }: PartState): ThreadStats => ({
+const threadStats = ({
+  events,
+  windows,
+  runMs,
+  waitMs,
+  exchangeMs,
+  windowRunMs,
+  windowWaitMs,
+}: PartState): ThreadStats => ({
   events,
   windows,
   runMs: Math.round(runMs),
   waitMs: Math.round(waitMs),
+  exchangeMs: Math.round(exchangeMs),
+  windowRunMs: Array.from(windowRunMs, (ms) => Number(ms.toFixed(3))),
+  windowWaitMs: Array.from(windowWaitMs, (ms) => Number(ms.toFixed(3))),
 });
 
 /** A part stops because another failed: the other's error is the one to report. */

@@ -330,7 +330,15 @@ export function formatSummary(result: ScenarioResult): string {
   // A split run: each part's share of the events, and how long it ran and waited for the others at window ends.
   for (const [part, thread] of (stats.threads ?? []).entries()) {
     lines.push(
-      `thread ${part}: ${thread.events} events in ${thread.windows} windows, ${(thread.runMs / 1000).toFixed(2)} s running, ${(thread.waitMs / 1000).toFixed(2)} s waiting at window ends`,
+      `thread ${part}: ${thread.events} events in ${thread.windows} windows, ${(thread.runMs / 1000).toFixed(2)} s running, ${(thread.waitMs / 1000).toFixed(2)} s waiting at window ends, ${(thread.exchangeMs / 1000).toFixed(2)} s taking in the others' frames`,
+    );
+  }
+  const scaling = stats.scaling;
+  if (scaling !== undefined) {
+    const { measured } = scaling;
+    lines.push(
+      `windows: ${(measured.windowsMs / 1000).toFixed(2)} s on ${measured.threads} threads (the busiest part's events at ${scaling.perEventUs} us each: ${(measured.modelMs / 1000).toFixed(2)} s, + ${scaling.windowOverheadUs} us per window)`,
+      `predicted from it (busiest part per window, same overhead per window): ${scaling.predicted.map((p) => `${p.threads} threads ${p.speedup}x (imbalance ${p.imbalance})`).join(", ")}`,
     );
   }
   return `${lines.join("\n")}\n`;

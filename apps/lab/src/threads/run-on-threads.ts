@@ -5,15 +5,26 @@ import {
   type ScenarioKinds,
   type ScenarioResult,
   SimulationPart,
+  type SplitMemory,
   splitMemory,
+  WindowBarrier,
 } from "@losslab/scenario";
+
+/** A part on a worker thread: `ready` once it is built, `done` with what it measured. */
+interface StartedPart {
+  readonly ready: Promise<void>;
+  readonly done: Promise<PartState>;
+}
 
 /**
  * Runs `scenario` split over `threads` threads (docs/spec/parallel.md sec. 6): part 0 on
- * this thread, which it blocks until the run ends, and each other part on a worker thread;
- * then part 0 absorbs the others' meters and reports the run: the single run's result, with
- * each part's cost in `stats.threads`.
+ * this thread and each other part on a worker thread; then part 0 absorbs the others' meters
+ * and reports the run: the single run's result, with each part's cost in `stats.threads`.
  * `onProgress` hears part 0's progress.
+ *
+ * The workers build their parts while this thread builds part 0, and this thread waits for
+ * them without blocking (a worker that fails to load or to build is reported, never waited
+ * for); only then does part 0 run, blocking this thread at each window's end.
  */
 export async function runOnThreads(
   scenario: Scenario,
@@ -23,34 +34,63 @@ export async function runOnThreads(
 ): Promise<ScenarioResult> {
   const started = performance.now();
   const memory = splitMemory(threads);
-  const main = new SimulationPart(scenario, kinds, memory, 0);
-  const others = Array.from({ length: threads - 1 }, (_, index) => runPart({ scenario, memory, part: index + 1 }));
+  const others = Array.from({ length: threads - 1 }, (_, index) => startPart({ scenario, memory, part: index + 1 }));
+  let main: SimulationPart | undefined;
   let failure: unknown;
   try {
+    main = new SimulationPart(scenario, kinds, memory, 0);
+    await Promise.all(others.map((other) => other.ready));
     main.run(onProgress);
   } catch (error) {
     failure = error;
+    stopAll(memory); // the parts still building or waiting stop at their first window's end
   }
-  const settled = await Promise.allSettled(others);
+  const settled = await Promise.allSettled(others.map((other) => other.done));
   // The part that failed first, not those it stopped.
   const errors = [failure, ...settled.map((outcome) => (outcome.status === "rejected" ? outcome.reason : undefined))];
   const failed = errors.filter((error) => error !== undefined);
-  if (failed.length > 0) throw failed.find((error) => (error as Error).name !== "SplitRunStopped") ?? failed[0];
+  if (failed.length > 0 || main === undefined) {
+    throw failed.find((error) => (error as Error).name !== "SplitRunStopped") ?? failed[0];
+  }
   for (const outcome of settled) main.absorb((outcome as PromiseFulfilledResult<PartState>).value);
   return main.result(performance.now() - started);
 }
 
-function runPart(input: { scenario: unknown; memory: unknown; part: number }): Promise<PartState> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(...workerFile(input));
-    worker.once("message", (message: { state?: PartState; error?: string; name?: string }) => {
+function stopAll(memory: SplitMemory): void {
+  new WindowBarrier(memory.barrier, memory.parts).fail();
+}
+
+function startPart(input: { scenario: unknown; memory: SplitMemory; part: number }): StartedPart {
+  const worker = new Worker(...workerFile(input));
+  let readied: () => void = () => {};
+  let unready: (error: unknown) => void = () => {};
+  const ready = new Promise<void>((resolve, reject) => {
+    readied = resolve;
+    unready = reject;
+  });
+  const done = new Promise<PartState>((resolve, reject) => {
+    const fail = (error: unknown) => {
+      unready(error);
+      reject(error);
+    };
+    worker.on("message", (message: { ready?: true; state?: PartState; error?: string; name?: string }) => {
+      if (message.ready) return readied();
       if (message.state !== undefined) resolve(message.state);
       // The error's name says what it is (an EngineError: devices of two parts met without a link).
-      else reject(Object.assign(new Error(message.error), { name: message.name }));
+      else fail(Object.assign(new Error(message.error), { name: message.name }));
       void worker.terminate();
     });
-    worker.once("error", reject);
+    worker.once("error", (error) => {
+      stopAll(input.memory);
+      fail(error);
+    });
+    worker.once("exit", (code) =>
+      fail(new Error(`the thread of part ${input.part} exited (code ${code}) before it reported`)),
+    );
   });
+  // Whoever awaits `done` sees the error; `ready` may be left unawaited after another part failed.
+  ready.catch(() => {});
+  return { ready, done };
 }
 
 /**
