@@ -88,9 +88,10 @@ async function result(file: string, threads: number): Promise<Record<string, unk
     expect(Math.min(...events)).toBeGreaterThan(0);
     expect(events.reduce((a, b) => a + b)).toBe(json.events);
     // Each part's time per window, and the scaling predicted from the windows' loads.
-    for (const part of parts as { windows: number; windowRunMs: number[]; windowWaitMs: number[] }[]) {
-      expect(part.windowRunMs).toHaveLength(part.windows);
-      expect(part.windowWaitMs).toHaveLength(part.windows);
+    type Part = { windows: number; windowsPerBin: number; windowRunMs: number[]; windowWaitMs: number[] };
+    for (const part of parts as Part[]) {
+      expect(part.windowRunMs).toHaveLength(Math.ceil(part.windows / part.windowsPerBin));
+      expect(part.windowWaitMs).toHaveLength(part.windowRunMs.length);
     }
     expect(scaling.windows).toBe(parts[0].windows);
     for (const predicted of scaling.predicted) {

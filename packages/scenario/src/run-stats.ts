@@ -54,7 +54,9 @@ export interface ThreadStats {
   waitMs: number;
   /** Time at window ends taking in what the other parts sent, ms. */
   exchangeMs: number;
-  /** Per window: its wall time running events, and waiting at the window's end, ms (3 decimals). */
+  /** Windows per entry of the two lists below: 1, or more (a power of 2) when there were over 1000. */
+  windowsPerBin: number;
+  /** Per window (or per bin of windows): its wall time running events, and waiting at the window's end, ms (3 decimals). */
   windowRunMs: number[];
   windowWaitMs: number[];
 }

@@ -13,13 +13,13 @@ export interface ScalingPrediction {
 }
 
 /**
- * The scaling a split run predicts (docs/spec/parallel.md sec. 7): windows cost the busiest
- * part's events at this run's cost per event, plus the per-window cost this run measured
- * beyond that (barrier, exchange, the noise of the machine), assumed the same at any count.
+ * The scaling a split run predicts (docs/spec/parallel.md sec. 7): a window costs its busiest
+ * part's events at this run's wall time per event, plus the per-window cost this run measured
+ * beyond that (barrier, exchange, the machine's noise), assumed the same at any count.
  */
 export interface SplitScaling {
   windows: number;
-  /** This run's wall time per event, all parts' running time over all their events, us. */
+  /** This run's wall time per event: all parts' time running events over all their events, us. */
   perEventUs: number;
   /** This run's wall time per window beyond its busiest part's events, us. */
   windowOverheadUs: number;
@@ -29,26 +29,21 @@ export interface SplitScaling {
 }
 
 /**
- * `loads`: the run's windows, every part's record absorbed; `runMs`: the parts' total time
- * running events; `windowsMs`: the wall time from the first window's start to the last's end.
+ * `loads`: part 0's, having read every window; `runMs`: the parts' total time running
+ * events; `events`: theirs; `windowsMs`: the wall time from the first window's start to the
+ * last's end.
  */
-export function predictScaling(loads: WindowLoads, threads: number, runMs: number, windowsMs: number): SplitScaling {
-  const windows = loads.totals.length;
-  const events = loads.totals.reduce((sum, total) => sum + total, 0);
+export function predictScaling(
+  loads: Pick<WindowLoads, "splits" | "busiest" | "total" | "windows">,
+  threads: number,
+  runMs: number,
+  events: number,
+  windowsMs: number,
+): SplitScaling {
+  const { windows, total } = loads;
   const perEvent = events === 0 ? 0 : runMs / events;
-  const busiest = (split: number) => {
-    const parts = loads.splits[split]!;
-    const perWindow = loads.loads[split]!;
-    let sum = 0;
-    for (let window = 0; window < windows; window++) {
-      let most = 0;
-      for (let part = 0; part < parts; part++) most = Math.max(most, perWindow[window * parts + part]!);
-      sum += most;
-    }
-    return sum;
-  };
   const measuredSplit = loads.splits.indexOf(threads);
-  const modelMs = measuredSplit < 0 ? Number.NaN : busiest(measuredSplit) * perEvent;
+  const modelMs = measuredSplit < 0 ? Number.NaN : loads.busiest[measuredSplit]! * perEvent;
   const overhead = windows === 0 || measuredSplit < 0 ? 0 : Math.max(0, (windowsMs - modelMs) / windows);
   const round = (value: number, digits: number) => Number(value.toFixed(digits));
   return {
@@ -57,11 +52,11 @@ export function predictScaling(loads: WindowLoads, threads: number, runMs: numbe
     windowOverheadUs: round(overhead * 1000, 1),
     measured: { threads, windowsMs: round(windowsMs, 1), modelMs: round(modelMs, 1) },
     predicted: loads.splits.map((parts, split) => {
-      const most = busiest(split);
+      const most = loads.busiest[split]!;
       return {
         threads: parts,
-        imbalance: round(events === 0 ? 1 : (most * parts) / events, 3),
-        speedup: round((events * perEvent) / (most * perEvent + windows * overhead), 2),
+        imbalance: round(total === 0 ? 1 : (most * parts) / total, 3),
+        speedup: round((total * perEvent) / (most * perEvent + windows * overhead), 2),
       };
     }),
   };

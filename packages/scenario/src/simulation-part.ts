@@ -18,6 +18,7 @@ import type { SplitMemory } from "./split-memory.js";
 import { Standstill } from "./standstill.js";
 import { WindowBarrier } from "./window-barrier.js";
 import { WindowLoads } from "./window-loads.js";
+import { WindowTimes } from "./window-times.js";
 
 /**
  * What one part of a split run measured: plain data and the meters themselves, which a
@@ -34,10 +35,8 @@ export interface PartState {
   readonly waitMs: number;
   /** Wall time at window ends taking in what the others sent (`exchange`), ms. */
   readonly exchangeMs: number;
-  readonly windowRunMs: Float64Array;
-  readonly windowWaitMs: Float64Array;
-  /** Its devices' events per window, by the parts of other splits (`WindowLoads`). */
-  readonly loads: Pick<WindowLoads, "loads" | "totals">;
+  /** Its running and waiting time per window (or per bin of windows). */
+  readonly windowTimes: Pick<WindowTimes, "runMs" | "waitMs" | "windowsPerBin">;
   readonly fingerprint: Fingerprint;
   readonly rates: RateMeters;
   readonly latencies: LatencyMeters;
@@ -85,8 +84,7 @@ export class SimulationPart {
   private runMs = 0;
   private waitMs = 0;
   private exchangeMs = 0;
-  private readonly windowRunMs: number[] = [];
-  private readonly windowWaitMs: number[] = [];
+  private readonly windowTimes = new WindowTimes();
   /** From the first window's start to the last's end, ms. */
   private windowsMs = 0;
   private readonly loads: WindowLoads;
@@ -136,7 +134,7 @@ export class SimulationPart {
     const own: number[] = [];
     for (let device = 1; device < devices; device++) if (owned[device] === 1) own.push(device);
     const deviceOf = (node: number) => routes.nodeIndex(topology.nodes[node]!.id) + 1;
-    this.loads = new WindowLoads(topology, deviceOf, this.window, own, part === 0);
+    this.loads = new WindowLoads(memory.loads, parts, part, topology, deviceOf, this.window, own);
     const packets = fabric.packets;
     this.links = [...fabric.links.values()];
     const linkIndex = new Map<Link, number>(this.links.map((link, index) => [link, index]));
@@ -195,15 +193,15 @@ export class SimulationPart {
       const began = performance.now();
       engine.run({ until });
       const ran = performance.now();
-      this.loads.record(engine.deviceEvents);
+      this.loads.write(this.parity, engine.deviceEvents);
       const checking = until === check || until === end;
       if (checking) standstill.report(this.parity, switchLinks, switches);
       if (!this.barrier.arrive()) throw new SplitRunStopped();
       const opened = performance.now();
       this.waitMs += opened - ran;
       this.runMs += ran - began;
-      this.windowRunMs.push(ran - began);
-      this.windowWaitMs.push(opened - ran);
+      this.windowTimes.add(ran - began, opened - ran);
+      if (this.part === 0) this.loads.read(this.parity);
       this.windows++;
       this.exchange(numbering);
       this.exchangeMs += performance.now() - opened;
@@ -263,9 +261,7 @@ export class SimulationPart {
       runMs: this.runMs,
       waitMs: this.waitMs,
       exchangeMs: this.exchangeMs,
-      windowRunMs: Float64Array.from(this.windowRunMs),
-      windowWaitMs: Float64Array.from(this.windowWaitMs),
-      loads: this.loads,
+      windowTimes: this.windowTimes,
       fingerprint: meters.fingerprint,
       rates: meters.rates,
       latencies: meters.latencies,
@@ -293,7 +289,6 @@ export class SimulationPart {
         link.kindsSent[kind]! += state.links[stride * index + 2 + kind]!;
     });
     this.threads[state.part] = threadStats(state);
-    this.loads.absorb(state.loads);
     this.absorbed = {
       events: this.absorbed.events + state.events,
       delivered: this.absorbed.delivered + state.delivered,
@@ -310,28 +305,21 @@ export class SimulationPart {
     result.stats.threads = this.threads;
     if (this.parts > 1) {
       const runMs = this.threads.reduce((sum, thread) => sum + thread.runMs, 0);
-      result.stats.scaling = predictScaling(this.loads, this.parts, runMs, this.windowsMs);
+      result.stats.scaling = predictScaling(this.loads, this.parts, runMs, result.events, this.windowsMs);
     }
     return result;
   }
 }
 
-const threadStats = ({
-  events,
-  windows,
-  runMs,
-  waitMs,
-  exchangeMs,
-  windowRunMs,
-  windowWaitMs,
-}: PartState): ThreadStats => ({
+const threadStats = ({ events, windows, runMs, waitMs, exchangeMs, windowTimes }: PartState): ThreadStats => ({
   events,
   windows,
   runMs: Math.round(runMs),
   waitMs: Math.round(waitMs),
   exchangeMs: Math.round(exchangeMs),
-  windowRunMs: Array.from(windowRunMs, (ms) => Number(ms.toFixed(3))),
-  windowWaitMs: Array.from(windowWaitMs, (ms) => Number(ms.toFixed(3))),
+  windowsPerBin: windowTimes.windowsPerBin,
+  windowRunMs: windowTimes.runMs.map((ms) => Number(ms.toFixed(3))),
+  windowWaitMs: windowTimes.waitMs.map((ms) => Number(ms.toFixed(3))),
 });
 
 /** A part stops because another failed: the other's error is the one to report. */

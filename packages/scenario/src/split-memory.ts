@@ -1,6 +1,7 @@
 import { CreationLog } from "./creation-log.js";
 import { FrameRing } from "./frame-ring.js";
 import { WindowBarrier } from "./window-barrier.js";
+import { WindowLoads } from "./window-loads.js";
 
 /**
  * The shared memory of a run split over `parts` threads (docs/spec/parallel.md sec. 6):
@@ -22,6 +23,8 @@ export interface SplitMemory {
    * standstill check (`SimulationPart`).
    */
   readonly movement: SharedArrayBuffer;
+  /** Each part's events of the window by the parts of other splits (`WindowLoads`). */
+  readonly loads: SharedArrayBuffer;
 }
 
 export function splitMemory(parts: number): SplitMemory {
@@ -30,5 +33,5 @@ export function splitMemory(parts: number): SplitMemory {
   const logs: SharedArrayBuffer[] = [];
   for (let index = 0; index < 2 * parts; index++) logs.push(CreationLog.memory());
   const movement = new SharedArrayBuffer(2 * 2 * parts * Float64Array.BYTES_PER_ELEMENT);
-  return { parts, barrier: WindowBarrier.memory(), rings, logs, movement };
+  return { parts, barrier: WindowBarrier.memory(), rings, logs, movement, loads: WindowLoads.memory(parts) };
 }

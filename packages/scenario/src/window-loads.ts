@@ -2,92 +2,116 @@ import { partitionTopology, type Topology } from "@losslab/topology";
 
 /** The part counts whose balance a split run predicts (`WindowLoads`). */
 export const PREDICTED_SPLITS = [2, 4, 8, 16] as const;
+/** A part's float64 cells per window parity: one per part of every predicted split, then its events, then the run's own. */
+const SPLIT_CELLS = PREDICTED_SPLITS.reduce((sum, parts) => sum + parts, 0);
+const TOTAL = SPLIT_CELLS;
+const RUN = SPLIT_CELLS + 1;
+const CELLS = SPLIT_CELLS + 2;
 
 /**
  * The work of each window of a split run, in events, summed by the parts of other splits of
  * the same fabric into 2, 4, 8 and 16 parts (`partitionTopology`, with this run's window):
  * so that a run on 2 threads shows how evenly 16 would share each window, and what they
- * would gain (`predictScaling`, docs/spec/parallel.md sec. 7). Each part records its own
- * devices; part 0 also records the run's own events (device 0), which every part runs, in
- * every part of every split. Parts add their records up (`absorb`).
+ * would gain (`predictScaling`, docs/spec/parallel.md sec. 7).
+ *
+ * At each window's end every part writes its own devices' events of the window into shared
+ * memory, by the parts of each split (`write`); after the barrier part 0 adds them up and
+ * keeps, per split, the sum over windows of its busiest part's events (`read`). The run's
+ * own events (device 0), which every part runs, count in every part of a split and once in
+ * the single run. A few cells, whatever the number of windows.
  */
 export class WindowLoads {
   /** The part counts recorded: those of PREDICTED_SPLITS the fabric splits into with the same window. */
   readonly splits: number[] = [];
-  /** Per split: per window, each part's events (`splits[i]` numbers per window). */
-  readonly loads: number[][] = [];
-  /** Per window, all parts' events. */
-  readonly totals: number[] = [];
+  /** Per split: the sum over windows of its busiest part's events (in part 0). */
+  readonly busiest: number[] = [];
+  /** The single run's events over all windows (in part 0). */
+  total = 0;
+  /** Windows read (in part 0). */
+  windows = 0;
   private readonly partOf: Int32Array[] = [];
-  private readonly devices: number[];
   private readonly seen: Float64Array;
-  private readonly withRun: boolean;
+  private readonly cells: Float64Array;
+
+  /** Shared memory for `parts` parts. */
+  static memory(parts: number): SharedArrayBuffer {
+    return new SharedArrayBuffer(2 * parts * CELLS * Float64Array.BYTES_PER_ELEMENT);
+  }
 
   /**
-   * `deviceOf(i)`: the engine device of topology node i; `own`: the devices this part runs;
-   * `withRun`: whether it records the run's own events (part 0 only).
+   * `memory`: from `WindowLoads.memory(parts)`, shared by every part; `deviceOf(i)`: the
+   * engine device of topology node i; `own`: the devices this part runs (device 0 aside).
    */
   constructor(
+    memory: SharedArrayBuffer,
+    private readonly parts: number,
+    private readonly part: number,
     topology: Topology,
     deviceOf: (node: number) => number,
     windowPs: number,
-    own: number[],
-    withRun: boolean,
+    private readonly own: readonly number[],
   ) {
-    const devices = topology.nodes.length + 1;
-    for (const parts of PREDICTED_SPLITS) {
-      if (parts > topology.nodes.length) break;
+    for (const split of PREDICTED_SPLITS) {
       let partition: ReturnType<typeof partitionTopology>;
       try {
-        partition = partitionTopology(topology, parts);
+        partition = partitionTopology(topology, split);
       } catch {
-        continue; // a fabric that does not split this far (or only across zero-delay links)
+        continue; // a fabric that does not split this far
       }
-      if (partition.windowPs !== windowPs) continue;
-      const partOf = new Int32Array(devices).fill(-1);
-      partition.partOf.forEach((part, node) => {
-        partOf[deviceOf(node)] = part;
+      if (partition.windowPs !== windowPs) continue; // a split with a shorter window: other windows
+      const partOf = new Int32Array(topology.nodes.length + 1);
+      partition.partOf.forEach((at, node) => {
+        partOf[deviceOf(node)] = at;
       });
-      this.splits.push(parts);
+      this.splits.push(split);
       this.partOf.push(partOf);
-      this.loads.push([]);
+      this.busiest.push(0);
     }
-    this.devices = withRun ? [0, ...own] : own;
-    this.withRun = withRun;
-    this.seen = new Float64Array(devices);
+    this.seen = new Float64Array(topology.nodes.length + 1);
+    this.cells = new Float64Array(memory);
   }
 
-  /** At a window's end: the events each device has run so far (`Engine.deviceEvents`). */
-  record(deviceEvents: Float64Array): void {
-    const window = this.totals.length;
-    const splits = this.splits.length;
-    for (let split = 0; split < splits; split++) {
-      const loads = this.loads[split]!;
-      for (let part = 0; part < this.splits[split]!; part++) loads.push(0);
-    }
-    let total = 0;
-    for (const device of this.devices) {
+  /** At a window's end, before the barrier: this part's events of the window (`deviceEvents`: so far, by device). */
+  write(parity: number, deviceEvents: Float64Array): void {
+    const cells = this.cells;
+    const base = (parity * this.parts + this.part) * CELLS;
+    cells.fill(0, base, base + CELLS);
+    for (const device of this.own) {
       const events = deviceEvents[device]! - this.seen[device]!;
       if (events === 0) continue;
       this.seen[device] = deviceEvents[device]!;
-      total += events;
-      for (let split = 0; split < splits; split++) {
-        const parts = this.splits[split]!;
-        const at = window * parts;
-        const loads = this.loads[split]!;
-        if (device === 0 && this.withRun) for (let part = 0; part < parts; part++) loads[at + part]! += events;
-        else loads[at + this.partOf[split]![device]!]! += events;
+      cells[base + TOTAL]! += events;
+      let at = base;
+      for (let split = 0; split < this.splits.length; split++) {
+        cells[at + this.partOf[split]![device]!]! += events;
+        at += this.splits[split]!;
       }
     }
-    this.totals.push(total);
+    if (this.part === 0) {
+      cells[base + RUN] = deviceEvents[0]! - this.seen[0]!;
+      this.seen[0] = deviceEvents[0]!;
+    }
   }
 
-  /** Adds another part's record (its `WindowLoads`, or a structured clone of one). */
-  absorb(other: Pick<WindowLoads, "loads" | "totals">): void {
-    for (let window = 0; window < this.totals.length; window++) this.totals[window]! += other.totals[window] ?? 0;
-    this.loads.forEach((loads, split) => {
-      const theirs = other.loads[split]!;
-      for (let index = 0; index < loads.length; index++) loads[index]! += theirs[index] ?? 0;
-    });
+  /** After the barrier, in part 0: adds up what every part wrote for the window just ended. */
+  read(parity: number): void {
+    const cells = this.cells;
+    const row = (from: number) => (parity * this.parts + from) * CELLS;
+    const run = cells[row(0) + RUN]!;
+    let events = run;
+    for (let from = 0; from < this.parts; from++) events += cells[row(from) + TOTAL]!;
+    this.total += events;
+    this.windows++;
+    let at = 0;
+    for (let split = 0; split < this.splits.length; split++) {
+      let most = 0;
+      for (let part = 0; part < this.splits[split]!; part++) {
+        let load = run;
+        for (let from = 0; from < this.parts; from++) load += cells[row(from) + at + part]!;
+        most = Math.max(most, load);
+      }
+      this.busiest[split]! += most;
+      at += this.splits[split]!;
+    }
   }
 }
