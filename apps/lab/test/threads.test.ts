@@ -117,6 +117,11 @@ describe("run --threads", () => {
     ],
     ["examples/cbfc-victim.yaml, 0.5 ms (two switches)", () => example("cbfc-victim", 0.5), [2]],
     [
+      "examples/spraying-permutation.yaml, 0.2 ms (oblivious spraying; the reorder buffers merged)",
+      () => example("spraying-permutation", 0.2),
+      [2, 3, 4],
+    ],
+    [
       "a Dragonfly with Valiant routing (by groups; each router draws its own intermediate groups)",
       dragonfly,
       [2, 3, 4],
@@ -155,11 +160,18 @@ describe("run --threads", () => {
     );
   });
 
-  it("refuses more threads than the fabric has parts, and what it does not support yet", async () => {
+  it("runs on as many threads as the fabric has parts, saying so, and refuses what it does not support yet", async () => {
     const file = example("fat-tree-k4", 0.1);
-    const many = await losslabInProcess("run", file, "--threads", "5");
-    expect(many.code).toBe(2);
-    expect(many.stderr).toBe("losslab: --threads 5: the fabric has 4 pods, so it splits into at most 4 parts, not 5\n");
+    const many = await losslabInProcess("run", file, "--json", "--threads", "5");
+    expect(many.code).toBe(0);
+    expect(many.stderr).toBe(
+      "losslab: warning: --threads 5: the fabric has 4 pods, so it splits into at most 4 parts, not 5; running on 4\n",
+    );
+    expect(JSON.parse(many.stdout).stats.threads).toHaveLength(4);
+    const one = await losslabInProcess("run", example("pfc-priorities", 0.1), "--json", "--threads", "2");
+    expect(one.code).toBe(0);
+    expect(one.stderr).toMatch(/^losslab: warning: --threads 2: the fabric has 1 switch .*; running on 1\n$/);
+    expect(JSON.parse(one.stdout).stats.threads).toBeUndefined();
     const traced = await losslabInProcess("run", file, "--threads", "2", "--trace", join(dir, "trace.ndjson"));
     expect(traced.code).toBe(2);
     expect(traced.stderr).toBe("losslab: --threads 2: not supported on threads yet: --trace\n");

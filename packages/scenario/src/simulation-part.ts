@@ -1,6 +1,6 @@
 import type { Packet, PacketStore } from "@losslab/core";
 import { type Engine, ms, PS_PER_MS } from "@losslab/engine";
-import type { CompletionTimes, Fingerprint, PauseMeter, Slowdown } from "@losslab/metrics";
+import type { CompletionTimes, Fingerprint, PauseMeter, ReorderBuffers, Slowdown } from "@losslab/metrics";
 import type { Link, LinkCrossing } from "@losslab/switch";
 import { partitionTopology } from "@losslab/topology";
 import { CreationLog } from "./creation-log.js";
@@ -43,6 +43,7 @@ export interface PartState {
   readonly completions: CompletionTimes;
   readonly slowdown: Slowdown;
   readonly pauses: PauseMeter | undefined;
+  readonly reorder: ReorderBuffers | undefined;
   /** Per link (in `fabric.links` order): bytes sent, packets sent, then packets sent per kind. */
   readonly links: Float64Array;
 }
@@ -268,6 +269,7 @@ export class SimulationPart {
       completions: meters.flows.completions,
       slowdown: meters.flows.slowdown,
       pauses: meters.pauses,
+      reorder: meters.reorder,
       links,
     };
   }
@@ -281,6 +283,7 @@ export class SimulationPart {
     meters.flows.completions.absorb(state.completions);
     meters.flows.slowdown.absorb(state.slowdown);
     if (state.pauses !== undefined) meters.pauses?.absorb(state.pauses);
+    if (state.reorder !== undefined) meters.reorder?.absorb(state.reorder);
     const stride = this.linkCounters();
     this.links.forEach((link, index) => {
       link.bytesSent += state.links[stride * index]!;

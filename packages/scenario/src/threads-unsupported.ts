@@ -20,7 +20,6 @@ export function threadsUnsupported(scenario: Scenario): string | undefined {
     [scenario.metrics.responses, "metrics.responses"],
     [scenario.metrics.queueLengths !== undefined, "metrics.queueLengths"],
     [scenario.metrics.sourceWaitGroups.length > 0, "metrics.sourceWaitGroups"],
-    [scenario.multipath !== undefined, "multipath"],
     [scenario.subnetManager !== undefined, "subnetManager"],
     [scenario.failures.length > 0, "failures"],
     [scenario.adapter.retransmitTimeoutUs !== undefined, "adapter.retransmitTimeoutUs"],

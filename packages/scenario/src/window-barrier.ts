@@ -4,8 +4,11 @@
  * others (`Atomics.wait`/`notify`: no lock, no spinning). A part that fails opens it for good
  * (`fail`), so that the others stop instead of waiting forever.
  */
-/** Loads of the generation before a part sleeps at the barrier (about 10 us). */
-const SPINS = 2000;
+/**
+ * How long a part spins at the barrier before it sleeps, ms: waking from Atomics.wait took
+ * 50-75 us here (a 2-core VM), about what a window of a busy fabric takes to run.
+ */
+const SPIN_MS = 0.2;
 
 export class WindowBarrier {
   /** [parts arrived, generation, the generation a part failed at + 1 (0: none)]. */
@@ -37,9 +40,12 @@ export class WindowBarrier {
       Atomics.add(cells, 1, 1);
       Atomics.notify(cells, 1);
     } else {
-      // Spin a little first: the others are usually a few microseconds behind, and waking
-      // from Atomics.wait costs tens of them. Then sleep, not to take a core from a part still running.
-      for (let spin = 0; spin < SPINS && Atomics.load(cells, 1) === generation; spin++);
+      // Spin first (SPIN_MS): the others are often a few microseconds behind, and waking from
+      // Atomics.wait costs tens of them. Then sleep, not to hold a core a late part could use.
+      const until = performance.now() + SPIN_MS;
+      for (let spin = 1; Atomics.load(cells, 1) === generation; spin++) {
+        if ((spin & 63) === 0 && performance.now() > until) break;
+      }
       while (Atomics.load(cells, 1) === generation) Atomics.wait(cells, 1, generation);
     }
     return !this.failedBy(generation);

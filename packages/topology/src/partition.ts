@@ -94,6 +94,16 @@ export function partitionTopology(topology: Topology, parts: number): Partition 
   return { parts, partOf, windowPs, windowLink, cutLinks, by: group?.by ?? "graph" };
 }
 
+/** More parts asked for than the fabric's structure has units: `maxParts` is how many it has. */
+export class PartsLimitError extends TopologyError {
+  constructor(
+    message: string,
+    readonly maxParts: number,
+  ) {
+    super(message);
+  }
+}
+
 const linkName = (link: TopologyLink) => `${link.a.node}<->${link.b.node}`;
 
 interface Structure {
@@ -141,7 +151,10 @@ function cutGroups(
   });
   const groups = groupWeights.length;
   if (groups < parts) {
-    throw new TopologyError(`the fabric has ${groups} ${by}, so it splits into at most ${groups} parts, not ${parts}`);
+    throw new PartsLimitError(
+      `the fabric has ${groups} ${by}, so it splits into at most ${groups} parts, not ${parts}`,
+      groups,
+    );
   }
   const groupPart = cutRuns(groupWeights, parts);
   const partOf = new Array<number>(anchorOf.length).fill(-1);
@@ -184,8 +197,9 @@ function cutGraph(
     }
   });
   if (order.length < parts) {
-    throw new TopologyError(
+    throw new PartsLimitError(
       `the fabric has ${order.length} switch${order.length === 1 ? "" : "es"} (hosts stay with their switch), so it splits into at most ${order.length} part${order.length === 1 ? "" : "s"}, not ${parts}`,
+      order.length,
     );
   }
   const runPart = cutRuns(

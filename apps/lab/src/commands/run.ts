@@ -20,7 +20,7 @@ import {
   scenarioWarnings,
   threadsUnsupported,
 } from "@losslab/scenario";
-import { TopologyError } from "@losslab/topology";
+import { PartsLimitError, TopologyError } from "@losslab/topology";
 import { queueChart } from "../charts/queue-chart.js";
 import { slowdownChart } from "../charts/slowdown-chart.js";
 import { writeFileAtomic } from "../files/atomic-write.js";
@@ -66,12 +66,26 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
     checkFits(scenario, kinds);
     for (const warning of scenarioWarnings(scenario, kinds)) process.stderr.write(`losslab: warning: ${warning}\n`);
     const progress = options.json ? undefined : simulationProgress(scenario.name);
-    const threads = options.threads ?? 1;
-    if (threads > 1) {
-      checkThreads(threads, scenario, options);
-      const { runOnThreads } = await import("../threads/run-on-threads.js");
-      result = await threadsRun(threads, () => runOnThreads(scenario, kinds, threads, progress));
-    } else {
+    let threads = options.threads ?? 1;
+    if (threads > 1) checkThreads(threads, scenario, options);
+    const { runOnThreads } = threads > 1 ? await import("../threads/run-on-threads.js") : { runOnThreads: undefined };
+    let split: ScenarioResult | undefined;
+    while (runOnThreads !== undefined && threads > 1 && split === undefined) {
+      const asked = threads;
+      split = await threadsRun(
+        asked,
+        () => runOnThreads(scenario, kinds, asked, progress),
+        (error) => {
+          // A fabric of fewer units than threads (pods, groups, leaves, switches): as many parts as it has.
+          process.stderr.write(
+            `losslab: warning: --threads ${asked}: ${oneLine(error.message)}; running on ${error.maxParts}\n`,
+          );
+          threads = error.maxParts;
+        },
+      );
+    }
+    if (split !== undefined) result = split;
+    else {
       const trace = openTraceFile(options);
       try {
         result = runScenario(scenario, {
@@ -462,14 +476,24 @@ function checkThreads(threads: number, scenario: Scenario, options: RunOptions):
 }
 
 /**
- * A split run, its refusals as one line: a partition that cuts a zero-delay link or asks for
- * more parts than the fabric has (TopologyError), or devices of two parts that meet without a
- * link (EngineError), such as traffic that starts flows when others complete.
+ * A split run, its refusals as one line: a partition that cuts a zero-delay link
+ * (TopologyError), or devices of two parts that meet without a link (EngineError), such as
+ * traffic that starts flows when others complete. More threads than the fabric has units
+ * (PartsLimitError) is not refused: `fewer` hears it, and the run is tried again on as many
+ * as it has (on one, the single run).
  */
-async function threadsRun<T>(threads: number, run: () => Promise<T>): Promise<T> {
+async function threadsRun<T>(
+  threads: number,
+  run: () => Promise<T>,
+  fewer: (error: PartsLimitError) => void,
+): Promise<T | undefined> {
   try {
     return await run();
   } catch (error) {
+    if (error instanceof PartsLimitError) {
+      fewer(error);
+      return undefined;
+    }
     if (error instanceof TopologyError) throw new UserError(`--threads ${threads}: ${oneLine(error.message)}`);
     if (error instanceof Error && error.name === "EngineError" && error.message.includes("of another part")) {
       throw new UserError(
