@@ -21,13 +21,14 @@ function scenarioFile(name: string, scenario: unknown): string {
   return file;
 }
 
-/** An example of examples/, cut to `durationMs` (measured throughout). */
-function example(name: string, durationMs: number): string {
+/** An example of examples/, cut to `durationMs` (measured throughout), with `changes` (top-level fields). */
+function example(name: string, durationMs: number, changes: Record<string, unknown> = {}): string {
   const { durationCycles, metrics, ...scenario } = parse(
     readFileSync(join(repositoryRoot, "examples", `${name}.yaml`), "utf8"),
   );
   const { measureMs, ...rest } = metrics ?? {};
-  return scenarioFile(name, { ...scenario, metrics: rest, durationMs });
+  const file = Object.keys(changes).length === 0 ? name : `${name}-${Object.keys(changes).join("-")}`;
+  return scenarioFile(file, { ...scenario, metrics: rest, durationMs, ...changes });
 }
 
 /**
@@ -117,6 +118,20 @@ describe("run --threads", () => {
     ],
     ["examples/cbfc-victim.yaml, 0.5 ms (two switches)", () => example("cbfc-victim", 0.5), [2]],
     [
+      "examples/santos-fig4b.yaml, 1 ms (input-triggered marking and LIPD on two switches; the marks merged)",
+      () => example("santos-fig4b", 1),
+      [2],
+    ],
+    [
+      "examples/fat-tree-k4.yaml, 0.3 ms, with RED marking and DCQCN",
+      () =>
+        example("fat-tree-k4", 0.3, {
+          marking: { kind: "red", kmin: 5000, kmax: 20000, pmax: 0.2 },
+          controller: { kind: "dcqcn" },
+        }),
+      [2, 3, 4],
+    ],
+    [
       "examples/spraying-permutation.yaml, 0.2 ms (oblivious spraying; the reorder buffers merged)",
       () => example("spraying-permutation", 0.2),
       [2, 3, 4],
@@ -131,6 +146,35 @@ describe("run --threads", () => {
     const single = await result(path, 1);
     expect(single.delivered).toBeGreaterThan(0);
     for (const threads of counts) expect(await result(path, threads), `${threads} threads`).toEqual(single);
+  });
+
+  it("refuses a marking policy that keys packets by id where a packet can meet it in the window it was made in", async () => {
+    const topology = {
+      nodes: [
+        { id: "A", kind: "switch", ports: 2 },
+        { id: "B", kind: "switch", ports: 2 },
+        { id: "HA", kind: "host", ports: 1 },
+        { id: "HB", kind: "host", ports: 1 },
+      ],
+      links: [
+        { a: { node: "HA", port: 0 }, b: { node: "A", port: 0 }, delayPs: 100_000 },
+        { a: { node: "HB", port: 0 }, b: { node: "B", port: 0 }, delayPs: 100_000 },
+        { a: { node: "A", port: 1 }, b: { node: "B", port: 1 }, delayPs: 1_000_000 },
+      ],
+    };
+    const scenario = (kind: string) => ({
+      durationMs: 0.1,
+      topology: { kind: "custom", ...topology },
+      marking: { kind },
+      flows: [{ source: "HA", destination: "HB" }],
+    });
+    const naive = await losslabInProcess("run", scenarioFile("naive-short", scenario("naive")), "--threads", "2");
+    expect(naive.code).toBe(2);
+    expect(naive.stderr).toMatch(
+      /^losslab: .*naive-short\.json: marking "naive" keys packets by id, .* the window \(1000 ns\), but HA<->A has 100 ns; run it with --threads 1\n$/,
+    );
+    // A policy that keeps nothing by packet id runs there.
+    expect((await losslabInProcess("run", scenarioFile("ipm-short", scenario("ipm")), "--threads", "2")).code).toBe(0);
   });
 
   it("refuses a cut across a zero-delay link, naming the link", async () => {
@@ -175,10 +219,10 @@ describe("run --threads", () => {
     const traced = await losslabInProcess("run", file, "--threads", "2", "--trace", join(dir, "trace.ndjson"));
     expect(traced.code).toBe(2);
     expect(traced.stderr).toBe("losslab: --threads 2: not supported on threads yet: --trace\n");
-    const marking = await losslabInProcess("run", example("santos-fig4b", 0.1), "--threads", "2");
-    expect(marking.code).toBe(2);
-    expect(marking.stderr).toBe(
-      'losslab: --threads 2: not supported on threads yet: marking "input-triggered" (only "none")\n',
+    const qcn = await losslabInProcess("run", example("ethernet-fan-in", 0.1), "--threads", "2");
+    expect(qcn.code).toBe(2);
+    expect(qcn.stderr).toBe(
+      'losslab: --threads 2: not supported on threads yet: marking "qcn" (its congestion notifications are not merged yet)\n',
     );
     const global = await losslabInProcess("run", dragonfly("ugal-g"), "--threads", "2");
     expect(global.code).toBe(2);

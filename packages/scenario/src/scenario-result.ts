@@ -221,7 +221,7 @@ export function scenarioResult(
 }
 
 /** Per-switch counts of the marking policies (see `ScenarioResult.marks`). */
-function switchMarks(policies: readonly CountedMarkingPolicy[]): Record<string, SwitchMarks> {
+export function switchMarks(policies: readonly CountedMarkingPolicy[]): Record<string, SwitchMarks> {
   const marks: Record<string, SwitchMarks> = {};
   for (const policy of policies) {
     const own: SwitchMarks = { marked: policy.marked };

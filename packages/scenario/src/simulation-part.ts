@@ -2,7 +2,7 @@ import type { Packet, PacketStore } from "@losslab/core";
 import { type Engine, ms, PS_PER_MS } from "@losslab/engine";
 import type { CompletionTimes, Fingerprint, PauseMeter, ReorderBuffers, Slowdown } from "@losslab/metrics";
 import type { Link, LinkCrossing } from "@losslab/switch";
-import { partitionTopology } from "@losslab/topology";
+import { partitionTopology, type Topology } from "@losslab/topology";
 import { CreationLog } from "./creation-log.js";
 import { FrameRing, RING_FLOATS, RING_PACKET_INTS } from "./frame-ring.js";
 import type { LatencyMeters } from "./latency-meters.js";
@@ -10,12 +10,14 @@ import { PacketNumbering } from "./packet-numbering.js";
 import type { RateMeters } from "./rate-meters.js";
 import type { ThreadStats } from "./run-stats.js";
 import { predictScaling } from "./scaling-prediction.js";
+import { ScenarioError } from "./scenario-error.js";
 import type { ScenarioKinds } from "./scenario-kinds.js";
-import { type ScenarioResult, scenarioResult } from "./scenario-result.js";
+import { type ScenarioResult, type SwitchMarks, scenarioResult, switchMarks } from "./scenario-result.js";
 import type { Scenario } from "./schema.js";
 import { buildSimulation, type Simulation } from "./simulation.js";
 import type { SplitMemory } from "./split-memory.js";
 import { Standstill } from "./standstill.js";
+import { MARKING_BY_PACKET_ID } from "./threads-unsupported.js";
 import { WindowBarrier } from "./window-barrier.js";
 import { WindowLoads } from "./window-loads.js";
 import { WindowTimes } from "./window-times.js";
@@ -44,6 +46,8 @@ export interface PartState {
   readonly slowdown: Slowdown;
   readonly pauses: PauseMeter | undefined;
   readonly reorder: ReorderBuffers | undefined;
+  /** Its own switches' marking counts, by switch (each switch marks in its part alone). */
+  readonly marks: Record<string, SwitchMarks>;
   /** Per link (in `fabric.links` order): bytes sent, packets sent, then packets sent per kind. */
   readonly links: Float64Array;
 }
@@ -90,6 +94,7 @@ export class SimulationPart {
   private windowsMs = 0;
   private readonly loads: WindowLoads;
   private absorbed: { events: number; delivered: number } = { events: 0, delivered: 0 };
+  private readonly absorbedMarks: Record<string, SwitchMarks> = {};
   /** Each part's cost, this one's and those absorbed, by part. */
   private readonly threads: ThreadStats[] = [];
 
@@ -123,6 +128,7 @@ export class SimulationPart {
     const { topology, routes, fabric } = simulation;
     const partition = partitionTopology(topology, parts);
     this.window = partition.windowPs ?? simulation.end + 1;
+    if (parts > 1 && MARKING_BY_PACKET_ID.has(scenario.marking.kind)) checkHostLinks(topology, this.window, scenario);
     const devices = topology.nodes.length + 1;
     const partOf = new Int32Array(devices);
     this.partOf = partOf;
@@ -270,8 +276,16 @@ export class SimulationPart {
       slowdown: meters.flows.slowdown,
       pauses: meters.pauses,
       reorder: meters.reorder,
+      marks: this.ownMarks(),
       links,
     };
+  }
+
+  /** The marking counts of this part's switches. */
+  private ownMarks(): Record<string, SwitchMarks> {
+    const { marking, routes } = this.simulation;
+    const own = marking.policies.filter((policy) => this.partOf[routes.nodeIndex(policy.switchName) + 1] === this.part);
+    return switchMarks(own);
   }
 
   /** Adds what another part measured (its `state`, or that state's structured clone) to this part's meters. */
@@ -292,6 +306,7 @@ export class SimulationPart {
         link.kindsSent[kind]! += state.links[stride * index + 2 + kind]!;
     });
     this.threads[state.part] = threadStats(state);
+    Object.assign(this.absorbedMarks, state.marks);
     this.absorbed = {
       events: this.absorbed.events + state.events,
       delivered: this.absorbed.delivered + state.delivered,
@@ -306,6 +321,9 @@ export class SimulationPart {
     });
     this.threads[this.part] = threadStats(this.state());
     result.stats.threads = this.threads;
+    // The other parts' switches marked there: their counts replace this part's copies' zeros.
+    Object.assign(result.marks, this.absorbedMarks);
+    result.marked = Object.values(result.marks).reduce((sum, marks) => sum + marks.marked, 0);
     if (this.parts > 1) {
       const runMs = this.threads.reduce((sum, thread) => sum + thread.runMs, 0);
       result.stats.scaling = predictScaling(this.loads, this.parts, runMs, result.events, this.windowsMs);
@@ -324,6 +342,24 @@ const threadStats = ({ events, windows, runMs, waitMs, exchangeMs, windowTimes }
   windowRunMs: windowTimes.runMs.map((ms) => Number(ms.toFixed(3))),
   windowWaitMs: windowTimes.waitMs.map((ms) => Number(ms.toFixed(3))),
 });
+
+/**
+ * A packet reaches its first switch no earlier than its host link's delay after it is made:
+ * with every host link at least a window long, a marking policy that keys packets by id sees
+ * only final ids (`MARKING_BY_PACKET_ID`).
+ */
+function checkHostLinks(topology: Topology, window: number, scenario: Scenario): void {
+  const hosts = new Set(topology.nodes.filter((node) => node.kind === "host").map((node) => node.id));
+  for (const link of topology.links) {
+    if (!hosts.has(link.a.node) && !hosts.has(link.b.node)) continue;
+    const delay = Math.min(link.delayPs, link.delayBackPs ?? link.delayPs);
+    if (delay < window) {
+      throw new ScenarioError(
+        `marking "${scenario.marking.kind}" keys packets by id, final only from the end of the window they are made in: on threads it needs every host link's delay to be at least the window (${window / 1000} ns), but ${link.a.node}<->${link.b.node} has ${delay / 1000} ns; run it with --threads 1`,
+      );
+    }
+  }
+}
 
 /** A part stops because another failed: the other's error is the one to report. */
 export class SplitRunStopped extends Error {

@@ -58,7 +58,9 @@ export class WindowBarrier {
    */
   fail(): void {
     const generation = Atomics.load(this.cells, 1);
-    Atomics.store(this.cells, 2, generation + 1);
+    // The earliest failure stands: a second call (the same part again, or another) must not
+    // move it later, which would let a part woken by the first run one more window.
+    Atomics.compareExchange(this.cells, 2, 0, generation + 1);
     Atomics.add(this.cells, 1, 1);
     Atomics.notify(this.cells, 1);
   }

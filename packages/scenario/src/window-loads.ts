@@ -2,8 +2,9 @@ import { partitionTopology, type Topology } from "@losslab/topology";
 
 /** The part counts whose balance a split run predicts (`WindowLoads`). */
 export const PREDICTED_SPLITS = [2, 4, 8, 16] as const;
-/** A part's float64 cells per window parity: one per part of every predicted split, then its events, then the run's own. */
-const SPLIT_CELLS = PREDICTED_SPLITS.reduce((sum, parts) => sum + parts, 0);
+/** The most parts a run splits into: 64 (the `threads` limit) besides the predicted splits' 30. */
+const SPLIT_CELLS = PREDICTED_SPLITS.reduce((sum, parts) => sum + parts, 0) + 64;
+/** A part's float64 cells per window parity: one per part of every split kept, then its events, then the run's own. */
 const TOTAL = SPLIT_CELLS;
 const RUN = SPLIT_CELLS + 1;
 const CELLS = SPLIT_CELLS + 2;
@@ -21,7 +22,7 @@ const CELLS = SPLIT_CELLS + 2;
  * the single run. A few cells, whatever the number of windows.
  */
 export class WindowLoads {
-  /** The part counts recorded: those of PREDICTED_SPLITS the fabric splits into with the same window. */
+  /** The part counts recorded: this run's, and those of PREDICTED_SPLITS the fabric splits into with the same window. */
   readonly splits: number[] = [];
   /** Per split: the sum over windows of its busiest part's events (in part 0). */
   readonly busiest: number[] = [];
@@ -51,7 +52,10 @@ export class WindowLoads {
     windowPs: number,
     private readonly own: readonly number[],
   ) {
-    for (const split of PREDICTED_SPLITS) {
+    // This run's own split too, so that the model can be checked against what it measured.
+    const splits = [...new Set([...(parts <= 64 ? [parts] : []), ...PREDICTED_SPLITS])].sort((a, b) => a - b);
+    for (const split of splits) {
+      if (split === 1) continue;
       let partition: ReturnType<typeof partitionTopology>;
       try {
         partition = partitionTopology(topology, split);
