@@ -14,12 +14,15 @@ import type { Message, Outcome } from "./protocol.js";
 import type { RunView } from "./run-view.js";
 import type { ScenarioEditor } from "./scenario-editor.js";
 import { parseScenarioText } from "./scenario-text.js";
+import { MAX_THREADS } from "./split-run.js";
 import { drawTopology, type TopologyDrawing } from "./topology-view.js";
 import { tracePanel } from "./trace-panel.js";
 import { type PageState, type RunState, readState, writeState } from "./url-state.js";
 
 const presetSelect = byId<HTMLSelectElement>("preset");
 const seedInput = byId<HTMLInputElement>("seed");
+const threadsInput = byId<HTMLInputElement>("threads");
+const threadsNote = byId("threads-note");
 const runButton = byId<HTMLButtonElement>("run");
 const stopButton = byId<HTMLButtonElement>("stop");
 const progressBar = byId<HTMLProgressElement>("progress");
@@ -84,6 +87,12 @@ function seed(): number {
   return Number.isSafeInteger(value) && value >= 0 ? value : 1;
 }
 
+/** Threads to split a scenario's run over: the input's whole number, within 1 to MAX_THREADS. */
+function threads(): number {
+  const value = Number(threadsInput.value);
+  return Number.isSafeInteger(value) ? Math.min(MAX_THREADS, Math.max(1, value)) : 1;
+}
+
 async function setUrl(state: PageState): Promise<void> {
   const withPin = pinnedRequest === undefined ? state : { ...state, pinned: runState(pinnedRequest) };
   history.replaceState(null, "", `${location.pathname}${await writeState(withPin)}`);
@@ -95,8 +104,8 @@ function runState(request: RunRequest): RunState {
 
 /** The URL's state of the current run (the one the page shows or is about to run). */
 function currentState(request: RunRequest | undefined): PageState {
-  if (request?.type === "run-scenario") return { scenario: request.text, run: false };
-  return { preset: presetSelect.value, seed: seed(), run: false };
+  if (request?.type === "run-scenario") return { scenario: request.text, threads: threads(), run: false };
+  return { preset: presetSelect.value, seed: seed(), threads: threads(), run: false };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -178,6 +187,8 @@ function clearResults(): void {
   shownRun = undefined;
   followNewest = true;
   progressBar.value = 0;
+  threadsNote.hidden = true;
+  threadsNote.textContent = "";
   summaryArea.replaceChildren(element("p", { class: "muted" }, "running..."));
   runSelect.replaceChildren();
   liveArea.replaceChildren();
@@ -205,6 +216,15 @@ function receive(message: Message): void {
       setStatus(`${which}${Math.round(message.doneMs)} of ${message.totalMs} ms simulated`);
       break;
     }
+    case "threads":
+      // One visible line: how the run is split, or why it runs on one thread.
+      threadsNote.textContent =
+        message.fallback === undefined
+          ? `split over ${message.threads} threads`
+          : `runs on one thread: ${message.fallback}`;
+      threadsNote.className = message.fallback === undefined ? "" : "warning";
+      threadsNote.hidden = false;
+      break;
     case "run-result":
       addRun(message.view);
       break;
@@ -314,12 +334,51 @@ async function showOutcome(outcome: Outcome): Promise<void> {
   // The same bytes as `losslab reproduce NAME --json` (for a preset).
   grid.appendChild(element("pre", { id: "summary-json" }, outcome.summaryJson));
   parts.push(grid);
+  if (outcome.threads !== undefined) parts.push(...threadsSummary(outcome.threads));
   summaryArea.replaceChildren(...parts);
   for (const chart of outcome.charts) await drawChart(chartsArea, chart);
 }
 
+/**
+ * A split run's cost (`stats.threads`, `stats.scaling`, as `losslab run --threads N` prints
+ * them): per thread, its events, windows, and wall time running, waiting at window ends and
+ * taking in the others' frames; then the scaling the run predicts for other thread counts.
+ */
+function threadsSummary({ parts, scaling }: NonNullable<Outcome["threads"]>): Node[] {
+  const seconds = (ms: number) => (ms / 1000).toFixed(2);
+  const head = ["thread", "events", "windows", "running (s)", "waiting (s)", "taking in (s)"];
+  const rows = parts.map((part, index) =>
+    element(
+      "tr",
+      {},
+      ...[index, part.events, part.windows, seconds(part.runMs), seconds(part.waitMs), seconds(part.exchangeMs)].map(
+        (value) => element("td", {}, String(value)),
+      ),
+    ),
+  );
+  const table = element(
+    "table",
+    { id: "summary-threads" },
+    element("thead", {}, element("tr", {}, ...head.map((title) => element("th", {}, title)))),
+    element("tbody", {}, ...rows),
+  );
+  if (scaling === undefined) return [table];
+  const { measured } = scaling;
+  const predicted = scaling.predicted
+    .map((p) => `${p.threads} threads ${p.speedup}x (imbalance ${p.imbalance})`)
+    .join(", ");
+  return [
+    table,
+    element(
+      "p",
+      { id: "summary-scaling" },
+      `windows: ${seconds(measured.windowsMs)} s on ${measured.threads} threads (the busiest part's events at ${scaling.perEventUs} us each: ${seconds(measured.modelMs)} s, + ${scaling.windowOverheadUs} us per window); predicted from it: ${predicted}`,
+    ),
+  ];
+}
+
 function startScenario(text: string): void {
-  start({ type: "run-scenario", text });
+  start({ type: "run-scenario", text, threads: threads() });
   description.textContent = "the scenario in the editor (below)";
   chartsArea.replaceChildren(
     element("p", { class: "muted" }, "A scenario has no figure of its own: see the live charts."),
@@ -434,9 +493,10 @@ presetSelect.addEventListener("change", () => {
   void setUrl(currentState(undefined));
 });
 seedInput.addEventListener("change", () => void setUrl(currentState(undefined)));
+threadsInput.addEventListener("change", () => void setUrl(currentState(running?.request ?? lastRun?.request)));
 runButton.addEventListener("click", () => {
   void setUrl(currentState(undefined));
-  start({ type: "run-preset", preset: presetSelect.value, seed: seed() });
+  start({ type: "run-preset", preset: presetSelect.value, seed: seed(), threads: threads() });
 });
 stopButton.addEventListener("click", () => stop(true));
 byId("copy-link").addEventListener("click", () => {
@@ -449,7 +509,7 @@ byId("load-scenario").addEventListener("click", loadPresetScenario);
 byId("run-scenario").addEventListener("click", () => {
   if (!validateEditor()) return;
   const text = editorText();
-  void setUrl({ scenario: text, run: false });
+  void setUrl({ scenario: text, threads: threads(), run: false });
   startScenario(text);
 });
 editor.addEventListener("input", scheduleValidation);
@@ -498,6 +558,7 @@ async function load(): Promise<void> {
     return;
   }
   if (state.seed !== undefined) seedInput.value = String(state.seed);
+  if (state.threads !== undefined) threadsInput.value = String(state.threads);
   if (state.pinned !== undefined) {
     const request = pinnedRunRequest(state.pinned);
     if (request === undefined) {
@@ -525,7 +586,7 @@ async function load(): Promise<void> {
     presetSelect.value = name;
   }
   describePreset();
-  if (state.run && name !== undefined) start({ type: "run-preset", preset: name, seed: seed() });
+  if (state.run && name !== undefined) start({ type: "run-preset", preset: name, seed: seed(), threads: threads() });
   else prepareSpare();
 }
 
@@ -537,13 +598,13 @@ function presetName(given: string | undefined): string | undefined {
 
 /** The pinned run a link names; undefined (and a message on the page) when it names no preset there is. */
 function pinnedRunRequest(state: RunState): RunRequest | undefined {
-  if (state.scenario !== undefined) return { type: "run-scenario", text: state.scenario };
+  if (state.scenario !== undefined) return { type: "run-scenario", text: state.scenario, threads: threads() };
   const name = presetName(state.preset);
   if (name === undefined) {
     setStatus(`unknown pinned preset "${state.preset}"`, true);
     return undefined;
   }
-  return { type: "run-preset", preset: name, seed: state.seed ?? 1 };
+  return { type: "run-preset", preset: name, seed: state.seed ?? 1, threads: threads() };
 }
 
 void load();

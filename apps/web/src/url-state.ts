@@ -4,7 +4,9 @@
  * file's text, deflated and base64url-encoded. `run=1` starts the run when the page loads.
  * A pinned run to compare with rides along as `pin-preset=NAME[&pin-seed=N]` or
  * `pin-scenario=TEXT`; with `run=1` the page runs it first, then the current one.
+ * `threads=N` splits a scenario's runs over N threads (a setting of the page, for both runs).
  */
+import { MAX_THREADS } from "./split-run.js";
 
 /** One run as the URL names it: a preset and its seed, or a scenario file's text. */
 export interface RunState {
@@ -17,6 +19,8 @@ export interface RunState {
 export interface PageState extends RunState {
   /** The pinned run, compared with the current one. */
   pinned?: RunState;
+  /** Threads to split a scenario's run over (1 to MAX_THREADS; absent: 1). */
+  threads?: number;
   run: boolean;
 }
 
@@ -34,6 +38,8 @@ export async function readState(search: string): Promise<PageState> {
     throw new Error(`the URL's query is too long (${search.length} characters, at most ${MAX_SEARCH_CHARS})`);
   const params = new URLSearchParams(search);
   const state: PageState = { run: params.get("run") === "1", ...(await readRun(params, "")) };
+  const threads = params.get("threads");
+  if (threads !== null) state.threads = readThreads(threads);
   const pinned = await readRun(params, "pin-");
   if (Object.keys(pinned).length > 0) {
     if (pinned.preset === undefined && pinned.scenario === undefined)
@@ -41,6 +47,14 @@ export async function readState(search: string): Promise<PageState> {
     state.pinned = pinned;
   }
   return state;
+}
+
+/** The `threads` parameter's value: a whole number from 1 to MAX_THREADS. */
+function readThreads(given: string): number {
+  const value = Number(given);
+  if (!Number.isSafeInteger(value) || value < 1 || value > MAX_THREADS || given.trim() === "")
+    throw new Error(`threads must be a whole number from 1 to ${MAX_THREADS} (got "${given.slice(0, 40)}")`);
+  return value;
 }
 
 /** The run named by the parameters starting with `prefix` ("" for the current run, "pin-" for the pinned one). */
@@ -68,6 +82,7 @@ async function readRun(params: URLSearchParams, prefix: string): Promise<RunStat
 export async function writeState(state: PageState): Promise<string> {
   const params = new URLSearchParams();
   await writeRun(params, "", state);
+  if (state.threads !== undefined && state.threads !== 1) params.set("threads", String(state.threads));
   if (state.pinned !== undefined) await writeRun(params, "pin-", state.pinned);
   if (state.run) params.set("run", "1");
   return `?${params.toString()}`;
