@@ -14,10 +14,9 @@ import type { Message, Outcome } from "./protocol.js";
 import type { RunView } from "./run-view.js";
 import type { ScenarioEditor } from "./scenario-editor.js";
 import { parseScenarioText } from "./scenario-text.js";
-import { MAX_THREADS } from "./split-run.js";
 import { drawTopology, type TopologyDrawing } from "./topology-view.js";
 import { tracePanel } from "./trace-panel.js";
-import { type PageState, type RunState, readState, writeState } from "./url-state.js";
+import { MAX_THREADS, type PageState, type RunState, readState, writeState } from "./url-state.js";
 
 const presetSelect = byId<HTMLSelectElement>("preset");
 const seedInput = byId<HTMLInputElement>("seed");
@@ -358,7 +357,7 @@ function threadsSummary({ parts, scaling }: NonNullable<Outcome["threads"]>): No
   );
   const table = element(
     "table",
-    { id: "summary-threads" },
+    { id: "summary-threads", class: "checks" },
     element("thead", {}, element("tr", {}, ...head.map((title) => element("th", {}, title)))),
     element("tbody", {}, ...rows),
   );

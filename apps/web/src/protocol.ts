@@ -120,7 +120,11 @@ async function execute(
     const preset = findPreset(request.preset);
     post({ type: "started", name: preset.name, runs: preset.scenarios(request.seed).length });
     if ((request.threads ?? 1) > 1) {
-      post({ type: "threads", threads: 1, fallback: "a preset's runs are not split over threads (a scenario's run is)" });
+      post({
+        type: "threads",
+        threads: 1,
+        fallback: "a preset's runs are not split over threads (a scenario's run is)",
+      });
     }
     const result = await preset.run({
       seed: request.seed,

@@ -6,7 +6,6 @@
  * `pin-scenario=TEXT`; with `run=1` the page runs it first, then the current one.
  * `threads=N` splits a scenario's runs over N threads (a setting of the page, for both runs).
  */
-import { MAX_THREADS } from "./split-run.js";
 
 /** One run as the URL names it: a preset and its seed, or a scenario file's text. */
 export interface RunState {
@@ -29,6 +28,11 @@ export const MAX_ENCODED_CHARS = 200_000;
 export const MAX_SCENARIO_CHARS = 1_000_000;
 /** Longest query string read at all: two scenarios at their longest, and the short parameters. */
 export const MAX_SEARCH_CHARS = 2 * MAX_ENCODED_CHARS + 1_000;
+/**
+ * Most threads the page splits a run over: a split run's shared rings grow with the square
+ * of the parts (2 N^2 rings of 2.5 MB: 320 MB at 8).
+ */
+export const MAX_THREADS = 8;
 /** Longest preset name accepted (the longest real one is a few dozen characters). */
 const MAX_PRESET_CHARS = 100;
 

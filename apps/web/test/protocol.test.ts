@@ -131,7 +131,10 @@ describe("the worker protocol", () => {
     expect(threadsOf(refused)).toEqual([{ type: "threads", threads: 1, fallback: unsupported }]);
     expect(done(refused).summaryJson).toContain('"fingerprint"');
     // A preset's runs are not split; one thread asked for says nothing.
-    const preset = await messagesOf({ type: "run-preset", preset: "santos2002-fig2a", seed: 1, threads: 2 }, noParts(true));
+    const preset = await messagesOf(
+      { type: "run-preset", preset: "santos2002-fig2a", seed: 1, threads: 2 },
+      noParts(true),
+    );
     expect(threadsOf(preset)).toEqual([
       { type: "threads", threads: 1, fallback: "a preset's runs are not split over threads (a scenario's run is)" },
     ]);
