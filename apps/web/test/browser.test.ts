@@ -472,6 +472,27 @@ describe("a run split over threads", () => {
     await page.close();
   });
 
+  it("stops a split run with the Stop button: the parts' workers end with the run's", { timeout: 60_000 }, async () => {
+    const { page, errors } = await openPage(
+      `?scenario=${await encodeScenario(example("fat-tree-k4", 3))}&threads=2&run=1`,
+    );
+    await page.waitForFunction(
+      () => /of 3 ms simulated/.test(document.getElementById("status")?.textContent ?? ""),
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
+    const parts = () => page.workers().filter((worker) => worker.url().includes("/part-worker-")).length;
+    expect(parts()).toBe(1);
+    await page.click("#stop");
+    expect(await page.textContent("#status")).toBe("stopped");
+    await expect.poll(parts, { timeout: 5_000 }).toBe(0);
+    expect(await page.locator("#summary-json").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("runs on one thread, saying so in one line, on a site served without the headers", {
     timeout: 60_000,
   }, async () => {
