@@ -344,14 +344,13 @@ async function showOutcome(outcome: Outcome): Promise<void> {
  * taking in the others' frames; then the scaling the run predicts for other thread counts.
  */
 function threadsSummary({ parts, scaling }: NonNullable<Outcome["threads"]>): Node[] {
-  const seconds = (ms: number) => (ms / 1000).toFixed(2);
-  const head = ["thread", "events", "windows", "running (s)", "waiting (s)", "taking in (s)"];
+  const head = ["thread", "events", "windows", "running (ms)", "waiting (ms)", "taking in (ms)"];
   const rows = parts.map((part, index) =>
     element(
       "tr",
       {},
-      ...[index, part.events, part.windows, seconds(part.runMs), seconds(part.waitMs), seconds(part.exchangeMs)].map(
-        (value) => element("td", {}, String(value)),
+      ...[index, part.events, part.windows, part.runMs, part.waitMs, part.exchangeMs].map((value) =>
+        element("td", {}, String(value)),
       ),
     ),
   );
@@ -363,6 +362,10 @@ function threadsSummary({ parts, scaling }: NonNullable<Outcome["threads"]>): No
   );
   if (scaling === undefined) return [table];
   const { measured } = scaling;
+  // The model of the measured split exists only for the counts predicted (2, 4, 8, 16 where the fabric splits so).
+  const model = Number.isFinite(measured.modelMs)
+    ? ` (the busiest part's events at ${scaling.perEventUs} us each: ${measured.modelMs} ms, + ${scaling.windowOverheadUs} us per window)`
+    : "";
   const predicted = scaling.predicted
     .map((p) => `${p.threads} threads ${p.speedup}x (imbalance ${p.imbalance})`)
     .join(", ");
@@ -371,7 +374,7 @@ function threadsSummary({ parts, scaling }: NonNullable<Outcome["threads"]>): No
     element(
       "p",
       { id: "summary-scaling" },
-      `windows: ${seconds(measured.windowsMs)} s on ${measured.threads} threads (the busiest part's events at ${scaling.perEventUs} us each: ${seconds(measured.modelMs)} s, + ${scaling.windowOverheadUs} us per window); predicted from it: ${predicted}`,
+      `windows: ${measured.windowsMs} ms on ${measured.threads} threads${model}; predicted from it: ${predicted}`,
     ),
   ];
 }
