@@ -22,7 +22,10 @@ import { parseScenarioText, scenarioSummaryText } from "./scenario-text.js";
 import { runOnWorkers, threadsFallback } from "./split-run.js";
 
 export type Request =
-  /** Runs a preset, as `losslab reproduce NAME --seed SEED --json` does, on one thread (`threads` > 1 is said to be ignored). */
+  /**
+   * Runs a preset, as `losslab reproduce NAME --seed SEED --json` does, on one thread: with
+   * `threads` > 1, a `threads` message says that a preset's runs are not split.
+   */
   | { type: "run-preset"; preset: string; seed: number; threads?: number }
   /**
    * Runs a scenario file's text (YAML or JSON), as `losslab run` does; over `threads` threads
