@@ -124,7 +124,7 @@ describe("the worker protocol", () => {
     expect(JSON.parse(done(notIsolated).summaryJson).fingerprint).toBe(fingerprint);
     expect(done(notIsolated).threads).toBeUndefined();
     // An isolated page, a scenario a split run does not support: threadsUnsupported's words.
-    const marked = { ...small, marking: { kind: "input-triggered" } };
+    const marked = { ...small, marking: { kind: "qcn" } };
     const unsupported = threadsUnsupported(parseScenario(marked));
     expect(unsupported).toBeDefined();
     const refused = await messagesOf({ type: "run-scenario", text: JSON.stringify(marked), threads: 2 }, noParts(true));
