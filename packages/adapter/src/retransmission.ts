@@ -69,7 +69,7 @@ export class Retransmission {
     const sentAt = flow.sentAt!;
     sentAt.delete(seq); // re-inserted last: the map stays in send order
     sentAt.set(seq, now);
-    if (flow.rtoId < 0) flow.rtoId = this.engine.at(now + this.timeout, this.handler, RETRANSMIT_TIMEOUT, flow);
+    this.watch(flow, now);
   }
 
   /** `flow` waits for the answer to something sent at `since` (an RTS): its timer runs, then, if none does. */

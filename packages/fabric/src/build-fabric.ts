@@ -223,8 +223,8 @@ function perPacketRouting(
     });
 }
 
-/** Per switch, its outputs whose link leads to a host. */
-function outputsTowardHosts(topology: Topology): Map<string, number[]> {
+/** Per switch, its outputs whose link leads to a host (where a trim is at the last hop; where marking may be off). */
+export function outputsTowardHosts(topology: Topology): Map<string, number[]> {
   const hosts = new Set(topology.nodes.filter((node) => node.kind === "host").map((node) => node.id));
   const outputs = new Map<string, number[]>();
   const add = (node: string, port: number) => {

@@ -5,5 +5,6 @@ export {
   type Fabric,
   type FabricOptions,
   type HostSpec,
+  outputsTowardHosts,
   type SwitchSpec,
 } from "./build-fabric.js";

@@ -1,5 +1,5 @@
 import type { Engine, RandomStream } from "@losslab/engine";
-import { degradedOutputs } from "@losslab/fabric";
+import { degradedOutputs, outputsTowardHosts } from "@losslab/fabric";
 import type { MarkingContext } from "@losslab/marking";
 import type { Routes, Topology } from "@losslab/topology";
 import type { Scenario } from "./schema.js";
@@ -32,7 +32,7 @@ export function markingContext(
     return stream.next();
   };
   const towardNonCompliant = portsTowardNonCompliant(topology, scenario.nonCompliant.switches);
-  const towardHosts = portsTowardHosts(topology);
+  const towardHosts = outputsTowardHosts(topology);
   const degraded = degradedOutputs(topology, degradedLinks);
   const manager = scenario.subnetManager;
   return {
@@ -41,7 +41,7 @@ export function markingContext(
     notifications: { bytes: scenario.packets.notificationBytes },
     fabric: {
       nextIsNonCompliant: (name, output) => towardNonCompliant.has(`${name}:${output}`),
-      leadsToHost: (name, output) => towardHosts.has(`${name}:${output}`),
+      leadsToHost: (name, output) => towardHosts.get(name)?.includes(output) === true,
       outputRatio: (name, output) => degraded.get(name)?.get(output) ?? 1,
     },
     ...(manager === undefined
@@ -63,17 +63,6 @@ function portsTowardNonCompliant(topology: Topology, nonCompliant: readonly stri
   for (const { a, b } of topology.links) {
     if (nonCompliant.includes(b.node)) ports.add(`${a.node}:${a.port}`);
     if (nonCompliant.includes(a.node)) ports.add(`${b.node}:${b.port}`);
-  }
-  return ports;
-}
-
-/** `switch:port` of every switch output whose link leads to a host. */
-function portsTowardHosts(topology: Topology): Set<string> {
-  const hosts = new Set(topology.nodes.filter((node) => node.kind === "host").map((node) => node.id));
-  const ports = new Set<string>();
-  for (const { a, b } of topology.links) {
-    if (hosts.has(b.node) && !hosts.has(a.node)) ports.add(`${a.node}:${a.port}`);
-    if (hosts.has(a.node) && !hosts.has(b.node)) ports.add(`${b.node}:${b.port}`);
   }
   return ports;
 }
