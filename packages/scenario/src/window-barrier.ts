@@ -6,9 +6,10 @@
  */
 /**
  * How long a part spins at the barrier before it sleeps, ms: waking from Atomics.wait took
- * 50-75 us here (a 2-core VM), about what a window of a busy fabric takes to run.
+ * 50-75 us here (a 2-core VM). Longer spins cost more than they save once the threads
+ * outnumber the free cores (a spinning part holds the core the late one needs).
  */
-const SPIN_MS = 0.2;
+const SPIN_MS = 0.05;
 
 export class WindowBarrier {
   /** [parts arrived, generation, the generation a part failed at + 1 (0: none)]. */
