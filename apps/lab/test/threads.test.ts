@@ -144,6 +144,14 @@ describe("run --threads", () => {
       [2, 3, 4],
     ],
     [
+      "examples/fat-tree-k4.yaml, 0.3 ms, sampling every buffer each microsecond (each switch's samples from its part)",
+      () =>
+        example("fat-tree-k4", 0.3, {
+          metrics: { queueLengths: { intervalUs: 1, series: ["pod0-edge0:in0", "pod2-agg1:in2"] } },
+        }),
+      [2, 3, 4],
+    ],
+    [
       "examples/spraying-permutation.yaml, 0.2 ms (oblivious spraying; the reorder buffers merged)",
       () => example("spraying-permutation", 0.2),
       [2, 3, 4],
@@ -164,15 +172,14 @@ describe("run --threads", () => {
   // fabric has parts), or one line naming what threads do not support. A new example must be
   // put in one of the three lists.
   const examplesAbove = ["fat-tree-k4", "deadlock-ring", "cbfc-victim", "santos-fig4b", "spraying-permutation"];
-  const examplesSame = ["pfc-priorities", "santos-fig2a.json", "trace-replay.json"];
+  const examplesSame = ["pfc-priorities", "santos-fig2a.json", "shared-buffer-fan-in", "trace-replay.json"];
   const examplesRefused: Record<string, RegExp> = {
     collectives: /^losslab: --threads 2: a device acted on a device of another part without a link/,
     "ethernet-fan-in": /^losslab: --threads 2: not supported on threads yet: marking "qcn"/,
     "fat-tree-hotspot": /^losslab: --threads 2: not supported on threads yet: adapter.queues "per-destination"/,
-    "hpcc-incast": /^losslab: --threads 2: not supported on threads yet: metrics.queueLengths/,
+    "hpcc-incast": /^losslab: --threads 2: not supported on threads yet: controller "hpcc"/,
     "link-failure": /^losslab: --threads 2: not supported on threads yet: failures, switch.lossyPriorities/,
     "link-failure-reroute": /^losslab: --threads 2: not supported on threads yet: failures, switch.lossyPriorities/,
-    "shared-buffer-fan-in": /^losslab: --threads 2: not supported on threads yet: metrics.queueLengths/,
     "trimming-incast": /^losslab: --threads 2: not supported on threads yet: switch.lossyPriorities/,
   };
 

@@ -1,6 +1,13 @@
 import type { Packet, PacketStore } from "@losslab/core";
 import { type Engine, ms, PS_PER_MS } from "@losslab/engine";
-import type { CompletionTimes, Fingerprint, PauseMeter, ReorderBuffers, Slowdown } from "@losslab/metrics";
+import type {
+  CompletionTimes,
+  Fingerprint,
+  PauseMeter,
+  QueueSamples,
+  ReorderBuffers,
+  Slowdown,
+} from "@losslab/metrics";
 import type { Link, LinkCrossing } from "@losslab/switch";
 import { partitionTopology, type Topology } from "@losslab/topology";
 import { CreationLog } from "./creation-log.js";
@@ -46,6 +53,7 @@ export interface PartState {
   readonly slowdown: Slowdown;
   readonly pauses: PauseMeter | undefined;
   readonly reorder: ReorderBuffers | undefined;
+  readonly queues: QueueSamples | undefined;
   /** Its own switches' marking counts, by switch (each switch marks in its part alone). */
   readonly marks: Record<string, SwitchMarks>;
   /** Per link (in `fabric.links` order): bytes sent, packets sent, then packets sent per kind. */
@@ -190,16 +198,25 @@ export class SimulationPart {
     const standstill = new Standstill(this.movement, this.part);
     const numbering = new PacketNumbering(this.parts);
     let check = ms(1);
+    // With metrics.queueLengths, windows end at the sampling times too, and every part samples
+    // there, after the instant's events, as the single run does (`runToEnd`); each switch's
+    // samples come from its own part (`absorb`).
+    const sampling = this.simulation.meters.queueSampling;
+    let sample = sampling === undefined ? Number.POSITIVE_INFINITY : sampling.interval;
     const first = performance.now();
     for (let start = 0; ; ) {
       // Windows end at each millisecond too, where the single run reports progress and checks for deadlock.
-      const until = Math.min(start + this.window - 1, check, end);
+      const until = Math.min(start + this.window - 1, check, end, sample);
       // What this part wrote two windows ago has been read by now (the barrier in between).
       this.logs[this.parity]![this.part]!.clear();
       for (let to = 0; to < this.parts; to++) this.rings[this.parity]![this.part * this.parts + to]!.clear();
       const began = performance.now();
       engine.run({ until });
       const ran = performance.now();
+      if (until === sample) {
+        sampling!.queues.sample(until);
+        sample += sampling!.interval;
+      }
       this.loads.write(this.parity, engine.deviceEvents);
       const checking = until === check || until === end;
       if (checking) standstill.report(this.parity, switchLinks, switches);
@@ -276,6 +293,7 @@ export class SimulationPart {
       slowdown: meters.flows.slowdown,
       pauses: meters.pauses,
       reorder: meters.reorder,
+      queues: meters.queueSampling?.queues.samplesTaken(),
       marks: this.ownMarks(),
       links,
     };
@@ -298,6 +316,13 @@ export class SimulationPart {
     meters.flows.slowdown.absorb(state.slowdown);
     if (state.pauses !== undefined) meters.pauses?.absorb(state.pauses);
     if (state.reorder !== undefined) meters.reorder?.absorb(state.reorder);
+    if (state.queues !== undefined) {
+      const { routes } = this.simulation;
+      // A buffer is named <switch>:<buffer>: it is sampled truly in its switch's part.
+      const theirs = (name: string) =>
+        this.partOf[routes.nodeIndex(name.slice(0, name.lastIndexOf(":"))) + 1] === state.part;
+      meters.queueSampling?.queues.absorb(state.queues, theirs);
+    }
     const stride = this.linkCounters();
     this.links.forEach((link, index) => {
       link.bytesSent += state.links[stride * index]!;
