@@ -4,6 +4,7 @@
  */
 import { availableParallelism, totalmem } from "node:os";
 import { TRACE_EVENTS } from "@losslab/metrics";
+import { MAX_THREADS } from "@losslab/scenario";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { importHtsimCommand, importNs3Command } from "./commands/import.js";
 import { listCommand } from "./commands/list.js";
@@ -19,15 +20,24 @@ import { oneLine } from "./terminal/one-line.js";
 import { UserError } from "./user-error.js";
 import { losslabVersion as version } from "./version.js";
 
-function integerOption(name: string, min: number) {
+function integerOption(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
   return (text: string): number => {
     const value = Number(text);
-    if (!Number.isInteger(value) || value < min) {
-      throw new InvalidArgumentError(`${name} must be an integer >= ${min}, got "${text}"`);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
+      throw new InvalidArgumentError(`${name} must be an integer ${range}, got "${text}"`);
     }
     return value;
   };
 }
+
+/** `--threads`, for run, reproduce and sweep: one run split over threads, 1 to MAX_THREADS. */
+const threadsOption = (what: string) =>
+  [
+    "--threads <n>",
+    `${what} over n threads (1 to ${MAX_THREADS}), by the topology's pods, groups or leaves: the same results as one thread, sooner or not (docs/spec/parallel.md)`,
+    integerOption("--threads", 1, MAX_THREADS),
+  ] as const;
 
 /**
  * The most points `losslab worker` runs at once on this machine: one per core, and one per
@@ -148,12 +158,7 @@ is on stderr and in the report); 130/143 --all interrupted by SIGINT/SIGTERM.`,
       "also write result.json (with the time series), CSVs and charts of the flow groups and latency to this directory",
     )
     .option("--seed <n>", "override the scenario's seed", integerOption("--seed", 0))
-    .option(
-      "--threads <n>",
-      "split the run over n threads, by the topology's pods, groups or leaves: the same result as one thread (docs/spec/parallel.md)",
-      integerOption("--threads", 1),
-      1,
-    )
+    .option(...threadsOption("split the run (default: the scenario's `threads`, else 1)"))
     .option("--trace <file>", "write a packet trace of the run to this file (NDJSON, one line per packet event)")
     .option("--trace-flows <ids>", "trace only these flow ids (comma-separated)")
     .option("--trace-kinds <events>", `trace only these events (comma-separated, or all): ${TRACE_EVENTS.join(", ")}`)

@@ -13,14 +13,11 @@ import {
   parseScenario,
   type RecoverySummary,
   runScenario,
-  type Scenario,
   ScenarioError,
   type ScenarioResult,
   type SwitchMarks,
   scenarioWarnings,
-  threadsUnsupported,
 } from "@losslab/scenario";
-import { TopologyError } from "@losslab/topology";
 import { queueChart } from "../charts/queue-chart.js";
 import { slowdownChart } from "../charts/slowdown-chart.js";
 import { writeFileAtomic } from "../files/atomic-write.js";
@@ -28,6 +25,7 @@ import { dataDirOf, inlineDataFiles, readDataFile } from "../files/data-file.js"
 import { prepareOutputDir } from "../files/output-dir.js";
 import { openTraceFile, type TraceFlags } from "../files/trace-file.js";
 import { scenarioKinds } from "../plugins.js";
+import { checkThreads, threadsRun } from "../split-runs/threads-refusal.js";
 import { oneLine } from "../terminal/one-line.js";
 import { simulationProgress } from "../terminal/progress.js";
 import { UserError } from "../user-error.js";
@@ -42,7 +40,7 @@ export interface RunOptions extends TraceFlags {
   dataDir?: string;
   /** Plugin modules to load besides the scenario's `plugins` (`--plugin`). */
   plugin?: string[];
-  /** Threads to split the run over (`--threads`, default 1: not split). */
+  /** Threads to split the run over (`--threads`; default the scenario's `threads`, else 1: not split). */
   threads?: number;
 }
 
@@ -61,16 +59,23 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
   let result: ScenarioResult;
   let traceNote: string | undefined;
   try {
-    const scenario = parseScenario(input, kinds);
+    // `threads` says how to run, not what: it stays out of the run and so out of its result.
+    const { threads: fileThreads, ...scenario } = parseScenario(input, kinds);
     // A scenario too big to build is refused before its warnings, as `validate` refuses it.
     checkFits(scenario, kinds);
     for (const warning of scenarioWarnings(scenario, kinds)) process.stderr.write(`losslab: warning: ${warning}\n`);
     const progress = options.json ? undefined : simulationProgress(scenario.name);
-    const threads = options.threads ?? 1;
+    const threads = options.threads ?? fileThreads ?? 1;
     if (threads > 1) {
-      checkThreads(threads, scenario, options);
+      // A refusal names where the threads were asked for: the command line, or the file.
+      const asked = options.threads === undefined ? `${file}: threads: ${threads}` : `--threads ${threads}`;
+      const plugins = (options.plugin ?? []).length > 0 || (scenario.plugins ?? []).length > 0;
+      checkThreads(asked, threads, scenario, kinds, [
+        ...(options.trace === undefined ? [] : ["--trace"]),
+        ...(plugins ? ["plugins"] : []),
+      ]);
       const { runOnThreads } = await import("../threads/run-on-threads.js");
-      result = await threadsRun(threads, () => runOnThreads(scenario, kinds, threads, progress));
+      result = await threadsRun(asked, () => runOnThreads(scenario, kinds, threads, progress));
     } else {
       const trace = openTraceFile(options);
       try {
@@ -439,35 +444,4 @@ function groupsChart(result: ScenarioResult): Chart {
       .filter((m) => m.startsWith("group:"))
       .map((meter) => ({ name: meter.slice(6), points: result.series(meter) })),
   };
-}
-
-/** Refuses, naming them, what a run split over threads does not support yet (docs/spec/parallel.md sec. 6). */
-function checkThreads(threads: number, scenario: Scenario, options: RunOptions): void {
-  const flags = [
-    [options.trace !== undefined, "--trace"],
-    [(options.plugin ?? []).length > 0 || (scenario.plugins ?? []).length > 0, "plugins"],
-  ] as const;
-  const named = flags.filter(([given]) => given).map(([, flag]) => flag);
-  if (named.length > 0) throw new UserError(`--threads ${threads}: not supported on threads yet: ${named.join(", ")}`);
-  const unsupported = threadsUnsupported(scenario);
-  if (unsupported !== undefined) throw new UserError(`--threads ${threads}: ${unsupported}`);
-}
-
-/**
- * A split run, its refusals as one line: a partition that cuts a zero-delay link or asks for
- * more parts than the fabric has (TopologyError), or devices of two parts that meet without a
- * link (EngineError), such as traffic that starts flows when others complete.
- */
-async function threadsRun<T>(threads: number, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof TopologyError) throw new UserError(`--threads ${threads}: ${oneLine(error.message)}`);
-    if (error instanceof Error && error.name === "EngineError" && error.message.includes("of another part")) {
-      throw new UserError(
-        `--threads ${threads}: a device acted on a device of another part without a link between them (traffic that starts flows when others complete does, such as collectives): run it with --threads 1`,
-      );
-    }
-    throw error;
-  }
 }
