@@ -122,7 +122,13 @@ export function losslabProgram(writeError: (text: string) => void = (text) => pr
     .option("--json", "print the result as one JSON object on stdout (no files written)")
     .option("--out <dir>", "directory for CSV, SVG and PNG files (default results/<preset>; with --all, results)")
     .option("--seed <n>", "random seed", integerOption("--seed", 0), 1)
-    .option("--workers <n>", "worker threads for sweeps", integerOption("--workers", 1), availableParallelism())
+    .option(
+      "--workers <n>",
+      "worker threads for sweeps (default: the cores, divided by --threads)",
+      integerOption("--workers", 1),
+      availableParallelism(),
+    )
+    .option(...threadsOption("split each of the preset's runs (default 1; not with --all)"))
     .option("--trace <file>", "write a packet trace of one of the preset's runs (see run --trace)")
     .option(
       "--trace-run <n>",
@@ -172,7 +178,13 @@ is on stderr and in the report); 130/143 --all interrupted by SIGINT/SIGTERM.`,
     .description("run a scenario over a grid of parameter values; writes results.csv/.json and charts (resumable)")
     .argument("<sweep-file>", "sweep file (JSON or YAML): { base, parameters, outputs? }")
     .option("--out <dir>", "directory for results.csv, results.json and charts (default results/sweep-<file stem>)")
-    .option("--workers <n>", "worker threads", integerOption("--workers", 1), availableParallelism())
+    .option(
+      "--workers <n>",
+      "points run at once, each on a worker thread (default: the cores, divided by --threads)",
+      integerOption("--workers", 1),
+      availableParallelism(),
+    )
+    .option(...threadsOption("split each point's run (default 1)"))
     .option("--fresh", "run every point again, ignoring the results already in --out")
     .option(...DATA_DIR)
     .option(...PLUGIN)
@@ -213,6 +225,12 @@ and why. Ctrl-C or SIGTERM stops with the finished points kept.
 
 A point whose simulation fails is recorded with its error (an "error" column
 in results.csv, "error" in results.json, a line on stderr) and the others run.
+
+Many points use the cores best as one single-threaded run per core (the
+default): no window barriers, and one thread is the cheapest per event.
+--threads N shortens each run (latency) at some extra CPU: for a few long
+points. With it --workers defaults to the cores divided by N, and --workers W
+with W x N above the cores is refused. The records are the same either way.
 
 With --queue, the points are jobs in Redis and \`losslab worker --queue URL\`
 processes, on this machine or others, run them; the outputs are the same bytes

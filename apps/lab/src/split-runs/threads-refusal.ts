@@ -3,22 +3,15 @@
  * where the threads were asked for (`--threads 2`, `file: threads: 2`, a preset's run): the
  * same checks for `run`, `validate`, `reproduce` and `sweep`.
  */
-import {
-  type Scenario,
-  ScenarioError,
-  type ScenarioKinds,
-  scenarioTopology,
-  threadsUnsupported,
-} from "@losslab/scenario";
+import { type Scenario, type ScenarioKinds, scenarioTopology, threadsUnsupported } from "@losslab/scenario";
 import { partitionTopology, type Topology, TopologyError } from "@losslab/topology";
 import { oneLine } from "../terminal/one-line.js";
 import { UserError } from "../user-error.js";
 
 /**
  * Refuses, before anything runs, a scenario that `threads` threads cannot run: what they do
- * not support yet (`threadsUnsupported`; `others` names what the command adds, such as
- * --trace or plugins), and a split the fabric does not allow (more parts than it has pods,
- * groups, leaves or switches, or a cut across a zero-delay link). `asked` starts the line.
+ * not support yet (`checkSupported`) and a split the fabric does not allow (`checkSplit`).
+ * `asked` starts the line.
  */
 export function checkThreads(
   asked: string,
@@ -27,15 +20,32 @@ export function checkThreads(
   kinds: ScenarioKinds,
   others: readonly string[] = [],
 ): void {
+  checkSupported(asked, scenario, others);
+  checkSplit(asked, threads, scenario, kinds);
+}
+
+/**
+ * Refuses what a split run does not support yet (`threadsUnsupported`); `others` names what
+ * the command adds, such as --trace or plugins.
+ */
+export function checkSupported(asked: string, scenario: Scenario, others: readonly string[] = []): void {
   if (others.length > 0) throw new UserError(`${asked}: not supported on threads yet: ${others.join(", ")}`);
   const unsupported = threadsUnsupported(scenario);
   if (unsupported !== undefined) throw new UserError(`${asked}: ${unsupported}`);
+}
+
+/**
+ * Refuses a split of the scenario's fabric into `threads` parts that `partitionTopology`
+ * refuses: more parts than it has pods, groups, leaves or switches, or a cut across a
+ * zero-delay link. It depends on the topology alone.
+ */
+export function checkSplit(asked: string, threads: number, scenario: Scenario, kinds: ScenarioKinds): void {
   let topology: Topology;
   try {
     topology = scenarioTopology(scenario, kinds);
-  } catch (error) {
-    // The fabric's own refusal, as the run would give it when it builds.
-    throw error instanceof TopologyError ? new ScenarioError(`topology: ${error.message}`) : error;
+  } catch {
+    // A fabric that does not build: the run says so as it builds, naming the field.
+    return;
   }
   try {
     partitionTopology(topology, threads);
