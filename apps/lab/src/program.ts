@@ -8,7 +8,7 @@ import { MAX_THREADS } from "@losslab/scenario";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { importHtsimCommand, importNs3Command } from "./commands/import.js";
 import { listCommand } from "./commands/list.js";
-import { reproduceCommand } from "./commands/reproduce.js";
+import { type ReproduceOptions, reproduceCommand } from "./commands/reproduce.js";
 import { runCommand } from "./commands/run.js";
 import { schemaCommand } from "./commands/schema.js";
 import { type SweepOptions, sweepCommand } from "./commands/sweep.js";
@@ -151,7 +151,9 @@ Exit codes: 0 every claim passes; 1 a claim fails; 2 a mistake (one line on
 stderr); 3 with --all, a preset failed at run time (the others ran; its error
 is on stderr and in the report); 130/143 --all interrupted by SIGINT/SIGTERM.`,
     )
-    .action(reproduceCommand);
+    .action((name: string | undefined, options: ReproduceOptions, command: Command) =>
+      reproduceCommand(name, { ...options, given: (option) => command.getOptionValueSource(option) === "cli" }),
+    );
 
   program
     .command("run")
