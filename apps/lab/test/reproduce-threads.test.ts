@@ -4,20 +4,29 @@
  * a preset with a run that threads do not support is refused in one line naming the preset,
  * the run and the reason, before or as it runs.
  */
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
+import type { Preset } from "@losslab/reproductions";
+import { parseScenario, runScenario } from "@losslab/scenario";
+import { repositoryRoot } from "@losslab/test-kit/repository";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { presetRunsOnThreads } from "../src/split-runs/preset-runs.js";
 import { losslabInProcess } from "./in-process.js";
+import { presetFiles } from "./preset-files.js";
 
-/** result.json and every chart's CSV that `reproduce NAME ARGS --out DIR` writes, by file name. */
-export async function presetFiles(name: string, ...args: string[]): Promise<Record<string, string>> {
-  const out = mkdtempSync(join(tmpdir(), "losslab-reproduce-threads-"));
-  const run = await losslabInProcess("reproduce", name, "--out", out, ...args);
-  expect(run.code, run.stderr).toBe(0);
-  const kept = readdirSync(out).filter((file) => file === "result.json" || file.endsWith(".csv"));
-  return Object.fromEntries(kept.map((file) => [file, readFileSync(join(out, file), "utf8")]));
+/** A preset of one run, examples/fat-tree-k4.yaml cut to 0.1 ms, that runs it by `run`. */
+function fatTreePreset(run: Preset["run"]): Preset {
+  const { durationCycles, metrics, ...scenario } = parse(
+    readFileSync(join(repositoryRoot, "examples", "fat-tree-k4.yaml"), "utf8"),
+  );
+  const { measureMs, ...rest } = metrics ?? {};
+  const input = { ...scenario, metrics: rest, durationMs: 0.1 };
+  return { name: "fat-tree-test", description: "", expectedRuntime: "1 s", scenarios: () => [input], run };
 }
+
+const empty = { params: {}, fingerprint: "", summary: {}, checks: [], charts: [] };
 
 describe("reproduce --threads", () => {
   // santos-2002's two-switch fabric has 10 ns links: a window every 10 ns, 10 million windows
@@ -64,6 +73,21 @@ describe("reproduce --threads", () => {
       new RegExp(
         `^losslab: --workers ${fit + 1} with --threads 2 runs ${2 * (fit + 1)} threads, more than this machine's ${cores} cores`,
       ),
+    );
+  });
+
+  it("gives presets a runner that splits each run, and fails a preset that ran one without it", async () => {
+    const preset = fatTreePreset(async () => empty);
+    const { runner, checkAllSplit } = presetRunsOnThreads(preset, 1, 2);
+    const split = await runner(parseScenario(preset.scenarios(1)[0]));
+    expect(split.stats.threads).toHaveLength(2);
+    expect(split.fingerprint).toBe(runScenario(parseScenario(preset.scenarios(1)[0])).fingerprint);
+    expect(() => checkAllSplit()).not.toThrow();
+    // A preset that runs its scenario itself never calls the runner: its run was not split,
+    // which must not pass unseen.
+    const bypass = presetRunsOnThreads(preset, 1, 2);
+    expect(() => bypass.checkAllSplit()).toThrow(
+      "fat-tree-test lists 1 runs but made 0 through its context's scenarioRunner",
     );
   });
 });
