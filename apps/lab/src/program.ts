@@ -32,10 +32,10 @@ function integerOption(name: string, min: number, max = Number.MAX_SAFE_INTEGER)
 }
 
 /** `--threads`, for run, reproduce and sweep: one run split over threads, 1 to MAX_THREADS. */
-const threadsOption = (what: string) =>
+const threadsOption = (what: string, byDefault: string) =>
   [
     "--threads <n>",
-    `${what} over n threads (1 to ${MAX_THREADS}), by the topology's pods, groups or leaves: the same results as one thread, sooner or not (docs/spec/parallel.md)`,
+    `${what} over n threads (1 to ${MAX_THREADS}; default ${byDefault}), by the topology's pods, groups or leaves: the same results as one thread, sooner or not (docs/spec/parallel.md)`,
     integerOption("--threads", 1, MAX_THREADS),
   ] as const;
 
@@ -124,11 +124,11 @@ export function losslabProgram(writeError: (text: string) => void = (text) => pr
     .option("--seed <n>", "random seed", integerOption("--seed", 0), 1)
     .option(
       "--workers <n>",
-      "worker threads for sweeps (default: the cores, divided by --threads)",
+      "worker threads for sweeps; with --threads N: the cores / N",
       integerOption("--workers", 1),
       availableParallelism(),
     )
-    .option(...threadsOption("split each of the preset's runs (default 1; not with --all)"))
+    .option(...threadsOption("split each of the preset's own runs (not with --all)", "1"))
     .option("--trace <file>", "write a packet trace of one of the preset's runs (see run --trace)")
     .option(
       "--trace-run <n>",
@@ -166,7 +166,7 @@ is on stderr and in the report); 130/143 --all interrupted by SIGINT/SIGTERM.`,
       "also write result.json (with the time series), CSVs and charts of the flow groups and latency to this directory",
     )
     .option("--seed <n>", "override the scenario's seed", integerOption("--seed", 0))
-    .option(...threadsOption("split the run (default: the scenario's `threads`, else 1)"))
+    .option(...threadsOption("split the run", "the scenario's `threads`, else 1"))
     .option("--trace <file>", "write a packet trace of the run to this file (NDJSON, one line per packet event)")
     .option("--trace-flows <ids>", "trace only these flow ids (comma-separated)")
     .option("--trace-kinds <events>", `trace only these events (comma-separated, or all): ${TRACE_EVENTS.join(", ")}`)
@@ -182,11 +182,11 @@ is on stderr and in the report); 130/143 --all interrupted by SIGINT/SIGTERM.`,
     .option("--out <dir>", "directory for results.csv, results.json and charts (default results/sweep-<file stem>)")
     .option(
       "--workers <n>",
-      "points run at once, each on a worker thread (default: the cores, divided by --threads)",
+      "points run at once, each on a worker thread; with --threads N: the cores / N",
       integerOption("--workers", 1),
       availableParallelism(),
     )
-    .option(...threadsOption("split each point's run (default 1)"))
+    .option(...threadsOption("split each point's run", "1"))
     .option("--fresh", "run every point again, ignoring the results already in --out")
     .option(...DATA_DIR)
     .option(...PLUGIN)
