@@ -96,6 +96,21 @@ describe("sweep --threads", () => {
     );
   });
 
+  it("says that the base scenario's threads: is run's, and runs the points on one thread", {
+    timeout: 60_000,
+  }, async () => {
+    const withThreads = sweepFile(
+      { base: "base.json", parameters: { "packets.dataBytes": [1024] } },
+      { "base.json": { ...example("fat-tree-k4", 0.1), threads: 2 } },
+    );
+    const run = await losslabInProcess("sweep", withThreads, "--workers", "1", "--out", out());
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toBe(
+      "losslab: note: the base scenario's threads: 2 is for `losslab run`; a sweep splits its points over --threads (default 1)\n",
+    );
+    expect(run.stdout).toContain("running 1 on 1 worker\n");
+  });
+
   it("refuses more workers than the cores hold split runs, and --threads where this machine runs nothing", async () => {
     const cores = availableParallelism();
     const fit = Math.max(1, Math.floor(cores / 2));

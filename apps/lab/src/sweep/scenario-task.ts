@@ -49,7 +49,7 @@ export async function runScenarioSummary({
   try {
     // In a worker thread, the plugins load here once (bounded like the main thread's loading).
     const kinds = await kindsWith(plugins);
-    const { threads: _ignored, ...scenario } = parseScenario(input, kinds);
+    const scenario = parseScenario(input, kinds);
     const result = threads > 1 ? await runOnThreads(scenario, kinds, threads) : runScenario(scenario, { kinds });
     return {
       fingerprint: result.fingerprint,
