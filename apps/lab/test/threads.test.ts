@@ -324,3 +324,67 @@ describe("run --threads", () => {
     );
   });
 });
+
+describe("threads: in a scenario file", () => {
+  /** examples/fat-tree-k4.yaml cut to 0.2 ms, with `threads` when given. */
+  function fatTree(threads?: unknown): string {
+    const { durationCycles, metrics, ...scenario } = parse(
+      readFileSync(join(repositoryRoot, "examples", "fat-tree-k4.yaml"), "utf8"),
+    );
+    const { measureMs, ...rest } = metrics ?? {};
+    const name = threads === undefined ? "fat-tree-no-threads" : `fat-tree-threads-${String(threads)}`;
+    return scenarioFile(name, {
+      ...scenario,
+      metrics: rest,
+      durationMs: 0.2,
+      ...(threads === undefined ? {} : { threads }),
+    });
+  }
+
+  it("splits the run as --threads does, with the same result, stats aside; --threads wins", {
+    timeout: 120_000,
+  }, async () => {
+    const without = await losslabInProcess("run", fatTree(), "--json");
+    const withTwo = await losslabInProcess("run", fatTree(2), "--json");
+    const overridden = await losslabInProcess("run", fatTree(2), "--json", "--threads", "1");
+    const upToFour = await losslabInProcess("run", fatTree(2), "--json", "--threads", "4");
+    for (const run of [without, withTwo, overridden, upToFour]) expect(run.code, run.stderr).toBe(0);
+    const [single, two, one, four] = [without, withTwo, overridden, upToFour].map((run) => JSON.parse(run.stdout));
+    expect(single.stats.threads).toBeUndefined();
+    expect(two.stats.threads).toHaveLength(2);
+    expect(one.stats.threads).toBeUndefined();
+    expect(four.stats.threads).toHaveLength(4);
+    expect(single.delivered).toBeGreaterThan(0);
+    // `threads` stays out of the result: how the run ran is not what it ran.
+    expect(two.scenario).not.toHaveProperty("threads");
+    const withoutStats = ({ stats, ...rest }: { stats: unknown }) => rest;
+    for (const other of [two, one, four]) expect(withoutStats(other)).toEqual(withoutStats(single));
+  });
+
+  it("is refused as --threads is, naming the file's threads, by run and by validate", async () => {
+    const marking = scenarioFile("marked-threads", {
+      ...JSON.parse(readFileSync(fatTree(2), "utf8")),
+      marking: { kind: "input-triggered" },
+    });
+    for (const command of ["run", "validate"]) {
+      const refused = await losslabInProcess(command, marking);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toBe(
+        `losslab: ${marking}: threads: 2: not supported on threads yet: marking "input-triggered" (only "none")\n`,
+      );
+    }
+    // On one thread, as the command line asks, it runs.
+    const single = await losslabInProcess("run", marking, "--json", "--threads", "1");
+    expect(single.code, single.stderr).toBe(0);
+    const traced = await losslabInProcess("run", fatTree(2), "--trace", join(dir, "file-threads.ndjson"));
+    expect(traced.code).toBe(2);
+    expect(traced.stderr).toBe(`losslab: ${fatTree(2)}: threads: 2: not supported on threads yet: --trace\n`);
+  });
+
+  it("is accepted by validate, which says the run is split", async () => {
+    const file = fatTree(4);
+    const valid = await losslabInProcess("validate", file);
+    expect(valid.code, valid.stderr).toBe(0);
+    expect(valid.stdout).toMatch(/: valid \(.*, on 4 threads\)/);
+  });
+});

@@ -13,14 +13,11 @@ import {
   parseScenario,
   type RecoverySummary,
   runScenario,
-  type Scenario,
   ScenarioError,
   type ScenarioResult,
   type SwitchMarks,
   scenarioWarnings,
-  threadsUnsupported,
 } from "@losslab/scenario";
-import { PartsLimitError, TopologyError } from "@losslab/topology";
 import { queueChart } from "../charts/queue-chart.js";
 import { slowdownChart } from "../charts/slowdown-chart.js";
 import { writeFileAtomic } from "../files/atomic-write.js";
@@ -28,6 +25,7 @@ import { dataDirOf, inlineDataFiles, readDataFile } from "../files/data-file.js"
 import { prepareOutputDir } from "../files/output-dir.js";
 import { openTraceFile, type TraceFlags } from "../files/trace-file.js";
 import { scenarioKinds } from "../plugins.js";
+import { checkThreads, threadsRun } from "../split-runs/threads-refusal.js";
 import { oneLine } from "../terminal/one-line.js";
 import { simulationProgress } from "../terminal/progress.js";
 import { UserError } from "../user-error.js";
@@ -42,7 +40,7 @@ export interface RunOptions extends TraceFlags {
   dataDir?: string;
   /** Plugin modules to load besides the scenario's `plugins` (`--plugin`). */
   plugin?: string[];
-  /** Threads to split the run over (`--threads`, default 1: not split). */
+  /** Threads to split the run over (`--threads`; default the scenario's `threads`, else 1: not split). */
   threads?: number;
 }
 
@@ -61,31 +59,28 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
   let result: ScenarioResult;
   let traceNote: string | undefined;
   try {
-    const scenario = parseScenario(input, kinds);
+    // `threads` says how to run, not what: it stays out of the run and so out of its result.
+    const { threads: fileThreads, ...scenario } = parseScenario(input, kinds);
     // A scenario too big to build is refused before its warnings, as `validate` refuses it.
     checkFits(scenario, kinds);
     for (const warning of scenarioWarnings(scenario, kinds)) process.stderr.write(`losslab: warning: ${warning}\n`);
     const progress = options.json ? undefined : simulationProgress(scenario.name);
-    let threads = options.threads ?? 1;
-    if (threads > 1) checkThreads(threads, scenario, options);
-    const { runOnThreads } = threads > 1 ? await import("../threads/run-on-threads.js") : { runOnThreads: undefined };
-    let split: ScenarioResult | undefined;
-    while (runOnThreads !== undefined && threads > 1 && split === undefined) {
-      const asked = threads;
-      split = await threadsRun(
-        asked,
-        () => runOnThreads(scenario, kinds, asked, progress),
-        (error) => {
-          // A fabric of fewer units than threads (pods, groups, leaves, switches): as many parts as it has.
-          process.stderr.write(
-            `losslab: warning: --threads ${asked}: ${oneLine(error.message)}; running on ${error.maxParts}\n`,
-          );
-          threads = error.maxParts;
-        },
+    let threads = options.threads ?? fileThreads ?? 1;
+    // A refusal names where the threads were asked for: the command line, or the file.
+    const asked = options.threads === undefined ? `${file}: threads: ${threads}` : `--threads ${threads}`;
+    if (threads > 1) {
+      const plugins = (options.plugin ?? []).length > 0 || (scenario.plugins ?? []).length > 0;
+      const others = [...(options.trace === undefined ? [] : ["--trace"]), ...(plugins ? ["plugins"] : [])];
+      // A fabric of fewer pods (groups, leaves, switches) than threads runs on as many as it has.
+      threads = checkThreads(asked, threads, scenario, kinds, others, (warning) =>
+        process.stderr.write(`losslab: warning: ${warning}\n`),
       );
     }
-    if (split !== undefined) result = split;
-    else {
+    if (threads > 1) {
+      const { runOnThreads } = await import("../threads/run-on-threads.js");
+      const parts = threads;
+      result = await threadsRun(asked, () => runOnThreads(scenario, kinds, parts, progress));
+    } else {
       const trace = openTraceFile(options);
       try {
         result = runScenario(scenario, {
@@ -461,45 +456,4 @@ function groupsChart(result: ScenarioResult): Chart {
       .filter((m) => m.startsWith("group:"))
       .map((meter) => ({ name: meter.slice(6), points: result.series(meter) })),
   };
-}
-
-/** Refuses, naming them, what a run split over threads does not support yet (docs/spec/parallel.md sec. 6). */
-function checkThreads(threads: number, scenario: Scenario, options: RunOptions): void {
-  const flags = [
-    [options.trace !== undefined, "--trace"],
-    [(options.plugin ?? []).length > 0 || (scenario.plugins ?? []).length > 0, "plugins"],
-  ] as const;
-  const named = flags.filter(([given]) => given).map(([, flag]) => flag);
-  if (named.length > 0) throw new UserError(`--threads ${threads}: not supported on threads yet: ${named.join(", ")}`);
-  const unsupported = threadsUnsupported(scenario);
-  if (unsupported !== undefined) throw new UserError(`--threads ${threads}: ${unsupported}`);
-}
-
-/**
- * A split run, its refusals as one line: a partition that cuts a zero-delay link
- * (TopologyError), or devices of two parts that meet without a link (EngineError), such as
- * traffic that starts flows when others complete. More threads than the fabric has units
- * (PartsLimitError) is not refused: `fewer` hears it, and the run is tried again on as many
- * as it has (on one, the single run).
- */
-async function threadsRun<T>(
-  threads: number,
-  run: () => Promise<T>,
-  fewer: (error: PartsLimitError) => void,
-): Promise<T | undefined> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof PartsLimitError) {
-      fewer(error);
-      return undefined;
-    }
-    if (error instanceof TopologyError) throw new UserError(`--threads ${threads}: ${oneLine(error.message)}`);
-    if (error instanceof Error && error.name === "EngineError" && error.message.includes("of another part")) {
-      throw new UserError(
-        `--threads ${threads}: a device acted on a device of another part without a link between them (traffic that starts flows when others complete does, such as collectives): run it with --threads 1`,
-      );
-    }
-    throw error;
-  }
 }

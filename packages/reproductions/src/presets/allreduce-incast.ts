@@ -127,9 +127,9 @@ export const allreduceIncast: Preset = {
   expectedRuntime: "10 s",
   scenarios: (seed) => runs.map((run) => scenario(run, seed)),
   async run(context) {
-    const results = runCollectives(
+    const results = await runCollectives(
       runs.map((run) => ({ label: run.label, scenario: scenario(run, context.seed) })),
-      context.progress,
+      context,
     );
     const rings = results.map((result) => collectiveOf(result, "ring"));
     const completion = (label: string) => rings[runs.findIndex((run) => run.label === label)]?.runs[0]?.completionUs;
