@@ -79,14 +79,14 @@ describe("sweep --threads", () => {
 
   it("refuses, before any point runs, a point a split run does not support, naming it", async () => {
     const marked = sweepFile(
-      { base: "base.json", parameters: { "marking.kind": ["none", "input-triggered"] } },
+      { base: "base.json", parameters: { "marking.kind": ["none", "qcn"] } },
       { "base.json": example("fat-tree-k4", 0.1) },
     );
     const dir = out();
     const run = await losslabInProcess("sweep", marked, "--threads", "2", "--out", dir);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      `losslab: ${marked}: point 2 (marking.kind=input-triggered): --threads 2: not supported on threads yet: marking "input-triggered" (only "none")\n`,
+      `losslab: ${marked}: point 2 (marking.kind=qcn): --threads 2: not supported on threads yet: marking "qcn" (its congestion notifications are not merged yet)\n`,
     );
     expect(existsSync(join(dir, "results.csv"))).toBe(false);
     const many = await losslabInProcess("sweep", grid, "--threads", "5", "--out", out());

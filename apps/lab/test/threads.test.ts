@@ -364,13 +364,13 @@ describe("threads: in a scenario file", () => {
   it("is refused as --threads is, naming the file's threads, by run and by validate", async () => {
     const marking = scenarioFile("marked-threads", {
       ...JSON.parse(readFileSync(fatTree(2), "utf8")),
-      marking: { kind: "input-triggered" },
+      marking: { kind: "qcn" },
     });
     for (const command of ["run", "validate"]) {
       const refused = await losslabInProcess(command, marking);
       expect(refused.code).toBe(2);
       expect(refused.stderr).toBe(
-        `losslab: ${marking}: threads: 2: not supported on threads yet: marking "input-triggered" (only "none")\n`,
+        `losslab: ${marking}: threads: 2: not supported on threads yet: marking "qcn" (its congestion notifications are not merged yet)\n`,
       );
     }
     // On one thread, as the command line asks, it runs.

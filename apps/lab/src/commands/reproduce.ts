@@ -89,7 +89,8 @@ export async function reproduceCommand(name: string | undefined, options: Reprod
     sweepRunner: threadRunner(workers),
     ...(split === undefined ? {} : { scenarioRunner: split.runner }),
   });
-  split?.checkAllSplit();
+  const unsplit = split?.unsplit();
+  if (unsplit !== undefined) process.stderr.write(`losslab: warning: ${unsplit}\n`);
   if (options.json) {
     process.stdout.write(resultJsonText(preset.name, options.seed, result));
   } else {

@@ -30,8 +30,13 @@ export async function validateCommand(file: string, options: ValidateOptions = {
     let threads = scenario.threads ?? 1;
     if (threads > 1) {
       const plugins = (options.plugin ?? []).length > 0 || (scenario.plugins ?? []).length > 0;
-      threads = checkThreads(`${file}: threads: ${threads}`, threads, scenario, kinds, plugins ? ["plugins"] : [], (warning) =>
-        process.stderr.write(`losslab: warning: ${warning}\n`),
+      threads = checkThreads(
+        `${file}: threads: ${threads}`,
+        threads,
+        scenario,
+        kinds,
+        plugins ? ["plugins"] : [],
+        (warning) => process.stderr.write(`losslab: warning: ${warning}\n`),
       );
     }
     const cost = estimateCost(scenario, kinds);
