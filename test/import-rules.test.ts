@@ -121,7 +121,7 @@ const NODE_ONLY = ["piscina", "bullmq", "ioredis", "commander", "playwright-core
 
 /**
  * What the web page's modules import, followed from its entries (apps/web/src: the page and
- * the worker) through relative imports and the workspace packages' sources (the
+ * its workers) through relative imports and the workspace packages' sources (the
  * `@losslab/source` condition the page builds with): every Node built-in and Node-only
  * package reached, with the chain of files that reaches it. Other packages (vega, yaml, zod)
  * are not followed: the bundle test builds them (apps/web/test/browser.test.ts).
@@ -166,7 +166,8 @@ export function pageReaches(
 }
 
 describe("the web page (apps/web)", () => {
-  const entries = ["apps/web/src/main.ts", "apps/web/src/worker.ts"];
+  // The worker of a split run's other parts is an entry of its own: the worker starts it by URL, not by an import.
+  const entries = ["apps/web/src/main.ts", "apps/web/src/worker.ts", "apps/web/src/part-worker.ts"];
 
   it("reaches no Node built-in and no Node-only package from its entries, through every workspace package it imports", () => {
     const read = new Set<string>();

@@ -22,6 +22,16 @@ function presetsInThePage(): Plugin {
   };
 }
 
+/**
+ * Cross-origin isolation, as public/_headers gives it to the built site's host: the page and
+ * its workers may share memory (SharedArrayBuffer, Atomics.wait), which a run split over
+ * threads needs. Everything the page loads is its own, so requiring CORP blocks nothing.
+ */
+const crossOriginIsolation = {
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Embedder-Policy": "require-corp",
+};
+
 // Sources of the workspace packages (their "@losslab/source" export condition), as the tests use them.
 const conditions = ["@losslab/source", "module", "browser", "development|production"];
 
@@ -31,6 +41,6 @@ export default defineConfig({
   plugins: [presetsInThePage()],
   worker: { format: "es", plugins: () => [presetsInThePage()] },
   build: { target: "es2022", chunkSizeWarningLimit: 2500 },
-  server: { host: "127.0.0.1" },
-  preview: { host: "127.0.0.1" },
+  server: { host: "127.0.0.1", headers: crossOriginIsolation },
+  preview: { host: "127.0.0.1", headers: crossOriginIsolation },
 });

@@ -4,10 +4,11 @@
  */
 import { availableParallelism, totalmem } from "node:os";
 import { TRACE_EVENTS } from "@losslab/metrics";
+import { MAX_THREADS } from "@losslab/scenario";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { importHtsimCommand, importNs3Command } from "./commands/import.js";
 import { listCommand } from "./commands/list.js";
-import { reproduceCommand } from "./commands/reproduce.js";
+import { type ReproduceOptions, reproduceCommand } from "./commands/reproduce.js";
 import { runCommand } from "./commands/run.js";
 import { schemaCommand } from "./commands/schema.js";
 import { type SweepOptions, sweepCommand } from "./commands/sweep.js";
@@ -19,15 +20,24 @@ import { oneLine } from "./terminal/one-line.js";
 import { UserError } from "./user-error.js";
 import { losslabVersion as version } from "./version.js";
 
-function integerOption(name: string, min: number) {
+function integerOption(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
   return (text: string): number => {
     const value = Number(text);
-    if (!Number.isInteger(value) || value < min) {
-      throw new InvalidArgumentError(`${name} must be an integer >= ${min}, got "${text}"`);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
+      throw new InvalidArgumentError(`${name} must be an integer ${range}, got "${text}"`);
     }
     return value;
   };
 }
+
+/** `--threads`, for run, reproduce and sweep: one run split over threads, 1 to MAX_THREADS. */
+const threadsOption = (what: string, byDefault: string) =>
+  [
+    "--threads <n>",
+    `${what} over n threads (1 to ${MAX_THREADS}; default ${byDefault}), by the topology's pods, groups or leaves: the same results as one thread, sooner or not (docs/spec/parallel.md)`,
+    integerOption("--threads", 1, MAX_THREADS),
+  ] as const;
 
 /**
  * The most points `losslab worker` runs at once on this machine: one per core, and one per
@@ -112,7 +122,13 @@ export function losslabProgram(writeError: (text: string) => void = (text) => pr
     .option("--json", "print the result as one JSON object on stdout (no files written)")
     .option("--out <dir>", "directory for CSV, SVG and PNG files (default results/<preset>; with --all, results)")
     .option("--seed <n>", "random seed", integerOption("--seed", 0), 1)
-    .option("--workers <n>", "worker threads for sweeps", integerOption("--workers", 1), availableParallelism())
+    .option(
+      "--workers <n>",
+      "worker threads for sweeps; with --threads N: the cores / N",
+      integerOption("--workers", 1),
+      availableParallelism(),
+    )
+    .option(...threadsOption("split each of the preset's own runs (not with --all)", "1"))
     .option("--trace <file>", "write a packet trace of one of the preset's runs (see run --trace)")
     .option(
       "--trace-run <n>",
@@ -135,7 +151,9 @@ Exit codes: 0 every claim passes; 1 a claim fails; 2 a mistake (one line on
 stderr); 3 with --all, a preset failed at run time (the others ran; its error
 is on stderr and in the report); 130/143 --all interrupted by SIGINT/SIGTERM.`,
     )
-    .action(reproduceCommand);
+    .action((name: string | undefined, options: ReproduceOptions, command: Command) =>
+      reproduceCommand(name, { ...options, given: (option) => command.getOptionValueSource(option) === "cli" }),
+    );
 
   program
     .command("run")
@@ -148,6 +166,7 @@ is on stderr and in the report); 130/143 --all interrupted by SIGINT/SIGTERM.`,
       "also write result.json (with the time series), CSVs and charts of the flow groups and latency to this directory",
     )
     .option("--seed <n>", "override the scenario's seed", integerOption("--seed", 0))
+    .option(...threadsOption("split the run", "the scenario's `threads`, else 1"))
     .option("--trace <file>", "write a packet trace of the run to this file (NDJSON, one line per packet event)")
     .option("--trace-flows <ids>", "trace only these flow ids (comma-separated)")
     .option("--trace-kinds <events>", `trace only these events (comma-separated, or all): ${TRACE_EVENTS.join(", ")}`)
@@ -161,7 +180,13 @@ is on stderr and in the report); 130/143 --all interrupted by SIGINT/SIGTERM.`,
     .description("run a scenario over a grid of parameter values; writes results.csv/.json and charts (resumable)")
     .argument("<sweep-file>", "sweep file (JSON or YAML): { base, parameters, outputs? }")
     .option("--out <dir>", "directory for results.csv, results.json and charts (default results/sweep-<file stem>)")
-    .option("--workers <n>", "worker threads", integerOption("--workers", 1), availableParallelism())
+    .option(
+      "--workers <n>",
+      "points run at once, each on a worker thread; with --threads N: the cores / N",
+      integerOption("--workers", 1),
+      availableParallelism(),
+    )
+    .option(...threadsOption("split each point's run", "1"))
     .option("--fresh", "run every point again, ignoring the results already in --out")
     .option(...DATA_DIR)
     .option(...PLUGIN)
@@ -202,6 +227,12 @@ and why. Ctrl-C or SIGTERM stops with the finished points kept.
 
 A point whose simulation fails is recorded with its error (an "error" column
 in results.csv, "error" in results.json, a line on stderr) and the others run.
+
+Many points use the cores best as one single-threaded run per core (the
+default): no window barriers, and one thread is the cheapest per event.
+--threads N shortens each run (latency) at some extra CPU: for a few long
+points. With it --workers defaults to the cores divided by N, and --workers W
+with W x N above the cores is refused. The records are the same either way.
 
 With --queue, the points are jobs in Redis and \`losslab worker --queue URL\`
 processes, on this machine or others, run them; the outputs are the same bytes

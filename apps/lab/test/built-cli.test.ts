@@ -196,4 +196,68 @@ describe("the built losslab CLI", () => {
     expect(refused.stderr.trim().split("\n")).toHaveLength(1);
     expect(refused.stderr).toMatch(/^losslab: .*multipath.*ecmp, oblivious, round-robin, reps/);
   });
+
+  it("runs a scenario split over 2 and 4 threads (the part workers beside the bundle), with the result of 1", {
+    timeout: 120_000,
+  }, () => {
+    const dir = mkdtempSync(join(tmpdir(), "losslab-built-"));
+    const file = join(dir, "fat-tree.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        durationMs: 0.2,
+        topology: { kind: "fat-tree", k: 4, delayNs: 100 },
+        flows: [0, 1, 2, 3, 4, 5, 6, 7].map((host) => ({ source: `H${host}`, destination: `H${15 - host}` })),
+      }),
+    );
+    const results = ["1", "2", "4"].map((threads) => {
+      const run = built("run", file, "--json", "--threads", threads);
+      expect(run.stderr).toBe("");
+      expect(run.status).toBe(0);
+      const { stats, ...result } = JSON.parse(run.stdout);
+      expect(stats.threads?.length ?? 1).toBe(Number(threads));
+      return { result, hops: stats.packetHops };
+    });
+    expect(results[0]!.result.delivered).toBeGreaterThan(0);
+    expect(results[1]).toEqual(results[0]);
+    expect(results[2]).toEqual(results[0]);
+  });
+
+  it("splits a run by the file's threads:, and a sweep's points by --threads, with the results of one thread", {
+    timeout: 120_000,
+  }, () => {
+    const dir = mkdtempSync(join(tmpdir(), "losslab-built-"));
+    const scenario = {
+      durationMs: 0.2,
+      topology: { kind: "fat-tree", k: 4, delayNs: 100 },
+      flows: [0, 1, 2, 3].map((host) => ({ source: `H${host}`, destination: `H${15 - host}` })),
+    };
+    writeFileSync(join(dir, "plain.json"), JSON.stringify(scenario));
+    writeFileSync(join(dir, "two.json"), JSON.stringify({ ...scenario, threads: 2 }));
+    const [plain, two] = ["plain.json", "two.json"].map((file) => {
+      const run = built("run", join(dir, file), "--json");
+      expect(run.stderr).toBe("");
+      expect(run.status).toBe(0);
+      return JSON.parse(run.stdout);
+    });
+    expect(plain.stats.threads).toBeUndefined();
+    expect(two.stats.threads).toHaveLength(2);
+    const { stats: _plain, ...plainResult } = plain;
+    const { stats: _two, ...twoResult } = two;
+    expect(twoResult).toEqual(plainResult);
+
+    writeFileSync(
+      join(dir, "sweep.json"),
+      JSON.stringify({ base: "plain.json", parameters: { "packets.dataBytes": [1024, 2048] } }),
+    );
+    const csv = ["1", "2"].map((threads) => {
+      const out = join(dir, `sweep-${threads}`);
+      const sweep = built("sweep", join(dir, "sweep.json"), "--threads", threads, "--out", out);
+      expect(sweep.stderr).toBe("");
+      expect(sweep.status).toBe(0);
+      return readFileSync(join(out, "results.csv"), "utf8");
+    });
+    expect(csv[0]!.trim().split("\n")).toHaveLength(3);
+    expect(csv[1]).toBe(csv[0]);
+  });
 });

@@ -246,8 +246,9 @@ describe("reproduce --all on two threads", () => {
   it("runs the presets at once, longest first, to the same files and the same result tables, in order", {
     timeout: 120_000,
   }, () => {
-    // In the presets' order (that of `losslab list`); turner-apsn ("2 s") is the longest, fig6 ("< 1 s") the shortest.
-    const only = "santos2002-fig2b,santos2002-fig6,turner-apsn";
+    // In the presets' order (that of `losslab list`); fig4b ("2 s") is the longest, fig6 ("< 1 s") the shortest.
+    // (turner-apsn was the longest until issue 41's event order made its TA.1 fail: docs/spec/turner.md.)
+    const only = "santos2002-fig2b,santos2002-fig4b,santos2002-fig6";
     const outputs = ["1", "2"].map((workers) => {
       const out = mkdtempSync(join(tmpdir(), `losslab-all-${workers}-`));
       const run = losslab("reproduce", "--all", "--only", only, "--out", out, "--workers", workers);
@@ -262,12 +263,12 @@ describe("reproduce --all on two threads", () => {
     expect(two.tables).toEqual(one.tables);
     expect(two.report).toContain("presets ran at once");
     expect(one.report).not.toContain("presets ran at once");
-    expect(two.tables.indexOf("santos2002-fig6")).toBeLessThan(two.tables.indexOf("turner-apsn"));
+    expect(two.tables.indexOf("santos2002-fig4b")).toBeLessThan(two.tables.indexOf("santos2002-fig6"));
     // On one thread in their order; on two the shortest waits for a thread, which the other two took.
     const starts = (stderr: string) => [...stderr.matchAll(/\] (\S+): running/g)].map((m) => m[1]);
     expect(starts(one.run.stderr)).toEqual(only.split(","));
     expect(starts(two.run.stderr)[2]).toBe("santos2002-fig6");
-    expect(two.run.stderr).toMatch(/\[3\/3\] turner-apsn: 3 of 3 claims pass/);
+    expect(two.run.stderr).toMatch(/\[\d\/3\] santos2002-fig4b: (\d+) of \1 claims pass/);
     expect(two.run.stdout.split("\n").at(-2)).toMatch(/^3 presets, (\d+) of \1 claims pass/);
   });
 });

@@ -16,10 +16,12 @@ import type { ScenarioEditor } from "./scenario-editor.js";
 import { parseScenarioText } from "./scenario-text.js";
 import { drawTopology, type TopologyDrawing } from "./topology-view.js";
 import { tracePanel } from "./trace-panel.js";
-import { type PageState, type RunState, readState, writeState } from "./url-state.js";
+import { MAX_THREADS, type PageState, type RunState, readState, writeState } from "./url-state.js";
 
 const presetSelect = byId<HTMLSelectElement>("preset");
 const seedInput = byId<HTMLInputElement>("seed");
+const threadsInput = byId<HTMLInputElement>("threads");
+const threadsNote = byId("threads-note");
 const runButton = byId<HTMLButtonElement>("run");
 const stopButton = byId<HTMLButtonElement>("stop");
 const progressBar = byId<HTMLProgressElement>("progress");
@@ -84,6 +86,12 @@ function seed(): number {
   return Number.isSafeInteger(value) && value >= 0 ? value : 1;
 }
 
+/** Threads to split a scenario's run over: the input's whole number, within 1 to MAX_THREADS. */
+function threads(): number {
+  const value = Number(threadsInput.value);
+  return Number.isSafeInteger(value) ? Math.min(MAX_THREADS, Math.max(1, value)) : 1;
+}
+
 async function setUrl(state: PageState): Promise<void> {
   const withPin = pinnedRequest === undefined ? state : { ...state, pinned: runState(pinnedRequest) };
   history.replaceState(null, "", `${location.pathname}${await writeState(withPin)}`);
@@ -95,8 +103,8 @@ function runState(request: RunRequest): RunState {
 
 /** The URL's state of the current run (the one the page shows or is about to run). */
 function currentState(request: RunRequest | undefined): PageState {
-  if (request?.type === "run-scenario") return { scenario: request.text, run: false };
-  return { preset: presetSelect.value, seed: seed(), run: false };
+  if (request?.type === "run-scenario") return { scenario: request.text, threads: threads(), run: false };
+  return { preset: presetSelect.value, seed: seed(), threads: threads(), run: false };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -178,6 +186,8 @@ function clearResults(): void {
   shownRun = undefined;
   followNewest = true;
   progressBar.value = 0;
+  threadsNote.hidden = true;
+  threadsNote.textContent = "";
   summaryArea.replaceChildren(element("p", { class: "muted" }, "running..."));
   runSelect.replaceChildren();
   liveArea.replaceChildren();
@@ -205,6 +215,15 @@ function receive(message: Message): void {
       setStatus(`${which}${Math.round(message.doneMs)} of ${message.totalMs} ms simulated`);
       break;
     }
+    case "threads":
+      // One visible line: how the run is split, or why it runs on one thread.
+      threadsNote.textContent =
+        message.fallback === undefined
+          ? `split over ${message.threads} threads`
+          : `runs on one thread: ${message.fallback}`;
+      threadsNote.className = message.fallback === undefined ? "" : "warning";
+      threadsNote.hidden = false;
+      break;
     case "run-result":
       addRun(message.view);
       break;
@@ -314,12 +333,54 @@ async function showOutcome(outcome: Outcome): Promise<void> {
   // The same bytes as `losslab reproduce NAME --json` (for a preset).
   grid.appendChild(element("pre", { id: "summary-json" }, outcome.summaryJson));
   parts.push(grid);
+  if (outcome.threads !== undefined) parts.push(...threadsSummary(outcome.threads));
   summaryArea.replaceChildren(...parts);
   for (const chart of outcome.charts) await drawChart(chartsArea, chart);
 }
 
+/**
+ * A split run's cost (`stats.threads`, `stats.scaling`, as `losslab run --threads N` prints
+ * them): per thread, its events, windows, and wall time running, waiting at window ends and
+ * taking in the others' frames; then the scaling the run predicts for other thread counts.
+ */
+function threadsSummary({ parts, scaling }: NonNullable<Outcome["threads"]>): Node[] {
+  const head = ["thread", "events", "windows", "running (ms)", "waiting (ms)", "taking in (ms)"];
+  const rows = parts.map((part, index) =>
+    element(
+      "tr",
+      {},
+      ...[index, part.events, part.windows, part.runMs, part.waitMs, part.exchangeMs].map((value) =>
+        element("td", {}, String(value)),
+      ),
+    ),
+  );
+  const table = element(
+    "table",
+    { id: "summary-threads", class: "checks" },
+    element("thead", {}, element("tr", {}, ...head.map((title) => element("th", {}, title)))),
+    element("tbody", {}, ...rows),
+  );
+  if (scaling === undefined) return [table];
+  const { measured } = scaling;
+  // The model of the measured split exists only for the counts predicted (2, 4, 8, 16 where the fabric splits so).
+  const model = Number.isFinite(measured.modelMs)
+    ? ` (the busiest part's events at ${scaling.perEventUs} us each: ${measured.modelMs} ms, + ${scaling.windowOverheadUs} us per window)`
+    : "";
+  const predicted = scaling.predicted
+    .map((p) => `${p.threads} threads ${p.speedup}x (imbalance ${p.imbalance})`)
+    .join(", ");
+  return [
+    table,
+    element(
+      "p",
+      { id: "summary-scaling" },
+      `windows: ${measured.windowsMs} ms on ${measured.threads} threads${model}; predicted from it: ${predicted}`,
+    ),
+  ];
+}
+
 function startScenario(text: string): void {
-  start({ type: "run-scenario", text });
+  start({ type: "run-scenario", text, threads: threads() });
   description.textContent = "the scenario in the editor (below)";
   chartsArea.replaceChildren(
     element("p", { class: "muted" }, "A scenario has no figure of its own: see the live charts."),
@@ -434,9 +495,10 @@ presetSelect.addEventListener("change", () => {
   void setUrl(currentState(undefined));
 });
 seedInput.addEventListener("change", () => void setUrl(currentState(undefined)));
+threadsInput.addEventListener("change", () => void setUrl(currentState(running?.request ?? lastRun?.request)));
 runButton.addEventListener("click", () => {
   void setUrl(currentState(undefined));
-  start({ type: "run-preset", preset: presetSelect.value, seed: seed() });
+  start({ type: "run-preset", preset: presetSelect.value, seed: seed(), threads: threads() });
 });
 stopButton.addEventListener("click", () => stop(true));
 byId("copy-link").addEventListener("click", () => {
@@ -449,7 +511,7 @@ byId("load-scenario").addEventListener("click", loadPresetScenario);
 byId("run-scenario").addEventListener("click", () => {
   if (!validateEditor()) return;
   const text = editorText();
-  void setUrl({ scenario: text, run: false });
+  void setUrl({ scenario: text, threads: threads(), run: false });
   startScenario(text);
 });
 editor.addEventListener("input", scheduleValidation);
@@ -498,6 +560,7 @@ async function load(): Promise<void> {
     return;
   }
   if (state.seed !== undefined) seedInput.value = String(state.seed);
+  if (state.threads !== undefined) threadsInput.value = String(state.threads);
   if (state.pinned !== undefined) {
     const request = pinnedRunRequest(state.pinned);
     if (request === undefined) {
@@ -525,7 +588,7 @@ async function load(): Promise<void> {
     presetSelect.value = name;
   }
   describePreset();
-  if (state.run && name !== undefined) start({ type: "run-preset", preset: name, seed: seed() });
+  if (state.run && name !== undefined) start({ type: "run-preset", preset: name, seed: seed(), threads: threads() });
   else prepareSpare();
 }
 
@@ -537,13 +600,13 @@ function presetName(given: string | undefined): string | undefined {
 
 /** The pinned run a link names; undefined (and a message on the page) when it names no preset there is. */
 function pinnedRunRequest(state: RunState): RunRequest | undefined {
-  if (state.scenario !== undefined) return { type: "run-scenario", text: state.scenario };
+  if (state.scenario !== undefined) return { type: "run-scenario", text: state.scenario, threads: threads() };
   const name = presetName(state.preset);
   if (name === undefined) {
     setStatus(`unknown pinned preset "${state.preset}"`, true);
     return undefined;
   }
-  return { type: "run-preset", preset: name, seed: state.seed ?? 1 };
+  return { type: "run-preset", preset: name, seed: state.seed ?? 1, threads: threads() };
 }
 
 void load();

@@ -14,17 +14,24 @@ import {
   presets,
   resultJsonText,
 } from "@losslab/reproductions";
-import type { ScenarioResult } from "@losslab/scenario";
+import type { ScenarioResult, SplitScaling, ThreadStats } from "@losslab/scenario";
 import { type FlowTrace, traceFlow } from "./flow-trace.js";
 import { type RunView, runView } from "./run-view.js";
 import { type RunObserver, runScenario } from "./scenario-tap.js";
 import { parseScenarioText, scenarioSummaryText } from "./scenario-text.js";
+import { runOnWorkers, threadsFallback } from "./split-run.js";
 
 export type Request =
-  /** Runs a preset, as `losslab reproduce NAME --seed SEED --json` does. */
-  | { type: "run-preset"; preset: string; seed: number }
-  /** Runs a scenario file's text (YAML or JSON), as `losslab run` does. */
-  | { type: "run-scenario"; text: string }
+  /**
+   * Runs a preset, as `losslab reproduce NAME --seed SEED --json` does, on one thread: with
+   * `threads` > 1, a `threads` message says that a preset's runs are not split.
+   */
+  | { type: "run-preset"; preset: string; seed: number; threads?: number }
+  /**
+   * Runs a scenario file's text (YAML or JSON), as `losslab run` does; over `threads` threads
+   * (default 1) as `losslab run --threads N` does, where the page and the scenario allow it.
+   */
+  | { type: "run-scenario"; text: string; threads?: number }
   /** Runs a scenario (a RunView's, as JSON) again with a trace of one flow over [fromMs, toMs). */
   | { type: "trace-flow"; scenario: string; flow: number; fromMs: number; toMs: number };
 
@@ -42,6 +49,16 @@ export interface Outcome {
   csv: Record<string, string>;
   /** Wall time of the run in the worker, ms. */
   elapsedMs: number;
+  /** A run split over threads: each part's cost, and the scaling it predicts (`RunStats.threads`, `scaling`). */
+  threads?: { parts: ThreadStats[]; scaling?: SplitScaling };
+}
+
+/** What the worker offers a run split over threads (the worker's globals, given by worker.ts). */
+export interface ThreadsHost {
+  /** The worker's `crossOriginIsolated`: shared memory, and so a split run, needs it. */
+  readonly isolated: boolean;
+  /** Starts the Web Worker of one more part (part-worker.ts). */
+  startPart(): Worker;
 }
 
 export type Message =
@@ -51,6 +68,11 @@ export type Message =
   | { type: "progress"; done: number; total: number; label?: string }
   /** The `run`-th scenario run (1-based) reached `doneMs` of `totalMs` simulated. */
   | { type: "run-progress"; run: number; doneMs: number; totalMs: number }
+  /**
+   * A run asked for more than one thread runs on `threads`: all it asked for, or 1 and
+   * `fallback`, one line saying why not (the page's isolation, the scenario, a preset).
+   */
+  | { type: "threads"; threads: number; fallback?: string }
   /** The `run`-th scenario run finished: its series, for the live charts and the topology view. */
   | { type: "run-result"; view: RunView }
   | { type: "done"; outcome: Outcome }
@@ -63,6 +85,7 @@ export async function handleRequest(
   request: Request,
   post: (message: Message) => void,
   observeRuns: (observer: RunObserver | undefined) => RunObserver | undefined,
+  host: ThreadsHost,
 ): Promise<void> {
   let run = 0;
   const observer: RunObserver = {
@@ -81,7 +104,7 @@ export async function handleRequest(
       post({ type: "trace", trace: traceFlow(scenario, request.flow, request, progress) });
       return;
     }
-    post({ type: "done", outcome: await execute(request, post, start) });
+    post({ type: "done", outcome: await execute(request, post, start, observer, host) });
   } catch (error) {
     post({ type: "error", message: error instanceof Error ? error.message : String(error) });
   } finally {
@@ -93,10 +116,19 @@ async function execute(
   request: Exclude<Request, { type: "trace-flow" }>,
   post: (message: Message) => void,
   start: number,
+  observer: RunObserver,
+  host: ThreadsHost,
 ): Promise<Outcome> {
   if (request.type === "run-preset") {
     const preset = findPreset(request.preset);
     post({ type: "started", name: preset.name, runs: preset.scenarios(request.seed).length });
+    if ((request.threads ?? 1) > 1) {
+      post({
+        type: "threads",
+        threads: 1,
+        fallback: "a preset's runs are not split over threads (a scenario's run is)",
+      });
+    }
     const result = await preset.run({
       seed: request.seed,
       // No sweep runner: a preset's sweep runs its points one after another here (the results
@@ -116,8 +148,21 @@ async function execute(
   }
   const scenario = parseScenarioText(request.text);
   post({ type: "started", name: scenario.name, runs: 1 });
-  const result: ScenarioResult = runScenario(scenario);
+  const asked = request.threads ?? 1;
+  const fallback = threadsFallback(asked, scenario, host.isolated);
+  const threads = fallback === undefined ? asked : 1;
+  if (asked > 1) post({ type: "threads", threads, ...(fallback === undefined ? {} : { fallback }) });
+  let result: ScenarioResult;
+  if (threads > 1) {
+    // The split run reports to the page as runScenario (scenario-tap.ts) does.
+    observer.started(scenario);
+    result = await runOnWorkers(scenario, threads, () => host.startPart(), observer.progress);
+    observer.finished(result);
+  } else {
+    result = runScenario(scenario);
+  }
   const summaryJson = scenarioSummaryText(result);
+  const { threads: parts, scaling } = result.stats;
   return {
     name: scenario.name,
     summaryJson,
@@ -126,6 +171,7 @@ async function execute(
     charts: [],
     csv: {},
     elapsedMs: performance.now() - start,
+    ...(parts === undefined ? {} : { threads: { parts, ...(scaling === undefined ? {} : { scaling }) } }),
   };
 }
 

@@ -4,6 +4,7 @@
  * file's text, deflated and base64url-encoded. `run=1` starts the run when the page loads.
  * A pinned run to compare with rides along as `pin-preset=NAME[&pin-seed=N]` or
  * `pin-scenario=TEXT`; with `run=1` the page runs it first, then the current one.
+ * `threads=N` splits a scenario's runs over N threads (a setting of the page, for both runs).
  */
 
 /** One run as the URL names it: a preset and its seed, or a scenario file's text. */
@@ -17,6 +18,8 @@ export interface RunState {
 export interface PageState extends RunState {
   /** The pinned run, compared with the current one. */
   pinned?: RunState;
+  /** Threads to split a scenario's run over (1 to MAX_THREADS; absent: 1). */
+  threads?: number;
   run: boolean;
 }
 
@@ -25,6 +28,11 @@ export const MAX_ENCODED_CHARS = 200_000;
 export const MAX_SCENARIO_CHARS = 1_000_000;
 /** Longest query string read at all: two scenarios at their longest, and the short parameters. */
 export const MAX_SEARCH_CHARS = 2 * MAX_ENCODED_CHARS + 1_000;
+/**
+ * Most threads the page splits a run over: a split run's shared rings grow with the square
+ * of the parts (2 N^2 rings of 2.5 MB: 320 MB at 8).
+ */
+export const MAX_THREADS = 8;
 /** Longest preset name accepted (the longest real one is a few dozen characters). */
 const MAX_PRESET_CHARS = 100;
 
@@ -34,6 +42,8 @@ export async function readState(search: string): Promise<PageState> {
     throw new Error(`the URL's query is too long (${search.length} characters, at most ${MAX_SEARCH_CHARS})`);
   const params = new URLSearchParams(search);
   const state: PageState = { run: params.get("run") === "1", ...(await readRun(params, "")) };
+  const threads = params.get("threads");
+  if (threads !== null) state.threads = readThreads(threads);
   const pinned = await readRun(params, "pin-");
   if (Object.keys(pinned).length > 0) {
     if (pinned.preset === undefined && pinned.scenario === undefined)
@@ -41,6 +51,14 @@ export async function readState(search: string): Promise<PageState> {
     state.pinned = pinned;
   }
   return state;
+}
+
+/** The `threads` parameter's value: a whole number from 1 to MAX_THREADS. */
+function readThreads(given: string): number {
+  const value = Number(given);
+  if (!Number.isSafeInteger(value) || value < 1 || value > MAX_THREADS || given.trim() === "")
+    throw new Error(`threads must be a whole number from 1 to ${MAX_THREADS} (got "${given.slice(0, 40)}")`);
+  return value;
 }
 
 /** The run named by the parameters starting with `prefix` ("" for the current run, "pin-" for the pinned one). */
@@ -68,6 +86,7 @@ async function readRun(params: URLSearchParams, prefix: string): Promise<RunStat
 export async function writeState(state: PageState): Promise<string> {
   const params = new URLSearchParams();
   await writeRun(params, "", state);
+  if (state.threads !== undefined && state.threads !== 1) params.set("threads", String(state.threads));
   if (state.pinned !== undefined) await writeRun(params, "pin-", state.pinned);
   if (state.run) params.set("run", "1");
   return `?${params.toString()}`;

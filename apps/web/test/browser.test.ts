@@ -8,17 +8,21 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { findPreset, presets, resultJsonText } from "@losslab/reproductions";
+import { parseScenario, runScenario } from "@losslab/scenario";
 import { chromiumLaunchOptions, chromiumMissing, type WatchedPage, watchedPage } from "@losslab/test-kit/chromium";
 import { packageDirectory, repositoryRoot } from "@losslab/test-kit/repository";
 import { type Browser, chromium } from "playwright-core";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse as parseYaml, stringify as toYaml } from "yaml";
 import { encodeScenario } from "../src/url-state.js";
 import { type StaticServer, serveDirectory } from "./static-server.js";
 
 const dist = join(packageDirectory("web"), "dist");
 
 let server: StaticServer | undefined;
+/** The same site from a server that ignores its _headers file: the page is not cross-origin isolated. */
+let plainServer: StaticServer | undefined;
 let browser: Browser | undefined;
 /** Set when Chromium is missing: the tests then FAIL with this message (CI installs it). */
 let missing: Error | undefined;
@@ -31,6 +35,7 @@ beforeAll(async () => {
   });
   if (build.status !== 0) throw new Error(`building the site failed:\n${build.stdout}\n${build.stderr}`);
   server = await serveDirectory(dist);
+  plainServer = await serveDirectory(dist, { siteHeaders: false });
   missing = chromiumMissing();
   if (missing === undefined) browser = await chromium.launch(chromiumLaunchOptions);
 }, 120_000);
@@ -38,14 +43,46 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  await plainServer?.close();
 });
 
-async function openPage(query: string, site = server?.url): Promise<WatchedPage> {
+async function openPage(query: string, site = server?.url): Promise<WatchedPage & { statuses: string[] }> {
   if (missing) throw missing;
   if (browser === undefined || site === undefined) throw new Error("Chromium or the server did not start");
   const watched = await watchedPage(browser, { width: 1400, height: 1000 });
+  // Every text the status line shows, from the start (a short run's progress is gone by its end).
+  const statuses: string[] = [];
+  await watched.page.exposeFunction("reportStatus", (text: string) => statuses.push(text));
+  await watched.page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      const status = document.getElementById("status");
+      const report = (window as unknown as { reportStatus: (text: string) => void }).reportStatus;
+      if (status !== null)
+        new MutationObserver(() => report(status.textContent ?? "")).observe(status, { childList: true });
+    });
+  });
   await watched.page.goto(`${site}${query}`, { waitUntil: "load" });
-  return watched;
+  return { ...watched, statuses };
+}
+
+/** examples/NAME.yaml cut to `durationMs` (its measurement interval left out), as YAML text. */
+function example(name: string, durationMs: number): string {
+  const { metrics, ...scenario } = parseYaml(readFileSync(join(repositoryRoot, "examples", `${name}.yaml`), "utf8"));
+  const { measureMs, ...rest } = metrics ?? {};
+  return toYaml({ ...scenario, metrics: rest, durationMs });
+}
+
+/**
+ * Runs `text` in the page over `threads` threads (the URL's `threads=N`) and returns the
+ * page, its summary and the thread-count line. The summary's fingerprint is the one-thread
+ * run's, computed here in-process with the same packages.
+ */
+async function runOnThreads(text: string, threads: number, site: string | undefined) {
+  const opened = await openPage(`?scenario=${await encodeScenario(text)}&threads=${threads}&run=1`, site);
+  const summary = await opened.page.waitForSelector("#summary-json", { timeout: 30_000 });
+  const fingerprint = runScenario(parseScenario(parseYaml(text))).fingerprint;
+  expect(JSON.parse((await summary.textContent()) ?? "{}").fingerprint).toBe(fingerprint);
+  return { ...opened, note: await opened.page.textContent("#threads-note") };
 }
 
 /** A small scenario (santos-2002 Fig. 1's fabric) with `local` local sources and switch buffers of `buffer` packets. */
@@ -421,6 +458,93 @@ describe("comparing runs, the scenario editor and the packet trace", () => {
   });
 });
 
+/** A scenario's run split over Web Workers (the URL's `threads=N`), and why a run is not split. */
+describe("a run split over threads", () => {
+  const fatTree = example("fat-tree-k4", 0.3);
+
+  it("runs fat-tree-k4 over 2 threads on the isolated site: the one-thread fingerprint, each thread's stats, progress", {
+    timeout: 60_000,
+  }, async () => {
+    const { page, errors, requests, statuses, note } = await runOnThreads(fatTree, 2, server?.url);
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    expect(note).toBe("split over 2 threads");
+    const rows = await page.$$eval("#summary-threads tbody tr", (trs) =>
+      trs.map((tr) => [...tr.children].map((cell) => cell.textContent ?? "")),
+    );
+    expect(rows.map((row) => row[0])).toEqual(["0", "1"]);
+    // Every thread ran events over the same windows (a window ends each W = 100 ns of the cut links' delay).
+    for (const [, events, windows] of rows) {
+      expect(Number(events)).toBeGreaterThan(0);
+      expect(Number(windows)).toBe(Number(rows[0]![2]));
+    }
+    expect(Number(rows[0]![2])).toBeGreaterThan(1);
+    expect(await page.textContent("#summary-scaling")).toMatch(/on 2 threads .* predicted from it: 2 threads /);
+    expect(statuses.some((text) => /of 0\.3 ms simulated$/.test(text))).toBe(true);
+    expect(new URL(page.url()).searchParams.get("threads")).toBe("2");
+    expect(await page.inputValue("#threads")).toBe("2");
+    expect(errors).toEqual([]);
+    expect(requests.filter((url) => !url.startsWith(server!.url) && !url.startsWith("blob:"))).toEqual([]);
+    await page.close();
+  });
+
+  it("stops a split run with the Stop button: the parts' workers end with the run's", { timeout: 60_000 }, async () => {
+    const { page, errors } = await openPage(
+      `?scenario=${await encodeScenario(example("fat-tree-k4", 3))}&threads=2&run=1`,
+    );
+    await page.waitForFunction(
+      () => /of 3 ms simulated/.test(document.getElementById("status")?.textContent ?? ""),
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
+    const parts = () => page.workers().filter((worker) => worker.url().includes("/part-worker-")).length;
+    expect(parts()).toBe(1);
+    await page.click("#stop");
+    expect(await page.textContent("#status")).toBe("stopped");
+    await expect.poll(parts, { timeout: 5_000 }).toBe(0);
+    expect(await page.locator("#summary-json").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("runs on one thread, saying so in one line, on a site served without the headers", {
+    timeout: 60_000,
+  }, async () => {
+    const { page, errors, note } = await runOnThreads(fatTree, 2, plainServer?.url);
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
+    expect(note).toBe(
+      "runs on one thread: the page is not cross-origin isolated: its server must send Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp",
+    );
+    expect(await page.isVisible("#threads-note")).toBe(true);
+    expect(await page.locator("#summary-threads").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("reports a split run that fails, in a part or in every part, as a run error: the page does not hang", {
+    timeout: 60_000,
+  }, async () => {
+    // Collectives start a flow when another completes: a device acts on another part's device mid-run.
+    const collectives = example("collectives", 1);
+    // More parts than the fat tree has pods: every part fails to build.
+    for (const [text, threads, message] of [
+      [collectives, 2, "threads 2: a device acted on a device of another part without a link between them"],
+      [fatTree, 8, "threads 8: the fabric has 4 pods, so it splits into at most 4 parts, not 8"],
+    ] as const) {
+      const { page, errors } = await openPage(`?scenario=${await encodeScenario(text)}&threads=${threads}&run=1`);
+      await page.waitForFunction(() => document.getElementById("status")?.className === "error", null, {
+        timeout: 30_000,
+      });
+      expect(await page.textContent("#status")).toContain(message);
+      expect(await page.textContent("#summary-area pre.error")).toContain(message);
+      expect(await page.isEnabled("#run")).toBe(true);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+});
+
 /**
  * `pnpm web`: vite's dev server, which serves the sources module by module (what the built
  * site bundles). The issue found its page broken ("node:fs externalized", an empty preset
@@ -455,8 +579,17 @@ describe("the dev server (pnpm web)", () => {
     const summary = await page.waitForSelector("#summary-json", { timeout: 75_000 });
     expect(await summary.textContent()).toBe(expected);
     expect(await page.locator("#preset option").count()).toBe(presets.length);
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true); // vite's server.headers
     expect(errors).toEqual([]);
     expect(requests.filter((request) => !request.startsWith(url!) && !request.startsWith("blob:"))).toEqual([]);
+    await page.close();
+  });
+
+  it("splits a run over 2 threads (the parts' worker served module by module here)", { timeout: 60_000 }, async () => {
+    const { page, errors, note } = await runOnThreads(example("fat-tree-k4", 0.3), 2, url);
+    expect(note).toBe("split over 2 threads");
+    expect(await page.locator("#summary-threads tbody tr").count()).toBe(2);
+    expect(errors).toEqual([]);
     await page.close();
   });
 

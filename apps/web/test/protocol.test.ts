@@ -1,15 +1,23 @@
 import { findPreset, resultJsonText } from "@losslab/reproductions";
-import { parseScenario, runScenario } from "@losslab/scenario";
+import { parseScenario, runScenario, threadsUnsupported } from "@losslab/scenario";
 import { errorOf } from "@losslab/test-kit/errors";
 import { describe, expect, it } from "vitest";
-import { handleRequest, type Message, presetList, type Request } from "../src/protocol.js";
+import { handleRequest, type Message, presetList, type Request, type ThreadsHost } from "../src/protocol.js";
 import { MAX_POINTS } from "../src/run-view.js";
 import { observeRuns } from "../src/scenario-tap.js";
 
+/** A worker that cannot start parts (there are no Web Workers in Node): `isolated` says whether it is cross-origin isolated. */
+const noParts = (isolated: boolean): ThreadsHost => ({
+  isolated,
+  startPart: () => {
+    throw new Error("no part should start");
+  },
+});
+
 /** The messages the worker posts for one request, each through structuredClone as postMessage does. */
-async function messagesOf(request: Request): Promise<Message[]> {
+async function messagesOf(request: Request, host = noParts(false)): Promise<Message[]> {
   const messages: Message[] = [];
-  await handleRequest(request, (message) => messages.push(structuredClone(message)), observeRuns);
+  await handleRequest(request, (message) => messages.push(structuredClone(message)), observeRuns, host);
   return messages;
 }
 
@@ -95,6 +103,42 @@ describe("the worker protocol", () => {
     expect(last.trace.timesNs).toHaveLength(last.trace.total);
     const [bad] = await messagesOf({ ...request, scenario: "durationMs: -1" });
     expect(bad).toMatchObject({ type: "error" });
+  });
+
+  it("runs on one thread, saying why in one message, where a split run cannot be made", async () => {
+    const text = JSON.stringify(small);
+    const fingerprint = runScenario(parseScenario(small)).fingerprint;
+    const threadsOf = (messages: Message[]) => messages.filter((m) => m.type === "threads");
+    const done = (messages: Message[]) => {
+      const last = messages.at(-1)!;
+      if (last.type !== "done") throw new Error(`ended with ${JSON.stringify(last).slice(0, 200)}`);
+      return last.outcome;
+    };
+    // A page that is not cross-origin isolated: the headers it lacks.
+    const notIsolated = await messagesOf({ type: "run-scenario", text, threads: 2 });
+    const [note] = threadsOf(notIsolated);
+    expect(note).toMatchObject({ type: "threads", threads: 1 });
+    expect(note?.type === "threads" && note.fallback).toContain(
+      "not cross-origin isolated: its server must send Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp",
+    );
+    expect(JSON.parse(done(notIsolated).summaryJson).fingerprint).toBe(fingerprint);
+    expect(done(notIsolated).threads).toBeUndefined();
+    // An isolated page, a scenario a split run does not support: threadsUnsupported's words.
+    const marked = { ...small, marking: { kind: "qcn" } };
+    const unsupported = threadsUnsupported(parseScenario(marked));
+    expect(unsupported).toBeDefined();
+    const refused = await messagesOf({ type: "run-scenario", text: JSON.stringify(marked), threads: 2 }, noParts(true));
+    expect(threadsOf(refused)).toEqual([{ type: "threads", threads: 1, fallback: unsupported }]);
+    expect(done(refused).summaryJson).toContain('"fingerprint"');
+    // A preset's runs are not split; one thread asked for says nothing.
+    const preset = await messagesOf(
+      { type: "run-preset", preset: "santos2002-fig2a", seed: 1, threads: 2 },
+      noParts(true),
+    );
+    expect(threadsOf(preset)).toEqual([
+      { type: "threads", threads: 1, fallback: "a preset's runs are not split over threads (a scenario's run is)" },
+    ]);
+    expect(threadsOf(await messagesOf({ type: "run-scenario", text, threads: 1 }, noParts(true)))).toEqual([]);
   });
 
   it("puts back the previous run observer when a request ends", async () => {

@@ -1,4 +1,10 @@
-/** A tiny static file server for the built site (tests and screenshots): 127.0.0.1, a free port, GET only. */
+/**
+ * A tiny static file server for the built site (tests and screenshots): 127.0.0.1, a free port,
+ * GET only. It sends the headers the site's `_headers` file (public/_headers, the Netlify and
+ * Cloudflare Pages format) gives for `/*`, as such a host would: the cross-origin isolation a
+ * split run needs. `{ siteHeaders: false }` serves without them, as a host that ignores the file.
+ */
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -19,8 +25,9 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-export async function serveDirectory(root: string): Promise<StaticServer> {
+export async function serveDirectory(root: string, options: { siteHeaders?: boolean } = {}): Promise<StaticServer> {
   const base = normalize(root) + sep;
+  const headers = options.siteHeaders === false ? {} : headersForAll(readFileSync(join(base, "_headers"), "utf8"));
   const server: Server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname);
     const file = normalize(join(base, path.endsWith("/") ? `${path}index.html` : path));
@@ -30,7 +37,9 @@ export async function serveDirectory(root: string): Promise<StaticServer> {
     }
     try {
       const body = await readFile(file);
-      response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" }).end(body);
+      response
+        .writeHead(200, { ...headers, "content-type": TYPES[extname(file)] ?? "application/octet-stream" })
+        .end(body);
     } catch {
       response.writeHead(404).end();
     }
@@ -41,4 +50,25 @@ export async function serveDirectory(root: string): Promise<StaticServer> {
     url: `http://127.0.0.1:${port}/`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * The headers a `_headers` file gives every path (its `/*` block: the path on a line of its
+ * own, then indented `Name: value` lines; `#` starts a comment). Other paths' blocks are not
+ * read: the site's file has none. Throws when the file gives none for `/*`.
+ */
+export function headersForAll(text: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  let path: string | undefined;
+  for (const line of text.split("\n")) {
+    if (line.trim() === "" || line.trimStart().startsWith("#")) continue;
+    if (!/^\s/.test(line)) {
+      path = line.trim();
+      continue;
+    }
+    const colon = line.indexOf(":");
+    if (path === "/*" && colon > 0) headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  if (Object.keys(headers).length === 0) throw new Error("the site's _headers file gives no headers for /*");
+  return headers;
 }

@@ -6,6 +6,7 @@ import {
   MAX_ENCODED_CHARS,
   MAX_SCENARIO_CHARS,
   MAX_SEARCH_CHARS,
+  MAX_THREADS,
   readState,
   writeState,
 } from "../src/url-state.js";
@@ -48,6 +49,28 @@ describe("the page's state in its URL", () => {
     });
     const both = { scenario: "durationMs: 2\n", pinned: { scenario: "durationMs: 3\n" }, run: true };
     expect(await readState(await writeState(both))).toEqual(both);
+  });
+
+  it("round-trips a thread count (1 is left out) and refuses one that is not 1 to MAX_THREADS", async () => {
+    const search = await writeState({ scenario: "durationMs: 2\n", threads: 2, pinned: { preset: "a" }, run: true });
+    expect(search).toMatch(/^\?scenario=[A-Za-z0-9_-]+&threads=2&pin-preset=a&run=1$/);
+    expect(await readState(search)).toEqual({
+      scenario: "durationMs: 2\n",
+      threads: 2,
+      pinned: { preset: "a" },
+      run: true,
+    });
+    expect(await writeState({ preset: "a", threads: 1, run: false })).toBe("?preset=a");
+    expect(await readState(`?preset=a&threads=${MAX_THREADS}`)).toEqual({
+      preset: "a",
+      threads: MAX_THREADS,
+      run: false,
+    });
+    for (const bad of ["0", "-1", "1.5", "", "x", String(MAX_THREADS + 1)]) {
+      await expect(readState(`?preset=a&threads=${bad}`), bad).rejects.toThrow(
+        `threads must be a whole number from 1 to ${MAX_THREADS}`,
+      );
+    }
   });
 
   it("refuses an oversized URL, a damaged pinned scenario, a pinned seed alone and an overlong preset name", async () => {

@@ -23,6 +23,11 @@ import type { Retransmission } from "./retransmission.js";
  */
 export class Flows {
   private readonly byId = new Map<number, Flow>();
+  /**
+   * The host's device (`Engine.device` while the adapter is built): a flow a traffic
+   * generator adds starts and stops as an event of the host, whichever device added it.
+   */
+  private readonly device: number;
 
   constructor(
     private readonly name: string,
@@ -44,7 +49,9 @@ export class Flows {
     private readonly retransmitVls: readonly number[] | undefined,
     /** Multipath (`HostAdapterOptions.entropy`): each flow's entropy policy and the host's stream they draw from. */
     private readonly entropy?: { readonly policies: EntropyPolicyFactory; readonly stream: RandomStream },
-  ) {}
+  ) {
+    this.device = engine.device;
+  }
 
   /** Whether a flow on `vl` retransmits. */
   private retransmits(vl: number | undefined): boolean {
@@ -74,8 +81,8 @@ export class Flows {
     this.turns.add(flow);
     this.byId.set(flow.id, flow);
     // A read response flow starts with its request (`requestRead` at the requester).
-    if (!flow.readResponse) this.engine.at(options.start, this.handler, FLOW_START, flow);
-    if (options.stop !== undefined) this.engine.at(options.stop, this.handler, FLOW_STOP, flow);
+    if (!flow.readResponse) this.engine.at(options.start, this.handler, FLOW_START, flow, this.device);
+    if (options.stop !== undefined) this.engine.at(options.stop, this.handler, FLOW_STOP, flow, this.device);
     return flow;
   }
 

@@ -63,6 +63,8 @@ export type DeliveryListener = (packets: PacketReader, packet: Packet, time: Tim
 export class HostAdapter implements Device, EventHandler<unknown> {
   readonly name: string;
   readonly host: number;
+  /** Its engine device (`Engine.device` while it is built), whose events and fingerprint steps are its own. */
+  readonly device: number;
   private readonly engine: Engine;
   private readonly creditBytes: number;
   private readonly ports: number;
@@ -99,6 +101,7 @@ export class HostAdapter implements Device, EventHandler<unknown> {
 
   constructor(engine: Engine, options: HostAdapterOptions) {
     this.engine = engine;
+    this.device = engine.device;
     this.packets = options.packets;
     this.name = options.name;
     this.host = options.host;

@@ -37,7 +37,7 @@ export {
   TransportFlag,
 } from "./packet.js";
 export type { PacketReader } from "./packet-reader.js";
-export { PacketStore, type ReleasedPackets } from "./packet-store.js";
+export { PacketStore, RECORD_FLOATS, RECORD_INTS, type ReleasedPackets } from "./packet-store.js";
 export {
   applyPause,
   createPauseFrame,

@@ -44,6 +44,9 @@ const INJECTED_AT = 2;
 const ECHOED_SEND_TIME = 3;
 
 const INITIAL_SLOTS = 256;
+/** The int32 and float64 of a packet's record (`PacketStore.copyRecord`). */
+export const RECORD_INTS = INTS;
+export const RECORD_FLOATS = FLOATS;
 
 /**
  * The packets of one simulation, as records in typed arrays: one slot per packet, recycled
@@ -73,9 +76,17 @@ export class PacketStore implements PacketReader {
   private freeCount = 0;
   private liveCount = 0;
   private readonly released: ReleasedPackets;
+  /** Numbers new packets instead of the counter, in a part of a split run (see the constructor). */
+  private readonly ids: ((packet: Packet) => number) | undefined;
 
-  constructor(options: { released?: ReleasedPackets; slots?: number } = {}) {
+  /**
+   * `ids`: where a new packet's id comes from instead of the store's counter. A part of a run
+   * split over threads numbers its packets provisionally and renumbers them at the window's
+   * end (`setId`), in the order the single run would have created them (docs/spec/parallel.md sec. 6).
+   */
+  constructor(options: { released?: ReleasedPackets; slots?: number; ids?: (packet: Packet) => number } = {}) {
     this.released = options.released ?? "keep";
+    this.ids = options.ids;
     const slots = Math.max(1, options.slots ?? INITIAL_SLOTS);
     this.ints = new Int32Array(slots * INTS);
     this.floats = new Float64Array(slots * FLOATS);
@@ -119,7 +130,8 @@ export class PacketStore implements PacketReader {
     ints[i + ENTROPY] = fields.entropy ?? -1;
     const f = packet * FLOATS;
     const floats = this.floats;
-    floats[f + ID] = this.nextId++;
+    floats[f + ID] = this.ids === undefined ? this.nextId : this.ids(packet);
+    this.nextId++;
     floats[f + CREATED_AT] = fields.createdAt;
     floats[f + INJECTED_AT] = -1;
     floats[f + ECHOED_SEND_TIME] = fields.echoedSendTime ?? -1;
@@ -321,6 +333,39 @@ export class PacketStore implements PacketReader {
     const had = lists[packet] != null;
     lists[packet] = records;
     this.withTelemetry += (records !== null ? 1 : 0) - (had ? 1 : 0);
+  }
+
+  /** Gives a live packet its final id (a split run's renumbering, see the constructor). */
+  setId(packet: Packet, id: number): void {
+    this.floats[packet * FLOATS + ID] = id;
+  }
+
+  /**
+   * Copies `packet`'s record into `ints` (RECORD_INTS int32 from `intAt`) and `floats`
+   * (RECORD_FLOATS float64 from `floatAt`), for another store to `createCopy`: how a packet
+   * crosses to another thread. A packet carrying INT records cannot (they are objects).
+   */
+  copyRecord(packet: Packet, ints: Int32Array, intAt: number, floats: Float64Array, floatAt: number): void {
+    if (this.telemetryLists[packet] != null) {
+      throw new Error(`packet ${this.id(packet)} carries INT records: it cannot cross to another thread`);
+    }
+    // Element by element: a subarray per frame would be an allocation per frame.
+    const ownInts = this.ints;
+    const ownFloats = this.floats;
+    for (let field = 0, at = packet * INTS; field < INTS; field++) ints[intAt + field] = ownInts[at + field]!;
+    for (let field = 0, at = packet * FLOATS; field < FLOATS; field++) floats[floatAt + field] = ownFloats[at + field]!;
+  }
+
+  /** A live packet in this store with the record `copyRecord` wrote, id included. */
+  createCopy(ints: Int32Array, intAt: number, floats: Float64Array, floatAt: number): Packet {
+    const packet = this.freeCount > 0 ? this.free[--this.freeCount]! : this.freshSlot();
+    const ownInts = this.ints;
+    const ownFloats = this.floats;
+    for (let field = 0, at = packet * INTS; field < INTS; field++) ownInts[at + field] = ints[intAt + field]!;
+    for (let field = 0, at = packet * FLOATS; field < FLOATS; field++) ownFloats[at + field] = floats[floatAt + field]!;
+    this.ints[packet * INTS + LIVE] = 1;
+    this.liveCount++;
+    return packet;
   }
 
   private freshSlot(): Packet {

@@ -36,15 +36,17 @@ export interface EventQueueOptions {
 }
 
 /**
- * The pending events in (time, scheduling order): a calendar queue (R. Brown, "Calendar
+ * The pending events in (time, order): a calendar queue (R. Brown, "Calendar
  * queues: a fast O(1) priority queue implementation for the simulation event set problem",
  * CACM 31(10), 1988) over typed arrays.
  *
  * Time is cut into days of `width` picoseconds laid around a ring of `nb` buckets like the
  * days of a year: an event at time t lives in bucket floor(t / width) mod nb, in a doubly
- * linked list sorted by time. A new event goes after every event of its bucket with a time
- * <= its own, so events at equal times keep their scheduling order without a sequence
- * number. Dequeue walks the days from a cursor and takes the head of the first bucket whose
+ * linked list sorted by (time, rank). The rank orders events of equal time: when they were
+ * scheduled, then the device that scheduled them, then that device's own count, which do not
+ * depend on which thread holds which device (docs/spec/parallel.md); by default it is the
+ * scheduling order. A new event mostly ranks after every event of its time (it is the latest
+ * scheduled), so it is appended. Dequeue walks the days from a cursor and takes the head of the first bucket whose
  * head falls in the current day; after a whole year without one it jumps straight to the
  * earliest head. With a few events per bucket both operations are O(1) on average.
  *
@@ -72,6 +74,12 @@ export class EventQueue {
   /** Previous event of the bucket (NIL at the head). */
   private prev = new Int32Array(INITIAL_SLOTS);
   private kinds = new Int32Array(INITIAL_SLOTS);
+  /** Rank among events of equal time, lowest first (see `push`): when scheduled, by whom, its sequence number. */
+  private scheduledAt = new Float64Array(INITIAL_SLOTS);
+  private schedulers = new Int32Array(INITIAL_SLOTS);
+  private sequences = new Float64Array(INITIAL_SLOTS);
+  /** The device that handles the event (`Engine` numbering), for the engine to switch to. */
+  private owners = new Int32Array(INITIAL_SLOTS);
   /** Bumped when the slot is freed, so that ids naming the old generation become stale. */
   private generations = new Int32Array(INITIAL_SLOTS);
   /** Target at `2 * slot`, payload at `2 * slot + 1` (see `release` for free slots). */
@@ -80,6 +88,8 @@ export class EventQueue {
   /** log2 of the record arrays' capacity. */
   private slotBits = MIN_SLOT_BITS;
   private shiftCount = 0;
+  /** Pushes so far: the default sequence number, so scheduling order. */
+  private pushCount = 0;
   private freeSlot = NIL;
 
   // The calendar.
@@ -148,12 +158,31 @@ export class EventQueue {
     return this.rebucketCount;
   }
 
-  /** Adds an event. `time` must be an integer in [0, MAX_SAFE_INTEGER]; the caller checks. */
-  push(time: Time, target: EventTarget<never>, kind: number, payload: unknown): EventId {
+  /**
+   * Adds an event. `time` must be an integer in [0, MAX_SAFE_INTEGER]; the caller checks.
+   * Events of equal time leave in ascending (`scheduledAt`, `scheduler`, `sequence`) (default:
+   * 0, 0 and the number of pushes so far, so scheduling order; pass them always or never, and
+   * never the same three twice for one time). `owner` is kept for `ownerOf`.
+   */
+  push(
+    time: Time,
+    target: EventTarget<never>,
+    kind: number,
+    payload: unknown,
+    scheduledAt = 0,
+    scheduler = 0,
+    sequence = this.pushCount,
+    owner = 0,
+  ): EventId {
     if (this.freeSlot === NIL) this.addSlot();
     const slot = this.freeSlot;
     this.freeSlot = this.next[slot]!;
+    this.pushCount++;
     this.kinds[slot] = kind;
+    this.scheduledAt[slot] = scheduledAt;
+    this.schedulers[slot] = scheduler;
+    this.sequences[slot] = sequence;
+    this.owners[slot] = owner;
     this.refs[2 * slot] = target;
     this.refs[2 * slot + 1] = payload;
     this.count++; // before `link`, whose cost accounting may re-bucket every pending event
@@ -218,6 +247,23 @@ export class EventQueue {
 
   kindOf(slot: number): number {
     return this.kinds[slot]!;
+  }
+
+  ownerOf(slot: number): number {
+    return this.owners[slot]!;
+  }
+
+  /** The rank of the event in `slot` (see `push`): when it was scheduled, by which device, its sequence number. */
+  scheduledAtOf(slot: number): Time {
+    return this.scheduledAt[slot]!;
+  }
+
+  schedulerOf(slot: number): number {
+    return this.schedulers[slot]!;
+  }
+
+  sequenceOf(slot: number): number {
+    return this.sequences[slot]!;
   }
 
   targetOf(slot: number): EventTarget<never> {
@@ -342,9 +388,9 @@ export class EventQueue {
   }
 
   /**
-   * Sets the time of `slot` and inserts it into its bucket after every event whose time is
-   * <= `time` (stable FIFO among equal times). The common case, a new event that is the
-   * latest of its bucket, is handled here; `insertSorted` walks the list otherwise.
+   * Sets the time of `slot` and inserts it into its bucket after every event that comes
+   * before it in (time, order). The common case, a new event that is the latest of its
+   * bucket, is handled here; `insertSorted` walks the list otherwise.
    */
   private link(slot: number, time: Time): void {
     const times = this.times;
@@ -353,7 +399,7 @@ export class EventQueue {
     // ToInt32 truncates, which is floor for t >= 0, and keeps the low bits: the bucket.
     const bucket = (time * this.invWidth) & this.mask;
     const tail = this.tails[bucket]!;
-    if (tail !== NIL && times[tail]! > time) {
+    if (tail !== NIL && (times[tail]! > time || (times[tail] === time && this.ranksAfter(tail, slot)))) {
       this.chargeEnqueue(this.insertSorted(slot, time, bucket, tail));
       return;
     }
@@ -365,8 +411,8 @@ export class EventQueue {
   }
 
   /**
-   * Inserts `slot` into `bucket`, whose tail is later than `time`: walks back to the last
-   * event with a time <= `time` and links it after. Returns the number of events walked past.
+   * Inserts `slot` into `bucket`, whose tail comes after it: walks back to the last event
+   * before it in (time, order) and links it after. Returns the number of events walked past.
    */
   private insertSorted(slot: number, time: Time, bucket: number, tail: number): number {
     const next = this.next;
@@ -375,7 +421,7 @@ export class EventQueue {
     let later = tail;
     let earlier = prev[later]!;
     let steps = 1;
-    while (earlier !== NIL && times[earlier]! > time) {
+    while (earlier !== NIL && (times[earlier]! > time || (times[earlier] === time && this.ranksAfter(earlier, slot)))) {
       later = earlier;
       earlier = prev[later]!;
       steps++;
@@ -386,6 +432,16 @@ export class EventQueue {
     next[slot] = later;
     prev[later] = slot;
     return steps;
+  }
+
+  /** Whether event `a` ranks after event `b` of the same time. */
+  private ranksAfter(a: number, b: number): boolean {
+    const atA = this.scheduledAt[a]!;
+    const atB = this.scheduledAt[b]!;
+    if (atA !== atB) return atA > atB;
+    const schedulerA = this.schedulers[a]!;
+    const schedulerB = this.schedulers[b]!;
+    return schedulerA > schedulerB || (schedulerA === schedulerB && this.sequences[a]! > this.sequences[b]!);
   }
 
   private unlink(slot: number): void {
@@ -408,6 +464,10 @@ export class EventQueue {
       this.next = grow(this.next, new Int32Array(2 * slot));
       this.prev = grow(this.prev, new Int32Array(2 * slot));
       this.kinds = grow(this.kinds, new Int32Array(2 * slot));
+      this.scheduledAt = grow(this.scheduledAt, new Float64Array(2 * slot));
+      this.schedulers = grow(this.schedulers, new Int32Array(2 * slot));
+      this.sequences = grow(this.sequences, new Float64Array(2 * slot));
+      this.owners = grow(this.owners, new Int32Array(2 * slot));
       this.generations = grow(this.generations, new Int32Array(2 * slot));
       for (let i = 2 * slot; i < 4 * slot; i++) this.refs.push(null);
     }
@@ -471,8 +531,8 @@ export class EventQueue {
   }
 
   /**
-   * Every pending slot in (time, scheduling order). Each bucket's list is such a run already
-   * (events at equal times share a bucket), so merging the lists stably sorts them all.
+   * Every pending slot in (time, order). Each bucket's list is such a run already, and events
+   * at equal times share a bucket, so merging the lists by time alone sorts them all.
    */
   private sortedSlots(): Int32Array {
     const slots = new Int32Array(this.count);
@@ -490,7 +550,7 @@ export class EventQueue {
   }
 
   /**
-   * Re-links every event into `buckets` buckets of `width` ps, in (time, scheduling order)
+   * Re-links every event into `buckets` buckets of `width` ps, in (time, order)
    * (`order`, else sorted here), so that each one is appended to its bucket: O(n log n) even
    * when the new days are far too long, where linking one by one would walk O(n^2).
    */

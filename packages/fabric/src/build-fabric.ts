@@ -80,6 +80,8 @@ export function buildFabric(engine: Engine, topology: Topology, routes: Routes, 
   const hostSpec = options.hosts ?? {};
   const hostOf = typeof hostSpec === "function" ? hostSpec : () => hostSpec;
   const devices = new Map<string, Device>();
+  /** Each node's engine device: its topology index + 1 (0 is the run itself, `Engine.device`). */
+  const deviceOf = (node: string) => routes.nodeIndex(node) + 1;
   const hosts = new Map<string, HostAdapter>();
   const switches = new Map<string, SwitchModel>();
   const routerOf = perPacketRouting(engine, topology, packets, switches);
@@ -95,6 +97,10 @@ export function buildFabric(engine: Engine, topology: Topology, routes: Routes, 
   const hostOutputs = outputsTowardHosts(topology);
   for (const node of topology.nodes) {
     const index = routes.nodeIndex(node.id);
+    // Built as its own device, so that what it schedules at setup is ranked as its own events.
+    engine.asDevice(deviceOf(node.id), () => buildNode(node, index));
+  }
+  function buildNode(node: TopologyNode, index: number): void {
     if (node.kind === "host") {
       const host = new HostAdapter(engine, { ...hostOf(node), name: node.id, host: index, packets, ports: node.ports });
       hosts.set(node.id, host);
@@ -147,6 +153,8 @@ export function buildFabric(engine: Engine, topology: Topology, routes: Routes, 
         delay,
         backDelay,
         overheadBytes,
+        fromDevice: deviceOf(from.name),
+        toDevice: deviceOf(to.name),
       });
     const forward = direction(a, link.a.port, b, link.b.port, link.delayPs, back);
     const backward = direction(b, link.b.port, a, link.a.port, back, link.delayPs);

@@ -44,6 +44,15 @@ export class ByteCounter {
   }
 
   /** Adds the bins of several counters with equal binning (a group of flows). */
+  /**
+   * Adds `other`'s bytes (a counter of the same binning, or its structured clone from another
+   * thread): the counters of the parts of a split run, each fed by its own devices.
+   */
+  absorb(other: ByteCounter): void {
+    this.total += other.total;
+    for (let bin = 0; bin < this.bins.length; bin++) this.bins[bin]! += other.bins[bin]!;
+  }
+
   static sum(counters: readonly ByteCounter[]): ByteCounter {
     const first = counters[0];
     if (first === undefined) throw new RangeError("ByteCounter.sum needs at least one counter");

@@ -52,6 +52,12 @@ export class ByteCounters {
     return counter;
   }
 
+  /** Adds `other`'s bytes (the same meters and binning, or its structured clone from another thread). */
+  absorb(other: ByteCounters): void {
+    for (let at = 0; at < this.bins.length; at++) this.bins[at]! += other.bins[at]!;
+    for (let meter = 0; meter < this.meters; meter++) this.totals[meter]! += other.totals[meter]!;
+  }
+
   private checkMeter(meter: number): void {
     if (!(Number.isInteger(meter) && meter >= 0 && meter < this.meters)) {
       throw new RangeError(`ByteCounters: no meter ${meter}; there are ${this.meters}`);

@@ -30,6 +30,14 @@ export class CompletionTimes {
   }
 
   /** One summary per group that has completed flows, groups in name order. */
+  /**
+   * Adds `other`'s samples (or its structured clone's, from another thread). The summary sorts
+   * them, so it does not depend on the order they came in.
+   */
+  absorb(other: CompletionTimes): void {
+    for (const [group, list] of other.samples) for (const duration of list) this.add(group, duration);
+  }
+
   summary(): Record<string, CompletionSummary> {
     const result: Record<string, CompletionSummary> = {};
     for (const group of [...this.samples.keys()].sort()) {

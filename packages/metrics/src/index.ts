@@ -29,7 +29,7 @@ export {
   type TraceEvent,
 } from "./packet-trace.js";
 export { type PausedLink, PauseMeter, type PauseSummary } from "./pause-meter.js";
-export { type QueueLengthSummary, QueueLengths } from "./queue-lengths.js";
+export { type QueueLengthSummary, QueueLengths, type QueueSamples } from "./queue-lengths.js";
 export { ReorderBuffers, type ReorderSummary } from "./reorder-buffers.js";
 export { type SlidingWindowOptions, slidingWindow } from "./sliding-window.js";
 export {

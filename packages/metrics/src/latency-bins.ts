@@ -43,6 +43,16 @@ export class LatencyBins {
     }
   }
 
+  /** Adds `other`'s deliveries (the same binning, or its structured clone from another thread). */
+  absorb(other: LatencyBins): void {
+    this.count += other.count;
+    if (other.max > this.max) this.max = other.max;
+    for (let bin = 0; bin < this.sums.length; bin++) {
+      this.sums[bin]! += other.sums[bin]!;
+      this.counts[bin]! += other.counts[bin]!;
+    }
+  }
+
   /** Mean latency (ps) of the packets delivered in the bins that start in [from, to); NaN if none. */
   mean(from: Time, to: Time): number {
     if (!(to > from)) throw new RangeError(`LatencyBins.mean: need from < to, got [${from}, ${to})`);

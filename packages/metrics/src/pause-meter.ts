@@ -91,6 +91,21 @@ export class PauseMeter {
   }
 
   /** The totals and the links that were paused (in the order watched) at time `end`. */
+  /**
+   * Adds `other`'s frames and pause time (the same links, `add`ed in the same order, or its
+   * structured clone from another thread): each link's are its sender's, which one part of a
+   * split run feeds, the others' copies staying empty.
+   */
+  absorb(other: PauseMeter): void {
+    for (let link = 0; link < this.paused.length; link++) {
+      this.frames[link]! += other.frames[link]!;
+      this.closed[link]! += other.closed[link]!;
+    }
+    for (let slot = 0; slot < this.paused.length * PAUSE_PRIORITIES; slot++) {
+      if (other.since[slot]! >= 0) this.since[slot] = other.since[slot]!;
+    }
+  }
+
   summary(end: Time): PauseSummary {
     const byLink: PausedLink[] = [];
     let frames = 0;

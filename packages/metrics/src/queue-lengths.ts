@@ -9,6 +9,13 @@ export interface QueueLengthSummary {
   max: number;
 }
 
+/** The samples of every queue of a `QueueLengths`, by queue, in the order added. */
+export interface QueueSamples {
+  readonly names: readonly string[];
+  readonly held: readonly number[][];
+  readonly recorded: ReadonlyArray<Array<[Time, number]> | undefined>;
+}
+
 /**
  * Queue occupancy sampled at fixed times: each queue is a name and a function that reads its
  * bytes (a switch buffer through its read-only view), `sample(time)` reads them all. The
@@ -65,6 +72,25 @@ export class QueueLengths {
       result[name] = { p50: rank(50), p95: rank(95), p99: rank(99), max: ascending[ascending.length - 1]! };
     }
     return result;
+  }
+
+  /**
+   * What was sampled, as plain data (no readers): for another thread to `absorb`. A run
+   * split over threads samples every queue in every part, but each switch runs in one part.
+   */
+  samplesTaken(): QueueSamples {
+    return { names: this.names, held: this.held, recorded: this.recorded };
+  }
+
+  /** Takes, for each queue `take` names, what another copy of these queues sampled (`samplesTaken`). */
+  absorb(other: QueueSamples, take: (name: string) => boolean): void {
+    for (const [i, name] of this.names.entries()) {
+      if (other.names[i] !== name)
+        throw new RangeError(`QueueLengths.absorb: queue ${i} is "${other.names[i]}", not "${name}"`);
+      if (!take(name)) continue;
+      this.held[i] = other.held[i]!;
+      this.recorded[i] = other.recorded[i];
+    }
   }
 
   /** The samples of queue `name`, [time, bytes], if it was added with `series`. */

@@ -76,6 +76,14 @@ export class ReorderBuffers {
     if (flow.heldBytes > flow.maxBytes) flow.maxBytes = flow.heldBytes;
   }
 
+  /**
+   * Adds the flows another meter measured (its structured clone too): a run split over
+   * threads measures each flow where its destination runs, so no flow is in both.
+   */
+  absorb(other: ReorderBuffers): void {
+    for (const [id, flow] of (other as unknown as { flows: Map<number, FlowReorder> }).flows) this.flows.set(id, flow);
+  }
+
   /** Per flow id, in the order flows first delivered a packet. */
   perFlow(): Map<number, ReorderSummary> {
     const result = new Map<number, ReorderSummary>();

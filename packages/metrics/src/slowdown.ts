@@ -62,6 +62,17 @@ export class Slowdown {
     this.sizes[bucket]!.push(bytes);
   }
 
+  /**
+   * Adds `other`'s flows (the same edges, or its structured clone's, from another thread). The
+   * summary sorts them, so it does not depend on the order they came in.
+   */
+  absorb(other: Slowdown): void {
+    other.ratios.forEach((ratios, bucket) => {
+      this.ratios[bucket]!.push(...ratios);
+      this.sizes[bucket]!.push(...other.sizes[bucket]!);
+    });
+  }
+
   /** Whether any flow was added. */
   get empty(): boolean {
     return this.ratios.every((list) => list.length === 0);

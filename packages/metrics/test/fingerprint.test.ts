@@ -12,13 +12,13 @@ const packets = () => {
   );
 };
 
-/** Transmits each packet on link 0 at 1000 ps steps, then delivers it to host 1. */
+/** Transmits each packet on link 0 (of device 1) at 1000 ps steps, then delivers it to host 1 (device 2). */
 function trajectory(list: Packet[], change: (step: number) => Partial<{ time: number; link: number }> = () => ({})) {
   const fingerprint = new Fingerprint();
   for (const [i, packet] of list.entries()) {
     const { time = i * 1000, link = 0 } = change(i);
-    fingerprint.transmissions(link)(factory, packet, time, time + 800);
-    fingerprint.delivered(time + 900, 1, factory, packet);
+    fingerprint.transmissions(1, link)(factory, packet, time, time + 800);
+    fingerprint.delivered(2, time + 900, 1, factory, packet);
   }
   return fingerprint.hex();
 }
@@ -32,12 +32,12 @@ describe("Fingerprint", () => {
   it("hashes a transmission the same through its link's listener and through transmitted", () => {
     const [packet] = packets();
     const viaListener = new Fingerprint();
-    viaListener.transmissions(3)(factory, packet!, 5000, 5800);
+    viaListener.transmissions(1, 3)(factory, packet!, 5000, 5800);
     const direct = new Fingerprint();
-    direct.transmitted(3, 5000, factory, packet!);
+    direct.transmitted(1, 3, 5000, factory, packet!);
     expect(direct.hex()).toBe(viaListener.hex());
     const otherLink = new Fingerprint();
-    otherLink.transmitted(4, 5000, factory, packet!);
+    otherLink.transmitted(1, 4, 5000, factory, packet!);
     expect(otherLink.hex()).not.toBe(direct.hex());
   });
 
@@ -56,11 +56,51 @@ describe("Fingerprint", () => {
   it("hashes both halves of times beyond 2^32 ps", () => {
     const late = (time: number) => {
       const fingerprint = new Fingerprint();
-      fingerprint.delivered(time, 0, factory, packets()[0]!);
+      fingerprint.delivered(1, time, 0, factory, packets()[0]!);
       return fingerprint.hex();
     };
     expect(late(2 ** 40)).not.toBe(late(2 ** 41));
     expect(late(2 ** 40 + 1)).not.toBe(late(2 ** 40));
+  });
+
+  it("hashes each device's steps on their own: their interleaving with other devices' does not count, their order does", () => {
+    const list = packets();
+    const steps = (order: readonly [device: number, packet: number][]) => {
+      const fingerprint = new Fingerprint();
+      for (const [device, packet] of order) fingerprint.transmitted(device, 0, 1000, factory, list[packet]!);
+      return fingerprint.hex();
+    };
+    const base = steps([
+      [1, 0],
+      [2, 1],
+      [1, 2],
+      [70, 1],
+    ]);
+    // Device 70 grows the lanes past their first size; the interleaving of devices is free.
+    expect(
+      steps([
+        [70, 1],
+        [2, 1],
+        [1, 0],
+        [1, 2],
+      ]),
+    ).toBe(base);
+    expect(
+      steps([
+        [1, 2],
+        [2, 1],
+        [1, 0],
+        [70, 1],
+      ]),
+    ).not.toBe(base);
+    expect(
+      steps([
+        [1, 0],
+        [3, 1],
+        [1, 2],
+        [70, 1],
+      ]),
+    ).not.toBe(base);
   });
 
   it("combines run fingerprints in order", () => {

@@ -28,4 +28,41 @@ describe("QueueLengths", () => {
     queues.add("q", () => 0);
     expect(() => queues.add("q", () => 0)).toThrow('queue "q" was added already');
   });
+
+  it("takes the queues another copy sampled (a run split over threads: each switch in its own part)", () => {
+    const mine = new QueueLengths();
+    const theirs = new QueueLengths();
+    let a = 0;
+    let b = 0;
+    for (const queues of [mine, theirs]) {
+      queues.add("a", () => a);
+      queues.add("b", () => b, true);
+    }
+    // This copy ran queue a (b stayed empty here); the other ran b (a stayed empty there).
+    for (const [time, bytes] of [
+      [1, 100],
+      [2, 300],
+    ] as const) {
+      a = bytes;
+      b = 0;
+      mine.sample(time);
+      a = 0;
+      b = bytes * 2;
+      theirs.sample(time);
+    }
+    // Through a structured clone, as from a worker thread.
+    mine.absorb(structuredClone(theirs.samplesTaken()), (name) => name === "b");
+    expect(mine.summary()).toEqual({
+      a: { p50: 100, p95: 300, p99: 300, max: 300 },
+      b: { p50: 200, p95: 600, p99: 600, max: 600 },
+    });
+    expect(mine.series("b")).toEqual([
+      [1, 200],
+      [2, 600],
+    ]);
+    const other = new QueueLengths();
+    other.add("c", () => 0);
+    other.add("b", () => 0);
+    expect(() => mine.absorb(other.samplesTaken(), () => true)).toThrow(/queue 0 is "c", not "a"/);
+  });
 });

@@ -19,11 +19,12 @@ const packets = Array.from({ length: 1024 }, (_, i) =>
   factory.create({ kind: PacketKind.Data, flow: i, source: 0, destination: 1, size: 278, seq: i, createdAt: 0 }),
 );
 const fingerprint = new Fingerprint();
-const links = Array.from({ length: 384 }, (_, i) => fingerprint.transmissions(i));
+const links = Array.from({ length: 384 }, (_, i) => fingerprint.transmissions(1 + (i % 48), i));
 const hashStart = performance.now();
 for (let i = 0; i < result.transmissions; i++)
   links[i % links.length]!(factory, packets[i & 1023]!, i * 1000, i * 1000 + 278_000);
-for (let i = 0; i < result.delivered; i++) fingerprint.delivered(i * 1000, i & 63, factory, packets[i & 1023]!);
+for (let i = 0; i < result.delivered; i++)
+  fingerprint.delivered(1 + (i & 63), i * 1000, i & 63, factory, packets[i & 1023]!);
 const hashSeconds = (performance.now() - hashStart) / 1000;
 
 console.log(

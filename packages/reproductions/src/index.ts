@@ -25,6 +25,7 @@ export type { SantosParams, SantosPoint } from "./presets/santos-scenario.js";
 export type { WebsearchPoint, WebsearchSetup } from "./presets/websearch-scenario.js";
 export { resultJson, resultJsonText } from "./result-json.js";
 export { formatResultTable } from "./result-table.js";
+export type { ScenarioRunner } from "./scenario-runner.js";
 export { runSweep, type SweepOptions } from "./sweep/run-sweep.js";
 export { type PointEvents, runInThisThread, type SweepRunner, type Task } from "./sweep/sweep-runner.js";
 export { tasks } from "./tasks.js";

@@ -7,6 +7,7 @@
 import { combineFingerprints } from "@losslab/metrics";
 import type { ScenarioInput } from "@losslab/scenario";
 import type { Chart } from "./charts/chart.js";
+import type { ScenarioRunner } from "./scenario-runner.js";
 import type { SweepRunner } from "./sweep/sweep-runner.js";
 
 export interface Check {
@@ -43,6 +44,14 @@ export interface PresetContext {
    * result is the same, byte for byte, with any runner.
    */
   sweepRunner?: SweepRunner | undefined;
+  /**
+   * Runs each of the preset's own scenarios (not its sweep's points), in the order `scenarios`
+   * lists them; default `runScenario` in this thread. The CLI's `reproduce --threads` splits
+   * them over threads, and refuses a preset with a run that threads do not support before
+   * it runs: such presets (marking, a subnet manager, ...) may run theirs with `runScenario`.
+   * The result is the same, byte for byte, with any runner.
+   */
+  scenarioRunner?: ScenarioRunner | undefined;
 }
 
 export interface Preset {

@@ -45,9 +45,10 @@ export function meterDeliveries(
   const counted = { delivered: 0 };
   for (const host of fabric.hosts.values()) {
     const hostIndex = routes.nodeIndex(host.name);
+    const device = host.device;
     host.onDeliver((packets, packet, time) => {
       counted.delivered++;
-      fingerprint.delivered(time, hostIndex, packets, packet);
+      fingerprint.delivered(device, time, hostIndex, packets, packet);
       const latency = time - packets.createdAt(packet);
       const mark = latencies.markOf(packets.bits(packet), time);
       flows.delivered(packets, packet, time, latency, mark);

@@ -13,7 +13,8 @@ export { MAX_QUOTED_CHARACTERS, quoteValue } from "./quote-value.js";
 export type { RecoveryCounts, RecoverySummary } from "./recovery-summary.js";
 export type { ResponseCounts } from "./response-counts.js";
 export { checkScenario, type RunOptions, runScenario } from "./run-scenario.js";
-export type { RunStats } from "./run-stats.js";
+export type { RunStats, ThreadStats } from "./run-stats.js";
+export type { ScalingPrediction, SplitScaling } from "./scaling-prediction.js";
 export { ScenarioError } from "./scenario-error.js";
 export type { SwitchSpec } from "./scenario-fields.js";
 export { builtInKinds, type ScenarioKinds, withPlugins } from "./scenario-kinds.js";
@@ -28,4 +29,8 @@ export {
   topologyNetwork,
 } from "./scenario-topology.js";
 export { type Scenario, type ScenarioInput, scenarioSchema, scenarioSchemaFor } from "./schema.js";
+export { type PartState, SimulationPart } from "./simulation-part.js";
+export { type SplitMemory, splitMemory } from "./split-memory.js";
+export { threadsUnsupported } from "./threads-unsupported.js";
 export { creditLoopWarnings, scenarioWarnings } from "./warnings.js";
+export { WindowBarrier } from "./window-barrier.js";

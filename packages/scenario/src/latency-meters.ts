@@ -48,6 +48,20 @@ export class LatencyMeters {
   }
 
   /** -1 for a delivery at `time` outside the measurement interval; else 1 if a packet with congestion bits `bits` carries a mark, 0 if not. */
+  /**
+   * Adds the deliveries of `other`, the same meters in another part of a split run (or their
+   * structured clone from its thread): each part meters what its own hosts delivered.
+   */
+  absorb(other: LatencyMeters): void {
+    for (const [name, meter] of this.meters) {
+      const theirs = other.meters.get(name);
+      if (theirs === undefined) continue;
+      meter.bins.absorb(theirs.bins);
+      meter.delivered += theirs.delivered;
+      meter.marked += theirs.marked;
+    }
+  }
+
   markOf(bits: number, time: Time): number {
     return time >= this.from && time < this.to ? ((bits & MARKS) !== 0 ? 1 : 0) : -1;
   }

@@ -38,18 +38,21 @@ export function meterLinks(
     // The opposite link's own name: one string per link, not a second one made here.
     const reverse = `${link.to.name}->${link.from.name}`;
     const pause = pauses?.add(fabric.links.get(reverse)?.name ?? reverse) ?? -1;
-    link.onTransmit(transmissionMeter(fingerprint, index, bytes, columns.get(name) ?? -1, pauses, pause));
+    link.onTransmit(
+      transmissionMeter(fingerprint, link.fromDevice, index, bytes, columns.get(name) ?? -1, pauses, pause),
+    );
   }
   return { names, bytes };
 }
 
 /**
- * The one listener of a link's transmissions: the fingerprint, the link's byte counts (its
+ * The one listener of a link's transmissions: the fingerprint (a step of the sender, `device`), the link's byte counts (its
  * `column` of `bytes`, none if -1), and the PAUSE frames it carries (link number `pause` of
  * `pauses`). One call per packet-hop instead of one per meter.
  */
 function transmissionMeter(
   fingerprint: Fingerprint,
+  device: number,
   link: number,
   bytes: ByteCounters,
   column: number,
@@ -57,7 +60,7 @@ function transmissionMeter(
   pause: number,
 ): TransmissionListener {
   return (packets, packet, start, end) => {
-    fingerprint.transmitted(link, start, packets, packet);
+    fingerprint.transmitted(device, link, start, packets, packet);
     if (column >= 0) bytes.add(column, end, packets.size(packet));
     if (pauses !== undefined && packets.kind(packet) === PacketKind.Pause)
       pauses.transmitted(pause, packets, packet, start);

@@ -1,4 +1,4 @@
-import type { Engine } from "@losslab/engine";
+import type { Engine, RandomStream } from "@losslab/engine";
 import { degradedOutputs, outputsTowardHosts } from "@losslab/fabric";
 import type { MarkingContext } from "@losslab/marking";
 import type { Routes, Topology } from "@losslab/topology";
@@ -6,8 +6,8 @@ import type { Scenario } from "./schema.js";
 
 /**
  * What a scenario run offers its marking policy (`MarkingContext` of @losslab/marking), of
- * which the policy gets what its definition uses: a random stream of its own kind
- * (`marking/<kind>`), the engine's clock and timers, the size of the notifications it may
+ * which the policy gets what its definition uses: a random stream of its own kind for each
+ * switch (`marking/<kind>/<device>`), the engine's clock and timers, the size of the notifications it may
  * send toward sources (`packets.notificationBytes`), which outputs lead to a non-compliant
  * switch (turner-2001 sec. 6.1) or to a host, which run on a degraded link (`degradedLinks`), and with `subnetManager` the manager's host, the
  * non-compliant CAs it acts for and the size of a CN packet (sec. 6.2: ACK-sized).
@@ -19,13 +19,24 @@ export function markingContext(
   routes: Routes,
   degradedLinks: ReadonlyMap<string, number>,
 ): Partial<MarkingContext> {
-  const random = engine.rng.stream(`marking/${scenario.marking.kind}`);
+  // One stream per switch (the device whose event draws: `marking/<kind>/<device>`), never one
+  // shared by all: a switch's draws must not depend on which thread runs the others.
+  const streams: RandomStream[] = [];
+  const random = () => {
+    const device = engine.device;
+    let stream = streams[device];
+    if (stream === undefined) {
+      stream = engine.rng.stream(`marking/${scenario.marking.kind}/${device}`);
+      streams[device] = stream;
+    }
+    return stream.next();
+  };
   const towardNonCompliant = portsTowardNonCompliant(topology, scenario.nonCompliant.switches);
   const towardHosts = outputsTowardHosts(topology);
   const degraded = degradedOutputs(topology, degradedLinks);
   const manager = scenario.subnetManager;
   return {
-    random: () => random.next(),
+    random,
     timers: engine,
     notifications: { bytes: scenario.packets.notificationBytes },
     fabric: {

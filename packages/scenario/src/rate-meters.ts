@@ -61,6 +61,18 @@ export class RateMeters {
     return [...this.meters.keys()];
   }
 
+  /**
+   * Adds the bytes of `other`, the same meters in another part of a split run (or their
+   * structured clone from its thread): each part counts what its own devices did.
+   */
+  absorb(other: RateMeters): void {
+    this.linkBytes.absorb(other.linkBytes);
+    for (const [name, meter] of this.meters) {
+      const theirs = other.meters.get(name);
+      if (typeof meter !== "number" && theirs !== undefined && typeof theirs !== "number") meter.absorb(theirs);
+    }
+  }
+
   private meterOf(name: string): ByteCounter {
     const meter = this.meters.get(name);
     if (meter === undefined) {

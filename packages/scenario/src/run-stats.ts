@@ -1,5 +1,6 @@
 import { PacketKind } from "@losslab/core";
 import type { Link } from "@losslab/switch";
+import type { SplitScaling } from "./scaling-prediction.js";
 
 /**
  * What a run cost and moved. `wallMs`, `eventsPerSecond`, `packetHopsPerSecond` and
@@ -36,6 +37,28 @@ export interface RunStats {
   packetHopsPerSecond: number;
   /** Peak resident set of the process so far, MiB; absent where the platform does not say (browsers). */
   peakRssMiB?: number;
+  /**
+   * A run split over threads (`SimulationPart`): per part, the events it handled, its windows,
+   * and the wall time it spent running them and waiting at window ends for the others, ms.
+   */
+  threads?: ThreadStats[];
+  /** A split run: the scaling it predicts for 2, 4, 8 and 16 threads (`predictScaling`). */
+  scaling?: SplitScaling;
+}
+
+/** One part of a split run (`RunStats.threads`). */
+export interface ThreadStats {
+  events: number;
+  windows: number;
+  runMs: number;
+  waitMs: number;
+  /** Time at window ends taking in what the other parts sent, ms. */
+  exchangeMs: number;
+  /** Windows per entry of the two lists below: 1, or more (a power of 2) when there were over 1000. */
+  windowsPerBin: number;
+  /** Per window (or per bin of windows): its wall time running events, and waiting at the window's end, ms (3 decimals). */
+  windowRunMs: number[];
+  windowWaitMs: number[];
 }
 
 /** The stats of a run whose simulation took `wallMs`, from its links' counters. */

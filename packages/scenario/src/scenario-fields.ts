@@ -26,6 +26,7 @@ import {
   MAX_PACKETS,
   MAX_STAGES,
   MAX_TEXT_LENGTH,
+  MAX_THREADS,
   MAX_TIME_MS,
   MAX_TIME_NS,
   MAX_TIME_US,
@@ -43,6 +44,9 @@ import {
  * Defaults are santos-2002 Table 1 (see README). Every number has a range
  * (scenario-limits.ts): what the simulator can hold.
  */
+
+/** Every bad `threads` gets the allowed values, not only the bound it broke. */
+const THREADS_ALLOWED = `must be an integer from 1 to ${MAX_THREADS}`;
 
 /** A count of things: an integer in [min, max]. */
 const count = (min: number, max: number) => z.number().int().min(min).max(max);
@@ -437,6 +441,16 @@ export const scenarioFieldsSchema = (kinds: ScenarioKinds) =>
     plugins: z.array(name).max(MAX_LIST).optional(),
     name: text.default("scenario"),
     seed: count(0, Number.MAX_SAFE_INTEGER).default(1),
+    // How to run, not what: absent from the parsed scenario unless given, so no result moves.
+    threads: z
+      .number({ error: THREADS_ALLOWED })
+      .int({ error: THREADS_ALLOWED })
+      .min(1, { error: THREADS_ALLOWED })
+      .max(MAX_THREADS, { error: THREADS_ALLOWED })
+      .optional()
+      .describe(
+        "threads the losslab CLI splits the run over (default 1; `run --threads` wins): the same result, only the run's cost changes (docs/spec/parallel.md sec. 6); runScenario and the browser lab run on one thread",
+      ),
     /** Length of a cycle in ns, for cycle-based models (ferrer-2012: links of 1 byte/cycle). */
     cycleNs: z.number().min(MIN_CYCLE_NS).max(MAX_CYCLE_NS).optional(),
     /** Simulated time in ms; or give `durationCycles` (with `cycleNs`). */

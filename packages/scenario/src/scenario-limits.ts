@@ -34,6 +34,12 @@ export {
   MIN_TIME_US,
 } from "@losslab/kinds";
 
+/**
+ * The most threads a run splits over (`threads`, `run --threads`): each part builds the whole
+ * fabric and has a frame ring to every other part, so memory grows with the square of it.
+ */
+export const MAX_THREADS = 64;
+
 /** The longest run, ms (a run of 100 s on the smallest fabric is already a few hours). */
 export const MAX_DURATION_MS = 100_000;
 

@@ -147,8 +147,16 @@ export interface SwitchMarks {
  * What a simulation measured, once run (`runToEnd`, which took `wallMs`): its meters read
  * into a `ScenarioResult`, the averages over the measurement interval worked out here.
  */
-export function scenarioResult(simulation: Simulation, wallMs: number): ScenarioResult {
-  const { scenario, engine, fabric, marking, manager, responses, meters, end } = simulation;
+export function scenarioResult(
+  simulation: Simulation,
+  wallMs: number,
+  /** The run's events and deliveries, when its engine and hosts did not see them all (a split run's). */
+  counts: { readonly events: number; readonly delivered: number } = {
+    events: simulation.engine.eventsHandled,
+    delivered: simulation.deliveries.delivered,
+  },
+): ScenarioResult {
+  const { scenario, fabric, marking, manager, responses, meters, end } = simulation;
   const [fromMs, toMs] = simulation.measure;
   const { rates, latencies, flows, pauses } = meters;
   const queues = meters.queueSampling?.queues;
@@ -160,16 +168,16 @@ export function scenarioResult(simulation: Simulation, wallMs: number): Scenario
     else if (name.startsWith("class:")) summary.classes[name.slice(6)] = rate(name, fromMs, toMs);
   }
   const hosts = new Set<unknown>(fabric.hosts.values());
-  const delivered = simulation.deliveries.delivered;
+  const delivered = counts.delivered;
   const recovery = recoverySummary(fabric);
   const failures = simulation.failures.summary();
   return {
     scenario,
     fingerprint: meters.fingerprint.hex(),
-    events: engine.eventsHandled,
+    events: counts.events,
     stats: runStats(fabric.links.values(), (link) => hosts.has(link.from), {
       simulatedMs: scenario.durationMs,
-      events: engine.eventsHandled,
+      events: counts.events,
       delivered,
       wallMs,
     }),
@@ -213,7 +221,7 @@ export function scenarioResult(simulation: Simulation, wallMs: number): Scenario
 }
 
 /** Per-switch counts of the marking policies (see `ScenarioResult.marks`). */
-function switchMarks(policies: readonly CountedMarkingPolicy[]): Record<string, SwitchMarks> {
+export function switchMarks(policies: readonly CountedMarkingPolicy[]): Record<string, SwitchMarks> {
   const marks: Record<string, SwitchMarks> = {};
   for (const policy of policies) {
     const own: SwitchMarks = { marked: policy.marked };

@@ -1,8 +1,8 @@
-import { PacketStore, type ReleasedPackets } from "@losslab/core";
+import { type Packet, PacketStore, type ReleasedPackets } from "@losslab/core";
 import { Engine, ms, type Time } from "@losslab/engine";
 import type { Fabric } from "@losslab/fabric";
 import type { CountedMarkingFactory } from "@losslab/marking";
-import { buildRoutes, type Routes } from "@losslab/topology";
+import { buildRoutes, type Routes, type Topology } from "@losslab/topology";
 import { checkFits } from "./check-fits.js";
 import { degradedLinks } from "./degraded-links.js";
 import { type Deliveries, meterDeliveries } from "./delivery-meters.js";
@@ -27,6 +27,7 @@ import { type SubnetManager, subnetManagerOf } from "./subnet-manager.js";
 export interface Simulation {
   readonly scenario: Scenario;
   readonly engine: Engine;
+  readonly topology: Topology;
   readonly routes: Routes;
   readonly fabric: Fabric;
   /** The marking policy's factory: its policies' counts, per switch. */
@@ -58,6 +59,8 @@ export function buildSimulation(
   scenario: Scenario,
   kinds: ScenarioKinds,
   releasedPackets: ReleasedPackets = "reuse",
+  /** Where new packets' ids come from instead of one counter: a part of a split run's (`PacketStore`). */
+  packetIds?: (packet: Packet) => number,
 ): Simulation {
   // parseScenario checks this too; runScenario also accepts scenarios built in code.
   const measure = measureInterval(scenario);
@@ -72,7 +75,10 @@ export function buildSimulation(
       kinds.marking.create(scenario.marking, markingContext(engine, scenario, topology, routes, degraded)),
     );
     checkDeviceNames(scenario, topology);
-    const packets = new PacketStore({ released: releasedPackets });
+    const packets = new PacketStore({
+      released: releasedPackets,
+      ...(packetIds === undefined ? {} : { ids: packetIds }),
+    });
     const fabric = scenarioFabric(engine, topology, routes, scenario, kinds, packets, marking, degraded);
     const flows = resolveFlows(scenario, new Set(fabric.hosts.keys()));
     const responses = scenario.metrics.responses ? new Map<string, ResponseCounts>() : undefined;
@@ -105,6 +111,7 @@ export function buildSimulation(
     return {
       scenario,
       engine,
+      topology,
       routes,
       fabric,
       marking,

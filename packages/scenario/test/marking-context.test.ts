@@ -34,13 +34,20 @@ const scenario = (extra: Partial<ScenarioInput> = {}): ScenarioInput => ({
 });
 
 describe("the marking context of a scenario run", () => {
-  it("gives a policy exactly what it uses: its own random stream (marking/<kind>), the run's timers", () => {
+  it("gives a policy exactly what it uses: a random stream of its own per switch (marking/<kind>/<device>), the run's timers", () => {
     const { kinds, seen, timed } = probe(["random", "timers", "subnetManager?"]);
     runScenario(parseScenario(scenario(), kinds), { kinds });
     expect(Object.keys(seen[0]!).sort()).toEqual(["random", "timers"]);
     const random = seen[0]!.random as () => number;
-    const stream = new Engine({ seed: 7 }).rng.stream("marking/probe");
-    expect([random(), random()]).toEqual([stream.next(), stream.next()]);
+    const engine = seen[0]!.timers as Engine;
+    const streams = new Engine({ seed: 7 }).rng;
+    const [three, five] = [streams.stream("marking/probe/3"), streams.stream("marking/probe/5")];
+    // Each device draws its own numbers, whatever the others draw in between.
+    expect([engine.asDevice(3, random), engine.asDevice(5, random), engine.asDevice(3, random)]).toEqual([
+      three.next(),
+      five.next(),
+      three.next(),
+    ]);
     expect(timed).toEqual([ms(1)]);
   });
 

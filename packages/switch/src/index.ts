@@ -27,7 +27,7 @@ export {
   voqDefinition,
 } from "./input-queued-switch.js";
 export type { Lanes } from "./lanes.js";
-export { Link, type LinkOptions } from "./link.js";
+export { Link, type LinkCrossing, type LinkOptions } from "./link.js";
 export { OUTPUT_ORDERS, type OutputOrder } from "./output-order.js";
 export type { OutputQueueState, PacketRouter, PacketRouterFactory } from "./packet-router.js";
 export type { TrimmingCounts } from "./packet-trimming.js";

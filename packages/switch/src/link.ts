@@ -31,6 +31,24 @@ export interface LinkOptions {
   overheadBytes?: number;
   /** The simulation's packets: what the link carries are slots of it. */
   packets: PacketReader;
+  /**
+   * The engine's numbers of `from` and `to` (`Engine.device`), default 0: a frame's arrival is
+   * an event of `to`, a credit return one of `from`, whichever of them scheduled it.
+   */
+  fromDevice?: number;
+  toDevice?: number;
+}
+
+/**
+ * Where a link sends what its far end runs in another part of a split run (`Link.crossTo`,
+ * docs/spec/parallel.md sec. 6): each frame or credit return with the time it arrives and
+ * its rank at the sender (when it was sent, by which device, that device's sequence number),
+ * for the other part to queue with `Link.arriveFrame`/`arriveCredits`.
+ */
+export interface LinkCrossing {
+  frame(link: Link, time: Time, packet: Packet, sentAt: Time, sender: number, sequence: number): void;
+  /** `credits`: the link's encoding of a return (blocks and VL), passed back unchanged. */
+  credits(link: Link, time: Time, credits: number, sentAt: Time, sender: number, sequence: number): void;
 }
 
 /** Slots of `kindsSent`: one per `PacketKind`, with room to spare. */
@@ -63,6 +81,8 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
   readonly toPort: number;
   readonly overheadBytes: number;
   readonly packets: PacketReader;
+  readonly fromDevice: number;
+  readonly toDevice: number;
   /** Bytes whose transmission started on this link. */
   bytesSent = 0;
   /** Packets whose transmission started on this link. */
@@ -85,6 +105,8 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
   // Observers of arrivals and credit returns (traces): undefined, so untraced runs pay one check.
   private arrivals: ArrivalListener[] | undefined;
   private creditReturns: CreditListener[] | undefined;
+  /** With the far end in another part of a split run: where frames and credit returns go (`crossTo`). */
+  private crossing: LinkCrossing | undefined;
 
   constructor(
     private readonly engine: Engine,
@@ -100,6 +122,8 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
     this.toPort = options.toPort;
     this.overheadBytes = options.overheadBytes ?? 0;
     this.packets = options.packets;
+    this.fromDevice = options.fromDevice ?? 0;
+    this.toDevice = options.toDevice ?? 0;
     if (!(this.overheadBytes >= 0 && Number.isFinite(this.overheadBytes))) {
       throw OptionError.of(this.name, "overheadBytes", "must be a finite number >= 0", {
         value: this.overheadBytes,
@@ -125,10 +149,32 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
   }
 
   /**
+   * The link joins two parts of a split run: from now on its frames (in the part of `from`)
+   * and its credit returns (in the part of `to`) go to `crossing` instead of this engine's
+   * queue, and come in at the other part through `arriveFrame`/`arriveCredits`. The link's
+   * delay is what lets the parts run a window apart (`partitionTopology`).
+   */
+  crossTo(crossing: LinkCrossing): void {
+    if (this.starts !== undefined) throw new Error(`${this.name}: a link with failures cannot join two parts`);
+    this.crossing = crossing;
+  }
+
+  /** A frame sent in the other part (`LinkCrossing.frame`), now a packet of this part's store. */
+  arriveFrame(time: Time, packet: Packet, sentAt: Time, sender: number, sequence: number): void {
+    this.engine.atRanked(time, this, HEADER_ARRIVES, packet, this.toDevice, sentAt, sender, sequence);
+  }
+
+  /** Credits returned in the other part (`LinkCrossing.credits`). */
+  arriveCredits(time: Time, credits: number, sentAt: Time, sender: number, sequence: number): void {
+    this.engine.atRanked(time, this, CREDITS_ARRIVE, credits, this.fromDevice, sentAt, sender, sequence);
+  }
+
+  /**
    * Records what the failures to come need: the start time of every frame on the link; and
    * tells its sender, whose routing then avoids it while it is failed.
    */
   watchFailures(): void {
+    if (this.crossing !== undefined) throw new Error(`${this.name}: a link that joins two parts cannot fail`);
     if (this.starts !== undefined) return;
     const starts: Time[] = [];
     this.starts = starts;
@@ -171,7 +217,9 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
     this.packetsSent++;
     this.kindsSent[this.packets.kind(packet)]!++;
     for (const listener of this.listeners) listener(this.packets, packet, now, end);
-    this.engine.at(headerLeaves + this.delay, this, HEADER_ARRIVES, packet);
+    const crossing = this.crossing;
+    if (crossing === undefined) this.engine.at(headerLeaves + this.delay, this, HEADER_ARRIVES, packet, this.toDevice);
+    else crossing.frame(this, headerLeaves + this.delay, packet, now, this.engine.device, this.engine.takeSequence());
     return end;
   }
 
@@ -203,7 +251,14 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
   }
 
   returnCredits(blocks: number, vl = 0): void {
-    this.engine.at(this.engine.now + this.backDelay, this, CREDITS_ARRIVE, blocks * VL_SLOTS + vl);
+    const engine = this.engine;
+    const crossing = this.crossing;
+    if (crossing === undefined) {
+      engine.at(engine.now + this.backDelay, this, CREDITS_ARRIVE, blocks * VL_SLOTS + vl, this.fromDevice);
+    } else {
+      const time = engine.now + this.backDelay;
+      crossing.credits(this, time, blocks * VL_SLOTS + vl, engine.now, engine.device, engine.takeSequence());
+    }
   }
 
   /** The device's call ends the event: a switch may run the arbitration it asks for inside it (`Engine.takeSoon`). */

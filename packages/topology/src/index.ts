@@ -29,6 +29,7 @@ export { type KAryNTreeOptions, kAryNTree, kAryNTreeDefinition } from "./k-ary-n
 export { DEFAULT_BANDWIDTH, DEFAULT_DELAY_PS, type LinkOptions } from "./link-options.js";
 export { type Ns3Topology, ns3HpccDefinition, parseNs3Topology } from "./ns3-hpcc-topology.js";
 export { ns3DataRate, ns3Time } from "./ns3-units.js";
+export { type Partition, PartsLimitError, partitionTopology } from "./partition.js";
 export { buildRoutes, type RouteHop, type Routes } from "./routes.js";
 export type { DragonflyLanes, DragonflyRoutingAlgorithm, Routing } from "./routing.js";
 export { type SingleSwitchOptions, singleSwitch, singleSwitchDefinition } from "./single-switch.js";

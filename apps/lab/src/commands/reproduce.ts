@@ -11,6 +11,8 @@ import { parseScenario, runScenario } from "@losslab/scenario";
 import { prepareOutputDir } from "../files/output-dir.js";
 import { openTraceFile, type TraceFlags } from "../files/trace-file.js";
 import { writePresetOutput } from "../report/preset-output.js";
+import { presetRunsOnThreads } from "../split-runs/preset-runs.js";
+import { atOnceHere, runsAtOnce } from "../split-runs/runs-at-once.js";
 import { threadRunner } from "../sweep/thread-runner.js";
 import { CLAIM_FAILED } from "../terminal/exit-codes.js";
 import { terminalProgress } from "../terminal/progress.js";
@@ -34,6 +36,10 @@ export interface ReproduceOptions extends TraceFlags {
   traceOnly?: boolean;
   /** With --all: run every preset, ignoring the results already in --out. */
   fresh?: boolean;
+  /** Threads to split each of the preset's runs over (`--threads`, default 1). */
+  threads?: number;
+  /** Whether the user gave --workers, rather than left it at its default (commander's `getOptionValueSource`). */
+  given?: (name: "workers") => boolean;
 }
 
 /**
@@ -49,6 +55,11 @@ export async function reproduceCommand(name: string | undefined, options: Reprod
   }
   if (options.all) {
     if (options.trace !== undefined) throw new UserError("--trace traces one preset's run; not with --all");
+    if (options.threads !== undefined) {
+      throw new UserError(
+        "--threads splits one preset's runs; not with --all, whose presets mostly have runs that threads do not support yet",
+      );
+    }
     if (name !== undefined) {
       throw new UserError(`give either a preset name or --all, not both (got "${name}" and --all)`);
     }
@@ -61,13 +72,25 @@ export async function reproduceCommand(name: string | undefined, options: Reprod
   if (options.only !== undefined) throw new UserError("--only restricts --all; use it with --all");
   if (options.fresh) throw new UserError("--fresh is for --all, which re-uses results; a single preset always runs");
   const preset = presetNamed(name);
+  const threads = options.threads ?? 1;
+  const given = options.given === undefined || options.given("workers");
+  const workers = atOnceHere(threads, runsAtOnce(threads, given ? options.workers : undefined));
+  // Every run is checked before any starts, the trace's included.
+  const split = threads > 1 ? presetRunsOnThreads(preset, options.seed, threads) : undefined;
   traceRun(preset, options);
   if (options.traceOnly) return;
   const out = options.out ?? join("results", preset.name);
   if (!options.json) await prepareOutputDir(out);
   const progress = options.json ? () => {} : terminalProgress(preset.name);
   const start = performance.now();
-  const result = await preset.run({ seed: options.seed, progress, sweepRunner: threadRunner(options.workers) });
+  const result = await preset.run({
+    seed: options.seed,
+    progress,
+    sweepRunner: threadRunner(workers),
+    ...(split === undefined ? {} : { scenarioRunner: split.runner }),
+  });
+  const unsplit = split?.unsplit();
+  if (unsplit !== undefined) process.stderr.write(`losslab: warning: ${unsplit}\n`);
   if (options.json) {
     process.stdout.write(resultJsonText(preset.name, options.seed, result));
   } else {

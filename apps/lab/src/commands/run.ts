@@ -25,6 +25,7 @@ import { dataDirOf, inlineDataFiles, readDataFile } from "../files/data-file.js"
 import { prepareOutputDir } from "../files/output-dir.js";
 import { openTraceFile, type TraceFlags } from "../files/trace-file.js";
 import { scenarioKinds } from "../plugins.js";
+import { checkThreads, threadsRun } from "../split-runs/threads-refusal.js";
 import { oneLine } from "../terminal/one-line.js";
 import { simulationProgress } from "../terminal/progress.js";
 import { UserError } from "../user-error.js";
@@ -39,6 +40,8 @@ export interface RunOptions extends TraceFlags {
   dataDir?: string;
   /** Plugin modules to load besides the scenario's `plugins` (`--plugin`). */
   plugin?: string[];
+  /** Threads to split the run over (`--threads`; default the scenario's `threads`, else 1: not split). */
+  threads?: number;
 }
 
 /** `losslab run <file>`: validates a scenario file (JSON or YAML), runs it, prints its summary. */
@@ -56,20 +59,38 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
   let result: ScenarioResult;
   let traceNote: string | undefined;
   try {
-    const scenario = parseScenario(input, kinds);
+    // `threads` says how to run, not what: it stays out of the run and so out of its result.
+    const { threads: fileThreads, ...scenario } = parseScenario(input, kinds);
     // A scenario too big to build is refused before its warnings, as `validate` refuses it.
     checkFits(scenario, kinds);
     for (const warning of scenarioWarnings(scenario, kinds)) process.stderr.write(`losslab: warning: ${warning}\n`);
-    const trace = openTraceFile(options);
     const progress = options.json ? undefined : simulationProgress(scenario.name);
-    try {
-      result = runScenario(scenario, {
-        kinds,
-        ...(progress === undefined ? {} : { onProgress: progress }),
-        ...(trace === undefined ? {} : { trace: trace.options }),
-      });
-    } finally {
-      traceNote = trace?.close();
+    let threads = options.threads ?? fileThreads ?? 1;
+    // A refusal names where the threads were asked for: the command line, or the file.
+    const asked = options.threads === undefined ? `${file}: threads: ${threads}` : `--threads ${threads}`;
+    if (threads > 1) {
+      const plugins = (options.plugin ?? []).length > 0 || (scenario.plugins ?? []).length > 0;
+      const others = [...(options.trace === undefined ? [] : ["--trace"]), ...(plugins ? ["plugins"] : [])];
+      // A fabric of fewer pods (groups, leaves, switches) than threads runs on as many as it has.
+      threads = checkThreads(asked, threads, scenario, kinds, others, (warning) =>
+        process.stderr.write(`losslab: warning: ${warning}\n`),
+      );
+    }
+    if (threads > 1) {
+      const { runOnThreads } = await import("../threads/run-on-threads.js");
+      const parts = threads;
+      result = await threadsRun(asked, () => runOnThreads(scenario, kinds, parts, progress));
+    } else {
+      const trace = openTraceFile(options);
+      try {
+        result = runScenario(scenario, {
+          kinds,
+          ...(progress === undefined ? {} : { onProgress: progress }),
+          ...(trace === undefined ? {} : { trace: trace.options }),
+        });
+      } finally {
+        traceNote = trace?.close();
+      }
     }
   } catch (error) {
     if (error instanceof ScenarioError) throw new UserError(`${file}: ${oneLine(error.message)}`);
@@ -315,6 +336,20 @@ export function formatSummary(result: ScenarioResult): string {
     `${result.delivered} data packets delivered, ${result.marked} marked by the switches, ${result.events} events, fingerprint ${result.fingerprint}`,
     `${stats.packetHops.total} packet-hops (${stats.eventsPerPacketHop} events each) in ${(stats.wallMs / 1000).toFixed(2)} s: ${stats.packetHopsPerSecond} packet-hops/s, ${stats.eventsPerSecond} events/s${stats.peakRssMiB === undefined ? "" : `, peak RSS ${stats.peakRssMiB} MiB`}`,
   );
+  // A split run: each part's share of the events, and how long it ran and waited for the others at window ends.
+  for (const [part, thread] of (stats.threads ?? []).entries()) {
+    lines.push(
+      `thread ${part}: ${thread.events} events in ${thread.windows} windows, ${(thread.runMs / 1000).toFixed(2)} s running, ${(thread.waitMs / 1000).toFixed(2)} s waiting at window ends, ${(thread.exchangeMs / 1000).toFixed(2)} s taking in the others' frames`,
+    );
+  }
+  const scaling = stats.scaling;
+  if (scaling !== undefined) {
+    const { measured } = scaling;
+    lines.push(
+      `windows: ${(measured.windowsMs / 1000).toFixed(2)} s on ${measured.threads} threads (the busiest part's events at ${scaling.perEventUs} us each: ${(measured.modelMs / 1000).toFixed(2)} s, + ${scaling.windowOverheadUs} us per window)`,
+      `predicted from it (busiest part per window, same overhead per window): ${scaling.predicted.map((p) => `${p.threads} threads ${p.speedup}x (imbalance ${p.imbalance})`).join(", ")}`,
+    );
+  }
   return `${lines.join("\n")}\n`;
 }
 

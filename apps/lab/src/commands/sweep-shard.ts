@@ -3,6 +3,7 @@ import { runSweep } from "@losslab/reproductions";
 import { writeFileAtomicSync } from "../files/atomic-write.js";
 import { prepareOutputDir } from "../files/output-dir.js";
 import { pointRecordPath, pointRecordText, pointsDir, readPointRecord } from "../sweep/kept-point.js";
+import { checkPointsOnThreads } from "../sweep/points-on-threads.js";
 import { pointCells } from "../sweep/resume.js";
 import { runScenarioSummary, type ScenarioSummary } from "../sweep/scenario-task.js";
 import { type Shard, shardName, shardPoints } from "../sweep/shard.js";
@@ -29,6 +30,7 @@ export async function sweepShard(
     shard,
     dir,
     workers,
+    threads,
     fresh,
     passOn,
     key,
@@ -38,6 +40,8 @@ export async function sweepShard(
     shard: Shard;
     dir: string;
     workers: number;
+    /** Threads to split each point's run over (`--threads`). */
+    threads: number;
     fresh: boolean;
     /** The options the collect step must be given too (--data-dir, --plugin), for the line that says how to collect. */
     passOn: string[];
@@ -69,9 +73,11 @@ export async function sweepShard(
     const shown = notes.slice(0, 3).join("; ") + (notes.length > 3 ? `; ... and ${notes.length - 3} more` : "");
     process.stderr.write(`losslab: shard ${name}: running again ${notes.length} kept point(s): ${shown}\n`);
   }
-  const threads = Math.max(1, Math.min(workers, todo.length));
+  checkPointsOnThreads(file, sweep, todo, threads);
+  const atOnce = Math.max(1, Math.min(workers, todo.length));
+  const split = threads > 1 ? `, each split over ${threads} threads` : "";
   process.stdout.write(
-    `${sweep.base.name}: shard ${name}: ${mine.length} of ${points.length} points, ${kept} already done, running ${todo.length} on ${threads} worker${threads === 1 ? "" : "s"}\n`,
+    `${sweep.base.name}: shard ${name}: ${mine.length} of ${points.length} points, ${kept} already done, running ${todo.length} on ${atOnce} worker${atOnce === 1 ? "" : "s"}${split}\n`,
   );
 
   let done = kept;
@@ -84,9 +90,9 @@ export async function sweepShard(
   try {
     await runSweep(
       runScenarioSummary,
-      todo.map((point) => ({ scenario: point.scenario, plugins: sweep.plugins })),
+      todo.map((point) => ({ scenario: point.scenario, plugins: sweep.plugins, threads })),
       {
-        sweepRunner: threadRunner(threads),
+        sweepRunner: threadRunner(atOnce),
         progress: terminalProgress(`sweep ${basename(file)} shard ${name}`),
         failed: (error) => ({ error: errorLine(error) }),
         onResult: (index, output) => {

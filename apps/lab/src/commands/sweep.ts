@@ -7,6 +7,8 @@ import { readTextFile } from "../files/regular-file.js";
 import { KEY_VARIABLE, queueKey } from "../queue/queue-key.js";
 import type { SweepQueue } from "../queue/queue-sweep.js";
 import type { RedisAddress } from "../queue/redis-address.js";
+import { atOnceHere, runsAtOnce } from "../split-runs/runs-at-once.js";
+import { checkPointsOnThreads } from "../sweep/points-on-threads.js";
 import { type EarlierFile, planResume, pointCells, pointKey } from "../sweep/resume.js";
 import { runScenarioSummary, type ScenarioSummary } from "../sweep/scenario-task.js";
 import type { Shard } from "../sweep/shard.js";
@@ -23,6 +25,8 @@ import { losslabVersion } from "../version.js";
 
 export interface SweepOptions {
   workers: number;
+  /** Threads to split each point's run over (`--threads`, default 1). */
+  threads?: number;
   out?: string;
   /** Run every point, ignoring the results already in --out. */
   fresh?: boolean;
@@ -81,8 +85,17 @@ export async function sweepCommand(file: string, options: SweepOptions): Promise
       "--out does not go with --slurm DIR: DIR is where the shards keep their points and the results go",
     );
   }
+  const threads = options.threads ?? 1;
+  if (options.threads !== undefined && options.shard === undefined && modes.length > 0) {
+    throw new UserError(
+      `--threads splits the points this machine runs, in a sweep or a --shard; not with ${modes[0]}, which ${modes[0] === "--queue" ? "has losslab worker run them, on one thread each" : modes[0] === "--slurm" ? "writes tasks that run them on one thread each" : "runs nothing"}`,
+    );
+  }
+  // The default --workers fills the cores with split runs; more is refused (runs-at-once.ts).
+  const given = options.given === undefined || options.given("workers");
+  const workers = atOnceHere(threads, runsAtOnce(threads, given ? options.workers : undefined));
   if (options.collect !== undefined || options.slurm !== undefined || options.shard !== undefined) {
-    await shardedSweep(file, options);
+    await shardedSweep(file, { ...options, workers });
     return;
   }
   // The queue's modules (bullmq, ioredis) load only for --queue: they cost every other
@@ -98,6 +111,7 @@ export async function sweepCommand(file: string, options: SweepOptions): Promise
       ? undefined
       : await (await import("../queue/queue-key.js")).queueKey(options.queueKeyFile);
   const sweep = await readSweepFile(file, options.dataDir, options.plugin);
+  noteFileThreads(sweep);
   const points = sweepPoints(sweep, file);
   // What a worker would refuse is refused here, before anything is queued.
   if (key !== undefined) await checkQueueable(file, sweep, points, key);
@@ -110,7 +124,7 @@ export async function sweepCommand(file: string, options: SweepOptions): Promise
       ? undefined
       : await (await import("../queue/queue-sweep.js")).openSweepQueue(address, lostRedis(address));
   try {
-    await sweepIn(file, options, { sweep, points, parameters, out, csvFile, queue, address, key });
+    await sweepIn(file, { ...options, workers }, { sweep, points, parameters, out, csvFile, queue, address, key });
   } finally {
     await queue?.close();
   }
@@ -152,9 +166,14 @@ async function sweepIn(
     ? planResume(points, parameters, csvFile, undefined, undefined)
     : planResume(points, parameters, csvFile, await readEarlier(csvFile), await readEarlier(jsonFile));
   if (note !== undefined) process.stderr.write(`losslab: ${note}\n`);
+  const threads = options.threads ?? 1;
+  checkPointsOnThreads(file, sweep, todo, threads);
   const workers = Math.max(1, Math.min(options.workers, todo.length));
+  const split = threads > 1 ? `, each split over ${threads} threads` : "";
   const where =
-    address === undefined ? `on ${workers} worker${workers === 1 ? "" : "s"}` : `on the queue at ${address.shown}`;
+    address === undefined
+      ? `on ${workers} worker${workers === 1 ? "" : "s"}${split}`
+      : `on the queue at ${address.shown}`;
   process.stdout.write(
     `${sweep.base.name}: ${points.length} points, ${kept.size} of ${points.length} points already done, running ${todo.length} ${where}\n`,
   );
@@ -220,7 +239,7 @@ async function sweepIn(
     if (queue === undefined || id === undefined || key === undefined) {
       await runSweep(
         runScenarioSummary,
-        todo.map((point) => ({ scenario: point.scenario, plugins: sweep.plugins })),
+        todo.map((point) => ({ scenario: point.scenario, plugins: sweep.plugins, threads })),
         {
           sweepRunner: threadRunner(workers),
           progress,
@@ -266,6 +285,7 @@ async function sweepIn(
 /** --shard, --collect or --slurm: the sweep as shards that separate processes run (shard.ts). */
 async function shardedSweep(file: string, options: SweepOptions): Promise<void> {
   const sweep = await readSweepFile(file, options.dataDir, options.plugin);
+  noteFileThreads(sweep);
   const points = sweepPoints(sweep, file);
   // What the shards and the collect step must be given again to read the same sweep.
   const passOn = [
@@ -292,10 +312,21 @@ async function shardedSweep(file: string, options: SweepOptions): Promise<void> 
       shard: options.shard!,
       dir,
       workers: options.workers,
+      threads: options.threads ?? 1,
       fresh: options.fresh === true,
       passOn,
       key,
     });
+  }
+}
+
+/** The base scenario's `threads` is `run`'s: a sweep splits its points by --threads alone, and says so. */
+function noteFileThreads(sweep: Sweep): void {
+  const threads = sweep.base.threads ?? 1;
+  if (threads > 1) {
+    process.stderr.write(
+      `losslab: note: the base scenario's threads: ${threads} is for \`losslab run\`; a sweep splits its points over --threads (default 1)\n`,
+    );
   }
 }
 

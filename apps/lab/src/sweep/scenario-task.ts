@@ -1,7 +1,9 @@
 import type { CompletionSummary } from "@losslab/metrics";
 import { parseScenario, runScenario } from "@losslab/scenario";
 import { kindsWith, type ResolvedPlugin } from "../plugins.js";
+import { threadsRefusal } from "../split-runs/threads-refusal.js";
 import { errorLine } from "../terminal/error-line.js";
+import { runOnThreads } from "../threads/run-on-threads.js";
 
 /** The plain-JSON summary of one scenario run: what a sweep records per point. */
 export interface ScenarioSummary {
@@ -25,6 +27,11 @@ export interface PointInput {
    * A queued job's point has none.
    */
   plugins: readonly ResolvedPlugin[];
+  /**
+   * Threads to split the run over (`sweep --threads`, checked by the main thread), default 1.
+   * The scenario's own `threads` is not used: what runs at once is the sweep's to choose.
+   */
+  threads?: number;
 }
 
 /**
@@ -35,13 +42,15 @@ export interface PointInput {
  * worker boundary anyway.
  */
 export async function runScenarioSummary({
-  scenario,
+  scenario: input,
   plugins,
+  threads = 1,
 }: PointInput): Promise<ScenarioSummary | { error: string }> {
   try {
     // In a worker thread, the plugins load here once (bounded like the main thread's loading).
     const kinds = await kindsWith(plugins);
-    const result = runScenario(parseScenario(scenario, kinds), { kinds });
+    const scenario = parseScenario(input, kinds);
+    const result = threads > 1 ? await runOnThreads(scenario, kinds, threads) : runScenario(scenario, { kinds });
     return {
       fingerprint: result.fingerprint,
       links: { ...result.summary.links },
@@ -51,6 +60,8 @@ export async function runScenarioSummary({
       completions: result.completions,
     };
   } catch (error) {
-    return { error: errorLine(error) };
+    // A split run's refusal at run time (devices of two parts that met without a link) says what to do.
+    const refusal = threads > 1 ? threadsRefusal(error) : undefined;
+    return { error: refusal === undefined ? errorLine(error) : `--threads ${threads}: ${refusal}` };
   }
 }

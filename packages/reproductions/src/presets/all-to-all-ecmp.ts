@@ -95,12 +95,12 @@ export const allToAllEcmp: Preset = {
   expectedRuntime: "10 s",
   scenarios: (seed) => grid.map(({ schedule, bytes }) => scenario(schedule, bytes, seed)),
   async run(context) {
-    const results = runCollectives(
+    const results = await runCollectives(
       grid.map(({ schedule, bytes }) => ({
         label: `${schedule} S = ${bytes} B`,
         scenario: scenario(schedule, bytes, context.seed),
       })),
-      context.progress,
+      context,
     );
     const summary: Record<string, SummaryValue> = {};
     grid.forEach(({ schedule, bytes }, i) => {

@@ -7,6 +7,7 @@ import { numberRecord, summaryNumbers } from "../judge.js";
 import { type Check, fingerprintOf, type Preset } from "../preset.js";
 import {
   type ChrysosParams,
+  type ChrysosRun,
   chrysosScenario,
   fanInSummary,
   gbps,
@@ -39,9 +40,9 @@ export const chrysosFig2a: Preset = {
   description: "chrysos Fig. 2(a): fan-in of 4 (+1) flows, QCN at switch outputs (standard): unfair",
   expectedRuntime: "2 s",
   scenarios: (seed) => [chrysosScenario(fanIn("output"), seed)],
-  async run({ seed }) {
+  async run({ seed, scenarioRunner }) {
     const params = fanIn("output");
-    const run = runChrysos(params, seed);
+    const run = await runChrysos(scenarioRunner, params, seed);
     const summary = fanInSummary(run);
     return {
       params,
@@ -65,11 +66,11 @@ export const chrysosFig2b: Preset = {
   description: "chrysos Fig. 2(b): the same fan-in with QCN at switch inputs: fair shares",
   expectedRuntime: "2 s",
   scenarios: (seed) => [chrysosScenario(fanIn("input"), seed), chrysosScenario(fanIn("output"), seed)],
-  async run({ seed }) {
+  async run({ seed, scenarioRunner }) {
     const params = fanIn("input");
-    const run = runChrysos(params, seed);
+    const run = await runChrysos(scenarioRunner, params, seed);
     const summary = fanInSummary(run);
-    const standardRun = runChrysos(fanIn("output"), seed);
+    const standardRun = await runChrysos(scenarioRunner, fanIn("output"), seed);
     const standard = fanInSummary(standardRun);
     const early = Object.values(summary.gbps50to100);
     const late = Object.values(summary.gbps150to200);
@@ -113,16 +114,16 @@ const fig3cChecks = (rates: { f1: number; f6: number }): Check[] => [
 ];
 
 /** f1 and f6 over 50-100 ms, Gb/s. */
-const f1f6 = (run: ReturnType<typeof runChrysos>) => ({ f1: gbps(run, "f1", 50, 100), f6: gbps(run, "f6", 50, 100) });
+const f1f6 = (run: ChrysosRun) => ({ f1: gbps(run, "f1", 50, 100), f6: gbps(run, "f6", 50, 100) });
 
 export const chrysosFig3b: Preset = {
   name: "chrysos-fig3b",
   description: "chrysos Fig. 3(b): f6 shares f1's input; QCN at inputs with arrival sampling throttles f6 too",
   expectedRuntime: "2 s",
   scenarios: (seed) => [chrysosScenario(withF6("input", "arrival"), seed)],
-  async run({ seed }) {
+  async run({ seed, scenarioRunner }) {
     const params = withF6("input", "arrival");
-    const run = runChrysos(params, seed);
+    const run = await runChrysos(scenarioRunner, params, seed);
     const rates = f1f6(run);
     return {
       params,
@@ -143,9 +144,9 @@ export const chrysosFig3c: Preset = {
   description: "chrysos Fig. 3(c): the same traffic with PAUSE only: f6/f1 follows their offered 7/3",
   expectedRuntime: "2 s",
   scenarios: (seed) => [chrysosScenario(withF6("none"), seed)],
-  async run({ seed }) {
+  async run({ seed, scenarioRunner }) {
     const params = withF6("none");
-    const run = runChrysos(params, seed);
+    const run = await runChrysos(scenarioRunner, params, seed);
     const rates = f1f6(run);
     return {
       params,
@@ -168,9 +169,11 @@ export const chrysosFig3d: Preset = {
   description: "chrysos Fig. 3(d): QCN at inputs with occupancy sampling (deterministic, random): f6 keeps 7 Gb/s",
   expectedRuntime: "3 s",
   scenarios: (seed) => occupancyVariants.map((culprit) => chrysosScenario(withF6("input", culprit), seed)),
-  async run({ seed }) {
+  async run({ seed, scenarioRunner }) {
     const variants = occupancyVariants;
-    const runs = variants.map((culprit) => runChrysos(withF6("input", culprit), seed));
+    const runs: ChrysosRun[] = [];
+    // One after the other, in the order `scenarios` lists them.
+    for (const culprit of variants) runs.push(await runChrysos(scenarioRunner, withF6("input", culprit), seed));
     const rates = runs.map(f1f6);
     return {
       params: { ...withF6("input"), culprits: variants },

@@ -9,9 +9,10 @@
  * switch it behaves as: one switch with VOQ inputs, 150 KB output buffers and a crossbar
  * speedup of 1.6; see the README.
  */
-import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
+import type { ScenarioInput, ScenarioResult } from "@losslab/scenario";
 import type { Chart } from "../charts/chart.js";
 import { round } from "../check.js";
+import { runWith, type ScenarioRunner } from "../scenario-runner.js";
 import { jainIndex } from "./jain-index.js";
 
 /** 10 Gb/s in bytes per second. */
@@ -90,10 +91,12 @@ export interface ChrysosRun {
   result: ScenarioResult;
 }
 
-export const runChrysos = (params: ChrysosParams, seed: number): ChrysosRun => ({
-  params,
-  result: runScenario(parseScenario(chrysosScenario(params, seed))),
-});
+/** A run of `params` by a preset context's runner, which may split it over threads. */
+export const runChrysos = async (
+  runner: ScenarioRunner | undefined,
+  params: ChrysosParams,
+  seed: number,
+): Promise<ChrysosRun> => ({ params, result: await runWith(runner, chrysosScenario(params, seed)) });
 
 /** A flow's mean rate in Gb/s over [fromMs, toMs). */
 export const gbps = ({ result }: ChrysosRun, flow: string, fromMs: number, toMs: number): number =>

@@ -4,10 +4,11 @@
  * all-reduce the claims are judged against ("The model of a step").
  */
 import type { CollectiveSummary } from "@losslab/metrics";
-import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
+import type { ScenarioInput, ScenarioResult } from "@losslab/scenario";
 import type { Chart } from "../charts/chart.js";
 import { round } from "../check.js";
 import type { PresetContext } from "../preset.js";
+import { runWith } from "../scenario-runner.js";
 import { datacenterPackets, gbps, linkDelayNs, type Scheme, schemeFields } from "./datacenter-scenario.js";
 import { datacenterSwitch, hpccArtifact } from "./datacenter-switch.js";
 
@@ -113,15 +114,15 @@ export function collectiveScenario(options: {
   };
 }
 
-/** Runs scenarios one after the other in this thread, reporting progress by label. */
-export function runCollectives(
+/** Runs scenarios one after the other by the context's runner, reporting progress by label. */
+export async function runCollectives(
   runs: ReadonlyArray<{ label: string; scenario: ScenarioInput }>,
-  progress: PresetContext["progress"],
-): ScenarioResult[] {
+  { progress, scenarioRunner }: PresetContext,
+): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
   for (const { label, scenario } of runs) {
     progress(results.length, runs.length, label);
-    results.push(runScenario(parseScenario(scenario)));
+    results.push(await runWith(scenarioRunner, scenario));
   }
   progress(runs.length, runs.length);
   return results;

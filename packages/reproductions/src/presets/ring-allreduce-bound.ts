@@ -65,9 +65,9 @@ export const ringAllreduceBound: Preset = {
   expectedRuntime: "8 s",
   scenarios: (seed) => sizes.map((bytes) => scenario(bytes, seed)),
   async run(context) {
-    const results = runCollectives(
+    const results = await runCollectives(
       sizes.map((bytes) => ({ label: `S = ${bytes} B`, scenario: scenario(bytes, context.seed) })),
-      context.progress,
+      context,
     );
     const summary: Record<string, SummaryValue> = {};
     sizes.forEach((bytes, i) => {

@@ -1,7 +1,7 @@
 import { check } from "../check.js";
 import { summaryNumbers } from "../judge.js";
 import { type Check, fingerprintOf, type Preset } from "../preset.js";
-import { runSantos, santosScenario, santosSummary, santosTimePlot } from "./santos-scenario.js";
+import { runSantosWith, santosScenario, santosSummary, santosTimePlot } from "./santos-scenario.js";
 
 export const fig2aParams = {
   local: 5,
@@ -31,9 +31,9 @@ export const santosFig2a: Preset = {
   description: "santos-2002 Fig. 2(a): congestion spreading, L=5 R=1, no congestion control",
   expectedRuntime: "1 s",
   scenarios: (seed) => [santosScenario(fig2aRunParams, seed)],
-  async run({ seed }) {
+  async run({ seed, scenarioRunner }) {
     const params = fig2aRunParams;
-    const run = runSantos(params, seed);
+    const run = await runSantosWith(scenarioRunner, params, seed);
     const s = santosSummary(run);
     const summary = {
       victimRate: s.victimRate,

@@ -7,6 +7,7 @@ import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } f
 import type { OutputOrder } from "@losslab/switch";
 import type { Chart } from "../charts/chart.js";
 import { round } from "../check.js";
+import { runWith, type ScenarioRunner } from "../scenario-runner.js";
 
 export interface SantosParams {
   local: number;
@@ -71,6 +72,15 @@ export function santosScenario(params: SantosParams, seed: number): ScenarioInpu
 
 export function runSantos(params: SantosParams, seed: number): SantosRun {
   return { params, result: runScenario(parseScenario(santosScenario(params, seed))) };
+}
+
+/** `runSantos` by a preset context's runner, which may split the run over threads. */
+export async function runSantosWith(
+  runner: ScenarioRunner | undefined,
+  params: SantosParams,
+  seed: number,
+): Promise<SantosRun> {
+  return { params, result: await runWith(runner, santosScenario(params, seed)) };
 }
 
 /** The spec's summary keys for Figs. 2-3 (rates as fractions of the 1 GB/s links). */

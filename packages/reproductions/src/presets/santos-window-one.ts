@@ -3,7 +3,7 @@ import { check } from "../check.js";
 import { summaryNumbers } from "../judge.js";
 import { type Check, fingerprintOf, type Preset } from "../preset.js";
 import {
-  runSantos,
+  runSantosWith,
   type SantosParams,
   type SantosRun,
   santosScenario,
@@ -57,8 +57,8 @@ export const santosFig2b: Preset = {
   description: "santos-2002 Fig. 2(b): window of 1 packet, L=5 R=1: no spreading",
   expectedRuntime: "1 s",
   scenarios: (seed) => [santosScenario(fig2bParams, seed)],
-  async run({ seed }) {
-    const run = runSantos(fig2bParams, seed);
+  async run({ seed, scenarioRunner }) {
+    const run = await runSantosWith(scenarioRunner, fig2bParams, seed);
     const { victimRate, islUtil, remoteRate, rootUtil } = santosSummary(run);
     const summary = { victimRate, islUtil, remoteRate, rootUtil };
     return {
@@ -91,8 +91,8 @@ export const santosFig3a: Preset = {
   description: "santos-2002 Fig. 3(a): window of 1 packet, L=5 R=5: spreading persists",
   expectedRuntime: "1 s",
   scenarios: (seed) => [santosScenario(fig3aParams, seed)],
-  async run({ seed }) {
-    const run = runSantos(fig3aParams, seed);
+  async run({ seed, scenarioRunner }) {
+    const run = await runSantosWith(scenarioRunner, fig3aParams, seed);
     const { summary, checks } = fig3aOutcome(run);
     return {
       params: fig3aParams,
@@ -114,10 +114,10 @@ export const santosFig3b: Preset = {
   description: "santos-2002 Fig. 3(b): window 1 + fixed rate limits, L=5 R=5: ideal rates",
   expectedRuntime: "1 s",
   scenarios: (seed) => [santosScenario(fig3bParams, seed), santosScenario(fig3aParams, seed)],
-  async run({ seed }) {
-    const run = runSantos(fig3bParams, seed);
+  async run({ seed, scenarioRunner }) {
+    const run = await runSantosWith(scenarioRunner, fig3bParams, seed);
     const s = santosSummary(run);
-    const cRun = runSantos(fig3aParams, seed);
+    const cRun = await runSantosWith(scenarioRunner, fig3aParams, seed);
     const c = santosSummary(cRun);
     return {
       params: fig3bParams,

@@ -5,10 +5,11 @@
  * congest it; the victim AV -> BV crosses the same inter-switch link on VL 0. Against the
  * same run with every flow on one VL. No congestion control: the VLs alone separate them.
  */
-import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
+import type { ScenarioInput, ScenarioResult } from "@losslab/scenario";
 import { check, round } from "../check.js";
 import { summaryNumbers } from "../judge.js";
 import { type Check, fingerprintOf, type Preset } from "../preset.js";
+import { runWith } from "../scenario-runner.js";
 import { scenarioSTimePlot } from "./santos-scenario.js";
 
 const LOCAL = 5;
@@ -45,8 +46,6 @@ function vlScenario(vls: 1 | 2, seed: number): ScenarioInput {
     metrics: { binUs: 10, windowMs: 2, stepUs: 250 },
   };
 }
-
-const runVls = (vls: 1 | 2, seed: number): ScenarioResult => runScenario(parseScenario(vlScenario(vls, seed)));
 
 const measure = (result: ScenarioResult) => ({
   victimRate: round(result.rate("group:victim", 25, 45)),
@@ -87,9 +86,9 @@ export const turnerVl: Preset = {
   description: "turner-2001 sec. 2: two VLs on one link, one congested, the other's victim flow unaffected",
   expectedRuntime: "1 s",
   scenarios: (seed) => [vlScenario(1, seed), vlScenario(2, seed)],
-  async run({ seed }) {
-    const one = runVls(1, seed);
-    const two = runVls(2, seed);
+  async run({ seed, scenarioRunner }) {
+    const one = await runWith(scenarioRunner, vlScenario(1, seed));
+    const two = await runWith(scenarioRunner, vlScenario(2, seed));
     const a = measure(one);
     const b = measure(two);
     return {

@@ -1,0 +1,390 @@
+/**
+ * `losslab run --threads N` (docs/spec/parallel.md sec. 6): a run split over N threads prints
+ * the same --json result as the single run, but for what the run cost (wall times, rates,
+ * memory, and the threads' own stats), at 2, 3 and 4 threads; and what it does not support
+ * is refused in one line naming it.
+ */
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { repositoryRoot } from "@losslab/test-kit/repository";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { losslabInProcess } from "./in-process.js";
+
+const dir = mkdtempSync(join(tmpdir(), "losslab-threads-"));
+
+/** Writes `scenario` to a file of the test's directory and returns its path. */
+function scenarioFile(name: string, scenario: unknown): string {
+  const file = join(dir, `${name}.json`);
+  writeFileSync(file, JSON.stringify(scenario));
+  return file;
+}
+
+/** An example of examples/, cut to `durationMs` (measured throughout), with `changes` (top-level fields). */
+function example(name: string, durationMs: number, changes: Record<string, unknown> = {}): string {
+  const { durationCycles, metrics, ...scenario } = parse(
+    readFileSync(join(repositoryRoot, "examples", `${name}.yaml`), "utf8"),
+  );
+  const { measureMs, ...rest } = metrics ?? {};
+  const file = Object.keys(changes).length === 0 ? name : `${name}-${Object.keys(changes).join("-")}`;
+  return scenarioFile(file, { ...scenario, metrics: rest, durationMs, ...changes });
+}
+
+/** A JSON example of examples/, cut to `durationMs` (measured throughout). */
+function jsonExample(name: string, durationMs: number): string {
+  const { $schema, metrics, traffic, ...scenario } = JSON.parse(
+    readFileSync(join(repositoryRoot, "examples", name), "utf8"),
+  );
+  const { measureMs, ...rest } = metrics ?? {};
+  // A trace file named next to the example goes next to the test's copy (files are read from there only).
+  for (const generator of traffic ?? []) {
+    if (generator.file !== undefined)
+      copyFileSync(join(repositoryRoot, "examples", generator.file), join(dir, generator.file));
+  }
+  return scenarioFile(name.replace(/\.json$/, ""), { ...scenario, traffic, metrics: rest, durationMs });
+}
+
+/**
+ * The matched permutation of docs/benchmarks.md ("Matched against htsim"), on a k = 8 fat
+ * tree for a tenth of a millisecond: shared-buffer switches under PAUSE, each host sending
+ * 2 MB to another at time 0 (a fixed permutation, from a trace).
+ */
+function matchedPermutation(): string {
+  const hosts = 128;
+  const rows = Array.from({ length: hosts }, (_, source) => `0,H${source},H${(source * 45 + 17) % hosts},2000000,perm`);
+  return scenarioFile("matched-k8", {
+    name: "matched permutation, k = 8",
+    seed: 1,
+    durationMs: 0.1,
+    topology: { kind: "fat-tree", k: 8, bandwidth: 12_500_000_000, delayNs: 1000 },
+    switch: {
+      kind: "shared-buffer",
+      sharedBufferBytes: 9_000_000,
+      alphas: [1_000_000],
+      pfcThreshold: "static",
+      inputBufferBytes: 9_000_000,
+      forwardingDelayNs: 725.12,
+      flowControl: { kind: "pause", xoffBytes: 270_000, xonBytes: 180_000, reactionDelayNs: 0 },
+    },
+    packets: { dataBytes: 9064, headerBytes: 64, ackBytes: 64 },
+    traffic: [{ kind: "trace", csv: `time_us,source,destination,bytes,group\n${rows.join("\n")}` }],
+  });
+}
+
+/** A 9-group Dragonfly routed by Valiant (random intermediate groups), four flows across groups. */
+function dragonfly(routing = "valiant"): string {
+  return scenarioFile(`dragonfly-${routing}`, {
+    durationMs: 0.2,
+    seed: 3,
+    topology: { kind: "dragonfly", p: 2, a: 4, h: 2, routing, delayNs: 50 },
+    switch: { kind: "input-buffered", vls: 3 },
+    flows: [
+      { source: "H0", destination: "H40" },
+      { source: "H9", destination: "H70" },
+      { source: "H33", destination: "H2" },
+      { source: "H60", destination: "H21" },
+    ],
+  });
+}
+
+/** `run --json` of `file` with `threads`, without what the run cost (not the same twice), and its warnings. */
+async function result(file: string, threads: number): Promise<Record<string, unknown>> {
+  const run = await losslabInProcess("run", file, "--json", "--threads", String(threads));
+  expect(run.stderr).not.toMatch(/^losslab: (?!warning)/m);
+  expect(run.code).toBe(0);
+  const json = JSON.parse(run.stdout);
+  const { wallMs, eventsPerSecond, packetHopsPerSecond, peakRssMiB, threads: parts, scaling, ...stats } = json.stats;
+  expect(wallMs).toBeGreaterThan(0);
+  if (parts !== undefined) {
+    // As many parts as asked for, or as the fabric has (a warning line says so).
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.length).toBeLessThanOrEqual(threads);
+    // The parts together ran all the events.
+    const events = (parts as { events: number }[]).map((part) => part.events);
+    expect(events.reduce((a, b) => a + b)).toBe(json.events);
+    // Each part's time per window, and the scaling predicted from the windows' loads.
+    type Part = { windows: number; windowsPerBin: number; windowRunMs: number[]; windowWaitMs: number[] };
+    for (const part of parts as Part[]) {
+      expect(part.windowRunMs).toHaveLength(Math.ceil(part.windows / part.windowsPerBin));
+      expect(part.windowWaitMs).toHaveLength(part.windowRunMs.length);
+    }
+    expect(scaling.windows).toBe(parts[0].windows);
+    for (const predicted of scaling.predicted) {
+      expect(predicted.imbalance).toBeGreaterThanOrEqual(1);
+      expect(predicted.speedup).toBeGreaterThan(0);
+      expect(predicted.speedup).toBeLessThanOrEqual(predicted.threads);
+    }
+  } else expect(scaling).toBeUndefined();
+  return { ...json, stats, warnings: run.stderr };
+}
+
+describe("run --threads", () => {
+  it.each([
+    ["the matched permutation (k = 8 fat tree, by pods)", matchedPermutation, [2, 3, 4]],
+    ["examples/fat-tree-k4.yaml, 0.3 ms (by pods)", () => example("fat-tree-k4", 0.3), [2, 3, 4]],
+    [
+      "examples/deadlock-ring.yaml, 1 ms (a ring of 5 switches: a cut of the graph)",
+      () => example("deadlock-ring", 1),
+      [2, 3, 4],
+    ],
+    ["examples/cbfc-victim.yaml, 0.5 ms (two switches)", () => example("cbfc-victim", 0.5), [2]],
+    [
+      "examples/santos-fig4b.yaml, 0.3 ms (input-triggered marking and LIPD on two switches; the marks merged)",
+      () => example("santos-fig4b", 0.3),
+      [2],
+    ],
+    [
+      "examples/fat-tree-k4.yaml, 0.3 ms, with RED marking and DCQCN",
+      () =>
+        example("fat-tree-k4", 0.3, {
+          marking: { kind: "red", kmin: 5000, kmax: 20000, pmax: 0.2 },
+          controller: { kind: "dcqcn" },
+        }),
+      [2, 3, 4],
+    ],
+    [
+      "examples/fat-tree-k4.yaml, 0.3 ms, sampling every buffer each microsecond (each switch's samples from its part)",
+      () =>
+        example("fat-tree-k4", 0.3, {
+          metrics: { queueLengths: { intervalUs: 1, series: ["pod0-edge0:in0", "pod2-agg1:in2"] } },
+        }),
+      [2, 3, 4],
+    ],
+    [
+      "examples/spraying-permutation.yaml, 0.2 ms (oblivious spraying; the reorder buffers merged)",
+      () => example("spraying-permutation", 0.2),
+      [2, 3, 4],
+    ],
+    [
+      "a Dragonfly with Valiant routing (by groups; each router draws its own intermediate groups)",
+      dragonfly,
+      [2, 3, 4],
+    ],
+  ] as const)("%s: the same result at any thread count", { timeout: 240_000 }, async (_, file, counts) => {
+    const path = file();
+    const single = await result(path, 1);
+    expect(single.delivered).toBeGreaterThan(0);
+    for (const threads of counts) expect(await result(path, threads), `${threads} threads`).toEqual(single);
+  });
+
+  // Every example of examples/: the single run's result at 2 and 4 threads (as many as its
+  // fabric has parts), or one line naming what threads do not support. A new example must be
+  // put in one of the three lists.
+  const examplesAbove = ["fat-tree-k4", "deadlock-ring", "cbfc-victim", "santos-fig4b", "spraying-permutation"];
+  const examplesSame = ["pfc-priorities", "santos-fig2a.json", "shared-buffer-fan-in", "trace-replay.json"];
+  const examplesRefused: Record<string, RegExp> = {
+    collectives: /^losslab: --threads 2: a device acted on a device of another part without a link/,
+    "ethernet-fan-in": /^losslab: --threads 2: not supported on threads yet: marking "qcn"/,
+    "fat-tree-hotspot": /^losslab: --threads 2: not supported on threads yet: adapter.queues "per-destination"/,
+    "hpcc-incast": /^losslab: --threads 2: not supported on threads yet: controller "hpcc"/,
+    "link-failure": /^losslab: --threads 2: not supported on threads yet: failures, switch.lossyPriorities/,
+    "link-failure-reroute": /^losslab: --threads 2: not supported on threads yet: failures, switch.lossyPriorities/,
+    "trimming-incast": /^losslab: --threads 2: not supported on threads yet: switch.lossyPriorities/,
+  };
+
+  it("knows every example: the same result at any thread count, or what threads do not support", () => {
+    const files = readdirSync(join(repositoryRoot, "examples")).filter(
+      (file) =>
+        file.endsWith(".yaml") ||
+        (file.endsWith(".json") && !file.startsWith("trace-example") && !file.startsWith("sweep-")),
+    );
+    const known = [...examplesAbove, ...examplesSame, ...Object.keys(examplesRefused)];
+    expect(files.map((file) => file.replace(/\.yaml$/, "")).sort()).toEqual(known.sort());
+  });
+
+  it.each(examplesSame)(
+    "examples/%s, 0.1 ms: the same result at 2 and 4 threads",
+    { timeout: 120_000 },
+    async (name) => {
+      const path = name.endsWith(".json") ? jsonExample(name, 0.1) : example(name, 0.1);
+      const { warnings, ...single } = await result(path, 1);
+      for (const threads of [2, 4]) {
+        const { warnings: split, ...same } = await result(path, threads);
+        expect(same, `${threads} threads`).toEqual(single);
+        // All that may differ: the line saying the fabric splits into fewer parts.
+        expect(String(split).replace(/^losslab: warning: --threads \d+: .*; running on \d+\n/m, "")).toBe(warnings);
+      }
+    },
+  );
+
+  it.each(Object.entries(examplesRefused))("examples/%s: refused in one line", async (name, refusal) => {
+    const run = await losslabInProcess("run", example(name, 0.1), "--threads", "2");
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(refusal);
+    expect(
+      run.stderr
+        .trimEnd()
+        .split("\n")
+        .filter((line) => !line.startsWith("losslab: warning:")),
+    ).toHaveLength(1);
+  });
+
+  it("refuses a marking policy that keys packets by id where a packet can meet it in the window it was made in", async () => {
+    const topology = {
+      nodes: [
+        { id: "A", kind: "switch", ports: 2 },
+        { id: "B", kind: "switch", ports: 2 },
+        { id: "HA", kind: "host", ports: 1 },
+        { id: "HB", kind: "host", ports: 1 },
+      ],
+      links: [
+        { a: { node: "HA", port: 0 }, b: { node: "A", port: 0 }, delayPs: 100_000 },
+        { a: { node: "HB", port: 0 }, b: { node: "B", port: 0 }, delayPs: 100_000 },
+        { a: { node: "A", port: 1 }, b: { node: "B", port: 1 }, delayPs: 1_000_000 },
+      ],
+    };
+    const scenario = (kind: string) => ({
+      durationMs: 0.1,
+      topology: { kind: "custom", ...topology },
+      marking: { kind },
+      flows: [{ source: "HA", destination: "HB" }],
+    });
+    const naive = await losslabInProcess("run", scenarioFile("naive-short", scenario("naive")), "--threads", "2");
+    expect(naive.code).toBe(2);
+    expect(naive.stderr).toMatch(
+      /^losslab: .*naive-short\.json: marking "naive" keys packets by id, .* the window \(1000 ns\), but HA<->A has 100 ns; run it with --threads 1\n$/,
+    );
+    // A policy that keeps nothing by packet id runs there.
+    expect((await losslabInProcess("run", scenarioFile("ipm-short", scenario("ipm")), "--threads", "2")).code).toBe(0);
+  });
+
+  it("refuses a cut across a zero-delay link, naming the link", async () => {
+    const topology = {
+      nodes: [
+        { id: "A", kind: "switch", ports: 2 },
+        { id: "B", kind: "switch", ports: 2 },
+        { id: "HA", kind: "host", ports: 1 },
+        { id: "HB", kind: "host", ports: 1 },
+      ],
+      links: [
+        { a: { node: "HA", port: 0 }, b: { node: "A", port: 0 }, delayPs: 100_000 },
+        { a: { node: "HB", port: 0 }, b: { node: "B", port: 0 }, delayPs: 100_000 },
+        { a: { node: "A", port: 1 }, b: { node: "B", port: 1 }, delayPs: 0 },
+      ],
+    };
+    const file = scenarioFile("zero-delay", {
+      durationMs: 0.1,
+      topology: { kind: "custom", ...topology },
+      flows: [{ source: "HA", destination: "HB" }],
+    });
+    const run = await losslabInProcess("run", file, "--threads", "2");
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(
+      /^losslab: --threads 2: the split into 2 parts cuts link A<->B \(part 0 to part 1\), whose delay is 0 ps: .*use fewer threads\n$/,
+    );
+  });
+
+  it("runs on as many threads as the fabric has parts, saying so, and refuses what it does not support yet", async () => {
+    const file = example("fat-tree-k4", 0.1);
+    const many = await losslabInProcess("run", file, "--json", "--threads", "5");
+    expect(many.code).toBe(0);
+    expect(many.stderr).toBe(
+      "losslab: warning: --threads 5: the fabric has 4 pods, so it splits into at most 4 parts, not 5; running on 4\n",
+    );
+    expect(JSON.parse(many.stdout).stats.threads).toHaveLength(4);
+    const one = await losslabInProcess("run", example("pfc-priorities", 0.1), "--json", "--threads", "2");
+    expect(one.code).toBe(0);
+    expect(one.stderr).toMatch(/^losslab: warning: --threads 2: the fabric has 1 switch .*; running on 1\n$/);
+    expect(JSON.parse(one.stdout).stats.threads).toBeUndefined();
+    const traced = await losslabInProcess("run", file, "--threads", "2", "--trace", join(dir, "trace.ndjson"));
+    expect(traced.code).toBe(2);
+    expect(traced.stderr).toBe("losslab: --threads 2: not supported on threads yet: --trace\n");
+    const qcn = await losslabInProcess("run", example("ethernet-fan-in", 0.1), "--threads", "2");
+    expect(qcn.code).toBe(2);
+    expect(qcn.stderr).toBe(
+      'losslab: --threads 2: not supported on threads yet: marking "qcn" (its congestion notifications are not merged yet)\n',
+    );
+    const global = await losslabInProcess("run", dragonfly("ugal-g"), "--threads", "2");
+    expect(global.code).toBe(2);
+    expect(global.stderr).toMatch(/^losslab: --threads 2: not supported on threads yet: topology.routing "ugal-g"/);
+  });
+
+  it("stops at a standstill with packets waiting, where the single run finds a credit loop", {
+    timeout: 120_000,
+  }, async () => {
+    const file = example("deadlock-ring", 3);
+    const single = await losslabInProcess("run", file, "--json");
+    expect(single.code).toBe(2);
+    expect(single.stderr).toMatch(/deadlock at 2 ms: no switch sent a packet between 1 ms and 2 ms/);
+    const split = await losslabInProcess("run", file, "--json", "--threads", "2");
+    expect(split.code).toBe(2);
+    expect(split.stderr).toMatch(
+      /losslab: .*: no switch sent a packet between 1 ms and 2 ms while \d+ packets wait in switch buffers: a run split over threads cannot look for a credit loop across its parts; run it with --threads 1/,
+    );
+  });
+
+  it("refuses traffic whose devices meet without a link (collectives)", { timeout: 120_000 }, async () => {
+    const run = await losslabInProcess("run", example("collectives", 1), "--json", "--threads", "2");
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /^losslab: --threads 2: a device acted on a device of another part without a link between them .*--threads 1\n$/,
+    );
+  });
+});
+
+describe("threads: in a scenario file", () => {
+  /** examples/fat-tree-k4.yaml cut to 0.2 ms, with `threads` when given. */
+  function fatTree(threads?: unknown): string {
+    const { durationCycles, metrics, ...scenario } = parse(
+      readFileSync(join(repositoryRoot, "examples", "fat-tree-k4.yaml"), "utf8"),
+    );
+    const { measureMs, ...rest } = metrics ?? {};
+    const name = threads === undefined ? "fat-tree-no-threads" : `fat-tree-threads-${String(threads)}`;
+    return scenarioFile(name, {
+      ...scenario,
+      metrics: rest,
+      durationMs: 0.2,
+      ...(threads === undefined ? {} : { threads }),
+    });
+  }
+
+  it("splits the run as --threads does, with the same result, stats aside; --threads wins", {
+    timeout: 120_000,
+  }, async () => {
+    const without = await losslabInProcess("run", fatTree(), "--json");
+    const withTwo = await losslabInProcess("run", fatTree(2), "--json");
+    const overridden = await losslabInProcess("run", fatTree(2), "--json", "--threads", "1");
+    const upToFour = await losslabInProcess("run", fatTree(2), "--json", "--threads", "4");
+    for (const run of [without, withTwo, overridden, upToFour]) expect(run.code, run.stderr).toBe(0);
+    const [single, two, one, four] = [without, withTwo, overridden, upToFour].map((run) => JSON.parse(run.stdout));
+    expect(single.stats.threads).toBeUndefined();
+    expect(two.stats.threads).toHaveLength(2);
+    expect(one.stats.threads).toBeUndefined();
+    expect(four.stats.threads).toHaveLength(4);
+    expect(single.delivered).toBeGreaterThan(0);
+    // `threads` stays out of the result: how the run ran is not what it ran.
+    expect(two.scenario).not.toHaveProperty("threads");
+    const withoutStats = ({ stats, ...rest }: { stats: unknown }) => rest;
+    for (const other of [two, one, four]) expect(withoutStats(other)).toEqual(withoutStats(single));
+  });
+
+  it("is refused as --threads is, naming the file's threads, by run and by validate", async () => {
+    const marking = scenarioFile("marked-threads", {
+      ...JSON.parse(readFileSync(fatTree(2), "utf8")),
+      marking: { kind: "qcn" },
+    });
+    for (const command of ["run", "validate"]) {
+      const refused = await losslabInProcess(command, marking);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toBe(
+        `losslab: ${marking}: threads: 2: not supported on threads yet: marking "qcn" (its congestion notifications are not merged yet)\n`,
+      );
+    }
+    // On one thread, as the command line asks, it runs.
+    const single = await losslabInProcess("run", marking, "--json", "--threads", "1");
+    expect(single.code, single.stderr).toBe(0);
+    const traced = await losslabInProcess("run", fatTree(2), "--trace", join(dir, "file-threads.ndjson"));
+    expect(traced.code).toBe(2);
+    expect(traced.stderr).toBe(`losslab: ${fatTree(2)}: threads: 2: not supported on threads yet: --trace\n`);
+  });
+
+  it("is accepted by validate, which says the run is split", async () => {
+    const file = fatTree(4);
+    const valid = await losslabInProcess("validate", file);
+    expect(valid.code, valid.stderr).toBe(0);
+    expect(valid.stdout).toMatch(/: valid \(.*, on 4 threads\)/);
+  });
+});

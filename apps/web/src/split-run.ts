@@ -1,0 +1,136 @@
+/**
+ * A scenario run split over threads in the browser (docs/spec/parallel.md sec. 6), as
+ * `losslab run --threads N` splits it over Node's worker threads (apps/lab's
+ * run-on-threads.ts): the simulation worker is part 0, and each other part runs in a Web
+ * Worker of its own (part-worker.ts) started from it. The result is the single run's.
+ *
+ * Part 0 builds while the others build, and waits for their `ready` without blocking (a part
+ * that fails to load or to build is reported, never waited for); only then does it run,
+ * blocking its worker in `Atomics.wait` at each window's end. Shared memory needs a page that
+ * is cross-origin isolated (`threadsFallback` says why a run is not split).
+ */
+import {
+  builtInKinds,
+  type PartState,
+  type Scenario,
+  type ScenarioResult,
+  SimulationPart,
+  type SplitMemory,
+  splitMemory,
+  threadsUnsupported,
+  WindowBarrier,
+} from "@losslab/scenario";
+
+/** Most threads the page splits a run over: the shared rings grow with the square of the parts (2.5 MB each, 2 N^2 of them). */
+export const MAX_THREADS = 8;
+
+/** What part-worker.ts gets: its part of the run. */
+export interface PartInput {
+  /** Validated; the part validates it again, as Node's parts do. */
+  readonly scenario: Scenario;
+  readonly memory: SplitMemory;
+  readonly part: number;
+}
+
+/** What part-worker.ts posts: `ready` once built, then its state, or its error (by name and message). */
+export type PartReport = { ready: true } | { state: PartState } | { error: string; name: string };
+
+/**
+ * Why a run asked to split over `threads` runs on one thread, or undefined when it can be
+ * split: the page is not cross-origin isolated (`isolated`: the worker's `crossOriginIsolated`),
+ * or the scenario has what a split run does not support yet (`threadsUnsupported`).
+ */
+export function threadsFallback(threads: number, scenario: Scenario, isolated: boolean): string | undefined {
+  if (threads <= 1) return undefined;
+  if (!isolated) {
+    return "the page is not cross-origin isolated: its server must send Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp";
+  }
+  return threadsUnsupported(scenario);
+}
+
+/**
+ * Runs `scenario` on `threads` threads: part 0 here, the others in the workers `startPart`
+ * starts; `onProgress` hears part 0's progress. Errors say which thread count they come
+ * from; the error of the part that failed first is the one reported.
+ */
+export async function runOnWorkers(
+  scenario: Scenario,
+  threads: number,
+  startPart: () => Worker,
+  onProgress?: (doneMs: number, totalMs: number, events: number) => void,
+): Promise<ScenarioResult> {
+  const started = performance.now();
+  const memory = splitMemory(threads);
+  const others = Array.from({ length: threads - 1 }, (_, index) =>
+    watchPart(startPart(), { scenario, memory, part: index + 1 }),
+  );
+  let main: SimulationPart | undefined;
+  let failure: unknown;
+  try {
+    main = new SimulationPart(scenario, builtInKinds, memory, 0);
+    await Promise.all(others.map((other) => other.ready));
+    main.run(onProgress);
+  } catch (error) {
+    failure = error;
+    stopAll(memory); // the parts still building or waiting stop at their first window's end
+  }
+  const settled = await Promise.allSettled(others.map((other) => other.done));
+  const errors = [failure, ...settled.map((outcome) => (outcome.status === "rejected" ? outcome.reason : undefined))];
+  const failed = errors.filter((error) => error !== undefined);
+  if (failed.length > 0 || main === undefined) {
+    throw splitError(threads, failed.find((error) => (error as Error).name !== "SplitRunStopped") ?? failed[0]);
+  }
+  for (const outcome of settled) main.absorb((outcome as PromiseFulfilledResult<PartState>).value);
+  return main.result(performance.now() - started);
+}
+
+function stopAll(memory: SplitMemory): void {
+  new WindowBarrier(memory.barrier, memory.parts).fail();
+}
+
+/** The part in `worker`: `ready` once it is built, `done` with what it measured; the worker ends with it. */
+function watchPart(worker: Worker, input: PartInput): { ready: Promise<void>; done: Promise<PartState> } {
+  let readied: () => void = () => {};
+  let unready: (error: unknown) => void = () => {};
+  const ready = new Promise<void>((resolve, reject) => {
+    readied = resolve;
+    unready = reject;
+  });
+  const done = new Promise<PartState>((resolve, reject) => {
+    const fail = (error: Error) => {
+      worker.terminate();
+      unready(error);
+      reject(error);
+    };
+    worker.onmessage = (event: MessageEvent<PartReport>) => {
+      const report = event.data;
+      if ("ready" in report) return readied();
+      worker.terminate();
+      if ("state" in report) resolve(report.state);
+      else fail(Object.assign(new Error(report.error), { name: report.name }));
+    };
+    // A worker that does not load (its module or an import of it) has no part to fail the barrier: this does.
+    worker.onerror = (event) => {
+      event.preventDefault();
+      stopAll(input.memory);
+      fail(new Error(`the worker of part ${input.part} failed: ${event.message || "its module did not load"}`));
+    };
+    worker.onmessageerror = () => fail(new Error(`part ${input.part}'s report could not be read`));
+  });
+  // Whoever awaits `done` sees the error; `ready` may be left unawaited after another part failed.
+  ready.catch(() => {});
+  worker.postMessage(input);
+  return { ready, done };
+}
+
+/** A split run's error as one line that says it came from the split (`losslab run --threads N`'s wording). */
+function splitError(threads: number, error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  const name = error instanceof Error ? error.name : "";
+  if (name === "EngineError" && message.includes("of another part")) {
+    return new Error(
+      `threads ${threads}: a device acted on a device of another part without a link between them (traffic that starts flows when others complete does, such as collectives): run it on 1 thread`,
+    );
+  }
+  return new Error(`threads ${threads}: ${message}`);
+}

@@ -1,0 +1,37 @@
+import { CreationLog } from "./creation-log.js";
+import { FrameRing } from "./frame-ring.js";
+import { WindowBarrier } from "./window-barrier.js";
+import { WindowLoads } from "./window-loads.js";
+
+/**
+ * The shared memory of a run split over `parts` threads (docs/spec/parallel.md sec. 6):
+ * the window barrier, a ring per ordered pair of parts and a creation log per part, each
+ * twice, for even and odd windows: a part reads what the others wrote in window w while
+ * they write window w + 1, and the barrier at the end of w + 1 keeps w + 2 from starting
+ * before it has read. Plain SharedArrayBuffers: it crosses to worker threads as is.
+ */
+export interface SplitMemory {
+  readonly parts: number;
+  readonly barrier: SharedArrayBuffer;
+  /** `rings[2 * (from * parts + to) + parity]`. */
+  readonly rings: readonly SharedArrayBuffer[];
+  /** `logs[2 * part + parity]`. */
+  readonly logs: readonly SharedArrayBuffer[];
+  /**
+   * Per part, at each millisecond's end: packets its switches have sent so far and packets
+   * waiting in their buffers (two float64 per part, for even and odd windows), for the
+   * standstill check (`SimulationPart`).
+   */
+  readonly movement: SharedArrayBuffer;
+  /** Each part's events of the window by the parts of other splits (`WindowLoads`). */
+  readonly loads: SharedArrayBuffer;
+}
+
+export function splitMemory(parts: number): SplitMemory {
+  const rings: SharedArrayBuffer[] = [];
+  for (let index = 0; index < 2 * parts * parts; index++) rings.push(FrameRing.memory());
+  const logs: SharedArrayBuffer[] = [];
+  for (let index = 0; index < 2 * parts; index++) logs.push(CreationLog.memory());
+  const movement = new SharedArrayBuffer(2 * 2 * parts * Float64Array.BYTES_PER_ELEMENT);
+  return { parts, barrier: WindowBarrier.memory(), rings, logs, movement, loads: WindowLoads.memory(parts) };
+}

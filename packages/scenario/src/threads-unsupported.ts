@@ -1,0 +1,45 @@
+import type { Scenario } from "./schema.js";
+
+/**
+ * What in `scenario` a run split over threads does not support yet (docs/spec/parallel.md
+ * sec. 6), named by its field, or undefined: each of these either reads or changes state of
+ * several devices at once (a meter, the subnet manager, UGAL-G's global queue view, traffic
+ * that fills a host's queues from an event of the run rather than of the host), or has
+ * results the parts do not merge yet. (Marking policies that key packets by id need one more
+ * check, on the split itself: `SimulationPart`.)
+ */
+export function threadsUnsupported(scenario: Scenario): string | undefined {
+  const lossy = (scenario.switch as { lossyPriorities?: readonly number[] }).lossyPriorities;
+  const routing = (scenario.topology as { routing?: string }).routing;
+  const unsupported: [boolean, string][] = [
+    // HPCC's packets carry the switches' INT records, which do not cross threads yet (PacketStore.copyRecord).
+    [scenario.controller.kind === "hpcc", 'controller "hpcc" (its packets carry INT records)'],
+    [scenario.marking.kind === "qcn", 'marking "qcn" (its congestion notifications are not merged yet)'],
+    [
+      scenario.adapter.queues === "per-destination",
+      'adapter.queues "per-destination" (the traffic fills the hosts\' queues directly, not through events of theirs)',
+    ],
+    [scenario.metrics.responses, "metrics.responses"],
+    [scenario.metrics.sourceWaitGroups.length > 0, "metrics.sourceWaitGroups"],
+    [scenario.subnetManager !== undefined, "subnetManager"],
+    [scenario.failures.length > 0, "failures"],
+    [scenario.adapter.retransmitTimeoutUs !== undefined, "adapter.retransmitTimeoutUs"],
+    [lossy !== undefined && lossy.length > 0, "switch.lossyPriorities"],
+    [routing === "ugal-g", 'topology.routing "ugal-g" (it reads every router\'s queues)'],
+  ];
+  const found = unsupported.filter(([applies]) => applies).map(([, name]) => name);
+  return found.length === 0 ? undefined : `not supported on threads yet: ${found.join(", ")}`;
+}
+
+/**
+ * Marking policies that keep state keyed by packet id (`StartedPackets`, naive's and
+ * turner's marks): in a part, a packet's id is provisional during the window it was made in
+ * and final from its end (docs/spec/parallel.md sec. 6), so such a policy must not meet a
+ * packet in the window it was made in.
+ */
+export const MARKING_BY_PACKET_ID: ReadonlySet<string> = new Set([
+  "naive",
+  "input-triggered",
+  "input-output-triggered",
+  "turner",
+]);
