@@ -12,13 +12,13 @@
 import {
   builtInKinds,
   type PartState,
+  runSplit,
   type Scenario,
   type ScenarioResult,
-  SimulationPart,
   type SplitMemory,
-  splitMemory,
+  type StartedPart,
+  stopSplit,
   threadsUnsupported,
-  WindowBarrier,
 } from "@losslab/scenario";
 
 /** Most threads the page splits a run over: the shared rings grow with the square of the parts (2.5 MB each, 2 N^2 of them). */
@@ -59,37 +59,21 @@ export async function runOnWorkers(
   startPart: () => Worker,
   onProgress?: (doneMs: number, totalMs: number, events: number) => void,
 ): Promise<ScenarioResult> {
-  const started = performance.now();
-  const memory = splitMemory(threads);
-  const others = Array.from({ length: threads - 1 }, (_, index) =>
-    watchPart(startPart(), { scenario, memory, part: index + 1 }),
-  );
-  let main: SimulationPart | undefined;
-  let failure: unknown;
   try {
-    main = new SimulationPart(scenario, builtInKinds, memory, 0);
-    await Promise.all(others.map((other) => other.ready));
-    main.run(onProgress);
+    return await runSplit(
+      scenario,
+      builtInKinds,
+      threads,
+      (part, memory) => watchPart(startPart(), { scenario, memory, part }),
+      onProgress,
+    );
   } catch (error) {
-    failure = error;
-    stopAll(memory); // the parts still building or waiting stop at their first window's end
+    throw splitError(threads, error);
   }
-  const settled = await Promise.allSettled(others.map((other) => other.done));
-  const errors = [failure, ...settled.map((outcome) => (outcome.status === "rejected" ? outcome.reason : undefined))];
-  const failed = errors.filter((error) => error !== undefined);
-  if (failed.length > 0 || main === undefined) {
-    throw splitError(threads, failed.find((error) => (error as Error).name !== "SplitRunStopped") ?? failed[0]);
-  }
-  for (const outcome of settled) main.absorb((outcome as PromiseFulfilledResult<PartState>).value);
-  return main.result(performance.now() - started);
-}
-
-function stopAll(memory: SplitMemory): void {
-  new WindowBarrier(memory.barrier, memory.parts).fail();
 }
 
 /** The part in `worker`: `ready` once it is built, `done` with what it measured; the worker ends with it. */
-function watchPart(worker: Worker, input: PartInput): { ready: Promise<void>; done: Promise<PartState> } {
+function watchPart(worker: Worker, input: PartInput): StartedPart {
   let readied: () => void = () => {};
   let unready: (error: unknown) => void = () => {};
   const ready = new Promise<void>((resolve, reject) => {
@@ -112,7 +96,7 @@ function watchPart(worker: Worker, input: PartInput): { ready: Promise<void>; do
     // A worker that does not load (its module or an import of it) has no part to fail the barrier: this does.
     worker.onerror = (event) => {
       event.preventDefault();
-      stopAll(input.memory);
+      stopSplit(input.memory);
       fail(new Error(`the worker of part ${input.part} failed: ${event.message || "its module did not load"}`));
     };
     worker.onmessageerror = () => fail(new Error(`part ${input.part}'s report could not be read`));

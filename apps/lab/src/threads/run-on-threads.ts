@@ -1,63 +1,27 @@
 import { Worker } from "node:worker_threads";
 import {
   type PartState,
+  runSplit,
   type Scenario,
   type ScenarioKinds,
   type ScenarioResult,
-  SimulationPart,
   type SplitMemory,
-  splitMemory,
-  WindowBarrier,
+  type StartedPart,
+  stopSplit,
 } from "@losslab/scenario";
 
-/** A part on a worker thread: `ready` once it is built, `done` with what it measured. */
-interface StartedPart {
-  readonly ready: Promise<void>;
-  readonly done: Promise<PartState>;
-}
-
 /**
- * Runs `scenario` split over `threads` threads (docs/spec/parallel.md sec. 6): part 0 on
- * this thread and each other part on a worker thread; then part 0 absorbs the others' meters
- * and reports the run: the single run's result, with each part's cost in `stats.threads`.
+ * Runs `scenario` split over `threads` threads (`runSplit`, docs/spec/parallel.md sec. 6):
+ * part 0 on this thread, each other part on a worker thread of its own (part-worker.ts).
  * `onProgress` hears part 0's progress.
- *
- * The workers build their parts while this thread builds part 0, and this thread waits for
- * them without blocking (a worker that fails to load or to build is reported, never waited
- * for); only then does part 0 run, blocking this thread at each window's end.
  */
-export async function runOnThreads(
+export function runOnThreads(
   scenario: Scenario,
   kinds: ScenarioKinds,
   threads: number,
   onProgress?: (doneMs: number, totalMs: number, events: number) => void,
 ): Promise<ScenarioResult> {
-  const started = performance.now();
-  const memory = splitMemory(threads);
-  const others = Array.from({ length: threads - 1 }, (_, index) => startPart({ scenario, memory, part: index + 1 }));
-  let main: SimulationPart | undefined;
-  let failure: unknown;
-  try {
-    main = new SimulationPart(scenario, kinds, memory, 0);
-    await Promise.all(others.map((other) => other.ready));
-    main.run(onProgress);
-  } catch (error) {
-    failure = error;
-    stopAll(memory); // the parts still building or waiting stop at their first window's end
-  }
-  const settled = await Promise.allSettled(others.map((other) => other.done));
-  // The part that failed first, not those it stopped.
-  const errors = [failure, ...settled.map((outcome) => (outcome.status === "rejected" ? outcome.reason : undefined))];
-  const failed = errors.filter((error) => error !== undefined);
-  if (failed.length > 0 || main === undefined) {
-    throw failed.find((error) => (error as Error).name !== "SplitRunStopped") ?? failed[0];
-  }
-  for (const outcome of settled) main.absorb((outcome as PromiseFulfilledResult<PartState>).value);
-  return main.result(performance.now() - started);
-}
-
-function stopAll(memory: SplitMemory): void {
-  new WindowBarrier(memory.barrier, memory.parts).fail();
+  return runSplit(scenario, kinds, threads, (part, memory) => startPart({ scenario, memory, part }), onProgress);
 }
 
 function startPart(input: { scenario: unknown; memory: SplitMemory; part: number }): StartedPart {
@@ -81,7 +45,7 @@ function startPart(input: { scenario: unknown; memory: SplitMemory; part: number
       void worker.terminate();
     });
     worker.once("error", (error) => {
-      stopAll(input.memory);
+      stopSplit(input.memory);
       fail(error);
     });
     worker.once("exit", (code) =>
