@@ -11,7 +11,8 @@
  */
 import {
   builtInKinds,
-  type PartState,
+  type PartReport,
+  partReports,
   runSplit,
   type Scenario,
   type ScenarioResult,
@@ -32,8 +33,8 @@ export interface PartInput {
   readonly part: number;
 }
 
-/** What part-worker.ts posts: `ready` once built, then its state, or its error (by name and message). */
-export type PartReport = { ready: true } | { state: PartState } | { error: string; name: string };
+/** What part-worker.ts posts (@losslab/scenario's `PartReport`). */
+export type { PartReport };
 
 /**
  * Why a run asked to split over `threads` runs on one thread, or undefined when it can be
@@ -74,37 +75,23 @@ export async function runOnWorkers(
 
 /** The part in `worker`: `ready` once it is built, `done` with what it measured; the worker ends with it. */
 function watchPart(worker: Worker, input: PartInput): StartedPart {
-  let readied: () => void = () => {};
-  let unready: (error: unknown) => void = () => {};
-  const ready = new Promise<void>((resolve, reject) => {
-    readied = resolve;
-    unready = reject;
-  });
-  const done = new Promise<PartState>((resolve, reject) => {
-    const fail = (error: Error) => {
-      worker.terminate();
-      unready(error);
-      reject(error);
-    };
-    worker.onmessage = (event: MessageEvent<PartReport>) => {
-      const report = event.data;
-      if ("ready" in report) return readied();
-      worker.terminate();
-      if ("state" in report) resolve(report.state);
-      else fail(Object.assign(new Error(report.error), { name: report.name }));
-    };
-    // A worker that does not load (its module or an import of it) has no part to fail the barrier: this does.
-    worker.onerror = (event) => {
-      event.preventDefault();
-      stopSplit(input.memory);
-      fail(new Error(`the worker of part ${input.part} failed: ${event.message || "its module did not load"}`));
-    };
-    worker.onmessageerror = () => fail(new Error(`part ${input.part}'s report could not be read`));
-  });
-  // Whoever awaits `done` sees the error; `ready` may be left unawaited after another part failed.
-  ready.catch(() => {});
+  const reports = partReports();
+  const fail = (error: Error) => {
+    worker.terminate();
+    reports.fail(error);
+  };
+  worker.onmessage = (event: MessageEvent<PartReport>) => {
+    if (reports.report(event.data)) worker.terminate();
+  };
+  // A worker that does not load (its module or an import of it) has no part to fail the barrier: this does.
+  worker.onerror = (event) => {
+    event.preventDefault();
+    stopSplit(input.memory);
+    fail(new Error(`the worker of part ${input.part} failed: ${event.message || "its module did not load"}`));
+  };
+  worker.onmessageerror = () => fail(new Error(`part ${input.part}'s report could not be read`));
   worker.postMessage(input);
-  return { ready, done };
+  return reports.part;
 }
 
 /** A split run's error as one line that says it came from the split (`losslab run --threads N`'s wording). */

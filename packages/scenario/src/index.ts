@@ -13,7 +13,7 @@ export { MAX_QUOTED_CHARACTERS, quoteValue } from "./quote-value.js";
 export type { RecoveryCounts, RecoverySummary } from "./recovery-summary.js";
 export type { ResponseCounts } from "./response-counts.js";
 export { checkScenario, type RunOptions, runScenario } from "./run-scenario.js";
-export { runSplit, type StartedPart, stopSplit } from "./run-split.js";
+export { type PartReport, partReports, runSplit, type StartedPart, stopSplit } from "./run-split.js";
 export type { RunStats, ThreadStats } from "./run-stats.js";
 export type { ScalingPrediction, SplitScaling } from "./scaling-prediction.js";
 export { ScenarioError } from "./scenario-error.js";

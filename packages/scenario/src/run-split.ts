@@ -51,6 +51,50 @@ export async function runSplit(
   return main.result(performance.now() - started);
 }
 
+/** What a part's thread posts: `ready` once it is built, then its state, or its error (by name and message). */
+export type PartReport = { ready: true } | { state: PartState } | { error: string; name: string };
+
+/**
+ * A part started on another thread, as its thread's reports (`report`) and failure (`fail`)
+ * settle it: the one reading of `PartReport`s, for Node's worker threads and the browser's
+ * Web Workers. `report` returns whether the part is over (its state or its error came), so
+ * that the caller ends its thread.
+ */
+export function partReports(): { part: StartedPart; report(message: PartReport): boolean; fail(error: unknown): void } {
+  let readied: () => void = () => {};
+  let unready: (error: unknown) => void = () => {};
+  let resolve: (state: PartState) => void = () => {};
+  let reject: (error: unknown) => void = () => {};
+  const ready = new Promise<void>((yes, no) => {
+    readied = yes;
+    unready = no;
+  });
+  const done = new Promise<PartState>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  // Whoever awaits `done` sees the error; `ready` may be left unawaited after another part failed.
+  ready.catch(() => {});
+  const fail = (error: unknown) => {
+    unready(error);
+    reject(error);
+  };
+  return {
+    part: { ready, done },
+    report(message) {
+      if ("ready" in message) {
+        readied();
+        return false;
+      }
+      // The error's name says what it is (an EngineError: devices of two parts met without a link).
+      if ("state" in message) resolve(message.state);
+      else fail(Object.assign(new Error(message.error), { name: message.name }));
+      return true;
+    },
+    fail,
+  };
+}
+
 /** Stops every part of the split run on `memory` at its next window's end (a part failed). */
 export function stopSplit(memory: SplitMemory): void {
   new WindowBarrier(memory.barrier, memory.parts).fail();

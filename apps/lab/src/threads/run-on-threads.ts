@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import {
-  type PartState,
+  type PartReport,
+  partReports,
   runSplit,
   type Scenario,
   type ScenarioKinds,
@@ -26,35 +27,18 @@ export function runOnThreads(
 
 function startPart(input: { scenario: unknown; memory: SplitMemory; part: number }): StartedPart {
   const worker = new Worker(...workerFile(input));
-  let readied: () => void = () => {};
-  let unready: (error: unknown) => void = () => {};
-  const ready = new Promise<void>((resolve, reject) => {
-    readied = resolve;
-    unready = reject;
+  const reports = partReports();
+  worker.on("message", (message: PartReport) => {
+    if (reports.report(message)) void worker.terminate();
   });
-  const done = new Promise<PartState>((resolve, reject) => {
-    const fail = (error: unknown) => {
-      unready(error);
-      reject(error);
-    };
-    worker.on("message", (message: { ready?: true; state?: PartState; error?: string; name?: string }) => {
-      if (message.ready) return readied();
-      if (message.state !== undefined) resolve(message.state);
-      // The error's name says what it is (an EngineError: devices of two parts met without a link).
-      else fail(Object.assign(new Error(message.error), { name: message.name }));
-      void worker.terminate();
-    });
-    worker.once("error", (error) => {
-      stopSplit(input.memory);
-      fail(error);
-    });
-    worker.once("exit", (code) =>
-      fail(new Error(`the thread of part ${input.part} exited (code ${code}) before it reported`)),
-    );
+  worker.once("error", (error) => {
+    stopSplit(input.memory);
+    reports.fail(error);
   });
-  // Whoever awaits `done` sees the error; `ready` may be left unawaited after another part failed.
-  ready.catch(() => {});
-  return { ready, done };
+  worker.once("exit", (code) =>
+    reports.fail(new Error(`the thread of part ${input.part} exited (code ${code}) before it reported`)),
+  );
+  return reports.part;
 }
 
 /**
