@@ -1,5 +1,6 @@
 import { formatValue } from "@losslab/kinds";
-import { ecmpPort, ecmpSalt, type Forwarding, groupEntry } from "./ecmp.js";
+import { ecmpPort, ecmpSalt, type Forwarding } from "./ecmp.js";
+import { EcmpGroups } from "./ecmp-groups.js";
 import type { RoutingRule } from "./routing-rule.js";
 import { routingRule } from "./routing-rules.js";
 import type { Topology } from "./topology.js";
@@ -191,7 +192,7 @@ class TableRoutes implements Routes {
 
     const table = new Int32Array((this.nodeCount - this.hostCount) * this.hostCount);
     this.salts = Uint32Array.from(this.ids, ecmpSalt);
-    const groups: number[] = [];
+    const groups = new EcmpGroups();
     if (rule === undefined) {
       const distance = new Int32Array(this.nodeCount);
       const queue = new Int32Array(this.nodeCount);
@@ -199,17 +200,16 @@ class TableRoutes implements Routes {
         this.fillColumn(table, destination, distance, queue);
       }
     } else {
-      const offsets = new Map<string, number>();
       for (let node = this.hostCount; node < this.nodeCount; node++) {
         const portTo = rule(this.ids[node] as string);
         const row = (node - this.hostCount) * this.hostCount;
         for (let destination = 0; destination < this.hostCount; destination++) {
           const ports = portTo(this.ids[destination] as string);
-          table[row + destination] = typeof ports === "number" ? ports : this.groupOf(ports, groups, offsets);
+          table[row + destination] = typeof ports === "number" ? ports : groups.entryOf(ports);
         }
       }
     }
-    this.groups = Int32Array.from(groups);
+    this.groups = Int32Array.from(groups.list);
     this.table = TableRoutes.narrowed(table);
   }
 
@@ -217,23 +217,6 @@ class TableRoutes implements Routes {
   private static narrowed(table: Int32Array): Int16Array | Int32Array {
     const fits = table.every((entry) => entry >= INT16_MIN && entry <= INT16_MAX);
     return fits ? Int16Array.from(table) : table;
-  }
-
-  /**
-   * The table entry of equal-cost ports `ports`: the port itself when there is one, else the
-   * entry of their group in `groups`, appended the first time (`offsets` remembers each list).
-   */
-  private groupOf(ports: readonly number[], groups: number[], offsets: Map<string, number>): number {
-    if (ports.length === 1) return ports[0] as number;
-    if (ports.length === 0) throw new TopologyError("a routing rule gave an empty list of ports");
-    const key = ports.join(",");
-    let offset = offsets.get(key);
-    if (offset === undefined) {
-      offset = groups.length;
-      offsets.set(key, offset);
-      groups.push(ports.length, ...ports);
-    }
-    return groupEntry(offset);
   }
 
   /**
@@ -274,11 +257,7 @@ class TableRoutes implements Routes {
       }
     }
     // The original groups stay where they are, so the entries that are kept still name them.
-    const groups = Array.from(this.groups);
-    const offsets = new Map<string, number>();
-    for (let offset = 0; offset < groups.length; offset += (groups[offset] as number) + 1) {
-      offsets.set(groups.slice(offset + 1, offset + 1 + (groups[offset] as number)).join(","), offset);
-    }
+    const groups = new EcmpGroups(this.groups);
     const table = new Int32Array(this.table.length);
     const distance = new Int32Array(nodeCount);
     const queue = new Int32Array(nodeCount);
@@ -304,11 +283,11 @@ class TableRoutes implements Routes {
         // Kept when its working ports are all still shortest: the switch's ECMP leaves its
         // failed members out and every flow on a working one keeps its path.
         if (this.stillShortest(entry, start, live, isCloser)) continue;
-        table[at] = closer.length === 1 ? (closer[0] as number) : this.groupOf(closer, groups, offsets);
+        table[at] = closer.length === 1 ? (closer[0] as number) : groups.entryOf(closer);
       }
     }
     const rerouted = TableRoutes.narrowed(table);
-    const groupArray = Int32Array.from(groups);
+    const groupArray = Int32Array.from(groups.list);
     return (switchIndex) => {
       if (switchIndex < hostCount || switchIndex >= nodeCount) {
         throw new TopologyError(

@@ -273,9 +273,15 @@ const lineKey = (line: PlanLine): string => `line${line.id}`;
 /** The preset of plan `plan`'s lines on at most 128 hosts, or (`large`) on 1024. */
 function uecValidatePreset(plan: Plan, large: boolean): Preset {
   const name = `uec-validate-${plan}${large ? "-large" : ""}`;
-  const lines = planLines.filter((line) => (line.matrix().nodes === 1024) === large);
-  const scenarios = (seed: number) => lines.map((line) => uecValidateScenario(plan, line, seed));
+  // Sorted out at first use, not when the CLI loads the presets: a line's matrix is drawn to know its hosts.
+  let sorted: readonly PlanLine[] | undefined;
+  const planOf = () => {
+    sorted ??= planLines.filter((line) => (line.matrix().nodes === 1024) === large);
+    return sorted;
+  };
+  const scenarios = (seed: number) => planOf().map((line) => uecValidateScenario(plan, line, seed));
   const judged = (summary: Record<string, SummaryValue>): Check[] | undefined => {
+    const lines = planOf();
     const numbers = lines.map((line) => readLine(line, summary[lineKey(line)]));
     return numbers.every((n) => n !== undefined) ? planChecks(plan, lines, numbers as LineNumbers[]) : undefined;
   };
@@ -286,6 +292,7 @@ function uecValidatePreset(plan: Plan, large: boolean): Preset {
     ...(large ? { long: true } : {}),
     scenarios,
     async run(context) {
+      const lines = planOf();
       const results: ScenarioResult[] = [];
       for (const [i, line] of lines.entries()) {
         context.progress(i, lines.length, `#${line.id} ${line.experiment}`);
