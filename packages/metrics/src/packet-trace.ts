@@ -39,6 +39,12 @@ export interface PacketTraceOptions {
   to?: Time;
   /** The name of the host with index `index` (an injected packet's `dst`). Default: the index. */
   hostName?: (index: number) => string;
+  /**
+   * `write` is called once this many characters are buffered (default 65 536); 0 hands each
+   * line over as it is made, which a part of a run split over threads needs to rank it by the
+   * event that made it (@losslab/scenario's SplitTrace).
+   */
+  chunkChars?: number;
 }
 
 /** One direction of a link, as a trace names its ends. */
@@ -104,8 +110,12 @@ export class PacketTrace {
    * marks show at departure, and `departed` names the input.
    */
   private readonly arrivals = new Map<number, number>();
+  /** Provisional (negative) ids among `arrivals`' keys since the last `renumber`. */
+  private provisional: number[] = [];
+  private readonly chunkChars: number;
 
   constructor(private readonly options: PacketTraceOptions) {
+    this.chunkChars = options.chunkChars ?? CHUNK_CHARS;
     this.events = new Set(options.events ?? DEFAULT_TRACE_EVENTS);
     this.flows = options.flows === undefined ? undefined : new Set(options.flows);
     this.from = options.from ?? 0;
@@ -167,7 +177,9 @@ export class PacketTrace {
           }
           return;
         }
-        this.arrivals.set(packets.id(packet), toPort * 16 + packets.bits(packet));
+        const id = packets.id(packet);
+        this.arrivals.set(id, toPort * 16 + packets.bits(packet));
+        if (id < 0) this.provisional.push(id);
         if (this.events.has("arrived") && this.inWindow(time))
           this.packetLine(packets, time, "arrived", to, toPort, packet);
       },
@@ -184,6 +196,21 @@ export class PacketTrace {
     if (this.events.has("delivered") && this.traces(packets, packet) && this.inWindow(time)) {
       this.packetLine(packets, time, "delivered", JSON.stringify(host), 0, packet);
     }
+  }
+
+  /**
+   * The packets of a split run's part get provisional (negative) ids, final at the end of
+   * the window they are made in (@losslab/core `PacketStore.setId`): a packet that arrived
+   * at a switch under its provisional id is found under its final id when it departs.
+   */
+  renumber(final: (id: number) => number): void {
+    for (const id of this.provisional) {
+      const arrival = this.arrivals.get(id);
+      if (arrival === undefined) continue; // departed within its window
+      this.arrivals.delete(id);
+      this.arrivals.set(final(id), arrival);
+    }
+    this.provisional = [];
   }
 
   /** Writes what is still buffered. Call once, when the run ends. */
@@ -227,7 +254,7 @@ export class PacketTrace {
   private line(time: Time, event: TraceEvent, device: string, port: number, rest: string): void {
     this.lines++;
     this.chunk += `{"t":${time / 1000},"ev":"${event}","dev":${device},"port":${port}${rest}}\n`;
-    if (this.chunk.length >= CHUNK_CHARS) {
+    if (this.chunk.length >= this.chunkChars) {
       this.options.write(this.chunk);
       this.chunk = "";
     }

@@ -1,3 +1,4 @@
+import type { PacketTraceOptions } from "@losslab/metrics";
 import type { ScenarioKinds } from "./scenario-kinds.js";
 import type { ScenarioResult } from "./scenario-result.js";
 import type { Scenario } from "./schema.js";
@@ -19,7 +20,8 @@ export interface StartedPart {
  * build is reported, never waited for), then runs part 0, blocking at each window's end,
  * and absorbs the others' states into the single run's result, with each part's cost in
  * `stats.threads`. `onProgress` hears part 0's progress. Throws the error of the part that
- * failed first, not the `SplitRunStopped` of those it stopped.
+ * failed first, not the `SplitRunStopped` of those it stopped. `trace`: a packet trace of the
+ * run, the single run's lines (`SplitTrace`), written here.
  */
 export async function runSplit(
   scenario: Scenario,
@@ -27,14 +29,16 @@ export async function runSplit(
   threads: number,
   start: (part: number, memory: SplitMemory) => StartedPart,
   onProgress?: (doneMs: number, totalMs: number, events: number) => void,
+  trace?: Omit<PacketTraceOptions, "hostName" | "chunkChars">,
 ): Promise<ScenarioResult> {
   const started = performance.now();
-  const memory = splitMemory(threads);
+  const { write, ...filters } = trace ?? {};
+  const memory = splitMemory(threads, trace === undefined ? undefined : filters);
   const others = Array.from({ length: threads - 1 }, (_, index) => start(index + 1, memory));
   let main: SimulationPart | undefined;
   let failure: unknown;
   try {
-    main = new SimulationPart(scenario, kinds, memory, 0);
+    main = new SimulationPart(scenario, kinds, memory, 0, write);
     await Promise.all(others.map((other) => other.ready));
     main.run(onProgress);
   } catch (error) {

@@ -23,6 +23,7 @@ import { type ScenarioResult, type SwitchMarks, scenarioResult, switchMarks } fr
 import type { Scenario } from "./schema.js";
 import { buildSimulation, type Simulation } from "./simulation.js";
 import type { SplitMemory } from "./split-memory.js";
+import { SplitTrace } from "./split-trace.js";
 import { Standstill } from "./standstill.js";
 import { MARKING_BY_PACKET_ID } from "./threads-unsupported.js";
 import { WindowBarrier } from "./window-barrier.js";
@@ -105,9 +106,20 @@ export class SimulationPart {
   private readonly absorbedMarks: Record<string, SwitchMarks> = {};
   /** Each part's cost, this one's and those absorbed, by part. */
   private readonly threads: ThreadStats[] = [];
+  /** With `memory.trace`: this part's packet trace. */
+  private readonly trace: SplitTrace | undefined;
 
-  /** Builds part `part` of `scenario` (validated; `threadsUnsupported` says nothing against it). */
-  constructor(scenario: Scenario, kinds: ScenarioKinds, memory: SplitMemory, part: number) {
+  /**
+   * Builds part `part` of `scenario` (validated; `threadsUnsupported` says nothing against it).
+   * With `memory.trace`, part 0 writes the run's packet trace to `traceWrite`.
+   */
+  constructor(
+    scenario: Scenario,
+    kinds: ScenarioKinds,
+    memory: SplitMemory,
+    part: number,
+    traceWrite?: (chunk: string) => void,
+  ) {
     this.part = part;
     const parts = memory.parts;
     this.parts = parts;
@@ -171,6 +183,8 @@ export class SimulationPart {
       if (from !== to && (from === part || to === part)) link.crossTo(crossing);
     }
     if (parts > 1) simulation.meters.fingerprint.defer();
+    const trace = memory.trace;
+    this.trace = trace && new SplitTrace(simulation, trace.filters, trace.logs, part, traceWrite);
   }
 
   /**
@@ -185,6 +199,8 @@ export class SimulationPart {
     } catch (error) {
       this.barrier.fail();
       throw error;
+    } finally {
+      this.trace?.finish();
     }
   }
 
@@ -220,6 +236,7 @@ export class SimulationPart {
       this.loads.write(this.parity, engine.deviceEvents);
       const checking = until === check || until === end;
       if (checking) standstill.report(this.parity, switchLinks, switches);
+      this.trace?.publish(this.parity);
       if (!this.barrier.arrive()) throw new SplitRunStopped();
       const opened = performance.now();
       this.waitMs += opened - ran;
@@ -250,6 +267,7 @@ export class SimulationPart {
     numbering.number(logs);
     const final = (id: number) => numbering.final(id);
     if (this.parts > 1) meters.fingerprint.hashDeferred(final);
+    this.trace?.windowEnd(this.parity, final);
     const own = logs[this.part]!;
     for (let index = 0; index < own.length; index++) {
       const slot = own.slots[index]!;

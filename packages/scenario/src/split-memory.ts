@@ -1,5 +1,7 @@
 import { CreationLog } from "./creation-log.js";
 import { FrameRing } from "./frame-ring.js";
+import type { TraceFilters } from "./split-trace.js";
+import { TraceLog } from "./trace-log.js";
 import { WindowBarrier } from "./window-barrier.js";
 import { WindowLoads } from "./window-loads.js";
 
@@ -25,13 +27,26 @@ export interface SplitMemory {
   readonly movement: SharedArrayBuffer;
   /** Each part's events of the window by the parts of other splits (`WindowLoads`). */
   readonly loads: SharedArrayBuffer;
+  /** With a packet trace: its filters, and each part's lines of a window, `logs[2 * part + parity]` (`SplitTrace`). */
+  readonly trace?: { readonly filters: TraceFilters; readonly logs: readonly SharedArrayBuffer[] };
 }
 
-export function splitMemory(parts: number): SplitMemory {
+/** The memory of a split run, with a trace's when `trace` gives its filters. */
+export function splitMemory(parts: number, trace?: TraceFilters): SplitMemory {
   const rings: SharedArrayBuffer[] = [];
   for (let index = 0; index < 2 * parts * parts; index++) rings.push(FrameRing.memory());
   const logs: SharedArrayBuffer[] = [];
   for (let index = 0; index < 2 * parts; index++) logs.push(CreationLog.memory());
   const movement = new SharedArrayBuffer(2 * 2 * parts * Float64Array.BYTES_PER_ELEMENT);
-  return { parts, barrier: WindowBarrier.memory(), rings, logs, movement, loads: WindowLoads.memory(parts) };
+  return {
+    parts,
+    barrier: WindowBarrier.memory(),
+    rings,
+    logs,
+    movement,
+    loads: WindowLoads.memory(parts),
+    ...(trace === undefined
+      ? {}
+      : { trace: { filters: trace, logs: Array.from({ length: 2 * parts }, () => TraceLog.memory()) } }),
+  };
 }

@@ -70,27 +70,27 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
     const asked = options.threads === undefined ? `${file}: threads: ${threads}` : `--threads ${threads}`;
     if (threads > 1) {
       const plugins = (options.plugin ?? []).length > 0 || (scenario.plugins ?? []).length > 0;
-      const others = [...(options.trace === undefined ? [] : ["--trace"]), ...(plugins ? ["plugins"] : [])];
+      const others = plugins ? ["plugins"] : [];
       // A fabric of fewer pods (groups, leaves, switches) than threads runs on as many as it has.
       threads = checkThreads(asked, threads, scenario, kinds, others, (warning) =>
         process.stderr.write(`losslab: warning: ${warning}\n`),
       );
     }
-    if (threads > 1) {
-      const { runOnThreads } = await import("../threads/run-on-threads.js");
-      const parts = threads;
-      result = await threadsRun(asked, () => runOnThreads(scenario, kinds, parts, progress));
-    } else {
-      const trace = openTraceFile(options);
-      try {
+    const trace = openTraceFile(options);
+    try {
+      if (threads > 1) {
+        const { runOnThreads } = await import("../threads/run-on-threads.js");
+        const parts = threads;
+        result = await threadsRun(asked, () => runOnThreads(scenario, kinds, parts, progress, trace?.options));
+      } else {
         result = runScenario(scenario, {
           kinds,
           ...(progress === undefined ? {} : { onProgress: progress }),
           ...(trace === undefined ? {} : { trace: trace.options }),
         });
-      } finally {
-        traceNote = trace?.close();
       }
+    } finally {
+      traceNote = trace?.close();
     }
   } catch (error) {
     if (error instanceof ScenarioError) throw new UserError(`${file}: ${oneLine(error.message)}`);

@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import type { PacketTraceOptions } from "@losslab/metrics";
 import {
   type PartReport,
   partReports,
@@ -14,15 +15,17 @@ import {
 /**
  * Runs `scenario` split over `threads` threads (`runSplit`, docs/spec/parallel.md sec. 6):
  * part 0 on this thread, each other part on a worker thread of its own (part-worker.ts).
- * `onProgress` hears part 0's progress.
+ * `onProgress` hears part 0's progress; `trace`, the run's packet trace, is written here.
  */
 export function runOnThreads(
   scenario: Scenario,
   kinds: ScenarioKinds,
   threads: number,
   onProgress?: (doneMs: number, totalMs: number, events: number) => void,
+  trace?: Omit<PacketTraceOptions, "hostName">,
 ): Promise<ScenarioResult> {
-  return runSplit(scenario, kinds, threads, (part, memory) => startPart({ scenario, memory, part }), onProgress);
+  const start = (part: number, memory: SplitMemory) => startPart({ scenario, memory, part });
+  return runSplit(scenario, kinds, threads, start, onProgress, trace);
 }
 
 function startPart(input: { scenario: unknown; memory: SplitMemory; part: number }): StartedPart {
