@@ -59,6 +59,8 @@ export interface PartState {
   readonly marks: Record<string, SwitchMarks>;
   /** Its own switches' trimming and its own hosts' recovery counts (each trims and recovers in its part alone). */
   readonly recovery: RecoveryCounters;
+  /** Frames lost to link failures, by failed link: those its own devices received (undefined without failures). */
+  readonly lostToFailures: Record<string, number> | undefined;
   /** Per link (in `fabric.links` order): bytes sent, packets sent, then packets sent per kind. */
   readonly links: Float64Array;
 }
@@ -300,6 +302,7 @@ export class SimulationPart {
       queues: meters.queueSampling?.queues.samplesTaken(),
       marks: this.ownMarks(),
       recovery: recoveryCounters(this.simulation.fabric, (name) => this.owns(name)),
+      lostToFailures: this.simulation.failures.summary()?.byLink,
       links,
     };
   }
@@ -344,6 +347,7 @@ export class SimulationPart {
     Object.assign(this.absorbedMarks, state.marks);
     Object.assign(this.absorbedRecovery.switches, state.recovery.switches);
     Object.assign(this.absorbedRecovery.hosts, state.recovery.hosts);
+    if (state.lostToFailures !== undefined) this.simulation.failures.absorb(state.lostToFailures);
     this.absorbed = {
       events: this.absorbed.events + state.events,
       delivered: this.absorbed.delivered + state.delivered,
