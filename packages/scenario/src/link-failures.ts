@@ -67,6 +67,15 @@ export class LinkFailures implements EventHandler<Link> {
     this.rerouting?.changed(link, kind === RECOVER);
   }
 
+  /**
+   * Adds the frames another part of a split run counted lost (its `summary().byLink`): a
+   * frame is found lost where it arrives, at its receiver, so in the receiver's part alone
+   * (docs/spec/parallel.md sec. 6).
+   */
+  absorb(byLink: Readonly<Record<string, number>>): void {
+    for (const link of this.links) link.lostToFailure += byLink[link.name] ?? 0;
+  }
+
   /** The frames lost, per link that failed; undefined when the scenario has no failures. */
   summary(): FailureSummary | undefined {
     if (this.links.length === 0) return undefined;

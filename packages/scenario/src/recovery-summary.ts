@@ -1,6 +1,7 @@
+import type { RecoveryCounts as TransportRecovery } from "@losslab/adapter";
 import { PS_PER_MS } from "@losslab/engine";
 import type { Fabric } from "@losslab/fabric";
-import { SharedBufferSwitch } from "@losslab/switch";
+import { SharedBufferSwitch, type TrimmingCounts } from "@losslab/switch";
 
 /** One flow's (or the run's) losses on lossy priorities and how its transport recovered them. */
 export interface RecoveryCounts {
@@ -28,8 +29,47 @@ export interface RecoverySummary {
   byFlow: Record<string, RecoveryCounts>;
 }
 
-/** The summary of `fabric`'s switches and hosts; undefined when nothing trims and nothing retransmits. */
-export function recoverySummary(fabric: Fabric): RecoverySummary | undefined {
+/** One retransmitting host's counts: its flows' recovery as a source, its NACKs and duplicates as a destination. */
+export interface HostRecovery {
+  readonly total: TransportRecovery;
+  readonly byFlow: ReadonlyMap<number, TransportRecovery>;
+  readonly nacksSent: number;
+  readonly duplicates: number;
+  readonly rtsSent: number | undefined;
+}
+
+/**
+ * What a recovery summary is made of: each trimming switch's counts and each retransmitting
+ * host's, by name, in the fabric's order. Plain data (maps and arrays shared, not copied), so
+ * that a part of a split run can post its own devices' to part 0, each switch trimming and
+ * each host recovering in its own part alone (docs/spec/parallel.md sec. 6).
+ */
+export interface RecoveryCounters {
+  readonly switches: Record<string, TrimmingCounts>;
+  readonly hosts: Record<string, HostRecovery>;
+}
+
+/** The counters of `fabric`'s switches and hosts that `own` takes (default: all). */
+export function recoveryCounters(fabric: Fabric, own: (name: string) => boolean = () => true): RecoveryCounters {
+  const switches: Record<string, TrimmingCounts> = {};
+  for (const [name, model] of fabric.switches) {
+    const trimming = model instanceof SharedBufferSwitch ? model.trimmingCounts() : undefined;
+    if (trimming === undefined || !own(name)) continue;
+    const { trimmed, headersDropped, trimmedByFlow, droppedByFlow, trimTimes } = trimming;
+    switches[name] = { trimmed, headersDropped, trimmedByFlow, droppedByFlow, trimTimes };
+  }
+  const hosts: Record<string, HostRecovery> = {};
+  for (const [name, host] of fabric.hosts) {
+    const recovery = host.recovery();
+    if (recovery === undefined || !own(name)) continue;
+    const { total, byFlow } = recovery;
+    hosts[name] = { total, byFlow, nacksSent: host.nacksSent, duplicates: host.duplicates, rtsSent: host.rtsSent };
+  }
+  return { switches, hosts };
+}
+
+/** The summary of `counters`; undefined when nothing trims and nothing retransmits. */
+export function recoverySummary(counters: RecoveryCounters): RecoverySummary | undefined {
   const total: RecoveryCounts = { trimmed: 0, headersDropped: 0, nacks: 0, retransmissions: 0, timeouts: 0 };
   const byFlow = new Map<number, RecoveryCounts>();
   const of = (flow: number) => {
@@ -40,11 +80,10 @@ export function recoverySummary(fabric: Fabric): RecoverySummary | undefined {
     }
     return counts;
   };
-  let any = false;
-  for (const model of fabric.switches.values()) {
-    const trimming = model instanceof SharedBufferSwitch ? model.trimmingCounts() : undefined;
-    if (trimming === undefined) continue;
-    any = true;
+  const switches = Object.values(counters.switches);
+  const hosts = Object.values(counters.hosts);
+  if (switches.length === 0 && hosts.length === 0) return undefined;
+  for (const trimming of switches) {
     total.trimmed += trimming.trimmed;
     total.headersDropped += trimming.headersDropped;
     for (const [flow, n] of trimming.trimmedByFlow) of(flow).trimmed += n;
@@ -53,24 +92,20 @@ export function recoverySummary(fabric: Fabric): RecoverySummary | undefined {
   let nacksSent = 0;
   let duplicates = 0;
   let rtsSent: number | undefined;
-  for (const host of fabric.hosts.values()) {
-    const recovery = host.recovery();
-    if (recovery === undefined) continue;
-    any = true;
+  for (const host of hosts) {
     nacksSent += host.nacksSent;
     duplicates += host.duplicates;
     if (host.rtsSent !== undefined) rtsSent = (rtsSent ?? 0) + host.rtsSent;
-    total.nacks += recovery.total.nacks;
-    total.retransmissions += recovery.total.retransmissions;
-    total.timeouts += recovery.total.timeouts;
-    for (const [flow, counts] of recovery.byFlow) {
+    total.nacks += host.total.nacks;
+    total.retransmissions += host.total.retransmissions;
+    total.timeouts += host.total.timeouts;
+    for (const [flow, counts] of host.byFlow) {
       const mine = of(flow);
       mine.nacks += counts.nacks;
       mine.retransmissions += counts.retransmissions;
       mine.timeouts += counts.timeouts;
     }
   }
-  if (!any) return undefined;
   const flows = [...byFlow.keys()].sort((a, b) => a - b);
   return {
     total,
@@ -81,14 +116,13 @@ export function recoverySummary(fabric: Fabric): RecoverySummary | undefined {
   };
 }
 
-/** Data packets `fabric`'s switches trimmed in [fromMs, toMs), ms (0 without lossy priorities). */
-export function trimmedBetween(fabric: Fabric, fromMs: number, toMs: number): number {
+/** Data packets the switches of `counters` trimmed in [fromMs, toMs), ms (0 without lossy priorities). */
+export function trimmedBetween(counters: RecoveryCounters, fromMs: number, toMs: number): number {
   const from = fromMs * PS_PER_MS;
   const to = toMs * PS_PER_MS;
   let count = 0;
-  for (const model of fabric.switches.values()) {
-    const times = model instanceof SharedBufferSwitch ? model.trimmingCounts()?.trimTimes : undefined;
-    for (const time of times ?? []) if (time >= from && time < to) count++;
+  for (const trimming of Object.values(counters.switches)) {
+    for (const time of trimming.trimTimes) if (time >= from && time < to) count++;
   }
   return count;
 }

@@ -11,7 +11,13 @@ import type {
 } from "@losslab/metrics";
 import type { FailureSummary } from "./link-failures.js";
 import type { Notification } from "./notification-log.js";
-import { type RecoverySummary, recoverySummary, trimmedBetween } from "./recovery-summary.js";
+import {
+  type RecoveryCounters,
+  type RecoverySummary,
+  recoveryCounters,
+  recoverySummary,
+  trimmedBetween,
+} from "./recovery-summary.js";
 import type { ResponseCounts } from "./response-counts.js";
 import { type RunStats, runStats } from "./run-stats.js";
 import { ScenarioError } from "./scenario-error.js";
@@ -150,10 +156,14 @@ export interface SwitchMarks {
 export function scenarioResult(
   simulation: Simulation,
   wallMs: number,
-  /** The run's events and deliveries, when its engine and hosts did not see them all (a split run's). */
-  counts: { readonly events: number; readonly delivered: number } = {
+  /**
+   * The run's events, deliveries and trimming and recovery counters, when its engine and
+   * devices did not see them all (a split run's).
+   */
+  counts: { readonly events: number; readonly delivered: number; readonly recovery: RecoveryCounters } = {
     events: simulation.engine.eventsHandled,
     delivered: simulation.deliveries.delivered,
+    recovery: recoveryCounters(simulation.fabric),
   },
 ): ScenarioResult {
   const { scenario, fabric, marking, manager, responses, meters, end } = simulation;
@@ -169,7 +179,7 @@ export function scenarioResult(
   }
   const hosts = new Set<unknown>(fabric.hosts.values());
   const delivered = counts.delivered;
-  const recovery = recoverySummary(fabric);
+  const recovery = recoverySummary(counts.recovery);
   const failures = simulation.failures.summary();
   return {
     scenario,
@@ -212,7 +222,7 @@ export function scenarioResult(
     },
     summary,
     rate,
-    trimmed: (from, to) => trimmedBetween(fabric, from, to),
+    trimmed: (from, to) => trimmedBetween(counts.recovery, from, to),
     series: (name) => rates.series(name),
     meters: () => rates.names(),
     sourceWait: (group) => flows.sourceWait(group),

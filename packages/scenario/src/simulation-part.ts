@@ -15,6 +15,7 @@ import { FrameRing, RING_FLOATS, RING_PACKET_INTS } from "./frame-ring.js";
 import type { LatencyMeters } from "./latency-meters.js";
 import { PacketNumbering } from "./packet-numbering.js";
 import type { RateMeters } from "./rate-meters.js";
+import { type RecoveryCounters, recoveryCounters } from "./recovery-summary.js";
 import type { ThreadStats } from "./run-stats.js";
 import { predictScaling } from "./scaling-prediction.js";
 import { ScenarioError } from "./scenario-error.js";
@@ -57,6 +58,10 @@ export interface PartState {
   readonly queues: QueueSamples | undefined;
   /** Its own switches' marking counts, by switch (each switch marks in its part alone). */
   readonly marks: Record<string, SwitchMarks>;
+  /** Its own switches' trimming and its own hosts' recovery counts (each trims and recovers in its part alone). */
+  readonly recovery: RecoveryCounters;
+  /** Frames lost to link failures, by failed link: those its own devices received (undefined without failures). */
+  readonly lostToFailures: Record<string, number> | undefined;
   /** Per link (in `fabric.links` order): bytes sent, packets sent, then packets sent per kind. */
   readonly links: Float64Array;
 }
@@ -104,6 +109,7 @@ export class SimulationPart {
   private readonly loads: WindowLoads;
   private absorbed: { events: number; delivered: number } = { events: 0, delivered: 0 };
   private readonly absorbedMarks: Record<string, SwitchMarks> = {};
+  private readonly absorbedRecovery: RecoveryCounters = { switches: {}, hosts: {} };
   /** Each part's cost, this one's and those absorbed, by part. */
   private readonly threads: ThreadStats[] = [];
   /** With `memory.trace`: this part's packet trace. */
@@ -313,6 +319,8 @@ export class SimulationPart {
       reorder: meters.reorder,
       queues: meters.queueSampling?.queues.samplesTaken(),
       marks: this.ownMarks(),
+      recovery: recoveryCounters(this.simulation.fabric, (name) => this.owns(name)),
+      lostToFailures: this.simulation.failures.summary()?.byLink,
       links,
     };
   }
@@ -322,6 +330,11 @@ export class SimulationPart {
     const { marking, routes } = this.simulation;
     const own = marking.policies.filter((policy) => this.partOf[routes.nodeIndex(policy.switchName) + 1] === this.part);
     return switchMarks(own);
+  }
+
+  /** Whether node `name` (a switch or a host) is one of this part's devices. */
+  private owns(name: string): boolean {
+    return this.partOf[this.simulation.routes.nodeIndex(name) + 1] === this.part;
   }
 
   /** Adds what another part measured (its `state`, or that state's structured clone) to this part's meters. */
@@ -350,6 +363,9 @@ export class SimulationPart {
     });
     this.threads[state.part] = threadStats(state);
     Object.assign(this.absorbedMarks, state.marks);
+    Object.assign(this.absorbedRecovery.switches, state.recovery.switches);
+    Object.assign(this.absorbedRecovery.hosts, state.recovery.hosts);
+    if (state.lostToFailures !== undefined) this.simulation.failures.absorb(state.lostToFailures);
     this.absorbed = {
       events: this.absorbed.events + state.events,
       delivered: this.absorbed.delivered + state.delivered,
@@ -358,9 +374,14 @@ export class SimulationPart {
 
   /** The run's result, once every other part's state is absorbed: the single run's. */
   result(wallMs: number): ScenarioResult {
+    const own = recoveryCounters(this.simulation.fabric, (name) => this.owns(name));
     const result = scenarioResult(this.simulation, wallMs, {
       events: this.events + this.absorbed.events,
       delivered: this.simulation.deliveries.delivered + this.absorbed.delivered,
+      recovery: {
+        switches: { ...own.switches, ...this.absorbedRecovery.switches },
+        hosts: { ...own.hosts, ...this.absorbedRecovery.hosts },
+      },
     });
     this.threads[this.part] = threadStats(this.state());
     result.stats.threads = this.threads;

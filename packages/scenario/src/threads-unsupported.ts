@@ -22,9 +22,6 @@ export function threadsUnsupported(scenario: Scenario): string | undefined {
     [scenario.metrics.responses, "metrics.responses"],
     [scenario.metrics.sourceWaitGroups.length > 0, "metrics.sourceWaitGroups"],
     [scenario.subnetManager !== undefined, "subnetManager"],
-    [scenario.failures.length > 0, "failures"],
-    [scenario.adapter.retransmitTimeoutUs !== undefined, "adapter.retransmitTimeoutUs"],
-    [lossy !== undefined && lossy.length > 0, "switch.lossyPriorities"],
     [routing === "ugal-g", 'topology.routing "ugal-g" (it reads every router\'s queues)'],
   ];
   const found = unsupported.filter(([applies]) => applies).map(([, name]) => name);

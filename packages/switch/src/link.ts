@@ -155,12 +155,17 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
    * delay is what lets the parts run a window apart (`partitionTopology`).
    */
   crossTo(crossing: LinkCrossing): void {
-    if (this.starts !== undefined) throw new Error(`${this.name}: a link with failures cannot join two parts`);
     this.crossing = crossing;
   }
 
-  /** A frame sent in the other part (`LinkCrossing.frame`), now a packet of this part's store. */
+  /**
+   * A frame sent in the other part (`LinkCrossing.frame`), now a packet of this part's store.
+   * On a link that may fail, the time it was sent is its transmission's start, which the
+   * receiver's part needs to tell whether the link failed under it (`lostOnTheWay`): frames
+   * come in at window ends in the order they were sent, before any of them arrives.
+   */
   arriveFrame(time: Time, packet: Packet, sentAt: Time, sender: number, sequence: number): void {
+    this.starts?.push(sentAt);
     this.engine.atRanked(time, this, HEADER_ARRIVES, packet, this.toDevice, sentAt, sender, sequence);
   }
 
@@ -174,12 +179,14 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
    * tells its sender, whose routing then avoids it while it is failed.
    */
   watchFailures(): void {
-    if (this.crossing !== undefined) throw new Error(`${this.name}: a link that joins two parts cannot fail`);
     if (this.starts !== undefined) return;
     const starts: Time[] = [];
     this.starts = starts;
-    // A listener, so that a link that never fails pays nothing for this in `transmit`.
-    this.onTransmit((_packets, _packet, start) => starts.push(start));
+    // A listener, so that a link that never fails pays nothing for this in `transmit`. A frame
+    // to another part brings its start with it (`arriveFrame`).
+    this.onTransmit((_packets, _packet, start) => {
+      if (this.crossing === undefined) starts.push(start);
+    });
     this.from.outputMayFail?.(this.fromPort);
   }
 

@@ -38,8 +38,10 @@ const CONTROL_SENT = 2;
 const PAUSE_TAKES_EFFECT = 3;
 /** A CBFC credit update from downstream has arrived whole. */
 const CREDIT_UPDATE_ARRIVED = 4;
+/** Under CBFC, the link out of a port works again: the input at its port re-advertises its counts. */
+const OUTPUT_RECOVERED = 5;
 /** The first event kind a model may use for its own events. */
-export const FIRST_MODEL_EVENT = 5;
+export const FIRST_MODEL_EVENT = 6;
 
 const NO_PACKETS: readonly Packet[] = Object.freeze([]);
 
@@ -100,6 +102,8 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   /** Per output: 1 while a frame (data or PAUSE) is on its link. */
   protected readonly linkBusy: Uint8Array;
   private arbitrationScheduled = false;
+  /** The engine's number of this switch (`Engine.device` while it is built): the device of its own events. */
+  private readonly device: number;
 
   /**
    * `inputSide` builds the input side from the options every switch has; by default the fixed
@@ -111,6 +115,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     inputSide: (context: InputSideContext) => InputSide = (context) => new InputBuffers(context),
   ) {
     this.engine = engine;
+    this.device = engine.device;
     this.name = options.name;
     this.packets = options.packets;
     if (!Number.isInteger(options.ports) || options.ports < 1) {
@@ -232,9 +237,15 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     this.inboundLinks[port]!.returnCredits(blocks, this.packets.vl(packet));
   }
 
-  /** The link out of `port` works again (`Device.outputRecovered`): under CBFC input `port` re-advertises its counts. */
+  /**
+   * The link out of `port` works again (`Device.outputRecovered`): under CBFC input `port`
+   * re-advertises its counts, in an event of this switch at this instant. The recovery is an
+   * event of the run itself, which a run split over threads runs in every part alike: what it
+   * does to this switch beyond its link's state must be an event of the switch, so that only
+   * the switch's part runs it (docs/spec/parallel.md sec. 6).
+   */
   outputRecovered(port: number): void {
-    if (this.updates?.readvertise(port) === true) this.requestArbitration();
+    if (this.updates !== undefined) this.engine.at(this.engine.now, this, OUTPUT_RECOVERED, port, this.device);
   }
 
   /** The buffer of input VL `vl` in credit blocks (all VLs alike); Infinity under PAUSE (senders hold no credits, PAUSE stops them). */
@@ -528,6 +539,8 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       this.control.consumed(frame);
     } else if (kind === CREDIT_UPDATE_ARRIVED) {
       this.creditUpdateArrived(payload as number);
+    } else if (kind === OUTPUT_RECOVERED) {
+      if (this.updates!.readvertise(payload as number)) this.requestArbitration();
     } else {
       this.handleModelEvent(kind, payload);
     }
