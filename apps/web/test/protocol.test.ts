@@ -127,7 +127,10 @@ describe("the worker protocol", () => {
     const managed = { ...small, nonCompliant: { hosts: ["A1"] }, subnetManager: { host: "BV" } };
     const unsupported = threadsUnsupported(parseScenario(managed));
     expect(unsupported).toBeDefined();
-    const refused = await messagesOf({ type: "run-scenario", text: JSON.stringify(managed), threads: 2 }, noParts(true));
+    const refused = await messagesOf(
+      { type: "run-scenario", text: JSON.stringify(managed), threads: 2 },
+      noParts(true),
+    );
     expect(threadsOf(refused)).toEqual([{ type: "threads", threads: 1, fallback: unsupported }]);
     expect(done(refused).summaryJson).toContain('"fingerprint"');
     // A preset's runs are not split; one thread asked for says nothing.
