@@ -29,11 +29,11 @@ const empty = { params: {}, fingerprint: "", summary: {}, checks: [], charts: []
 
 describe("reproduce --threads", () => {
   it("refuses, before any run, a preset with a run that threads do not support, naming the run", async () => {
-    const marked = await losslabInProcess("reproduce", "chrysos-fig2a", "--threads", "2", "--json");
-    expect(marked.code).toBe(2);
-    expect(marked.stdout).toBe("");
-    expect(marked.stderr).toBe(
-      'losslab: chrysos-fig2a, run 1 of 1: --threads 2: not supported on threads yet: marking "qcn" (its congestion notifications are not merged yet)\n',
+    const managed = await losslabInProcess("reproduce", "turner-noncompliant", "--threads", "2", "--json");
+    expect(managed.code).toBe(2);
+    expect(managed.stdout).toBe("");
+    expect(managed.stderr).toBe(
+      "losslab: turner-noncompliant, run 2 of 2: --threads 2: not supported on threads yet: subnetManager\n",
     );
     const oneSwitch = await losslabInProcess("reproduce", "chrysos-fig3c", "--threads", "2", "--json");
     expect(oneSwitch.code).toBe(2);

@@ -78,15 +78,22 @@ describe("sweep --threads", () => {
   });
 
   it("refuses, before any point runs, a point a split run does not support, naming it", async () => {
-    const marked = sweepFile(
-      { base: "base.json", parameters: { "marking.kind": ["none", "qcn"] } },
-      { "base.json": example("fat-tree-k4", 0.1) },
+    // A 9-group Dragonfly, routed by Valiant or by UGAL-G (which reads every router's queues).
+    const dragonfly = {
+      durationMs: 0.1,
+      topology: { kind: "dragonfly", p: 2, a: 4, h: 2, delayNs: 50 },
+      switch: { kind: "input-buffered", vls: 3 },
+      flows: [{ source: "H0", destination: "H40" }],
+    };
+    const routed = sweepFile(
+      { base: "base.json", parameters: { "topology.routing": ["valiant", "ugal-g"] } },
+      { "base.json": dragonfly },
     );
     const dir = out();
-    const run = await losslabInProcess("sweep", marked, "--threads", "2", "--out", dir);
+    const run = await losslabInProcess("sweep", routed, "--threads", "2", "--out", dir);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      `losslab: ${marked}: point 2 (marking.kind=qcn): --threads 2: not supported on threads yet: marking "qcn" (its congestion notifications are not merged yet)\n`,
+      `losslab: ${routed}: point 2 (topology.routing=ugal-g): --threads 2: not supported on threads yet: topology.routing "ugal-g" (it reads every router's queues)\n`,
     );
     expect(existsSync(join(dir, "results.csv"))).toBe(false);
     const many = await losslabInProcess("sweep", grid, "--threads", "5", "--out", out());

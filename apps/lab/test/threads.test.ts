@@ -88,9 +88,12 @@ function dragonfly(routing = "valiant"): string {
   });
 }
 
-/** `run --json` of `file` with `threads`, without what the run cost (not the same twice), and its warnings. */
-async function result(file: string, threads: number): Promise<Record<string, unknown>> {
-  const run = await losslabInProcess("run", file, "--json", "--threads", String(threads));
+/**
+ * `run --json` of `file` with `threads` (and `flags`), without what the run cost (not the same
+ * twice), and its warnings.
+ */
+async function result(file: string, threads: number, flags: readonly string[] = []): Promise<Record<string, unknown>> {
+  const run = await losslabInProcess("run", file, "--json", "--threads", String(threads), ...flags);
   expect(run.stderr).not.toMatch(/^losslab: (?!warning)/m);
   expect(run.code).toBe(0);
   const json = JSON.parse(run.stdout);
@@ -120,6 +123,7 @@ async function result(file: string, threads: number): Promise<Record<string, unk
 }
 
 describe("run --threads", () => {
+  // [what, its scenario file, thread counts, flags for every run of it (optional)]
   it.each([
     ["the matched permutation (k = 8 fat tree, by pods)", matchedPermutation, [2, 3, 4]],
     ["examples/fat-tree-k4.yaml, 0.3 ms (by pods)", () => example("fat-tree-k4", 0.3), [2, 3, 4]],
@@ -135,13 +139,26 @@ describe("run --threads", () => {
       [2],
     ],
     [
-      "examples/fat-tree-k4.yaml, 0.3 ms, with RED marking and DCQCN",
+      "examples/fat-tree-k4.yaml, 0.3 ms, with RED marking and DCQCN (metrics.responses: each flow's counts from its source's part)",
       () =>
         example("fat-tree-k4", 0.3, {
           marking: { kind: "red", kmin: 5000, kmax: 20000, pmax: 0.2 },
           controller: { kind: "dcqcn" },
+          metrics: { responses: true },
         }),
       [2, 3, 4],
+    ],
+    [
+      "examples/fat-tree-k4.yaml, 0.3 ms, with QCN (--series: the CNMs each part's switches sent, merged in the single run's order; responses; source waits)",
+      // Sampling every 20 KB, 153 CNMs, at 15 instants more than one: merged by time alone, they differ.
+      () =>
+        example("fat-tree-k4", 0.3, {
+          marking: { kind: "qcn", sampleInterval: 20_000, equilibrium: 20_000 },
+          controller: { kind: "qcn" },
+          metrics: { responses: true, sourceWaitGroups: ["H0", "H12"] },
+        }),
+      [2, 3, 4],
+      ["--series"],
     ],
     [
       "examples/fat-tree-k4.yaml, 0.3 ms, sampling every buffer each microsecond (each switch's samples from its part)",
@@ -161,21 +178,30 @@ describe("run --threads", () => {
       dragonfly,
       [2, 3, 4],
     ],
-  ] as const)("%s: the same result at any thread count", { timeout: 240_000 }, async (_, file, counts) => {
-    const path = file();
-    const single = await result(path, 1);
-    expect(single.delivered).toBeGreaterThan(0);
-    for (const threads of counts) expect(await result(path, threads), `${threads} threads`).toEqual(single);
-  });
+  ] as [string, () => string, readonly number[], (readonly string[])?][])(
+    "%s: the same result at any thread count",
+    { timeout: 240_000 },
+    async (_, file, counts, flags) => {
+      const path = file();
+      const single = await result(path, 1, flags);
+      expect(single.delivered).toBeGreaterThan(0);
+      for (const threads of counts) expect(await result(path, threads, flags), `${threads} threads`).toEqual(single);
+    },
+  );
 
   // Every example of examples/: the single run's result at 2 and 4 threads (as many as its
   // fabric has parts), or one line naming what threads do not support. A new example must be
   // put in one of the three lists.
   const examplesAbove = ["fat-tree-k4", "deadlock-ring", "cbfc-victim", "santos-fig4b", "spraying-permutation"];
-  const examplesSame = ["pfc-priorities", "santos-fig2a.json", "shared-buffer-fan-in", "trace-replay.json"];
+  const examplesSame = [
+    "ethernet-fan-in",
+    "pfc-priorities",
+    "santos-fig2a.json",
+    "shared-buffer-fan-in",
+    "trace-replay.json",
+  ];
   const examplesRefused: Record<string, RegExp> = {
     collectives: /^losslab: --threads 2: a device acted on a device of another part without a link/,
-    "ethernet-fan-in": /^losslab: --threads 2: not supported on threads yet: marking "qcn"/,
     "fat-tree-hotspot": /^losslab: --threads 2: not supported on threads yet: adapter.queues "per-destination"/,
     "hpcc-incast": /^losslab: --threads 2: not supported on threads yet: controller "hpcc"/,
     "link-failure": /^losslab: --threads 2: not supported on threads yet: failures, switch.lossyPriorities/,
@@ -292,11 +318,6 @@ describe("run --threads", () => {
     const traced = await losslabInProcess("run", file, "--threads", "2", "--trace", join(dir, "trace.ndjson"));
     expect(traced.code).toBe(2);
     expect(traced.stderr).toBe("losslab: --threads 2: not supported on threads yet: --trace\n");
-    const qcn = await losslabInProcess("run", example("ethernet-fan-in", 0.1), "--threads", "2");
-    expect(qcn.code).toBe(2);
-    expect(qcn.stderr).toBe(
-      'losslab: --threads 2: not supported on threads yet: marking "qcn" (its congestion notifications are not merged yet)\n',
-    );
     const global = await losslabInProcess("run", dragonfly("ugal-g"), "--threads", "2");
     expect(global.code).toBe(2);
     expect(global.stderr).toMatch(/^losslab: --threads 2: not supported on threads yet: topology.routing "ugal-g"/);
@@ -362,19 +383,18 @@ describe("threads: in a scenario file", () => {
   });
 
   it("is refused as --threads is, naming the file's threads, by run and by validate", async () => {
-    const marking = scenarioFile("marked-threads", {
+    const managed = scenarioFile("managed-threads", {
       ...JSON.parse(readFileSync(fatTree(2), "utf8")),
-      marking: { kind: "qcn" },
+      subnetManager: { host: "H15" },
+      nonCompliant: { hosts: ["H0"] },
     });
     for (const command of ["run", "validate"]) {
-      const refused = await losslabInProcess(command, marking);
+      const refused = await losslabInProcess(command, managed);
       expect(refused.code).toBe(2);
-      expect(refused.stderr).toBe(
-        `losslab: ${marking}: threads: 2: not supported on threads yet: marking "qcn" (its congestion notifications are not merged yet)\n`,
-      );
+      expect(refused.stderr).toBe(`losslab: ${managed}: threads: 2: not supported on threads yet: subnetManager\n`);
     }
     // On one thread, as the command line asks, it runs.
-    const single = await losslabInProcess("run", marking, "--json", "--threads", "1");
+    const single = await losslabInProcess("run", managed, "--json", "--threads", "1");
     expect(single.code, single.stderr).toBe(0);
     const traced = await losslabInProcess("run", fatTree(2), "--trace", join(dir, "file-threads.ndjson"));
     expect(traced.code).toBe(2);

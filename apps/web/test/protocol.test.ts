@@ -124,10 +124,13 @@ describe("the worker protocol", () => {
     expect(JSON.parse(done(notIsolated).summaryJson).fingerprint).toBe(fingerprint);
     expect(done(notIsolated).threads).toBeUndefined();
     // An isolated page, a scenario a split run does not support: threadsUnsupported's words.
-    const marked = { ...small, marking: { kind: "qcn" } };
-    const unsupported = threadsUnsupported(parseScenario(marked));
+    const managed = { ...small, nonCompliant: { hosts: ["A1"] }, subnetManager: { host: "BV" } };
+    const unsupported = threadsUnsupported(parseScenario(managed));
     expect(unsupported).toBeDefined();
-    const refused = await messagesOf({ type: "run-scenario", text: JSON.stringify(marked), threads: 2 }, noParts(true));
+    const refused = await messagesOf(
+      { type: "run-scenario", text: JSON.stringify(managed), threads: 2 },
+      noParts(true),
+    );
     expect(threadsOf(refused)).toEqual([{ type: "threads", threads: 1, fallback: unsupported }]);
     expect(done(refused).summaryJson).toContain('"fingerprint"');
     // A preset's runs are not split; one thread asked for says nothing.

@@ -32,6 +32,15 @@ export class CoverageBins {
     }
   }
 
+  /**
+   * Adds the intervals `other` recorded (or its structured clone, from another thread): a run
+   * split over threads records each packet's wait where it is delivered. The union does not
+   * depend on the order the intervals came in, so neither do the fractions.
+   */
+  absorb(other: CoverageBins): void {
+    for (let i = 0; i < other.starts.length; i++) this.add(other.starts[i]!, other.ends[i]!);
+  }
+
   /** Covered fraction (0..1) of each bin from 0 to `end`: the union of the intervals, binned. */
   fractions(): Float64Array {
     const w = this.binWidth;

@@ -32,7 +32,8 @@ export class FlowMeters {
   /** One record per group, shared by its flows: a flow id costs one slot in `groupOf`. */
   private readonly groups = new Map<string, GroupMeters>();
   private readonly groupOf: GroupMeters[] = [];
-  private readonly waits: Map<string, CoverageBins>;
+  /** With `metrics.sourceWaitGroups`: per group, when its packets waited at their sources. */
+  readonly waits: ReadonlyMap<string, CoverageBins>;
   private readonly metered: ReadonlySet<number>;
   private readonly timingOf: ReturnType<typeof pathTimings>;
 
@@ -75,6 +76,14 @@ export class FlowMeters {
     this.flowRates[flow]?.add(time, size);
     group.rate.add(time, size);
     record(group.latency, time, latency, mark);
+  }
+
+  /**
+   * Adds the source waits another copy recorded (a split run's part: each packet's wait is
+   * recorded where it is delivered), group by group.
+   */
+  absorbWaits(other: ReadonlyMap<string, CoverageBins>): void {
+    for (const [group, cover] of other) this.waits.get(group)!.absorb(cover);
   }
 
   /** Per `binUs` bin, the fraction of time a packet of `group` waited at its source. */

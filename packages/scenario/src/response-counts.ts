@@ -45,3 +45,21 @@ export function countingResponses(factory: ControllerFactory, counts: Map<string
     return wrapped;
   };
 }
+
+/**
+ * Adds the counts another copy of the run made (a split run's part: a flow's controller hears
+ * its marks at the flow's source, in that host's part) into `counts`. Every part adds every
+ * flow, and with it its controller and its entry, in the same order (flows are added by the
+ * run itself, which every part runs alike), so the entries keep the single run's order; the
+ * other parts' entries of a flow count zero.
+ */
+export function absorbResponseCounts(
+  counts: ReadonlyMap<string, ResponseCounts>,
+  other: ReadonlyMap<string, ResponseCounts>,
+): void {
+  for (const [flow, theirs] of other) {
+    const own = counts.get(flow)!;
+    own.marks += theirs.marks;
+    own.decreases += theirs.decreases;
+  }
+}

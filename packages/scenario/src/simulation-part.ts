@@ -2,6 +2,7 @@ import type { Packet, PacketStore } from "@losslab/core";
 import { type Engine, ms, PS_PER_MS } from "@losslab/engine";
 import type {
   CompletionTimes,
+  CoverageBins,
   Fingerprint,
   PauseMeter,
   QueueSamples,
@@ -13,9 +14,11 @@ import { partitionTopology, type Topology } from "@losslab/topology";
 import { CreationLog } from "./creation-log.js";
 import { FrameRing, RING_FLOATS, RING_PACKET_INTS } from "./frame-ring.js";
 import type { LatencyMeters } from "./latency-meters.js";
+import { NotificationRanks, type PartNotifications } from "./notification-ranks.js";
 import { PacketNumbering } from "./packet-numbering.js";
 import type { RateMeters } from "./rate-meters.js";
 import { type RecoveryCounters, recoveryCounters } from "./recovery-summary.js";
+import { absorbResponseCounts, type ResponseCounts } from "./response-counts.js";
 import type { ThreadStats } from "./run-stats.js";
 import { predictScaling } from "./scaling-prediction.js";
 import { ScenarioError } from "./scenario-error.js";
@@ -56,6 +59,12 @@ export interface PartState {
   readonly pauses: PauseMeter | undefined;
   readonly reorder: ReorderBuffers | undefined;
   readonly queues: QueueSamples | undefined;
+  /** The congestion notifications its switches sent, with their events' ranks. */
+  readonly notifications: PartNotifications;
+  /** With `metrics.responses`: its flows' controllers' counts (the other flows' count zero). */
+  readonly responses: ReadonlyMap<string, ResponseCounts> | undefined;
+  /** With `metrics.sourceWaitGroups`: the source waits of the packets delivered in it. */
+  readonly sourceWaits: ReadonlyMap<string, CoverageBins>;
   /** Its own switches' marking counts, by switch (each switch marks in its part alone). */
   readonly marks: Record<string, SwitchMarks>;
   /** Its own switches' trimming and its own hosts' recovery counts (each trims and recovers in its part alone). */
@@ -110,6 +119,7 @@ export class SimulationPart {
   private absorbed: { events: number; delivered: number } = { events: 0, delivered: 0 };
   private readonly absorbedMarks: Record<string, SwitchMarks> = {};
   private readonly absorbedRecovery: RecoveryCounters = { switches: {}, hosts: {} };
+  private readonly notifications: NotificationRanks;
   /** Each part's cost, this one's and those absorbed, by part. */
   private readonly threads: ThreadStats[] = [];
   /** With `memory.trace`: this part's packet trace. */
@@ -191,6 +201,7 @@ export class SimulationPart {
     if (parts > 1) simulation.meters.fingerprint.defer();
     const trace = memory.trace;
     this.trace = trace && new SplitTrace(simulation, trace.filters, trace.logs, part, traceWrite);
+    this.notifications = new NotificationRanks(engine, fabric, simulation.meters.notifications);
   }
 
   /**
@@ -318,6 +329,9 @@ export class SimulationPart {
       pauses: meters.pauses,
       reorder: meters.reorder,
       queues: meters.queueSampling?.queues.samplesTaken(),
+      notifications: this.notifications.state(),
+      responses: this.simulation.responses,
+      sourceWaits: meters.flows.waits,
       marks: this.ownMarks(),
       recovery: recoveryCounters(this.simulation.fabric, (name) => this.owns(name)),
       lostToFailures: this.simulation.failures.summary()?.byLink,
@@ -347,6 +361,9 @@ export class SimulationPart {
     meters.flows.slowdown.absorb(state.slowdown);
     if (state.pauses !== undefined) meters.pauses?.absorb(state.pauses);
     if (state.reorder !== undefined) meters.reorder?.absorb(state.reorder);
+    this.notifications.absorb(state.notifications);
+    if (state.responses !== undefined) absorbResponseCounts(this.simulation.responses!, state.responses);
+    meters.flows.absorbWaits(state.sourceWaits);
     if (state.queues !== undefined) {
       const { routes } = this.simulation;
       // A buffer is named <switch>:<buffer>: it is sampled truly in its switch's part.

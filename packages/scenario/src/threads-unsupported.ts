@@ -14,13 +14,10 @@ export function threadsUnsupported(scenario: Scenario): string | undefined {
   const unsupported: [boolean, string][] = [
     // HPCC's packets carry the switches' INT records, which do not cross threads yet (PacketStore.copyRecord).
     [scenario.controller.kind === "hpcc", 'controller "hpcc" (its packets carry INT records)'],
-    [scenario.marking.kind === "qcn", 'marking "qcn" (its congestion notifications are not merged yet)'],
     [
       scenario.adapter.queues === "per-destination",
       'adapter.queues "per-destination" (the traffic fills the hosts\' queues directly, not through events of theirs)',
     ],
-    [scenario.metrics.responses, "metrics.responses"],
-    [scenario.metrics.sourceWaitGroups.length > 0, "metrics.sourceWaitGroups"],
     [scenario.subnetManager !== undefined, "subnetManager"],
     [routing === "ugal-g", 'topology.routing "ugal-g" (it reads every router\'s queues)'],
   ];

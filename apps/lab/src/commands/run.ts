@@ -125,8 +125,10 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
  * What `run --json` prints: the scenario, fingerprint and counts, the run's cost (`stats`),
  * the summary, the marks (per switch, and the percent of delivered data packets marked)
  * and completion times, the slowdown and queue lengths when the run has them, and under
- * PAUSE the PAUSE statistics (`pause`); with `withSeries`, the series of every meter with
- * traffic too, and of the recorded switch buffers (`queue:<buffer>`, [ms, bytes]).
+ * PAUSE the PAUSE statistics (`pause`), with `metrics.responses` the controllers' `responses`;
+ * with `withSeries`, the series of every meter with traffic too, of the recorded switch buffers
+ * (`queue:<buffer>`, [ms, bytes]) and of the source waits (`sourceWait:<group>`), and the
+ * congestion notifications the switches sent (`notifications`, QCN's CNMs, in the order sent).
  * Deterministic key order.
  */
 export function resultJson(result: ScenarioResult, withSeries = false) {
@@ -157,7 +159,9 @@ export function resultJson(result: ScenarioResult, withSeries = false) {
     ...(result.recovery === undefined ? {} : { recovery: result.recovery }),
     ...(result.failures === undefined ? {} : { failures: result.failures }),
     ...(result.reorder === undefined ? {} : { reorder: roundedReorder(result.reorder) }),
+    ...(result.scenario.metrics.responses ? { responses: result.responses } : {}),
     ...(withSeries ? { series: meterSeries(result) } : {}),
+    ...(withSeries && result.notifications.length > 0 ? { notifications: result.notifications } : {}),
   };
 }
 
@@ -212,7 +216,9 @@ function roundedCollectives(collectives: Record<string, CollectiveSummary>): Rec
 
 /**
  * Every meter with traffic (flows aside), as [time, value] points; then the recorded switch
- * buffers; then per collective (`collective:<name>`) its runs, [start ms, completion us].
+ * buffers; then per collective (`collective:<name>`) its runs, [start ms, completion us]; then
+ * per group of `metrics.sourceWaitGroups` (`sourceWait:<group>`) the fraction of each bin a
+ * packet of it waited at its source, [bin start ms, fraction].
  */
 function meterSeries(result: ScenarioResult): Record<string, Array<[number, number]>> {
   const series: Record<string, Array<[number, number]>> = {};
@@ -226,6 +232,13 @@ function meterSeries(result: ScenarioResult): Record<string, Array<[number, numb
   }
   for (const [name, collective] of Object.entries(result.collectives ?? {})) {
     series[`collective:${name}`] = collective.runs.map((run) => [round(run.startUs / 1000), round(run.completionUs)]);
+  }
+  const binMs = result.scenario.metrics.binUs / 1000;
+  for (const group of result.scenario.metrics.sourceWaitGroups) {
+    series[`sourceWait:${group}`] = Array.from(result.sourceWait(group), (fraction, bin) => [
+      round(bin * binMs),
+      round(fraction),
+    ]);
   }
   return series;
 }
