@@ -9,7 +9,6 @@ import type { Scenario } from "./schema.js";
  * check, on the split itself: `SimulationPart`.)
  */
 export function threadsUnsupported(scenario: Scenario): string | undefined {
-  const lossy = (scenario.switch as { lossyPriorities?: readonly number[] }).lossyPriorities;
   const routing = (scenario.topology as { routing?: string }).routing;
   const unsupported: [boolean, string][] = [
     // HPCC's packets carry the switches' INT records, which do not cross threads yet (PacketStore.copyRecord).
