@@ -6,13 +6,13 @@ import type { Scenario } from "./schema.js";
 /**
  * On a lossy priority a switch trims a data packet in place, or drops it and frees its slot,
  * when its header arrives (`PacketTrimming.judge`), and the switch sending it reads the slot
- * again when its last byte has left (it frees the packet's size from its egress queue and
- * pool). On a link whose delay is no longer than a data packet's serialization the header
- * arrives first, so the sender reads a trimmed packet, or a slot the store may have given to
- * another packet since. Which packet that is depends on the order of the store's free slots,
- * which differs between the single run's store and a part's (a part copies the packets that
- * cross to it, docs/spec/parallel.md sec. 6): a split run with lossy priorities refuses such
- * a link between two switches, naming it. (`switches`: the devices that are switches.)
+ * again when its last byte has left (it frees the packet's size from its egress queue and its
+ * input's buffer). On a link whose delay is no longer than a data packet's serialization the
+ * header arrives first, so the sender reads a trimmed packet, or a slot the store may have
+ * given to another packet since. Which packet that is depends on the order of the store's
+ * free slots, which differs between the single run's store and a part's (a part copies the
+ * packets that cross to it, docs/spec/parallel.md sec. 6): a split run with lossy priorities
+ * refuses such a link between two switches, naming it. (`switches`: the devices that are switches.)
  */
 export function checkTrimmingLinkDelays(
   links: Iterable<Link>,
