@@ -89,6 +89,82 @@ function dragonfly(routing = "valiant"): string {
 }
 
 /**
+ * Ultra Ethernet's transport on a k = 4 fat tree at 100 Gb/s (as the uec-* presets set it up:
+ * uet-htsim's packets, NSCC with its ECN ramp on a trimming class), a 12-to-1 incast into H0
+ * and two flows across pods, sprayed over 16 entropies, with core0->pod0-agg0 degraded to
+ * `ratio` of its speed: packets trimmed in every pod and at the cores, NACKed and sent again.
+ * `more` adds fields (the adapter's, the switch's).
+ */
+function uecTrimming(name: string, more: { adapter?: object; switch?: object } = {}, ratio = 0.5): string {
+  return scenarioFile(name, {
+    name: "UEC-style trimming on a k = 4 fat tree",
+    seed: 1,
+    durationMs: 0.2,
+    topology: { kind: "fat-tree", k: 4, bandwidth: 12_500_000_000, delayNs: 1000 },
+    switch: {
+      kind: "shared-buffer",
+      sharedBufferBytes: 4_000_000,
+      inputBufferBytes: 200_000,
+      flowControl: { kind: "pause", xoffBytes: 100_000, xonBytes: 90_000 },
+      lossyPriorities: [0],
+      ...more.switch,
+    },
+    packets: { dataBytes: 4150, headerBytes: 64, ackBytes: 64, wireOverheadBytes: 0 },
+    // uet-htsim's ECN ramp (20 % to 80 % of a 14 us BDP in packets) and NSCC's target (0.75 x 14 us).
+    marking: { kind: "red", kmin: 9 * 4150, kmax: 35 * 4150, pmax: 1 },
+    controller: { kind: "nscc", targetDelayUs: 10.5 },
+    multipath: { kind: "oblivious", entropies: 16 },
+    degradedLinks: [{ link: "core0->pod0-agg0", ratio }],
+    ...(more.adapter === undefined ? {} : { adapter: more.adapter }),
+    traffic: [{ kind: "incast", name: "incast", fanIn: 12, bytes: 400_000, intervalUs: 1000, receiver: "H0" }],
+    flows: [
+      { source: "H1", destination: "H9" },
+      { source: "H5", destination: "H13" },
+    ],
+  });
+}
+
+/**
+ * examples/link-failure.yaml cut to 0.5 ms, with flows in and out of every pod and failures
+ * away from part 0 and on the cut links: an uplink of pod 1 (both directions, back at 250 us),
+ * an aggregation-to-core cable (back at 200 us), a core's downlink to pod 3 (for good), and
+ * each core's downlink to pod 1 down for 0.5 us, less than the link's delay, so that the frames
+ * on it when it fails arrive after it is back and are lost all the same. `changes`: top-level fields.
+ */
+function failures(name: string, changes: Record<string, unknown> = {}): string {
+  const { metrics, ...scenario } = parse(readFileSync(join(repositoryRoot, "examples", "link-failure.yaml"), "utf8"));
+  return scenarioFile(name, {
+    ...scenario,
+    durationMs: 0.5,
+    traffic: [
+      {
+        kind: "flow-graph",
+        name: "across-pods",
+        flows: [
+          { id: "a", source: "H0", destination: "H4", bytes: 1_000_000 },
+          { id: "b", source: "H1", destination: "H5", bytes: 1_000_000 },
+          { id: "c", source: "H6", destination: "H10", bytes: 1_000_000 },
+          { id: "d", source: "H7", destination: "H15", bytes: 1_000_000 },
+          { id: "e", source: "H12", destination: "H2", bytes: 1_000_000 },
+        ],
+      },
+    ],
+    failures: [
+      { link: "pod1-edge1->pod1-agg0", atUs: 40, recoverUs: 250 },
+      { link: "pod1-agg1->core2", atUs: 30, recoverUs: 200 },
+      { link: "core3->pod3-agg1", atUs: 60, bothDirections: false },
+      ...[0, 1, 2, 3].map((core) => ({
+        link: `core${core}->pod1-agg${core >> 1}`,
+        atUs: 60 + 10 * core,
+        recoverUs: 60.5 + 10 * core,
+        bothDirections: false,
+      })),
+    ],
+    ...changes,
+  });
+}
+
+/**
  * `run --json` of `file` with `threads` (and `flags`), without what the run cost (not the same
  * twice), and its warnings.
  */
@@ -178,6 +254,51 @@ describe("run --threads", () => {
       dragonfly,
       [2, 3, 4],
     ],
+    [
+      "UEC-style trimming on a k = 4 fat tree (NSCC, spraying, a degraded core link; each switch's trims and each host's recovery merged)",
+      () => uecTrimming("uec-trimming"),
+      [2, 3, 4],
+    ],
+    [
+      "UEC-style trimming with receiver credits, a 12 us timeout and a 128 B header queue (timeouts, headers dropped, duplicates, RTS)",
+      () =>
+        uecTrimming("uec-trimming-rccc", {
+          adapter: { retransmitTimeoutUs: 12, receiverCredits: { oversubscribed: {} } },
+          switch: { headerQueueBytes: 128 },
+        }),
+      [2, 4],
+    ],
+    [
+      "link failures in pod 1 and on cut core links, some shorter than the links' delay (the frames lost counted where they arrive)",
+      () => failures("failures-across-parts"),
+      [2, 3, 4],
+    ],
+    [
+      "the same failures under CBFC (each recovered output re-advertises its counts in its own switch's part)",
+      () =>
+        failures("failures-cbfc", {
+          switch: {
+            kind: "shared-buffer",
+            sharedBufferBytes: 4_000_000,
+            inputBufferBytes: 200_000,
+            flowControl: { kind: "cbfc" },
+          },
+          adapter: { retransmitTimeoutUs: 50 },
+        }),
+      [2, 4],
+    ],
+    [
+      "routes recomputed around a cable cut in pod 1 and a core link down for a while (every part recomputes the same tables)",
+      () =>
+        failures("failures-rerouting", {
+          failures: [
+            { link: "pod1-agg0->pod1-edge1", atUs: 20 },
+            { link: "core0->pod2-agg0", atUs: 30, recoverUs: 200 },
+          ],
+          rerouting: { convergenceUs: 10 },
+        }),
+      [2, 4],
+    ],
   ] as [string, () => string, readonly number[], (readonly string[])?][])(
     "%s: the same result at any thread count",
     { timeout: 240_000 },
@@ -195,18 +316,18 @@ describe("run --threads", () => {
   const examplesAbove = ["fat-tree-k4", "deadlock-ring", "cbfc-victim", "santos-fig4b", "spraying-permutation"];
   const examplesSame = [
     "ethernet-fan-in",
+    "link-failure",
+    "link-failure-reroute",
     "pfc-priorities",
     "santos-fig2a.json",
     "shared-buffer-fan-in",
     "trace-replay.json",
+    "trimming-incast",
   ];
   const examplesRefused: Record<string, RegExp> = {
     collectives: /^losslab: --threads 2: a device acted on a device of another part without a link/,
     "fat-tree-hotspot": /^losslab: --threads 2: not supported on threads yet: adapter.queues "per-destination"/,
     "hpcc-incast": /^losslab: --threads 2: not supported on threads yet: controller "hpcc"/,
-    "link-failure": /^losslab: --threads 2: not supported on threads yet: failures, switch.lossyPriorities/,
-    "link-failure-reroute": /^losslab: --threads 2: not supported on threads yet: failures, switch.lossyPriorities/,
-    "trimming-incast": /^losslab: --threads 2: not supported on threads yet: switch.lossyPriorities/,
   };
 
   it("knows every example: the same result at any thread count, or what threads do not support", () => {
@@ -274,6 +395,17 @@ describe("run --threads", () => {
     );
     // A policy that keeps nothing by packet id runs there.
     expect((await losslabInProcess("run", scenarioFile("ipm-short", scenario("ipm")), "--threads", "2")).code).toBe(0);
+  });
+
+  it("refuses lossy priorities where a switch's link is no longer than a data packet's serialization, naming the link", async () => {
+    // At a quarter of 100 Gb/s (uet-htsim's degraded link) a 4150 B packet takes 1328 ns, more
+    // than the link's 1 us: pod0-agg0 trims or drops it while core0 still sends it.
+    const degraded = await losslabInProcess("run", uecTrimming("uec-quarter", {}, 0.25), "--threads", "2");
+    expect(degraded.code).toBe(2);
+    expect(degraded.stdout).toBe("");
+    expect(degraded.stderr).toMatch(
+      /^losslab: .*uec-quarter\.json: switch\.lossyPriorities: on threads every link between two switches must be longer than a data packet's serialization .*, but core0->pod0-agg0 has 1000 ns against 1328 ns for 4150 B at 25 Gb\/s; run it with --threads 1\n$/,
+    );
   });
 
   it("refuses a cut across a zero-delay link, naming the link", async () => {

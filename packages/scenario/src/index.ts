@@ -10,7 +10,7 @@ export type { FailureSummary } from "./link-failures.js";
 export type { Notification } from "./notification-log.js";
 export { parseScenario } from "./parse-scenario.js";
 export { MAX_QUOTED_CHARACTERS, quoteValue } from "./quote-value.js";
-export type { RecoveryCounts, RecoverySummary } from "./recovery-summary.js";
+export type { HostRecovery, RecoveryCounters, RecoveryCounts, RecoverySummary } from "./recovery-summary.js";
 export type { ResponseCounts } from "./response-counts.js";
 export { checkScenario, type RunOptions, runScenario } from "./run-scenario.js";
 export { type PartReport, partReports, runSplit, type StartedPart, stopSplit } from "./run-split.js";

@@ -30,6 +30,7 @@ import type { SplitMemory } from "./split-memory.js";
 import { SplitTrace } from "./split-trace.js";
 import { Standstill } from "./standstill.js";
 import { MARKING_BY_PACKET_ID } from "./threads-unsupported.js";
+import { checkTrimmingLinkDelays } from "./trimming-link-delays.js";
 import { WindowBarrier } from "./window-barrier.js";
 import { WindowLoads } from "./window-loads.js";
 import { WindowTimes } from "./window-times.js";
@@ -180,6 +181,7 @@ export class SimulationPart {
     this.loads = new WindowLoads(memory.loads, parts, part, topology, deviceOf, this.window, own);
     const packets = fabric.packets;
     this.links = [...fabric.links.values()];
+    if (parts > 1) checkTrimmingLinkDelays(this.links, new Set<unknown>(fabric.switches.values()), scenario);
     const linkIndex = new Map<Link, number>(this.links.map((link, index) => [link, index]));
     const rings = this.rings;
     const crossing: LinkCrossing = {
