@@ -2,7 +2,7 @@
 export { closestName, didYouMean } from "@losslab/core";
 export type { FabricSize, MultistageNetwork } from "@losslab/topology";
 export { checkFits } from "./check-fits.js";
-export { DeadlockError } from "./deadlock-watchdog.js";
+export { DeadlockError } from "./waits-for.js";
 export { type CostEstimate, costWarnings, estimateCost } from "./estimate-cost.js";
 export { type ResolvedFlow, resolveFlows } from "./flows.js";
 export { scenarioJsonSchema } from "./json-schema.js";
