@@ -91,15 +91,19 @@ describe("run --trace --threads", () => {
       [2, 4],
       ["--trace-kinds", "injected,departed,delivered"],
     ],
-  ] as const)("%s: the single run's trace file, byte for byte", { timeout: 240_000 }, async (_, file, counts, flags) => {
-    const path = file();
-    const single = await traced(path, 1, [...flags]);
-    expect(single.trace.split("\n").length).toBeGreaterThan(100);
-    for (const threads of counts) {
-      const split = await traced(path, threads, [...flags]);
-      expect(split.note, `${threads} threads`).toBe(single.note.replace("trace-1", `trace-${threads}`));
-      // Compared whole: toBe on two long strings reports the first line that differs.
-      expect(split.trace === single.trace, `${threads} threads: the trace differs`).toBe(true);
-    }
-  });
+  ] as const)(
+    "%s: the single run's trace file, byte for byte",
+    { timeout: 240_000 },
+    async (_, file, counts, flags) => {
+      const path = file();
+      const single = await traced(path, 1, [...flags]);
+      expect(single.trace.split("\n").length).toBeGreaterThan(100);
+      for (const threads of counts) {
+        const split = await traced(path, threads, [...flags]);
+        expect(split.note, `${threads} threads`).toBe(single.note.replace("trace-1", `trace-${threads}`));
+        // Compared whole: toBe on two long strings reports the first line that differs.
+        expect(split.trace === single.trace, `${threads} threads: the trace differs`).toBe(true);
+      }
+    },
+  );
 });

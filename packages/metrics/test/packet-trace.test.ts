@@ -112,7 +112,12 @@ describe("PacketTrace", () => {
     trace.renumber((id) => (id === -3 ? 12 : id));
     down.transmit(store, packet, 1200, 2000);
     trace.finish();
-    const departed = chunks.join("").trim().split("\n").map((line) => JSON.parse(line)).at(-1);
+    const departed = chunks
+      .join("")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line))
+      .at(-1);
     // Its arrival is found: the input it came from.
     expect(departed).toMatchObject({ ev: "departed", id: 12, in: 2 });
   });

@@ -23,6 +23,10 @@ export function growableMemory(bytes: number): SharedArrayBuffer {
 export function ensureBytes(memory: SharedArrayBuffer, bytes: number, what: string): void {
   if (memory.byteLength >= bytes) return;
   const growable = memory as Growable;
+  // An engine before ES2024 ignores `maxByteLength` and makes a buffer of fixed size.
+  if (typeof growable.grow !== "function") {
+    throw new Error(`${what} need more shared memory than this JavaScript engine can grow (ES2024)`);
+  }
   if (bytes > growable.maxByteLength) {
     throw new Error(`${what} took more than ${growable.maxByteLength / 2 ** 20} MiB of shared memory`);
   }

@@ -99,7 +99,10 @@ export class WaitsFor {
         const id = list[at]!;
         paused[id] = list[at + 1]!;
         const length = list[at + 2]!;
-        pairs.set(id, Array.from({ length: 2 * length }, (_, index) => list[at + 3 + index]!));
+        pairs.set(
+          id,
+          Array.from({ length: 2 * length }, (_, index) => list[at + 3 + index]!),
+        );
         at += 3 + 2 * length;
       }
     }
