@@ -105,7 +105,15 @@ describe("PacketTrace", () => {
     const up = trace.link(hostToSwitch);
     const down = trace.link(switchToHost);
     const store = new PacketStore();
-    const packet = store.create({ kind: PacketKind.Data, flow: 1, source: 0, destination: 1, size: 100, seq: 0 });
+    const packet = store.create({
+      kind: PacketKind.Data,
+      flow: 1,
+      source: 0,
+      destination: 1,
+      size: 100,
+      seq: 0,
+      createdAt: 0,
+    });
     store.setId(packet, -3); // a split run's provisional id (docs/spec/parallel.md sec. 6)
     up.arrive(store, packet, 1100);
     store.setId(packet, 12);
