@@ -223,6 +223,35 @@ describe("the built losslab CLI", () => {
     expect(results[2]).toEqual(results[0]);
   });
 
+  it("writes the single run's packet trace from a run split over 2 threads, and stops at its deadlock as it does", {
+    timeout: 120_000,
+  }, () => {
+    const dir = mkdtempSync(join(tmpdir(), "losslab-built-"));
+    const file = join(dir, "fat-tree.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        durationMs: 0.1,
+        topology: { kind: "fat-tree", k: 4, delayNs: 500 },
+        flows: [0, 1, 2, 3, 4, 5, 6, 7].map((host) => ({ source: `H${host}`, destination: `H${15 - host}` })),
+      }),
+    );
+    const traces = ["1", "2"].map((threads) => {
+      const out = join(dir, `trace-${threads}.ndjson`);
+      const run = built("run", file, "--json", "--threads", threads, "--trace", out, "--trace-kinds", "all");
+      expect(run.status, run.stderr).toBe(0);
+      return readFileSync(out, "utf8");
+    });
+    expect(traces[0]!.split("\n").length).toBeGreaterThan(100);
+    expect(traces[1] === traces[0], "the trace of 2 threads differs").toBe(true);
+    const ring = join(dir, "ring.json");
+    writeFileSync(ring, JSON.stringify({ ...ringScenario(), durationMs: 3 }));
+    const [single, split] = ["1", "2"].map((threads) => built("run", ring, "--json", "--threads", threads));
+    expect(split!.status).toBe(2);
+    expect(split!.stderr).toBe(single!.stderr);
+    expect(split!.stderr).toContain(ringDeadlock(3).message);
+  });
+
   it("splits a run by the file's threads:, and a sweep's points by --threads, with the results of one thread", {
     timeout: 120_000,
   }, () => {

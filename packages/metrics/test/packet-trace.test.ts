@@ -92,4 +92,41 @@ describe("PacketTrace", () => {
       expect(chunk.length).toBeLessThan(70_000);
     }
   });
+
+  it("hands each line over as it is made with chunkChars 0", () => {
+    const { chunks } = journey({ chunkChars: 0 });
+    expect(chunks).toHaveLength(7);
+    for (const chunk of chunks) expect(chunk.split("\n")).toHaveLength(2);
+  });
+
+  it("finds a packet that arrived under a provisional id under its final one (renumber)", () => {
+    const chunks: string[] = [];
+    const trace = new PacketTrace({ write: (chunk) => chunks.push(chunk) });
+    const up = trace.link(hostToSwitch);
+    const down = trace.link(switchToHost);
+    const store = new PacketStore();
+    const packet = store.create({
+      kind: PacketKind.Data,
+      flow: 1,
+      source: 0,
+      destination: 1,
+      size: 100,
+      seq: 0,
+      createdAt: 0,
+    });
+    store.setId(packet, -3); // a split run's provisional id (docs/spec/parallel.md sec. 6)
+    up.arrive(store, packet, 1100);
+    store.setId(packet, 12);
+    trace.renumber((id) => (id === -3 ? 12 : id));
+    down.transmit(store, packet, 1200, 2000);
+    trace.finish();
+    const departed = chunks
+      .join("")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line))
+      .at(-1);
+    // Its arrival is found: the input it came from.
+    expect(departed).toMatchObject({ ev: "departed", id: 12, in: 2 });
+  });
 });

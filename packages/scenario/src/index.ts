@@ -2,7 +2,6 @@
 export { closestName, didYouMean } from "@losslab/core";
 export type { FabricSize, MultistageNetwork } from "@losslab/topology";
 export { checkFits } from "./check-fits.js";
-export { DeadlockError } from "./deadlock-watchdog.js";
 export { type CostEstimate, costWarnings, estimateCost } from "./estimate-cost.js";
 export { type ResolvedFlow, resolveFlows } from "./flows.js";
 export { scenarioJsonSchema } from "./json-schema.js";
@@ -33,5 +32,6 @@ export { type Scenario, type ScenarioInput, scenarioSchema, scenarioSchemaFor } 
 export { type PartState, SimulationPart } from "./simulation-part.js";
 export { type SplitMemory, splitMemory } from "./split-memory.js";
 export { threadsUnsupported } from "./threads-unsupported.js";
+export { DeadlockError } from "./waits-for.js";
 export { creditLoopWarnings, scenarioWarnings } from "./warnings.js";
 export { WindowBarrier } from "./window-barrier.js";

@@ -31,6 +31,7 @@ import { SplitTrace } from "./split-trace.js";
 import { Standstill } from "./standstill.js";
 import { MARKING_BY_PACKET_ID } from "./threads-unsupported.js";
 import { checkTrimmingLinkDelays } from "./trimming-link-delays.js";
+import { WaitsFor } from "./waits-for.js";
 import { WindowBarrier } from "./window-barrier.js";
 import { WindowLoads } from "./window-loads.js";
 import { WindowTimes } from "./window-times.js";
@@ -101,6 +102,7 @@ export class SimulationPart {
   private readonly parts: number;
   private readonly barrier: WindowBarrier;
   private readonly movement: SharedArrayBuffer;
+  private readonly blocked: readonly SharedArrayBuffer[];
   private readonly logs: CreationLog[][];
   private readonly rings: FrameRing[][];
   private readonly links: Link[];
@@ -142,6 +144,7 @@ export class SimulationPart {
     this.parts = parts;
     this.barrier = new WindowBarrier(memory.barrier, parts);
     this.movement = memory.movement;
+    this.blocked = memory.blocked;
     const byParity = <T>(make: (parity: number) => T[]) => [make(0), make(1)];
     this.logs = byParity((parity) =>
       Array.from({ length: parts }, (_, owner) => new CreationLog(memory.logs[2 * owner + parity]!)),
@@ -230,7 +233,8 @@ export class SimulationPart {
     );
     const own = new Set<unknown>(switches);
     const switchLinks = this.links.filter((link) => own.has(link.from));
-    const standstill = new Standstill(this.movement, this.part);
+    const waitsFor = new WaitsFor(fabric.switches.values(), this.links);
+    const standstill = new Standstill(this.movement, this.blocked, this.part, waitsFor);
     const numbering = new PacketNumbering(this.parts);
     let check = ms(1);
     // With metrics.queueLengths, windows end at the sampling times too, and every part samples
@@ -267,7 +271,9 @@ export class SimulationPart {
       this.exchangeMs += performance.now() - opened;
       if (checking) {
         onProgress?.(until / PS_PER_MS, end / PS_PER_MS, engine.eventsHandled);
-        standstill.check(this.parity, until);
+        standstill.check(this.parity, until, switches, () => {
+          if (!this.barrier.arrive()) throw new SplitRunStopped();
+        });
         check += ms(1);
       }
       if (until >= end) break;

@@ -1,6 +1,7 @@
 import { CreationLog } from "./creation-log.js";
 import { FrameRing } from "./frame-ring.js";
 import type { TraceFilters } from "./split-trace.js";
+import { Standstill } from "./standstill.js";
 import { TraceLog } from "./trace-log.js";
 import { WindowBarrier } from "./window-barrier.js";
 import { WindowLoads } from "./window-loads.js";
@@ -25,6 +26,8 @@ export interface SplitMemory {
    * standstill check (`SimulationPart`).
    */
   readonly movement: SharedArrayBuffer;
+  /** Per part, its switches' blocked buffers at a standstill, for the credit-loop search (`Standstill`). */
+  readonly blocked: readonly SharedArrayBuffer[];
   /** Each part's events of the window by the parts of other splits (`WindowLoads`). */
   readonly loads: SharedArrayBuffer;
   /** With a packet trace: its filters, and each part's lines of a window, `logs[2 * part + parity]` (`SplitTrace`). */
@@ -44,6 +47,7 @@ export function splitMemory(parts: number, trace?: TraceFilters): SplitMemory {
     rings,
     logs,
     movement,
+    blocked: Array.from({ length: parts }, () => Standstill.blockedMemory()),
     loads: WindowLoads.memory(parts),
     ...(trace === undefined
       ? {}

@@ -27,7 +27,7 @@ export function checkThreads(
 
 /**
  * Refuses what a split run does not support yet (`threadsUnsupported`); `others` names what
- * the command adds, such as --trace or plugins.
+ * the command adds, such as plugins.
  */
 export function checkSupported(asked: string, scenario: Scenario, others: readonly string[] = []): void {
   if (others.length > 0) throw new UserError(`${asked}: not supported on threads yet: ${others.join(", ")}`);
