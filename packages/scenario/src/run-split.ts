@@ -29,7 +29,8 @@ export async function runSplit(
   onProgress?: (doneMs: number, totalMs: number, events: number) => void,
 ): Promise<ScenarioResult> {
   const started = performance.now();
-  const memory = splitMemory(threads);
+  const feedback = kinds.controller.definitionOf(scenario.controller).feedback;
+  const memory = splitMemory(threads, feedback === "telemetry");
   const others = Array.from({ length: threads - 1 }, (_, index) => start(index + 1, memory));
   let main: SimulationPart | undefined;
   let failure: unknown;

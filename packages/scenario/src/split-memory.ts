@@ -5,10 +5,10 @@ import { WindowLoads } from "./window-loads.js";
 
 /**
  * The shared memory of a run split over `parts` threads (docs/spec/parallel.md sec. 6):
- * the window barrier, a ring per ordered pair of parts and a creation log per part, each
- * twice, for even and odd windows: a part reads what the others wrote in window w while
- * they write window w + 1, and the barrier at the end of w + 1 keeps w + 2 from starting
- * before it has read. Plain SharedArrayBuffers: it crosses to worker threads as is.
+ * the window barrier, a ring per ordered pair of parts (with room for INT records when the
+ * run's packets carry them) and a creation log per part, each twice, for even and odd
+ * windows: a part reads what the others wrote in window w while they write window w + 1,
+ * and the barrier at the end of w + 1 keeps w + 2 from starting before it has read. Plain SharedArrayBuffers: it crosses to worker threads as is.
  */
 export interface SplitMemory {
   readonly parts: number;
@@ -27,9 +27,10 @@ export interface SplitMemory {
   readonly loads: SharedArrayBuffer;
 }
 
-export function splitMemory(parts: number): SplitMemory {
+/** `telemetry`: the run's packets carry INT records (HPCC), which the rings then carry too. */
+export function splitMemory(parts: number, telemetry = false): SplitMemory {
   const rings: SharedArrayBuffer[] = [];
-  for (let index = 0; index < 2 * parts * parts; index++) rings.push(FrameRing.memory());
+  for (let index = 0; index < 2 * parts * parts; index++) rings.push(FrameRing.memory(telemetry));
   const logs: SharedArrayBuffer[] = [];
   for (let index = 0; index < 2 * parts; index++) logs.push(CreationLog.memory());
   const movement = new SharedArrayBuffer(2 * 2 * parts * Float64Array.BYTES_PER_ELEMENT);

@@ -12,8 +12,6 @@ export function threadsUnsupported(scenario: Scenario): string | undefined {
   const lossy = (scenario.switch as { lossyPriorities?: readonly number[] }).lossyPriorities;
   const routing = (scenario.topology as { routing?: string }).routing;
   const unsupported: [boolean, string][] = [
-    // HPCC's packets carry the switches' INT records, which do not cross threads yet (PacketStore.copyRecord).
-    [scenario.controller.kind === "hpcc", 'controller "hpcc" (its packets carry INT records)'],
     [scenario.marking.kind === "qcn", 'marking "qcn" (its congestion notifications are not merged yet)'],
     [
       scenario.adapter.queues === "per-destination",
