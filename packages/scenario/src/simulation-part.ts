@@ -422,6 +422,7 @@ function receive(ring: FrameRing, links: readonly Link[], packets: PacketStore, 
     if (floats[at] === FRAME) {
       floats[at + PACKET_AT] = final(floats[at + PACKET_AT]!); // the id is the packet record's first float
       const packet = packets.createCopy(ring.ints, RING_PACKET_INTS * index, floats, at + PACKET_AT);
+      // A frame's credits field says whether its INT list follows (`FrameRing`).
       if (floats[at + 6] === 1) packets.setTelemetry(packet, ring.telemetry!.read());
       link.arriveFrame(time, packet, floats[at + 3]!, floats[at + 4]!, floats[at + 5]!);
     } else {
