@@ -48,12 +48,13 @@ function jsonExample(name: string, durationMs: number): string {
 /**
  * The matched permutation of docs/benchmarks.md ("Matched against htsim"), on a k = 8 fat
  * tree for a tenth of a millisecond: shared-buffer switches under PAUSE, each host sending
- * 2 MB to another at time 0 (a fixed permutation, from a trace).
+ * 2 MB to another at time 0 (a fixed permutation, from a trace); with `changes` (top-level fields).
  */
-function matchedPermutation(): string {
+function matchedPermutation(changes: Record<string, unknown> = {}): string {
   const hosts = 128;
   const rows = Array.from({ length: hosts }, (_, source) => `0,H${source},H${(source * 45 + 17) % hosts},2000000,perm`);
-  return scenarioFile("matched-k8", {
+  const file = Object.keys(changes).length === 0 ? "matched-k8" : `matched-k8-${Object.keys(changes).join("-")}`;
+  return scenarioFile(file, {
     name: "matched permutation, k = 8",
     seed: 1,
     durationMs: 0.1,
@@ -69,6 +70,7 @@ function matchedPermutation(): string {
     },
     packets: { dataBytes: 9064, headerBytes: 64, ackBytes: 64 },
     traffic: [{ kind: "trace", csv: `time_us,source,destination,bytes,group\n${rows.join("\n")}` }],
+    ...changes,
   });
 }
 
@@ -201,7 +203,17 @@ async function result(file: string, threads: number, flags: readonly string[] = 
 describe("run --threads", () => {
   // [what, its scenario file, thread counts, flags for every run of it (optional)]
   it.each([
-    ["the matched permutation (k = 8 fat tree, by pods)", matchedPermutation, [2, 3, 4]],
+    ["the matched permutation (k = 8 fat tree, by pods)", () => matchedPermutation(), [2, 3, 4]],
+    [
+      "the matched permutation with HPCC (INT records on the data packets and their ACKs cross the cores' links)",
+      () => matchedPermutation({ controller: { kind: "hpcc" } }),
+      [2, 3, 4],
+    ],
+    [
+      "examples/hpcc-incast.yaml, 0.6 ms (HPCC, Poisson flows and an incast on a k = 4 fat tree)",
+      () => example("hpcc-incast", 0.6),
+      [2, 3, 4],
+    ],
     ["examples/fat-tree-k4.yaml, 0.3 ms (by pods)", () => example("fat-tree-k4", 0.3), [2, 3, 4]],
     [
       "examples/deadlock-ring.yaml, 1 ms (a ring of 5 switches: a cut of the graph)",
@@ -313,7 +325,14 @@ describe("run --threads", () => {
   // Every example of examples/: the single run's result at 2 and 4 threads (as many as its
   // fabric has parts), or one line naming what threads do not support. A new example must be
   // put in one of the three lists.
-  const examplesAbove = ["fat-tree-k4", "deadlock-ring", "cbfc-victim", "santos-fig4b", "spraying-permutation"];
+  const examplesAbove = [
+    "fat-tree-k4",
+    "deadlock-ring",
+    "cbfc-victim",
+    "santos-fig4b",
+    "spraying-permutation",
+    "hpcc-incast",
+  ];
   const examplesSame = [
     "ethernet-fan-in",
     "link-failure",
@@ -327,7 +346,6 @@ describe("run --threads", () => {
   const examplesRefused: Record<string, RegExp> = {
     collectives: /^losslab: --threads 2: a device acted on a device of another part without a link/,
     "fat-tree-hotspot": /^losslab: --threads 2: not supported on threads yet: adapter.queues "per-destination"/,
-    "hpcc-incast": /^losslab: --threads 2: not supported on threads yet: controller "hpcc"/,
   };
 
   it("knows every example: the same result at any thread count, or what threads do not support", () => {

@@ -343,12 +343,10 @@ export class PacketStore implements PacketReader {
   /**
    * Copies `packet`'s record into `ints` (RECORD_INTS int32 from `intAt`) and `floats`
    * (RECORD_FLOATS float64 from `floatAt`), for another store to `createCopy`: how a packet
-   * crosses to another thread. A packet carrying INT records cannot (they are objects).
+   * crosses to another thread. Its INT list (`telemetry`), a list of objects, is not in the
+   * record: the caller carries it and gives the copy its own (`setTelemetry`).
    */
   copyRecord(packet: Packet, ints: Int32Array, intAt: number, floats: Float64Array, floatAt: number): void {
-    if (this.telemetryLists[packet] != null) {
-      throw new Error(`packet ${this.id(packet)} carries INT records: it cannot cross to another thread`);
-    }
     // Element by element: a subarray per frame would be an allocation per frame.
     const ownInts = this.ints;
     const ownFloats = this.floats;
@@ -356,7 +354,7 @@ export class PacketStore implements PacketReader {
     for (let field = 0, at = packet * FLOATS; field < FLOATS; field++) floats[floatAt + field] = ownFloats[at + field]!;
   }
 
-  /** A live packet in this store with the record `copyRecord` wrote, id included. */
+  /** A live packet in this store with the record `copyRecord` wrote, id included (no INT list). */
   createCopy(ints: Int32Array, intAt: number, floats: Float64Array, floatAt: number): Packet {
     const packet = this.freeCount > 0 ? this.free[--this.freeCount]! : this.freshSlot();
     const ownInts = this.ints;

@@ -33,7 +33,11 @@ export async function runSplit(
 ): Promise<ScenarioResult> {
   const started = performance.now();
   const { write, ...filters } = trace ?? {};
-  const memory = splitMemory(threads, trace === undefined ? undefined : filters);
+  const feedback = kinds.controller.definitionOf(scenario.controller).feedback;
+  const memory = splitMemory(threads, {
+    telemetry: feedback === "telemetry",
+    ...(trace === undefined ? {} : { trace: filters }),
+  });
   const others = Array.from({ length: threads - 1 }, (_, index) => start(index + 1, memory));
   let main: SimulationPart | undefined;
   let failure: unknown;

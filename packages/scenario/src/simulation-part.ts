@@ -1,4 +1,4 @@
-import type { Packet, PacketStore } from "@losslab/core";
+import type { IntRecord, Packet, PacketStore } from "@losslab/core";
 import { type Engine, ms, PS_PER_MS } from "@losslab/engine";
 import type {
   CompletionTimes,
@@ -190,8 +190,10 @@ export class SimulationPart {
     const crossing: LinkCrossing = {
       frame: (link, time, packet, sentAt, sender, sequence) => {
         const ring = rings[this.parity]![part * parts + partOf[link.toDevice]!]!;
-        const index = ring.add(FRAME, linkIndex.get(link)!, time, sentAt, sender, sequence, 0);
+        const telemetry = packets.telemetry(packet);
+        const index = ring.add(FRAME, linkIndex.get(link)!, time, sentAt, sender, sequence, telemetry === null ? 0 : 1);
         packets.copyRecord(packet, ring.ints, RING_PACKET_INTS * index, ring.floats, RING_FLOATS * index + PACKET_AT);
+        if (telemetry !== null) crossTelemetry(ring, packets, packet, telemetry);
       },
       credits: (link, time, credits, sentAt, sender, sequence) => {
         const ring = rings[this.parity]![part * parts + partOf[link.fromDevice]!]!;
@@ -458,12 +460,25 @@ export class SplitRunStopped extends Error {
   }
 }
 
+/**
+ * `packet`'s INT list goes with its frame (`RingTelemetry`). The sender's copy of the packet
+ * stays in its store, never released (the receiver releases its own copy): its list is
+ * dropped there, so that the lists of the frames a part sends across do not pile up. Nothing
+ * on this side reads it again: a switch pushes its record before the packet starts on the
+ * link (`IntStamping`), and only the hosts at the ends read the list.
+ */
+function crossTelemetry(ring: FrameRing, packets: PacketStore, packet: Packet, telemetry: readonly IntRecord[]): void {
+  ring.telemetry!.write(telemetry);
+  packets.setTelemetry(packet, null);
+}
+
 /** A packet id while its window lasts: negative, unique among all parts' creations of the window. */
 const provisional = (part: number, index: number, parts: number) => -1 - (part + parts * index);
 
 /** Queues what another part sent this one in the window just ended. */
 function receive(ring: FrameRing, links: readonly Link[], packets: PacketStore, final: (id: number) => number): void {
   const floats = ring.floats;
+  ring.telemetry?.rewind();
   for (let index = 0; index < ring.length; index++) {
     const at = RING_FLOATS * index;
     const link = links[floats[at + 1]!]!;
@@ -471,6 +486,8 @@ function receive(ring: FrameRing, links: readonly Link[], packets: PacketStore, 
     if (floats[at] === FRAME) {
       floats[at + PACKET_AT] = final(floats[at + PACKET_AT]!); // the id is the packet record's first float
       const packet = packets.createCopy(ring.ints, RING_PACKET_INTS * index, floats, at + PACKET_AT);
+      // A frame's credits field says whether its INT list follows (`FrameRing`).
+      if (floats[at + 6] === 1) packets.setTelemetry(packet, ring.telemetry!.read());
       link.arriveFrame(time, packet, floats[at + 3]!, floats[at + 4]!, floats[at + 5]!);
     } else {
       link.arriveCredits(time, floats[at + 6]!, floats[at + 3]!, floats[at + 4]!, floats[at + 5]!);

@@ -8,10 +8,10 @@ import { WindowLoads } from "./window-loads.js";
 
 /**
  * The shared memory of a run split over `parts` threads (docs/spec/parallel.md sec. 6):
- * the window barrier, a ring per ordered pair of parts and a creation log per part, each
- * twice, for even and odd windows: a part reads what the others wrote in window w while
- * they write window w + 1, and the barrier at the end of w + 1 keeps w + 2 from starting
- * before it has read. Plain SharedArrayBuffers: it crosses to worker threads as is.
+ * the window barrier, a ring per ordered pair of parts (with room for INT records when the
+ * run's packets carry them) and a creation log per part, each twice, for even and odd
+ * windows: a part reads what the others wrote in window w while they write window w + 1,
+ * and the barrier at the end of w + 1 keeps w + 2 from starting before it has read. Plain SharedArrayBuffers: it crosses to worker threads as is.
  */
 export interface SplitMemory {
   readonly parts: number;
@@ -34,10 +34,14 @@ export interface SplitMemory {
   readonly trace?: { readonly filters: TraceFilters; readonly logs: readonly SharedArrayBuffer[] };
 }
 
-/** The memory of a split run, with a trace's when `trace` gives its filters. */
-export function splitMemory(parts: number, trace?: TraceFilters): SplitMemory {
+/**
+ * The memory of a split run: with `telemetry` the run's packets carry INT records (HPCC), which
+ * the rings then carry too; with `trace`, its filters and each part's lines of a window.
+ */
+export function splitMemory(parts: number, options: { telemetry?: boolean; trace?: TraceFilters } = {}): SplitMemory {
+  const { telemetry = false, trace } = options;
   const rings: SharedArrayBuffer[] = [];
-  for (let index = 0; index < 2 * parts * parts; index++) rings.push(FrameRing.memory());
+  for (let index = 0; index < 2 * parts * parts; index++) rings.push(FrameRing.memory(telemetry));
   const logs: SharedArrayBuffer[] = [];
   for (let index = 0; index < 2 * parts; index++) logs.push(CreationLog.memory());
   const movement = new SharedArrayBuffer(2 * 2 * parts * Float64Array.BYTES_PER_ELEMENT);

@@ -12,8 +12,6 @@ import type { Scenario } from "./schema.js";
 export function threadsUnsupported(scenario: Scenario): string | undefined {
   const routing = (scenario.topology as { routing?: string }).routing;
   const unsupported: [boolean, string][] = [
-    // HPCC's packets carry the switches' INT records, which do not cross threads yet (PacketStore.copyRecord).
-    [scenario.controller.kind === "hpcc", 'controller "hpcc" (its packets carry INT records)'],
     [
       scenario.adapter.queues === "per-destination",
       'adapter.queues "per-destination" (the traffic fills the hosts\' queues directly, not through events of theirs)',
