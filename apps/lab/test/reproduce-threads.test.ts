@@ -50,7 +50,7 @@ describe("reproduce --threads", () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe(
-      "losslab: ring-allreduce-bound, run 1 of 4: --threads 2: a device acted on a device of another part without a link between them (traffic that starts flows when others complete does, such as collectives): run it with --threads 1\n",
+      "losslab: ring-allreduce-bound, run 1 of 4: --threads 2: a device acted on a device of another part without a link between them (traffic that starts flows when others complete or at a count of deliveries does: collectives, hot-spot triggers): run it with --threads 1\n",
     );
   });
 

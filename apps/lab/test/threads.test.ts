@@ -523,6 +523,38 @@ describe("run --threads", () => {
       /^losslab: --threads 2: a device acted on a device of another part without a link between them .*--threads 1\n$/,
     );
   });
+
+  it("refuses flows a device's event adds, even within one part (a hot spot triggered by deliveries)", {
+    timeout: 120_000,
+  }, async () => {
+    // Hot sources H2, H3 and their hot spot H6 all in part 0 (pods 0 and 1), the trigger counting
+    // network-wide: a short flow in pod 2 delivers there too. Part 0 alone would count only its
+    // own deliveries and start the hot sources late, and part 1 never: different runs.
+    const file = example("fat-tree-k4", 0.3, {
+      topology: { kind: "fat-tree", k: 4, bandwidth: 1.25e9, delayNs: 1000 },
+      flows: [{ source: "H0", destination: "H4" }],
+      traffic: [
+        { kind: "flow-graph", name: "short", flows: [{ id: "s", source: "H8", destination: "H9", bytes: 20_000 }] },
+        {
+          kind: "hot-spot",
+          name: "hot",
+          sources: ["H2", "H3"],
+          destination: "H6",
+          trigger: { deliveredPackets: 20 },
+          messages: 50,
+          load: 0.8,
+          size: { kind: "fixed", bytes: 2048 },
+        },
+      ],
+    });
+    const single = await losslabInProcess("run", file, "--json");
+    expect(single.code, single.stderr).toBe(0);
+    const run = await losslabInProcess("run", file, "--json", "--threads", "2");
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /^losslab: --threads 2: a device acted on a device of another part without a link between them .*hot-spot triggers.*--threads 1\n$/,
+    );
+  });
 });
 
 describe("threads: in a scenario file", () => {

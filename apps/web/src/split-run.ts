@@ -100,7 +100,7 @@ function splitError(threads: number, error: unknown): Error {
   const name = error instanceof Error ? error.name : "";
   if (name === "EngineError" && message.includes("of another part")) {
     return new Error(
-      `threads ${threads}: a device acted on a device of another part without a link between them (traffic that starts flows when others complete does, such as collectives): run it on 1 thread`,
+      `threads ${threads}: a device acted on a device of another part without a link between them (traffic that starts flows when others complete or at a count of deliveries does: collectives, hot-spot triggers): run it on 1 thread`,
     );
   }
   return new Error(`threads ${threads}: ${message}`);

@@ -129,6 +129,11 @@ export class Engine {
     this.perDevice = new Float64Array(owned.length);
   }
 
+  /** Whether this engine is one part of a split run (`runOnly`). */
+  get isPart(): boolean {
+    return this.owned !== undefined;
+  }
+
   /**
    * In a part (`runOnly`), the events it has run so far of each device (index: the device;
    * 0, the run itself): the work of each device, from which `stats` predicts other splits.

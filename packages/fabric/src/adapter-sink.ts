@@ -1,5 +1,5 @@
 import type { FlowOptions, FlowState, HostAdapter } from "@losslab/adapter";
-import type { Engine, Time } from "@losslab/engine";
+import { type Engine, EngineError, formatTime, type Time } from "@losslab/engine";
 import type { Controller, ControllerFactory } from "@losslab/response";
 import type { TrafficFlow, TrafficMessage, TrafficSink } from "@losslab/traffic";
 import { QueueIds } from "./queue-ids.js";
@@ -267,6 +267,15 @@ export class AdapterSink implements TrafficSink {
 
   private add(source: string, destination: string, group: string, packets: number | undefined, queue: boolean) {
     const o = this.options;
+    // In a split run every part adds the run's own flows alike, so that a flow has one id in
+    // all of them (docs/spec/parallel.md sec. 6). A flow a device's event adds (on a flow's
+    // completion, at a count of deliveries) is added in that device's part alone, and the
+    // parts' ids part ways, silently: a device acting on another part without a link.
+    if (o.engine.isPart && o.engine.device !== 0) {
+      throw new EngineError(
+        `device ${o.engine.device} added a flow ${source} -> ${destination} at ${formatTime(o.engine.now)}: one part adds it alone, and the flow ids of another part part ways from its own without a link`,
+      );
+    }
     const host = o.hosts.get(source)!;
     const id = this.nextId++;
     const state = host.addFlow(this.flowOptions(id, source, destination, group, packets, queue));

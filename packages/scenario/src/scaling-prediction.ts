@@ -46,6 +46,8 @@ export function predictScaling(
   const modelMs = measuredSplit < 0 ? Number.NaN : loads.busiest[measuredSplit]! * perEvent;
   const overhead = windows === 0 || measuredSplit < 0 ? 0 : Math.max(0, (windowsMs - modelMs) / windows);
   const round = (value: number, digits: number) => Number(value.toFixed(digits));
+  // Three significant digits: a split that slows a run down a hundredfold (10 ns windows) is 0.0101x, not 0.
+  const significant = (value: number) => Number(value.toPrecision(3));
   return {
     windows,
     perEventUs: round(perEvent * 1000, 4),
@@ -56,7 +58,7 @@ export function predictScaling(
       return {
         threads: parts,
         imbalance: round(total === 0 ? 1 : (most * parts) / total, 3),
-        speedup: round((total * perEvent) / (most * perEvent + windows * overhead), 2),
+        speedup: significant((total * perEvent) / (most * perEvent + windows * overhead)),
       };
     }),
   };

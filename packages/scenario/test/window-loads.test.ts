@@ -72,6 +72,11 @@ describe("WindowLoads", () => {
     const slower = predictScaling(loads, 2, runMs, events, windowsMs + 1);
     expect(slower.windowOverheadUs).toBe(500);
     expect(slower.predicted[1]!.speedup).toBeCloseTo(events / (loads.busiest[1]! + 1000), 2);
+    // Windows far too short for their cost (10 ns links): a slow-down, said in three digits, never 0.
+    const crawling = predictScaling(loads, 2, runMs, events, windowsMs + 1e6);
+    const speedup = events / (loads.busiest[1]! + 1e9);
+    expect(speedup).toBeLessThan(0.005);
+    expect(crawling.predicted[1]!.speedup).toBe(Number(speedup.toPrecision(3)));
   });
 });
 

@@ -89,7 +89,7 @@ export async function threadsRun<T>(asked: string, run: () => Promise<T>): Promi
 export function threadsRefusal(error: unknown): string | undefined {
   if (error instanceof TopologyError) return oneLine(error.message);
   if (error instanceof Error && error.name === "EngineError" && error.message.includes("of another part")) {
-    return "a device acted on a device of another part without a link between them (traffic that starts flows when others complete does, such as collectives): run it with --threads 1";
+    return "a device acted on a device of another part without a link between them (traffic that starts flows when others complete or at a count of deliveries does: collectives, hot-spot triggers): run it with --threads 1";
   }
   return undefined;
 }
