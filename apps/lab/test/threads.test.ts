@@ -465,9 +465,6 @@ describe("run --threads", () => {
     expect(one.code).toBe(0);
     expect(one.stderr).toMatch(/^losslab: warning: --threads 2: the fabric has 1 switch .*; running on 1\n$/);
     expect(JSON.parse(one.stdout).stats.threads).toBeUndefined();
-    const traced = await losslabInProcess("run", file, "--threads", "2", "--trace", join(dir, "trace.ndjson"));
-    expect(traced.code).toBe(2);
-    expect(traced.stderr).toBe("losslab: --threads 2: not supported on threads yet: --trace\n");
     const global = await losslabInProcess("run", dragonfly("ugal-g"), "--threads", "2");
     expect(global.code).toBe(2);
     expect(global.stderr).toMatch(/^losslab: --threads 2: not supported on threads yet: topology.routing "ugal-g"/);
