@@ -125,6 +125,42 @@ function uecTrimming(name: string, more: { adapter?: object; switch?: object } =
 }
 
 /**
+ * Two switches 1 us apart, four hosts on each over 100 ns links, shorter than a 4150 B
+ * packet's 332 ns at 100 Gb/s; HA0-HA3 send to HB0 on a lossy priority, so A trims packets
+ * from its hosts while they still send them, in the window the packets were made in: A trims
+ * a copy whose id is still provisional (`PacketStore.numberCopies`).
+ */
+function shortHostLinks(): string {
+  const nodes: object[] = [
+    { id: "A", kind: "switch", ports: 5 },
+    { id: "B", kind: "switch", ports: 5 },
+  ];
+  const links: object[] = [{ a: { node: "A", port: 4 }, b: { node: "B", port: 4 }, delayPs: 1_000_000 }];
+  for (let i = 0; i < 4; i++) {
+    for (const side of ["A", "B"]) {
+      nodes.push({ id: `H${side}${i}`, kind: "host", ports: 1 });
+      links.push({ a: { node: `H${side}${i}`, port: 0 }, b: { node: side, port: i }, delayPs: 100_000 });
+    }
+  }
+  return scenarioFile("short-host-links", {
+    seed: 1,
+    durationMs: 0.1,
+    topology: { kind: "custom", nodes, links, bandwidth: 12_500_000_000 },
+    switch: {
+      kind: "shared-buffer",
+      sharedBufferBytes: 4_000_000,
+      inputBufferBytes: 200_000,
+      flowControl: { kind: "pause", xoffBytes: 100_000, xonBytes: 90_000 },
+      lossyPriorities: [0],
+      trimThresholdBytes: 20_000,
+    },
+    packets: { dataBytes: 4150, headerBytes: 64, ackBytes: 64, wireOverheadBytes: 0 },
+    controller: { kind: "nscc", targetDelayUs: 10.5 },
+    flows: [0, 1, 2, 3].map((i) => ({ source: `HA${i}`, destination: "HB0" })),
+  });
+}
+
+/**
  * examples/link-failure.yaml cut to 0.5 ms, with flows in and out of every pod and failures
  * away from part 0 and on the cut links: an uplink of pod 1 (both directions, back at 250 us),
  * an aggregation-to-core cable (back at 200 us), a core's downlink to pod 3 (for good), and
@@ -270,6 +306,11 @@ describe("run --threads", () => {
           0.25,
         ),
       [2, 4],
+    ],
+    [
+      "trimming over host links shorter than a packet's serialization (a switch trims a copy of a packet made in the same window)",
+      shortHostLinks,
+      [2],
     ],
     [
       "link failures in pod 1 and on cut core links, some shorter than the links' delay (the frames lost counted where they arrive)",
