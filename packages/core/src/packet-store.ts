@@ -76,6 +76,8 @@ export class PacketStore implements PacketReader {
   private freeCount = 0;
   private liveCount = 0;
   private readonly released: ReleasedPackets;
+  /** Slots of copies (`copy`) of packets whose id was provisional, for `numberCopies`. */
+  private readonly provisionalCopies: Packet[] = [];
   /** Numbers new packets instead of the counter, in a part of a split run (see the constructor). */
   private readonly ids: ((packet: Packet) => number) | undefined;
 
@@ -352,6 +354,36 @@ export class PacketStore implements PacketReader {
     const ownFloats = this.floats;
     for (let field = 0, at = packet * INTS; field < INTS; field++) ints[intAt + field] = ownInts[at + field]!;
     for (let field = 0, at = packet * FLOATS; field < FLOATS; field++) floats[floatAt + field] = ownFloats[at + field]!;
+  }
+
+  /**
+   * A live packet in a new slot with `packet`'s record, id and INT list included: a switch that
+   * changes a packet its sender is still sending changes its own copy (the sender's bytes are
+   * not its to cut). In a part of a split run, a copy of a packet whose id is still provisional
+   * (negative) gets its final id with the window's packets (`numberCopies`).
+   */
+  copy(packet: Packet): Packet {
+    const slot = this.freeCount > 0 ? this.free[--this.freeCount]! : this.freshSlot();
+    this.ints.copyWithin(slot * INTS, packet * INTS, (packet + 1) * INTS);
+    this.floats.copyWithin(slot * FLOATS, packet * FLOATS, (packet + 1) * FLOATS);
+    const telemetry = this.telemetry(packet);
+    if (telemetry !== null) this.setTelemetry(slot, [...telemetry]);
+    if (this.floats[slot * FLOATS + ID]! < 0) this.provisionalCopies.push(slot);
+    this.liveCount++;
+    return slot;
+  }
+
+  /**
+   * Gives the copies made since the last call of packets whose id was provisional their final
+   * ids (`final`: a split run's numbering of the window, docs/spec/parallel.md sec. 6), where
+   * the slot still holds that copy.
+   */
+  numberCopies(final: (id: number) => number): void {
+    for (const slot of this.provisionalCopies) {
+      const id = this.floats[slot * FLOATS + ID]!;
+      if (this.ints[slot * INTS + LIVE] === 1 && id < 0) this.floats[slot * FLOATS + ID] = final(id);
+    }
+    this.provisionalCopies.length = 0;
   }
 
   /** A live packet in this store with the record `copyRecord` wrote, id included (no INT list). */

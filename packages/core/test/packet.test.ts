@@ -183,6 +183,39 @@ describe("PacketStore", () => {
   });
 });
 
+describe("PacketStore.copy", () => {
+  const fields = { kind: PacketKind.Data, flow: 5, source: 0, destination: 1, size: 4150, seq: 3, createdAt: 7 };
+
+  it("makes a live packet in another slot with the same record, id included, which changes apart", () => {
+    const store = new PacketStore({ released: "reuse" });
+    const packet = store.create(fields);
+    const copy = store.copy(packet);
+    expect(copy).not.toBe(packet);
+    expect(store.record(copy)).toEqual(store.record(packet));
+    expect(store.live).toBe(2);
+    expect(store.created).toBe(1); // a copy is no new packet
+    store.trim(copy, 64);
+    expect([store.size(packet), store.size(copy)]).toEqual([4150, 64]);
+    store.release(packet);
+    expect(store.size(copy)).toBe(64);
+  });
+
+  it("gives a copy of a packet whose id is provisional its final id with numberCopies", () => {
+    // A part of a split run: provisional ids are negative, made final at the window's end.
+    const store = new PacketStore({ ids: () => -3 });
+    const packet = store.create(fields);
+    const copy = store.copy(packet);
+    const released = store.copy(packet);
+    store.release(released);
+    store.numberCopies((id) => (id === -3 ? 42 : Number.NaN));
+    expect([store.id(packet), store.id(copy)]).toEqual([-3, 42]); // the original is the creation log's
+    expect(store.id(released)).toBe(-3); // kept, not live: left alone
+    store.setId(packet, 42);
+    store.numberCopies(() => Number.NaN); // each copy once, and a copy of a final id is final
+    expect([store.id(copy), store.id(store.copy(packet))]).toEqual([42, 42]);
+  });
+});
+
 describe("PacketStore slots", () => {
   const fields = { kind: PacketKind.Data, flow: 1, source: 0, destination: 1, size: 64, seq: 0, createdAt: 0 };
 

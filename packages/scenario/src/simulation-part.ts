@@ -30,7 +30,6 @@ import type { SplitMemory } from "./split-memory.js";
 import { SplitTrace } from "./split-trace.js";
 import { Standstill } from "./standstill.js";
 import { MARKING_BY_PACKET_ID } from "./threads-unsupported.js";
-import { checkTrimmingLinkDelays } from "./trimming-link-delays.js";
 import { WaitsFor } from "./waits-for.js";
 import { WindowBarrier } from "./window-barrier.js";
 import { WindowLoads } from "./window-loads.js";
@@ -184,7 +183,6 @@ export class SimulationPart {
     this.loads = new WindowLoads(memory.loads, parts, part, topology, deviceOf, this.window, own);
     const packets = fabric.packets;
     this.links = [...fabric.links.values()];
-    if (parts > 1) checkTrimmingLinkDelays(this.links, new Set<unknown>(fabric.switches.values()), scenario);
     const linkIndex = new Map<Link, number>(this.links.map((link, index) => [link, index]));
     const rings = this.rings;
     const crossing: LinkCrossing = {
@@ -301,6 +299,7 @@ export class SimulationPart {
       // A slot reused since holds a later packet, with an id of its own.
       if (packets.id(slot) === provisional(this.part, index, this.parts)) packets.setId(slot, final(packets.id(slot)));
     }
+    packets.numberCopies(final);
     for (let from = 0; from < this.parts; from++) {
       if (from !== this.part)
         receive(this.rings[this.parity]![from * this.parts + this.part]!, this.links, packets, final);

@@ -5,9 +5,8 @@ import type { Scenario } from "./schema.js";
  * sec. 6), named by its field, or undefined: each of these either reads or changes state of
  * several devices at once (a meter, the subnet manager, UGAL-G's global queue view, traffic
  * that fills a host's queues from an event of the run rather than of the host), or has
- * results the parts do not merge yet. (Marking policies that key packets by id, and lossy
- * priorities over short links between switches, need one more check, on the built fabric and
- * its split: `SimulationPart`.)
+ * results the parts do not merge yet. (Marking policies that key packets by id need one more
+ * check, on the built fabric and its split: `SimulationPart`.)
  */
 export function threadsUnsupported(scenario: Scenario): string | undefined {
   const routing = (scenario.topology as { routing?: string }).routing;

@@ -100,7 +100,7 @@ export class CioqSwitch extends SwitchBase {
       this.packets,
     );
     this.crossbar = new CrossbarInputs(this.packets, n, queues, engine, this, ELIGIBLE);
-    this.buffers = new OutputQueues(this.packets, n, this.vls, createVlScheduler(n, options), {
+    this.buffers = new OutputQueues(this.name, this.packets, n, this.vls, createVlScheduler(n, options), {
       canStart: (output, packet) => this.canStart(output, packet),
       start: (output, packet, input) => this.engine.at(this.startOnLink(packet, input, output), this, DEPARTED, output),
     });

@@ -15,6 +15,7 @@ export {
   type PauseSettings,
 } from "./flow-control.js";
 export { type FlowControl, type FlowControlSpec, flowControlOf, flowControls, inputSettings } from "./flow-controls.js";
+export { HeldBytesMismatch } from "./held-bytes.js";
 export {
   InputBufferedSwitch,
   type InputBufferedSwitchOptions,

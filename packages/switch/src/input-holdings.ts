@@ -1,4 +1,5 @@
 import { creditsFor, LosslessViolation, type Packet, type PacketReader } from "@losslab/core";
+import { checkHeldBytes } from "./held-bytes.js";
 import type { InputLimits } from "./input-limits.js";
 import { laneSum, onLane } from "./port-lanes.js";
 import { removePacket } from "./remove-packet.js";
@@ -13,6 +14,8 @@ import { removePacket } from "./remove-packet.js";
 export class InputHoldings {
   readonly blocks: Int32Array;
   readonly bytes: Float64Array;
+  /** Per (input, VL): the packets it holds. */
+  readonly counts: Int32Array;
   private readonly resident: Packet[][] = [];
 
   constructor(
@@ -28,6 +31,7 @@ export class InputHoldings {
   ) {
     this.blocks = new Int32Array(ports * vls);
     this.bytes = new Float64Array(ports * vls);
+    this.counts = new Int32Array(ports * vls);
     for (let port = 0; port < ports; port++) this.resident.push([]);
   }
 
@@ -71,6 +75,7 @@ export class InputHoldings {
     const size = this.store.size(packet);
     this.blocks[slot]! += creditsFor(size, this.creditBytes);
     this.bytes[slot]! += size;
+    this.counts[slot]!++;
     this.resident[input]!.push(packet);
   }
 
@@ -82,6 +87,8 @@ export class InputHoldings {
     const blocks = creditsFor(size, this.creditBytes);
     this.blocks[slot]! -= blocks;
     this.bytes[slot]! -= size;
+    this.counts[slot]!--;
+    checkHeldBytes(this.bytes[slot]!, this.counts[slot] === 0, this.name, "input buffer (input * vls + VL)", slot);
     return blocks;
   }
 

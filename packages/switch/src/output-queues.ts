@@ -1,4 +1,5 @@
 import type { ClassScheduler, ClassServer, Packet, PacketReader } from "@losslab/core";
+import { checkHeldBytes } from "./held-bytes.js";
 import { PacketFifos } from "./packet-fifos.js";
 import { laneSum } from "./port-lanes.js";
 import { removePacket } from "./remove-packet.js";
@@ -35,6 +36,8 @@ export class OutputQueues implements ClassServer {
   private readonly sendingQueue: Int32Array;
 
   constructor(
+    /** The switch's name, for `checkHeldBytes`. */
+    private readonly name: string,
     private readonly store: PacketReader,
     ports: number,
     private readonly vls: number,
@@ -102,6 +105,13 @@ export class OutputQueues implements ClassServer {
     if (this.vls > 1) removePacket(this.portPackets[output]!, packet);
     this.count[output]!--;
     this.bytes[queue]! -= this.store.size(packet);
+    checkHeldBytes(
+      this.bytes[queue]!,
+      this.fifos.length(queue) === 0,
+      this.name,
+      "output queue (output * vls + VL)",
+      queue,
+    );
     return packet;
   }
 

@@ -1,17 +1,7 @@
 import { type Packet, PacketKind, type PacketStore, TransportFlag } from "@losslab/core";
 import type { Time } from "@losslab/engine";
+import { checkHeldBytes } from "./held-bytes.js";
 import type { SharedBufferSettings } from "./shared-buffer-options.js";
-
-/** What a lossy priority does with an arriving packet (`PacketTrimming.judge`). */
-export const Verdict = {
-  /** Lossless priority, or a whole data packet that fits: the egress queue as usual. */
-  Data: 0,
-  /** A header (trimmed now or before, or a control frame of a lossy priority): the output's header queue. */
-  Header: 1,
-  /** A header the header queue (or the pool) has no room for: dropped, counted. */
-  Drop: 2,
-} as const;
-export type Verdict = (typeof Verdict)[keyof typeof Verdict];
 
 /** The room a lossy packet may take: the shared pool and its egress queue's dynamic threshold (`SharedBufferMmu`). */
 export interface TrimmingRoom {
@@ -53,8 +43,9 @@ export class PacketTrimming implements TrimmingCounts {
   readonly trimmedByFlow = new Map<number, number>();
   readonly droppedByFlow = new Map<number, number>();
   readonly trimTimes: Time[] = [];
-  /** Per output: bytes of its header queue, from admission to the last byte's departure. */
+  /** Per output: bytes and headers of its header queue, from admission to the last byte's departure. */
   private readonly headerBytes: Float64Array;
+  private readonly headerCounts: Int32Array;
   /** Per output: the trim threshold and the header queue's limit, scaled on degraded outputs. */
   private readonly thresholds: Float64Array;
   private readonly headerLimits: Float64Array;
@@ -62,6 +53,8 @@ export class PacketTrimming implements TrimmingCounts {
   private readonly lastHop: Uint8Array;
 
   constructor(
+    /** The switch's name, for `checkHeldBytes`. */
+    private readonly name: string,
     private readonly clock: { readonly now: Time },
     private readonly packets: PacketStore,
     private readonly vls: number,
@@ -71,6 +64,7 @@ export class PacketTrimming implements TrimmingCounts {
     degradedOutputs: ReadonlyMap<number, number> = new Map(),
   ) {
     this.headerBytes = new Float64Array(ports);
+    this.headerCounts = new Int32Array(ports);
     this.lastHop = new Uint8Array(ports);
     for (const output of hostOutputs) this.lastHop[output] = 1;
     this.thresholds = new Float64Array(ports).fill(settings.trimThresholdBytes);
@@ -90,35 +84,51 @@ export class PacketTrimming implements TrimmingCounts {
   }
 
   /**
-   * The verdict on `packet`, arriving for `output` on a lossy priority, trimming it if it
-   * must: a header that is taken counts in its output's header queue until `departed`.
+   * What becomes of `packet`, arriving for `output` on a lossy priority: the packet the switch
+   * keeps, or -1 if it is dropped. A whole data packet that fits is kept as it is, for its
+   * egress queue; one that does not is trimmed to its header. A header (trimmed now or before,
+   * or a control frame of the priority) goes to the output's header queue, where it counts
+   * until `departed`, or is dropped, and counted, if that queue (or the pool) has no room for
+   * it. `senderHolds`: the sender is still sending `packet` (`SwitchBase.senderHolds`), so a
+   * trim cuts a copy (`PacketStore.copy`) and leaves the sender's record whole.
    */
-  judge(packet: Packet, output: number, room: TrimmingRoom): Verdict {
+  judge(packet: Packet, output: number, room: TrimmingRoom, senderHolds: boolean): Packet {
     const packets = this.packets;
     const flow = packets.flow(packet);
-    const queue = output * this.vls + packets.vl(packet);
     const isData =
       packets.kind(packet) === PacketKind.Data && (packets.transport(packet) & TransportFlag.Trimmed) === 0;
+    let size = packets.size(packet);
     if (isData) {
-      const size = packets.size(packet);
-      if (room.egress[queue]! + size <= this.thresholds[output]! && room.fits(queue, size)) return Verdict.Data;
-      packets.trim(packet, this.settings.trimmedBytes, this.lastHop[output] === 1);
+      const queue = output * this.vls + packets.vl(packet);
+      if (room.egress[queue]! + size <= this.thresholds[output]! && room.fits(queue, size)) return packet;
+      size = this.settings.trimmedBytes;
       this.trimmed++;
       this.trimTimes.push(this.clock.now);
       this.trimmedByFlow.set(flow, (this.trimmedByFlow.get(flow) ?? 0) + 1);
     }
-    const size = packets.size(packet);
     if (this.headerBytes[output]! + size > this.headerLimits[output]! || !room.fits(-1, size)) {
       this.headersDropped++;
       this.droppedByFlow.set(flow, (this.droppedByFlow.get(flow) ?? 0) + 1);
-      return Verdict.Drop;
+      return -1;
     }
     this.headerBytes[output]! += size;
-    return Verdict.Header;
+    this.headerCounts[output]!++;
+    if (!isData) return packet;
+    const header = senderHolds ? packets.copy(packet) : packet;
+    packets.trim(header, this.settings.trimmedBytes, this.lastHop[output] === 1);
+    return header;
   }
 
   /** A header of `output`'s header queue has left. */
   departed(output: number, packet: Packet): void {
     this.headerBytes[output]! -= this.packets.size(packet);
+    this.headerCounts[output]!--;
+    checkHeldBytes(
+      this.headerBytes[output]!,
+      this.headerCounts[output] === 0,
+      this.name,
+      "header queue of output",
+      output,
+    );
   }
 }

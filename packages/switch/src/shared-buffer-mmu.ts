@@ -1,5 +1,6 @@
 import { type InboundLink, LosslessViolation, type OutboundLink, type Packet, type PacketReader } from "@losslab/core";
 import type { PauseSettings } from "./flow-control.js";
+import { checkHeldBytes } from "./held-bytes.js";
 import { InputHoldings } from "./input-holdings.js";
 import { InputLimits } from "./input-limits.js";
 import { InputPause } from "./input-pause.js";
@@ -188,6 +189,9 @@ export class SharedBufferMmu implements InputSide, TrimmingRoom {
     this.headroom[slot]! -= fromHeadroom;
     this.pooled[slot]! -= size - fromHeadroom;
     this.poolUsed -= size - fromHeadroom;
+    // Every byte the input priority holds is in its pool part or its headroom.
+    const held = this.pooled[slot]! + this.headroom[slot]!;
+    checkHeldBytes(held, this.held.counts[slot] === 0, this.name, "ingress count (input * vls + VL)", slot);
     if (this.lossy !== undefined && this.lossy[vl] === 1) return false;
     // switch-mmu.cc `CheckShouldResume`: the headroom empty, the pool part empty or an offset below the threshold.
     if (this.headroom[slot]! > 0) return false;

@@ -2,7 +2,7 @@ import { type Packet, PacketKind, TransportFlag } from "@losslab/core";
 import type { Engine, Time } from "@losslab/engine";
 import { OutputQueues } from "./output-queues.js";
 import { PacketFifos } from "./packet-fifos.js";
-import { PacketTrimming, type TrimmingCounts, Verdict } from "./packet-trimming.js";
+import { PacketTrimming, type TrimmingCounts } from "./packet-trimming.js";
 import { SharedBufferMmu } from "./shared-buffer-mmu.js";
 import { checkSharedBuffer, type SharedBufferOptions, sharedBufferParameters } from "./shared-buffer-options.js";
 import { FIRST_MODEL_EVENT, SwitchBase } from "./switch-base.js";
@@ -58,7 +58,7 @@ export class SharedBufferSwitch extends SwitchBase {
     });
     this.mmu = mmu!;
     const n = this.portCount;
-    this.queues = new OutputQueues(this.packets, n, this.vls, createVlScheduler(n, options), {
+    this.queues = new OutputQueues(this.name, this.packets, n, this.vls, createVlScheduler(n, options), {
       canStart: (output, packet) => this.canStart(output, packet),
       start: (output, packet, input) => this.engine.at(this.startOnLink(packet, input, output), this, DEPARTED, output),
     });
@@ -68,6 +68,7 @@ export class SharedBufferSwitch extends SwitchBase {
     const settings = this.mmu.checked;
     this.trimming = settings.lossy.includes(1)
       ? new PacketTrimming(
+          this.name,
           engine,
           options.packets,
           this.vls,
@@ -82,13 +83,10 @@ export class SharedBufferSwitch extends SwitchBase {
   }
 
   /** On a lossy priority: trims or drops the packet if it must (`PacketTrimming.judge`). */
-  protected override arriving(packet: Packet, output: number): boolean {
-    return this.trimming === undefined || this.judged(this.trimming, packet, output);
-  }
-
-  /** Whether `packet` is kept: a packet of a lossless priority always, of a lossy one unless it must be dropped. */
-  private judged(trimming: PacketTrimming, packet: Packet, output: number): boolean {
-    return !trimming.lossy(this.packets.vl(packet)) || trimming.judge(packet, output, this.mmu) !== Verdict.Drop;
+  protected override arriving(packet: Packet, input: number, output: number, tailAt: Time): Packet {
+    const trimming = this.trimming;
+    if (trimming === undefined || !trimming.lossy(this.packets.vl(packet))) return packet;
+    return trimming.judge(packet, output, this.mmu, this.senderHolds(input, tailAt));
   }
 
   /** Whether `packet` goes to its output's header queue: a trimmed packet or a control frame of a lossy priority. */

@@ -40,8 +40,10 @@ const PAUSE_TAKES_EFFECT = 3;
 const CREDIT_UPDATE_ARRIVED = 4;
 /** Under CBFC, the link out of a port works again: the input at its port re-advertises its counts. */
 const OUTPUT_RECOVERED = 5;
+/** A packet this switch let go of while its sender was still sending it is freed (`letGo`). */
+const SENDER_DONE = 6;
 /** The first event kind a model may use for its own events. */
-export const FIRST_MODEL_EVENT = 6;
+export const FIRST_MODEL_EVENT = 7;
 
 const NO_PACKETS: readonly Packet[] = Object.freeze([]);
 
@@ -81,6 +83,8 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   private readonly heardUpdates: (CreditUpdateCounters | undefined)[] = [];
   /** Per input: the link into it as its buffers return credits on it (under CBFC, through `updates`). */
   private readonly inboundLinks: InboundLink[] = [];
+  /** Per input: the propagation delay of the link into it (`senderHolds`). */
+  private readonly inboundDelays: Float64Array;
   private readonly routing: RouteLookup;
   /**
    * What admitted packets ask for their output: the per-packet router (option `router`), or
@@ -185,6 +189,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     this.intStamping = options.telemetry === true ? new IntStamping(n) : undefined;
     this.linkBusy = new Uint8Array(n);
     this.linkRates = new Float64Array(n);
+    this.inboundDelays = new Float64Array(n);
     for (let port = 0; port < n; port++) this.outputLinks.push(undefined);
   }
 
@@ -221,6 +226,7 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
     // Under CBFC the buffers' returned credits wait for the next credit-update frame.
     const inbound = this.updates === undefined ? link : this.updates.inbound(port, link);
     this.inboundLinks[port] = inbound;
+    this.inboundDelays[port] = link.delay;
     this.inputs.connect(port, inbound);
     this.inputs.checkHeadroom(port, this.outputLinks[port]);
   }
@@ -262,14 +268,38 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       this.flowControlArrived(packet, kind, input, tailAt);
       return;
     }
-    const output = this.admit(packet, input);
-    if (output < 0) {
-      this.packets.release(packet); // dropped on a lossy priority, counted by the model
-      return;
-    }
-    this.accept(packet, input, output, tailAt);
-    this.watchTail(packet, input, tailAt);
+    const output = this.router.outputOf(packet, input);
+    if (this.outputLinks[output] === undefined) throw this.noRoute(packet);
+    const kept = this.arriving(packet, input, output, tailAt);
+    if (kept !== packet) this.letGo(packet, input, tailAt);
+    if (kept < 0) return; // dropped on a lossy priority, counted by the model
+    this.admit(kept, input, output);
+    this.accept(kept, input, output, tailAt);
+    this.watchTail(kept, input, tailAt);
     this.arbitrateIfNext(); // the link calls this at the end of its arrival event
+  }
+
+  /**
+   * Whether the sender of the packet whose header arrived at `input` now, and whose last byte
+   * arrives at `tailAt`, is still sending it: on a link no longer than the packet's
+   * serialization, cut-through brings the header in before the tail has left the sender, which
+   * reads the packet's record until then (its departure frees what it counted). At the very
+   * instant the tail leaves, the arrival runs first (the sender scheduled it before its departure).
+   */
+  protected senderHolds(input: number, tailAt: Time): boolean {
+    return tailAt - this.inboundDelays[input]! >= this.engine.now;
+  }
+
+  /**
+   * Frees `packet`, which arrived at `input` and which this switch dropped or replaced with a
+   * changed copy of its own (`arriving`): at once, or if its sender is still sending it
+   * (`senderHolds`), 1 ps after its last byte has arrived, which is after the sender's
+   * departure even on a zero-delay link. A real switch drops or cuts its own copy of the bytes;
+   * the sender's copy stays what it sends.
+   */
+  private letGo(packet: Packet, input: number, tailAt: Time): void {
+    if (this.senderHolds(input, tailAt)) this.engine.at(tailAt + 1, this, SENDER_DONE, packet);
+    else this.packets.release(packet);
   }
 
   /**
@@ -331,22 +361,17 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   // --- the input side -------------------------------------------------------------------
 
   /**
-   * Takes a packet whose header has just arrived at `input` into the input side, counts it
-   * as waiting for its output and calls `packetArrived`. Returns the output. Throws if it has
-   * no route, or no room for all of it (it would be dropped); returns -1 if the model's
-   * `arriving` dropped it (a lossy priority).
+   * Takes a packet whose header has just arrived at `input`, bound for `output`, into the
+   * input side, counts it as waiting for its output and calls `packetArrived`. Throws if it
+   * has no room for all of it (it would be dropped).
    */
-  private admit(packet: Packet, input: number): number {
-    const output = this.router.outputOf(packet, input);
-    if (this.outputLinks[output] === undefined) throw this.noRoute(packet);
-    if (!this.arriving(packet, output)) return -1;
+  private admit(packet: Packet, input: number, output: number): void {
     const owesPause = this.inputs.admit(packet, input, output);
     this.inputLanes?.arrived(packet, input, output);
     this.waiting[output]!++;
     this.intStamping?.arrived(output, this.packets.size(packet));
     if (owesPause) this.requestArbitration();
     this.marking?.packetArrived?.(packet, input, output);
-    return output;
   }
 
   /** The error of a packet without a route here (built apart from `admit`, which every packet runs). */
@@ -357,12 +382,14 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
   }
 
   /**
-   * A model's say on a packet whose header has just arrived for `output`, before the input
-   * side takes it: false drops it (only a lossy priority may; the model counts it). It may
-   * change the packet (trim it). By default every packet is taken.
+   * A model's say on `packet`, whose header has just arrived at `input` for `output` (its
+   * last byte at `tailAt`), before the input side takes it: the packet it keeps, which is
+   * `packet`, or a copy it changed (a trim; `PacketStore.copy` when `senderHolds`, else the
+   * packet itself), or -1 if it drops it (only a lossy priority may; the model counts it). By
+   * default every packet is taken as it is.
    */
-  protected arriving(_packet: Packet, _output: number): boolean {
-    return true;
+  protected arriving(packet: Packet, _input: number, _output: number, _tailAt: Time): Packet {
+    return packet;
   }
 
   /**
@@ -541,6 +568,8 @@ export abstract class SwitchBase implements SwitchModel, EventHandler<unknown> {
       this.creditUpdateArrived(payload as number);
     } else if (kind === OUTPUT_RECOVERED) {
       if (this.updates!.readvertise(payload as number)) this.requestArbitration();
+    } else if (kind === SENDER_DONE) {
+      this.packets.release(payload as Packet);
     } else {
       this.handleModelEvent(kind, payload);
     }

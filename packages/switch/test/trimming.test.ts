@@ -11,7 +11,7 @@ import { RecordingSink } from "@losslab/test-kit/recording-sink";
 import { ScriptedSource } from "@losslab/test-kit/scripted-source";
 import { duplex, wire } from "@losslab/test-kit/wire";
 import { describe, expect, it } from "vitest";
-import { SharedBufferSwitch } from "../src/index.js";
+import { HeldBytesMismatch, SharedBufferSwitch } from "../src/index.js";
 
 const SIZE = 1000;
 const PACKETS = 30;
@@ -158,5 +158,103 @@ describe("shared-buffer switch: trimming on a lossy priority", () => {
     expect(pauses.length).toBeGreaterThan(0);
     expect(d.arrivals).toHaveLength(2 * PACKETS);
     expect(d.arrivals.every((a) => a.packet.size === SIZE)).toBe(true);
+  });
+});
+
+/**
+ * H0 -> S1 -> S2 -> D: H0 sends 30 packets back to back on the lossy VL, and S2's link to D
+ * runs at half speed, so S2 trims (and with `headerQueueBytes` 1 drops every header). The link
+ * S1 -> S2 is half a packet's serialization long: S2 judges a packet while S1 still sends it.
+ * Released packets are poisoned, so a read of a freed packet shows.
+ */
+function shortHop(headerQueueBytes?: number) {
+  const engine = new Engine();
+  const packets = new PacketStore({ released: "poison" });
+  const options = {
+    vls: 2,
+    inputBufferBytes: 16_000,
+    maxPacketBytes: SIZE,
+    sharedBufferBytes: 100_000,
+    flowControl: { kind: "pause" as const, xoffBytes: 10_000, xonBytes: 5_000, reactionDelay: us(1) },
+    lossyPriorities: [1],
+    trimThresholdBytes: 3000,
+    ...(headerQueueBytes === undefined ? {} : { headerQueueBytes }),
+    packets,
+  };
+  // Hosts: H0 = 0, D = 1; routes by destination.
+  const s1 = new SharedBufferSwitch(engine, { ...options, name: "S1", ports: 2, routes: [0, 1] });
+  const s2 = new SharedBufferSwitch(engine, { ...options, name: "S2", ports: 2, routes: [0, 1] });
+  const h0 = new ScriptedSource(engine, "H0", us(1));
+  duplex(engine, h0, 0, s1, 0, LINK);
+  const hop = duplex(engine, s1, 1, s2, 0, { bandwidth: LINK.bandwidth, delay: us(0.5) });
+  const d = new RecordingSink(engine, "D");
+  wire(engine, s2, 1, d, 0, { bandwidth: LINK.bandwidth / 2, delay: LINK.delay });
+  for (let seq = 0; seq < PACKETS; seq++) h0.send(lanePacket(packets, 0, 1, 1, seq, SIZE), us(seq));
+  engine.run();
+  return { s1, s2, d, sent: hop.forward.sent };
+}
+
+describe("shared-buffer switch: trimming a packet its sender is still sending", () => {
+  // Before, S2 trimmed in place a packet S1 was still sending, or freed a dropped one's slot at
+  // once, and S1 freed the trimmed size, or a poisoned record's, when its last byte had left.
+
+  it.each([
+    ["trims", undefined],
+    ["trims and drops every header", 1],
+  ])("S2 %s; S1 frees what it held, and its queues and buffers end empty", (_, headerQueueBytes) => {
+    const { s1, s2, d, sent } = shortHop(headerQueueBytes);
+    const counts = s2.trimmingCounts()!;
+    expect(counts.trimmed).toBeGreaterThan(PACKETS / 4);
+    expect(counts.headersDropped).toBe(headerQueueBytes === undefined ? 0 : counts.trimmed);
+    // S1 sent every packet whole (its record as it started), and counts nothing left over.
+    expect(sent.filter((t) => t.packet.kind === PacketKind.Data).map((t) => t.packet.size)).toEqual(
+      new Array(PACKETS).fill(SIZE),
+    );
+    expect([s1.outputOccupancy(1), s1.inputOccupancy(0), s1.sharedOccupancy()]).toEqual([0, 0, 0]);
+    expect([s2.outputOccupancy(1), s2.inputOccupancy(0), s2.sharedOccupancy()]).toEqual([0, 0, 0]);
+    // D got each packet once, whole or as its header (unless dropped): no poisoned record.
+    expect(new Set(d.arrivals.map((a) => a.packet.seq)).size).toBe(d.arrivals.length);
+    expect(d.arrivals).toHaveLength(PACKETS - counts.headersDropped);
+    expect(d.arrivals.filter((a) => trimmed(a.packet.transport))).toHaveLength(counts.trimmed - counts.headersDropped);
+    expect(d.arrivals.every((a) => a.packet.size === (trimmed(a.packet.transport) ? 64 : SIZE))).toBe(true);
+  });
+});
+
+describe("HeldBytesMismatch", () => {
+  it("is thrown when a queue's byte count disagrees with what it holds", () => {
+    // A packet whose record shrinks while queued (as a receiver's trim in place once did):
+    // its egress queue frees 64 B of the 1000 B it counted.
+    const engine = new Engine();
+    const packets = new PacketStore();
+    const sw = new SharedBufferSwitch(engine, {
+      name: "S",
+      ports: 2,
+      routes: [0, 1],
+      inputBufferBytes: 16_000,
+      maxPacketBytes: SIZE,
+      sharedBufferBytes: 100_000,
+      flowControl: { kind: "pause", xoffBytes: 10_000, xonBytes: 5_000, reactionDelay: us(1) },
+      packets,
+    });
+    const h = new ScriptedSource(engine, "H0", us(1));
+    duplex(engine, h, 0, sw, 0, LINK);
+    wire(engine, sw, 1, new RecordingSink(engine, "D"), 0, LINK);
+    const packet = lanePacket(packets, 0, 1, 0, 0, SIZE);
+    h.send(packet, 0);
+    engine.run({ until: us(1.5) }); // in S's egress queue, on its link from 1.04 us to 2.04 us
+    expect(sw.outputOccupancy(1)).toBe(SIZE);
+    packets.trim(packet, 64);
+    const run = () => {
+      try {
+        engine.run();
+      } catch (error) {
+        return error;
+      }
+    };
+    const error = run();
+    expect(error).toBeInstanceOf(HeldBytesMismatch);
+    expect((error as Error).message).toMatch(
+      /^S: output queue \(output \* vls \+ VL\) 1 counts 936 B while it holds nothing: its accounting is corrupt/,
+    );
   });
 });
