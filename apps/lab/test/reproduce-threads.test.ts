@@ -1,46 +1,114 @@
 /**
- * `losslab reproduce NAME --threads N`: each of a preset's runs split over N threads gives the
- * files of one thread (result.json: summary, fingerprint and claims; the charts' CSV data);
- * a preset with a run that threads do not support is refused in one line naming the preset,
- * the run and the reason, before or as it runs.
+ * `losslab reproduce NAME --threads N` and `reproduce --all --threads N`: every preset runs
+ * each of its runs, its sweep's points included, by the runner that splits it over N threads;
+ * the result (result.json's text, the charts' CSV) is the one thread's. A preset with a run
+ * that threads do not support is refused in one line naming the preset, the run and the
+ * reason, before or as it runs; under --all such runs run on one thread instead, named in a
+ * warning line. The presets' runs here are cut to a short horizon by the runner (the CLI has
+ * no such option): the split is of each cut run, as of a full one.
  */
-import { readFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Preset } from "@losslab/reproductions";
-import { parseScenario, runScenario } from "@losslab/scenario";
-import { repositoryRoot } from "@losslab/test-kit/repository";
+import { chartToCsv, findPreset, type Preset, resultJsonText, type ScenarioRunner } from "@losslab/reproductions";
+import { runScenario } from "@losslab/scenario";
+import { cutScenario } from "@losslab/test-kit/cut-scenario";
 import { describe, expect, it } from "vitest";
-import { parse } from "yaml";
 import { presetRunsOnThreads } from "../src/split-runs/preset-runs.js";
+import { threadRunner } from "../src/sweep/thread-runner.js";
 import { losslabInProcess } from "./in-process.js";
 
-/** A preset of one run, examples/fat-tree-k4.yaml cut to 0.1 ms, that runs it by `run`. */
-function fatTreePreset(run: Preset["run"]): Preset {
-  const { durationCycles, metrics, ...scenario } = parse(
-    readFileSync(join(repositoryRoot, "examples", "fat-tree-k4.yaml"), "utf8"),
-  );
-  const { measureMs, ...rest } = metrics ?? {};
-  const input = { ...scenario, metrics: rest, durationMs: 0.1 };
-  return { name: "fat-tree-test", description: "", expectedRuntime: "1 s", scenarios: () => [input], run };
+/** Short enough that a two-switch run's 10 ns windows take well under a second. */
+const CUT_MS = 0.2;
+const CUT_CYCLES = 2000;
+
+/**
+ * The preset's result.json text and charts' CSV with each run cut short, on `threads`
+ * threads (the CLI's runner: `warn` as under --all), and how many runs were split.
+ */
+async function cutFiles(preset: Preset, threads: number, warn?: (line: string) => void) {
+  const split = threads > 1 ? presetRunsOnThreads(preset, 1, threads, warn) : undefined;
+  let splitRuns = 0;
+  const runner: ScenarioRunner = async (scenario, onProgress) => {
+    const cut = cutScenario(scenario, CUT_MS, CUT_CYCLES);
+    const result = split === undefined ? runScenario(cut) : await split(cut, onProgress);
+    if (result.stats.threads !== undefined) splitRuns++;
+    return result;
+  };
+  const result = await preset.run({
+    seed: 1,
+    progress: () => {},
+    scenarioRunner: runner,
+    // A sweep's points from the sources run in this thread (`atOnceHere`), each split.
+    sweepRunner: threadRunner(1, undefined, { threads, runner }),
+  });
+  const files: Record<string, string> = { "result.json": resultJsonText(preset.name, 1, result) };
+  for (const chart of result.charts) files[`${chart.name}.csv`] = chartToCsv(chart);
+  return { files, splitRuns };
 }
 
-const empty = { params: {}, fingerprint: "", summary: {}, checks: [], charts: [] };
+/** The preset's files at 2 threads equal those on one, with `split` of its runs split. */
+async function expectSameOnTwoThreads(name: string, split: number, warnings: string[] = []) {
+  const preset = findPreset(name);
+  const one = await cutFiles(preset, 1);
+  const heard: string[] = [];
+  const two = await cutFiles(preset, 2, warnings.length > 0 ? (line) => heard.push(line) : undefined);
+  expect(two.files).toEqual(one.files);
+  expect(JSON.parse(one.files["result.json"]!).fingerprint).toMatch(/^[0-9a-f]{16}$/);
+  expect(two.splitRuns).toBe(split);
+  expect(heard).toEqual(warnings);
+}
 
-describe("reproduce --threads", () => {
+describe("reproduce --threads: the files of one thread, each run split", () => {
+  it("santos: santos2002-fig4c (input-output-triggered marking, its run and the two it compares with)", {
+    timeout: 300_000,
+  }, async () => {
+    await expectSameOnTwoThreads("santos2002-fig4c", 3);
+  });
+
+  it("turner: turner-vl (its two runs on one VL and on two)", { timeout: 300_000 }, async () => {
+    await expectSameOnTwoThreads("turner-vl", 2);
+  });
+
+  it("datacenter: dcqcn-victim (PFC alone and DCQCN)", { timeout: 300_000 }, async () => {
+    await expectSameOnTwoThreads("dcqcn-victim", 2);
+  });
+
+  it("under --all, uec-cbfc: the runs threads support split, the others on one thread, named in one line", {
+    timeout: 300_000,
+  }, async () => {
+    await expectSameOnTwoThreads("uec-cbfc", 4, [
+      "uec-cbfc: --threads 2: on one thread (the same results), runs 1 and 2 of 7: not supported on threads yet: metrics.responses; run 7 of 7: the fabric has 1 switch (hosts stay with their switch), so it splits into at most 1 part, not 2",
+    ]);
+  });
+});
+
+describe("reproduce --threads: refusals", () => {
   it("refuses, before any run, a preset with a run that threads do not support, naming the run", async () => {
-    const marked = await losslabInProcess("reproduce", "chrysos-fig2a", "--threads", "2", "--json");
-    expect(marked.code).toBe(2);
-    expect(marked.stdout).toBe("");
-    expect(marked.stderr).toBe(
+    const refused = async (name: string) => {
+      const run = await losslabInProcess("reproduce", name, "--threads", "2", "--json");
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe("");
+      return run.stderr;
+    };
+    // One of each family whose presets all have such a run.
+    expect(await refused("chrysos-fig2a")).toBe(
       'losslab: chrysos-fig2a, run 1 of 1: --threads 2: not supported on threads yet: marking "qcn" (its congestion notifications are not merged yet)\n',
     );
-    const oneSwitch = await losslabInProcess("reproduce", "chrysos-fig3c", "--threads", "2", "--json");
-    expect(oneSwitch.code).toBe(2);
-    expect(oneSwitch.stderr).toMatch(/^losslab: chrysos-fig3c, run 1 of 1: --threads 2: .*1 switch/);
-    const all = await losslabInProcess("reproduce", "--all", "--threads", "2");
-    expect(all.code).toBe(2);
-    expect(all.stderr).toMatch(/^losslab: --threads splits one preset's runs; not with --all/);
+    expect(await refused("chrysos-fig3c")).toMatch(/^losslab: chrysos-fig3c, run 1 of 1: --threads 2: .*1 switch/);
+    // A sweep's points are its runs.
+    expect(await refused("ferrer-fig4")).toMatch(
+      /^losslab: ferrer-fig4, run 1 of 3: --threads 2: not supported on threads yet: adapter\.queues "per-destination"/,
+    );
+    expect(await refused("hpcc-websearch")).toMatch(
+      /^losslab: hpcc-websearch, run \d of 8: --threads 2: not supported on threads yet: controller "hpcc" \(its packets carry INT records\)\n$/,
+    );
+    expect(await refused("uec-victim")).toMatch(
+      /^losslab: uec-victim, run \d of 3: --threads 2: not supported on threads yet: switch\.lossyPriorities\n$/,
+    );
+    expect(await refused("dragonfly-shift")).toMatch(
+      /^losslab: dragonfly-shift, run \d+ of 36: --threads 2: not supported on threads yet: topology\.routing "ugal-g"/,
+    );
   });
 
   it("refuses, as it runs, a preset whose run meets a refusal on threads (collectives), naming the run", {
@@ -65,19 +133,36 @@ describe("reproduce --threads", () => {
       ),
     );
   });
+});
 
-  it("gives presets a runner that splits each run, and warns of a preset that ran one without it", async () => {
-    const preset = fatTreePreset(async () => empty);
-    const { runner, unsplit } = presetRunsOnThreads(preset, 1, 2);
-    const split = await runner(parseScenario(preset.scenarios(1)[0]));
-    expect(split.stats.threads).toHaveLength(2);
-    expect(split.fingerprint).toBe(runScenario(parseScenario(preset.scenarios(1)[0])).fingerprint);
-    expect(unsplit()).toBeUndefined();
-    // A preset that runs its scenario itself never calls the runner: its run was not split,
-    // which must not pass unseen.
-    const bypass = presetRunsOnThreads(preset, 1, 2);
-    expect(bypass.unsplit()).toBe(
-      "fat-tree-test: --threads 2: 1 of its 1 runs ran on one thread (this preset runs them itself; its results are the same)",
-    );
+describe("reproduce --all --threads", () => {
+  it("runs every preset, those with runs threads refuse on one thread, named in one warning line each", {
+    timeout: 300_000,
+  }, async () => {
+    const files = async (...args: string[]) => {
+      const out = mkdtempSync(join(tmpdir(), "losslab-reproduce-all-threads-"));
+      const only = "chrysos-fig3c,santos2002-fig6,ring-allreduce-bound";
+      const run = await losslabInProcess("reproduce", "--all", "--only", only, "--out", out, "--workers", "1", ...args);
+      expect(run.code, run.stderr).toBe(0);
+      const kept: Record<string, string> = {};
+      for (const preset of readdirSync(out).filter((name) => !name.includes("."))) {
+        for (const file of readdirSync(join(out, preset)).filter((f) => f === "result.json" || f.endsWith(".csv"))) {
+          kept[`${preset}/${file}`] = readFileSync(join(out, preset, file), "utf8");
+        }
+      }
+      return { kept, warnings: run.stderr.split("\n").filter((line) => line.startsWith("losslab: warning:")) };
+    };
+    const one = await files();
+    const two = await files("--threads", "2");
+    expect(Object.keys(one.kept)).toContain("santos2002-fig6/result.json");
+    expect(two.kept).toEqual(one.kept);
+    expect(one.warnings).toEqual([]);
+    expect(two.warnings).toEqual([
+      "losslab: warning: chrysos-fig3c: --threads 2: on one thread (the same results), its run: the fabric has 1 switch (hosts stay with their switch), so it splits into at most 1 part, not 2",
+      ...[1, 2, 3, 4].map(
+        (run) =>
+          `losslab: warning: ring-allreduce-bound, run ${run} of 4: --threads 2: a device acted on a device of another part without a link between them (traffic that starts flows when others complete does, such as collectives): run it with --threads 1; it runs again on one thread`,
+      ),
+    ]);
   });
 });
