@@ -10,55 +10,11 @@
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
-import { chartToCsv, findPreset, type Preset, resultJsonText, type ScenarioRunner } from "@losslab/reproductions";
-import { runScenario } from "@losslab/scenario";
-import { cutScenario } from "@losslab/test-kit/cut-scenario";
 import { describe, expect, it } from "vitest";
-import { presetRunsOnThreads } from "../src/split-runs/preset-runs.js";
-import { threadRunner } from "../src/sweep/thread-runner.js";
 import { losslabInProcess } from "./in-process.js";
+import { expectSameOnTwoThreads } from "./preset-threads.js";
 
-/** Short enough that a two-switch run's 10 ns windows take well under a second. */
-const CUT_MS = 0.2;
-const CUT_CYCLES = 2000;
-
-/**
- * The preset's result.json text and charts' CSV with each run cut short, on `threads`
- * threads (the CLI's runner: `warn` as under --all), and how many runs were split.
- */
-async function cutFiles(preset: Preset, threads: number, warn?: (line: string) => void) {
-  const split = threads > 1 ? presetRunsOnThreads(preset, 1, threads, warn) : undefined;
-  let splitRuns = 0;
-  const runner: ScenarioRunner = async (scenario, onProgress) => {
-    const cut = cutScenario(scenario, CUT_MS, CUT_CYCLES);
-    const result = split === undefined ? runScenario(cut) : await split(cut, onProgress);
-    if (result.stats.threads !== undefined) splitRuns++;
-    return result;
-  };
-  const result = await preset.run({
-    seed: 1,
-    progress: () => {},
-    scenarioRunner: runner,
-    // A sweep's points from the sources run in this thread (`atOnceHere`), each split.
-    sweepRunner: threadRunner(1, undefined, { threads, runner }),
-  });
-  const files: Record<string, string> = { "result.json": resultJsonText(preset.name, 1, result) };
-  for (const chart of result.charts) files[`${chart.name}.csv`] = chartToCsv(chart);
-  return { files, splitRuns };
-}
-
-/** The preset's files at 2 threads equal those on one, with `split` of its runs split. */
-async function expectSameOnTwoThreads(name: string, split: number, warnings: string[] = []) {
-  const preset = findPreset(name);
-  const one = await cutFiles(preset, 1);
-  const heard: string[] = [];
-  const two = await cutFiles(preset, 2, warnings.length > 0 ? (line) => heard.push(line) : undefined);
-  expect(two.files).toEqual(one.files);
-  expect(JSON.parse(one.files["result.json"]!).fingerprint).toMatch(/^[0-9a-f]{16}$/);
-  expect(two.splitRuns).toBe(split);
-  expect(heard).toEqual(warnings);
-}
-
+// A sweep's points split (santos2002-fig5), and a Dragonfly's, take a minute or more: test/full/.
 describe("reproduce --threads: the files of one thread, each run split", () => {
   it("santos: santos2002-fig4c (input-output-triggered marking, its run and the two it compares with)", {
     timeout: 300_000,
