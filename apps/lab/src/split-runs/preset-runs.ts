@@ -53,7 +53,11 @@ export function presetRunsOnThreads(
       const line = `${runLabel(texts.indexOf(JSON.stringify(scenario)))}: ${refusal}`;
       if (warn === undefined) throw new UserError(line);
       warn(`${line}; it runs again on one thread`);
-      return runScenario(scenario);
+      const fraction =
+        onProgress === undefined
+          ? {}
+          : { onProgress: (doneMs: number, totalMs: number) => onProgress(doneMs / totalMs) };
+      return runScenario(scenario, fraction);
     }
   };
 }
