@@ -128,7 +128,12 @@ export function losslabProgram(writeError: (text: string) => void = (text) => pr
       integerOption("--workers", 1),
       availableParallelism(),
     )
-    .option(...threadsOption("split each of the preset's own runs (not with --all)", "1"))
+    .option(
+      ...threadsOption(
+        "split each of the preset's runs and sweep points (with --all: the presets one after the other)",
+        "1",
+      ),
+    )
     .option("--trace <file>", "write a packet trace of one of the preset's runs (see run --trace)")
     .option(
       "--trace-run <n>",

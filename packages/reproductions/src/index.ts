@@ -27,5 +27,5 @@ export { resultJson, resultJsonText } from "./result-json.js";
 export { formatResultTable } from "./result-table.js";
 export type { ScenarioRunner } from "./scenario-runner.js";
 export { runSweep, type SweepOptions } from "./sweep/run-sweep.js";
-export { type PointEvents, runInThisThread, type SweepRunner, type Task } from "./sweep/sweep-runner.js";
+export { inThisThread, type PointEvents, runInThisThread, type SweepRunner, type Task } from "./sweep/sweep-runner.js";
 export { tasks } from "./tasks.js";

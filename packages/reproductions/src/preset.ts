@@ -45,11 +45,12 @@ export interface PresetContext {
    */
   sweepRunner?: SweepRunner | undefined;
   /**
-   * Runs each of the preset's own scenarios (not its sweep's points), in the order `scenarios`
-   * lists them; default `runScenario` in this thread. The CLI's `reproduce --threads` splits
-   * them over threads, and refuses a preset with a run that threads do not support before
-   * it runs: such presets (marking, a subnet manager, ...) may run theirs with `runScenario`.
-   * The result is the same, byte for byte, with any runner.
+   * Runs each of the preset's own scenarios, in the order `scenarios` lists them (`runWith`,
+   * `runScenarios`); default `runScenario` in this thread. A sweep's points take theirs from
+   * the `sweepRunner` (a `Task`'s third argument): every run a preset lists goes through one
+   * of the two. The CLI's `reproduce --threads` splits them over threads, and refuses a
+   * preset with a run that threads do not support before it runs. The result is the same,
+   * byte for byte, with any runner.
    */
   scenarioRunner?: ScenarioRunner | undefined;
 }

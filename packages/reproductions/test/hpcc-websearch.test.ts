@@ -9,8 +9,8 @@ import { websearchPoint, websearchScenario } from "../src/presets/websearch-scen
 const setup = { k: 4, gbps: 25, fabricSpeedup: 1, arrivalsMs: 3, drainMs: 2 };
 
 describe("hpcc-websearch runs", () => {
-  it.each(["pfc", "dcqcn", "hpcc", "timely"] as const)("%s: flows complete, no slowdown below 1", (scheme) => {
-    const point = websearchPoint({ setup, load: 0.5, scheme, seed: 1 });
+  it.each(["pfc", "dcqcn", "hpcc", "timely"] as const)("%s: flows complete, no slowdown below 1", async (scheme) => {
+    const point = await websearchPoint({ setup, load: 0.5, scheme, seed: 1 });
     expect(point.slowdown).not.toBeNull();
     const { all, buckets } = point.slowdown!;
     expect(all.count).toBeGreaterThan(10);
@@ -20,12 +20,12 @@ describe("hpcc-websearch runs", () => {
     if (scheme !== "pfc") expect(point.pauseFrames).toBe(0);
   });
 
-  it("keeps the CIOQ crossbar of before as a parameter: its runs differ from the shared buffer's", () => {
+  it("keeps the CIOQ crossbar of before as a parameter: its runs differ from the shared buffer's", async () => {
     const on = (organisation: "cioq" | "shared-buffer") =>
       websearchPoint({ setup: { ...setup, organisation }, load: 0.5, scheme: "dcqcn", seed: 1 });
-    const cioq = on("cioq");
+    const cioq = await on("cioq");
     expect(cioq.slowdown!.all.count).toBeGreaterThan(10);
-    expect(cioq.fingerprint).not.toBe(on("shared-buffer").fingerprint);
+    expect(cioq.fingerprint).not.toBe((await on("shared-buffer")).fingerprint);
     expect(websearchScenario(setup, 0.5, "dcqcn", 1).switch!.kind).toBe("shared-buffer");
   });
 });

@@ -5,6 +5,7 @@ import { prepareOutputDir } from "../files/output-dir.js";
 import { collectEnvironment } from "../report/environment.js";
 import { formatSeconds, type ReportPreset, renderHtmlReport } from "../report/html-report.js";
 import { readKeptPreset, writePresetOutput } from "../report/preset-output.js";
+import { presetRunsOnThreads } from "../split-runs/preset-runs.js";
 import type { PresetOutcome } from "../sweep/preset-task.js";
 import { threadRunner } from "../sweep/thread-runner.js";
 import { errorLine } from "../terminal/error-line.js";
@@ -21,6 +22,12 @@ export interface ReproduceAllOptions {
   workers: number;
   /** Run every preset, ignoring the results already in --out. */
   fresh?: boolean;
+  /**
+   * Threads to split each preset's runs over (`--threads`, default 1): the presets then run
+   * one after the other, each run split (a sweep's points `workers` at once), and a run that
+   * threads do not support runs on one thread, named in a warning line.
+   */
+  threads?: number;
 }
 
 /**
@@ -30,9 +37,9 @@ export interface ReproduceAllOptions {
  * fails is reported with its error and the others run. Returns the exit code: 3 if a preset
  * failed, else 1 if a claim fails, else 0.
  *
- * With one worker the presets run one after the other in this thread. With more, they run at
- * once on one pool of threads (`runOnThreads`); the files and the result tables on stdout are
- * the same, in the presets' order.
+ * With one worker, or with `threads`, the presets run one after the other in this thread.
+ * With more workers, they run at once on one pool of threads (`runOnThreads`); the files and
+ * the result tables on stdout are the same, in the presets' order.
  */
 export async function reproduceAll(presets: readonly Preset[], options: ReproduceAllOptions): Promise<number> {
   if (options.json) throw new UserError("--json is not supported with --all (see <out>/<preset>/result.json)");
@@ -87,7 +94,7 @@ export async function reproduceAll(presets: readonly Preset[], options: Reproduc
       };
       runs.push({ preset, label, starting: `${label}: ${redo}running (expected ${preset.expectedRuntime})\n`, finish });
     }
-    const atOnce = options.workers > 1 && runs.length > 1;
+    const atOnce = options.workers > 1 && runs.length > 1 && (options.threads ?? 1) <= 1;
     if (atOnce) await runOnThreads(runs, options);
     else await runHere(runs, options);
 
@@ -131,17 +138,25 @@ interface PresetRun {
   finish(outcome: PresetOutcome, start: number, say: (line: string) => void): Promise<void>;
 }
 
-/** One preset after the other in this thread, each with all the workers for its sweep and its own progress line. */
+/**
+ * One preset after the other in this thread, each with all the workers for its sweep and its
+ * own progress line; with `threads`, each run split (`presetRunsOnThreads`, warning of the
+ * runs that run on one thread).
+ */
 async function runHere(runs: readonly PresetRun[], options: ReproduceAllOptions): Promise<void> {
   const say = (line: string) => process.stderr.write(line);
+  const threads = options.threads ?? 1;
   for (const { preset, label, starting, finish } of runs) {
     say(starting);
     const start = performance.now();
     let outcome: PresetOutcome;
     try {
       const progress = terminalProgress(label);
-      const sweepRunner = threadRunner(options.workers);
-      outcome = { result: await preset.run({ seed: options.seed, progress, sweepRunner }) };
+      const warn = (line: string) => say(`losslab: warning: ${line}\n`);
+      const runner = threads > 1 ? presetRunsOnThreads(preset, options.seed, threads, warn) : undefined;
+      const split = runner === undefined ? undefined : { threads, runner };
+      const sweepRunner = threadRunner(options.workers, undefined, split);
+      outcome = { result: await preset.run({ seed: options.seed, progress, sweepRunner, scenarioRunner: runner }) };
     } catch (error) {
       // One preset's error must not cost the others their run: it goes in the report.
       outcome = { error: errorLine(error) };

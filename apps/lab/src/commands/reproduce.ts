@@ -55,15 +55,12 @@ export async function reproduceCommand(name: string | undefined, options: Reprod
   }
   if (options.all) {
     if (options.trace !== undefined) throw new UserError("--trace traces one preset's run; not with --all");
-    if (options.threads !== undefined) {
-      throw new UserError(
-        "--threads splits one preset's runs; not with --all, whose presets mostly have runs that threads do not support yet",
-      );
-    }
     if (name !== undefined) {
       throw new UserError(`give either a preset name or --all, not both (got "${name}" and --all)`);
     }
-    process.exitCode = await reproduceAll(selectPresets(options.only), options);
+    const threads = options.threads ?? 1;
+    const workers = threads > 1 ? sweepWorkers(threads, options) : options.workers;
+    process.exitCode = await reproduceAll(selectPresets(options.only), { ...options, workers, threads });
     return;
   }
   if (name === undefined) {
@@ -73,10 +70,9 @@ export async function reproduceCommand(name: string | undefined, options: Reprod
   if (options.fresh) throw new UserError("--fresh is for --all, which re-uses results; a single preset always runs");
   const preset = presetNamed(name);
   const threads = options.threads ?? 1;
-  const given = options.given === undefined || options.given("workers");
-  const workers = atOnceHere(threads, runsAtOnce(threads, given ? options.workers : undefined));
+  const workers = sweepWorkers(threads, options);
   // Every run is checked before any starts, the trace's included.
-  const split = threads > 1 ? presetRunsOnThreads(preset, options.seed, threads) : undefined;
+  const split = threads > 1 ? { threads, runner: presetRunsOnThreads(preset, options.seed, threads) } : undefined;
   traceRun(preset, options);
   if (options.traceOnly) return;
   const out = options.out ?? join("results", preset.name);
@@ -86,11 +82,9 @@ export async function reproduceCommand(name: string | undefined, options: Reprod
   const result = await preset.run({
     seed: options.seed,
     progress,
-    sweepRunner: threadRunner(workers),
+    sweepRunner: threadRunner(workers, undefined, split),
     ...(split === undefined ? {} : { scenarioRunner: split.runner }),
   });
-  const unsplit = split?.unsplit();
-  if (unsplit !== undefined) process.stderr.write(`losslab: warning: ${unsplit}\n`);
   if (options.json) {
     process.stdout.write(resultJsonText(preset.name, options.seed, result));
   } else {
@@ -99,6 +93,12 @@ export async function reproduceCommand(name: string | undefined, options: Reprod
     process.stdout.write(`\nwrote ${written.length} files to ${out}/\n`);
   }
   if (result.checks.some((check) => !check.pass)) process.exitCode = CLAIM_FAILED;
+}
+
+/** The sweep's points at once when each is split over `threads` threads (`runsAtOnce`, `atOnceHere`). */
+function sweepWorkers(threads: number, options: ReproduceOptions): number {
+  const given = options.given === undefined || options.given("workers");
+  return atOnceHere(threads, runsAtOnce(threads, given ? options.workers : undefined));
 }
 
 /**

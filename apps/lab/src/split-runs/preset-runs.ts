@@ -1,57 +1,70 @@
 /**
- * `reproduce NAME --threads N`: the runner that splits each of a preset's runs over N threads
- * (`PresetContext.scenarioRunner`), after checking every run before any starts.
+ * `reproduce NAME --threads N` and `reproduce --all --threads N`: the runner that splits each
+ * of a preset's runs over N threads (`PresetContext.scenarioRunner`, its sweep's points
+ * included), after checking every run before any starts.
  */
 import type { Preset, ScenarioRunner } from "@losslab/reproductions";
-import { builtInKinds, parseScenario } from "@losslab/scenario";
-import { runOnThreads } from "../threads/run-on-threads.js";
+import { builtInKinds, parseScenario, runScenario } from "@losslab/scenario";
 import { UserError } from "../user-error.js";
+import { splitRunner } from "./split-runner.js";
 import { checkThreads, threadsRefusal } from "./threads-refusal.js";
 
-/** The runner of a preset's runs on threads, and the check that every run went through it. */
-export interface PresetRunsOnThreads {
-  runner: ScenarioRunner;
-  /**
-   * After the preset ran: a warning when it made fewer runs through `runner` than it lists
-   * (a preset that runs its scenarios itself: they ran on one thread, with the same results).
-   */
-  unsplit(): string | undefined;
-}
-
 /**
- * Refuses, naming the preset, the run and the reason, a preset with a run that `threads`
- * threads cannot run (`checkThreads`), or whose runs are a sweep's points (they run on worker
- * threads of their own, unsplit); then returns the runner that splits each run, whose
- * refusals at run time name the run too.
+ * The runner that splits each of the preset's runs over `threads` threads. Every preset
+ * runs each run `scenarios` lists by its context's runner, its sweep's points included (a test
+ * in @losslab/reproductions checks it). Without `warn` (one preset), a run that threads
+ * cannot run (`checkThreads`) refuses the preset before any run, and one refused at run time
+ * (collectives) stops it, both naming the preset, the run and the reason. With `warn`
+ * (`--all`), such runs run on one thread instead (same results): `warn` hears one line for
+ * the preset's runs refused before running, and one for each refused at run time.
  */
-export function presetRunsOnThreads(preset: Preset, seed: number, threads: number): PresetRunsOnThreads {
+export function presetRunsOnThreads(
+  preset: Preset,
+  seed: number,
+  threads: number,
+  warn?: (line: string) => void,
+): ScenarioRunner {
   const listed = preset.scenarios(seed).map((input) => parseScenario(input));
+  const asked = `${preset.name}: --threads ${threads}`;
   const runLabel = (index: number) => `${preset.name}, run ${index + 1} of ${listed.length}: --threads ${threads}`;
-  for (const [index, scenario] of listed.entries()) checkThreads(runLabel(index), threads, scenario, builtInKinds);
-  if (preset.sweep === true) {
-    throw new UserError(
-      `${preset.name}: --threads ${threads}: its runs are the points of a sweep, which do not split over threads yet: run it without --threads (its points spread over --workers)`,
-    );
+  /** The runs refused before running, by reason. */
+  const refused = new Map<string, number[]>();
+  for (const [index, scenario] of listed.entries()) {
+    try {
+      checkThreads(runLabel(index), threads, scenario, builtInKinds);
+    } catch (error) {
+      if (warn === undefined || !(error instanceof UserError)) throw error;
+      const reason = error.message.slice(runLabel(index).length + 2);
+      refused.set(reason, [...(refused.get(reason) ?? []), index + 1]);
+    }
+  }
+  if (warn !== undefined && refused.size > 0) {
+    const reasons = [...refused].map(([reason, runs]) => `${runNumbers(runs, listed.length)}: ${reason}`);
+    warn(`${asked}: on one thread (the same results), ${reasons.join("; ")}`);
   }
   const texts = listed.map((scenario) => JSON.stringify(scenario));
-  let made = 0;
-  const runner: ScenarioRunner = async (scenario) => {
-    // The run as `scenarios` lists it; a preset runs them in that order.
-    const found = texts.indexOf(JSON.stringify(scenario));
-    const index = found >= 0 ? found : made;
-    made++;
+  const split = splitRunner(threads);
+  return async (scenario, onProgress) => {
     try {
-      return await runOnThreads(scenario, builtInKinds, threads);
+      return await split(scenario, onProgress);
     } catch (error) {
       const refusal = threadsRefusal(error);
-      throw refusal === undefined ? error : new UserError(`${runLabel(index)}: ${refusal}`);
+      if (refusal === undefined) throw error;
+      const line = `${runLabel(texts.indexOf(JSON.stringify(scenario)))}: ${refusal}`;
+      if (warn === undefined) throw new UserError(line);
+      warn(`${line}; it runs again on one thread`);
+      const fraction =
+        onProgress === undefined
+          ? {}
+          : { onProgress: (doneMs: number, totalMs: number) => onProgress(doneMs / totalMs) };
+      return runScenario(scenario, fraction);
     }
   };
-  return {
-    runner,
-    unsplit() {
-      if (made >= listed.length) return undefined;
-      return `${preset.name}: --threads ${threads}: ${listed.length - made} of its ${listed.length} runs ran on one thread (this preset runs them itself; its results are the same)`;
-    },
-  };
+}
+
+/** "run 3 of 8", "runs 1, 2 and 5 of 8", "all 8 runs". */
+function runNumbers(runs: readonly number[], of: number): string {
+  if (runs.length === of) return runs.length === 1 ? "its run" : `all ${of} runs`;
+  if (runs.length === 1) return `run ${runs[0]} of ${of}`;
+  return `runs ${runs.slice(0, -1).join(", ")} and ${runs.at(-1)} of ${of}`;
 }

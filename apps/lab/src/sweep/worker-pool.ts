@@ -17,7 +17,7 @@ export async function runOnPool<I, O>(
   task: Task<I, O>,
   inputs: readonly I[],
   events: PointEvents<O>,
-  where: { workers: number; pool?: TaskPool | undefined },
+  where: { workers: number; pool?: TaskPool | undefined; threads: number },
 ): Promise<O[]> {
   const { moved } = events;
   const pool = where.pool ?? openPool(Math.min(where.workers, inputs.length));
@@ -25,7 +25,7 @@ export async function runOnPool<I, O>(
     return await Promise.all(
       inputs.map(async (input, index) => {
         const output = await settle(
-          pool.run(task, input, moved === undefined ? undefined : (fraction) => moved(index, fraction)),
+          pool.run(task, input, moved === undefined ? undefined : (fraction) => moved(index, fraction), where.threads),
         );
         events.finished(index, output);
         return output;
@@ -48,10 +48,11 @@ export async function runOnPool<I, O>(
 /** Worker threads that run tasks one at a time each, for as long as they are needed. */
 export interface TaskPool {
   /**
-   * Runs one point of `task` (one of `threadTasks`) on the next free thread; `onProgress`
-   * receives the fractions it reports.
+   * Runs one point of `task` (one of `threadTasks`) on the next free thread, its scenario split
+   * over `threads` threads (default 1, `splitRunner`); `onProgress` receives the fractions it
+   * reports.
    */
-  run<I, O>(task: Task<I, O>, input: I, onProgress?: (fraction: number) => void): Promise<O>;
+  run<I, O>(task: Task<I, O>, input: I, onProgress?: (fraction: number) => void, threads?: number): Promise<O>;
   /**
    * Runs the registered preset `name` at `seed` whole on the next free thread, its sweep in
    * that thread (`reproduce --all`); `onProgress` receives 0 as it starts, then the fractions done.
@@ -79,18 +80,18 @@ export function openPool(threads: number, keep = false): TaskPool {
     stricterFIFO: true,
   });
   /** Runs `task` (a name of thread-tasks.ts, or "preset") on the next free thread. */
-  const submit = async (task: string, input: unknown, onProgress?: (fraction: number) => void) => {
-    if (onProgress === undefined) return await pool.run({ task, input });
+  const submit = async (task: string, input: unknown, onProgress?: (fraction: number) => void, threads = 1) => {
+    if (onProgress === undefined) return await pool.run({ task, input, threads });
     const { port1, port2 } = new MessageChannel();
     port1.on("message", onProgress);
     try {
-      return await pool.run({ task, input, progress: port2 }, { transferList: [port2] });
+      return await pool.run({ task, input, threads, progress: port2 }, { transferList: [port2] });
     } finally {
       port1.close();
     }
   };
   return {
-    run: (task, input, onProgress) => submit(threadTaskName(task), input, onProgress),
+    run: (task, input, onProgress, threads) => submit(threadTaskName(task), input, onProgress, threads),
     runPreset: (name, seed, onProgress) => submit("preset", { name, seed }, onProgress),
     destroy: () => pool.destroy(),
   };

@@ -8,6 +8,7 @@ import { completionChart } from "../charts/completion-chart.js";
 import { check, round } from "../check.js";
 import { summaryNumbers } from "../judge.js";
 import { type Check, fingerprintOf, type Preset, type SummaryValue } from "../preset.js";
+import { runScenarios } from "../scenario-runner.js";
 import {
   allHosts,
   collectiveOf,
@@ -17,7 +18,6 @@ import {
   linksBetween,
   PAYLOAD,
   packetSpacingNs,
-  runCollectives,
   runNumbers,
 } from "./collective-scenario.js";
 
@@ -95,7 +95,7 @@ export const allToAllEcmp: Preset = {
   expectedRuntime: "10 s",
   scenarios: (seed) => grid.map(({ schedule, bytes }) => scenario(schedule, bytes, seed)),
   async run(context) {
-    const results = await runCollectives(
+    const results = await runScenarios(
       grid.map(({ schedule, bytes }) => ({
         label: `${schedule} S = ${bytes} B`,
         scenario: scenario(schedule, bytes, context.seed),

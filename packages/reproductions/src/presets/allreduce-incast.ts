@@ -8,11 +8,11 @@ import type { ScenarioInput } from "@losslab/scenario";
 import { check, round } from "../check.js";
 import { summaryNumbers } from "../judge.js";
 import { type Check, fingerprintOf, type Preset, type SummaryValue } from "../preset.js";
+import { runScenarios } from "../scenario-runner.js";
 import {
   type CollectiveFabric,
   collectiveOf,
   collectiveScenario,
-  runCollectives,
   runNumbers,
   stepsChart,
 } from "./collective-scenario.js";
@@ -132,7 +132,7 @@ export const allreduceIncast: Preset = {
   expectedRuntime: "10 s",
   scenarios: (seed) => runs.map((run) => scenario(run, seed)),
   async run(context) {
-    const results = await runCollectives(
+    const results = await runScenarios(
       runs.map((run) => ({ label: run.label, scenario: scenario(run, context.seed) })),
       context,
     );

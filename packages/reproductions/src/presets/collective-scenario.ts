@@ -7,8 +7,6 @@ import type { CollectiveSummary } from "@losslab/metrics";
 import type { ScenarioInput, ScenarioResult } from "@losslab/scenario";
 import type { Chart } from "../charts/chart.js";
 import { round } from "../check.js";
-import type { PresetContext } from "../preset.js";
-import { runWith } from "../scenario-runner.js";
 import { datacenterPackets, gbps, linkDelayNs, type Scheme, schemeFields } from "./datacenter-scenario.js";
 import { datacenterSwitch, hpccArtifact } from "./datacenter-switch.js";
 
@@ -112,20 +110,6 @@ export function collectiveScenario(options: {
     }),
     ...schemeFields(scheme),
   };
-}
-
-/** Runs scenarios one after the other by the context's runner, reporting progress by label. */
-export async function runCollectives(
-  runs: ReadonlyArray<{ label: string; scenario: ScenarioInput }>,
-  { progress, scenarioRunner }: PresetContext,
-): Promise<ScenarioResult[]> {
-  const results: ScenarioResult[] = [];
-  for (const { label, scenario } of runs) {
-    progress(results.length, runs.length, label);
-    results.push(await runWith(scenarioRunner, scenario));
-  }
-  progress(runs.length, runs.length);
-  return results;
 }
 
 /** The collective `name` of a result, undefined if it did not complete within the run. */

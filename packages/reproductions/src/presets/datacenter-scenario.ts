@@ -2,8 +2,9 @@
  * The lossless-Ethernet setup every datacenter preset shares (docs/spec/datacenter.md,
  * "Common setup"), and the scheme each run names: PFC alone, DCQCN, HPCC or TIMELY.
  */
-import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
+import type { ScenarioInput, ScenarioResult } from "@losslab/scenario";
 import type { PresetContext } from "../preset.js";
+import { runScenarios } from "../scenario-runner.js";
 
 /** 1000 B payload + 48 B RoCEv2 headers, 64 B ACKs and CNPs, 20 B preamble + gap per packet. */
 export const datacenterPackets = { dataBytes: 1048, headerBytes: 48, ackBytes: 64, wireOverheadBytes: 20 } as const;
@@ -45,17 +46,13 @@ export function schemeFields(
   }
 }
 
-/** Runs one scenario per scheme (any names: uec-fan-in has its own), in order, in this thread, reporting progress by scheme. */
-export function runSchemes<S extends string>(
+/** Runs one scenario per scheme (any names: uec-fan-in has its own), in order, by the context's runner, reporting progress by scheme. */
+export const runSchemes = <S extends string>(
   schemes: readonly S[],
   scenarioOf: (scheme: S, seed: number) => ScenarioInput,
-  { seed, progress }: Pick<PresetContext, "seed" | "progress">,
-): ScenarioResult[] {
-  const results: ScenarioResult[] = [];
-  for (const scheme of schemes) {
-    progress(results.length, schemes.length, scheme);
-    results.push(runScenario(parseScenario(scenarioOf(scheme, seed))));
-  }
-  progress(schemes.length, schemes.length);
-  return results;
-}
+  context: Pick<PresetContext, "seed" | "progress" | "scenarioRunner">,
+): Promise<ScenarioResult[]> =>
+  runScenarios(
+    schemes.map((scheme) => ({ label: scheme, scenario: scenarioOf(scheme, context.seed) })),
+    context,
+  );

@@ -179,7 +179,7 @@ export const dcFanIn: Preset = {
   expectedRuntime: "2 s",
   scenarios: (seed) => runs.map((scheme) => fanInScenario(scheme, seed)),
   async run(context) {
-    const results = runSchemes(runs, (scheme, seed) => fanInScenario(scheme, seed), context);
+    const results = await runSchemes(runs, (scheme, seed) => fanInScenario(scheme, seed), context);
     const [dcqcn, hpcc, timely] = results.map(fanInSummary) as [
       ReturnType<typeof fanInSummary>,
       ReturnType<typeof fanInSummary>,

@@ -93,7 +93,7 @@ export const dcqcnVictim: Preset = {
   expectedRuntime: "2 s",
   scenarios: (seed) => runs.map((scheme) => victimScenario(scheme, seed)),
   async run(context) {
-    const results = runSchemes(runs, (scheme, seed) => victimScenario(scheme, seed), context);
+    const results = await runSchemes(runs, (scheme, seed) => victimScenario(scheme, seed), context);
     const [pfcRun, dcqcnRun] = results as [ScenarioResult, ScenarioResult];
     const pfc = victimSummary(pfcRun);
     const dcqcn = victimSummary(dcqcnRun);

@@ -5,10 +5,11 @@
  * throughput and latency against offered load, as Kim et al. (ISCA 2008) sec. 4 plots them,
  * on uniform random traffic and on the group shift (their worst case).
  */
-import { parseScenario, runScenario, type ScenarioInput } from "@losslab/scenario";
+import type { ScenarioInput } from "@losslab/scenario";
 import type { Chart } from "../charts/chart.js";
 import { check, round } from "../check.js";
 import { type Check, fingerprintOf, type Preset, type PresetResult } from "../preset.js";
+import { runWith, type ScenarioRunner } from "../scenario-runner.js";
 import { runSweep } from "../sweep/run-sweep.js";
 
 /** The spec's Dragonfly: p = 2, balanced a = 4, h = 2, g = a·h + 1 = 9. */
@@ -70,9 +71,13 @@ export interface DragonflyPoint {
   latencyUs: number;
 }
 
-/** One run (a sweep task). */
-export function dragonflyPoint(input: DragonflyPointInput): DragonflyPoint {
-  const result = runScenario(parseScenario(dragonflyScenario(input)));
+/** One run (a sweep task), by `runner` when given. */
+export async function dragonflyPoint(
+  input: DragonflyPointInput,
+  _onProgress?: unknown,
+  runner?: ScenarioRunner,
+): Promise<DragonflyPoint> {
+  const result = await runWith(runner, dragonflyScenario(input));
   return {
     fingerprint: result.fingerprint,
     accepted: round((result.summary.groups.traffic ?? 0) / HOSTS),

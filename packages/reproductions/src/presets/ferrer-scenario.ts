@@ -10,6 +10,7 @@
 import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
 import type { Chart } from "../charts/chart.js";
 import { round } from "../check.js";
+import { runWith, type ScenarioRunner } from "../scenario-runner.js";
 
 export interface FerrerParams {
   k: number;
@@ -145,13 +146,18 @@ export interface FerrerRun {
   hotEndCycle: number;
 }
 
-/** One run of scenario M; `onProgress` hears the fraction of the simulated time done (about every 1 M cycles). */
-export function runFerrer(params: FerrerParams, seed: number, onProgress?: (fraction: number) => void): FerrerRun {
-  const scenario = parseScenario(ferrerScenario(params, seed));
-  const result = runScenario(
-    scenario,
-    onProgress === undefined ? {} : { onProgress: (doneMs, totalMs) => onProgress(doneMs / totalMs) },
+/** One run of scenario M in this thread (benches, scripts); `onProgress` as `ferrerPoint`'s. */
+export const runFerrer = (params: FerrerParams, seed: number, onProgress?: (fraction: number) => void): FerrerRun =>
+  ferrerRun(
+    params,
+    runScenario(
+      parseScenario(ferrerScenario(params, seed)),
+      onProgress === undefined ? {} : { onProgress: (doneMs, totalMs) => onProgress(doneMs / totalMs) },
+    ),
   );
+
+/** What the measures read of scenario M's `result`: the trigger and the end of the hot spot. */
+function ferrerRun(params: FerrerParams, result: ScenarioResult): FerrerRun {
   const all = result.latency("all");
   let delivered = 0;
   let triggerBin = all.counts.length;
@@ -247,11 +253,16 @@ export function ferrerMeasures(run: FerrerRun): FerrerMeasures {
   };
 }
 
-/** The measures of one run of scenario M (the "ferrer" sweep task). */
-export const ferrerPoint = (
+/**
+ * The measures of one run of scenario M (the "ferrer" sweep task), by `runner` when given;
+ * `onProgress` hears the fraction of the simulated time done (about every 1 M cycles).
+ */
+export const ferrerPoint = async (
   input: { params: FerrerParams; seed: number },
   onProgress?: (fraction: number) => void,
-): FerrerMeasures => ferrerMeasures(runFerrer(input.params, input.seed, onProgress));
+  runner?: ScenarioRunner,
+): Promise<FerrerMeasures> =>
+  ferrerMeasures(ferrerRun(input.params, await runWith(runner, ferrerScenario(input.params, input.seed), onProgress)));
 
 /** The numbers of the spec's summary keys (the series stay for the charts). */
 export function ferrerSummary(m: FerrerMeasures) {

@@ -8,13 +8,13 @@ import { completionChart } from "../charts/completion-chart.js";
 import { check, round } from "../check.js";
 import { summaryNumbers } from "../judge.js";
 import { type Check, fingerprintOf, type Preset, type SummaryValue } from "../preset.js";
+import { runScenarios } from "../scenario-runner.js";
 import {
   allHosts,
   collectiveOf,
   collectiveScenario,
   effectiveRate,
   ringModelUs,
-  runCollectives,
   runNumbers,
   stepsChart,
 } from "./collective-scenario.js";
@@ -65,7 +65,7 @@ export const ringAllreduceBound: Preset = {
   expectedRuntime: "8 s",
   scenarios: (seed) => sizes.map((bytes) => scenario(bytes, seed)),
   async run(context) {
-    const results = await runCollectives(
+    const results = await runScenarios(
       sizes.map((bytes) => ({ label: `S = ${bytes} B`, scenario: scenario(bytes, context.seed) })),
       context,
     );

@@ -7,7 +7,7 @@ import type { OutputOrder } from "@losslab/switch";
 import { check, round } from "../check.js";
 import { summaryNumbers } from "../judge.js";
 import { type Check, fingerprintOf, type Preset, type PresetResult, type SummaryValue } from "../preset.js";
-import { runSantos, type SantosParams, type SantosRun, santosScenario, santosTimePlot } from "./santos-scenario.js";
+import { runSantosWith, type SantosParams, type SantosRun, santosScenario, santosTimePlot } from "./santos-scenario.js";
 
 const lipd: ScenarioInput["controller"] = { kind: "per-ack", response: "lipd", window: 1 };
 
@@ -43,23 +43,20 @@ export function fig4Summary({ result }: SantosRun) {
 }
 
 type Summary = ReturnType<typeof fig4Summary>;
+
+/** The variants each variant's claims compare with, in the order its preset runs them after its own. */
+export const comparedWith: Readonly<Record<Variant, readonly Variant[]>> = { a: [], b: ["a"], c: ["b", "d"], d: ["b"] };
 const fairness = (s: Summary) => Math.abs(s.localShare - 0.5);
 
 /**
- * The claims of variant `variant`. The variants it compares with run with the same
- * `outputOrder`; their runs are pushed onto `runs`.
+ * The claims of variant `variant`, from its summary and the summaries of the variants it
+ * compares with (`comparedWith`), in that order, run with the same output order.
  */
-export function fig4Checks(
-  variant: Variant,
-  s: Summary,
-  seed: number,
-  runs: SantosRun[],
-  outputOrder?: OutputOrder,
-): Check[] {
+export function fig4Checks(variant: Variant, s: Summary, compared: readonly Summary[]): Check[] {
   const other = (v: Variant) => {
-    const run = runSantos(fig4Params(fig4Markings[v], outputOrder), seed);
-    runs.push(run);
-    return fig4Summary(run);
+    const summary = compared[comparedWith[variant].indexOf(v)];
+    if (summary === undefined) throw new Error(`santos2002-fig4${variant}'s claims need Fig. 4(${v})'s summary`);
+    return summary;
   };
   switch (variant) {
     case "a":
@@ -112,9 +109,6 @@ export function fig4Checks(
   }
 }
 
-/** The variants each variant's checks compare against, in the order `fig4Checks` runs them. */
-const comparedWith: Record<Variant, Variant[]> = { a: [], b: ["a"], c: ["b", "d"], d: ["b"] };
-
 const titles: Record<Variant, string> = {
   a: "naive marking (mark the packets in a full buffer)",
   b: "input-triggered marking",
@@ -130,12 +124,15 @@ function fig4Preset(variant: Variant): Preset {
     expectedRuntime: variant === "a" ? "1 s" : "2 s",
     scenarios: (seed) =>
       [variant, ...comparedWith[variant]].map((v) => santosScenario(fig4Params(fig4Markings[v]), seed)),
-    async run({ seed }): Promise<PresetResult> {
+    async run({ seed, scenarioRunner }): Promise<PresetResult> {
       const params = fig4Params(fig4Markings[variant]);
-      const run = runSantos(params, seed);
+      const runs: SantosRun[] = [];
+      for (const v of [variant, ...comparedWith[variant]]) {
+        runs.push(await runSantosWith(scenarioRunner, fig4Params(fig4Markings[v]), seed));
+      }
+      const [run, ...others] = runs as [SantosRun, ...SantosRun[]];
       const summary = fig4Summary(run);
-      const runs = [run];
-      const checks = fig4Checks(variant, summary, seed, runs);
+      const checks = fig4Checks(variant, summary, others.map(fig4Summary));
       return {
         params,
         fingerprint: fingerprintOf(runs.map(({ result }) => result)),
@@ -149,7 +146,7 @@ function fig4Preset(variant: Variant): Preset {
       ? {
           judge(summary: Record<string, SummaryValue>) {
             const s = summaryNumbers(summary, ["localShare", "rootUtil", "victimRate", "islUtil"]);
-            return s === undefined ? undefined : fig4Checks("a", s, 0, []);
+            return s === undefined ? undefined : fig4Checks("a", s, []);
           },
         }
       : {}),

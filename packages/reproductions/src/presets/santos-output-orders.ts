@@ -7,7 +7,7 @@
  */
 import { OUTPUT_ORDERS, type OutputOrder } from "@losslab/switch";
 import type { Check } from "../preset.js";
-import { fig4Checks, fig4Markings, fig4Params, fig4Summary } from "./santos-fig4.js";
+import { comparedWith, fig4Checks, fig4Markings, fig4Params, fig4Summary } from "./santos-fig4.js";
 import { runSantos } from "./santos-scenario.js";
 import { fig3aOutcome, fig3aParams } from "./santos-window-one.js";
 
@@ -29,7 +29,11 @@ export function santosOutputOrders(seed: number, orders: readonly OutputOrder[] 
       preset: "santos2002-fig4c",
       outputOrder,
       summary,
-      checks: fig4Checks("c", summary, seed, [], outputOrder),
+      checks: fig4Checks(
+        "c",
+        summary,
+        comparedWith.c.map((v) => fig4Summary(runSantos(fig4Params(fig4Markings[v], outputOrder), seed))),
+      ),
     });
   }
   return outcomes;

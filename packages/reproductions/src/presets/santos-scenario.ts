@@ -120,9 +120,12 @@ export interface SantosPoint {
   toMs: number;
 }
 
-/** One run of scenario S (the "santos" sweep task): its fingerprint and its rates averaged over `fromMs`-`toMs`. */
-export function santosPoint(input: SantosPoint) {
-  const run = runSantos(input.params, input.seed);
+/**
+ * One run of scenario S (the "santos" sweep task), by `runner` when given: its fingerprint
+ * and its rates averaged over `fromMs`-`toMs`.
+ */
+export async function santosPoint(input: SantosPoint, _onProgress?: unknown, runner?: ScenarioRunner) {
+  const run = await runSantosWith(runner, input.params, input.seed);
   return { fingerprint: run.result.fingerprint, ...santosAverages(run, input.fromMs, input.toMs) };
 }
 

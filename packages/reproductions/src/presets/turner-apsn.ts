@@ -63,9 +63,9 @@ export const turnerApsn: Preset = {
   description: "turner-2001 sec. 5.1.3.2: with APSN a burst of marks causes one decrease (hybrid vs per-ack LIPD)",
   expectedRuntime: "2 s",
   scenarios: (seed) => [turnerScenario(apsnRuns.hybrid, seed), turnerScenario(apsnRuns.perAck, seed)],
-  async run({ seed }) {
-    const hybridRun = runTurnerS(apsnRuns.hybrid, seed);
-    const perAckRun = runTurnerS(apsnRuns.perAck, seed);
+  async run({ seed, scenarioRunner }) {
+    const hybridRun = await runTurnerS(scenarioRunner, apsnRuns.hybrid, seed);
+    const perAckRun = await runTurnerS(scenarioRunner, apsnRuns.perAck, seed);
     const hybrid = responseSummary(hybridRun);
     const perAck = responseSummary(perAckRun);
     return {

@@ -1,7 +1,8 @@
-import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
+import type { ScenarioInput, ScenarioResult } from "@losslab/scenario";
 import { check, round } from "../check.js";
 import { summaryNumbers } from "../judge.js";
 import { type Check, fingerprintOf, type Preset } from "../preset.js";
+import { runWith } from "../scenario-runner.js";
 import { scenarioSTimePlot } from "./santos-scenario.js";
 import { hybridController } from "./turner-scenario.js";
 
@@ -71,9 +72,9 @@ export const turnerNoncompliant: Preset = {
   description: "turner-2001 sec. 6.2: a non-compliant source throttled by the subnet manager (without vs with)",
   expectedRuntime: "1 s",
   scenarios: (seed) => [noncompliantScenario(seed, false), noncompliantScenario(seed, true)],
-  async run({ seed }) {
-    const withoutRun = runScenario(parseScenario(noncompliantScenario(seed, false)));
-    const withRun = runScenario(parseScenario(noncompliantScenario(seed, true)));
+  async run({ seed, scenarioRunner }) {
+    const withoutRun = await runWith(scenarioRunner, noncompliantScenario(seed, false));
+    const withRun = await runWith(scenarioRunner, noncompliantScenario(seed, true));
     const without = summary(withoutRun);
     const managed = { ...summary(withRun), ...withRun.manager! };
     return {

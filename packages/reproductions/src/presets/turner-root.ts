@@ -44,8 +44,8 @@ export const turnerRoot: Preset = {
   description: "turner-2001 sec. 4.b: a blocked output is no root; generating marks at B (root), not at A",
   expectedRuntime: "1 s",
   scenarios: (seed) => [turnerScenario(rootSetup, seed)],
-  async run({ seed }) {
-    const result = runTurnerS(rootSetup, seed);
+  async run({ seed, scenarioRunner }) {
+    const result = await runTurnerS(scenarioRunner, rootSetup, seed);
     const a = counts(result.marks.A);
     const b = counts(result.marks.B);
     const total = a.generating + b.generating;

@@ -2,7 +2,8 @@
  * Scenario S of santos-2002 (Fig. 1, Table 1) as the turner-2001 presets use it
  * (docs/spec/turner.md): turner marking (sec. 4) and the hybrid controller (sec. 5.1).
  */
-import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
+import type { ScenarioInput, ScenarioResult } from "@losslab/scenario";
+import { runWith, type ScenarioRunner } from "../scenario-runner.js";
 
 /** turner-2001 sec. 5.1 with LIPD, Rmin = Rmax/256 (santos), static IPD 0, window 1..8. */
 export const hybridController = { kind: "hybrid", response: "lipd", maxIpd: 255, staticIpd: 0, maxWindow: 8 } as const;
@@ -33,6 +34,9 @@ export function turnerScenario(setup: TurnerSetup, seed: number): ScenarioInput 
   };
 }
 
-export function runTurnerS(setup: TurnerSetup, seed: number): ScenarioResult {
-  return runScenario(parseScenario(turnerScenario(setup, seed)));
-}
+/** One turner run of scenario S by a preset context's runner (`runWith`). */
+export const runTurnerS = (
+  runner: ScenarioRunner | undefined,
+  setup: TurnerSetup,
+  seed: number,
+): Promise<ScenarioResult> => runWith(runner, turnerScenario(setup, seed));

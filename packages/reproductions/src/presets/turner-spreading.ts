@@ -57,9 +57,9 @@ export const turnerSpreading: Preset = {
   description: "turner-2001 secs. 4-5: congestion spreading (L=5, R=5) with no control vs turner marking + hybrid",
   expectedRuntime: "1 s",
   scenarios: (seed) => [turnerScenario(turnerRuns.none, seed), turnerScenario(turnerRuns.turner, seed)],
-  async run({ seed }) {
-    const none = runTurnerS(turnerRuns.none, seed);
-    const turner = runTurnerS(turnerRuns.turner, seed);
+  async run({ seed, scenarioRunner }) {
+    const none = await runTurnerS(scenarioRunner, turnerRuns.none, seed);
+    const turner = await runTurnerS(scenarioRunner, turnerRuns.turner, seed);
     const n = spreadingSummary(none);
     const t = spreadingSummary(turner);
     return {

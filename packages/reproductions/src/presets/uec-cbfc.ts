@@ -1,9 +1,10 @@
-import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
+import { parseScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
 import { pauseHeadroom } from "@losslab/switch";
 import type { Chart } from "../charts/chart.js";
 import { check, round } from "../check.js";
 import { summaryNumbers } from "../judge.js";
 import { type Check, fingerprintOf, type Preset, type PresetContext } from "../preset.js";
+import { runScenarios } from "../scenario-runner.js";
 import { scenarioSMeters, scenarioSTimePlot } from "./santos-scenario.js";
 import { turnerScenario } from "./turner-scenario.js";
 import { spreadingSetup, turnerRuns } from "./turner-spreading.js";
@@ -305,14 +306,12 @@ function backgroundChart(results: Record<RunName, ScenarioResult>): Chart {
   };
 }
 
-function runAll({ seed, progress }: PresetContext): Record<RunName, ScenarioResult> {
-  const results: Partial<Record<RunName, ScenarioResult>> = {};
-  runNames.forEach((run, i) => {
-    progress(i, runNames.length, run);
-    results[run] = runScenario(parseScenario(scenarioOf(run, seed)));
-  });
-  progress(runNames.length, runNames.length);
-  return results as Record<RunName, ScenarioResult>;
+async function runAll(context: PresetContext): Promise<Record<RunName, ScenarioResult>> {
+  const results = await runScenarios(
+    runNames.map((run) => ({ label: run, scenario: scenarioOf(run, context.seed) })),
+    context,
+  );
+  return Object.fromEntries(runNames.map((run, i) => [run, results[i]!])) as Record<RunName, ScenarioResult>;
 }
 
 /** CBFC against PFC on santos-2002's scenario S and a fat-tree hot spot (docs/spec/uec.md sec. 7, UE.19-UE.24). */
@@ -322,7 +321,7 @@ export const uecCbfc: Preset = {
   expectedRuntime: "~3 s",
   scenarios: (seed) => runNames.map((run) => scenarioOf(run, seed)),
   async run(context) {
-    const results = runAll(context);
+    const results = await runAll(context);
     const summary = Object.fromEntries(
       runNames.map((run) => {
         const result = results[run];

@@ -173,7 +173,7 @@ export const uecFanIn: Preset = {
   expectedRuntime: "~3 s",
   scenarios: (seed) => runs.map((scheme) => uecFanInScenario(scheme, seed)),
   async run(context) {
-    const results = runSchemes(runs, (scheme, seed) => uecFanInScenario(scheme, seed), context);
+    const results = await runSchemes(runs, (scheme, seed) => uecFanInScenario(scheme, seed), context);
     const summaries = results.map(fanInSummary);
     const summary = Object.fromEntries(runs.map((scheme, i) => [scheme, summaries[i]!]));
     const numbers = runs.map((scheme) => fanInNumbers(summary[scheme]));

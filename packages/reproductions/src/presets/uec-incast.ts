@@ -1,9 +1,10 @@
 import { nearestRank } from "@losslab/metrics";
-import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
+import type { ScenarioInput, ScenarioResult } from "@losslab/scenario";
 import type { Chart } from "../charts/chart.js";
 import { check, round } from "../check.js";
 import { summaryNumbers } from "../judge.js";
 import { type Check, fingerprintOf, type Preset, type PresetContext } from "../preset.js";
+import { runScenarios } from "../scenario-runner.js";
 import { schemeFields } from "./datacenter-scenario.js";
 import { datacenterSwitch, hpccArtifact } from "./datacenter-switch.js";
 import {
@@ -247,14 +248,15 @@ function tailChart(summary: Record<string, { tailOverDrain: number | null }>): C
   };
 }
 
-function runAll({ seed, progress }: PresetContext): Record<string, ScenarioResult> {
-  const results: Record<string, ScenarioResult> = {};
-  runList.forEach(({ matrix, scheme, name }, i) => {
-    progress(i, runList.length, name);
-    results[name] = runScenario(parseScenario(uecIncastScenario(matrix, scheme, seed)));
-  });
-  progress(runList.length, runList.length);
-  return results;
+async function runAll(context: PresetContext): Promise<Record<string, ScenarioResult>> {
+  const results = await runScenarios(
+    runList.map(({ matrix, scheme, name }) => ({
+      label: name,
+      scenario: uecIncastScenario(matrix, scheme, context.seed),
+    })),
+    context,
+  );
+  return Object.fromEntries(runList.map(({ name }, i) => [name, results[i]!]));
 }
 
 /** NSCC, RCCC and both with trimming against DCQCN lossless on two incasts (docs/spec/uec.md sec. 7, UE.8-UE.14). */
@@ -265,7 +267,7 @@ export const uecIncast: Preset = {
   expectedRuntime: "~6 s",
   scenarios: (seed) => runList.map(({ matrix, scheme }) => uecIncastScenario(matrix, scheme, seed)),
   async run(context) {
-    const results = runAll(context);
+    const results = await runAll(context);
     const summary = Object.fromEntries(
       runList.map(({ matrix, name }) => [name, incastSummary(matrix, results[name]!)]),
     );

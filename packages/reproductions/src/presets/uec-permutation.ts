@@ -1,9 +1,10 @@
 import { RngStreams } from "@losslab/engine";
-import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
+import type { ScenarioInput, ScenarioResult } from "@losslab/scenario";
 import type { Chart } from "../charts/chart.js";
 import { check, round } from "../check.js";
 import { summaryNumbers } from "../judge.js";
 import { type Check, fingerprintOf, type Preset, type PresetContext } from "../preset.js";
+import { runScenarios } from "../scenario-runner.js";
 import { datacenterSwitch, hpccArtifact } from "./datacenter-switch.js";
 import {
   bdpPackets,
@@ -230,17 +231,16 @@ function fctChart(results: Record<Scheme, ScenarioResult>, t1Us: number | null):
   };
 }
 
-function runAll({ seed, progress }: PresetContext) {
-  const total = schemes.length + 1;
-  progress(0, total, "one flow alone");
-  const alone = runScenario(parseScenario(uecPermutationScenario("ecmp", seed, true)));
-  const results: Partial<Record<Scheme, ScenarioResult>> = {};
-  schemes.forEach((scheme, i) => {
-    progress(i + 1, total, scheme);
-    results[scheme] = runScenario(parseScenario(uecPermutationScenario(scheme, seed)));
-  });
-  progress(total, total);
-  return { alone, results: results as Record<Scheme, ScenarioResult> };
+async function runAll(context: PresetContext) {
+  const [alone, ...runs] = await runScenarios(
+    [
+      { label: "one flow alone", scenario: uecPermutationScenario("ecmp", context.seed, true) },
+      ...schemes.map((scheme) => ({ label: scheme, scenario: uecPermutationScenario(scheme, context.seed) })),
+    ],
+    context,
+  );
+  const results = Object.fromEntries(schemes.map((scheme, i) => [scheme, runs[i]!])) as Record<Scheme, ScenarioResult>;
+  return { alone: alone!, results };
 }
 
 /** ECMP, oblivious spraying, REPS and switch AR on a fat-tree permutation, healthy and with a degraded link (docs/spec/uec.md sec. 7, UE.1-UE.7). */
@@ -254,7 +254,7 @@ export const uecPermutation: Preset = {
     ...schemes.map((scheme) => uecPermutationScenario(scheme, seed)),
   ],
   async run(context) {
-    const { alone, results } = runAll(context);
+    const { alone, results } = await runAll(context);
     const t1 = alone.completions[flowGroup(0)]?.maxUs;
     const t1Us = t1 === undefined ? null : round(t1);
     const summary = {

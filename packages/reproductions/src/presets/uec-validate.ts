@@ -5,12 +5,13 @@
  * 80 % of it, `mixed` multipath over 64 entropies unless `-paths`), judged against the plan's
  * tail-FCT target (UV.*), its flow count (UE.H1) and uet-htsim's recorded tail (UE.H2).
  */
-import { parseScenario, runScenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
+import type { ScenarioInput, ScenarioResult } from "@losslab/scenario";
 import { type FlowMatrix, formatConnectionMatrix } from "@losslab/traffic";
 import type { Chart } from "../charts/chart.js";
 import { round } from "../check.js";
 import { summaryNumbers } from "../judge.js";
 import { type Check, fingerprintOf, type Preset, type SummaryValue } from "../preset.js";
+import { runScenarios } from "../scenario-runner.js";
 import { htsimFailedLink } from "./uec-scenario.js";
 import { type LineFabric, type Plan, type PlanLine, planLines } from "./uec-validate-lines.js";
 
@@ -293,12 +294,13 @@ function uecValidatePreset(plan: Plan, large: boolean): Preset {
     scenarios,
     async run(context) {
       const lines = planOf();
-      const results: ScenarioResult[] = [];
-      for (const [i, line] of lines.entries()) {
-        context.progress(i, lines.length, `#${line.id} ${line.experiment}`);
-        results.push(runScenario(parseScenario(uecValidateScenario(plan, line, context.seed))));
-      }
-      context.progress(lines.length, lines.length);
+      const results = await runScenarios(
+        lines.map((line) => ({
+          label: `#${line.id} ${line.experiment}`,
+          scenario: uecValidateScenario(plan, line, context.seed),
+        })),
+        context,
+      );
       const numbers = lines.map((line, i) => lineNumbers(line, results[i]!));
       const summary: Record<string, SummaryValue> = {};
       lines.forEach((line, i) => {

@@ -79,7 +79,7 @@ export const uecVictim: Preset = {
   expectedRuntime: "~4 s",
   scenarios: (seed) => runs.map((scheme) => uecVictimScenario(scheme, seed)),
   async run(context) {
-    const results = runSchemes(runs, (scheme, seed) => uecVictimScenario(scheme, seed), context);
+    const results = await runSchemes(runs, (scheme, seed) => uecVictimScenario(scheme, seed), context);
     const summaries = results.map((result) => ({
       ...victimSummary(result),
       trimmed: result.recovery?.total.trimmed ?? 0,

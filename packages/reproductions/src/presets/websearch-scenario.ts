@@ -1,5 +1,6 @@
 import type { SlowdownSummary } from "@losslab/metrics";
-import { parseScenario, runScenario, type ScenarioInput } from "@losslab/scenario";
+import type { ScenarioInput } from "@losslab/scenario";
+import { runWith, type ScenarioRunner } from "../scenario-runner.js";
 import { datacenterPackets, gbps, linkDelayNs, type Scheme, schemeFields } from "./datacenter-scenario.js";
 import { type DatacenterOrganisation, datacenterSwitch, hpccArtifact } from "./datacenter-switch.js";
 
@@ -73,14 +74,13 @@ export interface WebsearchPoint {
   pauseFrames: number;
 }
 
-/** One run of `websearchScenario` (a sweep task). */
-export function websearchPoint(input: {
-  setup: WebsearchSetup;
-  load: number;
-  scheme: Scheme;
-  seed: number;
-}): WebsearchPoint {
-  const result = runScenario(parseScenario(websearchScenario(input.setup, input.load, input.scheme, input.seed)));
+/** One run of `websearchScenario` (a sweep task), by `runner` when given. */
+export async function websearchPoint(
+  input: { setup: WebsearchSetup; load: number; scheme: Scheme; seed: number },
+  _onProgress?: unknown,
+  runner?: ScenarioRunner,
+): Promise<WebsearchPoint> {
+  const result = await runWith(runner, websearchScenario(input.setup, input.load, input.scheme, input.seed));
   return {
     fingerprint: result.fingerprint,
     slowdown: result.slowdown ?? null,

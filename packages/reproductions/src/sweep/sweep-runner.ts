@@ -4,13 +4,19 @@
  * worker threads). A point is a pure function of its input, so every runner gives the same
  * outputs, byte for byte.
  */
+import type { ScenarioRunner } from "../scenario-runner.js";
 
 /**
  * One point of a sweep: plain JSON in, plain JSON out, so that it gives the same output in
  * this thread or on another. A long one may call `onProgress` with the fraction of its work
- * done (progress only: the output does not depend on it).
+ * done (progress only: the output does not depend on it). It runs its scenario with
+ * `scenarioRunner` when given (`reproduce --threads` splits it; the same output).
  */
-export type Task<I, O> = (input: I, onProgress?: (fraction: number) => void) => O | Promise<O>;
+export type Task<I, O> = (
+  input: I,
+  onProgress?: (fraction: number) => void,
+  scenarioRunner?: ScenarioRunner,
+) => O | Promise<O>;
 
 /** What a runner says of each point as it runs, and what it makes of a point that throws. */
 export interface PointEvents<O> {
@@ -35,29 +41,35 @@ export type SweepRunner = <I, O>(task: Task<I, O>, inputs: readonly I[], events:
 
 /**
  * The runner of a sweep without threads: the points one after the other in this thread, back
- * to the event loop between two (so that a signal, or a message to a page, is handled).
+ * to the event loop between two (so that a signal, or a message to a page, is handled), each
+ * running its scenario with `scenarioRunner` (default: in this thread).
  */
-export const runInThisThread: SweepRunner = async <I, O>(
-  task: Task<I, O>,
-  inputs: readonly I[],
-  events: PointEvents<O>,
-): Promise<O[]> => {
-  const { moved } = events;
-  const outputs: O[] = [];
-  for (const [index, input] of inputs.entries()) {
-    await yieldToEventLoop();
-    let output: O;
-    try {
-      output = await task(input, moved === undefined ? undefined : (fraction) => moved(index, fraction));
-    } catch (error) {
-      if (events.failed === undefined) throw error;
-      output = events.failed(error);
+export const inThisThread =
+  (scenarioRunner?: ScenarioRunner): SweepRunner =>
+  async <I, O>(task: Task<I, O>, inputs: readonly I[], events: PointEvents<O>): Promise<O[]> => {
+    const { moved } = events;
+    const outputs: O[] = [];
+    for (const [index, input] of inputs.entries()) {
+      await yieldToEventLoop();
+      let output: O;
+      try {
+        output = await task(
+          input,
+          moved === undefined ? undefined : (fraction) => moved(index, fraction),
+          scenarioRunner,
+        );
+      } catch (error) {
+        if (events.failed === undefined) throw error;
+        output = events.failed(error);
+      }
+      events.finished(index, output);
+      outputs.push(output);
     }
-    events.finished(index, output);
-    outputs.push(output);
-  }
-  return outputs;
-};
+    return outputs;
+  };
+
+/** `inThisThread` with each point's scenario run in this thread too. */
+export const runInThisThread: SweepRunner = inThisThread();
 
 /** Back to the event loop; a browser has no setImmediate. */
 const yieldToEventLoop = (): Promise<void> =>
