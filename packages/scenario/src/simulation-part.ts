@@ -12,6 +12,7 @@ import type {
 import type { Link, LinkCrossing } from "@losslab/switch";
 import { partitionTopology, type Topology } from "@losslab/topology";
 import { CreationLog } from "./creation-log.js";
+import { CrossedPackets } from "./crossed-packets.js";
 import { FrameRing, RING_FLOATS, RING_PACKET_INTS } from "./frame-ring.js";
 import type { LatencyMeters } from "./latency-meters.js";
 import { NotificationRanks, type PartNotifications } from "./notification-ranks.js";
@@ -126,6 +127,8 @@ export class SimulationPart {
   private readonly threads: ThreadStats[] = [];
   /** With `memory.trace`: this part's packet trace. */
   private readonly trace: SplitTrace | undefined;
+  /** What this part sent across, freed once sent (`exchange`). */
+  private readonly crossed = new CrossedPackets();
 
   /**
    * Builds part `part` of `scenario` (validated; `threadsUnsupported` says nothing against it).
@@ -185,8 +188,10 @@ export class SimulationPart {
     this.links = [...fabric.links.values()];
     const linkIndex = new Map<Link, number>(this.links.map((link, index) => [link, index]));
     const rings = this.rings;
+    const crossed = this.crossed;
     const crossing: LinkCrossing = {
-      frame: (link, time, packet, sentAt, sender, sequence) => {
+      frame: (link, time, packet, sentAt, sender, sequence, tailLeaves) => {
+        crossed.add(packet, tailLeaves);
         const ring = rings[this.parity]![part * parts + partOf[link.toDevice]!]!;
         const telemetry = packets.telemetry(packet);
         const index = ring.add(FRAME, linkIndex.get(link)!, time, sentAt, sender, sequence, telemetry === null ? 0 : 1);
@@ -267,7 +272,7 @@ export class SimulationPart {
       this.windowTimes.add(ran - began, opened - ran);
       if (this.part === 0) this.loads.read(this.parity);
       this.windows++;
-      this.exchange(numbering);
+      this.exchange(numbering, until);
       this.exchangeMs += performance.now() - opened;
       if (checking) {
         onProgress?.(until / PS_PER_MS, end / PS_PER_MS, engine.eventsHandled);
@@ -285,7 +290,7 @@ export class SimulationPart {
   }
 
   /** At a window's end: numbers the window's packets, hashes its steps, and queues what the other parts sent. */
-  private exchange(numbering: PacketNumbering): void {
+  private exchange(numbering: PacketNumbering, until: number): void {
     const { fabric, meters } = this.simulation;
     const packets = fabric.packets;
     const logs = this.logs[this.parity]!;
@@ -304,6 +309,8 @@ export class SimulationPart {
       if (from !== this.part)
         receive(this.rings[this.parity]![from * this.parts + this.part]!, this.links, packets, final);
     }
+    // Last: the window's steps and trace lines above may still name the packets it sent across.
+    this.crossed.releaseUntil(until, packets);
   }
 
   /** A link's counters in `PartState.links`: bytes, packets, and packets of each kind (`Link.kindsSent`). */

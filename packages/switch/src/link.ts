@@ -46,7 +46,8 @@ export interface LinkOptions {
  * for the other part to queue with `Link.arriveFrame`/`arriveCredits`.
  */
 export interface LinkCrossing {
-  frame(link: Link, time: Time, packet: Packet, sentAt: Time, sender: number, sequence: number): void;
+  /** `tailLeaves`: when the frame's last byte leaves the sender, which reads the packet until then. */
+  frame(link: Link, time: Time, packet: Packet, sentAt: Time, sender: number, sequence: number, tailLeaves: Time): void;
   /** `credits`: the link's encoding of a return (blocks and VL), passed back unchanged. */
   credits(link: Link, time: Time, credits: number, sentAt: Time, sender: number, sequence: number): void;
 }
@@ -226,7 +227,8 @@ export class Link implements OutboundLink, InboundLink, EventHandler<Packet | nu
     for (const listener of this.listeners) listener(this.packets, packet, now, end);
     const crossing = this.crossing;
     if (crossing === undefined) this.engine.at(headerLeaves + this.delay, this, HEADER_ARRIVES, packet, this.toDevice);
-    else crossing.frame(this, headerLeaves + this.delay, packet, now, this.engine.device, this.engine.takeSequence());
+    else
+      crossing.frame(this, headerLeaves + this.delay, packet, now, this.engine.device, this.engine.takeSequence(), end);
     return end;
   }
 
