@@ -4,7 +4,6 @@
  * the same, byte for byte, with any runner (docs/spec/parallel.md sec. 6).
  */
 import { parseScenario, runScenario, type Scenario, type ScenarioInput, type ScenarioResult } from "@losslab/scenario";
-import type { PresetContext } from "./preset.js";
 
 /**
  * Runs a validated scenario and resolves with its result; `onProgress`, when given, hears the
@@ -32,7 +31,11 @@ export async function runWith(
  */
 export async function runScenarios(
   runs: ReadonlyArray<{ label: string; scenario: ScenarioInput }>,
-  { progress, scenarioRunner }: Pick<PresetContext, "progress" | "scenarioRunner">,
+  // The preset's context (`PresetContext`), of which this takes what it needs (preset.ts imports this file).
+  {
+    progress,
+    scenarioRunner,
+  }: { progress(done: number, total: number, label?: string): void; scenarioRunner?: ScenarioRunner | undefined },
 ): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
   for (const { label, scenario } of runs) {
