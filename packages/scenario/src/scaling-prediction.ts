@@ -23,8 +23,12 @@ export interface SplitScaling {
   perEventUs: number;
   /** This run's wall time per window beyond its busiest part's events, us. */
   windowOverheadUs: number;
-  /** This split: its threads, the windows' wall time measured and as the model gives it, ms. */
-  measured: { threads: number; windowsMs: number; modelMs: number };
+  /**
+   * This split: its threads, the windows' wall time measured and as the model gives it, ms,
+   * and the windows' speed-up over one thread as measured (the model's one-thread time over
+   * `windowsMs`): below 1, the window ends cost more than the split saves.
+   */
+  measured: { threads: number; windowsMs: number; modelMs: number; speedup: number };
   predicted: ScalingPrediction[];
 }
 
@@ -52,7 +56,12 @@ export function predictScaling(
     windows,
     perEventUs: round(perEvent * 1000, 4),
     windowOverheadUs: round(overhead * 1000, 1),
-    measured: { threads, windowsMs: round(windowsMs, 1), modelMs: round(modelMs, 1) },
+    measured: {
+      threads,
+      windowsMs: round(windowsMs, 1),
+      modelMs: round(modelMs, 1),
+      speedup: windowsMs > 0 ? significant((total * perEvent) / windowsMs) : 1,
+    },
     predicted: loads.splits.map((parts, split) => {
       const most = loads.busiest[split]!;
       return {

@@ -65,6 +65,8 @@ describe("WindowLoads", () => {
     expect(scaling.perEventUs).toBe(1);
     expect(scaling.windowOverheadUs).toBe(0);
     expect(scaling.measured.modelMs).toBeCloseTo(windowsMs, 1);
+    // Measured: all the events at one thread's speed over the windows' wall time.
+    expect(scaling.measured.speedup).toBe(Number((events / loads.busiest[0]!).toPrecision(3)));
     expect(scaling.predicted.map((p) => p.threads)).toEqual([2, 4]);
     expect(scaling.predicted[1]!.speedup).toBeCloseTo(events / loads.busiest[1]!, 2);
     expect(scaling.predicted[1]!.imbalance).toBeCloseTo((4 * loads.busiest[1]!) / events, 3);
@@ -77,6 +79,7 @@ describe("WindowLoads", () => {
     const speedup = events / (loads.busiest[1]! + 1e9);
     expect(speedup).toBeLessThan(0.005);
     expect(crawling.predicted[1]!.speedup).toBe(Number(speedup.toPrecision(3)));
+    expect(crawling.measured.speedup).toBeLessThan(0.005);
   });
 });
 

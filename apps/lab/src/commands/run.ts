@@ -82,6 +82,8 @@ export async function runCommand(file: string, options: RunOptions): Promise<voi
         const { runOnThreads } = await import("../threads/run-on-threads.js");
         const parts = threads;
         result = await threadsRun(asked, () => runOnThreads(scenario, kinds, parts, progress, trace?.options));
+        const slower = slowerThanOneThread(result, asked);
+        if (slower !== undefined) process.stderr.write(`losslab: warning: ${slower}\n`);
       } else {
         result = runScenario(scenario, {
           kinds,
@@ -469,4 +471,16 @@ function groupsChart(result: ScenarioResult): Chart {
       .filter((m) => m.startsWith("group:"))
       .map((meter) => ({ name: meter.slice(6), points: result.series(meter) })),
   };
+}
+
+/**
+ * A line for a split run whose windows ran slower than one thread would have run their events
+ * (`stats.scaling.measured.speedup` below 1): windows so short (the shortest link the split
+ * cuts) that their ends cost more than the parts save. The result is the single run's anyway.
+ */
+export function slowerThanOneThread(result: ScenarioResult, asked: string): string | undefined {
+  const scaling = result.stats.scaling;
+  if (scaling === undefined || scaling.measured.speedup >= 1) return undefined;
+  const windowNs = ((result.stats.simulatedMs * 1e6) / scaling.windows).toPrecision(3);
+  return `${asked}: its windows ran at ${scaling.measured.speedup}x the speed of one thread: ${scaling.windows} windows of about ${windowNs} ns (the shortest link the split cuts), each ending at a barrier of the threads, cost more than the split saves; the result is the same on one thread`;
 }
