@@ -11,6 +11,7 @@
  */
 import {
   builtInKinds,
+  metWithoutLink,
   type PartReport,
   partReports,
   runSplit,
@@ -96,12 +97,7 @@ function watchPart(worker: Worker, input: PartInput): StartedPart {
 
 /** A split run's error as one line that says it came from the split (`losslab run --threads N`'s wording). */
 function splitError(threads: number, error: unknown): Error {
-  const message = error instanceof Error ? error.message : String(error);
-  const name = error instanceof Error ? error.name : "";
-  if (name === "EngineError" && message.includes("of another part")) {
-    return new Error(
-      `threads ${threads}: a device acted on a device of another part without a link between them (traffic that starts flows when others complete or at a count of deliveries does: collectives, hot-spot triggers): run it on 1 thread`,
-    );
-  }
-  return new Error(`threads ${threads}: ${message}`);
+  const met = metWithoutLink(error);
+  if (met !== undefined) return new Error(`threads ${threads}: ${met}: run it on 1 thread`);
+  return new Error(`threads ${threads}: ${error instanceof Error ? error.message : String(error)}`);
 }

@@ -1,3 +1,5 @@
+import { rankBefore } from "./rank-order.js";
+
 /** Packets one part may create in one window. */
 const LOG_ENTRIES = 1 << 16;
 /** The entry count (int32), padded to 8 bytes for the float64 entries after it. */
@@ -65,13 +67,6 @@ export class CreationLog {
 
   /** Whether entry `a` of this log comes before entry `b` of `other` in the single run's order. */
   before(a: number, other: CreationLog, b: number): boolean {
-    const x = this.entries;
-    const y = other.entries;
-    let i = ENTRY * a;
-    let j = ENTRY * b;
-    for (let field = 0; field < ENTRY; field++, i++, j++) {
-      if (x[i] !== y[j]) return x[i]! < y[j]!;
-    }
-    return false;
+    return rankBefore(this.entries, a, other.entries, b, ENTRY);
   }
 }

@@ -31,7 +31,7 @@ export {
 export { type Scenario, type ScenarioInput, scenarioSchema, scenarioSchemaFor } from "./schema.js";
 export { type PartState, SimulationPart } from "./simulation-part.js";
 export { type SplitMemory, splitMemory } from "./split-memory.js";
-export { threadsUnsupported } from "./threads-unsupported.js";
+export { metWithoutLink, threadsUnsupported } from "./threads-unsupported.js";
 export { DeadlockError } from "./waits-for.js";
 export { creditLoopWarnings, scenarioWarnings } from "./warnings.js";
 export { WindowBarrier } from "./window-barrier.js";

@@ -1,6 +1,7 @@
 import type { Engine } from "@losslab/engine";
 import type { Fabric } from "@losslab/fabric";
 import type { Notification } from "./notification-log.js";
+import { rankBefore } from "./rank-order.js";
 
 /** Numbers per notification in `NotificationRanks.ranks`: time, scheduled at, scheduler, sequence (ps, device, count). */
 const RANK = 4;
@@ -57,19 +58,9 @@ export class NotificationRanks {
       for (let field = 0; field < RANK; field++) this.ranks.push(ranks[RANK * index + field]!);
     };
     while (a < mine.length || b < other.notifications.length) {
-      if (b === other.notifications.length || (a < mine.length && !before(other.ranks, b, myRanks, a))) {
+      if (b === other.notifications.length || (a < mine.length && !rankBefore(other.ranks, b, myRanks, a, RANK))) {
         take(mine, myRanks, a++);
       } else take(other.notifications, other.ranks, b++);
     }
   }
-}
-
-/** Whether entry `a` of `x` comes before entry `b` of `y`: their events' (time, rank), compared field by field. */
-function before(x: readonly number[], a: number, y: readonly number[], b: number): boolean {
-  for (let field = 0; field < RANK; field++) {
-    const p = x[RANK * a + field]!;
-    const q = y[RANK * b + field]!;
-    if (p !== q) return p < q;
-  }
-  return false;
 }

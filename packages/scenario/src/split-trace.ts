@@ -1,5 +1,6 @@
 import type { PacketTrace, PacketTraceOptions } from "@losslab/metrics";
 import { tracePackets } from "./packet-tracing.js";
+import { rankBefore } from "./rank-order.js";
 import type { Simulation } from "./simulation.js";
 import { TRACE_RUN, TraceLog } from "./trace-log.js";
 
@@ -93,7 +94,7 @@ export class SplitTrace {
       let first: (typeof logs)[number] | undefined;
       for (const log of logs) {
         if (log.run * TRACE_RUN === log.runs.length) continue;
-        if (first === undefined || before(log.runs, log.run, first.runs, first.run)) first = log;
+        if (first === undefined || rankBefore(log.runs, log.run, first.runs, first.run, TRACE_RUN, 4)) first = log;
       }
       if (first === undefined) break;
       const chars = first.runs[first.run * TRACE_RUN + 4]!;
@@ -115,14 +116,4 @@ export class SplitTrace {
     if (this.chunk !== "") this.write?.(this.chunk);
     this.chunk = "";
   }
-}
-
-/** Whether run `a` of `x` comes before run `b` of `y`: by the rank of the events that wrote them. */
-function before(x: Float64Array, a: number, y: Float64Array, b: number): boolean {
-  let i = TRACE_RUN * a;
-  let j = TRACE_RUN * b;
-  for (let field = 0; field < 4; field++, i++, j++) {
-    if (x[i] !== y[j]) return x[i]! < y[j]!;
-  }
-  return false;
 }

@@ -34,3 +34,15 @@ export const MARKING_BY_PACKET_ID: ReadonlySet<string> = new Set([
   "input-output-triggered",
   "turner",
 ]);
+
+/**
+ * Why a split run stopped, when it stopped because devices of two parts met without a link
+ * (`EngineError` from the engine or the traffic sink, by name and message since it may come
+ * from another thread), in the words the CLI and the browser lab both give; else undefined.
+ */
+export function metWithoutLink(error: unknown): string | undefined {
+  if (!(error instanceof Error) || error.name !== "EngineError" || !error.message.includes("of another part")) {
+    return undefined;
+  }
+  return "a device acted on a device of another part without a link between them (traffic that starts flows when others complete or at a count of deliveries does: collectives, hot-spot triggers)";
+}

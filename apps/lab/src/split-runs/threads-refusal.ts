@@ -3,7 +3,13 @@
  * where the threads were asked for (`--threads 2`, `file: threads: 2`, a preset's run): the
  * same checks for `run`, `validate`, `reproduce` and `sweep`.
  */
-import { type Scenario, type ScenarioKinds, scenarioTopology, threadsUnsupported } from "@losslab/scenario";
+import {
+  metWithoutLink,
+  type Scenario,
+  type ScenarioKinds,
+  scenarioTopology,
+  threadsUnsupported,
+} from "@losslab/scenario";
 import { PartsLimitError, partitionTopology, type Topology, TopologyError } from "@losslab/topology";
 import { oneLine } from "../terminal/one-line.js";
 import { UserError } from "../user-error.js";
@@ -88,8 +94,6 @@ export async function threadsRun<T>(asked: string, run: () => Promise<T>): Promi
  */
 export function threadsRefusal(error: unknown): string | undefined {
   if (error instanceof TopologyError) return oneLine(error.message);
-  if (error instanceof Error && error.name === "EngineError" && error.message.includes("of another part")) {
-    return "a device acted on a device of another part without a link between them (traffic that starts flows when others complete or at a count of deliveries does: collectives, hot-spot triggers): run it with --threads 1";
-  }
-  return undefined;
+  const met = metWithoutLink(error);
+  return met === undefined ? undefined : `${met}: run it with --threads 1`;
 }
